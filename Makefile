@@ -1,0 +1,50 @@
+# `make lab` and `make test` need only Python >= 3.10: each creates .venv on first use
+# and reinstalls only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+LAB_STAMP := $(VENV)/.installed-lab
+TEST_STAMP := $(VENV)/.installed-test
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+NBVAL := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: lab test bench slides notebooks clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
+		{ echo "Python >= 3.10 is needed; run: make PYTHON=python3.11 ..."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(LAB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@ $(LAB_STAMP)
+
+## lab: start JupyterLab on the notebooks
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
+
+## test: unit tests, every notebook under nbval, then the browser test
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadscope -m "not browser" $(NBVAL) tests notebooks
+	$(BIN)/python -m pytest -m browser -rs -s tests
+
+## bench: speed of widgets, notebooks and fits, as printed figures
+bench: $(TEST_STAMP)
+	$(BIN)/python benchmarks/run.py
+
+## slides: a static reveal.js deck of each notebook in build/slides
+slides: $(LAB_STAMP)
+	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides notebooks/*.ipynb
+
+## notebooks: re-execute every notebook in place, storing the outputs nbval compares
+notebooks: $(LAB_STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .hypothesis

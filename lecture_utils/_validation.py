@@ -1,0 +1,191 @@
+"""Shared input checks that fail early with a message a student can act on.
+
+Every public function of the package validates its arguments here, so that bad
+input raises a ``ValueError`` or ``TypeError`` naming the argument, what was
+expected and how to fix it, instead of a bare numpy error or a silent ``nan``.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+
+def as_float_array(value, name: str) -> np.ndarray:
+    """Return ``value`` as a finite float array of any shape.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not numeric.
+    ValueError
+        If it holds nan or inf.
+    """
+    if isinstance(value, str):
+        raise TypeError(f"{name} must be numeric array-like; got the string {value!r}.")
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise TypeError(
+            f"{name} must be numeric array-like (a list or numpy array of numbers); "
+            f"could not convert it: {error}."
+        ) from None
+    if not np.all(np.isfinite(array)):
+        raise ValueError(
+            f"{name} contains nan or infinite values; remove or impute them first."
+        )
+    return array
+
+
+def as_matrix(X, name: str = "X") -> np.ndarray:
+    """Return ``X`` as a finite float array of shape ``(n_samples, n_features)``.
+
+    Raises
+    ------
+    TypeError
+        If ``X`` is not numeric.
+    ValueError
+        If ``X`` is not 2-D, is empty, or holds nan or inf.
+    """
+    array = as_float_array(X, name)
+    if array.ndim != 2:
+        hint = f" For a single feature use {name}.reshape(-1, 1)." if array.ndim == 1 else ""
+        raise ValueError(
+            f"{name} must be a 2-D array of shape (n_samples, n_features); "
+            f"got an array of shape {array.shape}.{hint}"
+        )
+    if array.shape[0] == 0 or array.shape[1] == 0:
+        raise ValueError(f"{name} must hold at least one sample and one feature; got shape {array.shape}.")
+    return array
+
+
+def as_vector(v, name: str, length: int | None = None) -> np.ndarray:
+    """Return ``v`` as a finite 1-D float array, of the given length if one is given.
+
+    Raises
+    ------
+    TypeError
+        If ``v`` is not numeric.
+    ValueError
+        If ``v`` is not 1-D, has the wrong length, or holds nan or inf.
+    """
+    array = as_float_array(v, name)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array; got an array of shape {array.shape}.")
+    if length is not None and array.shape[0] != length:
+        raise ValueError(f"{name} must have length {length}; got length {array.shape[0]}.")
+    return array
+
+
+def as_signed_labels(t, n_samples: int, name: str = "t") -> np.ndarray:
+    """Return the targets ``t`` as a float array of -1.0 and +1.0 of length ``n_samples``.
+
+    Raises
+    ------
+    ValueError
+        If ``t`` holds other values or its length differs from the number of samples.
+    """
+    labels = np.asarray(t)
+    if labels.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array of labels; got shape {labels.shape}.")
+    if labels.shape[0] != n_samples:
+        raise ValueError(
+            f"{name} has {labels.shape[0]} labels but X has {n_samples} samples; "
+            "they must have one label per sample."
+        )
+    values = set(np.unique(labels).tolist())
+    if not values <= {-1, 1}:
+        shown = sorted(values, key=str)[:5]
+        raise ValueError(
+            f"{name} must contain only the labels -1 and +1; got the values {shown}. "
+            f"Convert 0/1 labels with {name} = 2 * y - 1."
+        )
+    return labels.astype(float)
+
+
+def check_positive_int(value, name: str) -> int:
+    """Return ``value`` if it is an integer >= 1, else raise naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer >= 1; got {value!r} of type {type(value).__name__}.")
+    if value < 1:
+        raise ValueError(f"{name} must be an integer >= 1; got {value}.")
+    return int(value)
+
+
+def check_positive(value, name: str) -> float:
+    """Return ``value`` as a float if it is a finite number > 0, else raise naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a positive number; got {value!r} of type {type(value).__name__}.")
+    if not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a finite number > 0; got {value}.")
+    return float(value)
+
+
+def check_fitted(estimator, attribute: str) -> None:
+    """Raise a ``ValueError`` if ``estimator`` has not been fitted yet."""
+    if not hasattr(estimator, attribute):
+        name = type(estimator).__name__
+        raise ValueError(f"This {name} is not fitted yet: call fit(X, t) before using it.")
+
+
+def check_n_features(X: np.ndarray, n_features: int, name: str = "X") -> None:
+    """Raise if ``X`` does not have the number of features the model was fitted on."""
+    if X.shape[1] != n_features:
+        raise ValueError(
+            f"{name} has {X.shape[1]} features, but the model was fitted on {n_features}."
+        )
+
+
+def as_distribution(p, name: str = "p", atol: float = 1e-8) -> np.ndarray:
+    """Return ``p`` as float probability distributions along its last axis.
+
+    Raises
+    ------
+    ValueError
+        If an entry is negative, or a distribution does not sum to one
+        (within ``atol``), or ``p`` is a scalar.
+    """
+    array = as_float_array(p, name)
+    if array.ndim == 0 or array.shape[-1] == 0:
+        raise ValueError(
+            f"{name} must hold probabilities along its last axis (e.g. [0.2, 0.8]); got shape {array.shape}."
+        )
+    if np.any(array < 0):
+        raise ValueError(f"{name} has negative entries ({array.min():.3g}); probabilities must be >= 0.")
+    sums = array.sum(axis=-1)
+    if not np.allclose(sums, 1.0, rtol=0, atol=atol):
+        worst = np.ravel(sums)[np.argmax(np.abs(np.ravel(sums) - 1))]
+        raise ValueError(
+            f"{name} must sum to 1 along its last axis; a distribution sums to {worst:.6g}. "
+            f"Normalise it with {name} / {name}.sum(axis=-1, keepdims=True)."
+        )
+    return array
+
+
+def check_same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> None:
+    """Raise if two arrays that pair up entry by entry have different shapes."""
+    if a.shape != b.shape:
+        raise ValueError(f"{name_a} and {name_b} must have the same shape; got {a.shape} and {b.shape}.")
+
+
+def as_probabilities(value, name: str) -> np.ndarray:
+    """Return ``value`` as a float array of probabilities, each in [0, 1]."""
+    array = as_float_array(value, name)
+    if np.any((array < 0) | (array > 1)):
+        raise ValueError(
+            f"{name} must be a probability in [0, 1]; got values from {array.min():.4g} to {array.max():.4g}. "
+            "Clip a grid of candidates to [0, 1], e.g. np.linspace(0, 1, 201)."
+        )
+    return array
+
+
+def as_positive_array(value, name: str, meaning: str) -> np.ndarray:
+    """Return ``value`` as a float array whose entries are all > 0, e.g. standard deviations.
+
+    ``meaning`` says what the value is, e.g. ``"a standard deviation"``.
+    """
+    array = as_float_array(value, name)
+    if np.any(array <= 0):
+        raise ValueError(f"{name} must be > 0, as {meaning}; got a smallest value of {array.min():.4g}.")
+    return array

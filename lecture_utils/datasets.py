@@ -1,0 +1,204 @@
+"""Bundled data sets and seeded synthetic generators.
+
+The CSV files live in ``datasets/`` at the root of the repository and are
+copied into the wheel as ``lecture_utils/_data``; the loaders find them in
+either place and refuse a file whose SHA-256 checksum does not match.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from ._validation import as_matrix, check_positive_int
+
+#: SHA-256 of each bundled file, as listed in ``datasets/README.md``.
+SHA256 = {
+    "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
+    "play_tennis.csv": "a7357739b502067310a9c441d430f8c368b13106f125307269969d21283891e8",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """A data set: inputs ``X`` of shape ``(n_samples, n_features)`` and targets ``y``.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+    feature_names : tuple of str
+    target_names : tuple of str
+        The class names; for integer targets, ``target_names[k]`` names class ``k``.
+    description : str
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple
+    target_names: tuple
+    description: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class SeparableData(Dataset):
+    """Linearly separable 2-D data with the separator that generated it.
+
+    Attributes
+    ----------
+    w_star : ndarray of shape (3,)
+        ``(w_1, w_2, b)`` with ``||(w_1, w_2)|| = 1``, so that
+        ``t_i (w_1 x_i1 + w_2 x_i2 + b)`` is the distance of ``x_i`` from the
+        generating line, at least ``margin`` for every example.
+    margin : float
+        The smallest of those distances, as realised in the sample.
+    """
+
+    w_star: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    margin: float = 0.0
+
+
+def data_path(filename: str) -> Path:
+    """Return the path of a bundled file, installed or in a source checkout.
+
+    Raises
+    ------
+    ValueError
+        If ``filename`` is not one of the bundled files.
+    """
+    if filename not in SHA256:
+        raise ValueError(f"filename must be one of {sorted(SHA256)}; got {filename!r}.")
+    installed = resources.files("lecture_utils") / "_data" / filename
+    if installed.is_file():
+        return Path(str(installed))
+    return Path(__file__).resolve().parent.parent / "datasets" / filename
+
+
+def _read_verified_csv(filename: str) -> list[list[str]]:
+    path = data_path(filename)
+    content = path.read_bytes()
+    digest = hashlib.sha256(content).hexdigest()
+    if digest != SHA256[filename]:
+        raise RuntimeError(
+            f"{path} is corrupted or was modified: its SHA-256 is {digest}, expected "
+            f"{SHA256[filename]}. Restore it with `git checkout -- datasets/{filename}` "
+            "or reinstall the package."
+        )
+    return list(csv.reader(content.decode("utf-8").splitlines()))
+
+
+def load_iris() -> Dataset:
+    """Fisher's iris data: 150 flowers, 4 measurements in cm, 3 species.
+
+    Returns
+    -------
+    Dataset
+        ``X`` float of shape (150, 4), ``y`` int in {0, 1, 2} indexing
+        ``target_names = ("setosa", "versicolor", "virginica")``.
+    """
+    header, *rows = _read_verified_csv("iris.csv")
+    target_names = ("setosa", "versicolor", "virginica")
+    X = np.array([row[:4] for row in rows], dtype=float)
+    y = np.array([target_names.index(row[4]) for row in rows])
+    return Dataset(X, y, tuple(header[:4]), target_names,
+                   "Fisher (1936), 50 flowers of each of three iris species.")
+
+
+def load_play_tennis() -> Dataset:
+    """The 14-day "play tennis" table (Quinlan 1986) used for Naive Bayes.
+
+    Returns
+    -------
+    Dataset
+        ``X`` a (14, 4) array of strings (outlook, temperature, humidity,
+        wind), ``y`` the strings ``"Yes"``/``"No"``.
+    """
+    header, *rows = _read_verified_csv("play_tennis.csv")
+    X = np.array([row[1:5] for row in rows], dtype=object).astype(str)
+    y = np.array([row[5] for row in rows]).astype(str)
+    return Dataset(X, y, tuple(header[1:5]), ("No", "Yes"),
+                   "Weather on 14 days and whether tennis was played (Quinlan 1986).")
+
+
+def make_separable(n_samples: int = 40, margin: float = 0.1, random_state=None) -> SeparableData:
+    """Sample 2-D points in the square [-1, 1]^2, separable with at least a margin.
+
+    A random line ``w_1 x_1 + w_2 x_2 + b = 0`` (unit normal, ``|b| <= 0.25``)
+    labels each point by its side, ``t = +1`` or ``-1``; points closer to the
+    line than ``margin`` are rejected and redrawn.
+
+    Parameters
+    ----------
+    n_samples : int
+        Number of points (at least 2; both classes always occur).
+    margin : float
+        Smallest distance of any point from the generating line, in [0, 0.5].
+    random_state : int, numpy Generator or None
+        Seed for reproducible data.
+
+    Returns
+    -------
+    SeparableData
+        ``X`` of shape (n_samples, 2), ``y`` in {-1, +1}, and ``w_star``.
+    """
+    n_samples = check_positive_int(n_samples, "n_samples")
+    if n_samples < 2:
+        raise ValueError(f"n_samples must be at least 2 so that both classes occur; got {n_samples}.")
+    if not 0 <= margin <= 0.5:
+        raise ValueError(f"margin must lie in [0, 0.5] for points in the square [-1, 1]^2; got {margin}.")
+    rng = np.random.default_rng(random_state)
+    angle = rng.uniform(0, 2 * np.pi)
+    w_star = np.array([np.cos(angle), np.sin(angle), rng.uniform(-0.25, 0.25)])
+    X = np.empty((0, 2))
+    while len(X) < n_samples or len(np.unique(np.sign(X @ w_star[:2] + w_star[2]))) < 2:
+        candidates = rng.uniform(-1, 1, size=(2 * n_samples, 2))
+        keep = np.abs(candidates @ w_star[:2] + w_star[2]) >= margin
+        X = np.vstack([X, candidates[keep]])[-n_samples:]
+    signed = X @ w_star[:2] + w_star[2]
+    t = np.where(signed > 0, 1, -1)
+    return SeparableData(X, t, ("x1", "x2"), ("-1", "+1"),
+                         f"{n_samples} points separable with margin >= {margin}",
+                         w_star=w_star, margin=float(np.min(np.abs(signed))))
+
+
+def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None) -> Dataset:
+    """Sample each class k from a normal distribution N(means[k], covariances[k]).
+
+    Parameters
+    ----------
+    means : array-like of shape (K, d)
+    covariances : array-like of shape (K, d, d)
+        Symmetric positive semi-definite matrices.
+    n_per_class : int or sequence of K ints
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    Dataset
+        ``X`` of shape (sum of n_per_class, d), ``y`` in {0, ..., K-1}.
+    """
+    means = as_matrix(means, "means")
+    n_classes, dim = means.shape
+    covariances = np.asarray(covariances, dtype=float)
+    if covariances.shape != (n_classes, dim, dim):
+        raise ValueError(
+            f"covariances must have shape (K, d, d) = {(n_classes, dim, dim)} to match means; "
+            f"got {covariances.shape}."
+        )
+    for k, cov in enumerate(covariances):
+        if not np.allclose(cov, cov.T) or np.linalg.eigvalsh(cov).min() < -1e-12:
+            raise ValueError(f"covariances[{k}] must be symmetric positive semi-definite; got {cov.tolist()}.")
+    counts = np.broadcast_to(np.asarray(n_per_class), (n_classes,))
+    if not np.issubdtype(counts.dtype, np.integer) or np.any(counts < 1):
+        raise ValueError(f"n_per_class must be an integer >= 1 or {n_classes} of them; got {n_per_class!r}.")
+    rng = np.random.default_rng(random_state)
+    X = np.vstack([rng.multivariate_normal(mean, cov, size=n) for mean, cov, n in zip(means, covariances, counts)])
+    y = np.repeat(np.arange(n_classes), counts)
+    return Dataset(X, y, tuple(f"x{j + 1}" for j in range(dim)),
+                   tuple(f"class {k}" for k in range(n_classes)),
+                   f"{n_classes} Gaussian classes in {dim} dimensions")
