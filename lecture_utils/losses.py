@@ -1,0 +1,56 @@
+"""Classification losses as functions of the margin ``z = t y(x)``, with ``t`` in {-1, +1}.
+
+Taught in notebook 01 ("Surrogate losses"). A positive margin means a correct
+prediction; the 0-1 loss counts mistakes but is flat almost everywhere, so
+training minimises a convex surrogate that bounds or approximates it instead.
+Each loss comes with its derivative ``d loss / d z``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import expit
+
+
+def zero_one_loss(z):
+    """``[z <= 0]``: one for a mistake (or a point on the boundary), zero otherwise."""
+    return (np.asarray(z, dtype=float) <= 0).astype(float)
+
+
+def perceptron_loss(z):
+    """``max(0, -z)``: the perceptron's loss, zero for every correct prediction."""
+    return np.maximum(0.0, -np.asarray(z, dtype=float))
+
+
+def perceptron_loss_derivative(z):
+    """``-[z <= 0]``: the (sub)gradient the perceptron uses, taking -1 at ``z = 0``."""
+    return -zero_one_loss(z)
+
+
+def hinge_loss(z):
+    """``max(0, 1 - z)``: the support vector machine's loss, which also penalises small margins."""
+    return np.maximum(0.0, 1.0 - np.asarray(z, dtype=float))
+
+
+def hinge_loss_derivative(z):
+    """``-[z < 1]`` (taking 0 at the kink ``z = 1``)."""
+    return -(np.asarray(z, dtype=float) < 1).astype(float)
+
+
+def logistic_loss(z):
+    """``log(1 + exp(-z))`` in nats, computed without overflow for any finite ``z``."""
+    return np.logaddexp(0.0, -np.asarray(z, dtype=float))
+
+
+def logistic_loss_derivative(z):
+    """``-sigma(-z)``: never zero, so every example keeps pulling on the weights."""
+    return -expit(-np.asarray(z, dtype=float))
+
+
+#: The surrogate losses by name, in the order the notebook draws them.
+SURROGATE_LOSSES = {
+    "0-1": zero_one_loss,
+    "perceptron": perceptron_loss,
+    "hinge": hinge_loss,
+    "logistic": logistic_loss,
+}
