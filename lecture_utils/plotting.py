@@ -1,0 +1,301 @@
+"""Matplotlib drawings of data, models and traces, in one house style.
+
+Plotting draws; it never trains. The style is colour-blind safe (the
+Okabe-Ito palette) and tells classes apart by marker shape too, so a figure
+still reads in greyscale or on a washed-out projector. Call
+:func:`use_house_style` once per notebook, and :func:`present` before
+presenting to enlarge everything.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.colors import ListedColormap, to_rgb
+
+#: Okabe & Ito (2008) colours, distinguishable with every common colour-vision deficiency.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+#: One marker shape per class, in the order of ``PALETTE``.
+MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+
+HOUSE_STYLE = {
+    "figure.figsize": (6.4, 4.4),
+    "figure.dpi": 100,
+    "font.size": 11,
+    "axes.titlesize": 12,
+    "axes.labelsize": 11,
+    "axes.prop_cycle": mpl.cycler(color=PALETTE),
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "lines.linewidth": 2.0,
+    "lines.markersize": 7,
+    "legend.frameon": False,
+    "image.cmap": "cividis",
+}
+
+PRESENTATION_STYLE = {
+    "figure.dpi": 120,
+    "font.size": 16,
+    "axes.titlesize": 18,
+    "axes.labelsize": 16,
+    "xtick.labelsize": 14,
+    "ytick.labelsize": 14,
+    "legend.fontsize": 14,
+    "lines.linewidth": 3.0,
+    "lines.markersize": 10,
+}
+
+
+def use_house_style() -> None:
+    """Apply the course's matplotlib style to every following figure."""
+    mpl.rcParams.update(HOUSE_STYLE)
+
+
+def present(on: bool = True) -> None:
+    """Switch presentation mode on (larger fonts, thicker lines) or back off.
+
+    Affects figures and widgets created afterwards.
+    """
+    use_house_style()
+    if on:
+        mpl.rcParams.update(PRESENTATION_STYLE)
+
+
+def class_style(k: int) -> dict:
+    """Colour and marker of the ``k``-th class, for ``scatter`` or ``plot``."""
+    return {"color": PALETTE[k % len(PALETTE)], "marker": MARKERS[k % len(MARKERS)]}
+
+
+def _light(color: str, amount: float = 0.8) -> tuple:
+    """Mix ``color`` with white: 0 keeps it, 1 gives white."""
+    return tuple(c + (1 - c) * amount for c in to_rgb(color))
+
+
+def plot_data(ax, X, y, labels=None, **kwargs) -> list:
+    """Scatter 2-D points, each class (in sorted order of ``y``) with its own colour and marker.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array of shape (n_samples, 2)
+    y : array of shape (n_samples,)
+    labels : sequence of str, optional
+        Legend label of each class; defaults to ``"t = <value>"``.
+
+    Returns
+    -------
+    list of PathCollection, one per class
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    classes = np.unique(y)
+    labels = labels if labels is not None else [f"t = {c:+d}" if np.issubdtype(classes.dtype, np.integer)
+                                                else str(c) for c in classes]
+    options = {"s": 45, "edgecolors": "white", "linewidths": 0.6, "zorder": 3, **kwargs}
+    return [ax.scatter(*X[y == c].T, label=label, **class_style(k), **options)
+            for k, (c, label) in enumerate(zip(classes, labels))]
+
+
+def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
+    """The part of the line ``w_1 x_1 + w_2 x_2 + b = 0`` inside a box, as two end points.
+
+    Returns
+    -------
+    ndarray of shape (2, 2)
+        ``[[x_a, y_a], [x_b, y_b]]``; all nan if the line misses the box or ``w = 0``.
+    """
+    (x0, x1), (y0, y1) = xlim, ylim
+    w1, w2 = float(w[0]), float(w[1])
+    points = []
+    if abs(w2) > 1e-12:                                  # crossings of the left and right sides
+        points += [(x, -(w1 * x + b) / w2) for x in (x0, x1)]
+    if abs(w1) > 1e-12:                                  # crossings of the bottom and top sides
+        points += [(-(w2 * y + b) / w1, y) for y in (y0, y1)]
+    tolerance = 1e-9 * max(x1 - x0, y1 - y0)
+    inside = [p for p in points if x0 - tolerance <= p[0] <= x1 + tolerance
+              and y0 - tolerance <= p[1] <= y1 + tolerance]
+    if len(inside) < 2:
+        return np.full((2, 2), np.nan)
+    inside = np.array(inside)
+    first = inside[0]
+    last = inside[np.argmax(np.linalg.norm(inside - first, axis=1))]
+    return np.array([first, last])
+
+
+def half_plane_polygon(w, b, xlim, ylim) -> np.ndarray:
+    """The part of a box where ``w_1 x_1 + w_2 x_2 + b > 0``, as the corners of a polygon.
+
+    A linear classifier's decision region, clipped to the view: filling this
+    polygon is far cheaper than shading a grid, so widgets redraw it fast.
+
+    Returns
+    -------
+    ndarray of shape (n_corners, 2)
+        Counter-clockwise corners; empty (shape (0, 2)) if no part of the box is on the positive side.
+    """
+    (x0, x1), (y0, y1) = xlim, ylim
+    box = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    score = [float(np.dot(w[:2], corner) + b) for corner in box]
+    corners = []
+    for j, (corner, value) in enumerate(zip(box, score)):      # clip the box by the half-plane
+        following, following_value = box[(j + 1) % 4], score[(j + 1) % 4]
+        if value > 0:
+            corners.append(corner)
+        if (value > 0) != (following_value > 0):                # the boundary crosses this edge
+            fraction = value / (value - following_value)
+            corners.append(tuple(np.add(corner, fraction * np.subtract(following, corner))))
+    return np.array(corners, dtype=float).reshape(-1, 2)
+
+
+def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
+    """Where to draw ``w``'s direction: from a boundary point near the view's centre, inside the view.
+
+    The arrow is ``length`` times the view's size long, whatever ``||w||``;
+    its tail is the point of the visible boundary nearest the centre whose
+    arrow head stays in view (or nearest the centre if there is none).
+
+    Returns
+    -------
+    (tail, head) : two ndarrays of shape (2,); nan if the boundary is not visible.
+    """
+    segment = hyperplane_segment(w, b, xlim, ylim)
+    direction = np.asarray(w[:2], dtype=float) / (np.linalg.norm(w[:2]) or np.nan)
+    tails = segment[0] + np.linspace(0, 1, 41)[:, None] * (segment[1] - segment[0])
+    heads = tails + length * max(xlim[1] - xlim[0], ylim[1] - ylim[0]) * direction
+    centre = np.array([np.mean(xlim), np.mean(ylim)])
+    in_view = ((heads[:, 0] >= xlim[0]) & (heads[:, 0] <= xlim[1])
+               & (heads[:, 1] >= ylim[0]) & (heads[:, 1] <= ylim[1]))
+    distance = np.linalg.norm(tails - centre, axis=1)
+    if np.any(in_view):
+        distance = np.where(in_view, distance, np.inf)
+    best = np.argmin(distance)                           # a nan tail if the line misses the view
+    return tails[best], heads[best]
+
+
+def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs):
+    """Draw the decision boundary ``w^T x + b = 0`` and, optionally, the normal ``w`` as an arrow.
+
+    Returns
+    -------
+    line : Line2D
+    arrow : Annotation or None
+    """
+    xlim = xlim if xlim is not None else ax.get_xlim()
+    ylim = ylim if ylim is not None else ax.get_ylim()
+    segment = hyperplane_segment(w, b, xlim, ylim)
+    options = {"color": "black", "linewidth": 2.2, "zorder": 4, **kwargs}
+    line, = ax.plot(*segment.T, **options)
+    annotation = None
+    if arrow:
+        tail, head = normal_arrow(w, b, xlim, ylim)
+        annotation = ax.annotate("", xy=head, xytext=tail, zorder=5, annotation_clip=False,
+                                 arrowprops={"arrowstyle": "-|>", "color": options["color"],
+                                             "linewidth": 2, "mutation_scale": 18})
+        annotation.arrow_patch.set_clip_box(ax.bbox)
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    return line, annotation
+
+
+def grid_points(xlim, ylim, resolution: int = 60) -> np.ndarray:
+    """Centres of a ``resolution x resolution`` grid over a box, shape (resolution**2, 2), row by row."""
+    xs = np.linspace(*xlim, resolution + 1)
+    ys = np.linspace(*ylim, resolution + 1)
+    centres_x, centres_y = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
+    return np.column_stack([centres_x.ravel(), centres_y.ravel()])
+
+
+def region_colormap(n_classes: int) -> ListedColormap:
+    """Light versions of the class colours, for shading decision regions."""
+    return ListedColormap([_light(PALETTE[k]) for k in range(n_classes)])
+
+
+def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2,
+                          resolution: int = 60, **kwargs):
+    """Shade each point of a box by the class a model assigns to it.
+
+    Parameters
+    ----------
+    classify : callable
+        Maps an array of points of shape (m, 2) to class indices 0..n_classes-1.
+    resolution : int
+        Grid cells per side; a coarse grid keeps interactive redraws fast.
+
+    Returns
+    -------
+    AxesImage
+        Update it with ``image.set_data(...)`` in widgets.
+    """
+    xlim = xlim if xlim is not None else ax.get_xlim()
+    ylim = ylim if ylim is not None else ax.get_ylim()
+    labels = np.asarray(classify(grid_points(xlim, ylim, resolution))).reshape(resolution, resolution)
+    options = {"origin": "lower", "extent": (*xlim, *ylim), "cmap": region_colormap(n_classes),
+               "vmin": -0.5, "vmax": n_classes - 0.5, "interpolation": "nearest", "zorder": 0,
+               "aspect": "auto", **kwargs}
+    image = ax.imshow(labels, **options)
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    return image
+
+
+def padded_limits(X, pad: float = 0.1) -> tuple:
+    """Axis limits around 2-D data with a margin of ``pad`` times the range."""
+    X = np.asarray(X, dtype=float)
+    low, high = X.min(axis=0), X.max(axis=0)
+    margin = pad * np.maximum(high - low, 1e-9)
+    return (low[0] - margin[0], high[0] + margin[0]), (low[1] - margin[1], high[1] + margin[1])
+
+
+def plot_surrogate_losses(ax, losses: dict, z=None) -> list:
+    """Draw each loss of ``losses`` (name -> function of the margin ``z``) against ``z``."""
+    z = np.linspace(-3, 3, 601) if z is None else np.asarray(z, dtype=float)
+    lines = [ax.plot(z, loss(z), label=name, linestyle=style)[0]
+             for (name, loss), style in zip(losses.items(), ("-", "--", "-.", ":", "-"))]
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set(xlabel=r"margin $z = t\,\mathbf{x}^T\mathbf{w}$", ylabel="loss")
+    ax.legend()
+    return lines
+
+
+#: How each panel of the convergence proof is drawn: (value, bound, title).
+PROOF_PANELS = (
+    ("alignment", "alignment_bound", r"$\mathbf{w}_*^T\mathbf{w}_k \geq k\gamma$"),
+    ("norm_sq", "norm_sq_bound", r"$\|\mathbf{w}_k\|^2 \leq kR^2$"),
+    ("cosine", "cosine_bound", r"$\cos\alpha_k \geq \sqrt{k}\,\gamma / (R\|\mathbf{w}_*\|)$"),
+)
+
+
+def plot_proof_curves(axes, curves, upto: int | None = None) -> list:
+    """Draw the three inequalities of the perceptron's convergence proof, one per axes.
+
+    Parameters
+    ----------
+    axes : three matplotlib Axes
+    curves : ConvergenceCurves
+    upto : int, optional
+        Draw only ``k = 0..upto`` (the widget grows the curves step by step);
+        the axis limits always cover the whole run.
+
+    Returns
+    -------
+    list of (value_line, bound_line), one pair per panel
+    """
+    upto = len(curves.k) - 1 if upto is None else upto
+    pairs = []
+    for ax, (value, bound, title) in zip(axes, PROOF_PANELS):
+        values, bounds = getattr(curves, value), getattr(curves, bound)
+        value_line, = ax.plot(curves.k[:upto + 1], values[:upto + 1], "o-", markersize=3,
+                              color=PALETTE[0], label="actual")
+        bound_line, = ax.plot(curves.k[:upto + 1], bounds[:upto + 1], "--", color=PALETTE[1],
+                              label="bound")
+        finite = np.concatenate([values[np.isfinite(values)], bounds])
+        low, high = min(finite.min(), 0.0), finite.max()
+        ax.set_xlim(0, max(len(curves.k) - 1, 1))
+        ax.set_ylim(low - 0.05 * (high - low), high + 0.05 * (high - low) + 1e-9)
+        ax.set_title(title, fontsize="medium")
+        pairs.append((value_line, bound_line))
+    axes[-1].axhline(1.0, color="grey", linewidth=0.8)
+    axes[-1].set_xlabel("updates $k$")
+    axes[0].legend(loc="upper left", fontsize="small")
+    return pairs

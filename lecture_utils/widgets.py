@@ -1,0 +1,215 @@
+"""Interactive widgets: algorithms from the algorithm modules, drawn by ``plotting``.
+
+Every widget is a class with a Python API (``step()``, ``reset()``, its
+sliders as attributes), a matplotlib figure ``.fig`` and a one-line text
+``.status``, so tests drive it without a browser. It draws with Agg and
+shows the figure as an image: a step redraws only the artists that move
+(blitting) and encodes a PNG, which takes a few tens of milliseconds and
+needs no JupyterLab extension. Without a widget frontend (nbval, GitHub, an
+exported page) a widget shows a static picture of its current state.
+"""
+
+from __future__ import annotations
+
+import base64
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import Polygon
+
+from . import plotting
+from ._png import encode_png
+from .perceptron import convergence_curves, perceptron_trace
+
+
+class FigureWidget:
+    """Base of the course's widgets: controls above a figure, a status line below.
+
+    Subclasses build their figure on ``self.fig``, register the artists that
+    change with :meth:`animate`, and call :meth:`render` after changing them.
+
+    Attributes
+    ----------
+    fig : matplotlib.figure.Figure
+    ui : ipywidgets.VBox
+        What the notebook displays.
+    """
+
+    def __init__(self, figsize, controls=()):
+        self.fig = Figure(figsize=figsize, layout="constrained")
+        FigureCanvasAgg(self.fig)
+        self._animated = []
+        self._background = None
+        self._image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self._status = widgets.Label(style={"font_size": "15px"})
+        self.ui = widgets.VBox([widgets.HBox(list(controls)), self._image, self._status])
+
+    @property
+    def status(self) -> str:
+        """The one-line text status under the figure."""
+        return self._status.value
+
+    def animate(self, artist):
+        """Mark ``artist`` as one that changes; it is redrawn on every :meth:`render`."""
+        artist.set_animated(True)
+        self._animated.append(artist)
+        return artist
+
+    def render(self, status: str | None = None) -> None:
+        """Redraw the changing artists over the cached background and show the result."""
+        canvas = self.fig.canvas
+        if self._background is None:
+            canvas.draw()                                    # everything but the animated artists
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+        canvas.restore_region(self._background)
+        for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
+            self.fig.draw_artist(artist)
+        self._image.value = self.png()
+        if status is not None:
+            self._status.value = status
+
+    def png(self) -> bytes:
+        """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""
+        return encode_png(np.asarray(self.fig.canvas.buffer_rgba()))
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self.ui._repr_mimebundle_(include=include, exclude=exclude)
+        bundle["image/png"] = base64.b64encode(self.png()).decode("ascii")
+        bundle["text/plain"] = self.status
+        return bundle
+
+
+def _button(description: str, icon: str, callback) -> widgets.Button:
+    button = widgets.Button(description=description, icon=icon,
+                            layout=widgets.Layout(width="auto"))
+    button.on_click(lambda _: callback())
+    return button
+
+
+class PerceptronStepper(FigureWidget):
+    """Step through the perceptron's updates on 2-D data (notebook 01).
+
+    The left panel shows the data, the decision regions and boundary of
+    ``w_k`` with its normal as an arrow, and circles the misclassified example
+    that triggers the next update. Given a separating ``w_star``, three more
+    panels follow the inequalities of the convergence proof as ``k`` grows.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    t : array-like of shape (n_samples,), values in {-1, +1}
+    w_star : array-like of shape (3,), optional
+        Separating weights ``(w_1, w_2, b)`` for the proof panels.
+    max_epochs, shuffle, random_state
+        As for :func:`~lecture_utils.perceptron.perceptron_trace`.
+
+    Attributes
+    ----------
+    trace : PerceptronTrace
+    slider : ipywidgets.IntSlider
+        The number of updates ``k`` shown; ``step`` and ``reset`` move it.
+    """
+
+    def __init__(self, X, t, w_star=None, max_epochs=50, shuffle=False, random_state=None):
+        self.trace = perceptron_trace(X, t, max_epochs=max_epochs, shuffle=shuffle,
+                                      random_state=random_state)
+        if self.trace.X.shape[1] != 3:
+            raise ValueError(f"X must have 2 features to be drawn; got {self.trace.X.shape[1] - 1}.")
+        self.curves = None if w_star is None else convergence_curves(self.trace, w_star)
+        self._mistakes = self.trace.n_mistakes()
+        n_updates = self.trace.n_updates
+        self.slider = widgets.IntSlider(0, 0, n_updates, description="update k",
+                                        continuous_update=True)
+        self.play = widgets.Play(0, 0, n_updates, interval=600, description="play")
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        controls = [_button("Reset", "fast-backward", self.reset),
+                    _button("Step", "step-forward", self.step), self.play, self.slider]
+        super().__init__((11, 4.8) if self.curves else (6.4, 5.2), controls)
+        self._build_figure()
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self._show(0)
+
+    @property
+    def k(self) -> int:
+        """Number of updates applied to the weights shown."""
+        return self.slider.value
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The weights ``w_k = (w_1, w_2, b)`` shown."""
+        return self.trace.weights[self.k]
+
+    def step(self) -> None:
+        """Apply the next update (no-op once the run has ended)."""
+        self.slider.value = min(self.k + 1, self.trace.n_updates)
+
+    def reset(self) -> None:
+        """Go back to ``w_0 = 0``."""
+        self.slider.value = 0
+
+    def _build_figure(self) -> None:
+        grid = self.fig.add_gridspec(3, 2, width_ratios=(1.25, 1)) if self.curves else None
+        self.ax = self.fig.add_subplot(grid[:, 0] if grid else 111)
+        data = self.trace.X[:, :2]
+        self.xlim, self.ylim = plotting.padded_limits(data, pad=0.12)
+        negative, positive = plotting.region_colormap(2).colors
+        self.ax.set_facecolor(negative)                      # predicted -1 everywhere ...
+        self._positive = self.animate(Polygon(np.zeros((0, 2)), closed=True, color=positive,
+                                              zorder=0, linewidth=0))
+        self.ax.add_patch(self._positive)                    # ... but in the region x^T w + b > 0
+        self.ax.grid(False)
+        for points in plotting.plot_data(self.ax, data, self.trace.t.astype(int)):
+            self.animate(points)                             # drawn over the moving regions
+        self._boundary, self._arrow = plotting.plot_hyperplane(self.ax, [1.0, 0.0], 0.0,
+                                                              xlim=self.xlim, ylim=self.ylim)
+        self.animate(self._boundary)
+        self.animate(self._arrow)
+        self._next = self.animate(self.ax.scatter([np.nan], [np.nan], s=260, facecolors="none",
+                                                  edgecolors="black", linewidths=2.2, zorder=6,
+                                                  label="next update"))
+        self.ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal")
+        self.ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=3, fontsize="small",
+                       borderaxespad=0, handletextpad=0.3)  # outside: the moving regions would hide it
+        self._proof_lines = []
+        if self.curves:
+            proof_axes = [self.fig.add_subplot(grid[row, 1]) for row in range(3)]
+            self._proof_lines = plotting.plot_proof_curves(proof_axes, self.curves, upto=0)
+            for pair in self._proof_lines:
+                for line in pair:
+                    self.animate(line)
+
+    def _show(self, k: int) -> None:
+        w = self.trace.weights[k]
+        self._positive.set_xy(plotting.half_plane_polygon(w[:2], w[2], self.xlim, self.ylim))
+        segment = plotting.hyperplane_segment(w[:2], w[2], self.xlim, self.ylim)
+        self._boundary.set_data(*segment.T)
+        tail, head = plotting.normal_arrow(w[:2], w[2], self.xlim, self.ylim)
+        self._arrow.set_visible(bool(np.all(np.isfinite(head))))
+        if self._arrow.get_visible():
+            self._arrow.xy, self._arrow.xyann = head, tail
+        upcoming = self.trace.X[self.trace.index[k], :2] if k < self.trace.n_updates else [np.nan, np.nan]
+        self._next.set_offsets([upcoming])
+        for (value, bound, _), (value_line, bound_line) in zip(plotting.PROOF_PANELS, self._proof_lines):
+            value_line.set_data(self.curves.k[:k + 1], getattr(self.curves, value)[:k + 1])
+            bound_line.set_data(self.curves.k[:k + 1], getattr(self.curves, bound)[:k + 1])
+        self.render(self._describe(k))
+
+    def _describe(self, k: int) -> str:
+        trace = self.trace
+        mistakes = int(self._mistakes[k])
+        w = ", ".join(f"{v:.2f}" for v in trace.weights[k])
+        if k < trace.n_updates:
+            i = trace.index[k]
+            where = "start" if k == 0 else f"epoch {trace.epoch[k - 1]}, update {k} of {trace.n_updates}"
+            text = (f"{where}: w = ({w}), {mistakes} mistakes left; "
+                    f"next: example {i} (t = {trace.t[i]:+.0f}) is misclassified")
+        elif trace.converged:
+            text = f"converged after {k} updates in {trace.n_epochs} epochs: w = ({w}), no mistakes left"
+        else:
+            text = (f"gave up after {trace.n_epochs} epochs and {k} updates: {mistakes} mistakes left "
+                    "(the data may not be linearly separable)")
+        if self.curves is not None:
+            text += f" | bound: at most {self.curves.max_updates:.0f} updates"
+        return text

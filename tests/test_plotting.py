@@ -1,0 +1,76 @@
+"""Geometry helpers of the drawings, and the house style."""
+
+import matplotlib
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from matplotlib.figure import Figure
+
+from lecture_utils import plotting
+
+BOX = ((-1.0, 2.0), (-1.5, 1.0))
+coefficient = st.floats(-5, 5).filter(lambda v: abs(v) > 1e-3)
+
+
+@given(w1=coefficient, w2=coefficient, b=st.floats(-1, 1))
+def test_segment_lies_on_the_line_and_in_the_box(w1, w2, b):
+    segment = plotting.hyperplane_segment([w1, w2], b, *BOX)
+    assume(np.all(np.isfinite(segment)))
+    np.testing.assert_allclose(segment @ [w1, w2] + b, 0, atol=1e-9 * max(abs(w1), abs(w2), 1))
+    (x0, x1), (y0, y1) = BOX
+    assert np.all((segment[:, 0] >= x0 - 1e-9) & (segment[:, 0] <= x1 + 1e-9))
+    assert np.all((segment[:, 1] >= y0 - 1e-9) & (segment[:, 1] <= y1 + 1e-9))
+
+
+def test_segment_spans_the_box_by_hand():
+    # x2 = 0.5 x1 crosses x1 = -1 at -0.5 and x1 = 2 at 1.0 (the top edge)
+    np.testing.assert_allclose(plotting.hyperplane_segment([0.5, -1.0], 0.0, *BOX), [[-1, -0.5], [2, 1]])
+    assert np.all(np.isnan(plotting.hyperplane_segment([0.0, 0.0], 1.0, *BOX)))
+    assert np.all(np.isnan(plotting.hyperplane_segment([1.0, 0.0], -5.0, *BOX)))   # x1 = 5: outside
+
+
+@given(w1=coefficient, w2=coefficient, b=st.floats(-0.5, 0.5))
+def test_arrow_starts_on_the_boundary_and_points_along_w(w1, w2, b):
+    tail, head = plotting.normal_arrow([w1, w2], b, *BOX)
+    assume(np.all(np.isfinite(tail)))
+    assert tail @ [w1, w2] + b == pytest.approx(0, abs=1e-9 * max(abs(w1), abs(w2), 1))
+    direction = (head - tail) / np.linalg.norm(head - tail)
+    np.testing.assert_allclose(direction, np.array([w1, w2]) / np.hypot(w1, w2), atol=1e-12)
+
+
+@given(w1=coefficient, w2=coefficient, b=st.floats(-3, 3))
+def test_half_plane_polygon_has_the_area_of_the_positive_side(w1, w2, b):
+    corners = plotting.half_plane_polygon([w1, w2], b, *BOX)
+    centres = plotting.grid_points(*BOX, resolution=200)
+    positive = np.mean(centres @ [w1, w2] + b > 0)
+    x, y = corners[:, 0], corners[:, 1]
+    area = 0.5 * abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) if len(corners) else 0.0
+    box_area = 3.0 * 2.5
+    assert area / box_area == pytest.approx(positive, abs=0.011)   # grid of 200 x 200 cells
+    assert np.all(corners @ [w1, w2] + b >= -1e-9 * max(abs(w1), abs(w2), 1))
+
+
+def test_decision_regions_show_the_classifier_on_the_grid():
+    ax = Figure().add_subplot()
+    image = plotting.plot_decision_regions(ax, lambda p: (p[:, 0] > 0.5).astype(int), *BOX, resolution=30)
+    labels = np.asarray(image.get_array())
+    centres = plotting.grid_points(*BOX, resolution=30)
+    np.testing.assert_array_equal(labels.ravel(), centres[:, 0] > 0.5)
+    assert labels.shape == (30, 30) and image.get_extent() == [-1.0, 2.0, -1.5, 1.0]
+
+
+def test_classes_differ_in_colour_and_marker():
+    styles = [plotting.class_style(k) for k in range(5)]
+    assert len({s["color"] for s in styles}) == 5 and len({s["marker"] for s in styles}) == 5
+    ax = Figure().add_subplot()
+    collections = plotting.plot_data(ax, [[0, 0], [1, 1], [2, 2]], [1, -1, 1])
+    assert [c.get_label() for c in collections] == ["t = -1", "t = +1"]
+    np.testing.assert_array_equal(collections[1].get_offsets(), [[0, 0], [2, 2]])
+
+
+def test_present_enlarges_and_restores():
+    plotting.present()
+    assert matplotlib.rcParams["font.size"] == plotting.PRESENTATION_STYLE["font.size"]
+    plotting.present(False)
+    assert matplotlib.rcParams["font.size"] == plotting.HOUSE_STYLE["font.size"]

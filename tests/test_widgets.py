@@ -1,0 +1,98 @@
+"""Widgets driven through their Python API: what the figure and the status show."""
+
+import base64
+
+import numpy as np
+import pytest
+
+from lecture_utils import ConvergenceWarning
+from lecture_utils.datasets import make_separable
+from lecture_utils.widgets import PerceptronStepper
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_separable(30, 0.1, random_state=1)
+
+
+def boundary_residual(stepper):
+    """w_1 x_1 + w_2 x_2 + b at the end points of the drawn boundary (zero if drawn right)."""
+    w = stepper.weights
+    points = np.column_stack(stepper._boundary.get_data())
+    return points @ w[:2] + w[2]
+
+
+def test_steps_move_the_boundary_and_the_status(data):
+    stepper = PerceptronStepper(data.X, data.y)
+    trace = stepper.trace
+    assert stepper.k == 0 and stepper.status.startswith("start: w = (0.00, 0.00, 0.00)")
+    assert f"{len(data.y)} mistakes left" in stepper.status
+    first_png = stepper.png()
+    for k in range(1, trace.n_updates + 1):
+        stepper.step()
+        assert stepper.k == k
+        np.testing.assert_array_equal(stepper.weights, trace.weights[k])
+        np.testing.assert_allclose(boundary_residual(stepper), 0, atol=1e-9)
+        assert f"{trace.n_mistakes()[k]} mistakes left" in stepper.status or k == trace.n_updates
+    assert stepper.png() != first_png
+    assert stepper.status.startswith(f"converged after {trace.n_updates} updates")
+    stepper.step()                                       # past the end: stays
+    assert stepper.k == trace.n_updates
+    stepper.reset()
+    assert stepper.k == 0 and stepper.png() == first_png
+
+
+def test_the_next_misclassified_example_is_circled(data):
+    stepper = PerceptronStepper(data.X, data.y)
+    for k in range(3):
+        i = stepper.trace.index[k]
+        np.testing.assert_array_equal(stepper._next.get_offsets()[0], data.X[i])
+        assert f"next: example {i} (t = {data.y[i]:+d})" in stepper.status
+        w = stepper.weights
+        assert data.y[i] * (data.X[i] @ w[:2] + w[2]) <= 0          # it really is misclassified
+        stepper.step()
+
+
+def test_shaded_region_is_where_the_model_predicts_plus_one(data):
+    stepper = PerceptronStepper(data.X, data.y)
+    stepper.slider.value = 4
+    w = stepper.weights
+    corners = stepper._positive.get_xy()
+    assert np.all(corners @ w[:2] + w[2] >= -1e-9)                # every corner on the +1 side
+    inside = stepper._positive.get_path().contains_points(data.X)
+    np.testing.assert_array_equal(inside, data.X @ w[:2] + w[2] > 0)
+    tail, head = stepper._arrow.xyann, stepper._arrow.xy
+    assert np.dot(np.subtract(head, tail), w[:2]) > 0            # the arrow points along w
+
+
+def test_proof_panels_grow_with_k(data):
+    stepper = PerceptronStepper(data.X, data.y, w_star=data.w_star)
+    stepper.slider.value = 3
+    (alignment, alignment_bound), (norm_sq, _), (cosine, cosine_bound) = stepper._proof_lines
+    k, values = alignment.get_data()
+    np.testing.assert_array_equal(k, [0, 1, 2, 3])
+    np.testing.assert_allclose(values, stepper.trace.weights[:4] @ data.w_star)
+    assert np.all(np.asarray(values) >= np.asarray(alignment_bound.get_data()[1]) - 1e-12)
+    assert "bound: at most" in stepper.status
+    assert len(stepper.fig.axes) == 4
+
+
+def test_static_picture_without_a_frontend(data):
+    stepper = PerceptronStepper(data.X, data.y)
+    bundle = stepper._repr_mimebundle_()
+    assert bundle["text/plain"] == stepper.status
+    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_non_separable_data_gives_up_with_a_clear_status():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    with pytest.warns(ConvergenceWarning):
+        stepper = PerceptronStepper(X, [-1, -1, 1, 1], max_epochs=5)
+    stepper.slider.value = stepper.trace.n_updates
+    assert stepper.status.startswith("gave up after 5 epochs")
+
+
+def test_only_two_dimensional_data_can_be_drawn():
+    with pytest.raises(ValueError, match="X must have 2 features"):
+        PerceptronStepper(np.eye(3), [1, -1, 1])
