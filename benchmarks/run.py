@@ -1,0 +1,104 @@
+"""`make bench`: how fast the course responds, as printed figures against their targets.
+
+- one stepper update in the kernel (target < 40 ms) and click-to-pixels in JupyterLab (< 150 ms);
+- each notebook's execution time (< 20 s);
+- the perceptron's fit against scikit-learn's on 100 000 examples (within 2x, same weights).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import nbformat
+import numpy as np
+from nbconvert.preprocessors import ExecutePreprocessor
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from lecture_utils import plotting  # noqa: E402
+from lecture_utils.datasets import make_separable  # noqa: E402
+from lecture_utils.perceptron import Perceptron  # noqa: E402
+from lecture_utils.widgets import PerceptronStepper  # noqa: E402
+
+
+def report(what: str, value_ms: float, target_ms: float, detail: str = "") -> None:
+    verdict = "ok" if value_ms <= target_ms else "SLOW"
+    print(f"  {what:<46} {value_ms:8.1f} ms   target < {target_ms:g} ms   {verdict}  {detail}")
+
+
+def median_ms(function, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return 1e3 * statistics.median(times)
+
+
+def bench_steppers() -> None:
+    print("widgets, one update redrawn and encoded in the kernel (median):")
+    plotting.use_house_style()
+    data = make_separable(40, 0.1, random_state=1)
+    for label, w_star in (("PerceptronStepper", None), ("PerceptronStepper with proof panels", data.w_star)):
+        stepper = PerceptronStepper(data.X, data.y, w_star=w_star)
+        last = stepper.trace.n_updates
+
+        def forward_and_back():
+            stepper.slider.value = (stepper.k + 1) % (last + 1)
+
+        report(label, median_ms(forward_and_back, 60), 40)
+
+
+def bench_browser() -> None:
+    from lab_session import (CHROMIUM, browser_page, jupyterlab_server, open_and_run_all, summary,
+                             time_clicks, widget_with_button)
+
+    print("widgets, click to new pixels in JupyterLab (headless Chromium):")
+    if not CHROMIUM.exists():
+        print(f"  skipped: no Chromium at {CHROMIUM} (apt-get install chromium)")
+        return
+    with jupyterlab_server() as (url, token), browser_page() as page:
+        open_and_run_all(page, url, token, "01_perceptron.ipynb")
+        for index, label in enumerate(("PerceptronStepper", "PerceptronStepper with proof panels")):
+            box, image = widget_with_button(page, "Step", index)
+            times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=12)
+            report(label, statistics.median(times), 150, summary(times))
+
+
+def bench_notebooks() -> None:
+    print("notebooks, executed top to bottom in a fresh kernel:")
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        start = time.perf_counter()
+        ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(
+            notebook, {"metadata": {"path": str(path.parent)}})
+        report(path.name, 1e3 * (time.perf_counter() - start), 20_000, "(kernel start included)")
+
+
+def bench_perceptron_fit() -> None:
+    from sklearn.linear_model import Perceptron as SklearnPerceptron
+
+    print("perceptron fit on 100 000 examples against scikit-learn (median of 5):")
+    for margin in (0.001, 0.0):
+        data = make_separable(100_000, margin, random_state=0)
+        ours = Perceptron(max_epochs=10_000).fit(data.X, data.y)
+        reference = SklearnPerceptron(shuffle=False, eta0=1.0, tol=None, max_iter=ours.n_epochs_)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs_ms = median_ms(lambda: reference.fit(data.X, data.y), 5)
+        ours_ms = median_ms(lambda: Perceptron(max_epochs=10_000).fit(data.X, data.y), 5)
+        same = np.array_equal(ours.coef_, reference.coef_[0]) and ours.intercept_ == reference.intercept_[0]
+        report(f"margin {margin}: {ours.n_updates_} updates, {ours.n_epochs_} epochs", ours_ms, 2 * theirs_ms,
+               f"scikit-learn {theirs_ms:.1f} ms, ratio {ours_ms / theirs_ms:.2f}, same weights: {same}")
+
+
+if __name__ == "__main__":
+    bench_steppers()
+    bench_perceptron_fit()
+    bench_notebooks()
+    bench_browser()
