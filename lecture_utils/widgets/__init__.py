@@ -1,0 +1,11 @@
+"""Interactive widgets: the algorithm modules' results, drawn by ``plotting``, one module per notebook.
+
+Every widget follows :class:`FigureWidget`: a Python API that tests can
+drive, a matplotlib figure ``.fig``, a one-line text ``.status``, a fast
+blitted redraw, and a static picture where no widget frontend runs.
+"""
+
+from ._base import FigureWidget
+from .perceptron import PerceptronStepper
+
+__all__ = ["FigureWidget", "PerceptronStepper"]
