@@ -1,0 +1,473 @@
+"""Self-information, entropy, cross-entropy and the Kullback-Leibler divergence.
+
+Taught in notebook 02 ("Information theory"). Notation of the lecture:
+
+- self-information ``I(x) = -log P(x)``;
+- entropy ``H(P) = -sum_x P(x) log P(x)`` (``-int p log p dx`` for densities,
+  the *differential* entropy, which can be negative);
+- cross-entropy ``H(P, Q) = -sum_x P(x) log Q(x)``, with Gibbs' inequality
+  ``H(P, Q) >= H(P)``;
+- ``D_KL(P || Q) = H(P, Q) - H(P) = sum_x P(x) log(P(x) / Q(x)) >= 0``.
+
+Logarithms are natural (nats) unless ``base`` is given: ``base=2`` gives bits.
+Discrete distributions lie along the last axis of an array; leading axes
+broadcast, so one call scores a whole batch. ``0 log 0 = 0`` throughout, and
+a divergence is ``inf`` exactly where ``Q(x) = 0 < P(x)``.
+
+The continuous part gives the closed forms for normal distributions, the
+same quantities on a grid for any density (trapezoid rule), the entropies of
+several distributions with one variance (the maximum-entropy principle), and
+the best Gaussian fits under forward and reverse KL (the lecture's picture
+"Nonsymmetry of KL divergence").
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from scipy.special import xlogy
+
+from ._validation import as_distribution, as_float_array, as_positive_array, as_probabilities
+
+_LOG_2PI_E = np.log(2 * np.pi * np.e)
+
+# Reverse-KL fits start from at most this many bumps of p (the highest).
+_MAX_MODE_STARTS = 8
+# Reverse-KL fits this close (in nats) to the best are tied; the leftmost wins.
+_TIE_NATS = 1e-8
+
+
+# --- input checks and helpers ---
+
+def _in_base(nats, base):
+    """Convert nats to the unit of ``base`` (None: nats; 2: bits; 10: hartleys).
+
+    Adding 0.0 turns a ``-0.0`` (from ``-log 1``) into ``0.0`` for display.
+    """
+    if base is None:
+        return nats + 0.0
+    if isinstance(base, bool) or not isinstance(base, numbers.Real) \
+            or not np.isfinite(base) or base <= 0 or base == 1:
+        raise ValueError(
+            f"base must be None (nats) or a number > 0 other than 1, e.g. 2 for bits; got {base!r}."
+        )
+    return nats / np.log(base) + 0.0
+
+
+def _broadcast_pair(a, b, name_a: str, name_b: str):
+    """Check that two arrays pair up along the last axis and that their leading axes broadcast."""
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(
+            f"{name_a} and {name_b} must give values for the same outcomes along the last axis; "
+            f"{name_a} has {a.shape[-1]} and {name_b} has {b.shape[-1]}."
+        )
+    try:
+        np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise ValueError(
+            f"{name_a} and {name_b} have shapes {a.shape} and {b.shape}, which do not broadcast. "
+            "Pass arrays of the same shape, or a single one to compare with a batch."
+        ) from None
+    return a, b
+
+
+def _distribution_pair(p, q):
+    """Validate two distributions along the last axis whose leading axes broadcast."""
+    return _broadcast_pair(as_distribution(p, "p"), as_distribution(q, "q"), "p", "q")
+
+
+def _log_ratio(p, q):
+    """``log(p / q)``, also where ``p / q`` overflows or underflows (then ``log p - log q``).
+
+    Meaningful where ``p > 0``; ``+inf`` where ``q = 0 < p``.
+    """
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore", under="ignore"):
+        ratio = p / q
+        accurate = np.isfinite(ratio) & (ratio >= np.finfo(float).tiny)
+        return np.where(accurate, np.log(np.where(accurate, ratio, 1.0)), np.log(p) - np.log(q))
+
+
+def _relative_entropy_terms(p, q):
+    """``p log(p / q)``, taken as 0 where ``p = 0`` and ``inf`` where ``q = 0 < p``."""
+    with np.errstate(invalid="ignore"):
+        return np.where(p > 0, p * _log_ratio(p, q), 0.0)
+
+
+# --- discrete distributions ---
+
+def self_information(p, base=None):
+    """``I(x) = -log P(x)``: the surprise of an outcome of probability ``p``.
+
+    Parameters
+    ----------
+    p : float or array-like of probabilities in [0, 1]
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    float or ndarray of the shape of ``p``; ``inf`` where ``p = 0``.
+    """
+    p = as_probabilities(p, "p")
+    with np.errstate(divide="ignore"):
+        return _in_base(-np.log(p), base)                # I(x) = -log P(x)
+
+
+def entropy(p, base=None):
+    """``H(P) = -sum_x P(x) log P(x)``, with ``0 log 0 = 0``.
+
+    Parameters
+    ----------
+    p : array-like of shape (..., n_outcomes)
+        Distributions along the last axis.
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    float or ndarray of shape ``(...)``; between 0 and ``log n_outcomes``.
+    """
+    p = as_distribution(p, "p")
+    return _in_base(-np.sum(xlogy(p, p), axis=-1), base)        # -sum_x P(x) log P(x)
+
+
+def binary_entropy(phi, base=None):
+    """``H(phi) = -phi log phi - (1 - phi) log(1 - phi)``, the entropy of a Bernoulli variable.
+
+    Vectorised over ``phi``; 0 at ``phi`` in {0, 1}, largest (``log 2``) at 1/2.
+    """
+    phi = as_probabilities(phi, "phi")
+    return _in_base(-xlogy(phi, phi) - xlogy(1 - phi, 1 - phi), base)
+
+
+def cross_entropy(p, q, base=None):
+    """``H(P, Q) = -sum_x P(x) log Q(x)``; ``inf`` where ``Q(x) = 0 < P(x)`` for some ``x``.
+
+    Parameters
+    ----------
+    p, q : array-like of shape (..., n_outcomes)
+        Distributions along the last axis; leading axes broadcast.
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    float or ndarray of the broadcast leading shape
+    """
+    p, q = _distribution_pair(p, q)
+    with np.errstate(divide="ignore"):
+        return _in_base(-np.sum(xlogy(p, q), axis=-1), base)    # -sum_x P(x) log Q(x)
+
+
+def kl_divergence(p, q, base=None):
+    """``D_KL(P || Q) = sum_x P(x) log(P(x) / Q(x))``, which equals ``H(P, Q) - H(P)``.
+
+    Terms with ``P(x) = 0`` are 0; the divergence is ``inf`` where
+    ``Q(x) = 0 < P(x)``. Rounding can leave the sum a few ulps below zero
+    when ``P`` and ``Q`` (nearly) agree; it is clipped at 0, which Gibbs'
+    inequality guarantees.
+
+    Parameters
+    ----------
+    p : array-like of shape (..., n_outcomes)
+        The distributions ``P`` (say, of the data), along the last axis.
+    q : array-like of shape (..., n_outcomes)
+        The distributions ``Q`` that approximate them (a model); leading
+        axes broadcast against those of ``p``.
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    float or ndarray of the broadcast leading shape; ``inf`` where ``Q`` misses an outcome of ``P``.
+    """
+    p, q = _distribution_pair(p, q)
+    divergence = np.sum(_relative_entropy_terms(p, q), axis=-1)  # sum_x P(x) log(P(x) / Q(x))
+    return _in_base(np.maximum(divergence, 0.0), base)
+
+
+# --- normal distributions in closed form ---
+
+def gaussian_entropy(sigma, base=None):
+    """Differential entropy ``H(N(mu, sigma^2)) = 1/2 log(2 pi e sigma^2)``.
+
+    Independent of ``mu``; negative when ``sigma < 1 / sqrt(2 pi e) ~ 0.242``.
+    Vectorised over ``sigma`` (> 0).
+    """
+    sigma = as_positive_array(sigma, "sigma", "a standard deviation")
+    return _in_base(0.5 * _LOG_2PI_E + np.log(sigma), base)     # 1/2 log(2 pi e sigma^2)
+
+
+def gaussian_kl(mu_p, sigma_p, mu_q, sigma_q, base=None):
+    """``D_KL(N(mu_p, sigma_p^2) || N(mu_q, sigma_q^2))`` in closed form.
+
+    ``log(sigma_q / sigma_p) + (sigma_p^2 + (mu_p - mu_q)^2) / (2 sigma_q^2) - 1/2``.
+    All arguments broadcast against each other; the sigmas are standard deviations.
+    """
+    mu_p, mu_q = as_float_array(mu_p, "mu_p"), as_float_array(mu_q, "mu_q")
+    sigma_p = as_positive_array(sigma_p, "sigma_p", "a standard deviation")
+    sigma_q = as_positive_array(sigma_q, "sigma_q", "a standard deviation")
+    divergence = (np.log(sigma_q / sigma_p)
+                  + (sigma_p ** 2 + (mu_p - mu_q) ** 2) / (2 * sigma_q ** 2) - 0.5)
+    return _in_base(divergence, base)
+
+
+def entropies_at_fixed_variance(variance, base=None) -> dict:
+    """Differential entropies of several distributions that all have the given variance.
+
+    The principle of maximum entropy: among all densities with a given
+    variance the normal one has the largest entropy. In closed form, with the
+    scale of each distribution chosen so that its variance is ``variance``:
+
+    ==========  =======================  ===========================
+    name        scale for variance v     entropy
+    ==========  =======================  ===========================
+    normal      ``sigma = sqrt(v)``      ``1/2 log(2 pi e sigma^2)``
+    logistic    ``s = sqrt(3 v) / pi``   ``log s + 2``
+    triangular  ``a = sqrt(6 v)``        ``1/2 + log a`` (on [-a, a])
+    laplace     ``b = sqrt(v / 2)``      ``1 + log(2 b)``
+    uniform     ``w = sqrt(12 v)``       ``log w`` (an interval of width w)
+    ==========  =======================  ===========================
+
+    Parameters
+    ----------
+    variance : float or array-like, > 0
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    dict
+        Name -> entropy, from the largest to the smallest.
+    """
+    v = as_positive_array(variance, "variance", "a variance")
+    entropies = {
+        "normal": 0.5 * np.log(2 * np.pi * np.e * v),
+        "logistic": np.log(np.sqrt(3 * v) / np.pi) + 2,
+        "triangular": 0.5 + np.log(np.sqrt(6 * v)),
+        "laplace": 1 + np.log(2 * np.sqrt(v / 2)),
+        "uniform": np.log(np.sqrt(12 * v)),
+    }
+    return {name: _in_base(value, base) for name, value in entropies.items()}
+
+
+# --- any density, on a grid ---
+
+def _grid_weights(x: np.ndarray) -> np.ndarray:
+    """Trapezoid weights: ``int f dx ~ sum_i weights_i f(x_i)``, half of each neighbouring gap."""
+    gaps = np.diff(x)
+    return np.r_[gaps, 0.0] / 2 + np.r_[0.0, gaps] / 2
+
+
+def _trapezoid(values: np.ndarray, x: np.ndarray):
+    """``int f dx`` by the trapezoid rule along the last axis (``inf`` if ``f`` is ``inf`` somewhere)."""
+    return np.sum(values * _grid_weights(x), axis=-1)
+
+
+def _as_grid(x) -> np.ndarray:
+    x = as_float_array(x, "x")
+    if x.ndim != 1 or x.shape[0] < 2 or np.any(np.diff(x) <= 0):
+        raise ValueError(
+            f"x must be a 1-D grid of at least 2 strictly increasing points, e.g. "
+            f"np.linspace(-5, 5, 401); got an array of shape {x.shape}"
+            + (" that is not increasing." if x.ndim == 1 and x.shape[0] >= 2 else ".")
+        )
+    return x
+
+
+def _as_density(values, name: str, x: np.ndarray) -> np.ndarray:
+    """Density values on the grid ``x``: finite, >= 0, one per grid point along the last axis."""
+    values = as_float_array(values, name)
+    if values.ndim == 0 or values.shape[-1] != x.shape[0]:
+        raise ValueError(
+            f"{name} must hold the density at each point of x along its last axis "
+            f"({x.shape[0]} values); got shape {values.shape}."
+        )
+    if np.any(values < 0):
+        raise ValueError(f"{name} has negative values ({values.min():.3g}); a density must be >= 0.")
+    return values
+
+
+def _densities_on_grid(p, q, x):
+    x = _as_grid(x)
+    p, q = _broadcast_pair(_as_density(p, "p", x), _as_density(q, "q", x), "p", "q")
+    return p, q, x
+
+
+def differential_entropy_on_grid(density, x, base=None):
+    """``H(p) = -int p(x) log p(x) dx`` by the trapezoid rule on the grid ``x``.
+
+    Parameters
+    ----------
+    density : array-like of shape (..., n_points)
+        ``p`` at each point of ``x`` (``0 log 0 = 0``).
+    x : array-like of shape (n_points,)
+        Strictly increasing grid that covers (nearly) all the mass of ``p``.
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    float or ndarray of shape ``(...)``
+    """
+    x = _as_grid(x)
+    density = _as_density(density, "density", x)
+    return _in_base(_trapezoid(-xlogy(density, density), x), base)   # -int p log p dx
+
+
+def cross_entropy_on_grid(p, q, x, base=None):
+    """``H(p, q) = -int p(x) log q(x) dx`` by the trapezoid rule; ``inf`` where ``q = 0 < p``.
+
+    ``p`` and ``q`` are density values, shape (..., n_points), on the grid ``x``;
+    leading axes broadcast.
+    """
+    p, q, x = _densities_on_grid(p, q, x)
+    with np.errstate(divide="ignore"):
+        return _in_base(_trapezoid(-xlogy(p, q), x), base)         # -int p log q dx
+
+
+def kl_divergence_on_grid(p, q, x, base=None):
+    """``D_KL(p || q) = int p(x) log(p(x) / q(x)) dx`` by the trapezoid rule.
+
+    ``p`` and ``q`` are density values, shape (..., n_points), on the grid
+    ``x`` (leading axes broadcast); ``0 log 0 = 0`` and the result is ``inf``
+    where ``q = 0 < p``. Not clipped at 0: densities cut off by the grid need
+    not integrate to one.
+    """
+    p, q, x = _densities_on_grid(p, q, x)
+    return _in_base(_trapezoid(_relative_entropy_terms(p, q), x), base)
+
+
+# --- the best Gaussian under forward and reverse KL ---
+
+def _target_density(p, x):
+    x = _as_grid(x)
+    p = _as_density(p, "p", x)
+    if p.ndim != 1 or not np.any(p > 0):
+        raise ValueError(f"p must be a 1-D density on x that is positive somewhere; got shape {p.shape}"
+                         + (" that is zero everywhere." if p.ndim == 1 else "."))
+    return p, x
+
+
+def fit_gaussian_forward_kl(p, x) -> tuple[float, float]:
+    """The Gaussian ``Q`` that minimises ``D_KL(P || Q)``: it matches the mean and variance of ``P``.
+
+    ``D_KL(P || Q) = -H(P) - E_P[log q]`` and ``-E_P[log q]`` is minimised by
+    ``mu = E_P[x]``, ``sigma^2 = Var_P[x]`` (moment matching). ``Q`` must
+    cover all the mass of ``P``, so for two modes it sits between them.
+
+    Parameters
+    ----------
+    p : array-like of shape (n_points,)
+        Density values on ``x`` (normalised here on the grid).
+    x : array-like of shape (n_points,)
+
+    Returns
+    -------
+    mu, sigma : float
+    """
+    p, x = _target_density(p, x)
+    weights = _grid_weights(x) * p
+    weights /= weights.sum()
+    mu = weights @ x                                    # E_P[x]
+    return float(mu), float(np.sqrt(weights @ (x - mu) ** 2))   # sqrt(Var_P[x])
+
+
+def _reverse_kl_and_gradient(params, x, log_weights, log_p):
+    """``D_KL(Q || P)`` on the grid and its gradient in ``(mu, log sigma)``.
+
+    ``Q`` is the Gaussian normalised on the grid: ``q_i = exp(s_i) / Z`` with
+    ``s = -(x - mu)^2 / (2 sigma^2) - log sigma``. Since ``sum_i w_i q_i d log q_i = 0``,
+    the gradient is the covariance under ``Q`` of ``ds / dtheta`` and ``log q - log p``.
+    """
+    mu, log_sigma = params
+    z = (x - mu) * np.exp(-log_sigma)
+    s = -0.5 * z ** 2 - log_sigma
+    log_mass = s + log_weights
+    peak = log_mass.max()
+    log_q = s - peak - np.log(np.sum(np.exp(log_mass - peak)))   # q = exp(s) / sum_i w_i exp(s_i)
+    mass = np.exp(log_q + log_weights)                  # w_i q_i, sums to 1
+    gap = log_q - log_p
+    kl = mass @ gap                                     # sum_i w_i q_i log(q_i / p_i)
+    ds = np.stack([z * np.exp(-log_sigma), z ** 2 - 1])  # ds/dmu, ds/dlog(sigma)
+    gradient = (ds - (ds @ mass)[:, None]) @ (mass * gap)
+    return kl, gradient
+
+
+def _bump(p, peak, level):
+    """The nearest indices left and right of ``peak`` where ``p < level * p[peak]`` (None if none)."""
+    below = np.flatnonzero(p < level * p[peak])
+    left, right = below[below < peak], below[below > peak]
+    return (left[-1] if left.size else None), (right[0] if right.size else None)
+
+
+def _mode_starts(p, x):
+    """``(mu, log sigma)`` starts, one per bump of ``p``, from the highest peak down.
+
+    The start width is where ``p`` first falls below ``e^{-1/2}`` of the peak
+    (one standard deviation for a Gaussian bump), on the narrower side. A
+    local maximum within two such widths of a higher peak (``p`` above
+    ``e^{-2}`` of it all the way) is a ripple on that bump and gets no start.
+    """
+    padded = np.r_[-np.inf, p, -np.inf]
+    peaks = np.flatnonzero((p > padded[:-2]) & (p >= padded[2:]) & (p > 0))
+    starts, covered = [], np.zeros(p.shape, dtype=bool)
+    for peak in peaks[np.argsort(-p[peaks], kind="stable")]:
+        if covered[peak]:
+            continue
+        left, right = _bump(p, peak, np.exp(-2.0))
+        covered[left:right] = True
+        left, right = _bump(p, peak, np.exp(-0.5))
+        widths = [x[peak] - x[left]] if left is not None else []
+        widths += [x[right] - x[peak]] if right is not None else []
+        starts.append((x[peak], np.log(min(widths, default=x[-1] - x[0]))))
+        if len(starts) == _MAX_MODE_STARTS:
+            break
+    return starts
+
+
+def fit_gaussian_reverse_kl(p, x) -> tuple[float, float]:
+    """The Gaussian ``Q`` that minimises ``D_KL(Q || P)`` on the grid ``x``.
+
+    Reverse KL punishes ``Q`` for putting mass where ``P`` has little, so for
+    well separated modes ``Q`` locks onto one of them (mode seeking), unlike
+    the forward fit that covers them all. It has a local minimum per mode:
+    L-BFGS-B over ``(mu, log sigma)`` starts from each bump of ``p`` (at most
+    8, the highest) and from the moment-matched fit, and the lowest
+    divergence wins. Fits within ``1e-8`` nats of the lowest count as tied
+    and the leftmost of them wins, so a symmetric target gives the same mode
+    whichever way rounding falls (no flicker as a slider moves). A few
+    milliseconds on a 400-point grid.
+
+    ``Q`` is normalised on the grid, so a Gaussian wider than the grid is
+    compared fairly. Where ``p = 0`` every Gaussian has infinite divergence;
+    there ``log p`` is replaced by ``log`` of the smallest positive float, so
+    the fit still avoids those points.
+
+    Parameters
+    ----------
+    p : array-like of shape (n_points,)
+        Density values on ``x`` (need not be normalised).
+    x : array-like of shape (n_points,)
+        Strictly increasing grid.
+
+    Returns
+    -------
+    mu, sigma : float
+    """
+    from scipy.optimize import minimize
+
+    p, x = _target_density(p, x)
+    log_weights = np.log(_grid_weights(x))
+    log_p = np.log(np.maximum(p, np.finfo(float).tiny))
+    bounds = [(x[0], x[-1]), (np.log(np.min(np.diff(x)) / 2), np.log(x[-1] - x[0]))]
+    mu, sigma = fit_gaussian_forward_kl(p, x)
+    starts = _mode_starts(p, x) + [(mu, np.log(sigma))]
+    fits = [minimize(_reverse_kl_and_gradient, np.clip(start, *np.transpose(bounds)), jac=True,
+                     args=(x, log_weights, log_p), method="L-BFGS-B", bounds=bounds,
+                     options={"ftol": 1e-12, "gtol": 1e-9})
+            for start in starts]
+    lowest = min(fit.fun for fit in fits)
+    best = min((fit for fit in fits if fit.fun <= lowest + _TIE_NATS), key=lambda fit: fit.x[0])
+    return float(best.x[0]), float(np.exp(best.x[1]))

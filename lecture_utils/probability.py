@@ -1,0 +1,286 @@
+"""The probability distributions that information theory and maximum likelihood need.
+
+Taught in notebook 02 ("Common probability distributions" and "Why the
+normal distribution"). Notation of the lecture: a Bernoulli variable
+``x`` in {0, 1} with ``P(x = 1) = phi``; a categorical variable with ``K``
+outcomes, written as a one-hot vector ``x`` in {0, 1}^K, with probabilities
+``p = (p_0, ..., p_{K-1})``; the normal density ``N(x; mu, sigma^2)``.
+
+The central limit theorem is shown by sampling: :func:`standardized_sums`
+returns ``(S_n - n E[x]) / sqrt(n Var(x))`` for sums ``S_n`` of ``n``
+i.i.d. draws of a skewed distribution, to histogram against ``N(0, 1)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities,
+                          check_positive_int)
+
+_LOG_SQRT_2PI = 0.5 * np.log(2 * np.pi)
+
+# At most this many random numbers are held in memory at once by sample_means.
+_DRAWS_PER_BLOCK = 2 ** 20
+
+
+# --- input checks of this module (array versions of the scalar ones in _validation) ---
+
+def _as_integers(value, name: str, low: int, high: int) -> np.ndarray:
+    """Return ``value`` as an int array with every entry in ``low..high - 1``."""
+    array = as_float_array(value, name)
+    if np.any(array != np.round(array)) or np.any((array < low) | (array >= high)):
+        raise ValueError(
+            f"{name} must hold whole numbers from {low} to {high - 1}; "
+            f"got values from {array.min():.6g} to {array.max():.6g}."
+        )
+    return array.astype(int)
+
+
+def _as_one_hot(x, name: str) -> np.ndarray:
+    """Return ``x`` as float one-hot vectors along the last axis: zeros and a single one."""
+    array = as_float_array(x, name)
+    if array.ndim == 0 or np.any((array != 0) & (array != 1)) or np.any(array.sum(axis=-1) != 1):
+        raise ValueError(
+            f"{name} must hold one-hot vectors along its last axis (zeros and exactly one 1, "
+            f"e.g. [0, 1, 0]); got an array of shape {array.shape} that does not. "
+            f"Convert category indices with one_hot({name}, n_categories)."
+        )
+    return array
+
+
+# --- Bernoulli and categorical ---
+
+def bernoulli_pmf(x, phi):
+    """``P(x) = phi^x (1 - phi)^(1 - x)`` for ``x`` in {0, 1}.
+
+    Parameters
+    ----------
+    x : array-like of 0s and 1s
+    phi : float or array-like in [0, 1]
+        ``P(x = 1)``; broadcast against ``x``.
+
+    Returns
+    -------
+    float or ndarray of the broadcast shape
+    """
+    x = _as_integers(x, "x", 0, 2)
+    phi = as_probabilities(phi, "phi")
+    return phi ** x * (1 - phi) ** (1 - x)               # phi^x (1 - phi)^(1 - x)
+
+
+def bernoulli_mean(phi):
+    """``E[x] = phi``."""
+    return as_probabilities(phi, "phi")[()]
+
+
+def bernoulli_variance(phi):
+    """``Var(x) = phi (1 - phi)``, largest (1/4) for a fair coin."""
+    phi = as_probabilities(phi, "phi")
+    return phi * (1 - phi)
+
+
+def one_hot(x, n_categories: int) -> np.ndarray:
+    """The one-hot encoding ``1_x = ([i = x])_{i=0}^{K-1}`` of category indices.
+
+    Parameters
+    ----------
+    x : int or array-like of ints in 0..K-1
+    n_categories : int
+        ``K``.
+
+    Returns
+    -------
+    ndarray of int, shape ``x.shape + (K,)``
+    """
+    n_categories = check_positive_int(n_categories, "n_categories")
+    x = _as_integers(x, "x", 0, n_categories)
+    return np.eye(n_categories, dtype=int)[x]
+
+
+def categorical_pmf(x, p):
+    """``P(x) = prod_i p_i^{x_i}`` for one-hot outcomes ``x`` (the lecture's form).
+
+    Parameters
+    ----------
+    x : array-like of shape (..., K)
+        One-hot vectors; for category indices pass ``one_hot(indices, K)``.
+    p : array-like of shape (..., K)
+        Probabilities of the ``K`` outcomes, summing to one; broadcast against ``x``.
+
+    Returns
+    -------
+    float or ndarray of shape ``(...)``
+    """
+    x = _as_one_hot(x, "x")
+    p = as_distribution(p, "p")
+    if x.shape[-1] != p.shape[-1]:
+        raise ValueError(
+            f"x has {x.shape[-1]} categories along its last axis but p has {p.shape[-1]}; "
+            "they must describe the same K outcomes."
+        )
+    return np.prod(p ** x, axis=-1)                      # prod_i p_i^{x_i}
+
+
+def categorical_mean(p):
+    """``E[x_i] = p_i`` for the one-hot vector ``x``."""
+    return as_distribution(p, "p")
+
+
+def categorical_variance(p):
+    """``Var(x_i) = p_i (1 - p_i)``: each coordinate of ``x`` is a Bernoulli variable."""
+    p = as_distribution(p, "p")
+    return p * (1 - p)
+
+
+# --- normal densities ---
+
+def normal_logpdf(x, mu=0.0, sigma=1.0):
+    """``log N(x; mu, sigma^2) = -(x - mu)^2 / (2 sigma^2) - log sigma - log sqrt(2 pi)``.
+
+    Parameters broadcast against each other, like those of :func:`normal_pdf`.
+    """
+    x, mu = as_float_array(x, "x"), as_float_array(mu, "mu")
+    sigma = as_positive_array(sigma, "sigma", "a standard deviation")
+    return -0.5 * ((x - mu) / sigma) ** 2 - np.log(sigma) - _LOG_SQRT_2PI
+
+
+def normal_pdf(x, mu=0.0, sigma=1.0):
+    """The normal density ``N(x; mu, sigma^2) = exp(-(x - mu)^2 / (2 sigma^2)) / sqrt(2 pi sigma^2)``.
+
+    Parameters
+    ----------
+    x : float or array-like
+    mu : float or array-like
+        Mean.
+    sigma : float or array-like, > 0
+        Standard deviation (not the variance).
+
+    Returns
+    -------
+    float or ndarray of the broadcast shape
+    """
+    return np.exp(normal_logpdf(x, mu, sigma))
+
+
+def _mixture_components(weights, means, sigmas):
+    weights = as_distribution(weights, "weights")
+    means, sigmas = as_float_array(means, "means"), as_positive_array(sigmas, "sigmas", "a standard deviation")
+    if not weights.ndim == means.ndim == sigmas.ndim == 1 or not len(weights) == len(means) == len(sigmas):
+        raise ValueError(
+            "weights, means and sigmas must be 1-D with one entry per component; got shapes "
+            f"{weights.shape}, {means.shape} and {sigmas.shape}."
+        )
+    return weights, means, sigmas
+
+
+def gaussian_mixture_pdf(x, weights, means, sigmas):
+    """The density ``p(x) = sum_k w_k N(x; mu_k, sigma_k^2)`` of a mixture of normals.
+
+    Parameters
+    ----------
+    x : float or array-like
+    weights : array-like of shape (n_components,)
+        Mixing weights ``w_k``, summing to one.
+    means, sigmas : array-like of shape (n_components,)
+        ``mu_k`` and the standard deviations ``sigma_k > 0``.
+
+    Returns
+    -------
+    float or ndarray of the shape of ``x``
+    """
+    weights, means, sigmas = _mixture_components(weights, means, sigmas)
+    x = as_float_array(x, "x")
+    return normal_pdf(x[..., None], means, sigmas) @ weights     # sum_k w_k N(x; mu_k, sigma_k^2)
+
+
+def gaussian_mixture_moments(weights, means, sigmas) -> tuple[float, float]:
+    """Mean ``sum_k w_k mu_k`` and variance ``sum_k w_k (sigma_k^2 + mu_k^2) - mean^2`` of a mixture."""
+    weights, means, sigmas = _mixture_components(weights, means, sigmas)
+    mean = weights @ means
+    return float(mean), float(weights @ (sigmas ** 2 + means ** 2) - mean ** 2)
+
+
+# --- the central limit theorem ---
+
+@dataclass(frozen=True)
+class _Source:
+    """A distribution to draw from, with its exact mean and variance."""
+
+    description: str
+    mean: float
+    variance: float
+    draw: Callable[[np.random.Generator, tuple], np.ndarray]
+
+
+_CLT_PHI = 0.2           # a skewed Bernoulli variable: P(x = 1) = 0.2
+
+#: The distributions :func:`sample_means` can draw from, by name.
+CLT_DISTRIBUTIONS = {
+    "exponential": _Source("exponential with rate 1 (skewness 2)", 1.0, 1.0,
+                           lambda rng, size: rng.exponential(1.0, size)),
+    "bernoulli": _Source(f"Bernoulli with phi = {_CLT_PHI} (skewness 1.5)",
+                         _CLT_PHI, _CLT_PHI * (1 - _CLT_PHI),                 # phi, phi (1 - phi)
+                         lambda rng, size: (rng.random(size) < _CLT_PHI).astype(float)),
+    "uniform": _Source("uniform on [0, 1] (symmetric)", 0.5, 1 / 12,
+                       lambda rng, size: rng.random(size)),
+}
+
+
+def _source(distribution: str) -> _Source:
+    if distribution not in CLT_DISTRIBUTIONS:
+        raise ValueError(
+            f"distribution must be one of {sorted(CLT_DISTRIBUTIONS)}; got {distribution!r}."
+        )
+    return CLT_DISTRIBUTIONS[distribution]
+
+
+def distribution_moments(distribution: str) -> tuple[float, float]:
+    """The exact ``E[x]`` and ``Var(x)`` of one draw from ``CLT_DISTRIBUTIONS[distribution]``."""
+    source = _source(distribution)
+    return source.mean, source.variance
+
+
+def sample_means(distribution: str, n: int, n_repeats: int, random_state=None) -> np.ndarray:
+    """Means ``(x_1 + ... + x_n) / n`` of ``n`` i.i.d. draws, repeated ``n_repeats`` times.
+
+    Parameters
+    ----------
+    distribution : {"exponential", "bernoulli", "uniform"}
+        See ``CLT_DISTRIBUTIONS``.
+    n : int
+        Draws averaged in each mean.
+    n_repeats : int
+        Number of means.
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    ndarray of shape (n_repeats,)
+    """
+    source = _source(distribution)
+    n, n_repeats = check_positive_int(n, "n"), check_positive_int(n_repeats, "n_repeats")
+    rng = np.random.default_rng(random_state)
+    rows_per_block = max(1, _DRAWS_PER_BLOCK // n)
+    blocks = [source.draw(rng, (min(rows_per_block, n_repeats - start), n)).mean(axis=1)
+              for start in range(0, n_repeats, rows_per_block)]
+    return np.concatenate(blocks)
+
+
+def standardized_sums(distribution: str, n: int, n_repeats: int, random_state=None) -> np.ndarray:
+    """``Z_n = (S_n - n E[x]) / sqrt(n Var(x))`` for sums ``S_n`` of ``n`` i.i.d. draws.
+
+    By the central limit theorem ``Z_n`` tends in distribution to ``N(0, 1)``
+    as ``n`` grows. ``Z_n`` has mean 0 and variance 1 for every ``n``.
+    Arguments as in :func:`sample_means`.
+
+    Returns
+    -------
+    ndarray of shape (n_repeats,)
+    """
+    source = _source(distribution)
+    means = sample_means(distribution, n, n_repeats, random_state)
+    return (means - source.mean) * np.sqrt(n / source.variance)  # (S_n - n mu) / (sqrt(n) sigma)
