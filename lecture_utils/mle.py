@@ -1,0 +1,670 @@
+"""Maximum likelihood estimation: likelihoods, closed-form and numerical MLEs, and the
+properties of the MLE shown by simulation.
+
+Taught in notebook 03 ("Maximum likelihood estimation"). Notation: a sample
+``x_1, ..., x_N`` drawn i.i.d. from ``p_data``; a model family ``p_model(x; w)``;
+the likelihood ``L(w) = prod_i p_model(x_i; w)``; the estimate
+
+    w_MLE = argmax_w L(w) = argmin_w sum_i -log p_model(x_i; w)
+          = argmin_w H(p_hat_data, p_model(.; w)) = argmin_w KL(p_hat_data || p_model(.; w)).
+
+All logarithms are natural (nats). Every log-likelihood takes the parameter
+first and broadcasts over it, so one call evaluates a whole curve over a grid
+of candidate values: ``bernoulli_log_likelihood(np.linspace(0, 1, 201), x)``
+has shape ``(201,)``. The closed-form MLEs take a sample along the last axis,
+so they also estimate from a whole batch of samples at once (as
+:func:`simulate_estimates` passes them).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import betaln, xlog1py, xlogy
+
+from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
+                          check_positive, check_positive_int)
+from .exceptions import ConvergenceWarning
+
+# --------------------------------------------------------------------------
+# Input checks private to this module
+# --------------------------------------------------------------------------
+
+
+def _float_or_array(value):
+    """A 0-d result as a Python float, anything else as the array it is."""
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def _check_not_empty(array: np.ndarray, name: str) -> None:
+    if array.ndim == 0 or array.shape[-1] == 0:
+        raise ValueError(
+            f"{name} must hold at least one observation (a 1-D sample, or samples along the last "
+            f"axis); got an array of shape {array.shape}. Pass a non-empty list such as [0, 1, 1]."
+        )
+
+
+def _as_sample(x, name: str = "x") -> np.ndarray:
+    """Return ``x`` as a finite float array of shape (..., N) with N >= 1."""
+    array = as_float_array(x, name)
+    _check_not_empty(array, name)
+    return array
+
+
+def _as_binary_sample(x, name: str = "x") -> np.ndarray:
+    """Return ``x`` as a float array of 0.0 and 1.0 of shape (..., N) with N >= 1."""
+    array = _as_sample(x, name)
+    if not np.all((array == 0) | (array == 1)):
+        shown = np.unique(array[(array != 0) & (array != 1)])[:5].tolist()
+        raise ValueError(
+            f"{name} must contain only the Bernoulli outcomes 0 and 1; got also the values {shown}. "
+            f"Encode the outcome of interest as 1, e.g. {name} = (labels == 'heads').astype(int)."
+        )
+    return array
+
+
+def _as_categories(x, n_categories: int, name: str = "x") -> np.ndarray:
+    """Return ``x`` as an int array of categories 0..K-1 of shape (..., N) with N >= 1."""
+    array = _as_sample(x, name)
+    if np.any(array != np.round(array)):
+        raise ValueError(
+            f"{name} must hold integer categories 0..{n_categories - 1}; got non-integer values "
+            f"such as {array[array != np.round(array)].flat[0]:.4g}. Map labels to integers first, "
+            "e.g. with np.unique(labels, return_inverse=True)."
+        )
+    outside = (array < 0) | (array >= n_categories)
+    if np.any(outside):
+        raise ValueError(
+            f"{name} has the category {int(array[outside].flat[0])}, but there are only {n_categories} "
+            f"categories (0..{n_categories - 1}). Give one probability per category, or relabel "
+            f"{name} to 0..K-1."
+        )
+    return array.astype(int)
+
+
+def _as_counts(counts, n_categories: int, name: str = "x") -> np.ndarray:
+    """Return the category counts ``n_k`` as a float vector of length K with a positive sum."""
+    array = as_vector(counts, name, n_categories)
+    if np.any(array < 0) or np.any(array != np.round(array)):
+        raise ValueError(f"{name} holds counts n_k, which must be integers >= 0; got {array.tolist()}.")
+    if array.sum() == 0:
+        raise ValueError(f"{name} holds counts that sum to 0, i.e. an empty sample; "
+                         "count at least one observation.")
+    return array
+
+
+def _as_model_probabilities(probabilities) -> np.ndarray:
+    """Return ``p_model(x_i; w)`` of each observation as a float array >= 0 of shape (..., N)."""
+    p = _as_sample(probabilities, "probabilities")
+    if np.any(p < 0):
+        raise ValueError("probabilities must be >= 0 (they are p_model(x_i; w)); got a negative value.")
+    return p
+
+
+def _as_observations(x, name: str = "x") -> np.ndarray:
+    """Return ``x`` as a non-empty 1-D array of any dtype (a model's ``logpdf`` decides what it accepts)."""
+    array = np.asarray(x)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D sample; got an array of shape {array.shape}.")
+    _check_not_empty(array, name)
+    return array
+
+
+def _as_sample_sizes(m) -> np.ndarray:
+    """Return the sample size(s) ``m`` as a 1-D int array of integers >= 1."""
+    return np.array([check_positive_int(size, "m") for size in np.atleast_1d(m).tolist()], dtype=int)
+
+
+# --------------------------------------------------------------------------
+# The likelihood: a product of probabilities, better computed as a sum of logs
+# --------------------------------------------------------------------------
+
+
+def empirical_distribution(x):
+    """The empirical data distribution ``p_hat_data(x) = |{i: x_i = x}| / N`` of a sample.
+
+    Parameters
+    ----------
+    x : array-like of shape (N,)
+        Any values numpy can sort: numbers or strings.
+
+    Returns
+    -------
+    values : ndarray of shape (n_distinct,)
+        The distinct values of ``x``, sorted.
+    probabilities : ndarray of shape (n_distinct,)
+        ``p_hat_data`` of each value; they sum to 1.
+    """
+    sample = _as_observations(x)
+    values, counts = np.unique(sample, return_counts=True)
+    return values, counts / sample.size                      # |{i: x_i = x}| / N
+
+
+def likelihood_product(probabilities):
+    """``L(w) = prod_i p_model(x_i; w)``, straight from the definition.
+
+    For a thousand probabilities the product underflows to ``0.0`` (a double
+    stops at about 1e-308), which is why one maximises the log-likelihood
+    instead: see :func:`log_likelihood_sum`.
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (..., N)
+        ``p_model(x_i; w)`` of each observation (densities for a continuous model).
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+    """
+    p = _as_model_probabilities(probabilities)
+    return _float_or_array(np.prod(p, axis=-1))              # prod_i p_model(x_i; w)
+
+
+def log_likelihood_sum(probabilities):
+    """``log L(w) = sum_i log p_model(x_i; w)``: no underflow, and the same maximiser.
+
+    A zero probability gives ``-inf`` (the parameters cannot have produced the data).
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (..., N)
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+    """
+    p = _as_model_probabilities(probabilities)
+    with np.errstate(divide="ignore"):
+        return _float_or_array(np.sum(np.log(p), axis=-1))   # sum_i log p_model(x_i; w)
+
+
+# --------------------------------------------------------------------------
+# Bernoulli: P(x; phi) = phi^x (1 - phi)^(1 - x)
+# --------------------------------------------------------------------------
+
+
+def bernoulli_log_likelihood(phi, x):
+    """``log L(phi) = sum_i log P(x_i; phi) = h log(phi) + (N - h) log(1 - phi)``, ``h = sum_i x_i``.
+
+    Uses ``0 log 0 = 0``: ``phi = 0`` on all-zero data gives ``0.0``, while
+    ``phi = 0`` with a 1 in the data gives ``-inf``; never ``nan``.
+
+    Parameters
+    ----------
+    phi : float or array-like of any shape
+        Candidate values of ``P(x = 1)``, in [0, 1].
+    x : array-like of shape (N,)
+        The sample, values in {0, 1}.
+
+    Returns
+    -------
+    float or ndarray of the shape of ``phi``
+    """
+    phi = as_probabilities(phi, "phi")
+    x = _as_binary_sample(as_vector(x, "x"))
+    n_ones, n = x.sum(), x.size
+    return _float_or_array(xlogy(n_ones, phi) + xlog1py(n - n_ones, -phi))   # h log phi + (N-h) log(1-phi)
+
+
+def bernoulli_likelihood(phi, x):
+    """``L(phi) = phi^h (1 - phi)^(N - h)``, the likelihood itself (underflows for large N).
+
+    Same arguments as :func:`bernoulli_log_likelihood`. As a function of
+    ``phi`` it is not a probability density: see :func:`bernoulli_likelihood_integral`.
+    """
+    return _float_or_array(np.exp(bernoulli_log_likelihood(phi, x)))
+
+
+def bernoulli_mle(x):
+    """``phi_MLE = h / N``: the fraction of ones in the sample.
+
+    Parameters
+    ----------
+    x : array-like of shape (N,) or (..., N)
+        One sample, or a batch of samples along the last axis; values in {0, 1}.
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+    """
+    return _float_or_array(_as_binary_sample(x).mean(axis=-1))   # h / N
+
+
+def bernoulli_likelihood_integral(n_heads, n, log=False):
+    """``int_0^1 phi^h (1 - phi)^(n - h) dphi = B(h + 1, n - h + 1) = h! (n - h)! / (n + 1)!``.
+
+    The area under the likelihood of a sample with ``h`` ones out of ``n``. It
+    is not 1 (it is ``1/2`` for a single observation and shrinks fast with
+    ``n``): the likelihood is not a probability distribution over ``phi``.
+    Computed as ``exp(betaln(...))``, which is exact to rounding but
+    underflows to 0.0 past ``n`` of about 1000; ask for ``log=True`` there.
+
+    Parameters
+    ----------
+    n_heads : int or array-like of int
+        The number of ones ``h``, each in 0..n.
+    n : int
+        The sample size, >= 1.
+    log : bool
+        Return the natural logarithm of the integral instead.
+
+    Returns
+    -------
+    float or ndarray of the shape of ``n_heads``
+    """
+    n = check_positive_int(n, "n")
+    h = as_float_array(n_heads, "n_heads")
+    if np.any(h != np.round(h)) or np.any((h < 0) | (h > n)):
+        raise ValueError(f"n_heads must hold integers from 0 to n = {n} (the number of ones); "
+                         f"got {h.tolist()}.")
+    log_integral = betaln(h + 1, n - h + 1)                  # log B(h+1, n-h+1)
+    return _float_or_array(log_integral if log else np.exp(log_integral))
+
+
+# --------------------------------------------------------------------------
+# Categorical: P(x; p) = prod_k p_k^[x = k]
+# --------------------------------------------------------------------------
+
+
+def categorical_log_likelihood(p, x, *, counts=False):
+    """``log L(p) = sum_i log p_{x_i} = sum_k n_k log p_k``, with ``n_k`` the count of category k.
+
+    Uses ``0 log 0 = 0``: a category of probability 0 costs nothing unless it
+    was observed, and then the log-likelihood is ``-inf``.
+
+    Parameters
+    ----------
+    p : array-like of shape (K,) or (..., K)
+        A distribution over the categories 0..K-1, or a grid of candidate
+        distributions along the leading axes; each sums to 1.
+    x : array-like
+        The sample as integer categories 0..K-1, shape (N,); or, with
+        ``counts=True``, the counts ``(n_0, ..., n_{K-1})``, shape (K,).
+    counts : bool
+        Whether ``x`` holds counts rather than one category per observation.
+
+    Returns
+    -------
+    float or ndarray of shape ``p.shape[:-1]``
+    """
+    p = as_distribution(p, "p")
+    n_categories = p.shape[-1]
+    if counts:
+        n_k = _as_counts(x, n_categories)
+    else:
+        n_k = np.bincount(_as_categories(as_vector(x, "x"), n_categories), minlength=n_categories)
+    return _float_or_array(np.sum(xlogy(n_k, p), axis=-1))   # sum_k n_k log p_k
+
+
+def categorical_mle(x, n_categories):
+    """``p_k = n_k / N``: the frequency of each category, zero for the unseen ones.
+
+    Parameters
+    ----------
+    x : array-like of shape (N,) or (..., N)
+        Integer categories 0..K-1; or a batch of samples along the last axis.
+    n_categories : int
+        ``K``, so that categories absent from the sample get probability 0.
+
+    Returns
+    -------
+    ndarray of shape (K,) or (..., K)
+    """
+    n_categories = check_positive_int(n_categories, "n_categories")
+    x = _as_categories(x, n_categories)
+    one_hot = x[..., None] == np.arange(n_categories)        # the one-hot vectors 1_{x_i}
+    return one_hot.mean(axis=-2)                             # n_k / N
+
+
+# --------------------------------------------------------------------------
+# Gaussian: N(x; mu, sigma^2) = exp(-(x - mu)^2 / (2 sigma^2)) / sqrt(2 pi sigma^2)
+# --------------------------------------------------------------------------
+
+
+def gaussian_log_likelihood(mu, sigma2, x):
+    """``log L(mu, sigma^2) = -N/2 log(2 pi sigma^2) - sum_i (x_i - mu)^2 / (2 sigma^2)``.
+
+    Parameters
+    ----------
+    mu : float or array-like
+        Candidate means.
+    sigma2 : float or array-like
+        Candidate variances ``sigma^2 > 0``; broadcast against ``mu``
+        (e.g. ``mu[:, None]`` and ``sigma2[None, :]`` for a surface).
+    x : array-like of shape (N,)
+
+    Returns
+    -------
+    float or ndarray of the broadcast shape of ``mu`` and ``sigma2``
+    """
+    mu = as_float_array(mu, "mu")
+    sigma2 = as_positive_array(sigma2, "sigma2", "the variance sigma^2")
+    x = _as_sample(as_vector(x, "x"))
+    n, x_bar = x.size, x.mean()
+    # sum_i (x_i - mu)^2, split at the sample mean: one pass over x serves the whole grid
+    squares = np.sum((x - x_bar) ** 2) + n * (x_bar - mu) ** 2
+    return _float_or_array(-0.5 * n * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2))
+
+
+def gaussian_mle(x):
+    """``mu_MLE = (1/N) sum_i x_i`` and ``sigma^2_MLE = (1/N) sum_i (x_i - mu_MLE)^2``.
+
+    The variance is the biased one: its expectation is ``(N - 1)/N sigma^2``
+    (see :func:`unbiased_variance`).
+
+    Parameters
+    ----------
+    x : array-like of shape (N,) or (..., N)
+        One sample, or a batch of samples along the last axis.
+
+    Returns
+    -------
+    mean, variance : float or ndarray of shape (...)
+    """
+    x = _as_sample(x)
+    mean = x.mean(axis=-1)                                   # (1/N) sum_i x_i
+    variance = np.mean((x - mean[..., None]) ** 2, axis=-1)  # (1/N) sum_i (x_i - mu)^2
+    return _float_or_array(mean), _float_or_array(variance)
+
+
+def unbiased_variance(x):
+    """``s^2 = 1/(N - 1) sum_i (x_i - x_bar)^2``, whose expectation is exactly ``sigma^2``.
+
+    Parameters
+    ----------
+    x : array-like of shape (N,) or (..., N), with N >= 2
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+    """
+    x = _as_sample(x)
+    n = x.shape[-1]
+    if n < 2:
+        raise ValueError("x must hold at least two observations for the 1/(N-1) variance; got one.")
+    return _float_or_array(gaussian_mle(x)[1] * n / (n - 1))   # N/(N-1) sigma^2_MLE
+
+
+# --------------------------------------------------------------------------
+# Any model: the negative log-likelihood and its numerical minimisation
+# --------------------------------------------------------------------------
+
+
+def negative_log_likelihood(logpdf, x, *params):
+    """``NLL(w) = sum_i -log p_model(x_i; w)`` for a model given by its log-density.
+
+    Parameters
+    ----------
+    logpdf : callable
+        ``logpdf(x, *params)`` returns ``log p_model(x_i; w)`` elementwise,
+        e.g. ``scipy.stats.norm.logpdf`` (parameters ``loc, scale``) or
+        ``scipy.stats.poisson.logpmf``. For a density ``pdf``, pass
+        ``lambda x, *w: np.log(pdf(x, *w))``.
+    x : array-like of shape (N,)
+    *params : float or array-like
+        Each parameter a scalar or an array of candidate values; they
+        broadcast against each other, and ``x`` runs along a new last axis,
+        so a grid of candidates costs one call.
+
+    Returns
+    -------
+    float or ndarray of the broadcast shape of ``params``
+
+    Raises
+    ------
+    ValueError
+        If ``logpdf`` returns ``nan``: a parameter lies outside the model's
+        parameter space (e.g. a negative scale).
+    """
+    if not callable(logpdf):
+        raise TypeError(f"logpdf must be a function logpdf(x, *params); got {type(logpdf).__name__}.")
+    x = _as_observations(x)
+    candidates = [np.asarray(value, dtype=float)[..., None] for value in params]   # x along the last axis
+    log_p = np.asarray(logpdf(x, *candidates), dtype=float)
+    if log_p.ndim == 0 or log_p.shape[-1] != x.size:
+        raise TypeError(
+            f"logpdf must return one log-density per observation (last axis of length {x.size}); "
+            f"got shape {log_p.shape}. Do not sum inside logpdf."
+        )
+    if np.any(np.isnan(log_p)):
+        raise ValueError(
+            "logpdf returned nan: some params lie outside the model's parameter space "
+            "(e.g. a scale <= 0 or a probability outside [0, 1]); restrict them, e.g. with bounds."
+        )
+    return _float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; w)
+
+
+@dataclass(frozen=True)
+class NumericalMLE:
+    """The result of :func:`fit_mle_numerically`.
+
+    Attributes
+    ----------
+    params : ndarray of shape (n_params,)
+        ``w_MLE`` found by the optimizer.
+    negative_log_likelihood : float
+        ``NLL(w_MLE) = sum_i -log p_model(x_i; w_MLE)``.
+    n_iter : int
+        Iterations the optimizer took.
+    success : bool
+    message : str
+        The optimizer's reason for stopping.
+    """
+
+    params: np.ndarray
+    negative_log_likelihood: float
+    n_iter: int
+    success: bool
+    message: str
+
+
+def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol=None) -> NumericalMLE:
+    """Find ``w_MLE = argmin_w sum_i -log p_model(x_i; w)`` with ``scipy.optimize.minimize``.
+
+    It minimises the mean ``NLL(w) / N`` (the cross-entropy ``H(p_hat_data,
+    p_model)``), which has the same minimiser but a scale independent of
+    ``N``. Warns with a :class:`~lecture_utils.ConvergenceWarning` if the
+    optimizer reports failure.
+
+    Parameters
+    ----------
+    logpdf : callable
+        ``logpdf(x, *params)``, as in :func:`negative_log_likelihood`.
+    x : array-like of shape (N,)
+    initial_params : float or array-like of shape (n_params,)
+        Where the search starts.
+    bounds : sequence of (low, high) pairs, optional
+        One pair per parameter (``None`` for no bound), to keep the search
+        inside the parameter space, e.g. ``[(None, None), (1e-9, None)]`` for
+        a mean and a variance.
+    method : str, optional
+        Passed to ``scipy.optimize.minimize`` (its default: BFGS, or L-BFGS-B with bounds).
+    tol : float, optional
+        Passed to ``scipy.optimize.minimize``.
+
+    Returns
+    -------
+    NumericalMLE
+    """
+    from scipy.optimize import minimize   # imported here: it takes half a second to load
+
+    start = as_vector(np.atleast_1d(initial_params), "initial_params")
+    x = _as_observations(x)
+    n = x.size
+
+    def mean_nll(w):
+        return negative_log_likelihood(logpdf, x, *w) / n    # H(p_hat_data, p_model(.; w))
+
+    result = minimize(mean_nll, start, bounds=bounds, method=method, tol=tol)
+    if not result.success:
+        warnings.warn(f"The numerical MLE did not converge: {result.message} Try another "
+                      "initial_params, bounds or method.", ConvergenceWarning, stacklevel=2)
+    return NumericalMLE(np.asarray(result.x), float(result.fun) * n, int(result.get("nit", 0)),
+                        bool(result.success), str(result.message))
+
+
+# --------------------------------------------------------------------------
+# Properties of the MLE, by simulation: consistency, efficiency, bias
+# --------------------------------------------------------------------------
+
+
+def _draw(distribution, size, rng) -> np.ndarray:
+    """Samples of the given shape from a scipy.stats distribution or a function ``(rng, size)``."""
+    if hasattr(distribution, "rvs"):
+        return np.asarray(distribution.rvs(size=size, random_state=rng))
+    if callable(distribution):
+        return np.asarray(distribution(rng, size))
+    raise TypeError(
+        "distribution must be a frozen scipy.stats distribution (e.g. scipy.stats.norm(0, 1)) or a "
+        f"function (rng, size) -> samples; got {type(distribution).__name__}."
+    )
+
+
+def simulate_estimates(estimator, distribution, m, n_repeats=1000, random_state=None):
+    """Apply an estimator to ``n_repeats`` independent samples of size ``m`` from a distribution.
+
+    All the samples of one size are drawn as one ``(n_repeats, m)`` array and
+    estimated in one call: there is no loop over the repeats. The same
+    ``random_state`` gives the same samples, so two estimators called with it
+    are compared on the very same data.
+
+    Parameters
+    ----------
+    estimator : callable
+        Maps samples of shape ``(n_repeats, m)`` to estimates of shape
+        ``(n_repeats,)``, reducing the last axis: :func:`bernoulli_mle`,
+        ``lambda s: gaussian_mle(s)[1]``, ``lambda s: np.median(s, axis=-1)``.
+    distribution : frozen scipy.stats distribution or callable
+        ``p_data``: e.g. ``scipy.stats.norm(0, 1)``, or ``f(rng, size)``
+        returning samples of shape ``size`` drawn with the generator ``rng``.
+    m : int or sequence of int
+        The sample size(s).
+    n_repeats : int
+        Independent samples per size.
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    ndarray of shape (n_repeats,) if ``m`` is an int, else (len(m), n_repeats)
+    """
+    sizes = _as_sample_sizes(m)
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    if not callable(estimator):
+        raise TypeError(f"estimator must be a function of the samples; got {type(estimator).__name__}.")
+    rng = np.random.default_rng(random_state)
+    estimates = np.empty((sizes.size, n_repeats))
+    for row, size in enumerate(sizes):                       # one batch of all repeats per sample size
+        values = np.asarray(estimator(_draw(distribution, (n_repeats, size), rng)), dtype=float)
+        if values.shape != (n_repeats,):
+            raise ValueError(
+                f"estimator must reduce the last axis of samples of shape ({n_repeats}, {size}) to "
+                f"one estimate per sample, shape ({n_repeats},); got shape {values.shape}. "
+                "Pass e.g. lambda s: np.median(s, axis=-1)."
+            )
+        estimates[row] = values
+    return estimates[0] if np.ndim(m) == 0 else estimates
+
+
+def _errors(estimates, true_value) -> np.ndarray:
+    """``w_m - w`` for every repeat (along the last axis of ``estimates``)."""
+    estimates = _as_sample(estimates, "estimates")
+    return estimates - as_float_array(true_value, "true_value")[..., None]
+
+
+def mean_squared_error(estimates, true_value):
+    """``E[(w_m - w)^2]``, estimated by the mean over the repeats (last axis).
+
+    Parameters
+    ----------
+    estimates : array-like of shape (..., n_repeats)
+        E.g. the output of :func:`simulate_estimates`.
+    true_value : float or array-like of shape (...)
+        The parameter ``w_{p_data}`` of the distribution that generated the samples.
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+    """
+    return _float_or_array(np.mean(_errors(estimates, true_value) ** 2, axis=-1))
+
+
+def bias(estimates, true_value):
+    """``E[w_m] - w``, estimated by the mean over the repeats (last axis); arguments as
+    :func:`mean_squared_error`."""
+    return _float_or_array(np.mean(_errors(estimates, true_value), axis=-1))
+
+
+def exceedance_probability(estimates, true_value, eps):
+    """``P(|w_m - w| > eps)``, estimated by the fraction of repeats (last axis) that miss by more.
+
+    The MLE is consistent: for every ``eps > 0`` this tends to 0 as ``m`` grows.
+    Arguments as :func:`mean_squared_error`, and ``eps > 0``.
+    """
+    eps = check_positive(eps, "eps")
+    return _float_or_array(np.mean(np.abs(_errors(estimates, true_value)) > eps, axis=-1))
+
+
+def cramer_rao_bound_gaussian_mean(sigma2, m):
+    """``sigma^2 / m = 1 / (m I(mu))``: no unbiased estimator of a Gaussian mean from ``m``
+    observations has a smaller mean squared error (Fisher information ``I(mu) = 1/sigma^2``).
+
+    The sample mean (the MLE) attains it; the sample median's MSE tends to
+    ``pi/2`` times it.
+
+    Parameters
+    ----------
+    sigma2 : float
+        The variance ``sigma^2 > 0``.
+    m : int or array-like of int
+        Sample size(s).
+
+    Returns
+    -------
+    float or ndarray of the shape of ``m``
+    """
+    sigma2 = check_positive(sigma2, "sigma2")
+    sizes = _as_sample_sizes(m)
+    return _float_or_array(sigma2 / sizes if np.ndim(m) else sigma2 / sizes[0])
+
+
+# --------------------------------------------------------------------------
+# Conditional MLE: the loss of logistic regression
+# --------------------------------------------------------------------------
+
+
+def binary_cross_entropy(t, p=None, *, logits=None):
+    """``E(w) = (1/N) sum_i -log p(t_i | x_i; w) = -(1/N) sum_i [t_i log p_i + (1 - t_i) log(1 - p_i)]``.
+
+    The mean negative log-likelihood of the targets under a conditional
+    Bernoulli model with ``p_i = p(t = 1 | x_i; w)``: the conditional
+    cross-entropy ``H(p_hat_data, p_model)``, and the loss that logistic
+    regression minimises in notebook 04 (there ``p_i = sigma(z_i)``,
+    ``z_i = x_i^T w``). Give either the probabilities ``p`` or the logits
+    ``z``; from logits it never overflows and never returns nan.
+
+    Parameters
+    ----------
+    t : array-like of shape (N,)
+        Targets in {0, 1}.
+    p : array-like of shape (N,), optional
+        ``p(t = 1 | x_i)``, in [0, 1]; ``p_i = 0`` with ``t_i = 1`` gives ``inf``.
+    logits : array-like of shape (N,), optional
+        ``z_i = log(p_i / (1 - p_i))``, any finite numbers.
+
+    Returns
+    -------
+    float
+    """
+    if (p is None) == (logits is None):
+        raise TypeError("binary_cross_entropy needs exactly one of p (probabilities) or logits.")
+    t = _as_binary_sample(as_vector(t, "t"), "t")
+    if logits is not None:
+        z = as_vector(logits, "logits", t.size)
+        # -log sigma(z) = log(1 + e^-z) if t = 1, -log(1 - sigma(z)) = log(1 + e^z) if t = 0
+        losses = np.logaddexp(0.0, np.where(t == 1, -z, z))
+    else:
+        p = as_probabilities(as_vector(p, "p", t.size), "p")
+        losses = -(xlogy(t, p) + xlog1py(1 - t, -p))          # -[t log p + (1 - t) log(1 - p)]
+    return float(np.mean(losses))
