@@ -38,9 +38,13 @@ test: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/run.py
 
-## slides: a static reveal.js deck of each notebook in build/slides
+# A static page has no kernel: show each widget's stored picture instead of its live view.
+STATIC_OUTPUTS := "['text/html', 'text/markdown', 'image/svg+xml', 'text/latex', 'image/png', 'image/jpeg', 'text/plain']"
+
+## slides: a reveal.js deck of each notebook in build/slides (reveal.js and MathJax load from a CDN)
 slides: $(LAB_STAMP)
-	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides notebooks/*.ipynb
+	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides \
+		--NbConvertBase.display_data_priority=$(STATIC_OUTPUTS) notebooks/*.ipynb
 
 ## notebooks: re-execute every notebook in place, storing the outputs nbval compares
 notebooks: $(LAB_STAMP)
