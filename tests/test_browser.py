@@ -25,7 +25,7 @@ def test_stepper_redraws_when_clicked(lab):
     (url, token), page = lab
     open_and_run_all(page, url, token, "01_perceptron.ipynb")
     box, image = widget_with_button(page, "Step")
-    status = box.locator(".widget-label").last
+    status = box.locator(".widget-html").last
     before_pixels, before_status = image.screenshot(), status.inner_text()
     assert before_status.startswith("start: w = (0.00, 0.00, 0.00)")
 

@@ -12,6 +12,7 @@ picture of its current state.
 from __future__ import annotations
 
 import base64
+import html
 
 import ipywidgets as widgets
 import numpy as np
@@ -40,13 +41,14 @@ class FigureWidget:
         self._animated = []
         self._background = None
         self._image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
-        self._status = widgets.Label(style={"font_size": "15px"})
+        self._status_text = ""
+        self._status = widgets.HTML()                    # wraps long lines, unlike a Label
         self.ui = widgets.VBox([widgets.HBox(list(controls)), self._image, self._status])
 
     @property
     def status(self) -> str:
         """The one-line text status under the figure."""
-        return self._status.value
+        return self._status_text
 
     def animate(self, artist):
         """Mark ``artist`` as one that changes; it is redrawn on every :meth:`render`."""
@@ -65,7 +67,8 @@ class FigureWidget:
             self.fig.draw_artist(artist)
         self._image.value = self.png()
         if status is not None:
-            self._status.value = status
+            self._status_text = status
+            self._status.value = f'<span style="font-size: 15px">{html.escape(status)}</span>'
 
     def png(self) -> bytes:
         """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""
