@@ -105,8 +105,11 @@ def _menu(page, menu: str, item: str) -> None:
 
 
 def open_and_run_all(page, url: str, token: str, notebook: str, timeout_s: float = 180) -> None:
-    """Open ``notebook`` in JupyterLab, clear its stored outputs, run all cells and wait for the last."""
-    page.goto(f"{url}/lab/tree/{notebook}?token={token}")
+    """Open ``notebook`` alone in JupyterLab, clear its stored outputs, run all cells and wait for the last.
+
+    ``reset`` closes whatever an earlier call left open, so only this notebook's cells are in the page.
+    """
+    page.goto(f"{url}/lab/tree/{notebook}?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.wait_for_function(   # the kernel has started and is connected
         "() => /\\|\\s*Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent ?? '')",

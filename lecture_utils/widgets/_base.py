@@ -56,6 +56,15 @@ class FigureWidget:
         self._animated.append(artist)
         return artist
 
+    def freeze_layout(self) -> None:
+        """Lay the figure out once and keep that layout, so later full redraws never move the axes."""
+        self.fig.canvas.draw()
+        self.fig.set_layout_engine("none")
+
+    def redraw_all(self) -> None:
+        """Make the next :meth:`render` redraw the static parts too (e.g. after new fixed axis limits)."""
+        self._background = None
+
     def render(self, status: str | None = None) -> None:
         """Redraw the changing artists over the cached background and show the result."""
         canvas = self.fig.canvas
