@@ -339,6 +339,53 @@ def kl_divergence_on_grid(p, q, x, base=None):
     return _in_base(_trapezoid(_relative_entropy_terms(p, q), x), base)
 
 
+def _as_log_density(values, name: str, x: np.ndarray) -> np.ndarray:
+    """Log-density values on the grid ``x``: no nan and no ``+inf`` (``-inf`` is a zero density)."""
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be numeric array-like (log-density values on x).") from None
+    if values.ndim == 0 or values.shape[-1] != x.shape[0]:
+        raise ValueError(
+            f"{name} must hold the log-density at each point of x along its last axis "
+            f"({x.shape[0]} values); got shape {values.shape}."
+        )
+    if np.any(np.isnan(values) | (values == np.inf)):
+        raise ValueError(f"{name} contains nan or +inf; a log-density is finite or -inf (density 0).")
+    return values
+
+
+def kl_divergence_from_log_densities(log_p, log_q, x, base=None):
+    """``D_KL(p || q) = int p(x) (log p(x) - log q(x)) dx`` from log-densities, by the trapezoid rule.
+
+    The same integral as :func:`kl_divergence_on_grid`, for densities that
+    underflow to 0 in the tails while their logs stay finite: a narrow
+    Gaussian far from a wide one has ``q(x) = 0.0`` in floating point where
+    ``p(x)`` is tiny but positive, which makes the density version ``inf``.
+    Here each term is ``exp(log p) (log p - log q)``: 0 where ``log p = -inf``
+    (``p = 0``), ``inf`` where ``log q = -inf < log p``.
+
+    Parameters
+    ----------
+    log_p, log_q : array-like of shape (..., n_points)
+        ``log p`` and ``log q`` on the grid ``x``; leading axes broadcast.
+    x : array-like of shape (n_points,)
+        Strictly increasing grid.
+    base : float, optional
+        Logarithm base; None for nats, 2 for bits.
+
+    Returns
+    -------
+    float or ndarray of the broadcast leading shape
+    """
+    x = _as_grid(x)
+    log_p, log_q = _broadcast_pair(_as_log_density(log_p, "log_p", x), _as_log_density(log_q, "log_q", x),
+                                   "log_p", "log_q")
+    with np.errstate(invalid="ignore"):
+        terms = np.where(log_p > -np.inf, np.exp(log_p) * (log_p - log_q), 0.0)   # p (log p - log q)
+    return _in_base(_trapezoid(terms, x), base)
+
+
 # --- the best Gaussian under forward and reverse KL ---
 
 def _target_density(p, x):

@@ -8,7 +8,10 @@ outcomes, written as a one-hot vector ``x`` in {0, 1}^K, with probabilities
 
 The central limit theorem is shown by sampling: :func:`standardized_sums`
 returns ``(S_n - n E[x]) / sqrt(n Var(x))`` for sums ``S_n`` of ``n``
-i.i.d. draws of a skewed distribution, to histogram against ``N(0, 1)``.
+i.i.d. draws of a skewed distribution, to histogram against ``N(0, 1)``;
+:func:`standardized_partial_sums` gives them for every ``n`` up to a limit
+from one pool of draws (for a slider), and :func:`sum_skewness` the
+skewness ``gamma_1 / sqrt(n)`` that fades as ``n`` grows.
 """
 
 from __future__ import annotations
@@ -197,6 +200,21 @@ def gaussian_mixture_pdf(x, weights, means, sigmas):
     return normal_pdf(x[..., None], means, sigmas) @ weights     # sum_k w_k N(x; mu_k, sigma_k^2)
 
 
+def gaussian_mixture_logpdf(x, weights, means, sigmas):
+    """``log p(x) = log sum_k w_k N(x; mu_k, sigma_k^2)``, by log-sum-exp: finite far in the tails.
+
+    Arguments as for :func:`gaussian_mixture_pdf`, whose value underflows to 0
+    some 38 standard deviations from every mean; this one does not.
+    """
+    from scipy.special import logsumexp
+
+    weights, means, sigmas = _mixture_components(weights, means, sigmas)
+    x = as_float_array(x, "x")
+    with np.errstate(divide="ignore"):                   # a weight of 0 contributes log 0 = -inf
+        log_terms = normal_logpdf(x[..., None], means, sigmas) + np.log(weights)
+    return logsumexp(log_terms, axis=-1)                 # log sum_k exp(log w_k + log N_k)
+
+
 def gaussian_mixture_moments(weights, means, sigmas) -> tuple[float, float]:
     """Mean ``sum_k w_k mu_k`` and variance ``sum_k w_k (sigma_k^2 + mu_k^2) - mean^2`` of a mixture."""
     weights, means, sigmas = _mixture_components(weights, means, sigmas)
@@ -213,6 +231,7 @@ class _Source:
     description: str
     mean: float
     variance: float
+    skewness: float      # E[(x - mean)^3] / Var(x)^(3/2)
     draw: Callable[[np.random.Generator, tuple], np.ndarray]
 
 
@@ -220,12 +239,13 @@ _CLT_PHI = 0.2           # a skewed Bernoulli variable: P(x = 1) = 0.2
 
 #: The distributions :func:`sample_means` can draw from, by name.
 CLT_DISTRIBUTIONS = {
-    "exponential": _Source("exponential with rate 1 (skewness 2)", 1.0, 1.0,
+    "exponential": _Source("exponential with rate 1 (skewness 2)", 1.0, 1.0, 2.0,
                            lambda rng, size: rng.exponential(1.0, size)),
     "bernoulli": _Source(f"Bernoulli with phi = {_CLT_PHI} (skewness 1.5)",
                          _CLT_PHI, _CLT_PHI * (1 - _CLT_PHI),                 # phi, phi (1 - phi)
+                         (1 - 2 * _CLT_PHI) / np.sqrt(_CLT_PHI * (1 - _CLT_PHI)),
                          lambda rng, size: (rng.random(size) < _CLT_PHI).astype(float)),
-    "uniform": _Source("uniform on [0, 1] (symmetric)", 0.5, 1 / 12,
+    "uniform": _Source("uniform on [0, 1] (symmetric)", 0.5, 1 / 12, 0.0,
                        lambda rng, size: rng.random(size)),
 }
 
@@ -284,3 +304,64 @@ def standardized_sums(distribution: str, n: int, n_repeats: int, random_state=No
     source = _source(distribution)
     means = sample_means(distribution, n, n_repeats, random_state)
     return (means - source.mean) * np.sqrt(n / source.variance)  # (S_n - n mu) / (sqrt(n) sigma)
+
+
+def sum_skewness(distribution: str, n: int) -> float:
+    """The skewness ``gamma_1 / sqrt(n)`` of a sum ``S_n`` of ``n`` i.i.d. draws (and of ``Z_n``).
+
+    Third central moments of independent variables add up, like variances:
+    ``E[(S_n - n mu)^3] = n mu_3``, so the skewness
+    ``n mu_3 / (n sigma^2)^(3/2) = gamma_1 / sqrt(n)`` of the sum fades like
+    ``1 / sqrt(n)``, where ``gamma_1`` is the skewness of one draw.
+    """
+    source = _source(distribution)
+    n = check_positive_int(n, "n")
+    return float(source.skewness / np.sqrt(n))
+
+
+def standardized_partial_sums(distribution: str, n_max: int, n_repeats: int, random_state=None) -> np.ndarray:
+    """``Z_n`` for every ``n = 1..n_max`` from one pool of draws: the sums grow draw by draw.
+
+    Draws an ``(n_repeats, n_max)`` table of i.i.d. values once; row ``n - 1``
+    of the result standardises the sums of the first ``n`` draws of each
+    repeat, ``(S_n - n E[x]) / sqrt(n Var(x))``. Moving ``n`` up adds draws to
+    the same sums, so a histogram of ``Z_n`` changes smoothly with ``n`` (the
+    widget of notebook 02 indexes a row per slider move). Holds
+    ``n_max * n_repeats`` floats.
+
+    Parameters
+    ----------
+    distribution : {"exponential", "bernoulli", "uniform"}
+        See ``CLT_DISTRIBUTIONS``.
+    n_max : int
+        Largest number of draws per sum.
+    n_repeats : int
+        Number of sums for each ``n``.
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    ndarray of shape (n_max, n_repeats)
+    """
+    source = _source(distribution)
+    n_max, n_repeats = check_positive_int(n_max, "n_max"), check_positive_int(n_repeats, "n_repeats")
+    rng = np.random.default_rng(random_state)
+    sums = np.cumsum(source.draw(rng, (n_max, n_repeats)), axis=0)      # row n - 1: S_n
+    n = np.arange(1, n_max + 1)[:, None]
+    return (sums - n * source.mean) / np.sqrt(n * source.variance)       # (S_n - n mu) / (sqrt(n) sigma)
+
+
+def sample_skewness(z) -> float | np.ndarray:
+    """``m_3 / m_2^(3/2)`` with ``m_k`` the ``k``-th central moment of the sample, along the last axis.
+
+    The plain (biased) estimate, as ``scipy.stats.skew`` gives by default;
+    0 for a symmetric sample, positive for a long right tail.
+    """
+    z = as_float_array(z, "z")
+    if z.ndim == 0 or z.shape[-1] < 2:
+        raise ValueError(f"z must hold at least 2 values along its last axis; got shape {z.shape}.")
+    centred = z - z.mean(axis=-1, keepdims=True)
+    m2, m3 = np.mean(centred ** 2, axis=-1), np.mean(centred ** 3, axis=-1)
+    if np.any(m2 == 0):
+        raise ValueError("z has no spread (all values equal along the last axis); its skewness is undefined.")
+    return (m3 / m2 ** 1.5)[()]

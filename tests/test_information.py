@@ -256,6 +256,32 @@ def test_kl_on_grid_matches_gaussian_closed_form_and_broadcasts():
     assert info.kl_divergence_on_grid(p, p, GRID) == 0.0
 
 
+def test_kl_from_log_densities_matches_the_density_version_and_survives_underflow():
+    sigmas = np.array([0.5, 1.0, 2.0])
+    log_p, log_q = stats.norm.logpdf(GRID, 1.0, 0.8), stats.norm.logpdf(GRID, 0.0, sigmas[:, None])
+    np.testing.assert_allclose(info.kl_divergence_from_log_densities(log_p, log_q, GRID),
+                               info.kl_divergence_on_grid(np.exp(log_p), np.exp(log_q), GRID), rtol=1e-12)
+    np.testing.assert_allclose(info.kl_divergence_from_log_densities(log_p, log_q, GRID, base=2),
+                               info.gaussian_kl(1.0, 0.8, 0.0, sigmas, base=2), rtol=GRID_RTOL)
+    # N(0, 1) against N(30, 1): KL = 30^2 / 2 = 450 nats, but q underflows to 0 where p is still > 0
+    x = np.linspace(-40, 70, 4001)
+    log_p, log_q = stats.norm.logpdf(x, 0, 1), stats.norm.logpdf(x, 30, 1)
+    assert info.kl_divergence_on_grid(np.exp(log_p), np.exp(log_q), x) == np.inf
+    assert info.kl_divergence_from_log_densities(log_p, log_q, x) == pytest.approx(450.0, rel=1e-9)
+
+
+def test_kl_from_log_densities_with_zero_densities():
+    x = np.linspace(-1, 3, 4001)
+    with np.errstate(divide="ignore"):
+        log_triangle = np.log(np.maximum(0.0, 1 - np.abs(x - 1)))        # -inf outside [0, 2]
+    log_wide = stats.norm.logpdf(x, 1, 1)
+    expected = info.kl_divergence_on_grid(np.exp(log_triangle), np.exp(log_wide), x)
+    assert info.kl_divergence_from_log_densities(log_triangle, log_wide, x) == pytest.approx(expected, rel=1e-12)
+    assert info.kl_divergence_from_log_densities(log_wide, log_triangle, x) == np.inf   # q = 0 < p
+    with pytest.raises(TypeError, match=r"^log_p must be numeric"):
+        info.kl_divergence_from_log_densities(["a", "b"], [0.0, 0.0], [0.0, 1.0])
+
+
 def test_grid_versions_handle_zero_density():
     x = np.linspace(-1, 3, 4001)
     triangle = np.maximum(0.0, 1 - np.abs(x - 1))                    # triangular on [0, 2], zero elsewhere
@@ -375,6 +401,9 @@ def test_reverse_fit_avoids_where_p_is_zero():
     (lambda: info.differential_entropy_on_grid([1, 1, 1], [0.0, 1.0]), r"^density must hold the density"),
     (lambda: info.kl_divergence_on_grid([1, -1], [1, 1], [0.0, 1.0]), r"^p has negative values"),
     (lambda: info.cross_entropy_on_grid([1, 1], [1, 1, 1], [0.0, 1.0]), r"^q must hold the density"),
+    (lambda: info.kl_divergence_from_log_densities([0, np.nan], [0, 0], [0.0, 1.0]), r"^log_p contains nan"),
+    (lambda: info.kl_divergence_from_log_densities([0, 0], [0, np.inf], [0.0, 1.0]), r"^log_q contains nan or"),
+    (lambda: info.kl_divergence_from_log_densities([0, 0], [0, 0, 0], [0.0, 1.0]), r"^log_q must hold the log"),
     (lambda: info.fit_gaussian_reverse_kl(np.zeros(5), np.arange(5.0)), r"^p must be a 1-D density .* zero"),
     (lambda: info.fit_gaussian_forward_kl(np.ones((2, 5)), np.arange(5.0)), r"^p must be a 1-D density"),
 ])

@@ -78,6 +78,20 @@ def test_gaussian_mixture_pdf_matches_scipy_and_integrates_to_one():
     assert total == pytest.approx(1.0, rel=1e-8)
 
 
+def test_gaussian_mixture_logpdf_matches_scipy_and_stays_finite_in_the_tails():
+    weights, means, sigmas = [0.2, 0.5, 0.3], [-2.0, 0.0, 3.0], [0.5, 1.0, 2.0]
+    x = np.linspace(-6, 8, 57).reshape(3, 19)
+    expected = np.log(sum(w * stats.norm.pdf(x, m, s) for w, m, s in zip(weights, means, sigmas)))
+    np.testing.assert_allclose(prob.gaussian_mixture_logpdf(x, weights, means, sigmas), expected, rtol=RTOL)
+    # 100 from the nearest mean (sigma 2, mean 3): the pdf underflows; the log is that component's log
+    far = 103.0
+    assert prob.gaussian_mixture_pdf(far, weights, means, sigmas) == 0.0
+    assert prob.gaussian_mixture_logpdf(far, weights, means, sigmas) == pytest.approx(
+        np.log(0.3) + stats.norm.logpdf(far, 3.0, 2.0), rel=RTOL)
+    assert prob.gaussian_mixture_logpdf(0.0, [0.0, 1.0], [5.0, 0.0], [1.0, 1.0]) == pytest.approx(
+        stats.norm.logpdf(0.0), rel=RTOL)                                # a zero weight adds nothing
+
+
 def test_gaussian_mixture_moments_match_quad():
     weights, means, sigmas = [0.3, 0.7], [-3.0, 2.0], [0.6, 1.0]
     def density(t):
@@ -149,6 +163,41 @@ def test_sampling_is_reproducible_and_independent_of_blocking(monkeypatch):
         np.random.default_rng(5).random((10, 3)).mean(axis=1))
 
 
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_sum_skewness_matches_scipy(name):
+    skewness = float(REFERENCES[name].stats(moments="s"))
+    assert prob.sum_skewness(name, 1) == pytest.approx(skewness, abs=1e-12)
+    assert prob.sum_skewness(name, 25) == pytest.approx(skewness / 5, abs=1e-12)
+    if name == "exponential":                   # S_n is Gamma(n, 1), of skewness 2 / sqrt(n)
+        assert prob.sum_skewness(name, 7) == pytest.approx(float(stats.gamma(7).stats(moments="s")), rel=RTOL)
+
+
+def test_partial_sums_grow_draw_by_draw():
+    z = prob.standardized_partial_sums("uniform", 6, 500, random_state=7)
+    assert z.shape == (6, 500)
+    draws = np.random.default_rng(7).random((6, 500))                   # the same pool, drawn here
+    n = np.arange(1, 7)[:, None]
+    np.testing.assert_allclose(z, (np.cumsum(draws, axis=0) - n / 2) / np.sqrt(n / 12), rtol=1e-12)
+    np.testing.assert_array_equal(z, prob.standardized_partial_sums("uniform", 6, 500, random_state=7))
+
+
+def test_partial_sums_follow_the_exact_gamma_distribution_for_every_n():
+    z = prob.standardized_partial_sums("exponential", 30, 20_000, random_state=8)
+    for n in (1, 5, 30):
+        result = stats.kstest(z[n - 1], lambda t: stats.gamma(n).cdf(n + np.sqrt(n) * t))
+        assert result.pvalue > 0.01                                      # fixed seed: deterministic
+    assert z[0].min() >= -1.0                                            # (x - 1) / 1 with x >= 0
+    np.testing.assert_allclose(z.mean(axis=1), 0.0, atol=5 / np.sqrt(20_000))
+
+
+def test_sample_skewness_matches_scipy():
+    rng = np.random.default_rng(9)
+    z = rng.exponential(size=(3, 1000))
+    np.testing.assert_allclose(prob.sample_skewness(z), stats.skew(z, axis=-1), rtol=1e-12)
+    assert prob.sample_skewness([1.0, 2.0, 3.0]) == pytest.approx(0.0, abs=1e-15)   # symmetric
+    assert prob.sample_skewness([0.0, 0.0, 3.0]) == pytest.approx(1 / np.sqrt(2), rel=RTOL)  # by hand
+
+
 # --- bad input gets a ValueError naming the argument ---
 
 @pytest.mark.parametrize("call, message", [
@@ -167,9 +216,15 @@ def test_sampling_is_reproducible_and_independent_of_blocking(monkeypatch):
     (lambda: prob.gaussian_mixture_pdf(0.0, [0.5, 0.6], [0, 1], [1, 1]), r"^weights must sum to 1"),
     (lambda: prob.gaussian_mixture_pdf(0.0, [0.5, 0.5], [0, 1], [1, 0]), r"^sigmas must be > 0"),
     (lambda: prob.gaussian_mixture_pdf(0.0, [0.5, 0.5], [0, 1, 2], [1, 1]), r"^weights, means and sigmas"),
+    (lambda: prob.gaussian_mixture_logpdf(0.0, [0.5, 0.6], [0, 1], [1, 1]), r"^weights must sum to 1"),
     (lambda: prob.sample_means("poisson", 5, 10), r"^distribution must be one of"),
     (lambda: prob.standardized_sums("exponential", 0, 10), r"^n must be an integer >= 1"),
     (lambda: prob.sample_means("uniform", 5, -1), r"^n_repeats must be an integer >= 1"),
+    (lambda: prob.standardized_partial_sums("exponential", 0, 10), r"^n_max must be an integer >= 1"),
+    (lambda: prob.standardized_partial_sums("gamma", 3, 10), r"^distribution must be one of"),
+    (lambda: prob.sum_skewness("uniform", 0), r"^n must be an integer >= 1"),
+    (lambda: prob.sample_skewness([1.0]), r"^z must hold at least 2 values"),
+    (lambda: prob.sample_skewness([2.0, 2.0]), r"^z has no spread"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):
