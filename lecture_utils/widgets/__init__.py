@@ -6,6 +6,13 @@ blitted redraw, and a static picture where no widget frontend runs.
 """
 
 from ._base import FigureWidget
+from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
+from .mle import EstimatorExplorer, LikelihoodExplorer
 from .perceptron import PerceptronStepper
 
-__all__ = ["FigureWidget", "PerceptronStepper"]
+__all__ = [
+    "FigureWidget",
+    "PerceptronStepper",                                          # notebook 01
+    "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
+    "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
+]

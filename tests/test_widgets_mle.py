@@ -1,0 +1,234 @@
+"""The widgets of notebook 03 driven through their Python API: what the figures and the status show.
+
+References: scipy.stats' Bernoulli log-pmf, scipy.integrate.quad and exact factorials for the
+likelihood; the estimates redrawn here with numpy from the same seed for the sampling explorer.
+"""
+
+import base64
+import math
+
+import numpy as np
+import pytest
+from scipy import integrate, stats
+
+from lecture_utils.widgets import EstimatorExplorer, LikelihoodExplorer
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return LikelihoodExplorer(h=7, n=10)
+
+
+def scipy_log_likelihood(phi, h, n):
+    """sum_i log P(x_i; phi) over a sequence of h ones and n - h zeros, by scipy.stats."""
+    sequence = np.r_[np.ones(h), np.zeros(n - h)]
+    with np.errstate(divide="ignore"):
+        return stats.bernoulli.logpmf(sequence[None, :], np.asarray(phi)[:, None]).sum(axis=1)
+
+
+def drawn_data(*artists):
+    return np.concatenate([np.ravel(a.get_data() if hasattr(a, "get_data") else a.get_xy()) for a in artists])
+
+
+def test_the_start_shows_seven_heads_in_ten_tosses(explorer):
+    explorer.set_counts(7, 10)
+    # by hand: log L(0.7) = 7 log 0.7 + 3 log 0.3 = -6.1086, L = 0.7^7 0.3^3 = 0.0022236,
+    # area 7! 3! / 11! = 1/1320 = 0.00075758
+    assert explorer.status == ("h = 7 heads in n = 10 tosses: the MLE is phi = h/n = 0.700, where log L = -6.109 "
+                               "and L = 0.002224; area under L(phi) = 0.0007576, not 1")
+    assert explorer.ax_lik.get_title() == "area under L(\u03c6) = 7.576\u00d710\u207b\u2074, not 1"
+
+
+@pytest.mark.parametrize("h, n", [(7, 10), (3, 40), (13, 13), (0, 1), (0, 100), (50, 100)])
+def test_curves_are_the_log_likelihood_and_the_likelihood_of_the_data(explorer, h, n):
+    explorer.set_counts(h, n)
+    phi, drawn_log = explorer._log_curve.get_data()
+    expected = scipy_log_likelihood(phi, h, n)
+    bottom, top = explorer.ax_log.get_ylim()
+    visible = expected >= bottom
+    np.testing.assert_allclose(np.asarray(drawn_log)[visible], expected[visible], rtol=1e-12, atol=1e-12)
+    assert np.all(np.asarray(drawn_log)[~visible] < bottom)          # off the view, not nan
+    _, drawn = explorer._curve.get_data()
+    np.testing.assert_allclose(drawn, phi ** h * (1 - phi) ** (n - h), rtol=1e-10, atol=1e-300)
+
+
+@pytest.mark.parametrize("h, n", [(7, 10), (3, 40), (0, 5), (20, 20)])
+def test_the_maximum_is_marked_at_h_over_n_above_every_point_of_the_curves(explorer, h, n):
+    explorer.set_counts(h, n)
+    (x_log,), (y_log,) = explorer._log_marker.get_data()
+    (x_lik,), (y_lik,) = explorer._marker.get_data()
+    assert x_log == x_lik == h / n == explorer.phi_hat
+    assert explorer._log_line.get_xdata()[0] == explorer._line.get_xdata()[0] == h / n
+    assert y_log == pytest.approx(scipy_log_likelihood([h / n], h, n)[0], rel=1e-12, abs=1e-12)
+    assert y_log >= np.max(explorer._log_curve.get_ydata()) - 1e-12
+    assert y_lik >= np.max(explorer._curve.get_ydata()) * (1 - 1e-12)
+    bottom, top = explorer.ax_log.get_ylim()
+    assert bottom < y_log < top                                      # the maximum is in view
+    assert 0 < y_lik < explorer.ax_lik.get_ylim()[1]
+    assert f"phi = h/n = {h / n:.3f}" in explorer.status
+
+
+@pytest.mark.parametrize("h, n", [(7, 10), (2, 4), (1, 1), (0, 25)])
+def test_shaded_area_and_title_give_the_integral_of_the_likelihood(explorer, h, n):
+    explorer.set_counts(h, n)
+    exact = math.factorial(h) * math.factorial(n - h) / math.factorial(n + 1)
+    quad, _ = integrate.quad(lambda p: p ** h * (1 - p) ** (n - h), 0, 1, epsabs=0, epsrel=1e-12)
+    assert exact == pytest.approx(quad, rel=1e-9)
+    x, y = explorer._area.get_xy().T                                # shoelace area of the shaded polygon
+    shaded = 0.5 * abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
+    assert shaded == pytest.approx(exact, rel=2e-3)
+    assert f"area under L(phi) = {exact:.4g}, not 1" in explorer.status
+
+
+def test_the_title_writes_tiny_areas_with_a_power_of_ten(explorer):
+    explorer.set_counts(50, 100)
+    exact = math.factorial(50) ** 2 / math.factorial(101)           # 9.814e-32
+    assert explorer.ax_lik.get_title() == f"area under L(\u03c6) = {exact:.3e}".replace("e-32", "\u00d710\u207b\u00b3\u00b2") + ", not 1"
+    explorer.set_counts(1, 1)
+    assert explorer.ax_lik.get_title() == "area under L(\u03c6) = 0.5, not 1"
+
+
+def test_moving_n_below_h_pulls_h_down_with_one_redraw():
+    explorer = LikelihoodExplorer(h=7, n=10)
+    renders = []
+    original = explorer.render
+    explorer.render = lambda status=None: (renders.append(status), original(status))
+    explorer.n_slider.value = 4
+    assert explorer.h == 4 and explorer.h_slider.max == 4 and len(renders) == 1
+    assert explorer.status.startswith("h = 4 heads in n = 4 tosses: the MLE is phi = h/n = 1.000")
+    explorer.h_slider.value = 9                                      # beyond n: the slider clamps it
+    assert explorer.h == 4
+    explorer.n_slider.value = 30                                     # more tosses: h stays, may now grow
+    assert explorer.h == 4 and explorer.h_slider.max == 30 and len(renders) == 2
+    explorer.set_counts(20, 25)
+    assert len(renders) == 3 and (explorer.h, explorer.n) == (20, 25)
+
+
+@pytest.mark.parametrize("h, n", [(0, 1), (1, 1), (0, 100), (100, 100), (50, 100), (1, 2)])
+def test_extremes_draw_no_nan_and_keep_finite_limits(h, n):
+    explorer = LikelihoodExplorer(h=h, n=n)
+    data = drawn_data(explorer._log_curve, explorer._log_marker, explorer._curve, explorer._marker,
+                      explorer._area)
+    assert np.all(np.isfinite(data))
+    for ax in (explorer.ax_log, explorer.ax_lik):
+        bottom, top = ax.get_ylim()
+        assert np.isfinite(bottom) and np.isfinite(top) and bottom < top
+    assert "nan" not in explorer.status and "-0.000" not in explorer.status
+    assert explorer.png().startswith(b"\x89PNG")
+
+
+def test_the_log_likelihood_axis_changes_only_between_ranges_of_n(explorer):
+    limits = {}
+    for n in (6, 10, 11, 20, 21):
+        explorer.set_counts(0, n)
+        limits[n] = explorer.ax_log.get_ylim()
+        assert limits[n][0] < -n * math.log(2)                      # below the lowest peak, at h = n/2
+    assert limits[6] == limits[10] != limits[11] == limits[20] != limits[21]
+
+
+def test_the_picture_changes_and_has_a_static_version(explorer):
+    explorer.set_counts(7, 10)
+    before = explorer.png()
+    explorer.h_slider.value = 3
+    assert explorer.png() != before and explorer.h == 3
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == explorer.status
+    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+@pytest.mark.parametrize("h, n, message", [(11, 10, "from 0 to n = 10"), (-1, 10, "from 0 to n = 10"),
+                                           (2.5, 10, "whole number"), (3, 101, "at most n_max = 100"),
+                                           (0, 0, "n")])
+def test_bad_counts_are_refused_with_a_clear_message(explorer, h, n, message):
+    with pytest.raises(ValueError, match=message):
+        explorer.set_counts(h, n)
+    with pytest.raises(ValueError, match=message):
+        LikelihoodExplorer(h=h, n=n)
+
+
+# --------------------------------------------------------------------------
+# The sampling distributions of estimators
+# --------------------------------------------------------------------------
+
+SIZES, REPEATS, SEED = [5, 20, 80], 500, 3
+
+
+def draw(rng, size):
+    return rng.normal(0.0, 1.0, size)
+
+
+@pytest.fixture(scope="module")
+def sampling():
+    estimators = {"mean": lambda s: s.mean(axis=-1), "median": lambda s: np.median(s, axis=-1)}
+    return EstimatorExplorer(estimators, draw, true_value=0.0, sizes=SIZES, eps=0.1, n_repeats=REPEATS,
+                             random_state=SEED)
+
+
+@pytest.fixture(scope="module")
+def redrawn():
+    """The estimates recomputed here: one generator, all repeats of each size in turn."""
+    def estimates(estimator):
+        rng = np.random.default_rng(SEED)
+        return [estimator(rng.normal(0.0, 1.0, (REPEATS, m))) for m in SIZES]
+
+    return {"mean": estimates(lambda s: s.mean(axis=1)), "median": estimates(lambda s: np.median(s, axis=1))}
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_histograms_show_the_estimates_at_the_chosen_m(sampling, redrawn, index):
+    sampling.m_slider.value = SIZES[index]
+    for step, name in zip(sampling._steps, ("mean", "median")):
+        heights, edges = step.get_data().values, step.get_data().edges
+        counts, _ = np.histogram(redrawn[name][index], edges)
+        np.testing.assert_allclose(heights, counts / (REPEATS * np.diff(edges)), rtol=1e-12)
+        assert np.sum(counts) >= 0.99 * REPEATS                      # the bins cover nearly all estimates
+    assert sampling.ax_hist.get_ylim()[1] >= max(step.get_data().values.max() for step in sampling._steps)
+
+
+def test_histograms_narrow_as_m_grows(sampling):
+    widths = []
+    for m in SIZES:
+        sampling.m_slider.value = m
+        edges = sampling._steps[0].get_data().edges
+        widths.append(edges[-1] - edges[0])
+    assert widths[0] > 1.5 * widths[1] > 2.25 * widths[2]            # about 1/sqrt(m): 2x per 4x data
+
+
+@pytest.mark.parametrize("eps", [0.05, 0.2])
+def test_exceedance_curves_band_and_markers(sampling, redrawn, eps):
+    sampling.m_slider.value = 20
+    sampling.eps_slider.value = eps
+    for curve, point, name in zip(sampling._curves, sampling._points, ("mean", "median")):
+        expected = [np.mean(np.abs(values) > eps) for values in redrawn[name]]
+        np.testing.assert_allclose(curve.get_ydata(), expected, rtol=0, atol=1e-15)
+        np.testing.assert_array_equal(curve.get_xdata(), SIZES)
+        assert point.get_data()[0][0] == 20 and point.get_data()[1][0] == pytest.approx(expected[1])
+    assert sampling._now.get_xdata()[0] == 20
+    assert sampling._band.get_x() == pytest.approx(-eps) and sampling._band.get_width() == pytest.approx(2 * eps)
+
+
+def test_status_reports_misses_and_mean_squared_errors(sampling, redrawn):
+    sampling.eps_slider.value = 0.1
+    sampling.m_slider.value = 80
+    mean, median = redrawn["mean"][2], redrawn["median"][2]
+    assert sampling.status == (
+        f"m = 80, eps = 0.100: mean: P = {np.mean(np.abs(mean) > 0.1):.3f}, MSE = {np.mean(mean ** 2):.4g}; "
+        f"median: P = {np.mean(np.abs(median) > 0.1):.3f}, MSE = {np.mean(median ** 2):.4g}")
+    assert np.mean(median ** 2) > np.mean(mean ** 2)                 # the median is less efficient
+
+
+def test_both_estimators_are_consistent(sampling):
+    sampling.eps_slider.value = 0.2
+    for curve in sampling._curves:
+        misses = curve.get_ydata()
+        assert misses[0] > 0.4 and misses[-1] < 0.15 and np.all(np.diff(misses) < 0)
+
+
+def test_sampling_explorer_refuses_bad_input():
+    with pytest.raises(TypeError, match="non-empty dict"):
+        EstimatorExplorer({}, draw, 0.0, SIZES)
+    with pytest.raises(ValueError, match="increasing"):
+        EstimatorExplorer({"mean": lambda s: s.mean(axis=-1)}, draw, 0.0, [20, 5])
+    with pytest.raises(ValueError, match="sizes"):
+        EstimatorExplorer({"mean": lambda s: s.mean(axis=-1)}, draw, 0.0, [0, 5])
