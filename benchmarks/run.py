@@ -1,6 +1,7 @@
 """`make bench`: how fast the course responds, as printed figures against their targets.
 
-- one stepper update in the kernel (target < 40 ms) and click-to-pixels in JupyterLab (< 150 ms);
+- one update of each widget in the kernel (target < 40 ms), and click-to-pixels of the
+  perceptron stepper in JupyterLab (< 150 ms);
 - each notebook's execution time (< 20 s);
 - the perceptron's fit against scikit-learn's on 100 000 examples (within 2x, same weights).
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import nbformat
 import numpy as np
+from scipy import stats
 from nbconvert.preprocessors import ExecutePreprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +25,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from lecture_utils import plotting  # noqa: E402
 from lecture_utils.datasets import make_separable  # noqa: E402
 from lecture_utils.perceptron import Perceptron  # noqa: E402
-from lecture_utils.widgets import PerceptronStepper  # noqa: E402
+from lecture_utils.widgets import (CLTExplorer, EntropyExplorer, EstimatorExplorer,  # noqa: E402
+                                   KLAsymmetryExplorer, LikelihoodExplorer, PerceptronStepper)
 
 
 def report(what: str, value_ms: float, target_ms: float, detail: str = "") -> None:
@@ -40,18 +43,43 @@ def median_ms(function, repeats: int) -> float:
     return 1e3 * statistics.median(times)
 
 
-def bench_steppers() -> None:
+def median_update_ms(update, values) -> float:
+    """Median time of ``update(value)`` over the values, each a change the widget must redraw."""
+    times = []
+    for value in values:
+        start = time.perf_counter()
+        update(value)
+        times.append(time.perf_counter() - start)
+    return 1e3 * statistics.median(times)
+
+
+def bench_widgets() -> None:
     print("widgets, one update redrawn and encoded in the kernel (median):")
     plotting.use_house_style()
     data = make_separable(40, 0.1, random_state=1)
     for label, w_star in (("PerceptronStepper", None), ("PerceptronStepper with proof panels", data.w_star)):
         stepper = PerceptronStepper(data.X, data.y, w_star=w_star)
-        last = stepper.trace.n_updates
+        steps = np.tile(np.r_[1:stepper.trace.n_updates + 1, 0], 4)
+        report(label, median_update_ms(lambda k: setattr(stepper.slider, "value", int(k)), steps), 40)
 
-        def forward_and_back():
-            stepper.slider.value = (stepper.k + 1) % (last + 1)
-
-        report(label, median_ms(forward_and_back, 60), 40)
+    entropy = EntropyExplorer()
+    weights = np.linspace(0.5, 9.5, 40)
+    report("EntropyExplorer, one weight", median_update_ms(
+        lambda w: setattr(entropy.sliders[0], "value", float(w)), weights), 40)
+    kl = KLAsymmetryExplorer()
+    separations = np.arange(0.0, kl.slider.max + 0.01, kl.slider.step)
+    report("KLAsymmetryExplorer, new separation (refits)", median_update_ms(
+        lambda d: setattr(kl.slider, "value", float(d)), separations), 40)
+    clt = CLTExplorer()
+    report("CLTExplorer, n", median_update_ms(lambda n: setattr(clt.slider, "value", int(n)),
+                                               np.r_[2:clt.slider.max + 1]), 40)
+    likelihood = LikelihoodExplorer(h=0, n=40)
+    report("LikelihoodExplorer, heads h", median_update_ms(
+        lambda h: setattr(likelihood.h_slider, "value", int(h)), np.r_[1:41, 0:40]), 40)
+    estimators = {"mean": lambda s: np.mean(s, axis=-1), "median": lambda s: np.median(s, axis=-1)}
+    sampling = EstimatorExplorer(estimators, stats.norm(0, 1), 0.0, [5, 10, 20, 50, 100, 200, 500])
+    report("EstimatorExplorer, sample size m", median_update_ms(
+        lambda m: setattr(sampling.m_slider, "value", int(m)), [10, 20, 50, 100, 200, 500, 5] * 4), 40)
 
 
 def bench_browser() -> None:
@@ -98,7 +126,7 @@ def bench_perceptron_fit() -> None:
 
 
 if __name__ == "__main__":
-    bench_steppers()
+    bench_widgets()
     bench_perceptron_fit()
     bench_notebooks()
     bench_browser()
