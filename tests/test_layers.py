@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "datasets", "exercises.perceptron"]
+ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "datasets",
+              "exercises.perceptron", "exercises.information", "exercises.mle"]
 
 
 @pytest.mark.parametrize("module", ["lecture_utils"] + [f"lecture_utils.{name}" for name in ALGORITHMS])
