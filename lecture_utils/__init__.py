@@ -1,8 +1,9 @@
 """Companion package of the interactive course on linear classifiers.
 
-Algorithms (numpy only) live in one module each: ``perceptron``,
-``losses``, ... ; ``plotting`` draws them and ``widgets`` makes them
-interactive. Importing the package is cheap: matplotlib and ipywidgets are
+Algorithms (numpy and scipy only) live in one module each: ``perceptron``,
+``losses``, ``probability``, ``information``, ``mle``, ...; ``plotting`` draws them,
+``widgets`` makes them interactive and ``exercises`` checks students' answers.
+Importing the package is cheap: matplotlib and ipywidgets are
 loaded only by the modules that draw.
 """
 
