@@ -46,9 +46,11 @@ slides: $(LAB_STAMP)
 	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides \
 		--NbConvertBase.display_data_priority=$(STATIC_OUTPUTS) notebooks/*.ipynb
 
-## notebooks: re-execute every notebook in place, storing the outputs nbval compares
+## notebooks: build every notebook from notebooks/src and execute it, storing the outputs nbval compares
 notebooks: $(LAB_STAMP)
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	for source in notebooks/src/[0-9][0-9]_*.py; do $(BIN)/python $$source || exit 1; done
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \
+		notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

@@ -1,0 +1,31 @@
+"""Each committed notebook has exactly the cells its text source in notebooks/src describes."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "notebooks" / "src").glob("[0-9][0-9]_*.py"))
+KEPT_METADATA = ("slideshow", "tags", "jupyter")
+
+
+def cells(notebook):
+    return [(cell.cell_type, cell.source, {key: cell.metadata[key] for key in KEPT_METADATA if key in cell.metadata})
+            for cell in notebook.cells]
+
+
+def test_every_notebook_has_a_source():
+    notebooks = sorted(path.stem for path in (ROOT / "notebooks").glob("*.ipynb"))
+    assert notebooks == [source.stem for source in SOURCES]
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.stem)
+def test_notebook_matches_its_source(source, tmp_path):
+    built = tmp_path / "built.ipynb"
+    subprocess.run([sys.executable, str(source), str(built)], check=True)
+    committed = nbformat.read(ROOT / "notebooks" / f"{source.stem}.ipynb", as_version=4)
+    assert cells(committed) == cells(nbformat.read(built, as_version=4)), (
+        f"notebooks/{source.stem}.ipynb differs from its source: run `make notebooks`")
