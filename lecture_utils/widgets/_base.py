@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import html
+from contextlib import contextmanager
 
 import ipywidgets as widgets
 import numpy as np
@@ -25,8 +26,10 @@ from .._png import encode_png
 class FigureWidget:
     """Base of the course's widgets: controls above a figure, a status line below.
 
-    Subclasses build their figure on ``self.fig``, register the artists that
-    change with :meth:`animate`, and call :meth:`render` after changing them.
+    A subclass creates its controls, calls ``super().__init__``, then
+    :meth:`start` with the controls to watch. It supplies ``_build_figure()``
+    (draw on ``self.fig``, register the artists that move with :meth:`animate`)
+    and ``update()`` (move those artists, then :meth:`render` with the status).
 
     Attributes
     ----------
@@ -40,6 +43,7 @@ class FigureWidget:
         FigureCanvasAgg(self.fig)
         self._animated = []
         self._background = None
+        self._holding = False
         self._image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
         self._status_text = ""
         self._status = widgets.HTML()                    # wraps long lines, unlike a Label
@@ -49,6 +53,32 @@ class FigureWidget:
     def status(self) -> str:
         """The one-line text status under the figure."""
         return self._status_text
+
+    def start(self, *watched) -> None:
+        """Build the figure, redraw whenever a watched control's value changes, and draw the first state."""
+        self._build_figure()
+        for control in watched:
+            control.observe(self._on_change, names="value")
+        self.update()
+
+    def _on_change(self, change=None) -> None:
+        if not self._holding:
+            self.update()
+
+    @contextmanager
+    def holding_redraws(self):
+        """Change several controls, then redraw once: watched controls stay quiet meanwhile."""
+        outer, self._holding = self._holding, True
+        try:
+            yield
+        finally:
+            self._holding = outer
+        if not outer:
+            self.update()
+
+    def update(self) -> None:
+        """Move the animated artists to the state the controls show, then :meth:`render`."""
+        raise NotImplementedError
 
     def animate(self, artist):
         """Mark ``artist`` as one that changes; it is redrawn on every :meth:`render`."""

@@ -56,7 +56,6 @@ class EntropyExplorer(FigureWidget):
         if len(self.labels) != weights.size:
             raise ValueError(f"labels must name each of the {weights.size} outcomes; got {len(self.labels)}.")
         self._initial = weights
-        self._holding = False
         self.sliders = [widgets.FloatSlider(w, min=0.0, max=max_weight, step=0.1, description=f"w({label})",
                                             continuous_update=True, readout_format=".1f",
                                             layout=widgets.Layout(width="300px"))
@@ -64,10 +63,7 @@ class EntropyExplorer(FigureWidget):
         buttons = widgets.VBox([button("Uniform", "equals", self.make_uniform),
                                 button("Reset", "undo", self.reset)])
         super().__init__((10, 4.2), [widgets.VBox(self.sliders), buttons])
-        self._build_figure()
-        for slider in self.sliders:
-            slider.observe(lambda change: self._show(), names="value")
-        self._show()
+        self.start(*self.sliders)
 
     @property
     def n_outcomes(self) -> int:
@@ -96,13 +92,9 @@ class EntropyExplorer(FigureWidget):
         if values.shape != (self.n_outcomes,):
             raise ValueError(f"weights must have one entry per outcome ({self.n_outcomes}); "
                              f"got shape {values.shape}.")
-        self._holding = True
-        try:
+        with self.holding_redraws():
             for slider, value in zip(self.sliders, values):
                 slider.value = float(value)
-        finally:
-            self._holding = False
-        self._show()
 
     def make_uniform(self) -> None:
         """Give every outcome the same weight: the distribution of largest entropy."""
@@ -132,9 +124,7 @@ class EntropyExplorer(FigureWidget):
                                                                 textcoords="offset points", va="bottom"))
         self.gauge_ax.set_title("$H(P)$")
 
-    def _show(self) -> None:
-        if self._holding:
-            return
+    def update(self) -> None:
         p = self.probabilities
         heights = p if p is not None else np.zeros(self.n_outcomes)
         for k, (bar, text, height) in enumerate(zip(self._bars, self._surprises, heights)):
@@ -158,17 +148,7 @@ class EntropyExplorer(FigureWidget):
                 f"{bound}")
 
 
-class _SliderWidget(FigureWidget):
-    """A figure driven by one slider, ``self.slider``: build it, then redraw on every move."""
-
-    def _start(self, figsize, controls) -> None:
-        super().__init__(figsize, controls)
-        self._build_figure()
-        self.slider.observe(lambda change: self._show(), names="value")
-        self._show()
-
-
-class KLAsymmetryExplorer(_SliderWidget):
+class KLAsymmetryExplorer(FigureWidget):
     """Fit one Gaussian to a two-component mixture by forward and by reverse KL (notebook 02).
 
     The target is ``p(x) = w_0 N(x; -d/2, sigma^2) + w_1 N(x; d/2, sigma^2)``
@@ -218,7 +198,8 @@ class KLAsymmetryExplorer(_SliderWidget):
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width="420px"))
         self._fits = {}
-        self._start((10.5, 3.8), [self.slider])
+        super().__init__((10.5, 3.8), [self.slider])
+        self.start(self.slider)
 
     @property
     def separation(self) -> float:
@@ -271,7 +252,7 @@ class KLAsymmetryExplorer(_SliderWidget):
             self._fits[self.separation] = p, fits, divergences
         return self._fits[self.separation]
 
-    def _show(self) -> None:
+    def update(self) -> None:
         p, fits, self.divergences = self._fit()
         self.forward_fit, self.reverse_fit = fits["forward"], fits["reverse"]
         for fit, minimised, other, *_ in self._FITS:
@@ -291,7 +272,7 @@ class KLAsymmetryExplorer(_SliderWidget):
                 f"KL(q||p) = {_number(self.divergences['reverse', 'q||p'], 4)} nats")
 
 
-class CLTExplorer(_SliderWidget):
+class CLTExplorer(FigureWidget):
     """The central limit theorem: standardised sums of ``n`` skewed draws against ``N(0, 1)`` (notebook 02).
 
     One pool of ``n_max x n_repeats`` draws is made up front
@@ -330,7 +311,8 @@ class CLTExplorer(_SliderWidget):
                                         continuous_update=True, layout=widgets.Layout(width="420px"))
         self.play = widgets.Play(n, min=1, max=n_max, interval=250, description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self._start((8, 4.2), [self.play, self.slider])
+        super().__init__((8, 4.2), [self.play, self.slider])
+        self.start(self.slider)
 
     @property
     def n(self) -> int:
@@ -351,7 +333,7 @@ class CLTExplorer(_SliderWidget):
                                           f"{CLT_DISTRIBUTIONS[self.distribution].description}")
         self.ax.legend(loc="upper right")
 
-    def _show(self) -> None:
+    def update(self) -> None:
         self._steps.set_data(plotting.histogram_density(self.current(), self.edges))
         self.render(self._describe())
 

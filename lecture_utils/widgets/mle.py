@@ -3,8 +3,6 @@ whose sampling distributions narrow as the sample grows."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.ticker import MaxNLocator
@@ -53,11 +51,8 @@ class LikelihoodExplorer(FigureWidget):
         self.n_slider = widgets.IntSlider(n, 1, n_max, description="tosses n", continuous_update=True)
         self.h_slider = widgets.IntSlider(h, 0, n, description="heads h", continuous_update=True)
         super().__init__((9.6, 3.7), [self.n_slider, self.h_slider])
-        self._quiet = False                       # True while n drags h along: one redraw, not two
-        self._build_figure()
         self.n_slider.observe(self._on_n, names="value")
-        self.h_slider.observe(lambda change: None if self._quiet else self._show(), names="value")
-        self._show()
+        self.start(self.h_slider)
 
     @staticmethod
     def _check_counts(h, n, n_max):
@@ -91,23 +86,12 @@ class LikelihoodExplorer(FigureWidget):
     def set_counts(self, h: int, n: int) -> None:
         """Show ``h`` heads in ``n`` tosses (one redraw)."""
         h, n = self._check_counts(h, n, self.n_slider.max)
-        with self._one_redraw():
+        with self.holding_redraws():
             self.n_slider.value = n
             self.h_slider.value = h
 
-    @contextmanager
-    def _one_redraw(self):
-        """Change several sliders, then redraw once (their observers stay quiet meanwhile)."""
-        outer, self._quiet = self._quiet, True
-        try:
-            yield
-        finally:
-            self._quiet = outer
-        if not outer:
-            self._show()
-
     def _on_n(self, change) -> None:
-        with self._one_redraw():
+        with self.holding_redraws():
             self.h_slider.max = change["new"]         # pulls h down to n if it was larger
 
     def _build_figure(self) -> None:
@@ -142,7 +126,7 @@ class LikelihoodExplorer(FigureWidget):
         bottom = -(ceiling * np.log(2) + max(3.0, ceiling / 5))
         return bottom, 0.06 * -bottom
 
-    def _show(self) -> None:
+    def update(self) -> None:
         x, h, n = self.sample, self.h, self.n
         phi_hat = self.phi_hat
         log_likelihood = mle.bernoulli_log_likelihood(self.phi, x)
@@ -244,10 +228,7 @@ class EstimatorExplorer(FigureWidget):
                                               readout_format=".3f", description="epsilon",
                                               continuous_update=True)
         super().__init__((9.6, 3.7), [self.m_slider, self.eps_slider])
-        self._build_figure()
-        self.m_slider.observe(lambda change: self._show(), names="value")
-        self.eps_slider.observe(lambda change: self._show(), names="value")
-        self._show()
+        self.start(self.m_slider, self.eps_slider)
 
     @property
     def m(self) -> int:
@@ -287,7 +268,7 @@ class EstimatorExplorer(FigureWidget):
         for artist in (self._band, *self._steps, *self._curves, self._now, *self._points):
             self.animate(artist)
 
-    def _show(self) -> None:
+    def update(self) -> None:
         m, eps, w = self.m, self.eps, self.true_value
         index = self.m_slider.index
         heights = []

@@ -50,9 +50,7 @@ class PerceptronStepper(FigureWidget):
         controls = [button("Reset", "fast-backward", self.reset),
                     button("Step", "step-forward", self.step), self.play, self.slider]
         super().__init__((11, 4.8) if self.curves else (6.4, 5.2), controls)
-        self._build_figure()
-        self.slider.observe(lambda change: self._show(change["new"]), names="value")
-        self._show(0)
+        self.start(self.slider)
 
     @property
     def k(self) -> int:
@@ -103,8 +101,8 @@ class PerceptronStepper(FigureWidget):
                 for line in pair:
                     self.animate(line)
 
-    def _show(self, k: int) -> None:
-        w = self.trace.weights[k]
+    def update(self) -> None:
+        k, w = self.k, self.weights
         self._positive.set_xy(plotting.half_plane_polygon(w[:2], w[2], self.xlim, self.ylim))
         segment = plotting.hyperplane_segment(w[:2], w[2], self.xlim, self.ylim)
         self._boundary.set_data(*segment.T)
@@ -117,10 +115,10 @@ class PerceptronStepper(FigureWidget):
         for (value, bound, _), (value_line, bound_line) in zip(plotting.PROOF_PANELS, self._proof_lines):
             value_line.set_data(self.curves.k[:k + 1], getattr(self.curves, value)[:k + 1])
             bound_line.set_data(self.curves.k[:k + 1], getattr(self.curves, bound)[:k + 1])
-        self.render(self._describe(k))
+        self.render(self._describe())
 
-    def _describe(self, k: int) -> str:
-        trace = self.trace
+    def _describe(self) -> str:
+        trace, k = self.trace, self.k
         mistakes = int(self._mistakes[k])
         w = ", ".join(f"{v:.2f}" for v in trace.weights[k])
         if k < trace.n_updates:
