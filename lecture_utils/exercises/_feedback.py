@@ -51,3 +51,33 @@ def close(answer, truth, rtol: float = 1e-3, atol: float = 1e-6) -> bool:
         return bool(np.allclose(answer, truth, rtol=rtol, atol=atol))
     except (TypeError, ValueError):
         return False
+
+
+def as_number(answer) -> float | None:
+    """The answer as one finite float, or None if it is not one (booleans are not numbers here)."""
+    if isinstance(answer, (bool, np.bool_)):
+        return None
+    value = as_numbers(answer, ())
+    return float(value) if value is not None and np.isfinite(value) else None
+
+
+def first_slip(value, slips):
+    """The hint of the first ``(wrong value, hint)`` pair that ``value`` equals up to rounding, or None."""
+    return next((hint for slip, hint in slips if np.all(np.isfinite(slip)) and close(value, slip)), None)
+
+
+def check_number(answer, what: str, example: str, truth: float, praise: str, slips, advice) -> Feedback:
+    """The whole check of a one-number answer: the placeholder, nonsense, right, a known slip, or advice.
+
+    ``slips`` are ``(value, hint)`` pairs, the values the usual mistakes give;
+    ``advice`` is the hint for any other wrong value, or a function of that value.
+    """
+    if unanswered(answer):
+        return PLACEHOLDER
+    value = as_number(answer)
+    if value is None:
+        return Feedback(False, f"Give {what} as one number, e.g. {example}; got {answer!r}, "
+                               "not one finite number.")
+    if close(value, truth):
+        return Feedback(True, praise)
+    return Feedback(False, first_slip(value, slips) or (advice(value) if callable(advice) else advice))

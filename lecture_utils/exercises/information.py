@@ -11,83 +11,51 @@ from __future__ import annotations
 import numpy as np
 
 from ..information import cross_entropy, entropy, gaussian_entropy, kl_divergence
-from ._feedback import PLACEHOLDER, Feedback, close, unanswered
+from ._feedback import PLACEHOLDER, Feedback, as_number, check_number, close, unanswered
 
 _LN2 = np.log(2)
 
 
-def _number(answer) -> float | None:
-    """The answer as one finite float, or None if it is not a number."""
-    if isinstance(answer, (bool, np.bool_)):
-        return None
-    try:
-        value = float(np.asarray(answer, dtype=float))
-    except (TypeError, ValueError):
-        return None
-    return value if np.isfinite(value) else None
-
-
-def _not_a_number(answer, what: str) -> Feedback:
-    return Feedback(False, f"Give {what} as one finite number, e.g. 1.5; got {answer!r}.")
-
-
-def _one_number(answer, what: str):
-    """``(None, value)`` for a numeric answer, else ``(feedback, None)`` asking for one."""
-    if unanswered(answer):
-        return PLACEHOLDER, None
-    value = _number(answer)
-    return (_not_a_number(answer, what), None) if value is None else (None, value)
-
-
 def check_entropy_bits(p, answer) -> Feedback:
     """Exercise: the entropy ``H(P) = -sum_x P(x) log_2 P(x)`` of the distribution ``p``, in bits."""
-    request, value = _one_number(answer, "the entropy in bits")
-    if request is not None:
-        return request
     p = np.asarray(p, dtype=float)
     truth = float(entropy(p, base=2))
     terms = " + ".join(f"{q:g} * {-np.log2(q):g}" for q in p if q > 0)
-    if close(value, truth):
-        return Feedback(True, f"H(P) = {terms} = {truth:.4g} bits: the average surprise.")
-    if close(value, truth * _LN2):
-        return Feedback(False, "That is the entropy in nats (natural log). For bits use log base 2: "
-                               "np.log2, or divide nats by ln 2.")
-    if close(value, -truth):
-        return Feedback(False, "Check the sign: log P(x) <= 0, so H(P) = -sum P(x) log P(x) is >= 0. "
-                               "Don't forget the minus sign.")
-    support = p[p > 0]
-    if close(value, float(np.sum(-np.log2(support)))):
-        return Feedback(False, "You added up the surprises -log2 P(x) without weighting them: the "
-                               "entropy is their average, sum_x P(x) (-log2 P(x)).")
-    if value > np.log2(p.size) + 1e-9:
-        return Feedback(False, f"No distribution over {p.size} outcomes has more than log2 {p.size} = "
-                               f"{np.log2(p.size):.4g} bits (the uniform one). Recompute sum_x P(x) (-log2 P(x)).")
-    return Feedback(False, "Compute -log2 P(x) for each outcome, multiply by P(x), and add up.")
+    slips = [
+        (truth * _LN2, "That is the entropy in nats (natural log). For bits use log base 2: "
+                       "np.log2, or divide nats by ln 2."),
+        (-truth, "Check the sign: log P(x) <= 0, so H(P) = -sum P(x) log P(x) is >= 0. "
+                 "Don't forget the minus sign."),
+        (float(np.sum(-np.log2(p[p > 0]))), "You added up the surprises -log2 P(x) without weighting them: "
+                                             "the entropy is their average, sum_x P(x) (-log2 P(x))."),
+    ]
+
+    def advice(value):
+        if value > np.log2(p.size) + 1e-9:
+            return (f"No distribution over {p.size} outcomes has more than log2 {p.size} = "
+                    f"{np.log2(p.size):.4g} bits (the uniform one). Recompute sum_x P(x) (-log2 P(x)).")
+        return "Compute -log2 P(x) for each outcome, multiply by P(x), and add up."
+
+    return check_number(answer, "the entropy in bits", "1.5", truth,
+                        f"H(P) = {terms} = {truth:.4g} bits: the average surprise.", slips, advice)
 
 
 def check_gaussian_entropy(sigma, answer) -> Feedback:
     """Exercise: the differential entropy ``1/2 log(2 pi e sigma^2)`` of ``N(mu, sigma^2)``, in nats."""
-    request, value = _one_number(answer, "the entropy in nats")
-    if request is not None:
-        return request
     truth = float(gaussian_entropy(sigma))
-    if close(value, truth):
-        sign = " It is negative: a density can exceed 1, so -log p(x) can be negative on average." \
-            if truth < 0 else ""
-        return Feedback(True, f"1/2 log(2 pi e sigma^2) = {truth:.4g} nats.{sign}")
-    if close(value, truth / _LN2):
-        return Feedback(False, "That is in bits (log base 2); the exercise asks for nats: "
-                               "use the natural log, np.log.")
-    if close(value, -truth):
-        return Feedback(False, "Check the sign: H = 1/2 log(2 pi e sigma^2), and log(sigma^2) < 0 when sigma < 1. "
-                               "A differential entropy may well be negative; don't take an absolute value.")
-    if close(value, 0.5 * np.log(2 * np.pi * np.e * sigma)):
-        return Feedback(False, "Square sigma: the formula uses the variance sigma^2, not the standard deviation.")
-    if close(value, 0.5 * np.log(2 * np.pi * sigma ** 2)):
-        return Feedback(False, "You lost the e: -E[log p(x)] = 1/2 log(2 pi sigma^2) "
-                               "+ E[(x - mu)^2] / (2 sigma^2), and the second term is 1/2 = 1/2 log e.")
-    return Feedback(False, "Use H(N(mu, sigma^2)) = 1/2 log(2 pi e sigma^2) with the natural log; "
-                           "mu does not matter.")
+    sign = " It is negative: a density can exceed 1, so -log p(x) can be negative on average." if truth < 0 else ""
+    slips = [
+        (truth / _LN2, "That is in bits (log base 2); the exercise asks for nats: use the natural log, np.log."),
+        (-truth, "Check the sign: H = 1/2 log(2 pi e sigma^2), and log(sigma^2) < 0 when sigma < 1. "
+                 "A differential entropy may well be negative; don't take an absolute value."),
+        (0.5 * np.log(2 * np.pi * np.e * sigma),
+         "Square sigma: the formula uses the variance sigma^2, not the standard deviation."),
+        (0.5 * np.log(2 * np.pi * sigma ** 2), "You lost the e: -E[log p(x)] = 1/2 log(2 pi sigma^2) "
+                                                "+ E[(x - mu)^2] / (2 sigma^2), and the second term is 1/2 = 1/2 log e."),
+    ]
+    return check_number(answer, "the entropy in nats", "1.5", truth,
+                        f"1/2 log(2 pi e sigma^2) = {truth:.4g} nats.{sign}", slips,
+                        "Use H(N(mu, sigma^2)) = 1/2 log(2 pi e sigma^2) with the natural log; mu does not matter.")
 
 
 def _check_both_directions(p, q, answers, quantity, name: str, sign_hint: str, slip, recompute: str,
@@ -100,9 +68,9 @@ def _check_both_directions(p, q, answers, quantity, name: str, sign_hint: str, s
     """
     if any(unanswered(answer) for answer in answers):
         return PLACEHOLDER
-    values = [_number(answer) for answer in answers]
+    values = [as_number(answer) for answer in answers]
     if any(value is None for value in values):
-        return _not_a_number(answers, "each value in bits")
+        return Feedback(False, f"Give each value in bits as one finite number, e.g. 1.5; got {answers!r}.")
     distributions = {"P": p, "Q": q}
     directions = (("P", "Q"), ("Q", "P"))
     truths = [float(quantity(distributions[a], distributions[b], base=2)) for a, b in directions]

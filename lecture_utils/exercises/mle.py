@@ -8,32 +8,7 @@ import numpy as np
 
 from ..mle import (bernoulli_likelihood, bernoulli_likelihood_integral, bernoulli_log_likelihood,
                    binary_cross_entropy, categorical_mle, gaussian_mle, unbiased_variance)
-from ._feedback import PLACEHOLDER, Feedback, as_numbers, close, unanswered
-
-
-def _as_number(answer) -> float | None:
-    """The answer as one finite float, or None if it is not one."""
-    if isinstance(answer, bool):
-        return None
-    value = as_numbers(answer, ())
-    return float(value) if value is not None and np.isfinite(value) else None
-
-
-def _check_number(answer, what: str, example: str, truth: float, praise: str, slips, advice: str) -> Feedback:
-    """The whole check of a one-number answer: the placeholder, nonsense, right, a known slip, or advice.
-
-    ``slips`` are ``(value, hint)`` pairs, the values the usual mistakes give; the first one the
-    answer equals up to rounding supplies the hint.
-    """
-    if unanswered(answer):
-        return PLACEHOLDER
-    value = _as_number(answer)
-    if value is None:
-        return Feedback(False, f"Give {what} as one number, e.g. {example}; got {answer!r}.")
-    if close(value, truth):
-        return Feedback(True, praise)
-    hint = next((hint for slip, hint in slips if np.isfinite(slip) and close(value, slip)), None)
-    return Feedback(False, hint or advice)
+from ._feedback import PLACEHOLDER, Feedback, as_number, as_numbers, check_number, close, first_slip, unanswered
 
 
 def _heads_and_tosses(x) -> tuple:
@@ -55,7 +30,7 @@ def check_likelihood_integral(x, answer) -> Feedback:
         (math.factorial(h) * math.factorial(n - h) / math.factorial(n),
          "Almost: int_0^1 phi^a (1 - phi)^b dphi = a! b! / (a + b + 1)!, with (n + 1)! below, not n!."),
     ]
-    return _check_number(
+    return check_number(
         answer, "the area", "0.25", truth,
         praise=f"int_0^1 phi^{h} (1 - phi)^{n - h} dphi = {h}! {n - h}! / {n + 1}! = {truth:.4g}: "
                "far from 1, so L is not a probability density over phi.",
@@ -78,7 +53,7 @@ def check_log_likelihood(x, phi, answer) -> Feedback:
         (truth / math.log(2), "That is log base 2 (bits); the course uses natural logarithms (np.log)."),
         (truth / n, "That is the mean over the tosses; the log-likelihood is the sum."),
     ]
-    return _check_number(
+    return check_number(
         answer, "the log-likelihood", "-3.5", truth,
         praise=f"log L({phi:g}) = {h} log {phi:g} + {n - h} log {1 - phi:g} = {truth:.4f}.",
         slips=slips,
@@ -104,7 +79,7 @@ def check_categorical_mle(counts, answer) -> Feedback:
                                            "idea (notebook 07), but not the maximum likelihood estimate."),
         (np.full(n_faces, 1 / n_faces), "That is the uniform distribution: it ignores the data."),
     ]
-    hint = next((hint for slip, hint in slips if close(value, slip)), None)
+    hint = first_slip(value, slips)
     if hint is None and not close(value.sum(), 1.0):
         hint = f"Your probabilities sum to {value.sum():.4g}; the probabilities of a distribution sum to 1."
     return Feedback(False, hint or "Maximise sum_k n_k log p_k subject to sum_k p_k = 1: "
@@ -115,7 +90,7 @@ def check_gaussian_mle(x, mu, sigma2) -> Feedback:
     """Exercise: the MLE of a Gaussian's mean ``mu`` and variance ``sigma^2`` from the sample ``x``."""
     if unanswered(mu) or unanswered(sigma2):
         return PLACEHOLDER
-    mu_value, sigma2_value = _as_number(mu), _as_number(sigma2)
+    mu_value, sigma2_value = as_number(mu), as_number(sigma2)
     if mu_value is None or sigma2_value is None:
         return Feedback(False, f"Give mu and sigma2 as one number each; got {mu!r} and {sigma2!r}.")
     x = np.asarray(x, dtype=float)
@@ -132,8 +107,8 @@ def check_gaussian_mle(x, mu, sigma2) -> Feedback:
                                               "sigma^2 is (1/N) sum_i (x_i - mu)^2."),
             (np.mean(x ** 2), "That is (1/N) sum_i x_i^2: subtract the mean first, (1/N) sum_i (x_i - mu)^2."),
         ]
-        hints.append(next((hint for slip, hint in slips if close(sigma2_value, slip)),
-                          "sigma2_MLE is the mean squared deviation from the mean, (1/N) sum_i (x_i - mu)^2."))
+        hints.append(first_slip(sigma2_value, slips)
+                     or "sigma2_MLE is the mean squared deviation from the mean, (1/N) sum_i (x_i - mu)^2.")
     if not hints:
         return Feedback(True, f"mu = {mu_true:.4g} and sigma^2 = {sigma2_true:.4g} (divided by N = {x.size}; "
                               f"the unbiased 1/(N-1) estimate would be {unbiased_variance(x):.4g}).")
@@ -154,7 +129,7 @@ def check_mean_nll(t, p, answer) -> Feedback:
         (truth / math.log(2), "That is in bits (log base 2); use natural logarithms."),
         (truth / math.log(10), "That is log base 10; use natural logarithms."),
     ]
-    return _check_number(
+    return check_number(
         answer, "the loss", "0.5", truth,
         praise=f"-(1/N) sum_i log p(t_i | x_i) = {truth:.4f}: the binary cross-entropy, "
                "the loss logistic regression minimises.",

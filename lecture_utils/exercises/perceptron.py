@@ -5,23 +5,21 @@ from __future__ import annotations
 import numpy as np
 
 from ..perceptron import min_margin, mistake_bound, perceptron_trace, radius
-from ._feedback import PLACEHOLDER, Feedback, as_numbers, close, unanswered
+from ._feedback import PLACEHOLDER, Feedback, as_numbers, check_number, close, unanswered
 
 
 def check_signed_distance(w, b, x, answer) -> Feedback:
     """Exercise: the signed distance ``r = (x^T w + b) / ||w||`` of the point ``x`` from the boundary."""
-    if unanswered(answer):
-        return PLACEHOLDER
     w, x = np.asarray(w, dtype=float), np.asarray(x, dtype=float)
     output = x @ w + b
     truth = output / np.linalg.norm(w)
-    if close(answer, truth):
-        return Feedback(True, f"r = y(x) / ||w|| = {output:.4g} / {np.linalg.norm(w):.4g} = {truth:.4g}.")
-    if close(answer, -truth):
-        return Feedback(False, "Check the sign: r is positive on the side w points to, where y(x) > 0.")
-    if close(answer, output):
-        return Feedback(False, "That is y(x) itself; divide it by the length ||w|| to get a distance.")
-    return Feedback(False, "Compute y(x) = x^T w + b first, then divide by ||w|| = sqrt(w_1^2 + w_2^2).")
+    slips = [
+        (-truth, "Check the sign: r is positive on the side w points to, where y(x) > 0."),
+        (output, "That is y(x) itself; divide it by the length ||w|| to get a distance."),
+    ]
+    return check_number(answer, "the distance", "-1.2", truth,
+                        f"r = y(x) / ||w|| = {output:.4g} / {np.linalg.norm(w):.4g} = {truth:.4g}.", slips,
+                        "Compute y(x) = x^T w + b first, then divide by ||w|| = sqrt(w_1^2 + w_2^2).")
 
 
 def check_update(w, x, t, answer) -> Feedback:
