@@ -12,11 +12,14 @@ from __future__ import annotations
 import matplotlib as mpl
 import numpy as np
 from matplotlib.colors import ListedColormap, to_rgb
+from matplotlib.patches import Polygon, Rectangle
 
 #: Okabe & Ito (2008) colours, distinguishable with every common colour-vision deficiency.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 #: One marker shape per class, in the order of ``PALETTE``.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+#: Line styles for several curves in one panel, so they differ in greyscale too.
+LINESTYLES = ("-", "--", "-.", ":")
 
 HOUSE_STYLE = {
     "figure.figsize": (6.4, 4.4),
@@ -251,7 +254,7 @@ def plot_surrogate_losses(ax, losses: dict, z=None) -> list:
     """Draw each loss of ``losses`` (name -> function of the margin ``z``) against ``z``."""
     z = np.linspace(-3, 3, 601) if z is None else np.asarray(z, dtype=float)
     lines = [ax.plot(z, loss(z), label=name, linestyle=style)[0]
-             for (name, loss), style in zip(losses.items(), ("-", "--", "-.", ":", "-"))]
+             for (name, loss), style in zip(losses.items(), LINESTYLES * 2)]
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set(xlabel=r"margin $z = t\,\mathbf{x}^T\mathbf{w}$", ylabel="loss")
     ax.legend()
@@ -301,6 +304,116 @@ def plot_proof_curves(axes, curves, upto: int | None = None) -> list:
     return pairs
 
 
+# --- notebook 02: information theory ---
+
+def plot_pmf(ax, p, labels=None, color=PALETTE[0], **kwargs):
+    """Bars of a discrete distribution ``P(x)`` over the outcomes ``x = 0..K-1``.
+
+    Parameters
+    ----------
+    p : array-like of shape (K,)
+    labels : sequence of str, optional
+        Tick label of each outcome; defaults to ``0..K-1``.
+
+    Returns
+    -------
+    BarContainer
+        Update the bars with ``bar.set_height(...)`` in widgets.
+    """
+    p = np.asarray(p, dtype=float)
+    outcomes = np.arange(p.size)
+    bars = ax.bar(outcomes, p, width=0.6, color=color, edgecolor="black", linewidth=0.8,
+                  **kwargs)
+    ax.set_xticks(outcomes, labels if labels is not None else [str(k) for k in outcomes])
+    ax.set(xlabel="outcome $x$", ylabel="$P(x)$", ylim=(0, 1.05))
+    ax.grid(axis="x", visible=False)
+    return bars
+
+
+def surprise_label(p: float) -> str:
+    """``I(x) = -log_2 P(x)`` as a short label over a bar: ``"I = 1.00 bit"``, ``"I = ∞"`` for ``P(x) = 0``.
+
+    Plain text, not mathtext: widgets redraw it on every move, and mathtext is slow to lay out.
+    """
+    if p <= 0:
+        return "I = \u221e"
+    bits = -np.log2(p) + 0.0                             # + 0.0: no "-0.00" for P(x) = 1
+    return f"I = {bits:.2f} bit" + ("" if round(bits, 2) == 1 else "s")
+
+
+def plot_entropy_gauge(ax, n_outcomes: int, color=PALETTE[1]):
+    """A single bar for the entropy in bits (left axis) and nats (right axis), under the bound ``log K``.
+
+    Returns
+    -------
+    bar : Rectangle
+        Its height is the entropy in bits; set it with ``bar.set_height(...)``.
+    """
+    bound = np.log2(n_outcomes)
+    bar = ax.bar([0], [0.0], width=0.5, color=color, edgecolor="black", linewidth=0.8)[0]
+    ax.axhline(bound, color="black", linestyle="--", linewidth=1.2,
+               label=f"uniform:\n$\\log_2 {n_outcomes}$ bits")
+    ax.legend(loc="upper center", fontsize="small", handlelength=1.5)
+    ax.set(xlim=(-0.5, 0.5), ylim=(0, 1.5 * bound), xticks=[], ylabel="$H(P)$ in bits")
+    ax.grid(axis="x", visible=False)
+    nats = ax.secondary_yaxis("right", functions=(lambda b: b * np.log(2), lambda n: n / np.log(2)))
+    nats.set_ylabel("in nats")
+    return bar
+
+
+def filled_area(x, y) -> np.ndarray:
+    """Corners of the region between the curve ``(x, y)`` and the x-axis, for ``Polygon.set_xy``."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    return np.column_stack([np.r_[x[0], x, x[-1]], np.r_[0.0, y, 0.0]])
+
+
+def plot_density_and_fit(ax, x, p, q, fit_label: str, color=PALETTE[0], linestyle="--"):
+    """A target density ``p`` (grey, filled) and an approximation ``q`` of it, on the grid ``x``.
+
+    Returns
+    -------
+    area : Polygon
+        The filled region under ``p``; update with ``area.set_xy(filled_area(x, p))``.
+    p_line, q_line : Line2D
+    """
+    area = ax.add_patch(Polygon(filled_area(x, p), closed=True, facecolor="0.85",
+                                edgecolor="none", zorder=1))
+    p_line, = ax.plot(x, p, color="black", linewidth=1.8, label="$p(x)$: the mixture", zorder=2)
+    q_line, = ax.plot(x, q, color=color, linestyle=linestyle, linewidth=2.6, label=fit_label,
+                      zorder=3)
+    ax.set(xlabel="$x$", xlim=(x[0], x[-1]))
+    return area, p_line, q_line
+
+
+def histogram_density(z, edges) -> np.ndarray:
+    """Heights of a density histogram: the fraction of ``z`` in each bin divided by its width.
+
+    Values outside the bins still count in the total, so the bars are
+    comparable with a density even where the bins miss a tail.
+    """
+    z, edges = np.asarray(z, dtype=float), np.asarray(edges, dtype=float)
+    counts, _ = np.histogram(z, edges)
+    return counts / (z.size * np.diff(edges))
+
+
+def plot_standardized_histogram(ax, z, edges, reference_x, reference_density,
+                                reference_label="$\\mathcal{N}(0, 1)$"):
+    """The density histogram of ``z`` as one step patch, under a reference density curve.
+
+    Returns
+    -------
+    steps : StepPatch
+        Update with ``steps.set_data(histogram_density(z, edges))``.
+    reference : Line2D
+    """
+    steps = ax.stairs(histogram_density(z, edges), edges, fill=True, color=_light(PALETTE[0], 0.45),
+                      label="histogram of $Z_n$", zorder=1)
+    reference, = ax.plot(reference_x, reference_density, color=PALETTE[1], linewidth=2.4,
+                         label=reference_label, zorder=3)
+    ax.set(xlim=(edges[0], edges[-1]), xlabel="$z$", ylabel="density")
+    return steps, reference
+
+
 # --- notebook 03: maximum likelihood ---
 
 #: How the maximum likelihood estimate is marked in every figure of notebook 03.
@@ -335,8 +448,6 @@ def plot_likelihood(ax, phi, likelihood, phi_hat, peak) -> tuple:
     marker : Line2D
         The maximum.
     """
-    from matplotlib.patches import Polygon
-
     area = ax.add_patch(Polygon(filled_area(phi, likelihood), closed=True, linewidth=0,
                                 color=_light(PALETTE[0], 0.7), zorder=1))
     curve, = ax.plot(phi, likelihood, color=PALETTE[0], zorder=3)
@@ -417,13 +528,11 @@ def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, e
     band : Rectangle
         From ``w - eps`` to ``w + eps``, the full height of the axes.
     """
-    from matplotlib.patches import Rectangle
-
     band = ax.add_patch(Rectangle((true_value - eps, 0), 2 * eps, 1, transform=ax.get_xaxis_transform(),
                                   color=_light(PALETTE[2], 0.75), linewidth=0, zorder=0,
                                   label=r"$|w_m - w| \leq \varepsilon$"))
     steps = [ax.stairs(histogram_density(values, edges), edges, color=PALETTE[k], linewidth=2,
-                       linestyle=("-", "--", ":", "-.")[k % 4], label=name, zorder=3)
+                       linestyle=LINESTYLES[k % len(LINESTYLES)], label=name, zorder=3)
              for k, (name, values) in enumerate(estimates.items())]
     ax.axvline(true_value, color="black", linewidth=1, zorder=2)
     ax.set(xlabel="estimate $w_m$", ylabel="density", xlim=(edges[0], edges[-1]))
@@ -444,120 +553,8 @@ def plot_exceedance(ax, sizes, probabilities: dict) -> list:
     list of Line2D, one per estimator
     """
     lines = [ax.plot(sizes, values, color=PALETTE[k], marker=MARKERS[k % len(MARKERS)],
-                     linestyle=("-", "--", ":", "-.")[k % 4], label=name)[0]
+                     linestyle=LINESTYLES[k % len(LINESTYLES)], label=name)[0]
              for k, (name, values) in enumerate(probabilities.items())]
     ax.set_xscale("log")
     ax.set(xlabel="sample size $m$", ylabel=r"$P(|w_m - w| > \varepsilon)$", ylim=(-0.02, 1.02))
     return lines
-
-
-# --- notebook 02: information theory ---
-
-def plot_pmf(ax, p, labels=None, color=PALETTE[0], **kwargs):
-    """Bars of a discrete distribution ``P(x)`` over the outcomes ``x = 0..K-1``.
-
-    Parameters
-    ----------
-    p : array-like of shape (K,)
-    labels : sequence of str, optional
-        Tick label of each outcome; defaults to ``0..K-1``.
-
-    Returns
-    -------
-    BarContainer
-        Update the bars with ``bar.set_height(...)`` in widgets.
-    """
-    p = np.asarray(p, dtype=float)
-    outcomes = np.arange(p.size)
-    bars = ax.bar(outcomes, p, width=0.6, color=color, edgecolor="black", linewidth=0.8,
-                  **kwargs)
-    ax.set_xticks(outcomes, labels if labels is not None else [str(k) for k in outcomes])
-    ax.set(xlabel="outcome $x$", ylabel="$P(x)$", ylim=(0, 1.05))
-    ax.grid(axis="x", visible=False)
-    return bars
-
-
-def surprise_label(p: float) -> str:
-    """``I(x) = -log_2 P(x)`` as a short label over a bar: ``"I = 1.00 bit"``, ``"I = ∞"`` for ``P(x) = 0``.
-
-    Plain text, not mathtext: widgets redraw it on every move, and mathtext is slow to lay out.
-    """
-    if p <= 0:
-        return "I = \u221e"
-    bits = -np.log2(p) + 0.0                             # + 0.0: no "-0.00" for P(x) = 1
-    return f"I = {bits:.2f} bit" + ("" if round(bits, 2) == 1 else "s")
-
-
-def plot_entropy_gauge(ax, n_outcomes: int, color=PALETTE[1]):
-    """A single bar for the entropy in bits (left axis) and nats (right axis), under the bound ``log K``.
-
-    Returns
-    -------
-    bar : Rectangle
-        Its height is the entropy in bits; set it with ``bar.set_height(...)``.
-    """
-    bound = np.log2(n_outcomes)
-    bar = ax.bar([0], [0.0], width=0.5, color=color, edgecolor="black", linewidth=0.8)[0]
-    ax.axhline(bound, color="black", linestyle="--", linewidth=1.2,
-               label=f"uniform:\n$\\log_2 {n_outcomes}$ bits")
-    ax.legend(loc="upper center", fontsize="small", handlelength=1.5)
-    ax.set(xlim=(-0.5, 0.5), ylim=(0, 1.5 * bound), xticks=[], ylabel="$H(P)$ in bits")
-    ax.grid(axis="x", visible=False)
-    nats = ax.secondary_yaxis("right", functions=(lambda b: b * np.log(2), lambda n: n / np.log(2)))
-    nats.set_ylabel("in nats")
-    return bar
-
-
-def filled_area(x, y) -> np.ndarray:
-    """Corners of the region between the curve ``(x, y)`` and the x-axis, for ``Polygon.set_xy``."""
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    return np.column_stack([np.r_[x[0], x, x[-1]], np.r_[0.0, y, 0.0]])
-
-
-def plot_density_and_fit(ax, x, p, q, fit_label: str, color=PALETTE[0], linestyle="--"):
-    """A target density ``p`` (grey, filled) and an approximation ``q`` of it, on the grid ``x``.
-
-    Returns
-    -------
-    area : Polygon
-        The filled region under ``p``; update with ``area.set_xy(filled_area(x, p))``.
-    p_line, q_line : Line2D
-    """
-    from matplotlib.patches import Polygon
-
-    area = ax.add_patch(Polygon(filled_area(x, p), closed=True, facecolor="0.85",
-                                edgecolor="none", zorder=1))
-    p_line, = ax.plot(x, p, color="black", linewidth=1.8, label="$p(x)$: the mixture", zorder=2)
-    q_line, = ax.plot(x, q, color=color, linestyle=linestyle, linewidth=2.6, label=fit_label,
-                      zorder=3)
-    ax.set(xlabel="$x$", xlim=(x[0], x[-1]))
-    return area, p_line, q_line
-
-
-def histogram_density(z, edges) -> np.ndarray:
-    """Heights of a density histogram: the fraction of ``z`` in each bin divided by its width.
-
-    Values outside the bins still count in the total, so the bars are
-    comparable with a density even where the bins miss a tail.
-    """
-    z, edges = np.asarray(z, dtype=float), np.asarray(edges, dtype=float)
-    counts, _ = np.histogram(z, edges)
-    return counts / (z.size * np.diff(edges))
-
-
-def plot_standardized_histogram(ax, z, edges, reference_x, reference_density,
-                                reference_label="$\\mathcal{N}(0, 1)$"):
-    """The density histogram of ``z`` as one step patch, under a reference density curve.
-
-    Returns
-    -------
-    steps : StepPatch
-        Update with ``steps.set_data(histogram_density(z, edges))``.
-    reference : Line2D
-    """
-    steps = ax.stairs(histogram_density(z, edges), edges, fill=True, color=_light(PALETTE[0], 0.45),
-                      label="histogram of $Z_n$", zorder=1)
-    reference, = ax.plot(reference_x, reference_density, color=PALETTE[1], linewidth=2.4,
-                         label=reference_label, zorder=3)
-    ax.set(xlim=(edges[0], edges[-1]), xlabel="$z$", ylabel="density")
-    return steps, reference
