@@ -189,3 +189,28 @@ def as_positive_array(value, name: str, meaning: str) -> np.ndarray:
     if np.any(array <= 0):
         raise ValueError(f"{name} must be > 0, as {meaning}; got a smallest value of {array.min():.4g}.")
     return array
+
+
+def check_random_state(random_state, name: str = "random_state") -> np.random.Generator:
+    """Return a numpy ``Generator`` for ``random_state``: None, an integer >= 0, or a Generator.
+
+    Every function that draws random numbers takes its generator from here, so
+    a seed such as ``"abc"``, ``1.5`` or ``-1`` gets one clear message.
+
+    Raises
+    ------
+    TypeError
+        If ``random_state`` is neither None, an integer nor a Generator.
+    ValueError
+        If it is a negative integer.
+    """
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return np.random.default_rng(random_state)
+    if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
+        raise TypeError(
+            f"{name} must be None, an integer seed >= 0 or a numpy Generator; "
+            f"got {random_state!r} of type {type(random_state).__name__}."
+        )
+    if random_state < 0:
+        raise ValueError(f"{name} must be an integer seed >= 0; got {random_state}.")
+    return np.random.default_rng(int(random_state))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ._validation import as_matrix, check_positive_int
+from ._validation import as_matrix, check_positive_int, check_random_state
 
 #: SHA-256 of each bundled file, as listed in ``datasets/README.md``.
 SHA256 = {
@@ -151,7 +151,7 @@ def make_separable(n_samples: int = 40, margin: float = 0.1, random_state=None) 
         raise ValueError(f"n_samples must be at least 2 so that both classes occur; got {n_samples}.")
     if not 0 <= margin <= 0.5:
         raise ValueError(f"margin must lie in [0, 0.5] for points in the square [-1, 1]^2; got {margin}.")
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     angle = rng.uniform(0, 2 * np.pi)
     w_star = np.array([np.cos(angle), np.sin(angle), rng.uniform(-0.25, 0.25)])
     X = np.empty((0, 2))
@@ -196,7 +196,7 @@ def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None)
     counts = np.broadcast_to(np.asarray(n_per_class), (n_classes,))
     if not np.issubdtype(counts.dtype, np.integer) or np.any(counts < 1):
         raise ValueError(f"n_per_class must be an integer >= 1 or {n_classes} of them; got {n_per_class!r}.")
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     X = np.vstack([rng.multivariate_normal(mean, cov, size=n) for mean, cov, n in zip(means, covariances, counts)])
     y = np.repeat(np.arange(n_classes), counts)
     return Dataset(X, y, tuple(f"x{j + 1}" for j in range(dim)),

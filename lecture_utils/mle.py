@@ -25,7 +25,7 @@ import numpy as np
 from scipy.special import betaln, xlog1py, xlogy
 
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
-                          check_positive, check_positive_int)
+                          check_positive, check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning
 
 # --------------------------------------------------------------------------
@@ -553,7 +553,7 @@ def simulate_estimates(estimator, distribution, m, n_repeats=1000, random_state=
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     if not callable(estimator):
         raise TypeError(f"estimator must be a function of the samples; got {type(estimator).__name__}.")
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     estimates = np.empty((sizes.size, n_repeats))
     for row, size in enumerate(sizes):                       # one batch of all repeats per sample size
         values = np.asarray(estimator(_draw(distribution, (n_repeats, size), rng)), dtype=float)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ._base import Estimator
 from ._validation import (as_matrix, as_signed_labels, as_vector, check_fitted, check_n_features,
-                          check_positive, check_positive_int)
+                          check_positive, check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning
 
 # Examples scored at once while the weights do not change. After a mistake
@@ -102,7 +102,7 @@ class _Run:
 
 def _run(signed_X, max_epochs, learning_rate, shuffle, random_state, on_update=None) -> _Run:
     """Run the perceptron on the rows ``t_i x_i``; call ``on_update(epoch, i, w)`` before each update."""
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     w = np.zeros(signed_X.shape[1])
     n_updates = 0
     for epoch in range(1, max_epochs + 1):

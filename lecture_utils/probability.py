@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities,
-                          check_positive_int)
+                          check_positive_int, check_random_state)
 
 _LOG_SQRT_2PI = 0.5 * np.log(2 * np.pi)
 
@@ -283,7 +283,7 @@ def sample_means(distribution: str, n: int, n_repeats: int, random_state=None) -
     """
     source = _source(distribution)
     n, n_repeats = check_positive_int(n, "n"), check_positive_int(n_repeats, "n_repeats")
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     rows_per_block = max(1, _DRAWS_PER_BLOCK // n)
     blocks = [source.draw(rng, (min(rows_per_block, n_repeats - start), n)).mean(axis=1)
               for start in range(0, n_repeats, rows_per_block)]
@@ -345,7 +345,7 @@ def standardized_partial_sums(distribution: str, n_max: int, n_repeats: int, ran
     """
     source = _source(distribution)
     n_max, n_repeats = check_positive_int(n_max, "n_max"), check_positive_int(n_repeats, "n_repeats")
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     sums = np.cumsum(source.draw(rng, (n_max, n_repeats)), axis=0)      # row n - 1: S_n
     n = np.arange(1, n_max + 1)[:, None]
     return (sums - n * source.mean) / np.sqrt(n * source.variance)       # (S_n - n mu) / (sqrt(n) sigma)
