@@ -1,132 +1,37 @@
 """`make bench`: how fast the course responds, as printed figures against their targets.
 
-- one update of each widget in the kernel (target < 40 ms), and click-to-pixels of the
-  perceptron stepper in JupyterLab (< 150 ms);
+Every ``bench_*.py`` module in this folder lists its benchmarks in ``BENCHMARKS``
+(functions that print one line per figure through ``_timing.report``):
+
+- one update of each widget in the kernel (target < 40 ms), and click-to-pixels in
+  JupyterLab (< 150 ms);
 - each notebook's execution time (< 20 s);
-- the perceptron's fit against scikit-learn's on 100 000 examples (within 2x, same weights).
+- each estimator's fit against scikit-learn's on large data (targets in each module).
+
+``python benchmarks/run.py course logistic`` runs only the modules named.
 """
 
 from __future__ import annotations
 
-import statistics
+import importlib
 import sys
-import time
-import warnings
 from pathlib import Path
 
-import nbformat
-import numpy as np
-from scipy import stats
-from nbconvert.preprocessors import ExecutePreprocessor
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from lecture_utils import plotting  # noqa: E402
-from lecture_utils.datasets import make_separable  # noqa: E402
-from lecture_utils.perceptron import Perceptron  # noqa: E402
-from lecture_utils.widgets import (CLTExplorer, EntropyExplorer, EstimatorExplorer,  # noqa: E402
-                                   KLAsymmetryExplorer, LikelihoodExplorer, PerceptronStepper)
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
 
-def report(what: str, value_ms: float, target_ms: float, detail: str = "") -> None:
-    verdict = "ok" if value_ms <= target_ms else "SLOW"
-    print(f"  {what:<46} {value_ms:8.1f} ms   target < {target_ms:g} ms   {verdict}  {detail}")
-
-
-def median_ms(function, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return 1e3 * statistics.median(times)
-
-
-def median_update_ms(update, values) -> float:
-    """Median time of ``update(value)`` over the values, each a change the widget must redraw."""
-    times = []
-    for value in values:
-        start = time.perf_counter()
-        update(value)
-        times.append(time.perf_counter() - start)
-    return 1e3 * statistics.median(times)
-
-
-def bench_widgets() -> None:
-    print("widgets, one update redrawn and encoded in the kernel (median):")
-    plotting.use_house_style()
-    data = make_separable(40, 0.1, random_state=1)
-    for label, w_star in (("PerceptronStepper", None), ("PerceptronStepper with proof panels", data.w_star)):
-        stepper = PerceptronStepper(data.X, data.y, w_star=w_star)
-        steps = np.tile(np.r_[1:stepper.trace.n_updates + 1, 0], 4)
-        report(label, median_update_ms(lambda k: setattr(stepper.slider, "value", int(k)), steps), 40)
-
-    entropy = EntropyExplorer()
-    weights = np.linspace(0.5, 9.5, 40)
-    report("EntropyExplorer, one weight", median_update_ms(
-        lambda w: setattr(entropy.sliders[0], "value", float(w)), weights), 40)
-    kl = KLAsymmetryExplorer()
-    separations = np.arange(0.0, kl.slider.max + 0.01, kl.slider.step)
-    report("KLAsymmetryExplorer, new separation (refits)", median_update_ms(
-        lambda d: setattr(kl.slider, "value", float(d)), separations), 40)
-    clt = CLTExplorer()
-    report("CLTExplorer, n", median_update_ms(lambda n: setattr(clt.slider, "value", int(n)),
-                                               np.r_[2:clt.slider.max + 1]), 40)
-    likelihood = LikelihoodExplorer(h=0, n=40)
-    report("LikelihoodExplorer, heads h", median_update_ms(
-        lambda h: setattr(likelihood.h_slider, "value", int(h)), np.r_[1:41, 0:40]), 40)
-    estimators = {"mean": lambda s: np.mean(s, axis=-1), "median": lambda s: np.median(s, axis=-1)}
-    sampling = EstimatorExplorer(estimators, stats.norm(0, 1), 0.0, [5, 10, 20, 50, 100, 200, 500])
-    report("EstimatorExplorer, sample size m", median_update_ms(
-        lambda m: setattr(sampling.m_slider, "value", int(m)), [10, 20, 50, 100, 200, 500, 5] * 4), 40)
-
-
-def bench_browser() -> None:
-    from lab_session import (CHROMIUM, browser_page, jupyterlab_server, open_and_run_all, summary,
-                             time_clicks, widget_with_button)
-
-    print("widgets, click to new pixels in JupyterLab (headless Chromium):")
-    if not CHROMIUM.exists():
-        print(f"  skipped: no Chromium at {CHROMIUM} (apt-get install chromium)")
-        return
-    with jupyterlab_server() as (url, token), browser_page() as page:
-        open_and_run_all(page, url, token, "01_perceptron.ipynb")
-        for index, label in enumerate(("PerceptronStepper", "PerceptronStepper with proof panels")):
-            box, image = widget_with_button(page, "Step", index)
-            times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=12)
-            report(label, statistics.median(times), 150, summary(times))
-
-
-def bench_notebooks() -> None:
-    print("notebooks, executed top to bottom in a fresh kernel:")
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        notebook = nbformat.read(path, as_version=4)
-        start = time.perf_counter()
-        ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(
-            notebook, {"metadata": {"path": str(path.parent)}})
-        report(path.name, 1e3 * (time.perf_counter() - start), 20_000, "(kernel start included)")
-
-
-def bench_perceptron_fit() -> None:
-    from sklearn.linear_model import Perceptron as SklearnPerceptron
-
-    print("perceptron fit on 100 000 examples against scikit-learn (median of 5):")
-    for margin in (0.001, 0.0):
-        data = make_separable(100_000, margin, random_state=0)
-        ours = Perceptron(max_epochs=10_000).fit(data.X, data.y)
-        reference = SklearnPerceptron(shuffle=False, eta0=1.0, tol=None, max_iter=ours.n_epochs_)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            theirs_ms = median_ms(lambda: reference.fit(data.X, data.y), 5)
-        ours_ms = median_ms(lambda: Perceptron(max_epochs=10_000).fit(data.X, data.y), 5)
-        same = np.array_equal(ours.coef_, reference.coef_[0]) and ours.intercept_ == reference.intercept_[0]
-        report(f"margin {margin}: {ours.n_updates_} updates, {ours.n_epochs_} epochs", ours_ms, 2 * theirs_ms,
-               f"scikit-learn {theirs_ms:.1f} ms, ratio {ours_ms / theirs_ms:.2f}, same weights: {same}")
+def modules(names) -> list:
+    """The benchmark modules to run: those named, or all of them with ``course`` last."""
+    available = sorted(path.stem.removeprefix("bench_") for path in HERE.glob("bench_*.py"))
+    chosen = names or sorted(available, key=lambda name: name == "course")
+    unknown = set(chosen) - set(available)
+    if unknown:
+        sys.exit(f"unknown benchmark module(s) {sorted(unknown)}; available: {available}")
+    return [importlib.import_module(f"bench_{name}") for name in chosen]
 
 
 if __name__ == "__main__":
-    bench_widgets()
-    bench_perceptron_fit()
-    bench_notebooks()
-    bench_browser()
+    for module in modules(sys.argv[1:]):
+        for benchmark in module.BENCHMARKS:
+            benchmark()

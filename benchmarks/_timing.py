@@ -1,0 +1,30 @@
+"""Shared timing helpers of the benchmarks: medians, and one printed line per figure."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+
+def report(what: str, value_ms: float, target_ms: float, detail: str = "") -> None:
+    verdict = "ok" if value_ms <= target_ms else "SLOW"
+    print(f"  {what:<46} {value_ms:8.1f} ms   target < {target_ms:g} ms   {verdict}  {detail}")
+
+
+def median_ms(function, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return 1e3 * statistics.median(times)
+
+
+def median_update_ms(update, values) -> float:
+    """Median time of ``update(value)`` over the values, each a change the widget must redraw."""
+    times = []
+    for value in values:
+        start = time.perf_counter()
+        update(value)
+        times.append(time.perf_counter() - start)
+    return 1e3 * statistics.median(times)
