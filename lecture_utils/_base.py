@@ -1,8 +1,13 @@
-"""What every estimator of the package shares: its parameters and its repr."""
+"""What every estimator of the package shares: its parameters, its repr, and a classifier's API."""
 
 from __future__ import annotations
 
 import inspect
+
+import numpy as np
+from scipy.special import logsumexp
+
+from ._validation import check_fitted
 
 
 class Estimator:
@@ -20,3 +25,50 @@ class Estimator:
     def __repr__(self) -> str:
         arguments = ", ".join(f"{name}={value!r}" for name, value in self.get_params().items())
         return f"{type(self).__name__}({arguments})"
+
+
+class Classifier(Estimator):
+    """A fitted classifier predicts one of ``classes_``; ``score`` is its accuracy."""
+
+    def predict(self, X) -> np.ndarray:
+        """The predicted label of each row of ``X``, shape (n_samples,), values from ``classes_``."""
+        raise NotImplementedError
+
+    def score(self, X, t) -> float:
+        """The accuracy: the fraction of examples with ``predict(x) == t``."""
+        predictions = self.predict(X)
+        t = np.asarray(t)
+        if t.shape != predictions.shape:
+            raise ValueError(f"t must hold one label per row of X, shape {predictions.shape}; got shape {t.shape}.")
+        return float(np.mean(predictions == t))
+
+
+class GenerativeClassifier(Classifier):
+    """A classifier built from ``p(x | C_k) p(C_k)`` and Bayes' theorem (notebooks 06 and 07).
+
+    Subclasses supply only :meth:`_joint_log_likelihood`, the matrix of
+    ``log p(x_i | C_k) + log p(C_k)``; the posteriors are normalised in log
+    space here, once, so that many features never underflow:
+    ``log p(C_k | x) = log p(x, C_k) - logsumexp_j log p(x, C_j)``.
+    """
+
+    def _joint_log_likelihood(self, X) -> np.ndarray:
+        """``log p(x_i, C_k)`` for each row of ``X`` (validated by the subclass), shape (n_samples, K)."""
+        raise NotImplementedError
+
+    def _checked_joint_log_likelihood(self, X) -> np.ndarray:
+        check_fitted(self, "classes_")
+        return self._joint_log_likelihood(X)
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        """``log p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order."""
+        joint = self._checked_joint_log_likelihood(X)
+        return joint - logsumexp(joint, axis=1, keepdims=True)
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order; rows sum to 1."""
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X) -> np.ndarray:
+        """The class of largest posterior (the Bayes decision under 0-1 loss), shape (n_samples,)."""
+        return self.classes_[np.argmax(self._checked_joint_log_likelihood(X), axis=1)]

@@ -214,3 +214,38 @@ def check_random_state(random_state, name: str = "random_state") -> np.random.Ge
     if random_state < 0:
         raise ValueError(f"{name} must be an integer seed >= 0; got {random_state}.")
     return np.random.default_rng(int(random_state))
+
+
+def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Encode the targets ``t`` (any hashable labels) as class indices.
+
+    Returns
+    -------
+    classes : ndarray of shape (K,)
+        The sorted distinct labels, as ``classes_`` of an estimator.
+    indices : ndarray of int, shape (n_samples,)
+        ``classes[indices] == t``.
+
+    Raises
+    ------
+    ValueError
+        If ``t`` is not 1-D, its length differs from ``n_samples``, it holds
+        nan, or it has fewer than ``min_classes`` distinct labels.
+    """
+    labels = np.asarray(t)
+    if labels.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array of labels, one per sample; got shape {labels.shape}.")
+    if labels.shape[0] != n_samples:
+        raise ValueError(
+            f"{name} has {labels.shape[0]} labels but X has {n_samples} samples; "
+            "they must have one label per sample."
+        )
+    if labels.dtype.kind == "f" and np.any(np.isnan(labels)):
+        raise ValueError(f"{name} contains nan; every sample needs a label.")
+    classes, indices = np.unique(labels, return_inverse=True)
+    if classes.size < min_classes:
+        raise ValueError(
+            f"{name} must contain at least {min_classes} different labels to classify; "
+            f"got only {classes.tolist()}."
+        )
+    return classes, indices

@@ -19,3 +19,36 @@ def test_check_random_state_reproduces_a_seed():
 def test_check_random_state_names_the_argument(seed, error):
     with pytest.raises(error, match="random_state"):
         check_random_state(seed)
+
+
+def test_as_class_labels_encodes_any_hashable_labels():
+    from lecture_utils._validation import as_class_labels
+    classes, indices = as_class_labels(["b", "a", "b", "c"], 4)
+    assert classes.tolist() == ["a", "b", "c"] and indices.tolist() == [1, 0, 1, 2]
+
+
+@pytest.mark.parametrize("t, n, match", [([1, 1, 1], 3, "at least 2 different labels"),
+                                         ([0, 1], 3, "2 labels but X has 3 samples"),
+                                         ([[0, 1]], 1, "1-D"), ([0.0, np.nan], 2, "nan")])
+def test_as_class_labels_names_the_argument(t, n, match):
+    from lecture_utils._validation import as_class_labels
+    with pytest.raises(ValueError, match=match):
+        as_class_labels(t, n)
+
+
+def test_generative_classifier_normalises_in_log_space():
+    from lecture_utils._base import GenerativeClassifier
+
+    class Fixed(GenerativeClassifier):
+        classes_ = np.array(["a", "b"])
+
+        def _joint_log_likelihood(self, X):
+            return np.asarray(X, dtype=float)
+
+    joint = np.array([[-1000.0, -1001.0], [-5.0, -3.0]])        # exp underflows to 0 for the first row
+    model = Fixed()
+    expected = np.exp(joint[1]) / np.exp(joint[1]).sum()
+    np.testing.assert_allclose(model.predict_proba(joint)[1], expected, rtol=1e-12)
+    np.testing.assert_allclose(model.predict_proba(joint)[0], [1 / (1 + np.exp(-1)), 1 / (1 + np.e)], rtol=1e-12)
+    assert model.predict(joint).tolist() == ["a", "b"]
+    assert model.score(joint, ["a", "a"]) == 0.5
