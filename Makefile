@@ -46,11 +46,13 @@ slides: $(LAB_STAMP)
 	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides \
 		--NbConvertBase.display_data_priority=$(STATIC_OUTPUTS) notebooks/*.ipynb
 
-## notebooks: build every notebook from notebooks/src and execute it, storing the outputs nbval compares
+## notebooks: rebuild every notebook from its paired script in notebooks/src and execute it (nbval compares the outputs)
 notebooks: $(LAB_STAMP)
-	for source in notebooks/src/[0-9][0-9]_*.py; do $(BIN)/python $$source || exit 1; done
+	for source in notebooks/src/[0-9][0-9]_*.py; do \
+		$(BIN)/jupytext --quiet --update --to ipynb --output notebooks/$$(basename $$source .py).ipynb $$source || exit 1; \
+	done
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \
-		notebooks/*.ipynb
+		notebooks/[0-9][0-9]_*.ipynb
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
