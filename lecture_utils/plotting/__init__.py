@@ -1,0 +1,23 @@
+"""Matplotlib drawings of data, models and traces, in one house style.
+
+Plotting draws; it never trains. The style is colour-blind safe (the
+Okabe-Ito palette) and tells classes apart by marker shape too, so a figure
+still reads in greyscale or on a washed-out projector. Call
+:func:`use_house_style` once per notebook, and :func:`present` before
+presenting to enlarge everything.
+
+One module per notebook (``perceptron``, ``information``, ``mle``, ...) on top of
+``geometry`` (points, hyperplanes, decision regions) and the house style; every
+name is importable from ``plotting`` itself.
+"""
+
+from ._style import (PALETTE, MARKERS, LINESTYLES, HOUSE_STYLE, PRESENTATION_STYLE, use_house_style,
+                     present, class_style)
+from .geometry import (plot_data, hyperplane_segment, half_plane_polygon, normal_arrow,
+                       plot_hyperplane, grid_points, region_colormap, plot_decision_regions,
+                       padded_limits)
+from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)
+from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_area,
+                          plot_density_and_fit, histogram_density, plot_standardized_histogram)
+from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
+                  plot_sampling_distributions, plot_exceedance, MLE_STYLE)

@@ -1,0 +1,182 @@
+"""Data and linear models in the plane: points, hyperplanes, decision regions (every notebook)."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.colors import ListedColormap
+
+from ._style import PALETTE, class_style, _light
+
+
+def plot_data(ax, X, y, labels=None, **kwargs) -> list:
+    """Scatter 2-D points, each class (in sorted order of ``y``) with its own colour and marker.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array of shape (n_samples, 2)
+    y : array of shape (n_samples,)
+    labels : sequence of str, optional
+        Legend label of each class; defaults to ``"t = <value>"``.
+
+    Returns
+    -------
+    list of PathCollection, one per class
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    classes = np.unique(y)
+    labels = labels if labels is not None else [f"t = {c:+d}" if np.issubdtype(classes.dtype, np.integer)
+                                                else str(c) for c in classes]
+    options = {"s": 45, "edgecolors": "white", "linewidths": 0.6, "zorder": 3, **kwargs}
+    return [ax.scatter(*X[y == c].T, label=label, **class_style(k), **options)
+            for k, (c, label) in enumerate(zip(classes, labels))]
+
+
+def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
+    """The part of the line ``w_1 x_1 + w_2 x_2 + b = 0`` inside a box, as two end points.
+
+    Returns
+    -------
+    ndarray of shape (2, 2)
+        ``[[x_a, y_a], [x_b, y_b]]``; all nan if the line misses the box or ``w = 0``.
+    """
+    (x0, x1), (y0, y1) = xlim, ylim
+    w1, w2 = float(w[0]), float(w[1])
+    points = []
+    if abs(w2) > 1e-12:                                  # crossings of the left and right sides
+        points += [(x, -(w1 * x + b) / w2) for x in (x0, x1)]
+    if abs(w1) > 1e-12:                                  # crossings of the bottom and top sides
+        points += [(-(w2 * y + b) / w1, y) for y in (y0, y1)]
+    tolerance = 1e-9 * max(x1 - x0, y1 - y0)
+    inside = [p for p in points if x0 - tolerance <= p[0] <= x1 + tolerance
+              and y0 - tolerance <= p[1] <= y1 + tolerance]
+    if len(inside) < 2:
+        return np.full((2, 2), np.nan)
+    inside = np.array(inside)
+    first = inside[0]
+    last = inside[np.argmax(np.linalg.norm(inside - first, axis=1))]
+    return np.array([first, last])
+
+
+def half_plane_polygon(w, b, xlim, ylim) -> np.ndarray:
+    """The part of a box where ``w_1 x_1 + w_2 x_2 + b > 0``, as the corners of a polygon.
+
+    A linear classifier's decision region, clipped to the view: filling this
+    polygon is far cheaper than shading a grid, so widgets redraw it fast.
+
+    Returns
+    -------
+    ndarray of shape (n_corners, 2)
+        Counter-clockwise corners; empty (shape (0, 2)) if no part of the box is on the positive side.
+    """
+    (x0, x1), (y0, y1) = xlim, ylim
+    box = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    score = [float(np.dot(w[:2], corner) + b) for corner in box]
+    corners = []
+    for j, (corner, value) in enumerate(zip(box, score)):      # clip the box by the half-plane
+        following, following_value = box[(j + 1) % 4], score[(j + 1) % 4]
+        if value > 0:
+            corners.append(corner)
+        if (value > 0) != (following_value > 0):                # the boundary crosses this edge
+            fraction = value / (value - following_value)
+            corners.append(tuple(np.add(corner, fraction * np.subtract(following, corner))))
+    return np.array(corners, dtype=float).reshape(-1, 2)
+
+
+def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
+    """Where to draw ``w``'s direction: from a boundary point near the view's centre, inside the view.
+
+    The arrow is ``length`` times the view's size long, whatever ``||w||``;
+    its tail is the point of the visible boundary nearest the centre whose
+    arrow head stays in view (or nearest the centre if there is none).
+
+    Returns
+    -------
+    (tail, head) : two ndarrays of shape (2,); nan if the boundary is not visible.
+    """
+    segment = hyperplane_segment(w, b, xlim, ylim)
+    direction = np.asarray(w[:2], dtype=float) / (np.linalg.norm(w[:2]) or np.nan)
+    tails = segment[0] + np.linspace(0, 1, 41)[:, None] * (segment[1] - segment[0])
+    heads = tails + length * max(xlim[1] - xlim[0], ylim[1] - ylim[0]) * direction
+    centre = np.array([np.mean(xlim), np.mean(ylim)])
+    in_view = ((heads[:, 0] >= xlim[0]) & (heads[:, 0] <= xlim[1])
+               & (heads[:, 1] >= ylim[0]) & (heads[:, 1] <= ylim[1]))
+    distance = np.linalg.norm(tails - centre, axis=1)
+    if np.any(in_view):
+        distance = np.where(in_view, distance, np.inf)
+    best = np.argmin(distance)                           # a nan tail if the line misses the view
+    return tails[best], heads[best]
+
+
+def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs):
+    """Draw the decision boundary ``w^T x + b = 0`` and, optionally, the normal ``w`` as an arrow.
+
+    Returns
+    -------
+    line : Line2D
+    arrow : Annotation or None
+    """
+    xlim = xlim if xlim is not None else ax.get_xlim()
+    ylim = ylim if ylim is not None else ax.get_ylim()
+    segment = hyperplane_segment(w, b, xlim, ylim)
+    options = {"color": "black", "linewidth": 2.2, "zorder": 4, **kwargs}
+    line, = ax.plot(*segment.T, **options)
+    annotation = None
+    if arrow:
+        tail, head = normal_arrow(w, b, xlim, ylim)
+        annotation = ax.annotate("", xy=head, xytext=tail, zorder=5, annotation_clip=False,
+                                 arrowprops={"arrowstyle": "-|>", "color": options["color"],
+                                             "linewidth": 2, "mutation_scale": 18})
+        annotation.arrow_patch.set_clip_box(ax.bbox)
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    return line, annotation
+
+
+def grid_points(xlim, ylim, resolution: int = 60) -> np.ndarray:
+    """Centres of a ``resolution x resolution`` grid over a box, shape (resolution**2, 2), row by row."""
+    xs = np.linspace(*xlim, resolution + 1)
+    ys = np.linspace(*ylim, resolution + 1)
+    centres_x, centres_y = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
+    return np.column_stack([centres_x.ravel(), centres_y.ravel()])
+
+
+def region_colormap(n_classes: int) -> ListedColormap:
+    """Light versions of the class colours, for shading decision regions."""
+    return ListedColormap([_light(PALETTE[k]) for k in range(n_classes)])
+
+
+def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2,
+                          resolution: int = 60, **kwargs):
+    """Shade each point of a box by the class a model assigns to it.
+
+    Parameters
+    ----------
+    classify : callable
+        Maps an array of points of shape (m, 2) to class indices 0..n_classes-1.
+    resolution : int
+        Grid cells per side; a coarse grid keeps interactive redraws fast.
+
+    Returns
+    -------
+    AxesImage
+        Update it with ``image.set_data(...)`` in widgets.
+    """
+    xlim = xlim if xlim is not None else ax.get_xlim()
+    ylim = ylim if ylim is not None else ax.get_ylim()
+    labels = np.asarray(classify(grid_points(xlim, ylim, resolution))).reshape(resolution, resolution)
+    options = {"origin": "lower", "extent": (*xlim, *ylim), "cmap": region_colormap(n_classes),
+               "vmin": -0.5, "vmax": n_classes - 0.5, "interpolation": "nearest", "zorder": 0,
+               "aspect": "auto", **kwargs}
+    image = ax.imshow(labels, **options)
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    return image
+
+
+def padded_limits(X, pad: float = 0.1) -> tuple:
+    """Axis limits around 2-D data with a margin of ``pad`` times the range."""
+    X = np.asarray(X, dtype=float)
+    low, high = X.min(axis=0), X.max(axis=0)
+    margin = pad * np.maximum(high - low, 1e-9)
+    return (low[0] - margin[0], high[0] + margin[0]), (low[1] - margin[1], high[1] + margin[1])
