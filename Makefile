@@ -46,13 +46,15 @@ slides: $(LAB_STAMP)
 	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides \
 		--NbConvertBase.display_data_priority=$(STATIC_OUTPUTS) notebooks/*.ipynb
 
-## notebooks: rebuild every notebook from its paired script in notebooks/src and execute it (nbval compares the outputs)
+## notebooks: rebuild each notebook from its paired script in notebooks/src and execute it (nbval compares the outputs);
+##            `make notebooks ONLY=01` rebuilds only the notebooks whose names start with 01
 notebooks: $(LAB_STAMP)
-	for source in notebooks/src/[0-9][0-9]_*.py; do \
-		$(BIN)/jupytext --quiet --update --to ipynb --output notebooks/$$(basename $$source .py).ipynb $$source || exit 1; \
+	for source in notebooks/src/$(ONLY)*.py; do \
+		notebook=notebooks/$$(basename $$source .py).ipynb; \
+		$(BIN)/jupytext --quiet --update --to ipynb --output $$notebook $$source && \
+		$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
+			--ExecutePreprocessor.record_timing=False $$notebook || exit 1; \
 	done
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \
-		notebooks/[0-9][0-9]_*.ipynb
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

@@ -3,21 +3,59 @@
 Plots are mostly flat colour: the "Up" filter (each row minus the row above)
 turns them into long runs of zeros, which zlib's run-length strategy
 compresses as well as Pillow's adaptive filters, at a third of the time.
+The image is deflated in horizontal bands on all cores at once (zlib releases
+the GIL), the way pigz does: each band but the last ends on a byte boundary
+with a full flush, so the bands join into one valid zlib stream.
 """
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+from PIL import Image
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _UP_FILTER = 2
+_ZLIB_HEADER = b"\x78\x01"                  # deflate, 32 KiB window, fastest compression
+_BANDS = max(1, min(4, os.cpu_count() or 1))
+_POOL = ThreadPoolExecutor(_BANDS) if _BANDS > 1 else None
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _filtered_rows(rgba: np.ndarray) -> np.ndarray:
+    """The PNG scanlines of the RGB channels, each prefixed with the Up filter's type byte."""
+    height, width = rgba.shape[:2]
+    # Pillow drops the alpha channel three times faster than a strided numpy copy.
+    pixels = np.asarray(Image.frombuffer("RGBA", (width, height), np.ascontiguousarray(rgba),
+                                         "raw", "RGBA", 0, 1).convert("RGB")).reshape(height, 3 * width)
+    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
+    rows[:, 0] = _UP_FILTER
+    rows[0, 1:] = pixels[0]                                   # the row above the first is zero
+    np.subtract(pixels[1:], pixels[:-1], out=rows[1:, 1:])    # wraps modulo 256, as PNG expects
+    return rows
+
+
+def _deflate(band: memoryview, last: bool) -> bytes:
+    """Raw deflate of one band; all but the last end with a full flush on a byte boundary."""
+    compressor = zlib.compressobj(1, zlib.DEFLATED, -15, 9, zlib.Z_RLE)
+    return compressor.compress(band) + compressor.flush(zlib.Z_FINISH if last else zlib.Z_FULL_FLUSH)
+
+
+def zlib_stream(data: np.ndarray) -> bytes:
+    """A zlib stream of the bytes of the 2-D array ``data``, deflated in bands of rows in parallel."""
+    bands = [memoryview(band).cast("B") for band in np.array_split(data, _BANDS if _POOL else 1)
+             if band.size]
+    lasts = [index == len(bands) - 1 for index in range(len(bands))]
+    deflated = list(_POOL.map(_deflate, bands, lasts)) if _POOL and len(bands) > 1 else \
+        [_deflate(band, last) for band, last in zip(bands, lasts)]
+    return _ZLIB_HEADER + b"".join(deflated) + struct.pack(">I", zlib.adler32(memoryview(data).cast("B")))
 
 
 def encode_png(rgba: np.ndarray) -> bytes:
@@ -26,12 +64,6 @@ def encode_png(rgba: np.ndarray) -> bytes:
     The alpha channel is dropped: figures are opaque.
     """
     height, width = rgba.shape[:2]
-    pixels = rgba[..., :3].reshape(height, 3 * width)
-    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
-    rows[:, 0] = _UP_FILTER
-    rows[0, 1:] = pixels[0]                                   # the row above the first is zero
-    np.subtract(pixels[1:], pixels[:-1], out=rows[1:, 1:])    # wraps modulo 256, as PNG expects
-    compressor = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
-    data = compressor.compress(rows.tobytes()) + compressor.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB, no interlace
-    return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
+    idat = zlib_stream(_filtered_rows(rgba))
+    return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")

@@ -27,3 +27,13 @@ def test_a_flat_figure_compresses_well():
     data = encode_png(rgba)
     np.testing.assert_array_equal(decode(data), rgba[..., :3])
     assert len(data) < 0.01 * rgba[..., :3].nbytes
+
+
+@settings(max_examples=20, deadline=None)
+@given(height=st.integers(1, 30), width=st.integers(1, 30), seed=st.integers(0, 1000))
+def test_the_banded_zlib_stream_is_one_valid_stream(height, width, seed):
+    import zlib
+
+    from lecture_utils._png import zlib_stream
+    data = np.random.default_rng(seed).integers(0, 4, (height, width), dtype=np.uint8)
+    assert zlib.decompress(zlib_stream(data)) == data.tobytes()

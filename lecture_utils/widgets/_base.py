@@ -22,6 +22,9 @@ from matplotlib.figure import Figure
 
 from .._png import encode_png
 
+#: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
+SCREEN_DPI, PIXEL_RATIO = 100, 2
+
 
 class FigureWidget:
     """Base of the course's widgets: controls above a figure, a status line below.
@@ -39,12 +42,16 @@ class FigureWidget:
     """
 
     def __init__(self, figsize, controls=()):
-        self.fig = Figure(figsize=figsize, layout="constrained")
+        # Drawn at twice the screen's resolution and shown at its natural size: sharp on
+        # high-density screens and projectors, never stretched to the notebook's width.
+        self.fig = Figure(figsize=figsize, dpi=PIXEL_RATIO * SCREEN_DPI, layout="constrained")
         FigureCanvasAgg(self.fig)
         self._animated = []
         self._background = None
         self._holding = False
-        self._image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        width = f"{round(figsize[0] * SCREEN_DPI)}px"
+        self._image = widgets.Image(format="png", layout=widgets.Layout(width=width, max_width="100%",
+                                                                         height="auto"))
         self._status_text = ""
         self._status = widgets.HTML()                    # wraps long lines, unlike a Label
         self.ui = widgets.VBox([widgets.HBox(list(controls)), self._image, self._status])

@@ -19,8 +19,13 @@
 #
 # **What you need**: vectors, dot products and norms; reading Python and numpy.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Cells marked ✏️ are
-# exercises: replace the `...` and run the check below it. Sliders and buttons redraw at once.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
+# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
+# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
+# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
+# its **Show the solution** button reveals a worked solution, so try first.
+#
+# **Notation**: the course uses one notation throughout, listed in [NOTATION.md](NOTATION.md).
 
 # %%
 import warnings
@@ -129,18 +134,14 @@ ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="distances to the b
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 1: a signed distance by hand
+# ### ✏️ Exercise 1 (derive): a signed distance by hand
 #
 # The boundary $3x_1 - 4x_2 + 2 = 0$ has $\mathbf{w} = (3, -4)$ and $b = 2$. What is the signed distance
 # $r$ of the point $\mathbf{x} = (1, 2)$ from it? Work it out on paper, then type the number.
 
 # %%
-r_answer = ...        # your answer
-exercises.check_signed_distance(w=[3, -4], b=2, x=[1, 2], answer=r_answer)
-
-# %% jupyter={"source_hidden": true}
-# Solution: y(x) = 3 - 8 + 2 = -3 and ||w|| = 5, so r = -0.6 (x lies on the side w points away from)
-exercises.check_signed_distance(w=[3, -4], b=2, x=[1, 2], answer=-3 / 5)
+r = ...        # ✏️ your answer
+exercises.signed_distance.check(r)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. The perceptron algorithm
@@ -193,19 +194,31 @@ print(f"coef_ = {model.coef_}, intercept_ = {model.intercept_:.3f}: {model.n_upd
 print("same weights as the plain loop:", np.array_equal(np.r_[model.coef_, model.intercept_], w_plain))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 2: one update by hand
+# ### ✏️ Exercise 2 (derive): one update by hand
 #
 # The current weights are $\mathbf{w} = (w_1, w_2, b) = (1, -1, 0.5)$ and the next example is
 # $\mathbf{x} = (2, 1)$ with target $t = -1$. What are the weights after the perceptron has processed
 # it? (Remember the constant input for the bias.)
 
 # %%
-w_after = ...         # e.g. [w1, w2, b]
-exercises.check_update(w=[1, -1, 0.5], x=[2, 1], t=-1, answer=w_after)
+w_after = ...         # ✏️ your answer, as [w1, w2, b]
+exercises.one_update.check(w_after)
 
-# %% jupyter={"source_hidden": true}
-# Solution: t x^T w = -(2 - 1 + 0.5) = -1.5 <= 0, a mistake, so w + t x = (1, -1, 0.5) - (2, 1, 1)
-exercises.check_update(w=[1, -1, 0.5], x=[2, 1], t=-1, answer=[-1, -2, -0.5])
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 3 (implement): the perceptron
+#
+# Write the algorithm box as a function. `X` already holds the bias column, `t` holds $\pm 1$; start
+# from $\mathbf{w} = \mathbf{0}$, visit the examples in order, and stop after a pass without a mistake or
+# after `max_epochs` passes. The check runs your function on hidden data sets, including a single
+# example, a run that hits the boundary exactly, and XOR (which never converges).
+
+# %%
+def my_perceptron(X, t, max_epochs=100):
+    """Return the weights the perceptron learns from X (n_samples, D) and t in {-1, +1}."""
+    ...              # ✏️ your code
+
+
+exercises.perceptron_algorithm.check(my_perceptron)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Watch it learn
@@ -215,6 +228,23 @@ exercises.check_update(w=[1, -1, 0.5], x=[2, 1], t=-1, answer=[-1, -2, -0.5])
 # the direction of $\mathbf{w}$ (its length is fixed for readability), and the circle the
 # misclassified example that triggers the next update. The line below the figure says where the
 # run is.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (predict): does every update reduce the mistakes?
+#
+# Before you press **Step**, commit to a prediction. As the perceptron updates, the number of
+# misclassified training examples ...
+#
+# - **(a)** falls by exactly one at each update;
+# - **(b)** never rises, but may stay the same for a while;
+# - **(c)** can rise after an update.
+
+# %%
+prediction = ...      # ✏️ "a", "b" or "c"
+exercises.mistakes_during_training.check(prediction)
+
+# %% [markdown]
+# Now step through the run and watch the count in the status line.
 
 # %%
 stepper = PerceptronStepper(X, t)
@@ -231,23 +261,15 @@ stepper.reset()
 print(stepper.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 3: count the updates
+# ### ✏️ Exercise 5 (derive): count the updates
 #
 # Run the perceptron by hand (with a bias, examples in the given order, starting from
-# $\mathbf{w} = \mathbf{0}$) on the three examples below. How many updates does it make before a
-# full pass without mistakes? Step through it with the widget afterwards to see each one.
+# $\mathbf{w} = \mathbf{0}$) on the three examples $(2, 1)$ with $t = +1$, $(0, 1)$ with $t = -1$ and
+# $(1, -1)$ with $t = +1$. How many updates does it make before a full pass without mistakes?
 
 # %%
-X_small = np.array([[2.0, 1.0], [0.0, 1.0], [1.0, -1.0]])
-t_small = np.array([1, -1, 1])
-n_updates = ...       # a whole number
-exercises.check_update_count(X_small, t_small, n_updates)
-
-# %% jupyter={"source_hidden": true}
-# Solution: run it and count
-trace_small = perceptron_trace(X_small, t_small)
-print("weights after each update:\n", trace_small.weights[1:])
-exercises.check_update_count(X_small, t_small, trace_small.n_updates)
+n_updates = ...       # ✏️ a whole number
+exercises.update_count.check(n_updates)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Why it stops: the convergence proof
@@ -330,21 +352,26 @@ ax.legend()
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4: the bound by hand
+# ### ✏️ Exercise 6 (derive): the bound by hand
 #
-# The two examples below already include the bias input 1, and $\mathbf{w}_* = (1, -1, 0)$ separates
-# them. Compute $R$, $\gamma$ and the bound on the number of updates.
+# The two examples $\mathbf{x}_1 = (2, 0, 1)$ with $t_1 = +1$ and $\mathbf{x}_2 = (0, 1, 1)$ with
+# $t_2 = -1$ already include the bias input 1, and $\mathbf{w}_* = (1, -1, 0)$ separates them. Compute
+# $R$, $\gamma$ and the bound on the number of updates.
 
 # %%
-X_ex = np.array([[2.0, 0.0, 1.0], [0.0, 1.0, 1.0]])
-t_ex = np.array([1, -1])
-w_star_ex = np.array([1.0, -1.0, 0.0])
-R_answer, gamma_answer, bound_answer = ..., ..., ...
-exercises.check_bound(X_ex, t_ex, w_star_ex, R_answer, gamma_answer, bound_answer)
+R_gamma_bound = ...   # ✏️ your answer, as [R, gamma, bound]
+exercises.bound_by_hand.check(R_gamma_bound)
 
-# %% jupyter={"source_hidden": true}
-# Solution: R = ||(2, 0, 1)|| = sqrt(5); margins 2 and 1, so gamma = 1; bound 5 * 2 / 1 = 10
-exercises.check_bound(X_ex, t_ex, w_star_ex, np.sqrt(5), 1.0, 10.0)
+# %% [markdown]
+# ### ✏️ Exercise 7 (derive): the bound for normalised data
+#
+# Scale the data so that every $\|\mathbf{x}_i\| \le 1$ and choose $\|\mathbf{w}_*\| = 1$. If the closest
+# example is at distance $\gamma = 0.05$ from the separating hyperplane, at most how many updates can the
+# perceptron make?
+
+# %%
+max_updates = ...     # ✏️ your answer
+exercises.normalised_bound.check(max_updates)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. The perceptron is stochastic gradient descent
@@ -382,6 +409,21 @@ for eta in [0.001, 0.1, 1.0, 10.0, 1000.0]:
     same = np.array_equal(scaled.predict(grid), unit.predict(grid))
     print(f"{eta:7g}  {scaled.n_updates_:7d}  {np.round(scaled.coef_ / eta, 6)}  {same}")
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 8 (explain): why the learning rate changes nothing
+#
+# Which statement explains the table above?
+#
+# - **(a)** The perceptron always uses $\eta = 1$ internally.
+# - **(b)** Every $\mathbf{w}_k$ of the run with rate $\eta$ is $\eta$ times the one with rate 1, and the
+#   predicted sign ignores a positive factor.
+# - **(c)** The data are separable, so any step size converges.
+# - **(d)** A smaller $\eta$ is compensated by more updates.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.learning_rate.check(explanation)
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Surrogate losses
 #
@@ -413,6 +455,21 @@ plt.show()
 z = np.linspace(-5, 5, 100_001)
 print("hinge >= 0-1:          ", bool(np.all(hinge_loss(z) >= zero_one_loss(z))))
 print("logistic in bits >= 0-1:", bool(np.all(logistic_loss(z) / np.log(2) >= zero_one_loss(z))))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 9 (implement): the logistic loss in bits, without overflow
+#
+# Write $\ell(z) = \log_2(1 + e^{-z})$ for an array of margins. The hidden cases include
+# $z = -1000$, where $e^{-z}$ does not fit in a float: your function must still return the right,
+# finite value. (Hint: `np.logaddexp`.)
+
+# %%
+def logistic_loss_bits(z):
+    """Return log2(1 + exp(-z)) for each margin in z, finite for every finite z."""
+    ...              # ✏️ your code
+
+
+exercises.logistic_in_bits.check(logistic_loss_bits)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. Limits of the perceptron
@@ -480,6 +537,19 @@ for seed in range(20):
 results = np.array(results)
 print(f"mean test accuracy: perceptron {results[:, 0].mean():.3f}, largest margin {results[:, 1].mean():.3f}; "
       f"the largest margin is at least as good on {np.sum(results[:, 1] >= results[:, 0])} of 20 data sets")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 10 (explain): why a wider margin tends to predict better
+#
+# - **(a)** The largest-margin separator makes fewer mistakes on the training set.
+# - **(b)** New points scatter around the training points, and a boundary far from all of them
+#   leaves room for that scatter.
+# - **(c)** It is found with fewer updates.
+# - **(d)** It predicts better on every test set.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.wider_margin.check(explanation)
 
 # %% [markdown]
 # The perceptron has a third limit: it only outputs a class, never a probability. Logistic
