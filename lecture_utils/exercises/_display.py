@@ -28,7 +28,7 @@ def solution_toggle(exercise) -> widgets.VBox:
     """A "Show the solution" button that writes the worked solution below itself when pressed."""
     shown = widgets.Output()
     toggle = widgets.ToggleButton(description="Show the solution", icon="eye",
-                                  layout=widgets.Layout(width="auto"),
+                                  layout=widgets.Layout(width="auto", align_self="flex-start"),
                                   tooltip="Try first: the solution gives the answer away.")
 
     def on_toggle(change):
