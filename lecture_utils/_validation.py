@@ -122,6 +122,15 @@ def check_positive(value, name: str) -> float:
     return float(value)
 
 
+def check_unit_interval(value, name: str) -> float:
+    """Return ``value`` as a float if it is a number in [0, 1], else raise naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r} of type {type(value).__name__}.")
+    if not 0 <= value <= 1:
+        raise ValueError(f"{name} must lie in [0, 1]; got {value}.")
+    return float(value)
+
+
 def check_fitted(estimator, attribute: str) -> None:
     """Raise a ``ValueError`` if ``estimator`` has not been fitted yet."""
     if not hasattr(estimator, attribute):
@@ -159,6 +168,25 @@ def as_distribution(p, name: str = "p", atol: float = 1e-8) -> np.ndarray:
         raise ValueError(
             f"{name} must sum to 1 along its last axis; a distribution sums to {worst:.6g}. "
             f"Normalise it with {name} / {name}.sum(axis=-1, keepdims=True)."
+        )
+    return array
+
+
+def as_priors(priors, n_classes: int, name: str = "priors") -> np.ndarray:
+    """Return class priors ``p(C_k)`` as a float vector of length ``n_classes``, each > 0, summing to 1.
+
+    Raises
+    ------
+    ValueError
+        If ``priors`` is not a distribution over ``n_classes`` classes, or gives a class prior 0.
+    """
+    array = as_distribution(priors, name)
+    if array.shape != (n_classes,):
+        raise ValueError(f"{name} must hold one probability per class, shape ({n_classes},); got shape {array.shape}.")
+    if np.any(array == 0):
+        raise ValueError(
+            f"{name} gives class {int(np.argmin(array))} the prior 0, so it could never be predicted; "
+            "give every class a prior > 0, or drop the class."
         )
     return array
 

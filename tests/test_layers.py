@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "datasets",
+ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant", "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle"]
 
 

@@ -52,3 +52,25 @@ def test_generative_classifier_normalises_in_log_space():
     np.testing.assert_allclose(model.predict_proba(joint)[0], [1 / (1 + np.exp(-1)), 1 / (1 + np.e)], rtol=1e-12)
     assert model.predict(joint).tolist() == ["a", "b"]
     assert model.score(joint, ["a", "a"]) == 0.5
+
+
+@pytest.mark.parametrize("value, error, match", [(1.5, ValueError, "alpha must lie in"), (-0.1, ValueError, "lie in"),
+                                                 (float("nan"), ValueError, "lie in"), ("0.5", TypeError, "a number"),
+                                                 (True, TypeError, "a number")])
+def test_check_unit_interval_names_the_argument(value, error, match):
+    from lecture_utils._validation import check_unit_interval
+    with pytest.raises(error, match=match):
+        check_unit_interval(value, "alpha")
+
+
+def test_check_unit_interval_accepts_the_ends():
+    from lecture_utils._validation import check_unit_interval
+    assert [check_unit_interval(v, "alpha") for v in (0, 1, 0.25)] == [0.0, 1.0, 0.25]
+
+
+@pytest.mark.parametrize("priors, match", [([0.5, 0.5, 0.0], "prior 0"), ([0.5, 0.5], r"shape \(3,\)"),
+                                           ([0.5, 0.6, -0.1], "negative"), ([0.2, 0.2, 0.2], "sum to 1")])
+def test_as_priors_names_the_argument(priors, match):
+    from lecture_utils._validation import as_priors
+    with pytest.raises(ValueError, match=match):
+        as_priors(priors, 3)

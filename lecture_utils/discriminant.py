@@ -1,0 +1,596 @@
+"""Gaussian class-conditional classifiers: the Bayes classifier of Gaussian classes, LDA, QDA and RDA.
+
+Taught in notebook 06 ("Gaussian classes" to "Fisher's direction"), following
+Arias, UPC topic 2. Notation: inputs ``x`` in R^d, classes ``C_1, ..., C_K``
+with priors ``pi_k``, class densities ``p(x | C_k) = N(x; mu_k, Sigma_k)``,
+and ``N`` examples of which ``N_k`` in class ``k``. The discriminant function
+of class ``k`` is the joint log-likelihood
+
+    g_k(x) = log p(x, C_k) = log pi_k - 1/2 log|2 pi Sigma_k| - 1/2 Delta_k(x)^2,
+
+with ``Delta_k(x)^2 = (x - mu_k)^T Sigma_k^{-1} (x - mu_k)`` the squared
+Mahalanobis distance to the class mean; the posterior ``p(C_k | x)`` is the
+softmax of the ``g_k(x)``. Both are computed with a Cholesky factor
+``Sigma_k = L_k L_k^T``: ``Delta_k(x) = ||L_k^{-1} (x - mu_k)||`` and
+``log|Sigma_k| = 2 sum_j log (L_k)_jj``; no inverse is ever formed.
+
+One function, :func:`gaussian_joint_log_likelihood`, serves known parameters
+(the true Bayes classifier) and fitted ones (:class:`LDA`, :class:`QDA`,
+:class:`RDA`). The fitted estimates are
+
+    pi_k = N_k / N,    mu_k = (1 / N_k) sum_{x in C_k} x,
+    Sigma_k = 1 / (N_k - 1) sum_{x in C_k} (x - mu_k)(x - mu_k)^T          (unbiased),
+    Sigma = sum_k (N_k - 1) Sigma_k / (N - K)                               (pooled).
+
+The lecture prints the pooled denominator as ``n - n_k``; it is ``N - K``, the
+number of examples less one degree of freedom per estimated mean.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import linalg
+from scipy.special import softmax
+
+from ._base import GenerativeClassifier
+from ._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_vector, check_fitted,
+                          check_n_features, check_positive_int, check_unit_interval)
+
+_LOG_2PI = np.log(2 * np.pi)
+
+# A covariance whose smallest eigenvalue, in units where each feature has
+# (pooled) variance 1, is below this is treated as singular: its Mahalanobis
+# distances would carry errors of about 1e-16 / _SINGULAR relative to their size.
+_SINGULAR = 1e-10
+
+
+# --------------------------------------------------------------------------
+# Cholesky factors, with a clear message instead of a LinAlgError
+# --------------------------------------------------------------------------
+
+
+def _smallest_standardized_eigenvalues(covariances: np.ndarray, scales: np.ndarray) -> np.ndarray:
+    """Smallest eigenvalue of each ``D^{-1} Sigma_k D^{-1}`` with ``D = diag(scales)``, shape (K,).
+
+    ``scales`` are standard deviations of the features (each covariance's
+    own, or the pooled within-class ones), so the test for singularity does
+    not depend on the units of the features. A feature with scale 0 keeps
+    scale 1, so that its variance 0 shows.
+    """
+    scales = np.where(scales > 0, scales, 1.0)
+    standardized = covariances / (scales[..., :, None] * scales[..., None, :])
+    return np.linalg.eigvalsh(standardized)[:, 0]
+
+
+def _cholesky_factors(covariances: np.ndarray, scales: np.ndarray) -> tuple[np.ndarray, int | None]:
+    """Lower Cholesky factors ``L_k`` of covariances of shape (K, d, d), or the first singular class.
+
+    Returns ``(factors, None)``, or ``(None, k)`` when ``Sigma_k`` is not
+    numerically positive definite (see ``_SINGULAR``).
+    """
+    smallest = _smallest_standardized_eigenvalues(covariances, scales)
+    singular = np.flatnonzero(~(smallest > _SINGULAR))
+    if singular.size:
+        return None, int(singular[0])
+    try:
+        return np.linalg.cholesky(covariances), None
+    except np.linalg.LinAlgError:                         # not expected once the eigenvalues passed
+        return None, 0
+
+
+# --------------------------------------------------------------------------
+# The Gaussian discriminant functions g_k(x)
+# --------------------------------------------------------------------------
+
+
+def _whiten(X: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """``z_i = L^{-1} x_i`` for each row of ``X``, by a triangular solve: then ``||z_i||^2 = x_i^T Sigma^{-1} x_i``."""
+    return linalg.solve_triangular(factor, X.T, lower=True, check_finite=False).T
+
+
+def _squared_norms(Z: np.ndarray) -> np.ndarray:
+    return np.einsum("ij,ij->i", Z, Z)
+
+
+def _squared_mahalanobis(X: np.ndarray, means: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """``Delta_k(x_i)^2 = ||L_k^{-1} (x_i - mu_k)||^2``, shape (n_samples, K).
+
+    ``factors`` has shape (K, d, d), or (d, d) for a covariance shared by all
+    classes; then the data are whitened once, ``z = L^{-1} x``, and
+    ``Delta_k^2 = ||z||^2 - 2 z^T m_k + ||m_k||^2`` with ``m_k = L^{-1} mu_k``
+    (centred on the mean of the class means, so that the expansion keeps its precision).
+    """
+    if factors.ndim == 2:
+        centre = means.mean(axis=0)
+        z, m = _whiten(X - centre, factors), _whiten(means - centre, factors)
+        squared = _squared_norms(z)[:, None] - 2 * z @ m.T + _squared_norms(m)     # ||z - m_k||^2
+        return np.maximum(squared, 0.0)
+    return np.column_stack([_squared_norms(_whiten(X - mean, factor)) for mean, factor in zip(means, factors)])
+
+
+def _log_determinants(factors: np.ndarray) -> np.ndarray:
+    """``log|Sigma_k| = 2 sum_j log (L_k)_jj``, shape (K,) (or a scalar for one shared factor)."""
+    return 2 * np.log(np.diagonal(factors, axis1=-2, axis2=-1)).sum(axis=-1)
+
+
+def _joint_log_likelihood(X: np.ndarray, means: np.ndarray, factors: np.ndarray,
+                          log_priors: np.ndarray) -> np.ndarray:
+    # g_k(x) = log pi_k - 1/2 (d log 2 pi + log|Sigma_k| + Delta_k(x)^2)
+    return log_priors - 0.5 * (X.shape[1] * _LOG_2PI + _log_determinants(factors)
+                               + _squared_mahalanobis(X, means, factors))
+
+
+def _known_parameters(X, means, covariances, priors):
+    """Validate ``X``, ``means`` (K, d), ``covariances`` (K, d, d) or (d, d), ``priors`` (K,)."""
+    X, means = as_matrix(X), as_matrix(means, "means")
+    n_classes, n_features = means.shape
+    if X.shape[1] != n_features:
+        raise ValueError(f"X has {X.shape[1]} features but means has {n_features} columns; give one mean "
+                         "entry per feature.")
+    covariances = as_float_array(covariances, "covariances")
+    if covariances.shape not in ((n_features, n_features), (n_classes, n_features, n_features)):
+        raise ValueError(
+            f"covariances must have shape (K, d, d) = {(n_classes, n_features, n_features)}, one per class, "
+            f"or (d, d) = {(n_features, n_features)} for a shared one; got {covariances.shape}."
+        )
+    if not np.allclose(covariances, np.swapaxes(covariances, -1, -2), rtol=1e-10,
+                       atol=1e-12 * np.abs(covariances).max()):
+        raise ValueError("covariances must be symmetric matrices; symmetrise with (S + S.T) / 2.")
+    stacked = covariances.reshape(-1, n_features, n_features)
+    factors, singular = _cholesky_factors(stacked, np.sqrt(np.maximum(np.diagonal(stacked, axis1=1, axis2=2), 0)))
+    if singular is not None:
+        where = f"covariances[{singular}]" if covariances.ndim == 3 else "covariances"
+        raise ValueError(
+            f"{where} is not positive definite (or nearly singular), so it is not a Gaussian's covariance; "
+            "give a symmetric matrix with positive eigenvalues, e.g. [[1, 0.5], [0.5, 1]]."
+        )
+    return X, means, factors.reshape(covariances.shape), as_priors(priors, n_classes)
+
+
+def gaussian_joint_log_likelihood(X, means, covariances, priors) -> np.ndarray:
+    """The discriminant functions ``g_k(x) = log pi_k + log N(x; mu_k, Sigma_k)`` of Gaussian classes.
+
+    The one computation behind the true Bayes classifier of known Gaussian
+    classes and the fitted :class:`LDA`, :class:`QDA` and :class:`RDA`:
+    ``g_k(x) = log pi_k - 1/2 (d log 2 pi + log|Sigma_k| + Delta_k(x)^2)``,
+    through Cholesky factors, in log space (finite far from every mean).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, d)
+    means : array-like of shape (K, d)
+        ``mu_k``.
+    covariances : array-like of shape (K, d, d) or (d, d)
+        ``Sigma_k``, symmetric positive definite; one (d, d) matrix is shared by all classes.
+    priors : array-like of shape (K,)
+        ``pi_k``, each > 0, summing to 1.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, K)
+        ``log p(x_i, C_k)``.
+    """
+    X, means, factors, priors = _known_parameters(X, means, covariances, priors)
+    return _joint_log_likelihood(X, means, factors, np.log(priors))
+
+
+def gaussian_posterior(X, means, covariances, priors) -> np.ndarray:
+    """The posteriors ``p(C_k | x) = softmax_k g_k(x)`` of Gaussian classes with known parameters.
+
+    The true Bayes classifier: its largest posterior is the Bayes decision
+    under the 0-1 loss. Arguments as in :func:`gaussian_joint_log_likelihood`.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, K)
+        Rows sum to 1.
+    """
+    return softmax(gaussian_joint_log_likelihood(X, means, covariances, priors), axis=1)
+
+
+def mahalanobis_distance(X, mean, covariance) -> np.ndarray:
+    """The Mahalanobis distance ``Delta(x) = sqrt((x - mu)^T Sigma^{-1} (x - mu))`` of each row of ``X``.
+
+    With ``Sigma = I`` it is the Euclidean distance; the Gaussian density is
+    constant where it is constant (on ellipses in 2-D).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, d)
+    mean : array-like of shape (d,)
+    covariance : array-like of shape (d, d)
+        Symmetric positive definite.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+    """
+    X = as_matrix(X)
+    mean, covariance = as_vector(mean, "mean", X.shape[1]), as_float_array(covariance, "covariance")
+    if covariance.shape != (X.shape[1], X.shape[1]):
+        raise ValueError(f"covariance must have shape (d, d) = {(X.shape[1],) * 2}; got {covariance.shape}.")
+    X, means, factors, _ = _known_parameters(X, mean[None, :], covariance, [1.0])
+    return np.sqrt(_squared_mahalanobis(X, means, factors)[:, 0])
+
+
+# --------------------------------------------------------------------------
+# Estimates: class means, unbiased class covariances, the pooled covariance
+# --------------------------------------------------------------------------
+
+
+def _class_statistics(X: np.ndarray, indices: np.ndarray, n_classes: int) -> tuple[np.ndarray, np.ndarray]:
+    """Class means ``mu_k`` (K, d) and scatter matrices ``sum_{x in C_k} (x - mu_k)(x - mu_k)^T`` (K, d, d)."""
+    means, scatters = [], []
+    for k in range(n_classes):
+        X_k = X[indices == k]
+        means.append(X_k.mean(axis=0))                     # mu_k = (1 / N_k) sum x
+        centred = X_k - means[-1]
+        scatters.append(centred.T @ centred)                # sum (x - mu_k)(x - mu_k)^T
+    return np.array(means), np.array(scatters)
+
+
+def pooled_covariance(covariances, counts) -> np.ndarray:
+    """The pooled covariance ``Sigma = sum_k (N_k - 1) Sigma_k / (N - K)`` that LDA shares among classes.
+
+    Each unbiased ``Sigma_k`` is weighted by its degrees of freedom
+    ``N_k - 1``; the result is unbiased for a covariance common to all
+    classes. (The lecture prints the denominator as ``n - n_k``: a slip.)
+
+    Parameters
+    ----------
+    covariances : array-like of shape (K, d, d)
+        The unbiased class covariances ``Sigma_k``.
+    counts : array-like of shape (K,)
+        ``N_k``, each >= 2.
+
+    Returns
+    -------
+    ndarray of shape (d, d)
+    """
+    covariances = as_float_array(covariances, "covariances")
+    if covariances.ndim != 3 or covariances.shape[1] != covariances.shape[2]:
+        raise ValueError(f"covariances must have shape (K, d, d); got {covariances.shape}.")
+    counts = as_vector(counts, "counts", covariances.shape[0])
+    if np.any(counts < 2) or np.any(counts != np.round(counts)):
+        raise ValueError(f"counts must hold the class sizes N_k, whole numbers >= 2; got {counts.tolist()}.")
+    return np.tensordot(counts - 1, covariances, axes=1) / (counts.sum() - len(counts))
+
+
+def regularized_covariances(covariances, pooled, alpha, gamma) -> np.ndarray:
+    """RDA's covariances: ``Sigma_k(alpha) = alpha Sigma_k + (1 - alpha) Sigma``, then shrunk by ``gamma``.
+
+    ``Sigma_k(alpha, gamma) = (1 - gamma) Sigma_k(alpha) + gamma sigma_k^2 I``
+    with ``sigma_k^2 = tr(Sigma_k(alpha)) / d``. ``(alpha, gamma) = (1, 0)``
+    gives QDA's ``Sigma_k``, ``(0, 0)`` LDA's ``Sigma``, and ``gamma = 1``
+    spherical covariances ``sigma_k^2 I``.
+
+    Parameters
+    ----------
+    covariances : array-like of shape (K, d, d)
+        The class covariances ``Sigma_k``.
+    pooled : array-like of shape (d, d)
+        The pooled covariance ``Sigma``.
+    alpha, gamma : float in [0, 1]
+
+    Returns
+    -------
+    ndarray of shape (K, d, d)
+    """
+    covariances, pooled = as_float_array(covariances, "covariances"), as_float_array(pooled, "pooled")
+    if covariances.ndim != 3 or pooled.shape != covariances.shape[1:] or pooled.shape[0] != pooled.shape[1]:
+        raise ValueError(
+            f"covariances must have shape (K, d, d) and pooled (d, d); got {covariances.shape} and {pooled.shape}."
+        )
+    alpha, gamma = check_unit_interval(alpha, "alpha"), check_unit_interval(gamma, "gamma")
+    mixed = alpha * covariances + (1 - alpha) * pooled                     # Sigma_k(alpha)
+    sigma2 = np.trace(mixed, axis1=1, axis2=2) / pooled.shape[0]           # tr(Sigma_k(alpha)) / d
+    return (1 - gamma) * mixed + gamma * sigma2[:, None, None] * np.eye(pooled.shape[0])
+
+
+# --------------------------------------------------------------------------
+# The estimators
+# --------------------------------------------------------------------------
+
+
+def _binary_or_all(scores: np.ndarray) -> np.ndarray:
+    """Scores of K classes as they are; for two classes the log-odds of class 1, shape (n_samples,)."""
+    return scores[:, 1] - scores[:, 0] if scores.shape[1] == 2 else scores
+
+
+class RDA(GenerativeClassifier):
+    """Regularised discriminant analysis (Friedman 1989): Gaussian classes with shrunk covariances.
+
+    Class ``k`` is modelled as ``N(mu_k, Sigma_k(alpha, gamma))`` (see
+    :func:`regularized_covariances`); the prediction is the class of largest
+    posterior, softmax of ``g_k(x)``. ``alpha`` slides from LDA (0) to QDA
+    (1); ``gamma`` shrinks towards a multiple of the identity, which keeps the
+    covariance invertible when a class has fewer examples than features.
+
+    Parameters
+    ----------
+    alpha : float in [0, 1]
+        Weight of each class's own covariance against the pooled one.
+    gamma : float in [0, 1]
+        Shrinkage towards ``sigma_k^2 I``.
+    priors : array-like of shape (K,) or None
+        Class priors ``pi_k`` (in ``classes_`` order); None estimates ``N_k / N``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    class_count_ : ndarray of int, shape (K,)
+        ``N_k``.
+    priors_ : ndarray of shape (K,)
+    means_ : ndarray of shape (K, d)
+    covariances_ : ndarray of shape (K, d, d)
+        The unbiased ``Sigma_k``, before regularisation.
+    covariance_ : ndarray of shape (d, d)
+        The pooled ``Sigma``.
+    regularized_covariances_ : ndarray of shape (K, d, d)
+        The covariances the model uses, ``Sigma_k(alpha, gamma)``.
+    n_features_in_ : int
+    """
+
+    def __init__(self, alpha, gamma, priors=None):
+        self.alpha = alpha
+        self.gamma = gamma
+        self.priors = priors
+
+    @property
+    def regularized_covariances_(self) -> np.ndarray:
+        check_fitted(self, "covariances_")
+        return regularized_covariances(self.covariances_, self.covariance_, self.alpha, self.gamma)
+
+    def _model_covariances(self) -> np.ndarray:
+        """The covariances ``g_k`` uses: (K, d, d), or (d, d) shared by every class."""
+        return self.regularized_covariances_
+
+    def fit(self, X, t):
+        """Estimate ``pi_k``, ``mu_k``, ``Sigma_k`` and ``Sigma`` from examples ``X`` with labels ``t``.
+
+        Parameters
+        ----------
+        X : array-like of shape (N, d)
+        t : array-like of shape (N,)
+            Any labels; each class needs at least 2 examples.
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        ValueError
+            If a covariance the model uses is singular, e.g. QDA with a class
+            of ``N_k <= d`` examples; the message suggests RDA.
+        """
+        X = as_matrix(X)
+        classes, indices = as_class_labels(t, X.shape[0])
+        counts = np.bincount(indices)
+        if np.any(counts < 2):
+            raise ValueError(
+                f"t has a single example of class {classes[np.argmin(counts)].tolist()!r}; a class covariance "
+                "1 / (N_k - 1) sum (x - mu_k)(x - mu_k)^T needs at least 2. Add examples or drop the class."
+            )
+        check_unit_interval(self.alpha, "alpha")
+        check_unit_interval(self.gamma, "gamma")
+        self.class_count_, self.n_features_in_ = counts, X.shape[1]
+        self.priors_ = counts / X.shape[0] if self.priors is None else as_priors(self.priors, len(classes))
+        self.means_, scatters = _class_statistics(X, indices, len(classes))
+        self.covariances_ = scatters / (counts - 1)[:, None, None]         # 1 / (N_k - 1) scatter
+        self.covariance_ = pooled_covariance(self.covariances_, counts)   # sum (N_k - 1) Sigma_k / (N - K)
+        covariances = self._model_covariances()
+        factors, singular = _cholesky_factors(covariances.reshape(-1, X.shape[1], X.shape[1]),
+                                              np.sqrt(np.diagonal(self.covariance_)))
+        if singular is not None:
+            raise ValueError(self._singular_message(classes[singular].tolist(), singular, covariances.ndim == 2))
+        self.classes_, self._factors = classes, factors.reshape(covariances.shape)     # fitted only now
+        return self
+
+    def _singular_message(self, label, k: int, shared: bool) -> str:
+        n_features, n_classes = self.n_features_in_, len(self.class_count_)
+        n_k, n = self.class_count_[k], self.class_count_.sum()
+        if (self.alpha, self.gamma) == (1, 0) and n_k <= n_features:
+            reason = (f"class {label!r} has N_k = {n_k} examples for d = {n_features} features, so its "
+                      f"covariance has rank at most N_k - 1 = {n_k - 1} < d: it is singular.")
+        elif (self.alpha, self.gamma) == (0, 0) and n - n_classes < n_features:
+            reason = (f"the pooled covariance has rank at most N - K = {n - n_classes} < d = {n_features}: "
+                      "it is singular.")
+        else:
+            whose = "the pooled covariance" if shared else f"the covariance of class {label!r}"
+            reason = (f"{whose} is (nearly) singular: some features are (nearly) constant or collinear "
+                      "within the classes.")
+        return (f"{type(self).__name__} cannot invert a covariance matrix: {reason} Use RDA(alpha, gamma) with "
+                "gamma > 0 (shrinks towards a multiple of the identity) or alpha < 1 (borrows the pooled "
+                "covariance), or drop redundant features.")
+
+    def _joint_log_likelihood(self, X) -> np.ndarray:
+        X = as_matrix(X)
+        check_n_features(X, self.n_features_in_)
+        return _joint_log_likelihood(X, self.means_, self._factors, np.log(self.priors_))
+
+    def decision_function(self, X) -> np.ndarray:
+        """The discriminant functions ``g_k(x)``, shape (n_samples, K); for K = 2 the log-odds ``g_1 - g_0``.
+
+        For two classes ``p(C_1 | x) = sigmoid(decision_function(x))``.
+        """
+        return _binary_or_all(self._checked_joint_log_likelihood(X))
+
+
+class _Corner(RDA):
+    """RDA at a corner of the square of ``(alpha, gamma)``, fixed by the subclass: only the priors are free."""
+
+    def __init__(self, priors=None):
+        self.priors = priors
+
+
+class QDA(_Corner):
+    """Quadratic discriminant analysis: each class its own Gaussian ``N(mu_k, Sigma_k)``; ``RDA(1, 0)``.
+
+    The boundaries ``g_j(x) = g_k(x)`` are quadratic. A class with
+    ``N_k <= d`` examples has a singular ``Sigma_k``: ``fit`` then raises a
+    ``ValueError`` that suggests :class:`RDA`. Attributes as in :class:`RDA`.
+
+    Parameters
+    ----------
+    priors : array-like of shape (K,) or None
+        Class priors; None estimates ``N_k / N``.
+    """
+
+    alpha, gamma = 1.0, 0.0                                   # the QDA corner of RDA
+
+
+class LDA(_Corner):
+    """Linear discriminant analysis: Gaussian classes sharing the pooled covariance ``Sigma``; ``RDA(0, 0)``.
+
+    With one covariance the quadratic terms ``x^T Sigma^{-1} x`` of the
+    ``g_k(x)`` are equal and cancel in the posterior, which is the softmax of
+    the linear functions ``w_k^T x + b_k`` (the lecture's linear discriminant
+    functions) with
+
+        w_k = Sigma^{-1} mu_k,    b_k = -1/2 mu_k^T Sigma^{-1} mu_k + log pi_k.
+
+    For two classes it is the logistic ``p(C_1 | x) = sigmoid(w^T x + b)`` with
+    ``w = w_1 - w_0`` and ``b = b_1 - b_0``.
+
+    Parameters
+    ----------
+    priors : array-like of shape (K,) or None
+        Class priors; None estimates ``N_k / N``.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, d) for K = 2, else (K, d)
+        ``w`` (two classes) or the ``w_k``.
+    intercept_ : ndarray of shape (1,) for K = 2, else (K,)
+        ``b`` or the ``b_k``.
+    classes_, class_count_, priors_, means_, covariances_, covariance_, regularized_covariances_, n_features_in_
+        As in :class:`RDA`.
+    """
+
+    alpha, gamma = 0.0, 0.0                                   # the LDA corner of RDA
+
+    def _model_covariances(self) -> np.ndarray:
+        return self.covariance_                              # one Sigma for all: Sigma_k(0, 0) = Sigma
+
+    def fit(self, X, t):
+        """Estimate the parameters as :meth:`RDA.fit`, then the linear functions ``w_k``, ``b_k``."""
+        super().fit(X, t)
+        w = linalg.cho_solve((self._factors, True), self.means_.T, check_finite=False).T    # Sigma^{-1} mu_k
+        b = -0.5 * np.sum(w * self.means_, axis=1) + np.log(self.priors_)                 # -1/2 mu_k^T w_k + log pi_k
+        self.coef_, self.intercept_ = (w[1:] - w[:1], b[1:] - b[:1]) if len(w) == 2 else (w, b)
+        return self
+
+    def decision_function(self, X) -> np.ndarray:
+        """``w_k^T x + b_k``, shape (n_samples, K); for K = 2 ``w^T x + b``, shape (n_samples,).
+
+        The posterior is their softmax (for two classes ``sigmoid(w^T x + b)``).
+        """
+        check_fitted(self, "coef_")
+        X = as_matrix(X)
+        check_n_features(X, self.n_features_in_)
+        scores = X @ self.coef_.T + self.intercept_
+        return scores[:, 0] if len(self.classes_) == 2 else scores
+
+
+# --------------------------------------------------------------------------
+# Fisher's discriminant and the cost of QDA's flexibility
+# --------------------------------------------------------------------------
+
+
+def _scatter_matrices(X, t) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Within- and between-class scatter ``S_W``, ``S_B`` (d, d) and the class means (K, d)."""
+    X = as_matrix(X)
+    classes, indices = as_class_labels(t, X.shape[0])
+    counts = np.bincount(indices)
+    means, scatters = _class_statistics(X, indices, len(classes))
+    between = (means - X.mean(axis=0)).T * counts @ (means - X.mean(axis=0))   # sum N_k (mu_k - mu)(mu_k - mu)^T
+    return scatters.sum(axis=0), between, means
+
+
+def fisher_directions(X, t) -> np.ndarray:
+    """Fisher's discriminant directions: the ``w`` maximising ``J(w) = w^T S_B w / w^T S_W w``.
+
+    ``S_W = sum_k sum_{x in C_k} (x - mu_k)(x - mu_k)^T`` is the within-class
+    scatter and ``S_B = sum_k N_k (mu_k - mu)(mu_k - mu)^T`` the between-class
+    scatter. The directions solve ``S_B w = lambda S_W w``; there are at most
+    ``K - 1``. For two classes ``w`` is proportional to
+    ``S_W^{-1} (mu_1 - mu_0)``, LDA's ``w``: projecting onto it separates the
+    class means most relative to the spread within the classes.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, d)
+    t : array-like of shape (N,)
+
+    Returns
+    -------
+    ndarray of shape (min(K - 1, d), d)
+        Unit vectors, by decreasing ``J(w)``; each signed so that the last
+        class's mean projects above the first's.
+    """
+    within, between, means = _scatter_matrices(X, t)
+    if _cholesky_factors(within[None], np.sqrt(np.diagonal(within)))[1] is not None:
+        raise ValueError(
+            "The within-class scatter S_W of X is singular (fewer examples than N - K >= d, or features "
+            "constant or collinear within the classes); drop redundant features."
+        )
+    n_directions = min(len(means) - 1, within.shape[0])
+    _, vectors = linalg.eigh(between, within)                # S_B w = lambda S_W w, eigenvalues increasing
+    directions = vectors[:, ::-1][:, :n_directions].T
+    directions /= np.linalg.norm(directions, axis=1, keepdims=True)
+    signs = np.sign(directions @ (means[-1] - means[0]))
+    return directions * np.where(signs == 0, 1, signs)[:, None]
+
+
+def fisher_criterion(w, X, t) -> float:
+    """Fisher's criterion ``J(w) = w^T S_B w / w^T S_W w`` of a direction ``w`` (see :func:`fisher_directions`).
+
+    Parameters
+    ----------
+    w : array-like of shape (d,)
+        A non-zero direction.
+    X : array-like of shape (N, d)
+    t : array-like of shape (N,)
+
+    Returns
+    -------
+    float
+    """
+    within, between, _ = _scatter_matrices(X, t)
+    w = as_vector(w, "w", within.shape[0])
+    if not np.any(w):
+        raise ValueError("w must be a non-zero direction.")
+    return float(w @ between @ w / (w @ within @ w))
+
+
+def parameter_counts(n_features: int, n_classes: int, of: str = "model") -> dict:
+    """How many numbers LDA and QDA estimate, or how many their decision boundaries have.
+
+    ``of="model"`` counts the generative model: ``K - 1`` priors, ``K d``
+    mean entries and ``d (d + 1) / 2`` entries per covariance, of which LDA
+    has one and QDA ``K``. ``of="boundary"`` counts the free parameters of
+    the discriminant functions relative to a reference class (Hastie,
+    Tibshirani and Friedman, section 4.3): LDA ``(K - 1)(d + 1)``, QDA
+    ``(K - 1)(d (d + 3) / 2 + 1)``.
+
+    Parameters
+    ----------
+    n_features : int
+        ``d``.
+    n_classes : int
+        ``K``.
+    of : {"model", "boundary"}
+
+    Returns
+    -------
+    dict
+        ``{"LDA": int, "QDA": int}``.
+    """
+    d, k = check_positive_int(n_features, "n_features"), check_positive_int(n_classes, "n_classes")
+    if of == "model":
+        shared = (k - 1) + k * d                                 # priors and means
+        return {"LDA": shared + d * (d + 1) // 2, "QDA": shared + k * d * (d + 1) // 2}
+    if of == "boundary":
+        return {"LDA": (k - 1) * (d + 1), "QDA": (k - 1) * (d * (d + 3) // 2 + 1)}
+    raise ValueError(f"of must be 'model' or 'boundary'; got {of!r}.")

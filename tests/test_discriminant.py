@@ -1,0 +1,460 @@
+"""Tests of lecture_utils.discriminant against independent references.
+
+References: scipy.stats.multivariate_normal (log-densities of known
+Gaussians), scipy.spatial.distance.mahalanobis, numpy's np.cov with ddof=1
+for the unbiased class covariances, scikit-learn's LinearDiscriminantAnalysis
+and QuadraticDiscriminantAnalysis (their covariance conventions accounted for
+explicitly, see below), the logistic sigmoid and softmax of scipy.special, and
+hand counts. Posteriors agree to 1e-10 or better unless a tolerance says otherwise.
+
+scikit-learn's conventions: LDA's ``covariance_`` is the prior-weighted sum of
+the biased class covariances, ``sum_k (N_k / N)(1 / N_k) S_k = S_W / N``, so it
+is ours times ``(N - K) / N``; QDA's class covariances are ``1 / N_k`` estimates
+from version 1.8 on and ``1 / (N_k - 1)`` before (checked on the installed version).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sklearn
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from packaging.version import Version
+from scipy import stats
+from scipy.spatial.distance import mahalanobis
+from scipy.special import expit, log_softmax, softmax
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+
+from lecture_utils import discriminant
+from lecture_utils.datasets import load_iris, make_gaussian_classes
+from lecture_utils.discriminant import LDA, QDA, RDA
+
+SKLEARN_QDA_DDOF = 0 if Version(sklearn.__version__) >= Version("1.8") else 1
+
+MEANS = np.array([[0.0, 0.0, 1.0], [2.0, -1.0, 0.5], [-1.0, 2.0, -0.5]])
+COVARIANCES = np.array([[[1.0, 0.3, 0.1], [0.3, 2.0, -0.4], [0.1, -0.4, 0.7]],
+                        [[0.5, -0.2, 0.0], [-0.2, 0.8, 0.3], [0.0, 0.3, 1.5]],
+                        [[2.0, 0.9, 0.4], [0.9, 1.2, 0.0], [0.4, 0.0, 0.9]]])
+PRIORS = np.array([0.2, 0.5, 0.3])
+
+
+def three_classes(counts=(40, 70, 55), random_state=0):
+    data = make_gaussian_classes(MEANS, COVARIANCES, list(counts), random_state=random_state)
+    return data.X, data.y
+
+
+def two_classes(random_state=1):
+    data = make_gaussian_classes(MEANS[:2], COVARIANCES[:2], [60, 45], random_state=random_state)
+    return data.X, data.y
+
+
+def scipy_joint(X, means, covariances, priors):
+    """log pi_k + log N(x; mu_k, Sigma_k) from scipy, shape (n, K)."""
+    return np.column_stack([np.log(p) + stats.multivariate_normal(m, c).logpdf(X)
+                            for m, c, p in zip(means, covariances, priors)])
+
+
+# --------------------------------------------------------------------------
+# Known parameters: the true Bayes classifier
+# --------------------------------------------------------------------------
+
+
+def test_joint_log_likelihood_of_known_gaussians_matches_scipy():
+    X, _ = three_classes()
+    np.testing.assert_allclose(discriminant.gaussian_joint_log_likelihood(X, MEANS, COVARIANCES, PRIORS),
+                               scipy_joint(X, MEANS, COVARIANCES, PRIORS), rtol=1e-12)
+    shared = discriminant.gaussian_joint_log_likelihood(X, MEANS, COVARIANCES[1], PRIORS)
+    np.testing.assert_allclose(shared, scipy_joint(X, MEANS, [COVARIANCES[1]] * 3, PRIORS), rtol=1e-12)
+
+
+def test_posterior_of_known_gaussians_is_bayes_theorem_with_scipy_densities():
+    X, _ = three_classes()
+    joint = np.column_stack([p * stats.multivariate_normal(m, c).pdf(X) for m, c, p in zip(MEANS, COVARIANCES, PRIORS)])
+    np.testing.assert_allclose(discriminant.gaussian_posterior(X, MEANS, COVARIANCES, PRIORS),
+                               joint / joint.sum(axis=1, keepdims=True), rtol=1e-11)
+
+
+def test_posterior_stays_finite_where_every_density_underflows():
+    far = np.array([[60.0, -80.0, 45.0], [1e4, 1e4, -1e4]])
+    assert np.all(stats.multivariate_normal(MEANS[0], COVARIANCES[0]).pdf(far) == 0)
+    posterior = discriminant.gaussian_posterior(far, MEANS, COVARIANCES, PRIORS)
+    np.testing.assert_allclose(posterior, softmax(scipy_joint(far, MEANS, COVARIANCES, PRIORS), axis=1),
+                               rtol=1e-9, atol=1e-300)
+    assert np.all(np.isfinite(posterior)) and np.allclose(posterior.sum(axis=1), 1)
+
+
+@settings(max_examples=50, deadline=None)
+@given(x=st.lists(st.floats(-1e6, 1e6), min_size=3, max_size=3))
+def test_fitted_posteriors_are_finite_and_normalised_for_extreme_inputs(x):
+    X, t = three_classes()
+    for model in (LDA(), QDA(), RDA(0.5, 0.1)):
+        log_posterior = model.fit(X, t).predict_log_proba([x])
+        assert np.all(np.isfinite(log_posterior) | (log_posterior == -np.inf))
+        assert np.exp(log_posterior).sum() == pytest.approx(1.0, rel=1e-12)
+
+
+def test_mahalanobis_distance_matches_scipy():
+    X, _ = three_classes()
+    inverse = np.linalg.inv(COVARIANCES[2])
+    expected = [mahalanobis(x, MEANS[2], inverse) for x in X]
+    np.testing.assert_allclose(discriminant.mahalanobis_distance(X, MEANS[2], COVARIANCES[2]), expected, rtol=1e-10)
+
+
+@given(x=st.lists(st.floats(-50, 50), min_size=2, max_size=2))
+def test_spherical_covariance_and_equal_priors_give_the_nearest_mean(x):
+    means = np.array([[0.0, 0.0], [3.0, 1.0], [-2.0, 4.0]])
+    distances = np.linalg.norm(means - np.array(x), axis=1)
+    if np.sort(distances)[1] - distances.min() > 1e-6:       # no near-tie
+        posterior = discriminant.gaussian_posterior([x], means, 2.5 * np.eye(2), np.full(3, 1 / 3))
+        assert np.argmax(posterior) == np.argmin(distances)
+
+
+# --------------------------------------------------------------------------
+# Estimates
+# --------------------------------------------------------------------------
+
+
+def test_estimates_are_the_lectures_formulas_computed_with_numpy():
+    X, t = three_classes()
+    model = QDA().fit(X, t)
+    counts = np.array([np.sum(t == k) for k in range(3)])
+    class_covariances = np.array([np.cov(X[t == k], rowvar=False, ddof=1) for k in range(3)])   # 1 / (N_k - 1)
+    np.testing.assert_array_equal(model.classes_, [0, 1, 2])
+    np.testing.assert_array_equal(model.class_count_, counts)
+    np.testing.assert_allclose(model.priors_, counts / len(t), rtol=1e-15)
+    np.testing.assert_allclose(model.means_, [X[t == k].mean(axis=0) for k in range(3)], rtol=1e-13)
+    np.testing.assert_allclose(model.covariances_, class_covariances, rtol=1e-12)
+    pooled = sum((n_k - 1) * c for n_k, c in zip(counts, class_covariances)) / (len(t) - 3)   # N - K
+    np.testing.assert_allclose(model.covariance_, pooled, rtol=1e-12)
+    np.testing.assert_allclose(discriminant.pooled_covariance(class_covariances, counts), pooled, rtol=1e-12)
+    # the slide's n - n_k would give a different matrix for every k: N - K is the unbiased one
+    assert not np.allclose(model.covariance_, pooled * (len(t) - 3) / (len(t) - counts[0]))
+
+
+def test_pooled_covariance_is_unbiased_for_a_shared_covariance():
+    # Average over many seeded samples of three classes with one covariance: E[Sigma_pooled] = Sigma.
+    covariance = COVARIANCES[0]
+    rng = np.random.default_rng(5)
+    estimates = [LDA().fit(*_shared_covariance_sample(covariance, rng)).covariance_ for _ in range(500)]
+    standard_error = np.std(estimates, axis=0) / np.sqrt(len(estimates))
+    assert np.all(np.abs(np.mean(estimates, axis=0) - covariance) < 4 * standard_error + 1e-12)
+
+
+def _shared_covariance_sample(covariance, rng):
+    counts = [3, 4, 5]                     # small classes: 1/N or 1/(N - 1) would be visibly biased
+    X = np.vstack([rng.multivariate_normal(mean, covariance, n) for mean, n in zip(MEANS, counts)])
+    return X, np.repeat([0, 1, 2], counts)
+
+
+def test_fitted_posteriors_match_scipy_with_the_fitted_parameters():
+    X, t = three_classes()
+    queries = three_classes(random_state=9)[0]
+    qda, lda = QDA().fit(X, t), LDA().fit(X, t)
+    np.testing.assert_allclose(qda.predict_log_proba(queries),
+                               log_softmax(scipy_joint(queries, qda.means_, qda.covariances_, qda.priors_), axis=1),
+                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(lda.predict_log_proba(queries),
+                               log_softmax(scipy_joint(queries, lda.means_, [lda.covariance_] * 3, lda.priors_),
+                                           axis=1), rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(qda.decision_function(queries),
+                               scipy_joint(queries, qda.means_, qda.covariances_, qda.priors_), rtol=1e-12)
+
+
+def test_user_priors_replace_the_class_frequencies():
+    X, t = three_classes()
+    model = QDA(priors=PRIORS).fit(X, t)
+    np.testing.assert_array_equal(model.priors_, PRIORS)
+    np.testing.assert_allclose(model.predict_proba(X),
+                               softmax(scipy_joint(X, model.means_, model.covariances_, PRIORS), axis=1), rtol=1e-10)
+
+
+def test_any_labels_are_classes_and_predictions_use_them():
+    X, t = two_classes()
+    labels = np.array(["healthy", "sick"])[t]
+    for model in (LDA(), QDA(), RDA(0.5, 0.5)):
+        model.fit(X, labels)
+        assert model.classes_.tolist() == ["healthy", "sick"]
+        assert set(model.predict(X)) <= {"healthy", "sick"}
+        assert model.score(X, labels) == np.mean(model.predict(X) == labels)
+
+
+# --------------------------------------------------------------------------
+# scikit-learn, with its covariance conventions accounted for
+# --------------------------------------------------------------------------
+
+
+class _ScaledEmpiricalCovariance:
+    """A covariance estimator for scikit-learn: the biased ``1 / N_k`` covariance times ``factor``."""
+
+    def __init__(self, factor=1.0, ddof=0):
+        self.factor, self.ddof = factor, ddof
+
+    def get_params(self, deep=True):
+        return {"factor": self.factor, "ddof": self.ddof}
+
+    def fit(self, X, y=None):
+        self.covariance_ = self.factor * np.cov(X, rowvar=False, ddof=self.ddof)
+        return self
+
+
+@pytest.mark.parametrize("data", [three_classes, two_classes])
+def test_qda_matches_scikit_learn_with_its_covariance_convention(data):
+    X, t = data()
+    ours = QDA().fit(X, t)
+    theirs = QuadraticDiscriminantAnalysis(store_covariance=True).fit(X, t)
+    counts = ours.class_count_[:, None, None]
+    # scikit-learn >= 1.8 divides by N_k, earlier versions by N_k - 1: check what this version does
+    np.testing.assert_allclose(theirs.covariance_, ours.covariances_ * (counts - 1) / (counts - SKLEARN_QDA_DDOF),
+                               rtol=1e-10)
+    np.testing.assert_allclose(theirs.means_, ours.means_, rtol=1e-13)
+    their_covariances = np.array(theirs.covariance_)
+    np.testing.assert_allclose(theirs.predict_proba(X),
+                               discriminant.gaussian_posterior(X, ours.means_, their_covariances, ours.priors_),
+                               rtol=1e-10, atol=1e-14)
+    if SKLEARN_QDA_DDOF == 1:
+        np.testing.assert_allclose(theirs.predict_proba(X), ours.predict_proba(X), rtol=1e-10, atol=1e-14)
+
+
+@pytest.mark.skipif(Version(sklearn.__version__) < Version("1.8"), reason="QDA's covariance_estimator is new in 1.8")
+def test_qda_equals_scikit_learn_given_the_unbiased_covariances():
+    X, t = three_classes()
+    theirs = QuadraticDiscriminantAnalysis(solver="eigen", covariance_estimator=_ScaledEmpiricalCovariance(ddof=1))
+    np.testing.assert_allclose(theirs.fit(X, t).predict_proba(X), QDA().fit(X, t).predict_proba(X),
+                               rtol=1e-10, atol=1e-14)
+
+
+@pytest.mark.parametrize("data", [three_classes, two_classes])
+def test_lda_matches_scikit_learn_with_its_pooled_covariance_scaled(data):
+    X, t = data()
+    n, k = len(t), len(np.unique(t))
+    ours = LDA().fit(X, t)
+    theirs = LinearDiscriminantAnalysis(solver="lsqr").fit(X, t)
+    # scikit-learn pools sum_k (N_k / N) S_k^biased = S_W / N; ours is S_W / (N - K)
+    np.testing.assert_allclose(theirs.covariance_, ours.covariance_ * (n - k) / n, rtol=1e-12)
+    # Sigma_theirs^{-1} = c Sigma_ours^{-1} with c = N / (N - K): w scales by c, and so does b without log pi
+    c = n / (n - k)
+    log_prior_part = (np.log(ours.priors_[1:] / ours.priors_[:1]) if k == 2 else np.log(ours.priors_))
+    np.testing.assert_allclose(theirs.coef_, c * ours.coef_, rtol=1e-10)
+    np.testing.assert_allclose(theirs.intercept_, c * (ours.intercept_ - log_prior_part) + log_prior_part, rtol=1e-10)
+    # and the posteriors agree once scikit-learn is given our pooled covariance
+    given_ours = LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=_ScaledEmpiricalCovariance(c))
+    np.testing.assert_allclose(given_ours.fit(X, t).predict_proba(X), ours.predict_proba(X), rtol=1e-10, atol=1e-14)
+
+
+# --------------------------------------------------------------------------
+# LDA's linear functions
+# --------------------------------------------------------------------------
+
+
+def test_two_class_lda_posterior_is_a_sigmoid_of_a_linear_function():
+    X, t = two_classes()
+    model = LDA().fit(X, t)
+    assert model.coef_.shape == (1, 3) and model.intercept_.shape == (1,)
+    scores = X @ model.coef_[0] + model.intercept_[0]
+    np.testing.assert_allclose(model.predict_proba(X)[:, 1], expit(scores), rtol=1e-10)
+    np.testing.assert_allclose(model.decision_function(X), scores, rtol=1e-12)
+    # w = Sigma^{-1} (mu_1 - mu_0), b = -1/2 (mu_1^T Sigma^{-1} mu_1 - mu_0^T Sigma^{-1} mu_0) + log(pi_1 / pi_0)
+    inverse = np.linalg.inv(model.covariance_)
+    mu_0, mu_1 = model.means_
+    np.testing.assert_allclose(model.coef_[0], inverse @ (mu_1 - mu_0), rtol=1e-10)
+    np.testing.assert_allclose(model.intercept_[0], -0.5 * (mu_1 @ inverse @ mu_1 - mu_0 @ inverse @ mu_0)
+                               + np.log(model.priors_[1] / model.priors_[0]), rtol=1e-10)
+
+
+def test_multiclass_lda_posterior_is_a_softmax_of_linear_functions():
+    X, t = three_classes()
+    model = LDA().fit(X, t)
+    assert model.coef_.shape == (3, 3) and model.intercept_.shape == (3,)
+    np.testing.assert_allclose(model.predict_proba(X), softmax(X @ model.coef_.T + model.intercept_, axis=1),
+                               rtol=1e-10)
+    inverse = np.linalg.inv(model.covariance_)
+    np.testing.assert_allclose(model.coef_, model.means_ @ inverse, rtol=1e-10)          # w_k = Sigma^{-1} mu_k
+
+
+def test_rda_decision_function_is_the_two_class_log_odds():
+    X, t = two_classes()
+    model = RDA(0.3, 0.2).fit(X, t)
+    np.testing.assert_allclose(expit(model.decision_function(X)), model.predict_proba(X)[:, 1], rtol=1e-10)
+
+
+# --------------------------------------------------------------------------
+# RDA and its corners
+# --------------------------------------------------------------------------
+
+
+def test_rda_corners_are_qda_and_lda():
+    X, t = three_classes()
+    queries = three_classes(random_state=4)[0]
+    np.testing.assert_allclose(RDA(1, 0).fit(X, t).predict_proba(queries), QDA().fit(X, t).predict_proba(queries),
+                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(RDA(0, 0).fit(X, t).predict_proba(queries), LDA().fit(X, t).predict_proba(queries),
+                               rtol=1e-9, atol=1e-14)
+    np.testing.assert_array_equal(RDA(1, 0).fit(X, t).regularized_covariances_, QDA().fit(X, t).covariances_)
+    assert isinstance(LDA(), RDA) and isinstance(QDA(), RDA)
+
+
+@pytest.mark.parametrize("alpha, gamma", [(0.3, 0.0), (0.7, 0.4), (0.0, 0.5), (1.0, 1.0)])
+def test_rda_covariances_follow_the_lecture_entry_by_entry(alpha, gamma):
+    X, t = three_classes()
+    model = RDA(alpha, gamma).fit(X, t)
+    d = X.shape[1]
+    for k in range(3):
+        mixed = alpha * model.covariances_[k] + (1 - alpha) * model.covariance_
+        sigma2 = sum(mixed[j, j] for j in range(d)) / d
+        expected = [[(1 - gamma) * mixed[i, j] + gamma * sigma2 * (i == j) for j in range(d)] for i in range(d)]
+        np.testing.assert_allclose(model.regularized_covariances_[k], expected, rtol=1e-13)
+    np.testing.assert_allclose(model.predict_proba(X),
+                               softmax(scipy_joint(X, model.means_, model.regularized_covariances_, model.priors_),
+                                       axis=1), rtol=1e-10)
+
+
+def test_gamma_one_gives_spherical_covariances():
+    X, t = three_classes()
+    spherical = RDA(0.6, 1.0).fit(X, t).regularized_covariances_
+    for covariance in spherical:
+        np.testing.assert_array_equal(covariance, covariance[0, 0] * np.eye(3))
+    assert len(np.unique(spherical[:, 0, 0])) == 3
+
+
+# --------------------------------------------------------------------------
+# Singular covariances get advice, not a LinAlgError
+# --------------------------------------------------------------------------
+
+
+def test_qda_with_a_class_of_at_most_d_examples_suggests_rda():
+    X, t = three_classes(counts=(3, 30, 30))                  # N_0 = 3 = d
+    model = QDA()
+    with pytest.raises(ValueError, match=r"class 0 has N_k = 3 examples for d = 3 .* RDA"):
+        model.fit(X, t)
+    with pytest.raises(ValueError, match="not fitted"):         # a failed fit leaves no half-fitted model
+        model.predict(X)
+    RDA(0.5, 0.0).fit(X, t)                                    # borrowing the pooled covariance is enough
+    RDA(1.0, 0.1).fit(X, t)                                    # and so is shrinking
+    QDA().fit(*three_classes(counts=(4, 30, 30)))              # N_k = d + 1 is fine
+
+
+def test_lda_with_fewer_degrees_of_freedom_than_features_explains_n_minus_k():
+    rng = np.random.default_rng(0)
+    X, t = rng.normal(size=(6, 5)), np.array([0, 0, 1, 1, 2, 2])   # N - K = 3 < d = 5
+    with pytest.raises(ValueError, match=r"pooled covariance has rank at most N - K = 3 < d = 5"):
+        LDA().fit(X, t)
+    RDA(0.0, 0.2).fit(X, t)
+
+
+@pytest.mark.parametrize("model", [LDA(), QDA(), RDA(0.5, 0.0)])
+def test_collinear_or_constant_features_give_a_clear_error(model):
+    X, t = three_classes()
+    collinear = np.column_stack([X, 2 * X[:, 0] - X[:, 1]])
+    with pytest.raises(ValueError, match="singular.*RDA"):
+        model.fit(collinear, t)
+    RDA(0.5, 0.1).fit(collinear, t)
+
+
+def test_a_feature_constant_within_one_class_stops_qda_but_not_lda():
+    X, t = three_classes()
+    constant = np.column_stack([X, np.where(t == 0, 1.0, X[:, 0])])      # constant within class 0
+    with pytest.raises(ValueError, match=r"covariance of class 0 is \(nearly\) singular"):
+        QDA().fit(constant, t)
+    LDA().fit(constant, t)                   # the pooled covariance borrows class 0's missing spread
+
+
+def test_known_covariance_that_is_not_positive_definite_is_named():
+    bad = COVARIANCES.copy()
+    bad[1] = [[1.0, 2.0, 0.0], [2.0, 1.0, 0.0], [0.0, 0.0, 1.0]]       # eigenvalue -1
+    with pytest.raises(ValueError, match=r"covariances\[1\] is not positive definite"):
+        discriminant.gaussian_posterior(MEANS, MEANS, bad, PRIORS)
+    with pytest.raises(ValueError, match="symmetric"):
+        discriminant.gaussian_posterior(MEANS, MEANS, np.triu(COVARIANCES), PRIORS)
+
+
+# --------------------------------------------------------------------------
+# Fisher's direction and parameter counts
+# --------------------------------------------------------------------------
+
+
+def test_two_class_fisher_direction_is_the_pooled_inverse_times_the_mean_difference():
+    X, t = two_classes()
+    w = discriminant.fisher_directions(X, t)
+    pooled = sum((np.sum(t == k) - 1) * np.cov(X[t == k], rowvar=False) for k in (0, 1))
+    expected = np.linalg.solve(pooled, X[t == 1].mean(axis=0) - X[t == 0].mean(axis=0))
+    np.testing.assert_allclose(w, [expected / np.linalg.norm(expected)], rtol=1e-10)
+
+
+def test_fisher_directions_of_iris_span_scikit_learns_discriminant_plane():
+    iris = load_iris()
+    ours = discriminant.fisher_directions(iris.X, iris.y)
+    theirs = LinearDiscriminantAnalysis(solver="eigen").fit(iris.X, iris.y).scalings_[:, :2]
+    basis = np.linalg.qr(theirs)[0]
+    assert ours.shape == (2, 4)
+    np.testing.assert_allclose(ours @ basis @ basis.T, ours, atol=1e-10)        # ours lie in their plane
+    for mine, their in zip(ours, theirs.T):                                      # direction by direction
+        assert abs(mine @ their) / np.linalg.norm(their) == pytest.approx(1.0, abs=1e-10)
+
+
+def test_fisher_direction_maximises_the_criterion():
+    iris = load_iris()
+    best = discriminant.fisher_directions(iris.X, iris.y)[0]
+    classes = [iris.X[iris.y == k] for k in range(3)]
+    mean = iris.X.mean(axis=0)
+    within = sum((c - c.mean(axis=0)).T @ (c - c.mean(axis=0)) for c in classes)
+    between = sum(len(c) * np.outer(c.mean(axis=0) - mean, c.mean(axis=0) - mean) for c in classes)
+    criterion = best @ between @ best / (best @ within @ best)
+    assert discriminant.fisher_criterion(best, iris.X, iris.y) == pytest.approx(criterion, rel=1e-12)
+    rng = np.random.default_rng(2)
+    others = [discriminant.fisher_criterion(w, iris.X, iris.y) for w in rng.normal(size=(200, 4))]
+    assert max(others) < criterion
+    # the maximum is the largest generalised eigenvalue of S_B w = lambda S_W w
+    assert criterion == pytest.approx(np.max(np.linalg.eigvals(np.linalg.solve(within, between)).real), rel=1e-10)
+
+
+def test_parameter_counts_by_hand():
+    # d = 4, K = 3: LDA 2 priors + 12 means + 10 covariance entries = 24; QDA 2 + 12 + 3 * 10 = 44
+    assert discriminant.parameter_counts(4, 3) == {"LDA": 24, "QDA": 44}
+    # boundaries: LDA (K - 1)(d + 1) = 10, QDA (K - 1)(d (d + 3) / 2 + 1) = 2 * 15 = 30
+    assert discriminant.parameter_counts(4, 3, of="boundary") == {"LDA": 10, "QDA": 30}
+    X, t = three_classes()
+    model = QDA().fit(X, t)
+    free_entries = len(model.priors_) - 1 + model.means_.size + sum(np.triu(c).nonzero()[0].size
+                                                                    for c in model.covariances_)
+    assert discriminant.parameter_counts(3, 3)["QDA"] == free_entries
+
+
+# --------------------------------------------------------------------------
+# Bad input names the argument
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: LDA().fit([1.0, 2.0, 3.0], [0, 1, 1]), ValueError, r"X must be a 2-D .*reshape\(-1, 1\)"),
+    (lambda: QDA().fit(np.eye(4), [0, 1, 1]), ValueError, "t has 3 labels but X has 4"),
+    (lambda: QDA().fit(np.eye(4), [0, 0, 0, 0]), ValueError, "at least 2 different labels"),
+    (lambda: QDA().fit(np.ones((5, 2)), [0, 0, 1, 1, 2]), ValueError, "single example of class 2"),
+    (lambda: RDA(1.5, 0).fit(*two_classes()), ValueError, "alpha must lie in"),
+    (lambda: RDA(0.5, "a").fit(*two_classes()), TypeError, "gamma must be a number"),
+    (lambda: LDA(priors=[0.5, 0.3, 0.2]).fit(*two_classes()), ValueError, r"priors must hold one probability"),
+    (lambda: QDA(priors=[1.0, 0.0]).fit(*two_classes()), ValueError, "prior 0"),
+    (lambda: LDA().predict(np.eye(3)), ValueError, "not fitted"),
+    (lambda: LDA().fit(*two_classes()).predict(np.eye(2)), ValueError, "X has 2 features"),
+    (lambda: QDA().fit(*two_classes()).predict_proba([[np.nan, 0, 0]]), ValueError, "nan"),
+    (lambda: discriminant.gaussian_posterior(np.eye(3), MEANS, COVARIANCES[:2], PRIORS), ValueError,
+     r"covariances must have shape \(K, d, d\)"),
+    (lambda: discriminant.gaussian_posterior(np.eye(2), MEANS, COVARIANCES, PRIORS), ValueError,
+     "X has 2 features but means has 3"),
+    (lambda: discriminant.gaussian_posterior(np.eye(3), MEANS, COVARIANCES, [0.5, 0.5]), ValueError, "priors"),
+    (lambda: discriminant.mahalanobis_distance(np.eye(3), [0, 0], np.eye(3)), ValueError, "mean must have length 3"),
+    (lambda: discriminant.mahalanobis_distance(np.eye(3), [0, 0, 0], np.eye(2)), ValueError, "covariance must"),
+    (lambda: discriminant.pooled_covariance(COVARIANCES, [1, 5, 5]), ValueError, "counts"),
+    (lambda: discriminant.regularized_covariances(COVARIANCES, np.eye(2), 0.5, 0), ValueError, "pooled"),
+    (lambda: discriminant.fisher_criterion([0, 0, 0], *two_classes()), ValueError, "non-zero"),
+    (lambda: discriminant.parameter_counts(4, 3, of="everything"), ValueError, "of must be"),
+    (lambda: discriminant.parameter_counts(0, 3), ValueError, "n_features"),
+])
+def test_bad_input_names_the_argument(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_repr_shows_the_parameters():
+    assert repr(RDA(0.5, 0.1)) == "RDA(alpha=0.5, gamma=0.1, priors=None)"
+    assert repr(LDA()) == "LDA(priors=None)" and repr(QDA(priors=[0.5, 0.5])) == "QDA(priors=[0.5, 0.5])"
