@@ -52,3 +52,31 @@ def test_generative_classifier_normalises_in_log_space():
     np.testing.assert_allclose(model.predict_proba(joint)[0], [1 / (1 + np.exp(-1)), 1 / (1 + np.e)], rtol=1e-12)
     assert model.predict(joint).tolist() == ["a", "b"]
     assert model.score(joint, ["a", "a"]) == 0.5
+
+
+@pytest.mark.parametrize("value, error, match", [(-1, ValueError, ">= 0"), (np.inf, ValueError, "finite"),
+                                                 ("1", TypeError, "a number >= 0"), (True, TypeError, "bool")])
+def test_check_non_negative_names_the_argument(value, error, match):
+    from lecture_utils._validation import check_non_negative
+    with pytest.raises(error, match=f"alpha.*{match}"):
+        check_non_negative(value, "alpha")
+
+
+def test_check_non_negative_accepts_zero():
+    from lecture_utils._validation import check_non_negative
+    assert check_non_negative(0, "alpha") == 0.0
+
+
+def test_as_categorical_matrix_keeps_each_value_of_a_list_as_it_is():
+    from lecture_utils._validation import as_categorical_matrix
+    table = as_categorical_matrix([[1, "a", ("t", 1)], [2, "b", None]])
+    assert table.shape == (2, 3) and table[0].tolist() == [1, "a", ("t", 1)]
+    assert as_categorical_matrix(np.array([["x", "y"]])).dtype.kind == "U"
+
+
+@pytest.mark.parametrize("X, match", [(["a", "b"], "2-D array.*reshape"), ([["a"], ["b", "c"]], "different lengths"),
+                                      ([["a", float("nan")]], "nan .*row 0, feature 1"), ([], "at least one sample")])
+def test_as_categorical_matrix_names_the_argument(X, match):
+    from lecture_utils._validation import as_categorical_matrix
+    with pytest.raises(ValueError, match=f"X.*{match}"):
+        as_categorical_matrix(X)
