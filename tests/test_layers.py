@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "datasets",
+ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "naive_bayes", "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle"]
 
 
