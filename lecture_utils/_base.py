@@ -71,4 +71,5 @@ class GenerativeClassifier(Classifier):
 
     def predict(self, X) -> np.ndarray:
         """The class of largest posterior (the Bayes decision under 0-1 loss), shape (n_samples,)."""
-        return self.classes_[np.argmax(self._checked_joint_log_likelihood(X), axis=1)]
+        joint = self._checked_joint_log_likelihood(X)      # first: it says so if the model is not fitted
+        return self.classes_[np.argmax(joint, axis=1)]

@@ -80,3 +80,10 @@ def test_as_categorical_matrix_names_the_argument(X, match):
     from lecture_utils._validation import as_categorical_matrix
     with pytest.raises(ValueError, match=f"X.*{match}"):
         as_categorical_matrix(X)
+
+
+def test_an_unfitted_generative_classifier_says_so():
+    from lecture_utils._base import GenerativeClassifier
+    for method in (GenerativeClassifier().predict, GenerativeClassifier().predict_proba):
+        with pytest.raises(ValueError, match="not fitted yet"):
+            method([[0.0]])
