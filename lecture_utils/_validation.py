@@ -81,9 +81,8 @@ def as_categorical_matrix(X, name: str = "X") -> np.ndarray:
     """
     array = X if isinstance(X, np.ndarray) else _object_table(X, name)
     _check_table_shape(array, name)
-    missing = array != array                                 # only nan differs from itself
-    if np.any(missing):
-        row, column = np.argwhere(missing)[0]
+    if array.dtype.kind in "fcOmM" and np.any(array != array):     # only nan (and NaT) differs from itself
+        row, column = np.argwhere(array != array)[0]
         raise ValueError(
             f"{name} contains nan (first at row {row}, feature {column}); categorical features need a "
             "value in every cell: drop those rows, or make 'missing' a category of its own."

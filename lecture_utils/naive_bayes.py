@@ -30,7 +30,7 @@ import numpy as np
 
 from ._base import GenerativeClassifier
 from ._validation import (as_categorical_matrix, as_class_labels, as_float_array, as_matrix, check_binary,
-                          check_n_features, check_non_negative)
+                          check_fitted, check_n_features, check_non_negative)
 
 # --------------------------------------------------------------------------
 # Estimates
@@ -88,33 +88,68 @@ def _log(p: np.ndarray) -> np.ndarray:
 
 
 class _NaiveBayes(GenerativeClassifier):
-    """Naive Bayes: a subclass supplies ``_validated(X)`` and the factors ``log p(x_j | C_k)``.
-
-    Fitted subclasses set ``classes_``, ``class_count_`` (``n_k``),
-    ``class_prior_`` (``n_k / N``) and ``n_features_in_``.
+    """Naive Bayes: a subclass supplies how to check ``X``, fit the factors ``p(x_j | C_k)`` and
+    look up their logarithms; the priors, the sum over features and the posteriors live here.
     """
 
     #: Why every class can have likelihood zero for an example, and what to do.
     _zero_likelihood_hint = ""
 
+    def fit(self, X, t):
+        """Estimate the priors ``pi_k = n_k / N`` and each factor ``p(x_j | C_k)`` from the training data.
+
+        Parameters
+        ----------
+        X : array-like of shape (N, n_features)
+            The values the model takes (see the class).
+        t : array-like of shape (N,)
+            Class labels of any kind, at least two different ones.
+
+        Returns
+        -------
+        self
+            With the fitted attributes listed in the class docstring.
+        """
+        X = self._checked_input(X)
+        classes, k = as_class_labels(t, X.shape[0])
+        vars(self).pop("classes_", None)            # the model counts as fitted once classes_ is set, last
+        self.class_count_ = np.bincount(k, minlength=classes.size)          # n_k
+        self.class_prior_ = self.class_count_ / X.shape[0]                   # pi_k = n_k / N
+        self._fit_factors(X, k, classes)
+        self.classes_, self.n_features_in_ = classes, X.shape[1]
+        return self
+
+    def _checked_input(self, X) -> np.ndarray:
+        """``X`` as an array of shape (n_samples, n_features) of the values the model takes."""
+        raise NotImplementedError
+
+    def _fit_factors(self, X, k, classes) -> None:
+        """Estimate ``p(x_j | C_k)`` from ``X`` and the index ``k`` in ``classes`` of each example's class."""
+        raise NotImplementedError
+
     def _validated(self, X) -> np.ndarray:
         """``X`` checked against the fitted model, ready for :meth:`_log_factors`."""
-        raise NotImplementedError
+        X = self._checked_input(X)
+        check_n_features(X, self.n_features_in_)
+        return X
 
     def _log_factors(self, X) -> np.ndarray:
-        """``log p(x_ij | C_k)`` for the validated ``X``, shape (n_samples, K, n_features)."""
+        """``log p(x_ij | C_k)`` for the validated ``X``, shape (n_samples, K, n_features).
+
+        Fastest as a transposed view of an array laid out as (K, n_features,
+        n_samples): the sum over features then adds rows of length
+        n_samples, and gives a (K, n_samples) array, across whose columns
+        the posteriors are normalised faster.
+        """
         raise NotImplementedError
 
-    def _fit_priors(self, t, n_samples: int) -> np.ndarray:
-        """Set ``classes_``, ``class_count_`` and ``class_prior_``; return the class index of each example."""
-        self.classes_, k = as_class_labels(t, n_samples)
-        self.class_count_ = np.bincount(k, minlength=self.classes_.size)    # n_k
-        self.class_prior_ = self.class_count_ / n_samples                    # pi_k = n_k / N
-        return k
+    def _sum_log_factors(self, X) -> np.ndarray:
+        """``sum_j log p(x_ij | C_k)``, shape (n_samples, K); a subclass may compute it faster."""
+        return self._log_factors(X).sum(axis=2)
 
     def _joint_log_likelihood(self, X) -> np.ndarray:
         # g_k(x) = log pi_k + sum_j log p(x_j | C_k): the naive assumption, in log space
-        joint = np.log(self.class_prior_) + self._log_factors(self._validated(X)).sum(axis=2)
+        joint = np.log(self.class_prior_) + self._sum_log_factors(self._validated(X))
         impossible = np.isneginf(joint).all(axis=1)
         if np.any(impossible):
             raise ValueError(
@@ -145,14 +180,35 @@ class _NaiveBayes(GenerativeClassifier):
         x : array-like of shape (n_features,)
             One example, e.g. ``["Sunny", "Hot", "Normal", "Weak"]``.
         """
+        check_fitted(self, "classes_")
         if np.ndim(x) != 1:
             raise ValueError(f"x must be one example, a 1-D array of its n_features values; got shape {np.shape(x)}.")
         return np.exp(self._log_factors(self._validated([list(x)]))[0])
 
 
+class _SmoothedNaiveBayes(_NaiveBayes):
+    """Naive Bayes whose factors are value frequencies smoothed by ``alpha`` (:func:`laplace_estimate`)."""
+
+    _zero_likelihood_hint = ("With alpha=0 a value never seen with a class in training has probability 0 and "
+                             "vetoes that class, and here every class is vetoed; smooth with alpha > 0 "
+                             "(alpha=1 is Laplace's rule).")
+
+    def __init__(self, alpha=1.0):
+        self.alpha = alpha
+
+
 # --------------------------------------------------------------------------
 # Categorical features: p(x_j = v | C_k) = (n_kv + alpha) / (n_k + alpha V_j)
 # --------------------------------------------------------------------------
+
+
+# Integer values spanning at most this many are looked up in a table indexed by value.
+_LARGEST_TABLE = 1 << 16
+
+
+def _small_integers(values: np.ndarray) -> bool:
+    return (values.dtype.kind in "iu" and values.size > 0
+            and int(values.max()) - int(values.min()) < _LARGEST_TABLE)
 
 
 def _encode(column: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -161,6 +217,10 @@ def _encode(column: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     The values are sorted when they can be compared (numbers, strings), else
     (say 1 and "a" in one column) kept in order of first appearance.
     """
+    if _small_integers(column):                              # counting is faster than sorting
+        smallest = int(column.min())
+        categories = np.flatnonzero(np.bincount(column.astype(np.int64) - smallest)) + smallest
+        return categories, _positions(categories, column)
     try:
         return np.unique(column, return_inverse=True)
     except TypeError:
@@ -172,6 +232,12 @@ def _encode(column: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _positions(categories: np.ndarray, column: np.ndarray) -> np.ndarray:
     """The position of each entry of ``column`` in ``categories`` (from :func:`_encode`), -1 if unseen."""
+    if _small_integers(categories) and column.dtype.kind in "iu":
+        table = np.full(int(categories[-1] - categories[0]) + 1, -1)     # value -> position
+        table[categories - categories[0]] = np.arange(categories.size)
+        shifted = column.astype(np.int64) - categories[0]
+        inside = (shifted >= 0) & (shifted < table.size)
+        return np.where(inside, table.take(shifted, mode="clip"), -1)
     if categories.dtype != object:                           # sorted by np.unique: binary search
         try:
             positions = np.searchsorted(categories, column).clip(max=categories.size - 1)
@@ -182,7 +248,7 @@ def _positions(categories: np.ndarray, column: np.ndarray) -> np.ndarray:
     return np.array([index.get(value, -1) for value in column.tolist()])
 
 
-class CategoricalNB(_NaiveBayes):
+class CategoricalNB(_SmoothedNaiveBayes):
     """Naive Bayes for categorical features, with Laplace (add-alpha) smoothing.
 
     Each feature ``j`` takes one of the ``V_j`` values seen in training
@@ -209,12 +275,8 @@ class CategoricalNB(_NaiveBayes):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (K,)
-        The sorted class labels.
-    class_count_ : ndarray of int, shape (K,)
-        ``n_k``.
-    class_prior_ : ndarray of shape (K,)
-        ``pi_k = n_k / N``.
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
     categories_ : list of n_features ndarrays, the j-th of shape (V_j,)
         The values of each feature seen in training, sorted when they can be
         compared, else in order of first appearance.
@@ -235,31 +297,12 @@ class CategoricalNB(_NaiveBayes):
     array([[0.3271, 0.6729]])
     """
 
-    _zero_likelihood_hint = ("With alpha=0 a value never seen with a class in training has probability 0 and "
-                             "vetoes that class, and here every class is vetoed; smooth with alpha > 0 "
-                             "(alpha=1 is Laplace's rule).")
+    _checked_input = staticmethod(as_categorical_matrix)
 
-    def __init__(self, alpha=1.0):
-        self.alpha = alpha
-
-    def fit(self, X, t):
-        """Count the values of each feature per class and smooth the frequencies.
-
-        Parameters
-        ----------
-        X : array-like of shape (N, n_features)
-            Categorical values of any hashable type; nan is not allowed.
-        t : array-like of shape (N,)
-            Class labels, at least two different ones.
-
-        Returns
-        -------
-        self
-        """
+    def _fit_factors(self, X, k, classes) -> None:
+        # count n_kv, the examples of class k whose feature j takes its v-th value, and smooth
         alpha = check_non_negative(self.alpha, "alpha")
-        X = as_categorical_matrix(X)
-        k = self._fit_priors(t, X.shape[0])
-        n_classes = self.classes_.size
+        n_classes = classes.size
         self.categories_, self.category_count_ = [], []
         for column in X.T:
             categories, v = _encode(column)
@@ -269,15 +312,17 @@ class CategoricalNB(_NaiveBayes):
             self.category_count_.append(n_kv)
         self.feature_prob_ = [laplace_estimate(n_kv, alpha) for n_kv in self.category_count_]
         self.feature_log_prob_ = [_log(p) for p in self.feature_prob_]
-        self.n_features_in_ = X.shape[1]
-        return self
+        # All tables side by side, one column per (feature, value), so that one look-up serves
+        # every feature: value v of feature j is column offsets[j] + v.
+        self._log_table = np.hstack(self.feature_log_prob_)
+        self._offsets = np.cumsum([0] + [categories.size for categories in self.categories_[:-1]])
 
     def _validated(self, X) -> np.ndarray:
         """The position of each value of ``X`` among ``categories_``, shape (n_samples, n_features)."""
-        X = as_categorical_matrix(X)
-        check_n_features(X, self.n_features_in_)
-        positions = np.column_stack([_positions(categories, column)
-                                     for categories, column in zip(self.categories_, X.T)])
+        X = super()._validated(X)
+        columns = np.ascontiguousarray(X.T)                  # one contiguous row per feature: faster look-ups
+        positions = np.array([_positions(categories, column)
+                              for categories, column in zip(self.categories_, columns)]).T
         unseen = positions < 0
         if np.any(unseen):
             row, j = np.argwhere(unseen)[0]
@@ -289,8 +334,8 @@ class CategoricalNB(_NaiveBayes):
         return positions
 
     def _log_factors(self, X) -> np.ndarray:
-        # log p(x_j = v | C_k), looked up in the table of feature j
-        return np.stack([log_p[:, v].T for log_p, v in zip(self.feature_log_prob_, X.T)], axis=2)
+        # log p(x_j = v | C_k), looked up in the table of feature j (laid out as _NaiveBayes says)
+        return self._log_table.take(X.T + self._offsets[:, None], axis=1).transpose(2, 0, 1)
 
 
 # --------------------------------------------------------------------------
@@ -298,7 +343,7 @@ class CategoricalNB(_NaiveBayes):
 # --------------------------------------------------------------------------
 
 
-class BernoulliNB(_NaiveBayes):
+class BernoulliNB(_SmoothedNaiveBayes):
     """Naive Bayes for binary features: each ``x_j`` in {0, 1} is Bernoulli given the class.
 
     The factor of feature ``j`` is ``p_kj^x_j (1 - p_kj)^(1 - x_j)``: an
@@ -319,11 +364,8 @@ class BernoulliNB(_NaiveBayes):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (K,)
-    class_count_ : ndarray of int, shape (K,)
-        ``n_k``.
-    class_prior_ : ndarray of shape (K,)
-        ``pi_k = n_k / N``.
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
     feature_count_ : ndarray of shape (K, n_features)
         ``n_kj``, the number of examples of class ``C_k`` with ``x_j = 1``.
     feature_prob_ : ndarray of shape (K, n_features)
@@ -333,53 +375,41 @@ class BernoulliNB(_NaiveBayes):
     n_features_in_ : int
     """
 
-    _zero_likelihood_hint = ("With alpha=0 a feature value never seen with a class in training has "
-                             "probability 0 and vetoes that class, and here every class is vetoed; smooth "
-                             "with alpha > 0 (alpha=1 is Laplace's rule).")
+    @staticmethod
+    def _checked_input(X) -> np.ndarray:
+        return check_binary(as_matrix(X), "X", "Binarise it first, e.g. X = (counts > 0).astype(int) "
+                                               "for the presence of each word.")
 
-    def __init__(self, alpha=1.0):
-        self.alpha = alpha
-
-    def fit(self, X, t):
-        """Count how often each feature is 1 in each class and smooth the frequencies.
-
-        Parameters
-        ----------
-        X : array-like of shape (N, n_features)
-            Values 0 and 1 (or False and True).
-        t : array-like of shape (N,)
-            Class labels, at least two different ones.
-
-        Returns
-        -------
-        self
-        """
+    def _fit_factors(self, X, k, classes) -> None:
+        # count n_kj, the examples of class k with x_j = 1, and smooth as a feature with V = 2 values
         alpha = check_non_negative(self.alpha, "alpha")
-        X = self._as_binary(X)
-        k = self._fit_priors(t, X.shape[0])
-        one_hot = (k[:, None] == np.arange(self.classes_.size)).astype(float)
+        one_hot = (k[:, None] == np.arange(classes.size)).astype(float)
         self.feature_count_ = one_hot.T @ X                                          # n_kj
         absent_and_present = np.stack([self.class_count_[:, None] - self.feature_count_,
                                        self.feature_count_], axis=2)                  # (n_k - n_kj, n_kj)
         self.feature_prob_ = laplace_estimate(absent_and_present, alpha)[..., 1]
         self.feature_log_prob_ = _log(self.feature_prob_)
-        self.n_features_in_ = X.shape[1]
-        return self
-
-    @staticmethod
-    def _as_binary(X) -> np.ndarray:
-        return check_binary(as_matrix(X), "X", "Binarise it first, e.g. X = (counts > 0).astype(int) "
-                                               "for the presence of each word.")
-
-    def _validated(self, X) -> np.ndarray:
-        X = self._as_binary(X)
-        check_n_features(X, self.n_features_in_)
-        return X
 
     def _log_factors(self, X) -> np.ndarray:
         # x_j log p_kj + (1 - x_j) log(1 - p_kj), chosen rather than multiplied so that 0 log 0 = 0
         present = X[:, None, :] == 1
         return np.where(present, self.feature_log_prob_, _log(1 - self.feature_prob_))
+
+    def _sum_log_factors(self, X) -> np.ndarray:
+        # Linear in x: a zero factor (p_kj = 0 or 1, possible when alpha = 0) is counted as a veto
+        # rather than multiplied by 0, so that 0 log 0 = 0.
+        log_q, log_p = _log(1 - self.feature_prob_), self.feature_log_prob_
+        zero_q, zero_p = np.isneginf(log_q), np.isneginf(log_p)
+        total = _linear_in_x(X, np.where(zero_q, 0, log_q), np.where(zero_p, 0, log_p))
+        if not (zero_q.any() or zero_p.any()):
+            return total
+        return np.where(_linear_in_x(X, zero_q, zero_p) > 0, -np.inf, total)
+
+
+def _linear_in_x(X, if_0, if_1) -> np.ndarray:
+    """``sum_j [x_j if_1[k, j] + (1 - x_j) if_0[k, j]] = (if_1 - if_0)_k^T x + sum_j if_0[k, j]``, shape (n, K)."""
+    if_0, if_1 = np.asarray(if_0, dtype=float), np.asarray(if_1, dtype=float)
+    return ((if_1 - if_0) @ X.T + if_0.sum(axis=1)[:, None]).T      # laid out (K, n), as _NaiveBayes says
 
 
 # --------------------------------------------------------------------------
@@ -412,11 +442,8 @@ class GaussianNB(_NaiveBayes):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (K,)
-    class_count_ : ndarray of int, shape (K,)
-        ``n_k``.
-    class_prior_ : ndarray of shape (K,)
-        ``pi_k = n_k / N``.
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
     means_ : ndarray of shape (K, n_features)
         ``mu_kj``.
     variances_ : ndarray of shape (K, n_features)
@@ -434,40 +461,27 @@ class GaussianNB(_NaiveBayes):
     _zero_likelihood_hint = ("Its values are so far from every class mean that each Gaussian density "
                              "underflows to 0 in float64; check X for outliers or a change of units.")
 
+    _checked_input = staticmethod(as_matrix)
+
     def __init__(self, var_smoothing=0.0):
         self.var_smoothing = var_smoothing
 
-    def fit(self, X, t):
-        """Estimate the mean and variance of each feature in each class by maximum likelihood.
-
-        Parameters
-        ----------
-        X : array-like of shape (N, n_features)
-        t : array-like of shape (N,)
-            Class labels, at least two different ones.
-
-        Returns
-        -------
-        self
-        """
+    def _fit_factors(self, X, k, classes) -> None:
         var_smoothing = check_non_negative(self.var_smoothing, "var_smoothing")
-        X = as_matrix(X)
-        k = self._fit_priors(t, X.shape[0])
-        in_class = [X[k == c] for c in range(self.classes_.size)]
+        in_class = [X[k == c] for c in range(classes.size)]
         self.means_ = np.array([X_k.mean(axis=0) for X_k in in_class])         # mu_kj, 1/n_k
         self.variances_ = np.array([X_k.var(axis=0) for X_k in in_class])      # sigma^2_kj, 1/n_k
-        self.variances_ += var_smoothing * X.var(axis=0).max()
-        self._check_variances(X)
-        self.n_features_in_ = X.shape[1]
-        return self
+        if var_smoothing > 0:
+            self.variances_ += var_smoothing * X.var(axis=0).max()
+        self._check_variances(classes)
 
-    def _check_variances(self, X) -> None:
+    def _check_variances(self, classes) -> None:
         if np.all(self.variances_ > 0):
             return
         c, j = np.argwhere(self.variances_ == 0)[0]
         raise ValueError(
             f"Feature {j} of X is constant (= {self.means_[c, j]:g}) over the {self.class_count_[c]} example(s) "
-            f"of class {self.classes_.tolist()[c]!r}, so its maximum-likelihood variance is 0 and its Gaussian a spike "
+            f"of class {classes.tolist()[c]!r}, so its maximum-likelihood variance is 0 and its Gaussian a spike "
             "of infinite density. Pass var_smoothing > 0 (scikit-learn's default is 1e-9), drop the feature, "
             "or collect more examples of that class."
         )
@@ -477,14 +491,18 @@ class GaussianNB(_NaiveBayes):
         """The class covariances of the equivalent QDA, ``diag(sigma^2_k)``, shape (K, d, d)."""
         return self.variances_[:, :, None] * np.eye(self.variances_.shape[1])
 
-    def _validated(self, X) -> np.ndarray:
-        X = as_matrix(X)
-        check_n_features(X, self.n_features_in_)
-        return X
-
     def _log_factors(self, X) -> np.ndarray:
-        # log N(x_j; mu, sigma^2) = -z^2 / 2 - log sigma - log(2 pi) / 2 with z = (x_j - mu) / sigma
-        sigma = np.sqrt(self.variances_)
+        # log N(x_j; mu_kj, sigma^2_kj) = -(x_j - mu_kj)^2 / (2 sigma^2_kj) - log(2 pi sigma^2_kj) / 2
         with np.errstate(over="ignore"):                     # far out, the density underflows to 0
-            z = (X[:, None, :] - self.means_) / sigma
-            return -0.5 * z ** 2 - np.log(sigma) - 0.5 * np.log(2 * np.pi)
+            return -0.5 * (X[:, None, :] - self.means_) ** 2 / self.variances_ \
+                - 0.5 * np.log(2 * np.pi * self.variances_)
+
+    def _sum_log_factors(self, X) -> np.ndarray:
+        # The same sum in QDA's form, with Sigma_k = diag(sigma^2_k):
+        # log N(x; mu_k, Sigma_k) = -(x - mu_k)^T Sigma_k^-1 (x - mu_k) / 2 - log |2 pi Sigma_k| / 2
+        squares = X - self.means_[:, None, :]                # in place: one array of shape (K, n, d)
+        with np.errstate(over="ignore"):
+            squares **= 2
+        squares /= self.variances_[:, None, :]
+        log_likelihood = -0.5 * squares.sum(axis=2) - 0.5 * np.log(2 * np.pi * self.variances_).sum(axis=1)[:, None]
+        return log_likelihood.T                              # laid out (K, n), as _NaiveBayes says

@@ -80,36 +80,29 @@ def test_play_tennis_tables_are_the_counts_read_off_the_slide():
     np.testing.assert_allclose(model.class_prior_, [5 / 14, 9 / 14], rtol=1e-15)
 
 
-def test_play_tennis_query_unsmoothed_against_the_hand_computation():
-    # alpha = 0: Yes: 9/14 * Sunny 2/9 * Hot 2/9 * Normal 6/9 * Weak 6/9
-    #            No:  5/14 * Sunny 3/5 * Hot 2/5 * Normal 1/5 * Weak 2/5
-    yes = Fraction(9, 14) * Fraction(2, 9) * Fraction(2, 9) * Fraction(6, 9) * Fraction(6, 9)
-    no = Fraction(5, 14) * Fraction(3, 5) * Fraction(2, 5) * Fraction(1, 5) * Fraction(2, 5)
-    assert (yes, no) == (Fraction(8, 567), Fraction(6, 875))
-    assert yes / (yes + no) == Fraction(500, 743)                        # 0.67295
+@pytest.mark.parametrize("alpha, no_factors, yes_factors, posterior_yes", [
+    # alpha = 0, the counts of the table: No: Sunny 3/5, Hot 2/5, Normal 1/5, Weak 2/5;
+    #                                     Yes: Sunny 2/9, Hot 2/9, Normal 6/9, Weak 6/9
+    (0, [Fraction(3, 5), Fraction(2, 5), Fraction(1, 5), Fraction(2, 5)],
+     [Fraction(2, 9), Fraction(2, 9), Fraction(6, 9), Fraction(6, 9)], Fraction(500, 743)),        # 0.67295
+    # alpha = 1 with V = 3, 3, 2, 2 values: No: (3+1)/(5+3), (2+1)/(5+3), (1+1)/(5+2), (2+1)/(5+2);
+    #                                      Yes: (2+1)/(9+3), (2+1)/(9+3), (6+1)/(9+2), (6+1)/(9+2)
+    (1, [Fraction(4, 8), Fraction(3, 8), Fraction(2, 7), Fraction(3, 7)],
+     [Fraction(3, 12), Fraction(3, 12), Fraction(7, 11), Fraction(7, 11)], Fraction(2401, 3611)),  # 0.66491
+])
+def test_play_tennis_query_against_the_hand_computation(alpha, no_factors, yes_factors, posterior_yes):
+    no = Fraction(5, 14) * math.prod(no_factors)                          # p(x*, No) = pi_No prod_j p(x*_j | No)
+    yes = Fraction(9, 14) * math.prod(yes_factors)
+    assert yes / (yes + no) == posterior_yes
     tennis = load_play_tennis()
-    model = CategoricalNB(alpha=0).fit(tennis.X, tennis.y)
-    np.testing.assert_allclose(model.predict_proba([QUERY])[0], [float(no / (yes + no)), float(yes / (yes + no))],
-                               rtol=1e-14)
-    np.testing.assert_allclose(model.feature_factors(QUERY), [[3 / 5, 2 / 5, 1 / 5, 2 / 5],
-                                                              [2 / 9, 2 / 9, 6 / 9, 6 / 9]], rtol=1e-15)
+    model = CategoricalNB(alpha=alpha).fit(tennis.X, tennis.y)
+    np.testing.assert_allclose(model.feature_factors(QUERY), np.array([no_factors, yes_factors], dtype=float),
+                               rtol=1e-15)
     joint = model.class_prior_ * model.feature_factors(QUERY).prod(axis=1)
     np.testing.assert_allclose(joint, [float(no), float(yes)], rtol=1e-14)
-    assert model.predict([QUERY]).tolist() == ["Yes"]
-
-
-def test_play_tennis_query_with_laplace_smoothing_against_the_hand_computation():
-    # alpha = 1, V = 3, 3, 2, 2: Yes: 9/14 * (2+1)/(9+3) * (2+1)/(9+3) * (6+1)/(9+2) * (6+1)/(9+2)
-    #                            No:  5/14 * (3+1)/(5+3) * (2+1)/(5+3) * (1+1)/(5+2) * (2+1)/(5+2)
-    yes = Fraction(9, 14) * Fraction(3, 12) * Fraction(3, 12) * Fraction(7, 11) * Fraction(7, 11)
-    no = Fraction(5, 14) * Fraction(4, 8) * Fraction(3, 8) * Fraction(2, 7) * Fraction(3, 7)
-    assert yes / (yes + no) == Fraction(2401, 3611)                      # 0.66491
-    tennis = load_play_tennis()
-    model = CategoricalNB(alpha=1).fit(tennis.X, tennis.y)
-    np.testing.assert_allclose(model.predict_proba([QUERY])[0], [float(no / (yes + no)), float(yes / (yes + no))],
+    np.testing.assert_allclose(model.predict_proba([QUERY])[0], [float(1 - posterior_yes), float(posterior_yes)],
                                rtol=1e-14)
-    np.testing.assert_allclose(model.feature_factors(QUERY), [[4 / 8, 3 / 8, 2 / 7, 3 / 7],
-                                                              [3 / 12, 3 / 12, 7 / 11, 7 / 11]], rtol=1e-15)
+    assert model.predict([QUERY]).tolist() == ["Yes"]
 
 
 def test_the_slides_posterior_0671_comes_from_joint_probabilities_rounded_to_four_decimals():
@@ -151,6 +144,13 @@ def test_every_class_vetoed_is_a_clear_error_not_nan(model, X, x):
 # --------------------------------------------------------------------------
 
 
+def assert_same_predictions(ours, theirs, X_ours, X_theirs, rtol):
+    """Posteriors (relative tolerance ``rtol``), log-posteriors and labels of two fitted classifiers."""
+    np.testing.assert_allclose(ours.predict_proba(X_ours), theirs.predict_proba(X_theirs), rtol=rtol, atol=1e-15)
+    np.testing.assert_allclose(ours.predict_log_proba(X_ours), theirs.predict_log_proba(X_theirs), rtol=rtol)
+    assert np.array_equal(ours.predict(X_ours), theirs.predict(X_theirs))
+
+
 def categorical_data(rng, n_samples, n_values, n_classes=3):
     """Strings such as "v2" per feature, with class-dependent value frequencies."""
     t = rng.integers(n_classes, size=n_samples)
@@ -177,11 +177,7 @@ def test_categorical_matches_scikit_learn_after_ordinal_encoding(rng, alpha):
         np.testing.assert_array_equal(ours.category_count_[j], theirs.category_count_[j])
         np.testing.assert_allclose(ours.feature_log_prob_[j], theirs.feature_log_prob_[j], rtol=1e-13)
     np.testing.assert_allclose(np.log(ours.class_prior_), theirs.class_log_prior_, rtol=1e-14)
-    np.testing.assert_allclose(ours.predict_proba(X_test), theirs.predict_proba(encoder.transform(X_test)),
-                               rtol=1e-12, atol=1e-15)
-    np.testing.assert_allclose(ours.predict_log_proba(X_test),
-                               theirs.predict_log_proba(encoder.transform(X_test)), rtol=1e-12)
-    assert np.array_equal(ours.predict(X_test), theirs.predict(encoder.transform(X_test)))
+    assert_same_predictions(ours, theirs, X_test, encoder.transform(X_test), rtol=1e-12)
 
 
 def binary_data(rng, n_samples, n_features, n_classes=3):
@@ -199,9 +195,7 @@ def test_bernoulli_matches_scikit_learn(rng, alpha):
     np.testing.assert_array_equal(ours.feature_count_, theirs.feature_count_)
     np.testing.assert_array_equal(ours.class_count_, theirs.class_count_)
     np.testing.assert_allclose(ours.feature_log_prob_, theirs.feature_log_prob_, rtol=1e-13)
-    np.testing.assert_allclose(ours.predict_proba(X_test), theirs.predict_proba(X_test), rtol=1e-12, atol=1e-15)
-    np.testing.assert_allclose(ours.predict_log_proba(X_test), theirs.predict_log_proba(X_test), rtol=1e-12)
-    assert np.array_equal(ours.predict(X_test), theirs.predict(X_test))
+    assert_same_predictions(ours, theirs, X_test, X_test, rtol=1e-12)
 
 
 def test_bernoulli_is_categorical_with_the_two_values_0_and_1(rng):
@@ -223,6 +217,24 @@ def test_bernoulli_counts_absent_features_through_one_minus_p_and_is_linear_in_x
     np.testing.assert_allclose(model.decision_function(nothing)[0], b, rtol=1e-12)
 
 
+def test_bernoulli_unsmoothed_factors_and_discriminants_agree_with_vetoes(rng):
+    X, t = binary_data(rng, 12, 30)                                       # few examples: some p_kj are 0 or 1
+    model = BernoulliNB(alpha=0).fit(X, t)
+    p = model.feature_prob_
+    assert np.any(p == 0) and np.any(p == 1)
+    X_test, _ = binary_data(rng, 40, 30)
+    for x in X_test:
+        factors = model.feature_factors(x)
+        np.testing.assert_allclose(factors, np.where(x == 1, p, 1 - p), rtol=1e-15)   # absent: 1 - p
+        with np.errstate(divide="ignore"):
+            expected = np.log(model.class_prior_) + np.log(factors).sum(axis=1)
+        if np.all(np.isneginf(expected)):
+            with pytest.raises(ValueError, match="every class"):
+                model.decision_function([x])
+        else:
+            np.testing.assert_allclose(model.decision_function([x])[0], expected, rtol=1e-12)
+
+
 def gaussian_data(rng, n_samples, n_features, n_classes=3):
     t = rng.integers(n_classes, size=n_samples)
     means = rng.normal(0, 1.5, size=(n_classes, n_features))
@@ -239,9 +251,7 @@ def test_gaussian_matches_scikit_learn(rng, var_smoothing):
     np.testing.assert_allclose(ours.means_, theirs.theta_, rtol=1e-13)
     np.testing.assert_allclose(ours.variances_, theirs.var_, rtol=1e-13)
     np.testing.assert_allclose(ours.class_prior_, theirs.class_prior_, rtol=1e-15)
-    np.testing.assert_allclose(ours.predict_proba(X_test), theirs.predict_proba(X_test), rtol=1e-10, atol=1e-15)
-    np.testing.assert_allclose(ours.predict_log_proba(X_test), theirs.predict_log_proba(X_test), rtol=1e-10)
-    assert np.array_equal(ours.predict(X_test), theirs.predict(X_test))
+    assert_same_predictions(ours, theirs, X_test, X_test, rtol=1e-10)
 
 
 def test_gaussian_naive_bayes_is_qda_with_diagonal_covariances(rng):
@@ -340,6 +350,18 @@ def test_mixed_values_in_one_column_keep_their_order_of_first_appearance():
     assert model.category_count_[0].tolist() == [[1, 1, 0], [1, 0, 1]]
 
 
+@pytest.mark.parametrize("dtype, values", [(np.int8, [-100, 0, 7, 100]), (np.uint8, [0, 3, 255]),
+                                           (np.int64, [-10**12, 5, 10**12]), (bool, [False, True])])
+def test_integer_features_of_any_dtype_and_range_give_the_exact_posterior(rng, dtype, values):
+    X = rng.choice(np.array(values, dtype=dtype), size=(30, 3))
+    t = rng.integers(2, size=30)
+    model = CategoricalNB(alpha=0.5).fit(X, t)
+    assert [c.tolist() for c in model.categories_] == [sorted(set(column.tolist())) for column in X.T]
+    for x in X[:5]:
+        expected = exact_categorical_posterior(X.tolist(), t.tolist(), x.tolist(), Fraction(1, 2))
+        np.testing.assert_allclose(model.predict_proba([x])[0], [float(p) for p in expected], rtol=1e-13)
+
+
 def test_an_array_and_a_list_of_the_same_values_agree():
     tennis = load_play_tennis()
     model = CategoricalNB().fit(tennis.X, tennis.y)
@@ -420,8 +442,10 @@ def test_bad_input_is_named(model, X, t, error, message):
 ])
 def test_prediction_checks_the_number_of_features_and_fitting(model, X, bad):
     t = TENNIS.y if len(X) == 14 else [0, 1] * (len(X) // 2)
-    with pytest.raises(ValueError, match="not fitted yet"):
-        model.predict_proba(X)
+    for method, argument in ((model.predict_proba, X), (model.predict, X), (model.decision_function, X),
+                             (model.feature_factors, np.asarray(X)[0])):
+        with pytest.raises(ValueError, match="not fitted yet"):
+            method(argument)
     model.fit(X, t)
     with pytest.raises(ValueError, match="X has [23] features, but the model was fitted on [34]"):
         model.predict(bad)
@@ -448,3 +472,11 @@ def test_repr_shows_the_parameters():
     assert repr(CategoricalNB(alpha=0)) == "CategoricalNB(alpha=0)"
     assert repr(BernoulliNB()) == "BernoulliNB(alpha=1.0)"
     assert repr(GaussianNB()) == "GaussianNB(var_smoothing=0.0)"
+
+
+def test_a_failed_fit_leaves_the_model_unfitted():
+    model = GaussianNB().fit([[0.0], [1.0], [2.0], [4.0]], [0, 0, 1, 1])
+    with pytest.raises(ValueError, match="constant"):
+        model.fit([[0.0], [0.0], [2.0], [4.0]], [0, 0, 1, 1])
+    with pytest.raises(ValueError, match="not fitted yet"):
+        model.predict([[1.0]])
