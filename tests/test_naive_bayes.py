@@ -272,6 +272,20 @@ def test_gaussian_naive_bayes_is_qda_with_diagonal_covariances(rng):
                                rtol=1e-10, atol=1e-12)
 
 
+@settings(max_examples=40, deadline=None)
+@given(exponent=st.floats(-100, 100))
+def test_gaussian_posteriors_do_not_change_with_the_units_even_extreme_ones(exponent):
+    # Scaling every feature by c scales each sigma_kj by c: every class loses d log c, the posterior stays.
+    rng = np.random.default_rng(RNG_SEED)
+    X, t = gaussian_data(rng, 150, 5)
+    X_test, _ = gaussian_data(rng, 50, 5)
+    scale = 10.0 ** exponent
+    reference = GaussianNB().fit(X, t).predict_proba(X_test)
+    scaled = GaussianNB().fit(scale * X, t).predict_proba(scale * X_test)
+    assert np.all(np.isfinite(scaled))
+    np.testing.assert_allclose(scaled, reference, rtol=1e-8, atol=1e-13)
+
+
 def test_gaussian_factors_are_the_univariate_densities(rng):
     X, t = gaussian_data(rng, 100, 3)
     model = GaussianNB().fit(X, t)
