@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 
 import numpy as np
+from scipy.special import logsumexp
 
 from ._validation import check_fitted
 
@@ -62,7 +63,7 @@ class GenerativeClassifier(Classifier):
     def predict_log_proba(self, X) -> np.ndarray:
         """``log p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order."""
         joint = self._checked_joint_log_likelihood(X)
-        return joint - np.logaddexp.reduce(joint, axis=1, keepdims=True)   # log p(x, C_k) - log p(x)
+        return joint - logsumexp(joint, axis=1, keepdims=True)
 
     def predict_proba(self, X) -> np.ndarray:
         """``p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order; rows sum to 1."""
@@ -70,5 +71,5 @@ class GenerativeClassifier(Classifier):
 
     def predict(self, X) -> np.ndarray:
         """The class of largest posterior (the Bayes decision under 0-1 loss), shape (n_samples,)."""
-        joint = self._checked_joint_log_likelihood(X)            # checks first that the model is fitted
+        joint = self._checked_joint_log_likelihood(X)      # first: it says so if the model is not fitted
         return self.classes_[np.argmax(joint, axis=1)]

@@ -7,6 +7,7 @@ expected and how to fix it, instead of a bare numpy error or a silent ``nan``.
 
 from __future__ import annotations
 
+import itertools
 import numbers
 
 import numpy as np
@@ -49,6 +50,12 @@ def as_matrix(X, name: str = "X") -> np.ndarray:
         If ``X`` is not 2-D, is empty, or holds nan or inf.
     """
     array = as_float_array(X, name)
+    _check_table_shape(array, name)
+    return array
+
+
+def _check_table_shape(array: np.ndarray, name: str) -> None:
+    """Raise unless ``array`` is 2-D with at least one row and one column."""
     if array.ndim != 2:
         hint = f" For a single feature use {name}.reshape(-1, 1)." if array.ndim == 1 else ""
         raise ValueError(
@@ -57,7 +64,46 @@ def as_matrix(X, name: str = "X") -> np.ndarray:
         )
     if array.shape[0] == 0 or array.shape[1] == 0:
         raise ValueError(f"{name} must hold at least one sample and one feature; got shape {array.shape}.")
+
+
+def as_categorical_matrix(X, name: str = "X") -> np.ndarray:
+    """Return ``X`` as an array of shape ``(n_samples, n_features)`` of categorical values.
+
+    The values may be of any hashable type (strings, integers, ...). An
+    array keeps its dtype; a list becomes an ``object`` array, so that the
+    integer 1 in a list beside strings stays 1 (numpy would make it "1").
+
+    Raises
+    ------
+    ValueError
+        If ``X`` is not 2-D, is empty, or holds nan (a missing value, which
+        is no category).
+    """
+    array = X if isinstance(X, np.ndarray) else _object_table(X, name)
+    _check_table_shape(array, name)
+    if array.dtype.kind in "fcOmM" and np.any(array != array):     # only nan (and NaT) differs from itself
+        row, column = np.argwhere(array != array)[0]
+        raise ValueError(
+            f"{name} contains nan (first at row {row}, feature {column}); categorical features need a "
+            "value in every cell: drop those rows, or make 'missing' a category of its own."
+        )
     return array
+
+
+def _object_table(X, name: str) -> np.ndarray:
+    """The rows of ``X`` as a 2-D object array that keeps each value as it is (a tuple stays one value)."""
+    try:
+        rows = [list(row) for row in X]
+    except TypeError:                                        # not a sequence of rows, e.g. a number
+        rows = None
+    if rows is None or any(isinstance(row, str) for row in X):
+        return np.asarray(X, dtype=object)                   # not 2-D: the shape check explains
+    if len({len(row) for row in rows}) > 1:
+        raise ValueError(f"{name} must be a 2-D array of shape (n_samples, n_features); "
+                         "its rows have different lengths.")
+    n_features = len(rows[0]) if rows else 0
+    values = itertools.chain.from_iterable(rows)
+    return np.fromiter(values, dtype=object, count=len(rows) * n_features).reshape(len(rows), n_features)
 
 
 def as_vector(v, name: str, length: int | None = None) -> np.ndarray:
@@ -113,10 +159,14 @@ def check_positive_int(value, name: str) -> int:
     return int(value)
 
 
+def _check_real(value, name: str, expected: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {expected}; got {value!r} of type {type(value).__name__}.")
+
+
 def check_positive(value, name: str) -> float:
     """Return ``value`` as a float if it is a finite number > 0, else raise naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a positive number; got {value!r} of type {type(value).__name__}.")
+    _check_real(value, name, "a positive number")
     if not np.isfinite(value) or value <= 0:
         raise ValueError(f"{name} must be a finite number > 0; got {value}.")
     return float(value)
@@ -129,6 +179,25 @@ def check_unit_interval(value, name: str) -> float:
     if not 0 <= value <= 1:
         raise ValueError(f"{name} must lie in [0, 1]; got {value}.")
     return float(value)
+
+
+def check_non_negative(value, name: str) -> float:
+    """Return ``value`` as a float if it is a finite number >= 0, else raise naming ``name``."""
+    _check_real(value, name, "a number >= 0")
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0; got {value}.")
+    return float(value)
+
+
+def check_binary(array: np.ndarray, name: str, hint: str) -> np.ndarray:
+    """Return ``array`` if it holds only 0 and 1, else raise naming ``name`` and giving ``hint``."""
+    others = (array != 0) & (array != 1)
+    if np.any(others):
+        shown = np.unique(array[others])[:5].tolist()
+        raise ValueError(
+            f"{name} must contain only the Bernoulli outcomes 0 and 1; got also the values {shown}. {hint}"
+        )
+    return array
 
 
 def check_fitted(estimator, attribute: str) -> None:

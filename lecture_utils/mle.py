@@ -25,7 +25,7 @@ import numpy as np
 from scipy.special import betaln, xlog1py, xlogy
 
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
-                          check_positive, check_positive_int, check_random_state)
+                          check_binary, check_positive, check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning
 
 # --------------------------------------------------------------------------
@@ -55,14 +55,8 @@ def _as_sample(x, name: str = "x") -> np.ndarray:
 
 def _as_binary_sample(x, name: str = "x") -> np.ndarray:
     """Return ``x`` as a float array of 0.0 and 1.0 of shape (..., N) with N >= 1."""
-    array = _as_sample(x, name)
-    if not np.all((array == 0) | (array == 1)):
-        shown = np.unique(array[(array != 0) & (array != 1)])[:5].tolist()
-        raise ValueError(
-            f"{name} must contain only the Bernoulli outcomes 0 and 1; got also the values {shown}. "
-            f"Encode the outcome of interest as 1, e.g. {name} = (labels == 'heads').astype(int)."
-        )
-    return array
+    return check_binary(_as_sample(x, name), name,
+                        f"Encode the outcome of interest as 1, e.g. {name} = (labels == 'heads').astype(int).")
 
 
 def _as_categories(x, n_categories: int, name: str = "x") -> np.ndarray:

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant", "datasets",
+ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
+              "naive_bayes", "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle"]
 
 

@@ -74,3 +74,36 @@ def test_as_priors_names_the_argument(priors, match):
     from lecture_utils._validation import as_priors
     with pytest.raises(ValueError, match=match):
         as_priors(priors, 3)
+@pytest.mark.parametrize("value, error, match", [(-1, ValueError, ">= 0"), (np.inf, ValueError, "finite"),
+                                                 ("1", TypeError, "a number >= 0"), (True, TypeError, "bool")])
+def test_check_non_negative_names_the_argument(value, error, match):
+    from lecture_utils._validation import check_non_negative
+    with pytest.raises(error, match=f"alpha.*{match}"):
+        check_non_negative(value, "alpha")
+
+
+def test_check_non_negative_accepts_zero():
+    from lecture_utils._validation import check_non_negative
+    assert check_non_negative(0, "alpha") == 0.0
+
+
+def test_as_categorical_matrix_keeps_each_value_of_a_list_as_it_is():
+    from lecture_utils._validation import as_categorical_matrix
+    table = as_categorical_matrix([[1, "a", ("t", 1)], [2, "b", None]])
+    assert table.shape == (2, 3) and table[0].tolist() == [1, "a", ("t", 1)]
+    assert as_categorical_matrix(np.array([["x", "y"]])).dtype.kind == "U"
+
+
+@pytest.mark.parametrize("X, match", [(["a", "b"], "2-D array.*reshape"), ([["a"], ["b", "c"]], "different lengths"),
+                                      ([["a", float("nan")]], "nan .*row 0, feature 1"), ([], "at least one sample")])
+def test_as_categorical_matrix_names_the_argument(X, match):
+    from lecture_utils._validation import as_categorical_matrix
+    with pytest.raises(ValueError, match=f"X.*{match}"):
+        as_categorical_matrix(X)
+
+
+def test_an_unfitted_generative_classifier_says_so():
+    from lecture_utils._base import GenerativeClassifier
+    for method in (GenerativeClassifier().predict, GenerativeClassifier().predict_proba):
+        with pytest.raises(ValueError, match="not fitted yet"):
+            method([[0.0]])

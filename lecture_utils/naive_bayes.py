@@ -1,0 +1,508 @@
+"""Naive Bayes: a generative classifier whose features are independent given the class.
+
+Taught in notebook 07 ("Naive Bayes"), after the Bayes classifier and the
+Gaussian discriminants of notebook 06. Notation: an input ``x = (x_1, ..., x_d)``,
+classes ``C_1, ..., C_K``, ``N`` training examples of which ``n_k`` are of
+class ``C_k``. The naive assumption (Arias, UPC topic 2) is
+
+    p(x | C_k) = prod_j p(x_j | C_k),
+
+so the discriminant of class ``C_k`` is a sum of one term per feature,
+
+    g_k(x) = log p(x, C_k) = log pi_k + sum_j log p(x_j | C_k),     pi_k = n_k / N,
+
+and the posterior ``p(C_k | x)`` is ``g_k(x)`` normalised with log-sum-exp (in
+:class:`~lecture_utils._base.GenerativeClassifier`), so that hundreds of small
+factors never underflow. Each model below differs only in the factor
+``p(x_j | C_k)`` it estimates by maximum likelihood (notebook 03):
+
+- :class:`CategoricalNB`: a table of value frequencies per feature and class,
+  with Laplace (add-alpha) smoothing, :func:`laplace_estimate`;
+- :class:`BernoulliNB`: the same for features in {0, 1}, where an absent
+  feature contributes its factor ``1 - p_kj``;
+- :class:`GaussianNB`: a univariate Gaussian per feature and class, which is
+  QDA with diagonal covariance matrices.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import GenerativeClassifier
+from ._validation import (as_categorical_matrix, as_class_labels, as_float_array, as_matrix, check_binary,
+                          check_fitted, check_n_features, check_non_negative)
+
+# --------------------------------------------------------------------------
+# Estimates
+# --------------------------------------------------------------------------
+
+
+def laplace_estimate(counts, alpha=1.0) -> np.ndarray:
+    """The smoothed frequencies ``(n_kv + alpha) / (n_k + alpha V)`` along the last axis.
+
+    Laplace (add-alpha) smoothing as in Arias, UPC topic 2: each of the ``V``
+    values gets ``alpha`` imaginary observations before counting, so a value
+    never seen with a class keeps a probability ``alpha / (n_k + alpha V) > 0``.
+    ``alpha = 0`` is the maximum-likelihood estimate ``n_kv / n_k``; ``alpha = 1``
+    is Laplace's rule. Notebook 07, "Laplace smoothing".
+
+    Parameters
+    ----------
+    counts : array-like of shape (..., V)
+        The counts ``n_kv`` of each value ``v`` (e.g. one row per class ``k``).
+    alpha : float >= 0
+
+    Returns
+    -------
+    ndarray of shape (..., V)
+        Distributions along the last axis.
+
+    Raises
+    ------
+    ValueError
+        If a count is negative, or ``alpha = 0`` and a row has no counts at all
+        (its frequencies would be 0 / 0).
+    """
+    alpha = check_non_negative(alpha, "alpha")
+    n_kv = as_float_array(counts, "counts")
+    if n_kv.ndim == 0 or n_kv.shape[-1] == 0:
+        raise ValueError(f"counts must hold the counts of V >= 1 values along its last axis; got shape {n_kv.shape}.")
+    if np.any(n_kv < 0):
+        raise ValueError(f"counts must be >= 0; got a smallest count of {n_kv.min():g}.")
+    n_k = n_kv.sum(axis=-1, keepdims=True)
+    if alpha == 0 and np.any(n_k == 0):
+        raise ValueError("counts has a row of zeros, whose maximum-likelihood frequencies are 0 / 0; "
+                         "use alpha > 0 to smooth it, or drop the empty row.")
+    return (n_kv + alpha) / (n_k + alpha * n_kv.shape[-1])   # (n_kv + alpha) / (n_k + alpha V)
+
+
+def _log(p: np.ndarray) -> np.ndarray:
+    """``log p`` with ``log 0 = -inf`` and no warning: an unsmoothed zero count vetoes its class."""
+    with np.errstate(divide="ignore"):
+        return np.log(p)
+
+
+# --------------------------------------------------------------------------
+# The shared model: g_k(x) = log pi_k + sum_j log p(x_j | C_k)
+# --------------------------------------------------------------------------
+
+
+class _NaiveBayes(GenerativeClassifier):
+    """Naive Bayes: a subclass supplies how to check ``X``, fit the factors ``p(x_j | C_k)`` and
+    look up their logarithms; the priors, the sum over features and the posteriors live here.
+    """
+
+    #: Why every class can have likelihood zero for an example, and what to do.
+    _zero_likelihood_hint = ""
+
+    def fit(self, X, t):
+        """Estimate the priors ``pi_k = n_k / N`` and each factor ``p(x_j | C_k)`` from the training data.
+
+        Parameters
+        ----------
+        X : array-like of shape (N, n_features)
+            The values the model takes (see the class).
+        t : array-like of shape (N,)
+            Class labels of any kind, at least two different ones.
+
+        Returns
+        -------
+        self
+            With the fitted attributes listed in the class docstring.
+        """
+        X = self._checked_input(X)
+        classes, k = as_class_labels(t, X.shape[0])
+        vars(self).pop("classes_", None)            # the model counts as fitted once classes_ is set, last
+        self.class_count_ = np.bincount(k, minlength=classes.size)          # n_k
+        self.class_prior_ = self.class_count_ / X.shape[0]                   # pi_k = n_k / N
+        self._fit_factors(X, k, classes)
+        self.classes_, self.n_features_in_ = classes, X.shape[1]
+        return self
+
+    def _checked_input(self, X) -> np.ndarray:
+        """``X`` as an array of shape (n_samples, n_features) of the values the model takes."""
+        raise NotImplementedError
+
+    def _fit_factors(self, X, k, classes) -> None:
+        """Estimate ``p(x_j | C_k)`` from ``X`` and the index ``k`` in ``classes`` of each example's class."""
+        raise NotImplementedError
+
+    def _validated(self, X) -> np.ndarray:
+        """``X`` checked against the fitted model, ready for :meth:`_log_factors`."""
+        X = self._checked_input(X)
+        check_n_features(X, self.n_features_in_)
+        return X
+
+    def _log_factors(self, X) -> np.ndarray:
+        """``log p(x_ij | C_k)`` for the validated ``X``, shape (n_samples, K, n_features).
+
+        Fastest as a transposed view of an array laid out as (K, n_features,
+        n_samples): the sum over features then adds rows of length
+        n_samples, and gives a (K, n_samples) array, across whose columns
+        the posteriors are normalised faster.
+        """
+        raise NotImplementedError
+
+    def _sum_log_factors(self, X) -> np.ndarray:
+        """``sum_j log p(x_ij | C_k)``, shape (n_samples, K); a subclass may compute it faster."""
+        return self._log_factors(X).sum(axis=2)
+
+    def _joint_log_likelihood(self, X) -> np.ndarray:
+        # g_k(x) = log pi_k + sum_j log p(x_j | C_k): the naive assumption, in log space
+        joint = np.log(self.class_prior_) + self._sum_log_factors(self._validated(X))
+        impossible = np.isneginf(joint).all(axis=1)
+        if np.any(impossible):
+            raise ValueError(
+                f"Example {int(np.argmax(impossible))} of X has likelihood 0 under every class, so its "
+                f"posterior p(C_k | x) = 0 / 0 is undefined. {self._zero_likelihood_hint}"
+            )
+        return joint
+
+    def decision_function(self, X) -> np.ndarray:
+        """The discriminants ``g_k(x) = log pi_k + sum_j log p(x_j | C_k)``, shape (n_samples, K).
+
+        ``g_k(x) = log p(x, C_k)``; it is ``-inf`` for a class that a zero
+        factor vetoes. The predicted class is the largest, and
+        ``predict_log_proba`` is ``g_k(x) - logsumexp_k g_k(x)``.
+        """
+        return self._checked_joint_log_likelihood(X)
+
+    def feature_factors(self, x) -> np.ndarray:
+        """The factors ``p(x_j | C_k)`` of one example ``x``, shape (K, n_features).
+
+        ``class_prior_ * feature_factors(x).prod(axis=1)`` is ``p(x, C_k)``,
+        the numerator of Bayes' theorem, computed as on the slides (it may
+        underflow for many features, unlike :meth:`predict_proba`). For
+        :class:`GaussianNB` the factors are densities, which may exceed 1.
+
+        Parameters
+        ----------
+        x : array-like of shape (n_features,)
+            One example, e.g. ``["Sunny", "Hot", "Normal", "Weak"]``.
+        """
+        check_fitted(self, "classes_")
+        if np.ndim(x) != 1:
+            raise ValueError(f"x must be one example, a 1-D array of its n_features values; got shape {np.shape(x)}.")
+        return np.exp(self._log_factors(self._validated([list(x)]))[0])
+
+
+class _SmoothedNaiveBayes(_NaiveBayes):
+    """Naive Bayes whose factors are value frequencies smoothed by ``alpha`` (:func:`laplace_estimate`)."""
+
+    _zero_likelihood_hint = ("With alpha=0 a value never seen with a class in training has probability 0 and "
+                             "vetoes that class, and here every class is vetoed; smooth with alpha > 0 "
+                             "(alpha=1 is Laplace's rule).")
+
+    def __init__(self, alpha=1.0):
+        self.alpha = alpha
+
+
+# --------------------------------------------------------------------------
+# Categorical features: p(x_j = v | C_k) = (n_kv + alpha) / (n_k + alpha V_j)
+# --------------------------------------------------------------------------
+
+
+# Integer values spanning at most this many are looked up in a table indexed by value.
+_LARGEST_TABLE = 1 << 16
+
+
+def _small_integers(values: np.ndarray) -> bool:
+    return (values.dtype.kind in "iu" and values.size > 0
+            and int(values.max()) - int(values.min()) < _LARGEST_TABLE)
+
+
+def _encode(column: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of a column and each entry's position among them.
+
+    The values are sorted when they can be compared (numbers, strings), else
+    (say 1 and "a" in one column) kept in order of first appearance.
+    """
+    if _small_integers(column):                              # counting is faster than sorting
+        smallest = int(column.min())
+        categories = np.flatnonzero(np.bincount(column.astype(np.int64) - smallest)) + smallest
+        return categories, _positions(categories, column)
+    try:
+        return np.unique(column, return_inverse=True)
+    except TypeError:
+        values = list(dict.fromkeys(column.tolist()))
+        categories = np.empty(len(values), dtype=object)
+        categories[:] = values
+        return categories, _positions(categories, column)
+
+
+def _positions(categories: np.ndarray, column: np.ndarray) -> np.ndarray:
+    """The position of each entry of ``column`` in ``categories`` (from :func:`_encode`), -1 if unseen."""
+    if _small_integers(categories) and column.dtype.kind in "iu":
+        table = np.full(int(categories[-1] - categories[0]) + 1, -1)     # value -> position
+        table[categories - categories[0]] = np.arange(categories.size)
+        shifted = column.astype(np.int64) - categories[0]
+        inside = (shifted >= 0) & (shifted < table.size)
+        return np.where(inside, table.take(shifted, mode="clip"), -1)
+    if categories.dtype != object:                           # sorted by np.unique: binary search
+        try:
+            positions = np.searchsorted(categories, column).clip(max=categories.size - 1)
+            return np.where(categories[positions] == column, positions, -1)
+        except TypeError:                                    # values that do not compare, such as 1 and "a"
+            pass
+    index = {value: position for position, value in enumerate(categories.tolist())}
+    return np.array([index.get(value, -1) for value in column.tolist()])
+
+
+class CategoricalNB(_SmoothedNaiveBayes):
+    """Naive Bayes for categorical features, with Laplace (add-alpha) smoothing.
+
+    Each feature ``j`` takes one of the ``V_j`` values seen in training
+    (strings, integers or any hashable values); its factor is estimated as
+
+        p(x_j = v | C_k) = (n_kv + alpha) / (n_k + alpha V_j),
+
+    with ``n_kv`` the number of examples of class ``C_k`` whose feature ``j``
+    is ``v`` (:func:`laplace_estimate`), and the priors as ``pi_k = n_k / N``
+    (not smoothed). ``alpha = 0`` is the maximum-likelihood estimate: then a
+    value never seen with class ``C_k`` has factor 0 and vetoes the class,
+    whose posterior is exactly 0. Notebook 07, "Categorical features" and
+    "Laplace smoothing".
+
+    A value not seen in training for a feature raises a ``ValueError`` at
+    prediction (naming the feature, the value and the values seen): the
+    model has no count for it, and smoothing only covers the ``V_j`` values
+    it was fitted on (changing ``V_j`` would change every other estimate).
+
+    Parameters
+    ----------
+    alpha : float >= 0
+        Imaginary observations of each value per class; 1 is Laplace's rule.
+
+    Attributes
+    ----------
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
+    categories_ : list of n_features ndarrays, the j-th of shape (V_j,)
+        The values of each feature seen in training, sorted when they can be
+        compared, else in order of first appearance.
+    category_count_ : list of n_features ndarrays of int, the j-th of shape (K, V_j)
+        ``category_count_[j][k, v] = n_kv``, the table of counts of feature j.
+    feature_prob_ : list of n_features ndarrays, the j-th of shape (K, V_j)
+        ``p(x_j = categories_[j][v] | C_k)``; each row sums to 1.
+    feature_log_prob_ : list of n_features ndarrays, the j-th of shape (K, V_j)
+        Their logarithms (``-inf`` for an unsmoothed zero count).
+    n_features_in_ : int
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_play_tennis
+    >>> tennis = load_play_tennis()
+    >>> model = CategoricalNB(alpha=0).fit(tennis.X, tennis.y)
+    >>> model.predict_proba([["Sunny", "Hot", "Normal", "Weak"]]).round(4)
+    array([[0.3271, 0.6729]])
+    """
+
+    _checked_input = staticmethod(as_categorical_matrix)
+
+    def _fit_factors(self, X, k, classes) -> None:
+        # count n_kv, the examples of class k whose feature j takes its v-th value, and smooth
+        alpha = check_non_negative(self.alpha, "alpha")
+        n_classes = classes.size
+        self.categories_, self.category_count_ = [], []
+        for column in X.T:
+            categories, v = _encode(column)
+            n_values = categories.size
+            n_kv = np.bincount(k * n_values + v, minlength=n_classes * n_values).reshape(n_classes, n_values)
+            self.categories_.append(categories)
+            self.category_count_.append(n_kv)
+        self.feature_prob_ = [laplace_estimate(n_kv, alpha) for n_kv in self.category_count_]
+        self.feature_log_prob_ = [_log(p) for p in self.feature_prob_]
+        # All tables side by side, one column per (feature, value), so that one look-up serves
+        # every feature: value v of feature j is column offsets[j] + v.
+        self._log_table = np.hstack(self.feature_log_prob_)
+        self._offsets = np.cumsum([0] + [categories.size for categories in self.categories_[:-1]])
+
+    def _validated(self, X) -> np.ndarray:
+        """The position of each value of ``X`` among ``categories_``, shape (n_samples, n_features)."""
+        X = super()._validated(X)
+        columns = np.ascontiguousarray(X.T)                  # one contiguous row per feature: faster look-ups
+        positions = np.array([_positions(categories, column)
+                              for categories, column in zip(self.categories_, columns)]).T
+        unseen = positions < 0
+        if np.any(unseen):
+            row, j = np.argwhere(unseen)[0]
+            raise ValueError(
+                f"X has the value {X[row, j]!r} for feature {j} (row {row}), which was not seen in training; "
+                f"the values seen for feature {j} are {self.categories_[j].tolist()}. The model has no "
+                "count for it: map it to one of those values, or refit on data that contains it."
+            )
+        return positions
+
+    def _log_factors(self, X) -> np.ndarray:
+        # log p(x_j = v | C_k), looked up in the table of feature j (laid out as _NaiveBayes says)
+        return self._log_table.take(X.T + self._offsets[:, None], axis=1).transpose(2, 0, 1)
+
+
+# --------------------------------------------------------------------------
+# Binary features: p(x_j | C_k) = p_kj^x_j (1 - p_kj)^(1 - x_j)
+# --------------------------------------------------------------------------
+
+
+class BernoulliNB(_SmoothedNaiveBayes):
+    """Naive Bayes for binary features: each ``x_j`` in {0, 1} is Bernoulli given the class.
+
+    The factor of feature ``j`` is ``p_kj^x_j (1 - p_kj)^(1 - x_j)``: an
+    absent feature (``x_j = 0``) counts too, through ``1 - p_kj``. So
+
+        g_k(x) = log pi_k + sum_j [x_j log p_kj + (1 - x_j) log(1 - p_kj)],
+
+    a linear function of ``x`` (Arias, UPC topic 2). ``p_kj`` is the smoothed
+    frequency of ``x_j = 1`` in class ``C_k``, ``(n_kj + alpha) / (n_k + 2 alpha)``:
+    :class:`CategoricalNB` with the ``V = 2`` values 0 and 1. This is
+    scikit-learn's ``BernoulliNB(alpha=alpha, binarize=None)``. Notebook 07,
+    "Bernoulli features".
+
+    Parameters
+    ----------
+    alpha : float >= 0
+        Imaginary observations of each of the values 0 and 1 per class.
+
+    Attributes
+    ----------
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
+    feature_count_ : ndarray of shape (K, n_features)
+        ``n_kj``, the number of examples of class ``C_k`` with ``x_j = 1``.
+    feature_prob_ : ndarray of shape (K, n_features)
+        ``p_kj = p(x_j = 1 | C_k)``.
+    feature_log_prob_ : ndarray of shape (K, n_features)
+        ``log p_kj`` (``-inf`` for an unsmoothed zero count).
+    n_features_in_ : int
+    """
+
+    @staticmethod
+    def _checked_input(X) -> np.ndarray:
+        return check_binary(as_matrix(X), "X", "Binarise it first, e.g. X = (counts > 0).astype(int) "
+                                               "for the presence of each word.")
+
+    def _fit_factors(self, X, k, classes) -> None:
+        # count n_kj, the examples of class k with x_j = 1, and smooth as a feature with V = 2 values
+        alpha = check_non_negative(self.alpha, "alpha")
+        one_hot = (k[:, None] == np.arange(classes.size)).astype(float)
+        self.feature_count_ = one_hot.T @ X                                          # n_kj
+        absent_and_present = np.stack([self.class_count_[:, None] - self.feature_count_,
+                                       self.feature_count_], axis=2)                  # (n_k - n_kj, n_kj)
+        self.feature_prob_ = laplace_estimate(absent_and_present, alpha)[..., 1]
+        self.feature_log_prob_ = _log(self.feature_prob_)
+
+    def _log_factors(self, X) -> np.ndarray:
+        # x_j log p_kj + (1 - x_j) log(1 - p_kj), chosen rather than multiplied so that 0 log 0 = 0
+        present = X[:, None, :] == 1
+        return np.where(present, self.feature_log_prob_, _log(1 - self.feature_prob_))
+
+    def _sum_log_factors(self, X) -> np.ndarray:
+        # Linear in x: a zero factor (p_kj = 0 or 1, possible when alpha = 0) is counted as a veto
+        # rather than multiplied by 0, so that 0 log 0 = 0.
+        log_q, log_p = _log(1 - self.feature_prob_), self.feature_log_prob_
+        zero_q, zero_p = np.isneginf(log_q), np.isneginf(log_p)
+        total = _linear_in_x(X, np.where(zero_q, 0, log_q), np.where(zero_p, 0, log_p))
+        if not (zero_q.any() or zero_p.any()):
+            return total
+        return np.where(_linear_in_x(X, zero_q, zero_p) > 0, -np.inf, total)
+
+
+def _linear_in_x(X, if_0, if_1) -> np.ndarray:
+    """``sum_j [x_j if_1[k, j] + (1 - x_j) if_0[k, j]] = (if_1 - if_0)_k^T x + sum_j if_0[k, j]``, shape (n, K)."""
+    if_0, if_1 = np.asarray(if_0, dtype=float), np.asarray(if_1, dtype=float)
+    return ((if_1 - if_0) @ X.T + if_0.sum(axis=1)[:, None]).T      # laid out (K, n), as _NaiveBayes says
+
+
+# --------------------------------------------------------------------------
+# Gaussian features: p(x_j | C_k) = N(x_j; mu_kj, sigma^2_kj)
+# --------------------------------------------------------------------------
+
+
+class GaussianNB(_NaiveBayes):
+    """Naive Bayes for real features: each ``x_j`` is Gaussian given the class.
+
+    The factor of feature ``j`` is ``N(x_j; mu_kj, sigma^2_kj)`` with the
+    maximum-likelihood estimates over the ``n_k`` examples of class ``C_k``:
+
+        mu_kj = (1/n_k) sum_{i in C_k} x_ij,    sigma^2_kj = (1/n_k) sum_{i in C_k} (x_ij - mu_kj)^2.
+
+    Their product is a Gaussian with the diagonal covariance
+    ``diag(sigma^2_k1, ..., sigma^2_kd)`` (:attr:`covariances_`): Gaussian Naive
+    Bayes is QDA with diagonal covariance matrices (notebook 06), estimated
+    with ``1/n_k`` rather than QDA's unbiased ``1/(n_k - 1)``. It is
+    scikit-learn's ``GaussianNB(var_smoothing=var_smoothing)``. Notebook 07,
+    "Gaussian Naive Bayes".
+
+    Parameters
+    ----------
+    var_smoothing : float >= 0
+        Adds ``var_smoothing`` times the largest variance of a feature over
+        all of ``X`` to every ``sigma^2_kj``, as scikit-learn does (its
+        default is ``1e-9``). The default 0 keeps the maximum-likelihood
+        estimates.
+
+    Attributes
+    ----------
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
+    means_ : ndarray of shape (K, n_features)
+        ``mu_kj``.
+    variances_ : ndarray of shape (K, n_features)
+        ``sigma^2_kj``, all > 0.
+    n_features_in_ : int
+
+    Raises
+    ------
+    ValueError
+        At ``fit``, if a feature is constant within a class (a class with one
+        example included) and ``var_smoothing`` is 0: its variance is 0, its
+        density a spike that no other value can reach.
+    """
+
+    _zero_likelihood_hint = ("Its values are so far from every class mean that each Gaussian density "
+                             "underflows to 0 in float64; check X for outliers or a change of units.")
+
+    _checked_input = staticmethod(as_matrix)
+
+    def __init__(self, var_smoothing=0.0):
+        self.var_smoothing = var_smoothing
+
+    def _fit_factors(self, X, k, classes) -> None:
+        var_smoothing = check_non_negative(self.var_smoothing, "var_smoothing")
+        in_class = [X[k == c] for c in range(classes.size)]
+        self.means_ = np.array([X_k.mean(axis=0) for X_k in in_class])         # mu_kj, 1/n_k
+        self.variances_ = np.array([X_k.var(axis=0) for X_k in in_class])      # sigma^2_kj, 1/n_k
+        if var_smoothing > 0:
+            self.variances_ += var_smoothing * X.var(axis=0).max()
+        self._check_variances(classes)
+
+    def _check_variances(self, classes) -> None:
+        if np.all(self.variances_ > 0):
+            return
+        c, j = np.argwhere(self.variances_ == 0)[0]
+        raise ValueError(
+            f"Feature {j} of X is constant (= {self.means_[c, j]:g}) over the {self.class_count_[c]} example(s) "
+            f"of class {classes.tolist()[c]!r}, so its maximum-likelihood variance is 0 and its Gaussian a spike "
+            "of infinite density. Pass var_smoothing > 0 (scikit-learn's default is 1e-9), drop the feature, "
+            "or collect more examples of that class."
+        )
+
+    @property
+    def covariances_(self) -> np.ndarray:
+        """The class covariances of the equivalent QDA, ``diag(sigma^2_k)``, shape (K, d, d)."""
+        return self.variances_[:, :, None] * np.eye(self.variances_.shape[1])
+
+    def _log_factors(self, X) -> np.ndarray:
+        # log N(x_j; mu_kj, sigma^2_kj) = -(x_j - mu_kj)^2 / (2 sigma^2_kj) - log(2 pi sigma^2_kj) / 2
+        with np.errstate(over="ignore"):                     # far out, the density underflows to 0
+            return -0.5 * (X[:, None, :] - self.means_) ** 2 / self.variances_ \
+                - 0.5 * np.log(2 * np.pi * self.variances_)
+
+    def _sum_log_factors(self, X) -> np.ndarray:
+        # The same sum in QDA's form, with Sigma_k = diag(sigma^2_k):
+        # log N(x; mu_k, Sigma_k) = -(x - mu_k)^T Sigma_k^-1 (x - mu_k) / 2 - log |2 pi Sigma_k| / 2
+        squares = X - self.means_[:, None, :]                # in place: one array of shape (K, n, d)
+        with np.errstate(over="ignore"):
+            squares **= 2
+        squares /= self.variances_[:, None, :]
+        log_likelihood = -0.5 * squares.sum(axis=2) - 0.5 * np.log(2 * np.pi * self.variances_).sum(axis=1)[:, None]
+        return log_likelihood.T                              # laid out (K, n), as _NaiveBayes says
