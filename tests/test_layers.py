@@ -6,6 +6,7 @@ import sys
 import pytest
 
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "datasets",
+              "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
               "exercises.perceptron", "exercises.information", "exercises.mle"]
 
 
