@@ -20,8 +20,9 @@ class Estimator:
 
     def get_params(self) -> dict:
         """Return the constructor arguments as a dict, in signature order."""
-        names = inspect.signature(type(self).__init__).parameters
-        return {name: getattr(self, name) for name in names if name != "self"}
+        parameters = inspect.signature(type(self).__init__).parameters.values()
+        named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        return {p.name: getattr(self, p.name) for p in parameters if p.kind in named and p.name != "self"}
 
     def __repr__(self) -> str:
         arguments = ", ".join(f"{name}={value!r}" for name, value in self.get_params().items())
