@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 from scipy.special import expit, log_expit
+from scipy.special import logit as _logit
 
 from ._base import Classifier
 from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, check_fitted,
@@ -74,21 +75,14 @@ def logit(p):
     -------
     float or ndarray of the shape of ``p``
     """
-    from scipy.special import logit as _logit
-
     return float_or_array(_logit(as_probabilities(p, "p")))
 
 
 def log_sigmoid(z):
-    """``log sigma(z) = -log(1 + e^{-z})``, exact for any finite ``z`` (``-1000`` gives ``-1000``, not ``-inf``).
+    """``log sigma(z) = -log(1 + e^{-z})`` elementwise, exact for any finite ``z``.
 
-    Parameters
-    ----------
-    z : float or array-like of any shape
-
-    Returns
-    -------
-    float or ndarray of the shape of ``z``
+    ``log_sigmoid(-1000.0)`` is ``-1000.0``, where ``log(sigmoid(-1000.0))``
+    gives ``-inf``. Takes and returns what :func:`sigmoid` does.
     """
     return float_or_array(log_expit(as_float_array(z, "z")))
 

@@ -216,9 +216,12 @@ def _gradient_step(w, gradient, eta, l1):
 
 def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
     """One pass over the examples in a fresh random order, one step per minibatch."""
-    order = rng.permutation(objective.n_samples)          # shuffle every epoch
-    for start in range(0, objective.n_samples, batch_size):
-        batch = order[start:start + batch_size]
+    if batch_size >= objective.n_samples:
+        batches = [None]                                 # one batch of all the examples: the full gradient
+    else:
+        order = rng.permutation(objective.n_samples)     # shuffle every epoch
+        batches = [order[start:start + batch_size] for start in range(0, objective.n_samples, batch_size)]
+    for batch in batches:
         w = _gradient_step(w, objective.gradient(w, batch), eta, l1)   # grad E_b: an unbiased estimate
         if updates is not None:
             updates.append(w)

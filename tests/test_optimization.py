@@ -181,9 +181,11 @@ def test_full_batch_sgd_is_gradient_descent():
     rng = np.random.default_rng(8)
     X, y = rng.standard_normal((30, 2)), rng.standard_normal(30)
     objective = LeastSquares(X, y)
-    sgd = minimize(objective, np.zeros(2), "sgd", learning_rate=0.1, max_iter=20, tol=0, random_state=0)
+    sgd = minimize(objective, np.zeros(2), "sgd", learning_rate=0.1, max_iter=20, tol=0, random_state=0,
+                   record_updates=True)
     gd = minimize(objective, np.zeros(2), "gd", learning_rate=0.1, max_iter=20, tol=0)
     np.testing.assert_allclose(sgd.weights, gd.weights, rtol=1e-13)
+    np.testing.assert_allclose(sgd.updates, gd.weights, rtol=1e-13)
 
 
 def test_sgd_shuffles_differently_for_different_seeds_and_alike_for_one():
