@@ -41,6 +41,9 @@ from .losses import logistic_loss
 from .mle import binary_cross_entropy
 from .optimization import Objective, minimize
 
+# Rows of S^{1/2} X formed at a time for the Hessian: the block stays in cache for its product.
+_BLOCK = 4096
+
 # --------------------------------------------------------------------------
 # The link functions
 # --------------------------------------------------------------------------
@@ -216,7 +219,7 @@ class LogisticLoss(Objective):
         self.n_samples = self.X.shape[0]
         self.penalised = _penalty_weights(1.0, self.X.shape[1], fit_intercept)     # 0 for the bias
         self.penalty = check_non_negative(l2, "l2") * self.penalised
-        self._at = self._z = self._p = self._rows = None
+        self._at = self._z = self._p = self._loss = self._rows = None
 
     @property
     def n_weights(self) -> int:
@@ -225,7 +228,7 @@ class LogisticLoss(Objective):
     def _scores(self, w) -> np.ndarray:
         """``z = X w``, computed once per weight vector (loss, gradient and Hessian share it)."""
         if self._at is None or not np.array_equal(w, self._at):
-            self._at, self._z, self._p = np.array(w, dtype=float), self.X @ w, None
+            self._at, self._z, self._p, self._loss = np.array(w, dtype=float), self.X @ w, None, None
         return self._z
 
     def _probabilities(self, w) -> np.ndarray:
@@ -236,9 +239,11 @@ class LogisticLoss(Objective):
         return self._p
 
     def loss(self, w) -> float:
-        # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
         z = self._scores(w)
-        return float(np.mean(logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
+        if self._loss is None:
+            # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
+            self._loss = float(np.mean(logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
+        return self._loss
 
     def gradient(self, w, batch=None) -> np.ndarray:
         if batch is None:
@@ -251,12 +256,15 @@ class LogisticLoss(Objective):
 
     def hessian(self, w) -> np.ndarray:
         p = self._probabilities(w)
-        s = p * (1 - p)                                       # dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i)
+        root_s = np.sqrt(p * (1 - p))                         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i)
         if self._rows is None:
-            self._rows = np.empty_like(self.X)                # reused by every Newton step
-        np.multiply(self.X, np.sqrt(s)[:, None], out=self._rows)   # S^{1/2} X, never the N x N matrix S
-        hessian = self._rows.T @ self._rows                   # X^T S X: one symmetric product (BLAS syrk)
-        hessian /= self.n_samples
+            self._rows = np.empty((min(_BLOCK, self.n_samples), self.n_weights))   # reused by every step
+        hessian = np.zeros((self.n_weights, self.n_weights))
+        for start in range(0, self.n_samples, _BLOCK):        # X^T S X = sum over blocks of rows
+            block = slice(start, start + _BLOCK)
+            rows = np.multiply(self.X[block], root_s[block, None], out=self._rows[:len(root_s[block])])
+            hessian += rows.T @ rows                          # (S^1/2 X)^T (S^1/2 X): a symmetric product (syrk)
+        hessian /= self.n_samples                             # never the N x N matrix S
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
         return hessian
 
