@@ -150,6 +150,15 @@ def test_log_loss_matches_scikit_learn_and_is_the_mle_cross_entropy():
     assert log_loss(t, p) == pytest.approx(binary_cross_entropy(t, logits=special.logit(p)), rel=1e-12)
 
 
+@given(pairs=st.lists(st.tuples(st.integers(0, 1), st.sampled_from([0.0, 1.0]) | st.floats(0, 1)), min_size=1,
+                      max_size=20))
+def test_log_loss_is_never_nan_even_for_probabilities_zero_and_one(pairs):
+    t, p = map(np.array, zip(*pairs))
+    value = log_loss(t, p)
+    assert not np.isnan(value) and value >= 0
+    assert (value == np.inf) == bool(np.any(((t == 1) & (p == 0)) | ((t == 0) & (p == 1))))
+
+
 def test_log_loss_of_certain_predictions():
     assert log_loss([0, 1], [0.0, 1.0]) == 0.0                     # 0 log 0 = 0: right and certain
     assert log_loss([1, 0], [0.0, 0.5]) == np.inf                  # certain and wrong
@@ -281,6 +290,26 @@ def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris):
     np.testing.assert_allclose(ours.intercept_, theirs.intercept_, atol=1e-6)
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-7)
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+
+
+def test_multinomial_l1_matches_scikit_learn(iris):
+    X, t = iris
+    l1 = 0.01
+    ours = SoftmaxRegression(l1=l1, tol=1e-9, max_iter=100_000).fit(X, t)
+    theirs = sklearn_logistic("l1", l1, len(t)).fit(X, t)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-5)
+    np.testing.assert_array_equal(ours.coef_ == 0, theirs.coef_ == 0)
+    assert np.any(ours.coef_ == 0)
+
+
+def test_multinomial_sgd_is_reproducible_and_close_to_the_optimum(iris):
+    X, t = iris
+    exact = SoftmaxRegression(l2=0.01, tol=1e-10, max_iter=100_000).fit(X, t)
+    fits = [SoftmaxRegression(solver="sgd", batch_size=30, learning_rate=0.5, decay=0.01, l2=0.01, tol=1e-4,
+                              max_iter=2000, random_state=1).fit(X, t) for _ in range(2)]
+    np.testing.assert_array_equal(fits[0].coef_, fits[1].coef_)
+    assert fits[0].converged_
+    np.testing.assert_allclose(fits[0].coef_, exact.coef_, atol=5e-3)
 
 
 def test_unpenalised_multinomial_matches_scikit_learn_on_overlapping_classes():
