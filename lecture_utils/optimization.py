@@ -261,6 +261,38 @@ def _backtrack(objective, w, loss, gradient, direction):
     return None
 
 
+class _Stop(Exception):
+    """Raised by a step that cannot go on: ``args = (status, message)``."""
+
+
+def _newton_step(objective, w, loss, gradient, line_search, k):
+    """``w - alpha d`` with ``H(w) d = grad E(w)``: gradient, Hessian, solve (and backtrack)."""
+    direction = _newton_direction(objective.hessian(w), gradient)
+    if direction is None:
+        raise _Stop("singular_hessian",
+                    f"the Hessian at step {k} is singular to working precision, so H d = grad has no solution")
+    alpha = _backtrack(objective, w, loss, gradient, direction) if line_search else 1.0
+    if alpha is None:
+        raise _Stop("no_descent", f"no step along Newton's direction lowers the loss at step {k}: the Hessian "
+                                  "is not positive definite there (a non-convex region)")
+    return w - alpha * direction, alpha                      # w - alpha H^{-1} grad E
+
+
+def _evaluate(objective, w, l1, k, previous_loss):
+    """Loss, gradient and its norm at the new weights; a :class:`_Stop` if any is not finite."""
+    loss = _total_loss(objective, w, l1) if np.all(np.isfinite(w)) else np.nan
+    if not np.isfinite(loss):
+        raise _Stop("diverged", f"diverged at step {k + 1}: the loss is no longer finite ({loss}; it was "
+                                f"{previous_loss:.4g}), so the weights of step {k} are kept")
+    with np.errstate(over="ignore", invalid="ignore"):
+        gradient = objective.gradient(w)
+        norm = float(np.linalg.norm(_optimality(w, gradient, l1)))
+    if not np.isfinite(norm):
+        raise _Stop("diverged", f"diverged at step {k + 1}: the gradient overflowed; the weights of step {k} "
+                                "are kept")
+    return loss, gradient, norm
+
+
 # --------------------------------------------------------------------------
 # The one loop
 # --------------------------------------------------------------------------
@@ -354,37 +386,18 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
             message = f"stopped after max_iter = {max_iter} steps with |grad| = {norm:.3g} > tol = {tol:g}"
             break
         eta = learning_rate / (1 + decay * k)
-        if method == "gd":
-            new, step = _gradient_step(w, gradient, eta, l1), eta
-        elif method == "sgd":
-            new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates), eta
-        else:
-            direction = _newton_direction(objective.hessian(w), gradient)      # H d = grad E
-            if direction is None:
-                status = "singular_hessian"
-                message = f"the Hessian at step {k} is singular to working precision, so H d = grad has no solution"
-                break
-            step = _backtrack(objective, w, loss, gradient, direction) if line_search else 1.0
-            if step is None:
-                status = "no_descent"
-                message = (f"no step along Newton's direction lowers the loss at step {k}: the Hessian is "
-                           "not positive definite there (a non-convex region)")
-                break
-            new = w - step * direction                                          # w - alpha H^{-1} grad E
-        new_loss = _total_loss(objective, new, l1) if np.all(np.isfinite(new)) else np.nan
-        if not np.isfinite(new_loss):
-            status = "diverged"
-            message = (f"diverged at step {k + 1}: the loss is no longer finite ({new_loss}; it was {loss:.4g}), "
-                       f"so the weights of step {k} are kept")
+        try:
+            if method == "gd":
+                w_new, step = _gradient_step(w, gradient, eta, l1), eta
+            elif method == "sgd":
+                w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates), eta
+            else:
+                w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
+            loss_new, gradient, norm = _evaluate(objective, w_new, l1, k, loss)
+        except _Stop as stop:
+            status, message = stop.args
             break
-        with np.errstate(over="ignore", invalid="ignore"):
-            new_gradient = objective.gradient(new)
-            new_norm = float(np.linalg.norm(_optimality(new, new_gradient, l1)))
-        if not np.isfinite(new_norm):
-            status = "diverged"
-            message = f"diverged at step {k + 1}: the gradient overflowed; the weights of step {k} are kept"
-            break
-        w, loss, gradient, norm = new, new_loss, new_gradient, new_norm
+        w, loss = w_new, loss_new
         weights.append(w)
         losses.append(loss)
         norms.append(norm)
