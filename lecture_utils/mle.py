@@ -25,7 +25,8 @@ import numpy as np
 from scipy.special import betaln, xlog1py, xlogy
 
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
-                          check_positive, check_positive_int, check_random_state, float_or_array)
+                          check_positive, check_positive_int, check_random_state)
+from ._validation import float_or_array as _float_or_array   # the name notebook 03 shows in its source
 from .exceptions import ConvergenceWarning
 from .losses import logistic_loss
 
@@ -155,7 +156,7 @@ def likelihood_product(probabilities):
     float or ndarray of shape (...)
     """
     p = _as_model_probabilities(probabilities)
-    return float_or_array(np.prod(p, axis=-1))              # prod_i p_model(x_i; w)
+    return _float_or_array(np.prod(p, axis=-1))              # prod_i p_model(x_i; w)
 
 
 def log_likelihood_sum(probabilities):
@@ -173,7 +174,7 @@ def log_likelihood_sum(probabilities):
     """
     p = _as_model_probabilities(probabilities)
     with np.errstate(divide="ignore"):
-        return float_or_array(np.sum(np.log(p), axis=-1))   # sum_i log p_model(x_i; w)
+        return _float_or_array(np.sum(np.log(p), axis=-1))   # sum_i log p_model(x_i; w)
 
 
 # --------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def bernoulli_log_likelihood(phi, x):
     phi = as_probabilities(phi, "phi")
     x = _as_binary_sample(as_vector(x, "x"))
     n_ones, n = x.sum(), x.size
-    return float_or_array(xlogy(n_ones, phi) + xlog1py(n - n_ones, -phi))   # h log phi + (N-h) log(1-phi)
+    return _float_or_array(xlogy(n_ones, phi) + xlog1py(n - n_ones, -phi))   # h log phi + (N-h) log(1-phi)
 
 
 def bernoulli_likelihood(phi, x):
@@ -210,7 +211,7 @@ def bernoulli_likelihood(phi, x):
     Same arguments as :func:`bernoulli_log_likelihood`. As a function of
     ``phi`` it is not a probability density: see :func:`bernoulli_likelihood_integral`.
     """
-    return float_or_array(np.exp(bernoulli_log_likelihood(phi, x)))
+    return _float_or_array(np.exp(bernoulli_log_likelihood(phi, x)))
 
 
 def bernoulli_mle(x):
@@ -225,7 +226,7 @@ def bernoulli_mle(x):
     -------
     float or ndarray of shape (...)
     """
-    return float_or_array(_as_binary_sample(x).mean(axis=-1))   # h / N
+    return _float_or_array(_as_binary_sample(x).mean(axis=-1))   # h / N
 
 
 def bernoulli_likelihood_integral(n_heads, n, log=False):
@@ -256,7 +257,7 @@ def bernoulli_likelihood_integral(n_heads, n, log=False):
         raise ValueError(f"n_heads must hold integers from 0 to n = {n} (the number of ones); "
                          f"got {h.tolist()}.")
     log_integral = betaln(h + 1, n - h + 1)                  # log B(h+1, n-h+1)
-    return float_or_array(log_integral if log else np.exp(log_integral))
+    return _float_or_array(log_integral if log else np.exp(log_integral))
 
 
 # --------------------------------------------------------------------------
@@ -291,7 +292,7 @@ def categorical_log_likelihood(p, x, *, counts=False):
         n_k = _as_counts(x, n_categories)
     else:
         n_k = np.bincount(_as_categories(as_vector(x, "x"), n_categories), minlength=n_categories)
-    return float_or_array(np.sum(xlogy(n_k, p), axis=-1))   # sum_k n_k log p_k
+    return _float_or_array(np.sum(xlogy(n_k, p), axis=-1))   # sum_k n_k log p_k
 
 
 def categorical_mle(x, n_categories):
@@ -341,7 +342,7 @@ def gaussian_log_likelihood(mu, sigma2, x):
     n, x_bar = x.size, x.mean()
     # sum_i (x_i - mu)^2, split at the sample mean: one pass over x serves the whole grid
     squares = np.sum((x - x_bar) ** 2) + n * (x_bar - mu) ** 2
-    return float_or_array(-0.5 * n * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2))
+    return _float_or_array(-0.5 * n * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2))
 
 
 def gaussian_mle(x):
@@ -362,7 +363,7 @@ def gaussian_mle(x):
     x = _as_sample(x)
     mean = x.mean(axis=-1)                                   # (1/N) sum_i x_i
     variance = np.mean((x - mean[..., None]) ** 2, axis=-1)  # (1/N) sum_i (x_i - mu)^2
-    return float_or_array(mean), float_or_array(variance)
+    return _float_or_array(mean), _float_or_array(variance)
 
 
 def unbiased_variance(x):
@@ -380,7 +381,7 @@ def unbiased_variance(x):
     n = x.shape[-1]
     if n < 2:
         raise ValueError("x must hold at least two observations for the 1/(N-1) variance; got one.")
-    return float_or_array(gaussian_mle(x)[1] * n / (n - 1))   # N/(N-1) sigma^2_MLE
+    return _float_or_array(gaussian_mle(x)[1] * n / (n - 1))   # N/(N-1) sigma^2_MLE
 
 
 # --------------------------------------------------------------------------
@@ -429,7 +430,7 @@ def negative_log_likelihood(logpdf, x, *params):
             "logpdf returned nan: some params lie outside the model's parameter space "
             "(e.g. a scale <= 0 or a probability outside [0, 1]); restrict them, e.g. with bounds."
         )
-    return float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; w)
+    return _float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; w)
 
 
 @dataclass(frozen=True)
@@ -583,13 +584,13 @@ def mean_squared_error(estimates, true_value):
     -------
     float or ndarray of shape (...)
     """
-    return float_or_array(np.mean(_errors(estimates, true_value) ** 2, axis=-1))
+    return _float_or_array(np.mean(_errors(estimates, true_value) ** 2, axis=-1))
 
 
 def bias(estimates, true_value):
     """``E[w_m] - w``, estimated by the mean over the repeats (last axis); arguments as
     :func:`mean_squared_error`."""
-    return float_or_array(np.mean(_errors(estimates, true_value), axis=-1))
+    return _float_or_array(np.mean(_errors(estimates, true_value), axis=-1))
 
 
 def exceedance_probability(estimates, true_value, eps):
@@ -599,7 +600,7 @@ def exceedance_probability(estimates, true_value, eps):
     Arguments as :func:`mean_squared_error`, and ``eps > 0``.
     """
     eps = check_positive(eps, "eps")
-    return float_or_array(np.mean(np.abs(_errors(estimates, true_value)) > eps, axis=-1))
+    return _float_or_array(np.mean(np.abs(_errors(estimates, true_value)) > eps, axis=-1))
 
 
 def cramer_rao_bound_gaussian_mean(sigma2, m):
@@ -622,7 +623,7 @@ def cramer_rao_bound_gaussian_mean(sigma2, m):
     """
     sigma2 = check_positive(sigma2, "sigma2")
     sizes = _as_sample_sizes(m)
-    return float_or_array(sigma2 / sizes if np.ndim(m) else sigma2 / sizes[0])
+    return _float_or_array(sigma2 / sizes if np.ndim(m) else sigma2 / sizes[0])
 
 
 # --------------------------------------------------------------------------
