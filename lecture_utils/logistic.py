@@ -524,11 +524,16 @@ class _LinearClassifier(Classifier):
                 f"as the optimiser runs (||w|| = {np.linalg.norm(trace.w):.3g} after {trace.n_iter} {unit}). "
                 "Add an L2 penalty (l2 > 0) for a finite, unique optimum.", SeparationWarning, stacklevel=4)
         elif not trace.converged:
-            hint = ", or use solver='newton'" if "newton" in self._solvers and self.l1 == 0 else ""
+            hints = ["increase max_iter"]
+            scales = objective.X[:, :self.n_features_in_].std(axis=0)
+            if scales.max() > 10 * scales.min():                    # elongated contours: zig-zag steps
+                hints.append("standardise the features (their standard deviations range from "
+                             f"{scales.min():.3g} to {scales.max():.3g})")
+            if "newton" in self._solvers and self.l1 == 0:
+                hints.append("use solver='newton'")
             warnings.warn(
                 f"{name} did not converge in max_iter={self.max_iter} {unit}: |grad| = {trace.grad_norm[-1]:.3g} "
-                f"> tol = {self.tol:g}. Increase max_iter, standardise the features{hint}.",
-                ConvergenceWarning, stacklevel=4)
+                f"> tol = {self.tol:g}. To get there, {', or '.join(hints)}.", ConvergenceWarning, stacklevel=4)
 
     def _checked_inputs(self, X) -> np.ndarray:
         check_fitted(self, "coef_")
