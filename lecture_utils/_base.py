@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
 
 import numpy as np
@@ -19,12 +20,27 @@ class Estimator:
 
     def get_params(self) -> dict:
         """Return the constructor arguments as a dict, in signature order."""
-        names = inspect.signature(type(self).__init__).parameters
-        return {name: getattr(self, name) for name in names if name != "self"}
+        parameters = inspect.signature(type(self).__init__).parameters.values()
+        named = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        return {p.name: getattr(self, p.name) for p in parameters if p.kind in named and p.name != "self"}
 
     def __repr__(self) -> str:
         arguments = ", ".join(f"{name}={value!r}" for name, value in self.get_params().items())
         return f"{type(self).__name__}({arguments})"
+
+
+def clone(estimator):
+    """A new, unfitted estimator with the same parameters (deep copies of them), as scikit-learn's ``clone``.
+
+    Another library's estimator (anything with ``fit``) is deep-copied, so
+    that fitting the copy leaves the original untouched.
+    """
+    if isinstance(estimator, Estimator):
+        return type(estimator)(**copy.deepcopy(estimator.get_params()))
+    if not callable(getattr(estimator, "fit", None)):
+        raise TypeError(f"estimator must be a model with a fit method, e.g. LogisticRegression(); "
+                        f"got {type(estimator).__name__}.")
+    return copy.deepcopy(estimator)
 
 
 class Classifier(Estimator):

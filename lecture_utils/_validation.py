@@ -39,6 +39,11 @@ def as_float_array(value, name: str) -> np.ndarray:
     return array
 
 
+def float_or_array(value):
+    """A 0-d result as a Python float, anything else as the array it is (what functions return)."""
+    return float(value) if np.ndim(value) == 0 else value
+
+
 def as_matrix(X, name: str = "X") -> np.ndarray:
     """Return ``X`` as a finite float array of shape ``(n_samples, n_features)``.
 
@@ -346,3 +351,19 @@ def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) ->
             f"got only {classes.tolist()}."
         )
     return classes, indices
+
+
+def check_non_negative(value, name: str) -> float:
+    """Return ``value`` as a float if it is a finite number >= 0, else raise naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number >= 0; got {value!r} of type {type(value).__name__}.")
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0; got {value}.")
+    return float(value)
+
+
+def check_option(value, name: str, options) -> str:
+    """Return ``value`` if it is one of ``options`` (strings), else raise listing them."""
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(repr(option) for option in options)}; got {value!r}.")
+    return value

@@ -19,6 +19,7 @@ from ._validation import as_matrix, check_positive_int, check_random_state
 
 #: SHA-256 of each bundled file, as listed in ``datasets/README.md``.
 SHA256 = {
+    "breast_cancer.csv": "518936fa92ca3d8a78c420aee22030c4e519ffcba3be15dd23e83f2fc22e20e5",
     "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
     "play_tennis.csv": "a7357739b502067310a9c441d430f8c368b13106f125307269969d21283891e8",
 }
@@ -107,6 +108,31 @@ def load_iris() -> Dataset:
     y = np.array([target_names.index(row[4]) for row in rows])
     return Dataset(X, y, tuple(header[:4]), target_names,
                    "Fisher (1936), 50 flowers of each of three iris species.")
+
+
+def load_breast_cancer() -> Dataset:
+    """The Wisconsin diagnostic breast-cancer data: 569 tumours, 30 features of their cell nuclei.
+
+    Ten measurements of the nuclei in an image of a fine-needle aspirate
+    (radius, texture, perimeter, area, smoothness, compactness, concavity,
+    concave points, symmetry, fractal dimension), each as the mean, the
+    standard error and the "worst" (mean of the three largest) over the
+    nuclei: 30 features on very different scales, for L1 feature selection
+    in notebook 04.
+
+    Returns
+    -------
+    Dataset
+        ``X`` float of shape (569, 30), ``y`` int with 0 = malignant (212)
+        and 1 = benign (357) as in scikit-learn, indexing
+        ``target_names = ("malignant", "benign")``.
+    """
+    header, *rows = _read_verified_csv("breast_cancer.csv")
+    target_names = ("malignant", "benign")
+    X = np.array([row[:30] for row in rows], dtype=float)
+    y = np.array([target_names.index(row[30]) for row in rows])
+    return Dataset(X, y, tuple(header[:30]), target_names,
+                   "Wolberg, Street and Mangasarian (1995): 569 breast tumours, 212 malignant and 357 benign.")
 
 
 def load_play_tennis() -> Dataset:

@@ -7,3 +7,21 @@ class ConvergenceWarning(UserWarning):
     Raised, for example, by the perceptron on data that is not linearly
     separable: it stops after ``max_epochs`` with ``converged_ = False``.
     """
+
+
+class DivergenceWarning(ConvergenceWarning):
+    """An optimiser diverged: its loss became infinite, nan, or grew far above its start.
+
+    Gradient descent with too large a learning rate, or pure Newton far from
+    the minimum, does this. The optimiser stops, sets its ``diverged`` flag
+    and keeps the last finite weights; it never returns nan weights.
+    """
+
+
+class SeparationWarning(ConvergenceWarning):
+    """The training data are linearly separable, so the unpenalised likelihood has no maximum.
+
+    Scaling separating weights up always lowers the logistic loss, so the
+    weights grow without bound for as long as an optimiser runs. An L2
+    penalty (``l2 > 0``) gives a finite, unique optimum.
+    """

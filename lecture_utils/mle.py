@@ -26,16 +26,13 @@ from scipy.special import betaln, xlog1py, xlogy
 
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
                           check_binary, check_positive, check_positive_int, check_random_state)
+from ._validation import float_or_array as _float_or_array   # the name notebook 03 shows in its source
 from .exceptions import ConvergenceWarning
+from .losses import logistic_loss
 
 # --------------------------------------------------------------------------
 # Input checks private to this module
 # --------------------------------------------------------------------------
-
-
-def _float_or_array(value):
-    """A 0-d result as a Python float, anything else as the array it is."""
-    return float(value) if np.ndim(value) == 0 else value
 
 
 def _check_not_empty(array: np.ndarray, name: str) -> None:
@@ -656,8 +653,9 @@ def binary_cross_entropy(t, p=None, *, logits=None):
     t = _as_binary_sample(as_vector(t, "t"), "t")
     if logits is not None:
         z = as_vector(logits, "logits", t.size)
-        # -log sigma(z) = log(1 + e^-z) if t = 1, -log(1 - sigma(z)) = log(1 + e^z) if t = 0
-        losses = np.logaddexp(0.0, np.where(t == 1, -z, z))
+        # -log sigma(z) = log(1 + e^-z) if t = 1, -log(1 - sigma(z)) = log(1 + e^z) if t = 0:
+        # the logistic loss of the margin s z with s = 2t - 1 in {-1, +1}
+        losses = logistic_loss(np.where(t == 1, z, -z))
     else:
         p = as_probabilities(as_vector(p, "p", t.size), "p")
         losses = -(xlogy(t, p) + xlog1py(1 - t, -p))          # -[t log p + (1 - t) log(1 - p)]

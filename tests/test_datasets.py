@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from sklearn.datasets import load_breast_cancer as sklearn_breast_cancer
 from sklearn.datasets import load_iris as sklearn_iris
 
 from lecture_utils import datasets
@@ -22,6 +23,15 @@ def test_iris_matches_scikit_learn_copy():
     np.testing.assert_array_equal(ours.y, reference.target)
     assert ours.target_names == tuple(reference.target_names)
     assert len(ours.feature_names) == 4
+
+
+def test_breast_cancer_matches_scikit_learn_copy():
+    ours, reference = datasets.load_breast_cancer(), sklearn_breast_cancer()
+    np.testing.assert_array_equal(ours.X, reference.data)
+    np.testing.assert_array_equal(ours.y, reference.target)               # 0 malignant, 1 benign
+    assert ours.target_names == tuple(reference.target_names) == ("malignant", "benign")
+    assert ours.feature_names == tuple(name.replace(" ", "_") for name in reference.feature_names)
+    assert np.bincount(ours.y).tolist() == [212, 357]
 
 
 def test_play_tennis_is_the_lectures_table():

@@ -6,7 +6,8 @@ import sys
 import pytest
 
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
-              "naive_bayes", "datasets",
+              "naive_bayes", "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
+              "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle"]
 
 

@@ -1,0 +1,97 @@
+"""Benchmarks of notebooks 04 and 05: a gradient step against its matrix products, and IRLS against scikit-learn."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from _timing import median_ms, report
+from lecture_utils.logistic import LogisticLoss, LogisticRegression
+from lecture_utils.optimization import minimize
+
+N_SAMPLES, N_FEATURES = 100_000, 50
+
+
+def _problem(correlation=0.0, random_state=0):
+    """Non-separable data: labels drawn from a logistic model with moderate weights.
+
+    Each feature is standard normal; ``correlation`` is the part of its variance
+    that comes from one factor shared by all (0: independent features, the
+    easiest case for quasi-Newton methods; 0.5: a condition number of about 50).
+    """
+    rng = np.random.default_rng(random_state)
+    shared = rng.standard_normal((N_SAMPLES, 1))
+    X = np.sqrt(correlation) * shared + np.sqrt(1 - correlation) * rng.standard_normal((N_SAMPLES, N_FEATURES))
+    z = X @ (rng.standard_normal(N_FEATURES) / np.sqrt(N_FEATURES)) + 0.3
+    return X, (rng.uniform(size=N_SAMPLES) < 1 / (1 + np.exp(-z))).astype(int)
+
+
+def _interleaved_medians(fits: dict, repeats: int) -> dict:
+    """Median ms of each function, run in turn, so that a busy machine slows them all alike."""
+    times = {name: [] for name in fits}
+    for _ in range(repeats):
+        for name, fit in fits.items():
+            times[name].append(median_ms(fit, 1))
+    return {name: float(np.median(values)) for name, values in times.items()}
+
+
+def bench_gradient_step() -> None:
+    print(f"one full-batch gradient step on {N_SAMPLES:,} x {N_FEATURES} (median of 9, interleaved):")
+    X, t = _problem()
+    objective = LogisticLoss(X, t)
+    w, r = np.full(objective.n_weights, 0.01), np.full(N_SAMPLES, 0.5)
+    steps = 20
+    times = _interleaved_medians({
+        "products": lambda: (objective.X @ w, objective.X.T @ r),
+        "run": lambda: minimize(objective, w, "gd", learning_rate=0.5, max_iter=steps, tol=0)}, 9)
+    # a run of 20 steps evaluates loss and gradient 21 times (the start too): charge them all to the steps
+    step_ms = times["run"] / (steps + 1)
+    report("step in the shared loop (loss, gradient, update)", step_ms, 1.5 * times["products"],
+           f"X w and X^T r alone {times['products']:.1f} ms, ratio {step_ms / times['products']:.2f} (target 1.5)")
+
+
+def _loosest_tolerance(make_model, X, t, optimum) -> float:
+    """The largest of 1e-4, 1e-5, ... at which the model's coefficients are within 1e-6 of the optimum."""
+    for tol in 10.0 ** -np.arange(4, 13):
+        if np.abs(np.ravel(make_model(tol).fit(X, t).coef_) - optimum).max() <= 1e-6:
+            return tol
+    return tol
+
+
+def bench_newton_fit() -> None:
+    from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    threads = max(pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas")
+    for correlation in (0.0, 0.5):
+        X, t = _problem(correlation)
+        optimum = LogisticRegression(solver="newton", tol=1e-13).fit(X, t).coef_
+        makers = {"ours, solver='newton' (IRLS)": lambda tol: LogisticRegression(solver="newton", tol=tol)}
+        for solver in ("lbfgs", "newton-cholesky"):
+            makers[f"scikit-learn {solver}"] = (lambda tol, solver=solver: SklearnLogisticRegression(
+                C=np.inf, solver=solver, tol=tol, max_iter=10_000))
+        models = {}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for name, make in makers.items():
+                tol = _loosest_tolerance(make, X, t, optimum)
+                models[f"{name}, tol {tol:g}"] = make(tol)
+        # a busy machine slows BLAS-3 products on all threads most (OpenBLAS threads wait for
+        # each other), so the comparison runs on all threads and again on one
+        for limit in (threads, 1):
+            print(f"unpenalised fit on {N_SAMPLES:,} x {N_FEATURES}, feature correlation {correlation}, {limit} BLAS "
+                  "thread(s), each at the loosest tol within 1e-6 of the optimum (median of 5, interleaved):")
+            with threadpool_limits(limits=limit), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                times = _interleaved_medians({name: (lambda m=model: m.fit(X, t)) for name, model in models.items()},
+                                             5)
+            fastest = min(ms for name, ms in times.items() if name.startswith("scikit-learn"))
+            for name, model in models.items():
+                error = np.abs(np.ravel(model.coef_) - optimum).max()
+                report(name, times[name], fastest, f"{int(np.max(model.n_iter_))} iterations, max |coef - optimum| "
+                                                   f"= {error:.1e}")
+
+
+#: Run in this order by ``run.py``.
+BENCHMARKS = [bench_gradient_step, bench_newton_fit]

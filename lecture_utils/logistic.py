@@ -1,0 +1,829 @@
+"""Logistic regression: the sigmoid and softmax, the log loss, and linear models fitted by
+gradient descent, SGD or Newton's method (IRLS).
+
+Taught in notebook 04 ("Logistic regression", "Gradient descent", "Multi-class",
+"Regularisation") and notebook 05 ("IRLS"). Notation: inputs ``x_i`` with a
+constant 1 appended for the bias (the bias is then the *last* weight), targets
+``t_i`` in {0, 1} (``t_i = 1`` for ``classes_[1]``), or ``s_i = 2 t_i - 1`` in
+{-1, +1}; weights ``w``; scores ``z_i = x_i^T w``; probabilities
+``p_i = sigma(z_i) = p(t = 1 | x_i)``; sample size ``N``. The model minimises
+the mean negative log-likelihood plus penalties on the coefficients (never the bias):
+
+    E(w) = (1/N) sum_i -[t_i log p_i + (1 - t_i) log(1 - p_i)] + l2/2 ||w||^2 + l1 ||w||_1
+         = (1/N) sum_i log(1 + exp(-s_i z_i))                   + l2/2 ||w||^2 + l1 ||w||_1
+
+with, for the smooth part,
+
+    grad E(w) = (1/N) sum_i (p_i - t_i) x_i + l2 w = X^T (p - t) / N + l2 w
+    H(w)      = (1/N) sum_i p_i (1 - p_i) x_i x_i^T + l2 I = X^T S X / N + l2 I,  S = diag(p_i (1 - p_i)).
+
+Arias (UPC topic 2) prints the gradient as ``sum_i (t_i - p_i) x_i``: that is the
+gradient of the log-likelihood, not of its negative. scikit-learn's ``C`` is
+``1 / (N l2)`` (``1 / (N l1)`` for its L1 penalty).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.linalg
+from scipy.special import expit, log_expit
+from scipy.special import logit as _logit
+
+from ._base import Classifier
+from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, check_fitted,
+                          check_n_features, check_non_negative, check_option, check_positive,
+                          check_positive_int, float_or_array)
+from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
+from .losses import logistic_loss
+from .mle import binary_cross_entropy
+from .optimization import Objective, minimize
+
+# Rows of S^{1/2} X formed at a time for the Hessian: the block stays in cache for its product.
+_BLOCK = 4096
+
+# --------------------------------------------------------------------------
+# The link functions
+# --------------------------------------------------------------------------
+
+
+def sigmoid(z):
+    """``sigma(z) = 1 / (1 + e^{-z})``, in (0, 1); never overflows (``scipy.special.expit``).
+
+    ``sigma(-z) = 1 - sigma(z)``, ``sigma'(z) = sigma(z) (1 - sigma(z))``, slope 1/4 at 0.
+
+    Parameters
+    ----------
+    z : float or array-like of any shape
+
+    Returns
+    -------
+    float or ndarray of the shape of ``z``
+    """
+    return float_or_array(expit(as_float_array(z, "z")))
+
+
+def logit(p):
+    """``log(p / (1 - p))``, the log-odds: the inverse of :func:`sigmoid`.
+
+    ``logit(0) = -inf`` and ``logit(1) = inf``, without a warning.
+
+    Parameters
+    ----------
+    p : float or array-like, values in [0, 1]
+
+    Returns
+    -------
+    float or ndarray of the shape of ``p``
+    """
+    return float_or_array(_logit(as_probabilities(p, "p")))
+
+
+def log_sigmoid(z):
+    """``log sigma(z) = -log(1 + e^{-z})`` elementwise, exact for any finite ``z``.
+
+    ``log_sigmoid(-1000.0)`` is ``-1000.0``, where ``log(sigmoid(-1000.0))``
+    gives ``-inf``. Takes and returns what :func:`sigmoid` does.
+    """
+    return float_or_array(log_expit(as_float_array(z, "z")))
+
+
+def _as_scores(z) -> np.ndarray:
+    scores = as_float_array(z, "z")
+    if scores.ndim == 0:
+        raise ValueError("z must hold one score per class along an axis, e.g. [2.0, 1.0, 0.1]; got a number.")
+    return scores
+
+
+def _log_softmax(z: np.ndarray, axis: int) -> np.ndarray:
+    """``z_k - log sum_j exp(z_j)``, with the largest score subtracted first so that no exp overflows."""
+    shifted = z - np.max(z, axis=axis, keepdims=True)            # softmax(z) = softmax(z - c): every exp <= 1
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+def softmax(z, axis=-1):
+    """``softmax(z)_k = exp(z_k) / sum_j exp(z_j)`` along ``axis``; never overflows.
+
+    Adding a constant to every score leaves it unchanged; for two classes
+    ``softmax([0, z])_1 = sigma(z)``.
+
+    Parameters
+    ----------
+    z : array-like of shape (..., K)
+        Scores (logits), one per class along ``axis``.
+    axis : int
+
+    Returns
+    -------
+    ndarray of the shape of ``z``; sums to 1 along ``axis``
+    """
+    return np.exp(_log_softmax(_as_scores(z), axis))
+
+
+def log_softmax(z, axis=-1):
+    """``log softmax(z)_k = z_k - log sum_j exp(z_j)``, exact even where ``softmax`` underflows to 0.
+
+    Parameters
+    ----------
+    z : array-like of shape (..., K)
+    axis : int
+
+    Returns
+    -------
+    ndarray of the shape of ``z``
+    """
+    return _log_softmax(_as_scores(z), axis)
+
+
+def log_loss(t, p) -> float:
+    """The log loss: ``-(1/N) sum_i [t_i log p_i + (1 - t_i) log(1 - p_i)]`` (binary cross-entropy).
+
+    The same function as :func:`lecture_utils.mle.binary_cross_entropy`, which
+    also takes logits; the log-loss table of Arias (UPC topic 2) is
+    ``log_loss([t], [p])`` for ``p = 0.1, ..., 0.9``. Uses ``0 log 0 = 0``:
+    ``p_i = 0`` costs nothing when ``t_i = 0`` and is ``inf`` when ``t_i = 1``.
+
+    Parameters
+    ----------
+    t : array-like of shape (N,), values in {0, 1}
+    p : array-like of shape (N,)
+        ``p(t = 1 | x_i)``, in [0, 1].
+
+    Returns
+    -------
+    float
+    """
+    return binary_cross_entropy(t, p)
+
+
+# --------------------------------------------------------------------------
+# The objectives the models minimise
+# --------------------------------------------------------------------------
+
+
+def _design_matrix(X, fit_intercept: bool) -> np.ndarray:
+    """``X`` with a column of ones appended when the model has a bias."""
+    X = as_matrix(X)
+    return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
+
+
+def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
+    """The penalty of every weight: ``strength`` on the coefficients, 0 on the bias (the last row)."""
+    weights = np.full(shape, strength, dtype=float)
+    if fit_intercept:
+        weights[-1] = 0.0
+    return weights
+
+
+class LogisticLoss(Objective):
+    """The objective of :class:`LogisticRegression`: ``E(w) = (1/N) sum_i log(1 + exp(-s_i x_i^T w)) + l2/2 ||w||^2``.
+
+    Notebook 04 checks :meth:`gradient` against finite differences; notebook 05
+    builds Newton's method from :meth:`hessian`. The weights are
+    ``w = (w_1, ..., w_D, b)``; the bias ``b`` is not penalised.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,)
+        Any two labels; the larger one (``classes[1]``) is ``t = 1``.
+    l2 : float
+        ``>= 0``.
+    fit_intercept : bool
+        Append a constant input 1, whose weight is the bias.
+
+    Attributes
+    ----------
+    X : ndarray of shape (N, D + fit_intercept)
+        The design matrix (with the column of ones).
+    t : ndarray of shape (N,)
+        The targets as 0.0 and 1.0.
+    classes : ndarray of shape (2,)
+    n_samples : int
+    penalised : ndarray of shape (D + fit_intercept,)
+        1.0 for a coefficient, 0.0 for the bias.
+    """
+
+    def __init__(self, X, t, l2=0.0, fit_intercept=True):
+        self.X = _design_matrix(X, fit_intercept)
+        self.classes, index = as_class_labels(t, self.X.shape[0])
+        if self.classes.size != 2:
+            raise ValueError(
+                f"t has {self.classes.size} classes {self.classes.tolist()[:5]}, but logistic regression "
+                "is binary: use SoftmaxRegression for K > 2 classes (or OneVsRestClassifier)."
+            )
+        self.t = index.astype(float)
+        self.signs = 2 * self.t - 1                               # s_i in {-1, +1}
+        self.n_samples = self.X.shape[0]
+        self.penalised = _penalty_weights(1.0, self.X.shape[1], fit_intercept)     # 0 for the bias
+        self.penalty = check_non_negative(l2, "l2") * self.penalised
+        self._at = self._z = self._p = self._loss = self._rows = None
+
+    @property
+    def n_weights(self) -> int:
+        return self.X.shape[1]
+
+    def _scores(self, w) -> np.ndarray:
+        """``z = X w``, computed once per weight vector (loss, gradient and Hessian share it)."""
+        if self._at is None or not np.array_equal(w, self._at):
+            self._at, self._z, self._p, self._loss = np.array(w, dtype=float), self.X @ w, None, None
+        return self._z
+
+    def _probabilities(self, w) -> np.ndarray:
+        """``p = sigma(X w)``."""
+        z = self._scores(w)
+        if self._p is None:
+            self._p = expit(z)
+        return self._p
+
+    def loss(self, w) -> float:
+        z = self._scores(w)
+        if self._loss is None:
+            # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
+            self._loss = float(np.mean(logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
+        return self._loss
+
+    def gradient(self, w, batch=None) -> np.ndarray:
+        if batch is None:
+            X, t, p = self.X, self.t, self._probabilities(w)
+        else:
+            X, t = self.X[batch], self.t[batch]
+            p = expit(X @ w)
+        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i: (1/N) X^T (p - t), plus l2 w
+        return X.T @ (p - t) / t.size + self.penalty * w
+
+    def hessian(self, w) -> np.ndarray:
+        p = self._probabilities(w)
+        root_s = np.sqrt(p * (1 - p))                         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i)
+        if self._rows is None:
+            self._rows = np.empty((min(_BLOCK, self.n_samples), self.n_weights))   # reused by every step
+        hessian = np.zeros((self.n_weights, self.n_weights))
+        for start in range(0, self.n_samples, _BLOCK):        # X^T S X = sum over blocks of rows
+            block = slice(start, start + _BLOCK)
+            rows = np.multiply(self.X[block], root_s[block, None], out=self._rows[:len(root_s[block])])
+            hessian += rows.T @ rows                          # (S^1/2 X)^T (S^1/2 X): a symmetric product (syrk)
+        hessian /= self.n_samples                             # never the N x N matrix S
+        hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
+        return hessian
+
+    def separates(self, w) -> bool:
+        """Whether ``w`` classifies every example correctly (``s_i z_i > 0``): then the data are
+        linearly separable and ``c w`` for ``c -> inf`` drives the unpenalised loss to 0."""
+        return bool(np.all(self.signs * self._scores(w) > 0))
+
+
+class SoftmaxLoss(Objective):
+    """The objective of :class:`SoftmaxRegression`, the cross-entropy of the softmax model.
+
+    ``E(W) = (1/N) sum_i -log softmax(W^T x_i)_{t_i} + l2/2 ||W||^2`` with
+    ``W`` of shape (D + 1, K) (the biases in the last row, not penalised),
+    flattened row by row into ``w``. Its gradient is ``X^T (P - Y) / N + l2 W``:
+    softmax minus one-hot (notebook 04, "Multi-class").
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,), any K >= 2 labels
+    l2 : float
+    fit_intercept : bool
+
+    Attributes
+    ----------
+    X : ndarray of shape (N, D + fit_intercept)
+    Y : ndarray of shape (N, K)
+        The one-hot targets.
+    classes : ndarray of shape (K,)
+    n_samples : int
+    penalised : ndarray of shape ((D + fit_intercept) K,)
+        1.0 for a coefficient, 0.0 for a bias.
+    """
+
+    def __init__(self, X, t, l2=0.0, fit_intercept=True):
+        self.X = _design_matrix(X, fit_intercept)
+        self.classes, self.index = as_class_labels(t, self.X.shape[0])
+        self.Y = (self.index[:, None] == np.arange(self.classes.size)).astype(float)
+        self.n_samples = self.X.shape[0]
+        self.shape = (self.X.shape[1], self.classes.size)
+        self.penalised = _penalty_weights(1.0, self.shape, fit_intercept).ravel()   # 0 for the biases
+        self.penalty = check_non_negative(l2, "l2") * self.penalised
+        self._at = self._z = self._log_p = None
+
+    @property
+    def n_weights(self) -> int:
+        return self.shape[0] * self.shape[1]
+
+    def _scores(self, w) -> np.ndarray:
+        """``Z = X W``, shape (N, K), and ``log softmax`` of its rows, computed once per weight vector."""
+        if self._at is None or not np.array_equal(w, self._at):
+            self._at, self._z = np.array(w, dtype=float), self.X @ w.reshape(self.shape)
+            self._log_p = _log_softmax(self._z, axis=1)
+        return self._z
+
+    def loss(self, w) -> float:
+        self._scores(w)
+        nll = -self._log_p[np.arange(self.n_samples), self.index]    # -log softmax(z_i)_{t_i}
+        return float(np.mean(nll)) + 0.5 * float(w @ (self.penalty * w))
+
+    def gradient(self, w, batch=None) -> np.ndarray:
+        if batch is None:
+            self._scores(w)
+            X, Y, P = self.X, self.Y, np.exp(self._log_p)
+        else:
+            X, Y = self.X[batch], self.Y[batch]
+            P = np.exp(_log_softmax(X @ w.reshape(self.shape), axis=1))
+        # dE/dz_ik = p_ik - y_ik (softmax minus one-hot), dz_ik/dW = x_i e_k^T
+        return (X.T @ (P - Y)).ravel() / Y.shape[0] + self.penalty * w
+
+    def separates(self, w) -> bool:
+        """Whether ``W`` scores every example's class strictly highest (then the unpenalised loss has no minimum)."""
+        Z = self._scores(w)
+        true = Z[np.arange(self.n_samples), self.index]
+        others = np.where(self.Y == 1, -np.inf, Z).max(axis=1)
+        return bool(np.all(true > others))
+
+
+# --------------------------------------------------------------------------
+# The learning rate: how large a gradient step may be
+# --------------------------------------------------------------------------
+
+
+def _largest_eigenvalue_of_gram(X: np.ndarray) -> float:
+    """``lambda_max(X^T X / N)``, from the smaller of ``X^T X`` and ``X X^T`` (same nonzero eigenvalues)."""
+    gram = X.T @ X if X.shape[0] >= X.shape[1] else X @ X.T       # one symmetric product
+    return float(scipy.linalg.eigvalsh(gram, subset_by_index=[gram.shape[0] - 1] * 2)[0]) / X.shape[0]
+
+
+def _curvature_bound(design, l2, fit_intercept, curvature) -> float:
+    """``L = lambda_max(curvature X^T X / N + l2 I)`` (no penalty on the bias), which bounds every Hessian.
+
+    ``curvature`` bounds the second derivative of the loss in the scores:
+    ``sigma' <= 1/4`` for the sigmoid, ``diag(p) - p p^T <= 1/2`` for the softmax.
+    """
+    if l2 == 0 or not fit_intercept:
+        return curvature * _largest_eigenvalue_of_gram(design) + l2
+    bound = curvature * (design.T @ design) / design.shape[0] + np.diag(_penalty_weights(l2, design.shape[1], True))
+    return float(np.linalg.eigvalsh(bound)[-1])
+
+
+def learning_rate_bound(X, l2=0.0, fit_intercept=True) -> float:
+    """``2 / L``: gradient descent on the logistic loss lowers it at every step with a learning rate below this.
+
+    Notebook 04, "How large a step?": ``sigma'(z) = p (1 - p) <= 1/4``, so
+    every Hessian ``X^T S X / N + l2 I`` is at most ``L I`` with
+    ``L = lambda_max(X^T X / (4N) + l2 I)`` (the bias column included, not
+    penalised). A step ``eta < 2 / L`` then decreases the loss; ``eta = 1 / L``
+    (what ``learning_rate="auto"`` uses) guarantees ``E(w_k) - E(w*) <= L ||w_0 - w*||^2 / (2k)``.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    l2 : float
+    fit_intercept : bool
+
+    Returns
+    -------
+    float
+    """
+    return 2.0 / _curvature_bound(_design_matrix(X, fit_intercept), check_non_negative(l2, "l2"), fit_intercept, 0.25)
+
+
+# --------------------------------------------------------------------------
+# The models
+# --------------------------------------------------------------------------
+
+
+class _LinearClassifier(Classifier):
+    """What :class:`LogisticRegression` and :class:`SoftmaxRegression` share: their
+    hyperparameters, the fit through :func:`~lecture_utils.optimization.minimize`, and the warnings.
+
+    Subclasses set ``_objective`` (the loss class), ``_curvature`` (the bound
+    on the second derivative of the loss in the scores: 1/4 for the sigmoid,
+    1/2 for the softmax), ``_solvers``, and store the weights in :meth:`_set_weights`.
+    """
+
+    _objective: type
+    _curvature: float
+    _solvers: tuple
+
+    def __init__(self, solver="gd", learning_rate="auto", decay=0.0, batch_size=None, max_iter=1000, tol=1e-6,
+                 l2=0.0, l1=0.0, fit_intercept=True, random_state=None):
+        self.solver = solver
+        self.learning_rate = learning_rate
+        self.decay = decay
+        self.batch_size = batch_size
+        self.max_iter = max_iter
+        self.tol = tol
+        self.l2 = l2
+        self.l1 = l1
+        self.fit_intercept = fit_intercept
+        self.random_state = random_state
+
+    def _check_hyperparameters(self) -> None:
+        check_option(self.solver, "solver", self._solvers)
+        check_non_negative(self.l2, "l2")
+        check_non_negative(self.l1, "l1")
+        check_non_negative(self.decay, "decay")
+        check_positive_int(self.max_iter, "max_iter")
+        check_non_negative(self.tol, "tol")
+        if not isinstance(self.learning_rate, str):
+            check_positive(self.learning_rate, "learning_rate")
+        elif self.learning_rate != "auto":
+            raise ValueError(f"learning_rate must be a number > 0 or 'auto' (1 / L, the safe step); "
+                             f"got {self.learning_rate!r}.")
+        if self.batch_size is not None:
+            check_positive_int(self.batch_size, "batch_size")
+            if self.solver != "sgd":
+                raise ValueError(f"batch_size is a setting of solver='sgd'; solver={self.solver!r} always "
+                                 "uses every example. Leave batch_size=None or pass solver='sgd'.")
+        if self.solver == "newton":
+            if self.l1 > 0:
+                raise ValueError("solver='newton' cannot fit an L1 penalty (|w| has no second derivative at 0); "
+                                 "use solver='gd' or 'sgd', whose proximal step sets weights exactly to zero.")
+            if self.learning_rate != "auto" or self.decay:
+                raise ValueError("solver='newton' has no learning rate: its step H^{-1} grad is complete. "
+                                 "Leave learning_rate='auto' and decay=0.")
+
+    def fit(self, X, t):
+        """Fit the weights to the examples ``X`` and their labels ``t``; returns ``self``.
+
+        Parameters
+        ----------
+        X : array-like of shape (N, D)
+        t : array-like of shape (N,)
+        """
+        self._check_hyperparameters()
+        objective = self._objective(X, t, self.l2, self.fit_intercept)
+        return self._fit(objective, np.zeros(objective.n_weights))
+
+    def _fit(self, objective, w0):
+        """Minimise ``objective`` from ``w0`` (a warm start, for a regularisation path)."""
+        l1 = self.l1 * objective.penalised
+        separation_stop = self.solver == "newton" and self.l2 == 0
+        trace = minimize(objective, w0, self.solver, learning_rate=self._step(objective), decay=self.decay,
+                         batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
+                         line_search=True, random_state=self.random_state,
+                         callback=self._stop_if_separated(objective) if separation_stop else None)
+        self.classes_ = objective.classes
+        self.n_features_in_ = objective.X.shape[1] - self.fit_intercept
+        self._set_weights(trace.w, objective)
+        self.trace_ = trace
+        self.loss_history_ = trace.loss
+        self.n_iter_ = trace.n_iter
+        self.converged_ = trace.converged
+        self.diverged_ = trace.diverged
+        self._warn(trace, objective)
+        return self
+
+    def _step(self, objective) -> float:
+        """The learning rate: the one given, or ``1 / L`` for ``"auto"``."""
+        if self.solver == "newton":
+            return 1.0                                          # unused: Newton's step is complete
+        if self.learning_rate != "auto":
+            return float(self.learning_rate)
+        if self.solver == "sgd" and self.batch_size is not None:
+            # every minibatch step safe: L from the largest curvature of a single example
+            largest = np.max(np.einsum("ij,ij->i", objective.X, objective.X))
+            return 1.0 / (self._curvature * largest + self.l2)
+        return 1.0 / self._curvature_bound(objective)
+
+    def _curvature_bound(self, objective) -> float:
+        return _curvature_bound(objective.X, self.l2, self.fit_intercept, self._curvature)
+
+    def _stop_if_separated(self, objective):
+        def stop(w):
+            if objective.separates(w):
+                return (f"the weights classify every training example correctly, so the data are linearly "
+                        f"separable: the unpenalised likelihood has no maximum, and Newton's weights (now "
+                        f"||w|| = {np.linalg.norm(w):.3g}) would grow without bound")
+            return None
+        return stop
+
+    def _warn(self, trace, objective) -> None:
+        name = type(self).__name__
+        unit = "epochs" if self.solver == "sgd" else "steps"
+        if trace.diverged:
+            bound = 2.0 / self._curvature_bound(objective)
+            warnings.warn(
+                f"{name} {trace.message}: learning_rate={self._step(objective):.3g} is too large. Full-batch "
+                f"gradient descent lowers this loss at every step for learning_rate < {bound:.3g}. "
+                "diverged_ is True.", DivergenceWarning, stacklevel=4)
+        elif trace.status == "stopped":
+            warnings.warn(f"{name} stopped: {trace.message}. Add an L2 penalty (l2 > 0) for a finite optimum.",
+                          SeparationWarning, stacklevel=4)
+        elif trace.status == "singular_hessian":
+            warnings.warn(
+                f"{name}: {trace.message}. Either the features are collinear (drop a redundant one) or the data "
+                "are (quasi-)separable, so that p_i (1 - p_i) -> 0 and the weights run off; an L2 penalty "
+                "(l2 > 0) fixes both.", SeparationWarning, stacklevel=4)
+        elif self.l2 == 0 and self.l1 == 0 and objective.separates(trace.w):
+            warnings.warn(
+                f"{name}: the fitted weights classify every training example correctly, so the data are "
+                "linearly separable and the unpenalised likelihood has no maximum: the weights grow for as long "
+                f"as the optimiser runs (||w|| = {np.linalg.norm(trace.w):.3g} after {trace.n_iter} {unit}). "
+                "Add an L2 penalty (l2 > 0) for a finite, unique optimum.", SeparationWarning, stacklevel=4)
+        elif not trace.converged:
+            hints = ["increase max_iter"]
+            scales = objective.X[:, :self.n_features_in_].std(axis=0)
+            if scales.max() > 10 * scales.min():                    # elongated contours: zig-zag steps
+                hints.append("standardise the features (their standard deviations range from "
+                             f"{scales.min():.3g} to {scales.max():.3g})")
+            if "newton" in self._solvers and self.l1 == 0:
+                hints.append("use solver='newton'")
+            warnings.warn(
+                f"{name} did not converge in max_iter={self.max_iter} {unit}: |grad| = {trace.grad_norm[-1]:.3g} "
+                f"> tol = {self.tol:g}. To get there, {', or '.join(hints)}.", ConvergenceWarning, stacklevel=4)
+
+    def _checked_inputs(self, X) -> np.ndarray:
+        check_fitted(self, "coef_")
+        X = as_matrix(X)
+        check_n_features(X, self.n_features_in_)
+        return X
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``p(C_k | x_i)``, shape (N, K), columns in ``classes_`` order; rows sum to 1."""
+        return np.exp(self.predict_log_proba(X))
+
+
+class LogisticRegression(_LinearClassifier):
+    """Binary logistic regression ``p(t = 1 | x) = sigma(x^T w + b)``, fitted by minimising the
+    mean negative log-likelihood ``+ l2/2 ||w||^2 + l1 ||w||_1`` (the bias is not penalised).
+
+    Notebook 04 fits it by gradient descent and SGD; notebook 05 by Newton's
+    method, which for this loss is iteratively reweighted least squares
+    (IRLS): "gradient, Hessian, solve". scikit-learn's ``C`` is ``1 / (N l2)``.
+
+    Parameters
+    ----------
+    solver : {"gd", "sgd", "newton"}
+        Full-batch gradient descent, (minibatch) stochastic gradient descent,
+        or Newton's method with a backtracking line search.
+    learning_rate : float or "auto"
+        ``eta_0`` of the gradient methods; ``"auto"`` is ``1 / L`` with ``L`` the
+        bound of :func:`learning_rate_bound` (for SGD with minibatches, the
+        largest ``||x_i||^2 / 4 + l2``), which never diverges.
+    decay : float
+        ``eta_k = eta_0 / (1 + decay k)``, k the step (epoch for SGD).
+    batch_size : int or None
+        SGD: examples per step (1 = pure SGD, None = all).
+    max_iter : int
+        Steps (epochs for SGD).
+    tol : float
+        Stop when the gradient norm (with L1, the smallest subgradient's) is <= tol.
+    l2, l1 : float
+        Penalty strengths, >= 0. L1 needs a gradient solver: a proximal step
+        (soft thresholding) after each gradient step sets weights exactly to 0.
+    fit_intercept : bool
+    random_state : int, numpy Generator or None
+        SGD: seeds the shuffling of each epoch.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class (``t = 1``).
+    coef_ : ndarray of shape (D,)
+    intercept_ : float
+    n_iter_ : int
+        Steps (epochs for SGD) taken.
+    loss_history_ : ndarray of shape (n_iter_ + 1,)
+        The penalised loss at the start and after each step.
+    trace_ : lecture_utils.optimization.Trace
+        Weights ``(w_1, ..., w_D, b)``, loss and gradient norm at every step.
+    converged_, diverged_ : bool
+    bse_ : ndarray of shape (D + fit_intercept,) or None
+        Standard errors ``sqrt(diag((N H)^{-1}))`` from the Hessian of the
+        total negative log-likelihood at the fitted weights, in statsmodels'
+        order: the intercept first (as after ``sm.add_constant``), then the
+        coefficients. With ``l2 > 0`` they are those of the Laplace
+        approximation under the matching Gaussian prior; ``None`` when ``l1 > 0``.
+    """
+
+    _objective = LogisticLoss
+    _curvature = 0.25
+    _solvers = ("gd", "sgd", "newton")
+
+    def _set_weights(self, w, objective) -> None:
+        self.coef_ = w[:self.n_features_in_].copy()
+        self.intercept_ = float(w[-1]) if self.fit_intercept else 0.0
+        self.bse_ = None if self.l1 > 0 else _standard_errors(objective, w, self.fit_intercept)
+
+    def decision_function(self, X) -> np.ndarray:
+        """``z = x^T w + b`` of each row, shape (N,): the log-odds of ``classes_[1]``."""
+        return self._checked_inputs(X) @ self.coef_ + self.intercept_
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        """``log p(C_k | x_i)``, shape (N, 2): ``log sigma(-z)`` and ``log sigma(z)``, exact for any ``z``."""
+        z = self.decision_function(X)
+        return np.column_stack([log_expit(-z), log_expit(z)])
+
+    def predict(self, X) -> np.ndarray:
+        """``classes_[1]`` where ``z > 0`` (``p > 1/2``), else ``classes_[0]``; shape (N,)."""
+        positive = self.decision_function(X) > 0
+        return self.classes_[positive.astype(int)]
+
+
+def _standard_errors(objective, w, fit_intercept) -> np.ndarray:
+    """``sqrt(diag((N H)^{-1}))``, intercept first; ``inf`` where the Hessian is singular."""
+    total_hessian = objective.hessian(w) * objective.n_samples      # of sum_i -log p(t_i | x_i) (+ N l2/2 ||w||^2)
+    try:
+        covariance = scipy.linalg.solve(total_hessian, np.eye(total_hessian.shape[0]), assume_a="pos")
+        bse = np.sqrt(np.diag(covariance))
+    except (np.linalg.LinAlgError, ValueError):
+        bse = np.full(total_hessian.shape[0], np.inf)          # a weight the data do not determine
+    return np.r_[bse[-1], bse[:-1]] if fit_intercept else bse
+
+
+class SoftmaxRegression(_LinearClassifier):
+    """Multi-class logistic regression ``p(C_k | x) = softmax(W^T x + b)_k`` with the cross-entropy loss.
+
+    Notebook 04, "Multi-class". Minimises ``(1/N) sum_i -log p(C_{t_i} | x_i)
+    + l2/2 ||W||^2 + l1 ||W||_1`` (biases not penalised) by gradient descent or
+    SGD; the parameters are as for :class:`LogisticRegression` (``solver`` is
+    ``"gd"`` or ``"sgd"``). Without a penalty the weights are determined only
+    up to adding the same vector to every class (softmax is invariant to
+    it); gradient descent from zero keeps ``sum_k w_k = 0``, as scikit-learn's
+    multinomial model does.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    coef_ : ndarray of shape (K, D)
+    intercept_ : ndarray of shape (K,)
+    n_iter_, loss_history_, trace_, converged_, diverged_
+        As for :class:`LogisticRegression`; ``trace_.weights`` rows are ``W``
+        of shape (D + 1, K) flattened row by row.
+    """
+
+    _objective = SoftmaxLoss
+    _curvature = 0.5
+    _solvers = ("gd", "sgd")
+
+    def _set_weights(self, w, objective) -> None:
+        W = w.reshape(objective.shape)
+        self.coef_ = W[:self.n_features_in_].T.copy()
+        self.intercept_ = W[-1].copy() if self.fit_intercept else np.zeros(objective.shape[1])
+
+    def decision_function(self, X) -> np.ndarray:
+        """The scores ``z_ik = w_k^T x_i + b_k``, shape (N, K)."""
+        return self._checked_inputs(X) @ self.coef_.T + self.intercept_
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        """``log softmax(z_i)``, shape (N, K), columns in ``classes_`` order."""
+        return _log_softmax(self.decision_function(X), 1)
+
+    def predict(self, X) -> np.ndarray:
+        """The class of largest score, shape (N,)."""
+        scores = self.decision_function(X)
+        return self.classes_[np.argmax(scores, axis=1)]
+
+
+# --------------------------------------------------------------------------
+# For the notebooks' figures and widgets
+# --------------------------------------------------------------------------
+
+
+def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
+    """The objective of :class:`LogisticRegression` at many weight vectors at once.
+
+    For a contour plot over two weights, or along an optimiser's path:
+    ``E(w, b) = (1/N) sum_i log(1 + exp(-s_i (x_i^T w + b))) + l2/2 ||w||^2 + l1 ||w||_1``
+    for every ``w`` in ``coef``, with one matrix product for all of them.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,), two labels (the larger is ``t = 1``)
+    coef : array-like of shape (..., D)
+        E.g. ``np.stack(np.meshgrid(w1, w2), axis=-1)`` (shape (n2, n1, 2))
+        for a grid, or the coefficients of a trace (shape (n_steps, D)).
+    intercept : float or array-like of shape (...)
+        The bias of each weight vector.
+    l2, l1 : float
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+    """
+    X = as_matrix(X)
+    classes, index = as_class_labels(t, X.shape[0])
+    if classes.size != 2:
+        raise ValueError("t must hold exactly two labels: loss_surface is the binary logistic loss.")
+    coef = as_float_array(coef, "coef")
+    if coef.ndim == 0 or coef.shape[-1] != X.shape[1]:
+        raise ValueError(f"coef must have shape (..., {X.shape[1]}), one weight per feature of X; "
+                         f"got shape {coef.shape}.")
+    grid_shape = coef.shape[:-1]
+    weights = coef.reshape(-1, X.shape[1])
+    intercept = np.broadcast_to(as_float_array(intercept, "intercept"), grid_shape).reshape(-1)
+    scores = weights @ X.T + intercept[:, None]                   # z for every (w, example): one product
+    signs = 2.0 * index - 1
+    data_term = np.mean(logistic_loss(signs * scores), axis=1)
+    penalty = (0.5 * check_non_negative(l2, "l2") * np.sum(weights ** 2, axis=1)
+               + check_non_negative(l1, "l1") * np.sum(np.abs(weights), axis=1))
+    return float_or_array((data_term + penalty).reshape(grid_shape))
+
+
+@dataclass(frozen=True)
+class RegularizationPath:
+    """Fitted coefficients against the penalty strength, from :func:`regularization_path`.
+
+    Attributes
+    ----------
+    lambdas : ndarray of shape (n_lambdas,)
+        In the order given.
+    coef : ndarray of shape (n_lambdas, D)
+    intercept : ndarray of shape (n_lambdas,)
+    n_iter : ndarray of int, shape (n_lambdas,)
+    converged : ndarray of bool, shape (n_lambdas,)
+    """
+
+    lambdas: np.ndarray
+    coef: np.ndarray
+    intercept: np.ndarray
+    n_iter: np.ndarray
+    converged: np.ndarray
+
+
+def regularization_path(X, t, lambdas, penalty="l2", **params) -> RegularizationPath:
+    """Fit :class:`LogisticRegression` for each penalty strength, each fit warm-started at the last.
+
+    Notebook 04, "Regularisation": the coefficients shrink towards zero as
+    lambda grows; with L1 they reach exactly zero one by one. The fits run
+    from the largest lambda (small, sparse weights, found fast) down, each
+    starting from the previous solution.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,), two labels
+    lambdas : array-like of shape (n_lambdas,)
+        Penalty strengths, each >= 0.
+    penalty : {"l2", "l1"}
+    **params
+        Further :class:`LogisticRegression` parameters. The solver defaults
+        to ``"newton"`` for L2 and ``"gd"`` for L1.
+
+    Returns
+    -------
+    RegularizationPath
+    """
+    penalty = check_option(penalty, "penalty", ("l2", "l1"))
+    lambdas = as_float_array(lambdas, "lambdas").reshape(-1)
+    if lambdas.size == 0 or np.any(lambdas < 0):
+        raise ValueError("lambdas must be a non-empty list of penalty strengths >= 0, e.g. np.logspace(-4, 0, 30).")
+    params.setdefault("solver", "newton" if penalty == "l2" else "gd")
+    X = as_matrix(X)
+    coef = np.empty((lambdas.size, X.shape[1]))
+    intercept, n_iter = np.empty(lambdas.size), np.empty(lambdas.size, dtype=int)
+    converged = np.empty(lambdas.size, dtype=bool)
+    w = None
+    for position in np.argsort(-lambdas, kind="stable"):          # largest lambda first
+        model = LogisticRegression(**{**params, penalty: float(lambdas[position])})
+        model._check_hyperparameters()
+        objective = LogisticLoss(X, t, model.l2, model.fit_intercept)
+        model._fit(objective, np.zeros(objective.n_weights) if w is None else w)
+        w = model.trace_.w
+        coef[position], intercept[position] = model.coef_, model.intercept_
+        n_iter[position], converged[position] = model.n_iter_, model.converged_
+    return RegularizationPath(lambdas, coef, intercept, n_iter, converged)
+
+
+def irls_step(X, t, w, l2=0.0, fit_intercept=True) -> np.ndarray:
+    """One Newton step for logistic regression, written as the weighted least-squares problem of IRLS.
+
+    Notebook 05, "IRLS": with ``S = diag(p_i (1 - p_i))`` and the working
+    response ``r = X w + S^{-1} (t - p)``, the Newton step
+    ``w - H^{-1} grad E`` equals
+
+        argmin_v  sum_i s_i (r_i - x_i^T v)^2 + N l2 ||v||^2,
+
+    a least-squares fit of ``S^{1/2} r`` on ``S^{1/2} X`` (the L2 penalty as
+    extra rows ``sqrt(N l2) I``). Solved here by ``numpy.linalg.lstsq``, as an
+    independent check of :class:`LogisticRegression`'s Newton step.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,), two labels
+    w : array-like of shape (D + fit_intercept,)
+        Current weights ``(w_1, ..., w_D, b)``.
+    l2 : float
+    fit_intercept : bool
+
+    Returns
+    -------
+    ndarray of shape (D + fit_intercept,)
+    """
+    objective = LogisticLoss(X, t, l2, fit_intercept)
+    w = as_float_array(w, "w").reshape(-1)
+    if w.shape != (objective.n_weights,):
+        raise ValueError(f"w must have length {objective.n_weights} (one weight per feature, then the bias); "
+                         f"got shape {w.shape}.")
+    p = expit(objective.X @ w)
+    s = p * (1 - p)                                               # the weights of the least-squares fit
+    response = objective.X @ w + (objective.t - p) / s            # r = X w + S^{-1} (t - p)
+    rows = np.vstack([np.sqrt(s)[:, None] * objective.X,
+                      np.diag(np.sqrt(objective.n_samples * objective.penalty))])
+    targets = np.r_[np.sqrt(s) * response, np.zeros(objective.n_weights)]
+    return np.linalg.lstsq(rows, targets, rcond=None)[0]

@@ -1,0 +1,219 @@
+"""Estimating how well a model generalises: train/test splits, k-fold and leave-one-out
+cross-validation, and choosing a hyperparameter by cross-validation.
+
+Taught in notebook 04 ("Model selection"), after Straka (NPFL129 lecture 3,
+"Cross-validation"): the test set is used neither for training nor for
+choosing hyperparameters. k-fold cross-validation splits the training data
+into k folds, trains on k - 1 of them and scores on the one left out, k
+times; the mean of the k scores estimates the accuracy on new data, with
+less variance than a single validation split.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._base import clone
+from ._validation import as_class_labels, as_matrix, check_positive_int, check_random_state
+
+
+def kfold_indices(n, k, shuffle=False, random_state=None) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The k folds of ``n`` examples: ``(train, test)`` index arrays, the test folds covering each example once.
+
+    The folds are consecutive blocks of ``0..n-1`` (of a random permutation of
+    it with ``shuffle=True``); the first ``n % k`` folds hold one example more
+    than the others. Without shuffling these are exactly scikit-learn's
+    ``KFold(k).split`` folds; with it, a seeded ``random_state`` gives the same
+    folds every time.
+
+    Parameters
+    ----------
+    n : int
+        Number of examples.
+    k : int
+        Number of folds, 2 <= k <= n.
+    shuffle : bool
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    list of k tuples ``(train, test)`` of int ndarrays, each sorted
+    """
+    n = check_positive_int(n, "n")
+    k = check_positive_int(k, "k")
+    if not 2 <= k <= n:
+        raise ValueError(f"k must be between 2 and n = {n} (each fold needs an example); got k = {k}.")
+    order = check_random_state(random_state).permutation(n) if shuffle else np.arange(n)
+    sizes = np.full(k, n // k)
+    sizes[:n % k] += 1                                       # the first n % k folds take one more
+    folds = []
+    for stop, size in zip(np.cumsum(sizes), sizes):
+        test = np.sort(order[stop - size:stop])
+        folds.append((np.setdiff1d(np.arange(n), test, assume_unique=True), test))
+    return folds
+
+
+def leave_one_out(n) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``n`` folds with one test example each: k-fold cross-validation with ``k = n``.
+
+    Parameters
+    ----------
+    n : int, at least 2
+
+    Returns
+    -------
+    list of n tuples ``(train, test)``, ``test = [i]``
+    """
+    n = check_positive_int(n, "n")
+    if n < 2:
+        raise ValueError("n must be at least 2 to leave one example out and train on the rest; got 1.")
+    return kfold_indices(n, n)
+
+
+def train_test_split(X, t, test_size=0.25, shuffle=True, random_state=None):
+    """Split the examples into a training and a test part.
+
+    ``ceil(test_size N)`` examples go to the test part (as scikit-learn's
+    ``train_test_split`` with a fraction), chosen at random unless
+    ``shuffle=False`` (then the last ones). Call it twice for a train /
+    validation / test split.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,)
+    test_size : float
+        Fraction of the examples in the test part, in (0, 1).
+    shuffle : bool
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    X_train, X_test, t_train, t_test : ndarrays
+    """
+    X = as_matrix(X)
+    t = np.asarray(t)
+    if t.shape != (X.shape[0],):
+        raise ValueError(f"t must hold one label per row of X, shape ({X.shape[0]},); got shape {t.shape}.")
+    if not (isinstance(test_size, float) and 0 < test_size < 1):
+        raise ValueError(f"test_size must be a fraction strictly between 0 and 1, e.g. 0.25; got {test_size!r}.")
+    n_test = int(np.ceil(test_size * X.shape[0]))
+    if not 0 < n_test < X.shape[0]:
+        raise ValueError(f"test_size={test_size} leaves no example for one of the parts of N = {X.shape[0]}.")
+    order = check_random_state(random_state).permutation(X.shape[0]) if shuffle else np.arange(X.shape[0])
+    train, test = order[:-n_test], order[-n_test:]
+    return X[train], X[test], t[train], t[test]
+
+
+def _folds(n, k, shuffle, random_state, folds):
+    if folds is not None:
+        return list(folds)
+    return kfold_indices(n, k, shuffle=shuffle, random_state=random_state)
+
+
+def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, folds=None, scoring=None) -> np.ndarray:
+    """Score a fresh copy of ``estimator`` on each held-out fold after fitting it on the others.
+
+    Parameters
+    ----------
+    estimator : classifier
+        Cloned for every fold (the one given stays unfitted). To standardise
+        inside the folds, pass ``make_pipeline(StandardScaler(), model)``.
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,)
+    k : int
+        Number of folds (``k = N`` is leave-one-out).
+    shuffle, random_state
+        As in :func:`kfold_indices`.
+    folds : list of (train, test) index arrays, optional
+        Use these folds instead, e.g. ``leave_one_out(N)``.
+    scoring : callable, optional
+        ``scoring(fitted_estimator, X_test, t_test) -> float``, larger is
+        better; by default the estimator's ``score`` (accuracy).
+
+    Returns
+    -------
+    ndarray of shape (k,)
+        One score per fold.
+    """
+    X = as_matrix(X)
+    t = np.asarray(t)
+    as_class_labels(t, X.shape[0])
+    if scoring is not None and not callable(scoring):
+        raise TypeError(f"scoring must be a function (estimator, X, t) -> float; got {type(scoring).__name__}.")
+    scores = []
+    for train, test in _folds(X.shape[0], k, shuffle, random_state, folds):
+        model = clone(estimator).fit(X[train], t[train])
+        scores.append(scoring(model, X[test], t[test]) if scoring else model.score(X[test], t[test]))
+    return np.array(scores, dtype=float)
+
+
+@dataclass(frozen=True)
+class GridSearchResult:
+    """Cross-validated scores of a model for each value of one hyperparameter, from :func:`grid_search`.
+
+    Attributes
+    ----------
+    values : list
+        The candidate values, in the order given.
+    scores : ndarray of shape (n_values, k)
+        The score of each value on each fold (the same folds for every value).
+    mean_score, std_score : ndarray of shape (n_values,)
+        The mean and standard deviation (``1/k``, as scikit-learn's
+        ``cv_results_``) over the folds.
+    best_index : int
+        The value with the highest mean score (the first of equals).
+    best_value
+        ``values[best_index]``.
+    best_score : float
+    """
+
+    values: list
+    scores: np.ndarray
+    mean_score: np.ndarray
+    std_score: np.ndarray
+    best_index: int
+
+    @property
+    def best_value(self):
+        return self.values[self.best_index]
+
+    @property
+    def best_score(self) -> float:
+        return float(self.mean_score[self.best_index])
+
+
+def grid_search(make_estimator, values, X, t, k=5, shuffle=False, random_state=None, folds=None,
+                scoring=None) -> GridSearchResult:
+    """Choose one hyperparameter by k-fold cross-validation.
+
+    Example: ``grid_search(lambda l2: make_pipeline(StandardScaler(),
+    LogisticRegression(solver="newton", l2=l2)), np.logspace(-4, 0, 9), X, t)``.
+
+    Parameters
+    ----------
+    make_estimator : callable
+        ``make_estimator(value)`` returns an unfitted model using that value.
+    values : sequence
+        The candidate values.
+    X, t, k, shuffle, random_state, folds, scoring
+        As in :func:`cross_val_score`; every value is scored on the same folds.
+
+    Returns
+    -------
+    GridSearchResult
+    """
+    if not callable(make_estimator):
+        raise TypeError("make_estimator must be a function value -> unfitted model, e.g. "
+                        f"lambda l2: LogisticRegression(l2=l2); got {type(make_estimator).__name__}.")
+    values = list(values)
+    if not values:
+        raise ValueError("values must hold at least one candidate value.")
+    X = as_matrix(X)
+    folds = _folds(X.shape[0], k, shuffle, random_state, folds)
+    scores = np.array([cross_val_score(make_estimator(value), X, t, folds=folds, scoring=scoring)
+                       for value in values])
+    mean = scores.mean(axis=1)
+    return GridSearchResult(values, scores, mean, scores.std(axis=1), int(np.argmax(mean)))

@@ -1,0 +1,566 @@
+"""Iterative minimisation: gradient descent, stochastic (minibatch) gradient descent and Newton's method.
+
+Taught in notebook 04 ("Gradient descent", "SGD and minibatches") and notebook 05
+("Newton's method"). The three methods share one loop, :func:`minimize`, and
+differ only in how one step is computed from the current weights ``w_k``:
+
+    gradient descent   w_{k+1} = w_k - eta_k grad E(w_k)
+    SGD, one epoch     for each minibatch b of a shuffled order:  w <- w - eta_k grad E_b(w)
+    Newton             solve H(w_k) d = grad E(w_k);  w_{k+1} = w_k - alpha_k d
+
+with ``eta_k = learning_rate / (1 + decay k)`` and ``alpha_k = 1`` (pure
+Newton) or the first of 1, 1/2, 1/4, ... that lowers the loss enough (damped
+Newton, a backtracking line search). An L1 penalty ``sum_j l1_j |w_j|`` is
+handled by a proximal step after each gradient step (soft thresholding), so
+weights become exactly zero.
+
+The function to minimise is an :class:`Objective`: it supplies the loss, the
+gradient (of a minibatch too, for SGD) and the Hessian. :func:`gradient_descent`
+and :func:`newton` wrap plain functions given as callables, so a notebook can
+run both on the same 1-D or 2-D surface. The loop records a :class:`Trace` of
+the weights, loss and gradient norm at every step, for plots and widgets.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.linalg
+
+from ._validation import (as_float_array, check_non_negative, check_option, check_positive,
+                          check_positive_int, check_random_state)
+from .exceptions import ConvergenceWarning, DivergenceWarning
+
+METHODS = ("gd", "sgd", "newton")
+
+#: The loop declares divergence when the loss exceeds ``E(w_0) + DIVERGENCE_FACTOR * max(|E(w_0)|, 1)``.
+DIVERGENCE_FACTOR = 1e4
+
+# Backtracking line search: accept alpha when E(w - alpha d) <= E(w) - ARMIJO alpha grad^T d,
+# halving alpha down to SMALLEST_STEP.
+_ARMIJO, _SMALLEST_STEP = 1e-4, 1e-10
+
+
+# --------------------------------------------------------------------------
+# What the loop minimises
+# --------------------------------------------------------------------------
+
+
+class Objective:
+    """A differentiable function ``E(w)`` of a weight vector ``w`` of shape (D,).
+
+    Subclasses supply :meth:`loss` and :meth:`gradient`, and :meth:`hessian`
+    for Newton's method. For SGD, ``E`` is a mean over ``n_samples`` examples
+    and ``gradient(w, batch)`` is the gradient of the mean over the examples
+    of ``batch`` only (an unbiased estimate of the full gradient).
+    """
+
+    #: Number of examples ``E`` averages over (needed by SGD only).
+    n_samples: int | None = None
+
+    def loss(self, w: np.ndarray) -> float:
+        """``E(w)``."""
+        raise NotImplementedError
+
+    def gradient(self, w: np.ndarray, batch: np.ndarray | None = None) -> np.ndarray:
+        """``grad E(w)``, shape (D,); with ``batch`` (indices), that of the minibatch's mean loss."""
+        raise NotImplementedError
+
+    def hessian(self, w: np.ndarray) -> np.ndarray:
+        """``H(w) = grad^2 E(w)``, shape (D, D)."""
+        raise NotImplementedError(f"{type(self).__name__} supplies no Hessian, so it cannot use Newton's method.")
+
+
+class FunctionObjective(Objective):
+    """An :class:`Objective` made of plain callables, for toy surfaces in the notebooks.
+
+    Parameters
+    ----------
+    loss : callable
+        ``loss(w) -> float``.
+    gradient : callable
+        ``gradient(w) -> array`` of the shape of ``w``.
+    hessian : callable, optional
+        ``hessian(w) -> array`` of shape (D, D) (a number for a 1-D function).
+    scalar : bool
+        Whether the callables take and return plain numbers (a 1-D function
+        ``f(x)``): the loop then works on arrays of shape (1,) and converts.
+    """
+
+    def __init__(self, loss, gradient, hessian=None, scalar=False):
+        for name, function in (("loss", loss), ("gradient", gradient)):
+            if not callable(function):
+                raise TypeError(f"{name} must be a function of the weights w; got {type(function).__name__}.")
+        if hessian is not None and not callable(hessian):
+            raise TypeError(f"hessian must be a function of the weights w; got {type(hessian).__name__}.")
+        self._loss, self._gradient, self._hessian, self._scalar = loss, gradient, hessian, scalar
+
+    def _argument(self, w):
+        return float(w[0]) if self._scalar else w.copy()
+
+    def loss(self, w):
+        return float(self._loss(self._argument(w)))
+
+    def gradient(self, w, batch=None):
+        gradient = np.asarray(self._gradient(self._argument(w)), dtype=float).reshape(-1)
+        if gradient.shape != w.shape:
+            raise ValueError(f"gradient must return one partial derivative per weight, shape {w.shape}; "
+                             f"got shape {gradient.shape}.")
+        return gradient
+
+    def hessian(self, w):
+        if self._hessian is None:
+            raise TypeError("newton needs the Hessian: pass hessian=, a function of w returning the "
+                            "matrix of second derivatives (a number for a 1-D function).")
+        hessian = np.asarray(self._hessian(self._argument(w)), dtype=float).reshape(w.size, -1)
+        if hessian.shape != (w.size, w.size):
+            raise ValueError(f"hessian must return a ({w.size}, {w.size}) matrix; got shape {hessian.shape}.")
+        return hessian
+
+
+# --------------------------------------------------------------------------
+# The record of a run
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What an optimiser did, step by step, for plots, widgets and tests.
+
+    Attributes
+    ----------
+    weights : ndarray of shape (n_iter + 1, D)
+        ``w_0, w_1, ..., w_n``: the start, then the weights after each step
+        (an SGD step is one epoch). Every entry is finite.
+    loss : ndarray of shape (n_iter + 1,)
+        ``E(w_k)``, with the L1 penalty included.
+    grad_norm : ndarray of shape (n_iter + 1,)
+        ``||grad E(w_k)||``; with an L1 penalty, the norm of the smallest
+        subgradient (zero exactly at the optimum).
+    step_size : ndarray of shape (n_iter,)
+        The learning rate ``eta_k`` of each step, or Newton's ``alpha_k``.
+    status : str
+        Why it stopped: ``"converged"`` (gradient norm <= tol), ``"max_iter"``,
+        ``"diverged"``, ``"singular_hessian"``, ``"no_descent"`` (the line
+        search found no lower loss along Newton's direction) or ``"stopped"``
+        (by the callback).
+    message : str
+        The same, in a sentence with the numbers.
+    updates : ndarray of shape (n_updates + 1, D) or None
+        SGD with ``record_updates=True``: the weights after every minibatch
+        update (the start first), the noisy path within the epochs.
+    """
+
+    weights: np.ndarray
+    loss: np.ndarray
+    grad_norm: np.ndarray
+    step_size: np.ndarray
+    status: str
+    message: str
+    updates: np.ndarray | None = None
+
+    @property
+    def w(self) -> np.ndarray:
+        """The final weights ``w_n``, shape (D,)."""
+        return self.weights[-1]
+
+    @property
+    def n_iter(self) -> int:
+        """Steps taken (epochs for SGD)."""
+        return len(self.loss) - 1
+
+    @property
+    def converged(self) -> bool:
+        return self.status == "converged"
+
+    @property
+    def diverged(self) -> bool:
+        return self.status == "diverged"
+
+
+# --------------------------------------------------------------------------
+# The pieces of a step
+# --------------------------------------------------------------------------
+
+
+def soft_threshold(v, threshold):
+    """``sign(v) max(|v| - threshold, 0)``: the proximal step of ``threshold * |v|``, elementwise.
+
+    After a gradient step on the smooth part of ``E(w) + l1 ||w||_1``, this
+    sets every weight whose magnitude is below ``eta * l1`` exactly to zero
+    and shrinks the others towards zero by that amount (notebook 04, "L1").
+    """
+    v = np.asarray(v, dtype=float)
+    return np.sign(v) * np.maximum(np.abs(v) - threshold, 0.0)
+
+
+def _optimality(w, gradient, l1) -> np.ndarray:
+    """The smallest subgradient of ``E(w) + sum_j l1_j |w_j|``; just ``grad E`` when ``l1 = 0``."""
+    # where w_j != 0: d/dw_j = g_j + l1_j sign(w_j); where w_j = 0 the subdifferential
+    # is [g_j - l1_j, g_j + l1_j], whose point nearest 0 is soft_threshold(g_j, l1_j)
+    return np.where(w != 0, gradient + l1 * np.sign(w), soft_threshold(gradient, l1))
+
+
+def _total_loss(objective, w, l1) -> float:
+    with np.errstate(over="ignore", invalid="ignore"):
+        return objective.loss(w) + float(np.sum(l1 * np.abs(w)))
+
+
+def _gradient_step(w, gradient, eta, l1):
+    """``w - eta grad E(w)``, then the L1 proximal step (a no-op when ``l1 = 0``)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return soft_threshold(w - eta * gradient, eta * l1)
+
+
+def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
+    """One pass over the examples in a fresh random order, one step per minibatch."""
+    if batch_size >= objective.n_samples:
+        batches = [None]                                 # one batch of all the examples: the full gradient
+    else:
+        order = rng.permutation(objective.n_samples)     # shuffle every epoch
+        batches = [order[start:start + batch_size] for start in range(0, objective.n_samples, batch_size)]
+    for batch in batches:
+        w = _gradient_step(w, objective.gradient(w, batch), eta, l1)   # grad E_b: an unbiased estimate
+        if updates is not None:
+            updates.append(w)
+        if not np.all(np.isfinite(w)):                  # diverged within the epoch: stop early
+            break
+    return w
+
+
+def _newton_direction(hessian, gradient):
+    """Solve ``H d = grad E`` (never invert ``H``); None if ``H`` is singular to working precision."""
+    if not np.all(np.isfinite(hessian)):
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", scipy.linalg.LinAlgWarning)   # rcond below machine epsilon
+        try:
+            return scipy.linalg.solve(hessian, gradient, assume_a="sym")   # LDL^T: H may be indefinite
+        except (np.linalg.LinAlgError, scipy.linalg.LinAlgWarning):
+            return None
+
+
+def _backtrack(objective, w, loss, gradient, direction):
+    """The largest ``alpha`` in 1, 1/2, 1/4, ... with ``E(w - alpha d) <= E(w) - c alpha grad^T d``.
+
+    Returns None if there is none above ``1e-10`` (or ``d`` does not descend).
+    """
+    slope = float(gradient @ direction)                   # -d/dalpha E(w - alpha d) at alpha = 0
+    if not slope > 0:
+        return None
+    # near the optimum E(w - d) and E(w) agree to rounding: allow a few ulps of E
+    rounding = 16 * np.finfo(float).eps * abs(loss)
+    alpha = 1.0
+    while alpha >= _SMALLEST_STEP:
+        with np.errstate(over="ignore", invalid="ignore"):
+            if objective.loss(w - alpha * direction) <= loss - _ARMIJO * alpha * slope + rounding:
+                return alpha
+        alpha /= 2
+    return None
+
+
+class _Stop(Exception):
+    """Raised by a step that cannot go on: ``args = (status, message)``."""
+
+
+def _newton_step(objective, w, loss, gradient, line_search, k):
+    """``w - alpha d`` with ``H(w) d = grad E(w)``: gradient, Hessian, solve (and backtrack)."""
+    direction = _newton_direction(objective.hessian(w), gradient)
+    if direction is None:
+        raise _Stop("singular_hessian",
+                    f"the Hessian at step {k} is singular to working precision, so H d = grad has no solution")
+    alpha = _backtrack(objective, w, loss, gradient, direction) if line_search else 1.0
+    if alpha is None:
+        raise _Stop("no_descent", f"no step along Newton's direction lowers the loss at step {k}: the Hessian "
+                                  "is not positive definite there (a non-convex region)")
+    return w - alpha * direction, alpha                      # w - alpha H^{-1} grad E
+
+
+def _evaluate(objective, w, l1, k, previous_loss):
+    """Loss, gradient and its norm at the new weights; a :class:`_Stop` if any is not finite."""
+    loss = _total_loss(objective, w, l1) if np.all(np.isfinite(w)) else np.nan
+    if not np.isfinite(loss):
+        raise _Stop("diverged", f"diverged at step {k + 1}: the loss is no longer finite ({loss}; it was "
+                                f"{previous_loss:.4g}), so the weights of step {k} are kept")
+    with np.errstate(over="ignore", invalid="ignore"):
+        gradient = objective.gradient(w)
+        norm = float(np.linalg.norm(_optimality(w, gradient, l1)))
+    if not np.isfinite(norm):
+        raise _Stop("diverged", f"diverged at step {k + 1}: the gradient overflowed; the weights of step {k} "
+                                "are kept")
+    return loss, gradient, norm
+
+
+# --------------------------------------------------------------------------
+# The one loop
+# --------------------------------------------------------------------------
+
+
+def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=0.0, batch_size=None,
+             max_iter=1000, tol=1e-6, l1=0.0, line_search=False, random_state=None, record_updates=False,
+             callback=None) -> Trace:
+    """Minimise ``E(w) + sum_j l1_j |w_j|`` by gradient descent, SGD or Newton's method.
+
+    The loop: evaluate the loss and gradient at ``w_k``; stop if the gradient
+    is small; otherwise take one step (the method's); check that the loss is
+    still finite and not exploding; record. It does not warn: the caller
+    reads ``status`` and ``message`` (:func:`gradient_descent`, :func:`newton`
+    and the models warn).
+
+    Parameters
+    ----------
+    objective : Objective
+        Supplies ``loss``, ``gradient`` and (for Newton) ``hessian``.
+    w0 : array-like of shape (D,)
+        Where to start.
+    method : {"gd", "sgd", "newton"}
+    learning_rate : float
+        ``eta_0 > 0`` (gradient methods).
+    decay : float
+        ``eta_k = eta_0 / (1 + decay k)``, k the step (or epoch) number.
+    batch_size : int or None
+        SGD: examples per minibatch (1 = pure SGD, None = all, i.e. gradient descent).
+    max_iter : int
+        Steps (epochs for SGD) before giving up.
+    tol : float
+        Stop when ``||grad E(w_k)|| <= tol``.
+    l1 : float or array-like of shape (D,)
+        L1 strength, per weight if an array (0 for an unpenalised bias).
+        Gradient methods only.
+    line_search : bool
+        Newton: backtrack on the step length (damped Newton) instead of
+        always taking the full step.
+    random_state : int, numpy Generator or None
+        SGD: seeds the shuffling of every epoch.
+    record_updates : bool
+        SGD: keep the weights after every minibatch update in ``Trace.updates``.
+    callback : callable, optional
+        ``callback(w)`` after each step; a returned string stops the run with
+        status ``"stopped"`` and that string as message.
+
+    Returns
+    -------
+    Trace
+    """
+    method = check_option(method, "method", METHODS)
+    learning_rate = check_positive(learning_rate, "learning_rate")
+    decay = check_non_negative(decay, "decay")
+    max_iter = check_positive_int(max_iter, "max_iter")
+    tol = check_non_negative(tol, "tol")
+    w = as_float_array(w0, "w0").astype(float).reshape(-1)
+    l1 = np.broadcast_to(as_float_array(l1, "l1"), w.shape).astype(float)
+    if np.any(l1 < 0):
+        raise ValueError(f"l1 must be >= 0; got a smallest value of {l1.min():.4g}.")
+    if method == "newton" and np.any(l1 > 0):
+        raise ValueError("method='newton' cannot minimise an L1 penalty (|w| has no second derivative "
+                         "at 0); use method='gd' or 'sgd', whose proximal step handles it.")
+    if method == "sgd":
+        if objective.n_samples is None:
+            raise TypeError(f"method='sgd' needs an objective that averages over examples; "
+                            f"{type(objective).__name__} has no n_samples.")
+        batch_size = objective.n_samples if batch_size is None else check_positive_int(batch_size, "batch_size")
+    rng = check_random_state(random_state)
+
+    loss = _total_loss(objective, w, l1)
+    if not np.isfinite(loss):
+        raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
+    gradient = objective.gradient(w)
+    norm = float(np.linalg.norm(_optimality(w, gradient, l1)))
+    weights, losses, norms, steps = [w], [loss], [norm], []
+    updates = [w] if method == "sgd" and record_updates else None
+    start_loss = loss
+    k = 0
+    while True:
+        # Stop on the gradient, not on a small change of the loss: at a minimum of a smooth
+        # function the gradient is zero, and for a strongly convex one ||grad E|| bounds both
+        # E(w) - E(w*) and ||w - w*||, whereas a slow method on a plateau changes the loss
+        # little while still far from the minimum.
+        if norm <= tol:
+            status = "converged"
+            message = f"converged after {k} steps: |grad| = {norm:.3g} <= tol = {tol:g}"
+            break
+        if k == max_iter:
+            status = "max_iter"
+            message = f"stopped after max_iter = {max_iter} steps with |grad| = {norm:.3g} > tol = {tol:g}"
+            break
+        eta = learning_rate / (1 + decay * k)
+        try:
+            if method == "gd":
+                w_new, step = _gradient_step(w, gradient, eta, l1), eta
+            elif method == "sgd":
+                w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates), eta
+            else:
+                w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
+            loss_new, gradient, norm = _evaluate(objective, w_new, l1, k, loss)
+        except _Stop as stop:
+            status, message = stop.args
+            break
+        w, loss = w_new, loss_new
+        weights.append(w)
+        losses.append(loss)
+        norms.append(norm)
+        steps.append(step)
+        k += 1
+        if loss > start_loss + DIVERGENCE_FACTOR * max(abs(start_loss), 1.0):
+            status = "diverged"
+            message = f"diverged at step {k}: the loss grew from {start_loss:.4g} to {loss:.4g}"
+            break
+        reason = callback(w) if callback is not None else None
+        if reason:
+            status, message = "stopped", reason
+            break
+    if updates is not None:
+        updates = np.array([u for u in updates if np.all(np.isfinite(u))])
+    return Trace(np.array(weights), np.array(losses), np.array(norms), np.array(steps), status, message, updates)
+
+
+# --------------------------------------------------------------------------
+# On plain functions, for the notebooks
+# --------------------------------------------------------------------------
+
+
+def _warn(trace: Trace, what: str) -> None:
+    if trace.diverged:
+        warnings.warn(f"{what} {trace.message}. Lower the learning rate (or, for Newton, use "
+                      "line_search=True).", DivergenceWarning, stacklevel=3)
+    elif not trace.converged and trace.status != "stopped":
+        warnings.warn(f"{what} {trace.message}.", ConvergenceWarning, stacklevel=3)
+
+
+def _function_problem(loss, gradient, hessian, w0):
+    scalar = np.ndim(w0) == 0
+    return FunctionObjective(loss, gradient, hessian, scalar), np.atleast_1d(as_float_array(w0, "w0"))
+
+
+def gradient_descent(loss, gradient, w0, *, learning_rate=0.1, decay=0.0, max_iter=1000, tol=1e-6,
+                     l1=0.0) -> Trace:
+    """Gradient descent ``w_{k+1} = w_k - eta_k grad E(w_k)`` on any differentiable function.
+
+    Notebook 04, "Gradient descent"; notebook 05 compares it with :func:`newton`
+    on the same surface. Warns (:class:`~lecture_utils.DivergenceWarning`) and
+    stops if the loss blows up, keeping the last finite weights.
+
+    Parameters
+    ----------
+    loss : callable
+        ``E(w)``, a number. For a 1-D function pass a number as ``w0``:
+        ``loss``, ``gradient`` then take and return numbers.
+    gradient : callable
+        ``grad E(w)``, an array of the shape of ``w``.
+    w0 : float or array-like of shape (D,)
+    learning_rate, decay, max_iter, tol, l1
+        As in :func:`minimize`.
+
+    Returns
+    -------
+    Trace
+        ``trace.weights`` has shape (n_iter + 1, D), with D = 1 for a 1-D function.
+
+    Examples
+    --------
+    >>> A = np.array([[3.0, 0.0], [0.0, 1.0]])
+    >>> trace = gradient_descent(lambda w: 0.5 * w @ A @ w, lambda w: A @ w, [1.0, 1.0], learning_rate=0.5)
+    >>> trace.converged
+    True
+    """
+    objective, w0 = _function_problem(loss, gradient, None, w0)
+    trace = minimize(objective, w0, "gd", learning_rate=learning_rate, decay=decay, max_iter=max_iter,
+                     tol=tol, l1=l1)
+    _warn(trace, "gradient descent")
+    return trace
+
+
+def newton(loss, gradient, hessian, w0, *, max_iter=100, tol=1e-10, line_search=False) -> Trace:
+    """Newton's method ``w_{k+1} = w_k - alpha_k H(w_k)^{-1} grad E(w_k)`` on any twice-differentiable function.
+
+    Notebook 05, "Newton's method": root finding on the gradient, or the
+    minimum of the second-order Taylor model at ``w_k``. It solves
+    ``H d = grad E`` rather than inverting ``H``; ``alpha_k = 1`` (pure Newton)
+    unless ``line_search=True`` (damped Newton: halve ``alpha`` until the
+    loss falls enough). On a quadratic it lands on the minimum in one step.
+    Pure Newton can diverge far from a minimum (``sqrt(1 + x^2)`` from
+    ``|x0| > 1``) or head for a saddle or maximum where ``H`` is not positive
+    definite; the trace's ``status`` says which happened.
+
+    Parameters
+    ----------
+    loss, gradient : callable
+        As in :func:`gradient_descent`.
+    hessian : callable
+        ``H(w)``, shape (D, D) (a number for a 1-D function).
+    w0 : float or array-like of shape (D,)
+    max_iter, tol : as in :func:`minimize`
+    line_search : bool
+
+    Returns
+    -------
+    Trace
+        ``trace.step_size`` holds each ``alpha_k``.
+    """
+    objective, w0 = _function_problem(loss, gradient, hessian, w0)
+    trace = minimize(objective, w0, "newton", max_iter=max_iter, tol=tol, line_search=line_search)
+    _warn(trace, "Newton's method")
+    return trace
+
+
+# --------------------------------------------------------------------------
+# Finite differences, for gradient checks
+# --------------------------------------------------------------------------
+
+
+def _central_differences(function, w, eps):
+    """``(f(w + h e_j) - f(w - h e_j)) / (2 h)`` for each coordinate j, with ``h = eps max(1, |w_j|)``."""
+    w = np.atleast_1d(as_float_array(w, "w")).astype(float)
+    eps = check_positive(eps, "eps")
+    columns = []
+    for j in range(w.size):
+        h = eps * max(1.0, abs(w.flat[j]))
+        step = np.zeros_like(w)
+        step.flat[j] = h
+        columns.append((np.asarray(function(w + step), dtype=float) - np.asarray(function(w - step), dtype=float))
+                       / (2 * h))
+    return np.array(columns)
+
+
+def numerical_gradient(f, w, eps=1e-6):
+    """The gradient of ``f`` at ``w`` by central differences, to check a derived gradient.
+
+    ``(f(w + h e_j) - f(w - h e_j)) / (2h)`` with ``h = eps max(1, |w_j|)``:
+    its error is ``O(h^2)``, about ``1e-10`` relative for smooth ``f``.
+
+    Parameters
+    ----------
+    f : callable
+        ``f(w) -> float``.
+    w : float or array-like of shape (D,)
+    eps : float
+
+    Returns
+    -------
+    float (for a number ``w``) or ndarray of shape (D,)
+    """
+    scalar = np.ndim(w) == 0
+    derivatives = _central_differences(lambda v: f(v[0] if scalar else v), w, eps)
+    return float(derivatives[0]) if scalar else derivatives
+
+
+def numerical_hessian(gradient, w, eps=1e-5):
+    """The Hessian at ``w`` by central differences of the (analytic) gradient, symmetrised.
+
+    Parameters
+    ----------
+    gradient : callable
+        ``gradient(w) -> array`` of shape (D,) (a number for a 1-D function).
+    w : float or array-like of shape (D,)
+    eps : float
+
+    Returns
+    -------
+    float (for a number ``w``) or ndarray of shape (D, D)
+    """
+    scalar = np.ndim(w) == 0
+    columns = _central_differences(lambda v: np.atleast_1d(gradient(v[0] if scalar else v)), w, eps)
+    hessian = (columns + columns.T) / 2                     # row j is d grad / d w_j; H is symmetric
+    return float(hessian[0, 0]) if scalar else hessian

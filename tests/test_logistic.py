@@ -1,0 +1,566 @@
+"""Logistic and softmax regression against scikit-learn, statsmodels, scipy and hand computations.
+
+Tolerances: Newton fits (tol 1e-10 on the gradient) match scikit-learn's
+newton-cg / lbfgs at tol 1e-12 to 1e-6 in every coefficient, and statsmodels'
+Logit to 1e-8 in coefficients and 1e-6 relative in standard errors; gradient
+descent fits to 1e-5; the L1 fits match saga to 1e-5 with the same zeros.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+import sklearn
+import statsmodels.api as sm
+from hypothesis import given
+from hypothesis import strategies as st
+from packaging.version import Version
+from scipy import special
+from sklearn.datasets import load_iris
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+from sklearn.metrics import log_loss as sklearn_log_loss
+from sklearn.multiclass import OneVsOneClassifier as SklearnOneVsOne
+from sklearn.multiclass import OneVsRestClassifier as SklearnOneVsRest
+from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
+
+from lecture_utils import ConvergenceWarning, DivergenceWarning, SeparationWarning
+from lecture_utils.datasets import load_breast_cancer, make_gaussian_classes, make_separable
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, irls_step,
+                                    learning_rate_bound, log_loss, log_sigmoid, logit, loss_surface,
+                                    regularization_path, sigmoid, softmax, log_softmax)
+from lecture_utils.mle import binary_cross_entropy
+from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from lecture_utils.optimization import minimize, numerical_gradient, numerical_hessian
+from lecture_utils.preprocessing import StandardScaler
+
+NEW_PENALTY_API = Version(sklearn.__version__) >= Version("1.8")
+
+
+def sklearn_logistic(penalty="l2", strength=0.0, n_samples=1, **options):
+    """scikit-learn's LogisticRegression minimising the same objective as ours with ``l2``/``l1 = strength``.
+
+    Ours: mean NLL + l2/2 ||w||^2 (+ l1 ||w||_1); theirs: C sum NLL + 1/2 ||w||^2 (+ ||w||_1),
+    the same minimiser for C = 1 / (N strength).
+    """
+    C = np.inf if strength == 0 else 1 / (n_samples * strength)
+    options = {"tol": 1e-12, "max_iter": 100_000, **options}
+    if penalty == "l1":
+        options["solver"] = "saga"
+        options.update({"l1_ratio": 1.0} if NEW_PENALTY_API else {"penalty": "l1"})
+    elif strength == 0 and not NEW_PENALTY_API:
+        return SklearnLogisticRegression(penalty=None, **options)
+    return SklearnLogisticRegression(C=C, **options)
+
+
+@pytest.fixture(scope="module")
+def overlapping():
+    """Non-separable binary data on different scales, with labels that are not 0/1."""
+    rng = np.random.default_rng(20240402)
+    X = rng.standard_normal((400, 4)) * [1.0, 3.0, 0.5, 2.0] + [0.0, 1.0, -1.0, 0.0]
+    z = X @ [1.2, -0.4, 0.8, 0.3] - 0.5
+    t = np.where(rng.uniform(size=400) < special.expit(z), "yes", "no")
+    return X, t
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    data = load_breast_cancer()
+    return SklearnStandardScaler().fit_transform(data.X), data.y
+
+
+@pytest.fixture(scope="module")
+def iris():
+    X, t = load_iris(return_X_y=True)
+    return SklearnStandardScaler().fit_transform(X), t
+
+
+# --------------------------------------------------------------------------
+# Sigmoid, logit, softmax, log loss
+# --------------------------------------------------------------------------
+
+
+@given(z=st.floats(-30, 30))
+def test_sigmoid_is_its_formula_and_symmetric(z):
+    assert sigmoid(z) == pytest.approx(1 / (1 + np.exp(-z)), rel=1e-14)
+    assert sigmoid(-z) == pytest.approx(1 - sigmoid(z), abs=1e-15)
+    assert logit(sigmoid(z)) == pytest.approx(z, abs=1e-9 * np.exp(abs(z)))
+
+
+def test_sigmoid_slope_is_a_quarter_at_zero_and_its_derivative_is_p_one_minus_p():
+    z = np.linspace(-6, 6, 25)
+    np.testing.assert_allclose(numerical_gradient(sigmoid, 0.0), 0.25, rtol=1e-9)
+    slopes = np.array([numerical_gradient(sigmoid, float(value)) for value in z])
+    np.testing.assert_allclose(slopes, sigmoid(z) * (1 - sigmoid(z)), rtol=1e-7)
+
+
+@given(z=st.floats(-1e4, 1e4))
+def test_extreme_logits_give_no_nan(z):
+    assert 0 <= sigmoid(z) <= 1
+    assert np.isfinite(log_sigmoid(z)) and log_sigmoid(z) <= 0
+    assert np.all(np.isfinite(log_softmax([z, -z, 0.0])))
+    assert np.all(np.isfinite(softmax([z, -z, 0.0]))) and softmax([z, -z, 0.0]).sum() == pytest.approx(1)
+
+
+def test_log_sigmoid_of_large_negative_scores_is_exact():
+    # log sigma(z) = z - log(1 + e^z) = z for z = -1000 to double precision; naive log(sigmoid) gives -inf
+    assert log_sigmoid(-1000.0) == -1000.0 and log_sigmoid(1000.0) == 0.0
+    np.testing.assert_allclose(log_sigmoid(np.array([-5.0, 0.0, 5.0])), -np.log1p(np.exp([5.0, 0.0, -5.0])),
+                               rtol=1e-15)
+
+
+def test_logit_of_zero_and_one_is_infinite_without_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(logit([0.0, 0.5, 1.0]), [-np.inf, 0.0, np.inf])
+    with pytest.raises(ValueError, match="p must be a probability"):
+        logit(1.5)
+
+
+@given(z=st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=6), shift=st.floats(-1e3, 1e3))
+def test_softmax_is_unchanged_by_adding_a_constant(z, shift):
+    np.testing.assert_allclose(softmax(np.array(z) + shift), softmax(z), atol=1e-12)
+    np.testing.assert_allclose(log_softmax(np.array(z) + shift) - log_softmax(z), 0, atol=1e-9 * (1 + abs(shift)))
+
+
+def test_softmax_matches_scipy_and_reduces_to_the_sigmoid_for_two_classes():
+    z = np.random.default_rng(0).normal(scale=5, size=(6, 4))
+    for axis in (0, 1, -1):
+        np.testing.assert_allclose(softmax(z, axis=axis), special.softmax(z, axis=axis), rtol=1e-13)
+        np.testing.assert_allclose(log_softmax(z, axis=axis), special.log_softmax(z, axis=axis), rtol=1e-13)
+    scores = np.linspace(-8, 8, 17)
+    np.testing.assert_allclose(softmax(np.column_stack([np.zeros(17), scores]))[:, 1], sigmoid(scores), rtol=1e-14)
+
+
+def test_log_loss_reproduces_the_lectures_table():
+    # Arias (UPC topic 2): the log loss of one prediction y_hat = 0.1, ..., 0.9, to two decimals
+    y_hat = np.round(np.arange(0.1, 1.0, 0.1), 1)
+    table_t0 = [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30]
+    computed = [log_loss([0], [p]) for p in y_hat]
+    np.testing.assert_allclose(computed, table_t0, atol=0.005)
+    np.testing.assert_allclose([log_loss([1], [p]) for p in y_hat], table_t0[::-1], atol=0.005)
+
+
+def test_log_loss_matches_scikit_learn_and_is_the_mle_cross_entropy():
+    rng = np.random.default_rng(1)
+    t, p = rng.integers(0, 2, 50), rng.uniform(0.01, 0.99, 50)
+    assert log_loss(t, p) == pytest.approx(sklearn_log_loss(t, p), rel=1e-13)
+    assert log_loss(t, p) == binary_cross_entropy(t, p)
+    assert log_loss(t, p) == pytest.approx(binary_cross_entropy(t, logits=special.logit(p)), rel=1e-12)
+
+
+@given(pairs=st.lists(st.tuples(st.integers(0, 1), st.sampled_from([0.0, 1.0]) | st.floats(0, 1)), min_size=1,
+                      max_size=20))
+def test_log_loss_is_never_nan_even_for_probabilities_zero_and_one(pairs):
+    t, p = map(np.array, zip(*pairs))
+    value = log_loss(t, p)
+    assert not np.isnan(value) and value >= 0
+    assert (value == np.inf) == bool(np.any(((t == 1) & (p == 0)) | ((t == 0) & (p == 1))))
+
+
+def test_log_loss_of_certain_predictions():
+    assert log_loss([0, 1], [0.0, 1.0]) == 0.0                     # 0 log 0 = 0: right and certain
+    assert log_loss([1, 0], [0.0, 0.5]) == np.inf                  # certain and wrong
+    assert binary_cross_entropy([1, 0], logits=[1e4, -1e4]) == 0.0
+    assert binary_cross_entropy([1, 0], logits=[-1e4, 1e4]) == pytest.approx(1e4)
+
+
+# --------------------------------------------------------------------------
+# The objectives: loss, gradient, Hessian
+# --------------------------------------------------------------------------
+
+
+def test_logistic_loss_is_the_log_loss_written_for_labels_plus_minus_one(overlapping):
+    X, t = overlapping
+    objective = LogisticLoss(X, t)
+    w = np.array([0.3, -0.1, 0.2, 0.05, 0.1])
+    p = special.expit(objective.X @ w)
+    assert objective.loss(w) == pytest.approx(sklearn_log_loss(t == "yes", p), rel=1e-13)
+
+
+@pytest.mark.parametrize("l2, fit_intercept", [(0.0, True), (0.3, True), (0.1, False)])
+def test_gradient_and_hessian_match_finite_differences(overlapping, l2, fit_intercept):
+    X, t = overlapping
+    objective = LogisticLoss(X, t, l2, fit_intercept)
+    w = np.random.default_rng(2).normal(scale=0.3, size=objective.n_weights)
+    np.testing.assert_allclose(objective.gradient(w), numerical_gradient(objective.loss, w), rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(objective.hessian(w), numerical_hessian(objective.gradient, w), rtol=1e-6,
+                               atol=1e-8)
+
+
+def test_hessian_is_x_transpose_s_x_over_n_and_bounded_by_a_quarter_of_the_gram(overlapping):
+    X, t = overlapping
+    objective = LogisticLoss(X, t, l2=0.2)
+    w = np.random.default_rng(3).normal(size=5)
+    p = special.expit(objective.X @ w)
+    explicit = objective.X.T @ np.diag(p * (1 - p)) @ objective.X / len(t) + 0.2 * np.diag([1, 1, 1, 1, 0])
+    np.testing.assert_allclose(objective.hessian(w), explicit, rtol=1e-12)
+    assert np.linalg.eigvalsh(explicit).min() > 0                  # convex: positive definite here
+    L = 2 / learning_rate_bound(X, l2=0.2)
+    assert np.linalg.eigvalsh(explicit)[-1] <= L
+
+
+def test_the_minibatch_gradient_is_the_gradient_of_the_minibatch_loss(overlapping):
+    X, t = overlapping
+    batch = np.r_[np.flatnonzero(t == "no")[:2], np.flatnonzero(t == "yes")[[0, 0, 5]]]   # a repeat too
+    objective, small = LogisticLoss(X, t, 0.1), LogisticLoss(X[batch], t[batch], 0.1)
+    w = np.linspace(-0.2, 0.3, 5)
+    np.testing.assert_allclose(objective.gradient(w, batch), small.gradient(w), rtol=1e-14)
+
+
+def test_softmax_gradient_is_softmax_minus_one_hot(iris):
+    X, t = iris
+    objective = SoftmaxLoss(X, t, l2=0.05)
+    w = np.random.default_rng(4).normal(scale=0.5, size=objective.n_weights)
+    np.testing.assert_allclose(objective.gradient(w), numerical_gradient(objective.loss, w), rtol=1e-6, atol=1e-9)
+    W = w.reshape(5, 3)
+    P = special.softmax(objective.X @ W, axis=1)
+    expected = objective.X.T @ (P - np.eye(3)[t]) / len(t) + 0.05 * np.vstack([W[:4], np.zeros((1, 3))])
+    np.testing.assert_allclose(objective.gradient(w), expected.ravel(), rtol=1e-12)
+    assert objective.loss(w) == pytest.approx(sklearn_log_loss(t, P) + 0.025 * np.sum(W[:4] ** 2), rel=1e-12)
+
+
+def test_learning_rate_bound_is_two_over_the_largest_eigenvalue(overlapping):
+    X, _ = overlapping
+    design = np.column_stack([X, np.ones(len(X))])
+    assert learning_rate_bound(X) == pytest.approx(
+        2 / np.linalg.eigvalsh(design.T @ design / (4 * len(X)))[-1], rel=1e-12)
+    assert learning_rate_bound(X, fit_intercept=False) == pytest.approx(
+        2 / np.linalg.eigvalsh(X.T @ X / (4 * len(X)))[-1], rel=1e-12)
+
+
+def test_below_the_bound_every_gradient_step_lowers_the_loss(cancer):
+    X, t = load_breast_cancer().X, load_breast_cancer().y        # unscaled: a badly conditioned problem
+    eta = 0.99 * learning_rate_bound(X)
+    with pytest.warns(ConvergenceWarning):
+        model = LogisticRegression(learning_rate=eta, max_iter=300).fit(X, t)
+    assert np.all(np.diff(model.loss_history_) < 0)
+
+
+# --------------------------------------------------------------------------
+# Parity with scikit-learn and statsmodels
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("l2", [0.0, 1e-3, 0.1])
+@pytest.mark.parametrize("solver, atol", [("newton", 1e-6), ("gd", 1e-5)])
+def test_l2_and_no_penalty_match_scikit_learn(overlapping, l2, solver, atol):
+    X, t = overlapping
+    ours = LogisticRegression(solver=solver, l2=l2, tol=1e-10, max_iter=50_000).fit(X, t)
+    theirs = sklearn_logistic("l2", l2, len(t), solver="newton-cg").fit(X, t)
+    np.testing.assert_array_equal(ours.classes_, theirs.classes_)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_[0], atol=atol)
+    assert ours.intercept_ == pytest.approx(theirs.intercept_[0], abs=atol)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=atol)
+    np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+    assert ours.score(X, t) == theirs.score(X, t)
+    assert ours.converged_ and not ours.diverged_
+
+
+@pytest.mark.parametrize("l1", [0.03, 0.05])
+def test_l1_matches_scikit_learn_with_the_same_zeros(cancer, l1):
+    X, t = cancer
+    ours = LogisticRegression(l1=l1, tol=1e-9, max_iter=50_000).fit(X, t)
+    theirs = sklearn_logistic("l1", l1, len(t)).fit(X, t)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_[0], atol=1e-5)
+    assert ours.intercept_ == pytest.approx(theirs.intercept_[0], abs=1e-5)
+    np.testing.assert_array_equal(ours.coef_ == 0, theirs.coef_[0] == 0)
+    assert 0 < np.sum(ours.coef_ == 0) < X.shape[1]                # some features dropped exactly, not all
+    assert ours.bse_ is None
+
+
+def test_coefficients_and_standard_errors_match_statsmodels_logit(overlapping):
+    X, t = overlapping
+    ours = LogisticRegression(solver="newton", tol=1e-12).fit(X, t)
+    reference = sm.Logit((t == "yes").astype(float), sm.add_constant(X)).fit(disp=0, tol=1e-12)
+    np.testing.assert_allclose(np.r_[ours.intercept_, ours.coef_], reference.params, rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(ours.bse_, reference.bse, rtol=1e-6)
+    # the same numbers when fitted by gradient descent (they depend on the optimum, not on the path)
+    slow = LogisticRegression(solver="gd", tol=1e-10, max_iter=50_000).fit(X, t)
+    np.testing.assert_allclose(slow.bse_, reference.bse, rtol=1e-5)
+
+
+def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris):
+    X, t = iris
+    l2 = 1e-2
+    ours = SoftmaxRegression(l2=l2, tol=1e-10, max_iter=100_000).fit(X, t)
+    theirs = sklearn_logistic("l2", l2, len(t), solver="newton-cg").fit(X, t)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-6)
+    np.testing.assert_allclose(ours.intercept_, theirs.intercept_, atol=1e-6)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-7)
+    np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
+
+
+def test_multinomial_l1_matches_scikit_learn(iris):
+    X, t = iris
+    l1 = 0.01
+    ours = SoftmaxRegression(l1=l1, tol=1e-9, max_iter=100_000).fit(X, t)
+    theirs = sklearn_logistic("l1", l1, len(t)).fit(X, t)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-5)
+    np.testing.assert_array_equal(ours.coef_ == 0, theirs.coef_ == 0)
+    assert np.any(ours.coef_ == 0)
+
+
+def test_multinomial_sgd_is_reproducible_and_close_to_the_optimum(iris):
+    X, t = iris
+    exact = SoftmaxRegression(l2=0.01, tol=1e-10, max_iter=100_000).fit(X, t)
+    fits = [SoftmaxRegression(solver="sgd", batch_size=30, learning_rate=0.5, decay=0.01, l2=0.01, tol=1e-4,
+                              max_iter=2000, random_state=1).fit(X, t) for _ in range(2)]
+    np.testing.assert_array_equal(fits[0].coef_, fits[1].coef_)
+    assert fits[0].converged_
+    np.testing.assert_allclose(fits[0].coef_, exact.coef_, atol=5e-3)
+
+
+def test_unpenalised_multinomial_matches_scikit_learn_on_overlapping_classes():
+    means = [[0, 0], [2, 0], [1, 1.5]]
+    data = make_gaussian_classes(means, [np.eye(2)] * 3, n_per_class=80, random_state=5)
+    labels = np.array(["a", "b", "c"])[data.y]
+    ours = SoftmaxRegression(tol=1e-10, max_iter=100_000).fit(data.X, labels)
+    theirs = sklearn_logistic("l2", 0.0, len(labels), solver="lbfgs").fit(data.X, labels)
+    # the weights are determined up to a common shift; both keep sum_k w_k = 0
+    np.testing.assert_allclose(ours.coef_.sum(axis=0), 0, atol=1e-12)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-5)
+    np.testing.assert_allclose(ours.predict_proba(data.X), theirs.predict_proba(data.X), atol=1e-6)
+    assert list(ours.predict(data.X[:5])) == list(theirs.predict(data.X[:5]))
+
+
+def test_softmax_with_two_classes_gives_the_logistic_probabilities(overlapping):
+    X, t = overlapping
+    binary = LogisticRegression(solver="newton", l2=0.01, tol=1e-12).fit(X, t)
+    # only w = w_yes - w_no matters, and the smallest ||w_no||^2 + ||w_yes||^2 for a given w is ||w||^2 / 2
+    # (w_yes = -w_no = w / 2): the softmax model's penalty l2' / 4 ||w||^2 is ours for l2' = 2 l2
+    multi = SoftmaxRegression(l2=0.02, tol=1e-10, max_iter=100_000).fit(X, t)
+    np.testing.assert_allclose(multi.predict_proba(X), binary.predict_proba(X), atol=1e-6)
+
+
+# --------------------------------------------------------------------------
+# Newton's method and IRLS
+# --------------------------------------------------------------------------
+
+
+def test_newton_converges_quadratically(overlapping):
+    X, t = overlapping
+    model = LogisticRegression(solver="newton", tol=1e-13).fit(X, t)
+    errors = np.linalg.norm(model.trace_.weights - model.trace_.w, axis=1)[:-1]
+    assert model.n_iter_ <= 8 and np.all(model.trace_.step_size == 1)
+    close = errors[(errors < 1) & (errors > 1e-7)]
+    assert len(close) >= 3
+    assert np.all(close[1:] / close[:-1] ** 2 < 1.0)             # e_{k+1} <= C e_k^2
+
+
+def test_the_newton_step_is_the_weighted_least_squares_step(overlapping):
+    X, t = overlapping
+    w = np.array([0.2, -0.1, 0.4, 0.0, -0.3])
+    for l2 in (0.0, 0.05):
+        objective = LogisticLoss(X, t, l2)
+        step = minimize(objective, w, "newton", max_iter=1, tol=0).weights[1]
+        np.testing.assert_allclose(irls_step(X, t, w, l2=l2), step, rtol=1e-10)
+
+
+def test_newton_stops_and_warns_on_separable_data():
+    data = make_separable(60, 0.05, random_state=3)
+    with pytest.warns(SeparationWarning, match="linearly separable"):
+        model = LogisticRegression(solver="newton").fit(data.X, data.y)
+    assert not model.converged_ and model.trace_.status == "stopped"
+    assert np.all(np.isfinite(model.coef_)) and model.score(data.X, data.y) == 1.0
+    # without the stop, Newton's weights would run off: each step adds about 1 / margin to ||w||
+    run_off = minimize(LogisticLoss(data.X, data.y), np.zeros(3), "newton", max_iter=8, tol=0)
+    norms = np.linalg.norm(run_off.weights, axis=1)
+    assert np.all(np.diff(norms) > 0) and norms[-1] > 5 * norms[1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        regularised = LogisticRegression(solver="newton", l2=1e-3).fit(data.X, data.y)
+    assert regularised.converged_
+
+
+def test_gradient_descent_on_separable_data_warns_and_the_weights_keep_growing():
+    data = make_separable(60, 0.05, random_state=4)
+    norms = []
+    for max_iter in (200, 800, 3200):
+        with pytest.warns(SeparationWarning, match="grow for as long as the optimiser runs"):
+            model = LogisticRegression(max_iter=max_iter).fit(data.X, data.y)
+        norms.append(np.linalg.norm(model.coef_))
+    assert norms[0] < norms[1] < norms[2]
+    assert np.all(np.diff(model.loss_history_) < 0)                 # while the loss creeps down to 0
+
+
+def test_collinear_features_make_the_hessian_singular():
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((100, 1))
+    t = (rng.uniform(size=100) < special.expit(x[:, 0])).astype(int)
+    with pytest.warns(SeparationWarning, match="collinear"):
+        model = LogisticRegression(solver="newton").fit(np.hstack([x, 2 * x]), t)
+    assert model.trace_.status == "singular_hessian"
+    assert np.all(np.isinf(model.bse_[1:]))                          # the data cannot tell w_1 from w_2
+
+
+# --------------------------------------------------------------------------
+# SGD, divergence
+# --------------------------------------------------------------------------
+
+
+def test_sgd_gets_close_to_the_optimum_and_is_reproducible(cancer):
+    X, t = cancer
+    exact = LogisticRegression(solver="newton", l2=0.01).fit(X, t)
+    fits = [LogisticRegression(solver="sgd", batch_size=64, learning_rate=0.5, decay=0.02, l2=0.01, tol=1e-4,
+                               max_iter=400, random_state=0).fit(X, t) for _ in range(2)]
+    np.testing.assert_array_equal(fits[0].coef_, fits[1].coef_)
+    assert fits[0].converged_
+    np.testing.assert_allclose(fits[0].coef_, exact.coef_, atol=5e-3)
+    assert fits[0].loss_history_[-1] == pytest.approx(exact.loss_history_[-1], rel=1e-3)
+
+
+def test_a_diverging_learning_rate_gives_a_flag_and_a_warning_not_nan(overlapping):
+    X, t = overlapping
+    with pytest.warns(DivergenceWarning, match=r"learning_rate < 0\.\d+"):
+        model = LogisticRegression(learning_rate=1e6).fit(X, t)
+    assert model.diverged_ and not model.converged_
+    assert np.all(np.isfinite(model.coef_)) and np.isfinite(model.intercept_)
+    assert np.all(np.isfinite(model.predict_proba(X)))
+
+
+def test_auto_learning_rate_is_half_the_bound_and_never_diverges(cancer):
+    X, t = cancer
+    model = LogisticRegression(l2=1e-2, max_iter=20_000, tol=1e-8).fit(X, t)
+    assert model.trace_.step_size[0] == pytest.approx(learning_rate_bound(X, l2=1e-2) / 2, rel=1e-12)
+    assert model.converged_ and np.all(np.diff(model.loss_history_) <= 0)
+
+
+# --------------------------------------------------------------------------
+# The scikit-learn conventions
+# --------------------------------------------------------------------------
+
+
+def test_any_two_labels_and_the_probabilities_columns(overlapping):
+    X, t = overlapping
+    model = LogisticRegression(solver="newton").fit(X, t)
+    assert model.classes_.tolist() == ["no", "yes"]
+    proba = model.predict_proba(X)
+    np.testing.assert_allclose(proba.sum(axis=1), 1, rtol=1e-15)
+    np.testing.assert_allclose(proba[:, 1], special.expit(model.decision_function(X)), rtol=1e-14)
+    np.testing.assert_allclose(model.predict_log_proba(X), np.log(proba), rtol=1e-12)
+    np.testing.assert_array_equal(model.predict(X), np.where(proba[:, 1] > 0.5, "yes", "no"))
+    assert np.all(np.isfinite(model.predict_log_proba(1e6 * X)))
+    assert "LogisticRegression(solver='newton'" in repr(model)
+
+
+def test_loss_history_is_the_penalised_objective(overlapping):
+    X, t = overlapping
+    model = LogisticRegression(l2=0.1, max_iter=50, tol=0, learning_rate=0.1)
+    with pytest.warns(ConvergenceWarning):
+        model.fit(X, t)
+    objective = LogisticLoss(X, t, 0.1)
+    np.testing.assert_allclose(model.loss_history_, [objective.loss(w) for w in model.trace_.weights], rtol=1e-13)
+    assert model.n_iter_ == 50 and model.trace_.weights.shape == (51, 5)
+
+
+def test_loss_surface_is_the_objective_on_a_grid(overlapping):
+    X, t = overlapping
+    X2 = X[:, :2]
+    w1, w2 = np.linspace(-2, 2, 7), np.linspace(-1, 1, 5)
+    grid = np.stack(np.meshgrid(w1, w2), axis=-1)
+    surface = loss_surface(X2, t, grid, intercept=0.3, l2=0.1, l1=0.05)
+    assert surface.shape == (5, 7)
+    i, j = 3, 4
+    w = grid[i, j]
+    by_hand = (sklearn_log_loss(t == "yes", special.expit(X2 @ w + 0.3)) + 0.05 * w @ w
+               + 0.05 * np.abs(w).sum())
+    assert surface[i, j] == pytest.approx(by_hand, rel=1e-12)
+    path = grid.reshape(-1, 2)
+    np.testing.assert_allclose(loss_surface(X2, t, path, intercept=np.full(35, 0.3), l2=0.1, l1=0.05),
+                               surface.ravel(), rtol=1e-14)
+
+
+def test_regularization_path_matches_separate_fits_and_l1_zeroes_everything_at_lambda_max(cancer):
+    X, t = cancer
+    lambdas = np.array([1e-3, 1e-1, 1e-2])
+    path = regularization_path(X, t, lambdas, tol=1e-10)
+    for lam, coef in zip(lambdas, path.coef):
+        np.testing.assert_allclose(coef, LogisticRegression(solver="newton", l2=lam, tol=1e-10).fit(X, t).coef_,
+                                   atol=1e-7)
+    # L1: at lambda >= ||X^T (t - t_bar)||_inf / N the zero vector (with the best bias) is optimal
+    lambda_max = np.max(np.abs(X.T @ (t - t.mean()))) / len(t)
+    l1_path = regularization_path(X, t, [1.01 * lambda_max, 0.9 * lambda_max, 0.05], penalty="l1",
+                                  tol=1e-8, max_iter=50_000)
+    assert np.all(l1_path.coef[0] == 0) and 0 < np.count_nonzero(l1_path.coef[1]) < 5
+    assert np.count_nonzero(l1_path.coef[2]) > np.count_nonzero(l1_path.coef[1])
+    assert l1_path.intercept[0] == pytest.approx(special.logit(t.mean()), rel=1e-6)
+
+
+def test_one_vs_rest_and_one_vs_one_match_scikit_learn(iris):
+    X, t = iris
+    l2 = 0.01
+    ours = LogisticRegression(solver="newton", l2=l2, tol=1e-12)
+    theirs = sklearn_logistic("l2", l2, len(t), solver="newton-cg")
+    ovr, sk_ovr = OneVsRestClassifier(ours).fit(X, t), SklearnOneVsRest(theirs).fit(X, t)
+    np.testing.assert_allclose(ovr.decision_function(X), sk_ovr.decision_function(X), atol=1e-6)
+    np.testing.assert_allclose(ovr.predict_proba(X), sk_ovr.predict_proba(X), atol=1e-7)
+    np.testing.assert_array_equal(ovr.predict(X), sk_ovr.predict(X))
+    # one-vs-one: each pair's model is fitted on that pair's examples, so N (and C = 1/(N l2)) differ by pair
+    ovo = OneVsOneClassifier(LogisticRegression(solver="newton", l2=l2, tol=1e-12)).fit(X, t)
+    sk_ovo = SklearnOneVsOne(SklearnLogisticRegression(C=1 / (100 * l2), tol=1e-12, solver="newton-cg")).fit(X, t)
+    np.testing.assert_allclose(ovo.decision_function(X), sk_ovo.decision_function(X), atol=1e-6)
+    np.testing.assert_array_equal(ovo.predict(X), sk_ovo.predict(X))
+    assert ovo.score(X, t) == sk_ovo.score(X, t)
+
+
+def test_standard_scaler_matches_scikit_learn(cancer):
+    X = load_breast_cancer().X
+    train, test = X[:400], X[400:]
+    ours, theirs = StandardScaler().fit(train), SklearnStandardScaler().fit(train)
+    np.testing.assert_allclose(ours.transform(test), theirs.transform(test), rtol=1e-12)
+    np.testing.assert_allclose(ours.inverse_transform(ours.transform(test)), test, rtol=1e-12)
+    constant = np.column_stack([np.ones(5), np.arange(5.0)])
+    np.testing.assert_allclose(StandardScaler().fit_transform(constant),
+                               SklearnStandardScaler().fit_transform(constant))
+
+
+# --------------------------------------------------------------------------
+# Bad input
+# --------------------------------------------------------------------------
+
+
+def test_three_classes_point_to_softmax_regression(iris):
+    X, t = iris
+    with pytest.raises(ValueError, match="SoftmaxRegression"):
+        LogisticRegression().fit(X, t)
+
+
+@pytest.mark.parametrize("params, error, match", [
+    ({"solver": "lbfgs"}, ValueError, "solver must be one of 'gd', 'sgd', 'newton'"),
+    ({"l2": -1.0}, ValueError, "l2 must be a finite number >= 0"),
+    ({"l1": "strong"}, TypeError, "l1 must be a number"),
+    ({"learning_rate": "fast"}, ValueError, "learning_rate must be a number > 0 or 'auto'"),
+    ({"learning_rate": 0.0}, ValueError, "learning_rate must be a finite number > 0"),
+    ({"max_iter": 0}, ValueError, "max_iter must be an integer >= 1"),
+    ({"solver": "newton", "l1": 0.1}, ValueError, "cannot fit an L1 penalty"),
+    ({"solver": "newton", "learning_rate": 0.1}, ValueError, "has no learning rate"),
+    ({"batch_size": 10}, ValueError, "batch_size is a setting of solver='sgd'"),
+    ({"solver": "sgd", "batch_size": 0}, ValueError, "batch_size must be an integer >= 1"),
+])
+def test_bad_hyperparameters_are_named(overlapping, params, error, match):
+    X, t = overlapping
+    with pytest.raises(error, match=match):
+        LogisticRegression(**params).fit(X, t)
+
+
+def test_bad_data_and_unfitted_models(overlapping):
+    X, t = overlapping
+    with pytest.raises(ValueError, match="solver must be one of 'gd', 'sgd'"):
+        SoftmaxRegression(solver="newton").fit(X, t)
+    with pytest.raises(ValueError, match="not fitted"):
+        LogisticRegression().predict(X)
+    with pytest.raises(ValueError, match="at least 2 different labels"):
+        LogisticRegression().fit(X, np.zeros(len(X)))
+    with pytest.raises(ValueError, match="X contains nan"):
+        LogisticRegression().fit(np.full((3, 2), np.nan), [0, 1, 0])
+    model = LogisticRegression(solver="newton").fit(X, t)
+    with pytest.raises(ValueError, match="fitted on 4"):
+        model.predict(X[:, :3])
+    with pytest.raises(ValueError, match="two labels"):
+        loss_surface(X, np.arange(len(X)) % 3, np.zeros(4))
+    with pytest.raises(ValueError, match=r"coef must have shape \(\.\.\., 4\)"):
+        loss_surface(X, t, np.zeros(3))
+    with pytest.raises(ValueError, match="lambdas"):
+        regularization_path(X, t, [-1.0])

@@ -1,0 +1,129 @@
+"""Splits and cross-validation against scikit-learn's KFold, LeaveOneOut, cross_val_score and GridSearchCV."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+from sklearn.model_selection import GridSearchCV, KFold, LeaveOneOut
+from sklearn.model_selection import cross_val_score as sklearn_cross_val_score
+from sklearn.model_selection import train_test_split as sklearn_train_test_split
+from sklearn.pipeline import make_pipeline as sklearn_make_pipeline
+from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
+
+from lecture_utils.logistic import LogisticRegression
+from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices, leave_one_out,
+                                           train_test_split)
+from lecture_utils.preprocessing import StandardScaler, make_pipeline
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    data = load_breast_cancer()
+    return data.data, data.target
+
+
+def assert_same_folds(ours, theirs):
+    theirs = list(theirs)
+    assert len(ours) == len(theirs)
+    for (train, test), (their_train, their_test) in zip(ours, theirs):
+        np.testing.assert_array_equal(train, their_train)
+        np.testing.assert_array_equal(test, their_test)
+
+
+@pytest.mark.parametrize("n, k", [(10, 2), (10, 3), (11, 5), (150, 10), (7, 7), (569, 5)])
+def test_kfold_without_shuffling_is_scikit_learns(n, k):
+    assert_same_folds(kfold_indices(n, k), KFold(k).split(np.zeros((n, 1))))
+
+
+@pytest.mark.parametrize("n, k", [(11, 5), (100, 4)])
+def test_shuffled_folds_partition_the_examples_and_repeat_with_a_seed(n, k):
+    folds = kfold_indices(n, k, shuffle=True, random_state=3)
+    tests = np.concatenate([test for _, test in folds])
+    np.testing.assert_array_equal(np.sort(tests), np.arange(n))             # each example tested once
+    for train, test in folds:
+        np.testing.assert_array_equal(np.sort(np.r_[train, test]), np.arange(n))
+    # the fold sizes are KFold's
+    assert [len(test) for _, test in folds] == [len(test) for _, test in KFold(k).split(np.zeros((n, 1)))]
+    assert_same_folds(kfold_indices(n, k, shuffle=True, random_state=3), folds)
+    other = kfold_indices(n, k, shuffle=True, random_state=4)
+    assert any(not np.array_equal(a[1], b[1]) for a, b in zip(folds, other))
+    assert not np.array_equal(folds[0][1], np.arange(len(folds[0][1])))    # actually shuffled
+
+
+def test_leave_one_out_is_scikit_learns():
+    assert_same_folds(leave_one_out(6), LeaveOneOut().split(np.zeros((6, 1))))
+
+
+def test_train_test_split_has_scikit_learns_sizes_and_is_a_partition(cancer):
+    X, t = cancer
+    X_train, X_test, t_train, t_test = train_test_split(X, t, test_size=0.3, random_state=0)
+    their_train, their_test, _, _ = sklearn_train_test_split(X, t, test_size=0.3, random_state=0)
+    assert X_train.shape == their_train.shape and X_test.shape == their_test.shape
+    rows = np.vstack([X_train, X_test])
+    np.testing.assert_array_equal(rows[np.lexsort(rows.T[::-1])], X[np.lexsort(X.T[::-1])])
+    again = train_test_split(X, t, test_size=0.3, random_state=0)
+    np.testing.assert_array_equal(again[1], X_test)
+    np.testing.assert_array_equal(again[3], t_test)
+    unshuffled = train_test_split(X, t, test_size=0.3, shuffle=False)
+    np.testing.assert_array_equal(unshuffled[1], X[-len(X_test):])
+
+
+def test_cross_val_score_standardising_inside_the_folds_matches_scikit_learn(cancer):
+    X, t = cancer
+    l2 = 1e-2
+    ours = cross_val_score(make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=l2, tol=1e-10)),
+                           X, t, k=5)
+    theirs = sklearn_cross_val_score(
+        sklearn_make_pipeline(SklearnStandardScaler(), SklearnLogisticRegression(C=1 / (455 * l2), tol=1e-10)),
+        X, t, cv=KFold(5))                                  # 455 = training examples per fold
+    np.testing.assert_array_equal(ours, theirs)
+
+
+def test_cross_val_score_with_leave_one_out_folds_and_a_scoring_function(cancer):
+    X, t = cancer
+    X, t = X[:40, :3], t[:40]
+    model = make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=0.1))
+    scores = cross_val_score(model, X, t, folds=leave_one_out(40),
+                             scoring=lambda fitted, X_test, t_test: fitted.predict_proba(X_test)[0, t_test[0]])
+    theirs = sklearn_cross_val_score(
+        sklearn_make_pipeline(SklearnStandardScaler(), SklearnLogisticRegression(C=1 / (39 * 0.1), tol=1e-10)),
+        X, t, cv=LeaveOneOut(), scoring=lambda fitted, X_test, t_test: fitted.predict_proba(X_test)[0, t_test[0]])
+    np.testing.assert_allclose(scores, theirs, atol=1e-6)
+    assert not hasattr(model, "steps_")                     # the model given is never fitted itself
+
+
+def test_grid_search_gives_scikit_learns_cv_results(cancer):
+    X, t = cancer
+    values = [1e-3, 1e-2, 1e-1, 1.0]
+    result = grid_search(lambda l2: make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=l2)),
+                         values, X, t, k=5)
+    # with 455 training examples per fold, l2 corresponds to C = 1 / (455 l2)
+    reference = GridSearchCV(
+        sklearn_make_pipeline(SklearnStandardScaler(), SklearnLogisticRegression(tol=1e-10)),
+        {"logisticregression__C": [1 / (455 * value) for value in values]}, cv=KFold(5)).fit(X, t)
+    np.testing.assert_allclose(result.mean_score, reference.cv_results_["mean_test_score"], rtol=1e-12)
+    np.testing.assert_allclose(result.std_score, reference.cv_results_["std_test_score"], rtol=1e-9, atol=1e-12)
+    assert result.best_value == values[reference.best_index_]
+    assert result.best_score == pytest.approx(reference.best_score_)
+    assert result.scores.shape == (4, 5)
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: kfold_indices(10, 1), ValueError, "k must be between 2 and n = 10"),
+    (lambda: kfold_indices(3, 4), ValueError, "k must be between 2 and n = 3"),
+    (lambda: kfold_indices(10.0, 2), TypeError, "n must be an integer"),
+    (lambda: kfold_indices(10, 2, shuffle=True, random_state="seed"), TypeError, "random_state"),
+    (lambda: leave_one_out(1), ValueError, "at least 2"),
+    (lambda: train_test_split(np.zeros((10, 2)), np.zeros(10), test_size=2), ValueError, "test_size"),
+    (lambda: train_test_split(np.zeros((10, 2)), np.zeros(9)), ValueError, "one label per row"),
+    (lambda: cross_val_score("model", np.zeros((10, 2)), np.arange(10) % 2), TypeError, "fit method"),
+    (lambda: grid_search(LogisticRegression(), [0.1], np.zeros((10, 2)), np.arange(10) % 2), TypeError,
+     "make_estimator must be a function"),
+    (lambda: grid_search(lambda v: LogisticRegression(), [], np.zeros((10, 2)), np.arange(10) % 2), ValueError,
+     "at least one"),
+])
+def test_bad_arguments_are_named(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

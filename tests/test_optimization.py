@@ -1,0 +1,332 @@
+"""The shared optimisation loop against closed forms, hand computations and scipy.
+
+References: numpy.linalg.solve for the minimum of a quadratic; the soft-threshold
+closed form of the L1 proximal problem; SGD written out as the algorithm box of
+Straka (NPFL129 lecture 3); Newton's iteration x -> -x^3 for sqrt(1 + x^2), by
+hand; scipy.optimize's Rosenbrock derivatives for the finite differences.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.optimize import rosen, rosen_der, rosen_hess
+
+from lecture_utils import ConvergenceWarning, DivergenceWarning
+from lecture_utils.optimization import (FunctionObjective, Objective, gradient_descent, minimize, newton,
+                                        numerical_gradient, numerical_hessian, soft_threshold)
+
+
+def quadratic(A, b):
+    """``E(w) = 1/2 w^T A w - b^T w``, its gradient ``A w - b`` and Hessian ``A``; minimum at ``A^{-1} b``."""
+    return (lambda w: 0.5 * w @ A @ w - b @ w), (lambda w: A @ w - b), (lambda w: A)
+
+
+def random_spd(seed, dim=3, condition=10.0):
+    rng = np.random.default_rng(seed)
+    Q, _ = np.linalg.qr(rng.standard_normal((dim, dim)))
+    return Q @ np.diag(np.geomspace(1.0, condition, dim)) @ Q.T, rng.standard_normal(dim)
+
+
+class LeastSquares(Objective):
+    """``E(w) = (1/2N) ||X w - y||^2``, a mean over examples, for SGD."""
+
+    def __init__(self, X, y):
+        self.X, self.y, self.n_samples = X, y, len(y)
+
+    def loss(self, w):
+        return 0.5 * np.mean((self.X @ w - self.y) ** 2)
+
+    def gradient(self, w, batch=None):
+        X, y = (self.X, self.y) if batch is None else (self.X[batch], self.y[batch])
+        return X.T @ (X @ w - y) / len(y)
+
+
+# --------------------------------------------------------------------------
+# Gradient descent
+# --------------------------------------------------------------------------
+
+
+def test_gradient_descent_reaches_the_minimum_of_a_quadratic():
+    A, b = random_spd(0)
+    loss, gradient, _ = quadratic(A, b)
+    trace = gradient_descent(loss, gradient, np.zeros(3), learning_rate=1 / 10, tol=1e-10, max_iter=5000)
+    assert trace.converged and trace.grad_norm[-1] <= 1e-10 < trace.grad_norm[-2]
+    np.testing.assert_allclose(trace.w, np.linalg.solve(A, b), atol=1e-9)
+
+
+def test_each_step_is_the_update_rule_and_the_trace_records_it():
+    A, b = random_spd(1)
+    loss, gradient, _ = quadratic(A, b)
+    with pytest.warns(ConvergenceWarning, match="max_iter = 7"):
+        trace = gradient_descent(loss, gradient, [1.0, -2.0, 0.5], learning_rate=0.05, max_iter=7, tol=0)
+    assert trace.weights.shape == (8, 3) and trace.n_iter == 7 and trace.status == "max_iter"
+    for before, after in zip(trace.weights[:-1], trace.weights[1:]):
+        np.testing.assert_allclose(after, before - 0.05 * (A @ before - b), rtol=1e-14)
+    np.testing.assert_allclose(trace.loss, [loss(w) for w in trace.weights], rtol=1e-14)
+    np.testing.assert_allclose(trace.grad_norm, [np.linalg.norm(gradient(w)) for w in trace.weights], rtol=1e-14)
+    np.testing.assert_array_equal(trace.step_size, np.full(7, 0.05))
+
+
+def test_learning_rate_decay_follows_its_formula():
+    A, b = random_spd(2)
+    loss, gradient, _ = quadratic(A, b)
+    with pytest.warns(ConvergenceWarning):
+        trace = gradient_descent(loss, gradient, np.zeros(3), learning_rate=0.1, decay=0.5, max_iter=5, tol=0)
+    np.testing.assert_allclose(trace.step_size, 0.1 / (1 + 0.5 * np.arange(5)), rtol=1e-15)
+
+
+@pytest.mark.parametrize("factor, diverges", [(0.99, False), (1.01, True)])
+def test_on_a_quadratic_the_stable_steps_end_at_two_over_lambda_max(factor, diverges):
+    # along the top eigenvector the error is multiplied by |1 - eta lambda_max| each step
+    A, b = random_spd(3, condition=50.0)
+    loss, gradient, _ = quadratic(A, b)
+    eta = factor * 2 / np.linalg.eigvalsh(A)[-1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        trace = gradient_descent(loss, gradient, np.ones(3), learning_rate=eta, max_iter=4000, tol=1e-8)
+    assert trace.diverged == diverges
+    assert np.all(np.isfinite(trace.weights))
+
+
+def test_a_huge_learning_rate_is_flagged_and_warned_never_nan():
+    A, b = random_spd(4)
+    loss, gradient, _ = quadratic(A, b)
+    with pytest.warns(DivergenceWarning, match="diverged at step"):
+        trace = gradient_descent(loss, gradient, np.ones(3), learning_rate=1e3)
+    assert trace.diverged and not trace.converged
+    assert np.all(np.isfinite(trace.weights)) and np.all(np.isfinite(trace.loss))
+    assert trace.loss[-1] > 1e4 * trace.loss[0]             # stopped because it exploded
+
+
+def test_an_overflowing_step_keeps_the_last_finite_weights():
+    A, b = random_spd(5)
+    loss, gradient, _ = quadratic(A, b)
+    with pytest.warns(DivergenceWarning, match="no longer finite"):
+        trace = gradient_descent(loss, gradient, np.ones(3), learning_rate=1e300)
+    assert trace.n_iter == 0
+    np.testing.assert_array_equal(trace.w, np.ones(3))
+
+
+def test_a_one_dimensional_function_takes_and_gives_numbers():
+    seen = []
+
+    def loss(x):
+        seen.append(type(x))
+        return (x - 3.0) ** 2
+
+    trace = gradient_descent(loss, lambda x: 2 * (x - 3.0), 0.0, learning_rate=0.25, tol=1e-12)
+    assert set(seen) == {float}
+    assert trace.weights.shape[1] == 1 and trace.w[0] == pytest.approx(3.0, abs=1e-12)
+
+
+def test_the_l1_proximal_step_solves_its_closed_form():
+    # argmin 1/2 ||w - v||^2 + l1 ||w||_1 = soft_threshold(v, l1): one step with eta = 1 lands there
+    v = np.array([2.0, -0.3, 0.05, -1.5, 0.0])
+    trace = minimize(FunctionObjective(lambda w: 0.5 * np.sum((w - v) ** 2), lambda w: w - v), np.zeros(5),
+                     learning_rate=1.0, l1=0.5, tol=1e-12)
+    expected = np.array([1.5, 0.0, 0.0, -1.0, 0.0])
+    np.testing.assert_array_equal(trace.w, expected)
+    assert trace.converged and trace.n_iter == 1
+    np.testing.assert_array_equal(soft_threshold(v, 0.5), expected)
+    # the loss it records includes the penalty
+    assert trace.loss[-1] == pytest.approx(0.5 * np.sum((expected - v) ** 2) + 0.5 * np.abs(expected).sum())
+
+
+def test_the_callback_can_stop_the_run():
+    A, b = random_spd(6)
+    loss, gradient, _ = quadratic(A, b)
+    trace = minimize(FunctionObjective(loss, gradient), np.zeros(3), learning_rate=0.01,
+                     callback=lambda w: "far enough" if np.linalg.norm(w) > 0.1 else None)
+    assert trace.status == "stopped" and trace.message == "far enough"
+    assert np.linalg.norm(trace.weights[-2]) <= 0.1 < np.linalg.norm(trace.w)
+
+
+# --------------------------------------------------------------------------
+# SGD
+# --------------------------------------------------------------------------
+
+
+def sgd_as_in_the_algorithm_box(X, y, eta, batch_size, epochs, seed):
+    """Straka's algorithm box, written out: shuffle, then w <- w - eta * mean gradient of each minibatch."""
+    rng = np.random.default_rng(seed)
+    w, path = np.zeros(X.shape[1]), []
+    for _ in range(epochs):
+        order = rng.permutation(len(y))
+        for start in range(0, len(y), batch_size):
+            b = order[start:start + batch_size]
+            w = w - eta * X[b].T @ (X[b] @ w - y[b]) / len(b)
+            path.append(w)
+    return w, np.array(path)
+
+
+@pytest.mark.parametrize("batch_size", [1, 7, 40])
+def test_sgd_makes_the_updates_of_the_algorithm_box(batch_size):
+    rng = np.random.default_rng(7)
+    X, y = rng.standard_normal((40, 3)), rng.standard_normal(40)
+    trace = minimize(LeastSquares(X, y), np.zeros(3), "sgd", learning_rate=0.05, batch_size=batch_size,
+                     max_iter=4, tol=0, random_state=11, record_updates=True)
+    w, path = sgd_as_in_the_algorithm_box(X, y, 0.05, batch_size, 4, seed=11)
+    np.testing.assert_allclose(trace.w, w, rtol=1e-13)
+    np.testing.assert_allclose(trace.updates[1:], path, rtol=1e-12, atol=1e-15)
+    assert trace.updates.shape == (4 * int(np.ceil(40 / batch_size)) + 1, 3)
+    assert trace.weights.shape == (5, 3)                     # one record per epoch
+
+
+def test_full_batch_sgd_is_gradient_descent():
+    rng = np.random.default_rng(8)
+    X, y = rng.standard_normal((30, 2)), rng.standard_normal(30)
+    objective = LeastSquares(X, y)
+    sgd = minimize(objective, np.zeros(2), "sgd", learning_rate=0.1, max_iter=20, tol=0, random_state=0,
+                   record_updates=True)
+    gd = minimize(objective, np.zeros(2), "gd", learning_rate=0.1, max_iter=20, tol=0)
+    np.testing.assert_allclose(sgd.weights, gd.weights, rtol=1e-13)
+    np.testing.assert_allclose(sgd.updates, gd.weights, rtol=1e-13)
+
+
+def test_sgd_shuffles_differently_for_different_seeds_and_alike_for_one():
+    rng = np.random.default_rng(9)
+    X, y = rng.standard_normal((50, 2)), rng.standard_normal(50)
+    runs = [minimize(LeastSquares(X, y), np.zeros(2), "sgd", learning_rate=0.05, batch_size=1, max_iter=3,
+                     tol=0, random_state=seed).w for seed in (1, 1, 2)]
+    np.testing.assert_array_equal(runs[0], runs[1])
+    assert not np.allclose(runs[0], runs[2])
+
+
+def test_sgd_with_decaying_steps_approaches_the_least_squares_solution():
+    rng = np.random.default_rng(10)
+    X = rng.standard_normal((200, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.3 * rng.standard_normal(200)
+    trace = minimize(LeastSquares(X, y), np.zeros(3), "sgd", learning_rate=0.05, decay=0.2, batch_size=5,
+                     max_iter=200, tol=1e-3, random_state=3)
+    np.testing.assert_allclose(trace.w, np.linalg.lstsq(X, y, rcond=None)[0], atol=5e-3)
+
+
+def test_sgd_divergence_stops_within_the_epoch_without_nan():
+    rng = np.random.default_rng(12)
+    X, y = 10 * rng.standard_normal((100, 2)), rng.standard_normal(100)
+    trace = minimize(LeastSquares(X, y), np.zeros(2), "sgd", learning_rate=1e10, batch_size=1, random_state=0,
+                     record_updates=True)
+    assert trace.diverged and np.all(np.isfinite(trace.weights)) and np.all(np.isfinite(trace.updates))
+
+
+# --------------------------------------------------------------------------
+# Newton's method
+# --------------------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), dim=st.integers(1, 6), condition=st.floats(1.0, 1e6))
+def test_newton_lands_on_the_minimum_of_a_quadratic_in_one_step(seed, dim, condition):
+    A, b = random_spd(seed, dim, condition)
+    trace = newton(*quadratic(A, b), np.zeros(dim), tol=1e-9 * np.linalg.norm(b) * condition)
+    assert trace.converged and trace.n_iter == 1
+    np.testing.assert_allclose(trace.w, np.linalg.solve(A, b), rtol=1e-8, atol=1e-10 * condition)
+
+
+def sqrt_one_plus_square():
+    return (lambda x: np.sqrt(1 + x * x)), (lambda x: x / np.sqrt(1 + x * x)), (lambda x: (1 + x * x) ** -1.5)
+
+
+def test_pure_newton_on_sqrt_one_plus_x_squared_follows_x_to_minus_x_cubed():
+    # f'(x) / f''(x) = x (1 + x^2), so x_{k+1} = x_k - x_k (1 + x_k^2) = -x_k^3: it converges for |x0| < 1
+    trace = newton(*sqrt_one_plus_square(), 0.5)
+    np.testing.assert_allclose(trace.weights[:4, 0], [0.5, -0.125, 0.125 ** 3, -(0.125 ** 9)], rtol=1e-12)
+    assert trace.converged
+    with pytest.warns(DivergenceWarning):
+        far = newton(*sqrt_one_plus_square(), 1.5)
+    np.testing.assert_allclose(far.weights[:3, 0], [1.5, -3.375, 3.375 ** 3], rtol=1e-12)
+    assert far.diverged and np.all(np.isfinite(far.weights))
+
+
+def test_a_line_search_makes_newton_converge_from_far_away():
+    trace = newton(*sqrt_one_plus_square(), 1.5, line_search=True)
+    assert trace.converged and abs(trace.w[0]) < 1e-9
+    assert trace.step_size[0] < 1 and trace.step_size[-1] == 1    # damped far away, full steps near 0
+    assert np.all(np.diff(trace.loss) < 0)
+
+
+def test_pure_newton_climbs_to_a_saddle_and_the_line_search_refuses():
+    # E(x, y) = x^2 - y^2 + x y / 2: a quadratic with a saddle at 0, which one Newton step reaches,
+    # even uphill: from (0.1, 1) the loss rises from -0.94 to 0
+    H = np.array([[2.0, 0.5], [0.5, -2.0]])
+    loss, gradient = (lambda w: 0.5 * w @ H @ w), (lambda w: H @ w)
+    trace = newton(loss, gradient, lambda w: H, [0.1, 1.0])
+    assert trace.converged and trace.n_iter == 1 and np.allclose(trace.w, 0, atol=1e-15)
+    assert trace.loss[0] == pytest.approx(-0.94) and trace.loss[1] == pytest.approx(0, abs=1e-30)
+    with pytest.warns(ConvergenceWarning, match="not positive definite"):
+        damped = newton(loss, gradient, lambda w: H, [0.1, 1.0], line_search=True)
+    assert damped.status == "no_descent" and damped.n_iter == 0
+
+
+def test_a_singular_hessian_stops_with_its_own_status():
+    # E(w) = (w_1 + w_2 - 1)^2 has a whole line of minima: H = 2 [[1, 1], [1, 1]] is singular
+    with pytest.warns(ConvergenceWarning, match="singular"):
+        trace = newton(lambda w: (w.sum() - 1) ** 2, lambda w: 2 * (w.sum() - 1) * np.ones(2),
+                       lambda w: 2 * np.ones((2, 2)), [3.0, 0.0])
+    assert trace.status == "singular_hessian" and trace.n_iter == 0
+
+
+def test_newton_converges_quadratically_on_a_smooth_convex_function():
+    # E(w) = sum_j cosh(w_j - c_j) + 1/2 w^T A w: the error's digits double each step near the minimum
+    A, c = random_spd(13, condition=5.0)
+    loss = lambda w: np.sum(np.cosh(w - c)) + 0.5 * w @ A @ w          # noqa: E731
+    gradient = lambda w: np.sinh(w - c) + A @ w                          # noqa: E731
+    hessian = lambda w: np.diag(np.cosh(w - c)) + A                      # noqa: E731
+    trace = newton(loss, gradient, hessian, np.full(3, 2.0), tol=1e-14)
+    errors = np.linalg.norm(trace.weights - trace.w, axis=1)[:-1]
+    close = errors[errors < 0.5]
+    ratios = close[1:] / close[:-1] ** 2
+    assert len(ratios) >= 2 and np.all(ratios < 2.0)
+
+
+# --------------------------------------------------------------------------
+# Finite differences
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_numerical_derivatives_match_scipys_rosenbrock(seed):
+    w = np.random.default_rng(seed).uniform(-1.5, 1.5, size=4)
+    np.testing.assert_allclose(numerical_gradient(rosen, w), rosen_der(w), rtol=1e-7, atol=1e-6)
+    np.testing.assert_allclose(numerical_hessian(rosen_der, w), rosen_hess(w), rtol=1e-6, atol=1e-4)
+
+
+def test_numerical_derivatives_of_a_one_dimensional_function_are_numbers():
+    assert numerical_gradient(np.sin, 0.3) == pytest.approx(np.cos(0.3), rel=1e-9)
+    assert numerical_hessian(np.cos, 0.3) == pytest.approx(-np.sin(0.3), rel=1e-8)   # (sin)'' = -sin
+
+
+# --------------------------------------------------------------------------
+# Bad input
+# --------------------------------------------------------------------------
+
+
+def test_bad_arguments_are_named():
+    A, b = random_spd(0)
+    loss, gradient, hessian = quadratic(A, b)
+    objective = FunctionObjective(loss, gradient, hessian)
+    with pytest.raises(ValueError, match="method must be one of 'gd', 'sgd', 'newton'"):
+        minimize(objective, np.zeros(3), "bfgs")
+    with pytest.raises(ValueError, match="learning_rate"):
+        minimize(objective, np.zeros(3), learning_rate=-0.1)
+    with pytest.raises(ValueError, match="L1 penalty"):
+        minimize(objective, np.zeros(3), "newton", l1=0.1)
+    with pytest.raises(ValueError, match="l1 must be >= 0"):
+        minimize(objective, np.zeros(3), l1=-1.0)
+    with pytest.raises(TypeError, match="n_samples"):
+        minimize(objective, np.zeros(3), "sgd")
+    with pytest.raises(ValueError, match="w0 contains nan"):
+        minimize(objective, [np.nan, 0, 0])
+    with pytest.raises(TypeError, match="hessian="):
+        minimize(FunctionObjective(loss, gradient), np.zeros(3), "newton")
+    with pytest.raises(ValueError, match="gradient must return one partial derivative per weight"):
+        gradient_descent(loss, lambda w: np.ones(2), np.zeros(3))
+    with pytest.raises(TypeError, match="gradient must be a function"):
+        gradient_descent(loss, "A w - b", np.zeros(3))
+    with pytest.raises(ValueError, match="starting point"):
+        gradient_descent(lambda w: np.inf, gradient, np.zeros(3))
