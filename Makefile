@@ -28,9 +28,9 @@ $(TEST_STAMP): pyproject.toml $(JUPYTER_CONFIG) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@ $(LAB_STAMP)
 
-## lab: start JupyterLab on the notebooks, opening notebook 01
+## lab: start JupyterLab on the notebooks, opening notebook 01 (more options: make lab LAB_ARGS="--no-browser --port=8888")
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) notebooks/01_perceptron.ipynb
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS) notebooks/01_perceptron.ipynb
 
 ## test: unit tests, every notebook under nbval, then the browser test
 test: $(TEST_STAMP)

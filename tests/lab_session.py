@@ -220,6 +220,17 @@ def widget_boxes(page) -> list[dict]:
     return page.evaluate(_WIDGET_BOXES)
 
 
+def cell_of(element):
+    """The notebook cell that holds ``element`` (a locator)."""
+    return element.locator("xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' jp-Cell ')][1]")
+
+
+def on_screen(box) -> dict:
+    """Where a widget's box lies on the screen: its top and bottom, and the screen's height."""
+    return box.evaluate("""box => ({top: box.getBoundingClientRect().top, bottom: box.getBoundingClientRect().bottom,
+                                   screen: window.innerHeight})""")
+
+
 class LabPage:
     """One browser page on one JupyterLab server, shared by the browser tests.
 
@@ -245,6 +256,21 @@ class LabPage:
         cell.locator(".jp-InputPrompt").first.click()           # select it; the deck starts at the active cell
         self.page.locator("[data-command='deck:toggle']").first.click()
         self.page.wait_for_selector("body[data-jp-deck-mode='presenting']", state="attached")
+
+    def widgets_on_slides(self) -> list[dict]:
+        """Present each course widget's slide in turn: where the widget lies on the screen when the slide
+        opens (``opened``), and once scrolled into view as a presenter would (``scrolled``)."""
+        found = []
+        for index in range(self.page.locator(".lecture-widget").count()):
+            box = self.page.locator(".lecture-widget").nth(index)
+            self.slides_from(cell_of(box))
+            try:
+                opened = on_screen(box)
+                box.evaluate("box => box.scrollIntoView({block: 'nearest'})")
+                found.append({"opened": opened, "scrolled": on_screen(box)})
+            finally:
+                self.stop_slides()
+        return found
 
     def stop_slides(self) -> None:
         self.page.keyboard.press("Escape")

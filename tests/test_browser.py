@@ -2,8 +2,8 @@
 
 Each notebook is run once (tests of the same notebook share the run): every widget must fit the
 visible notebook area with its picture at no more than its natural size, in the normal view and in
-Presentation Mode; pressing a button or moving a slider redraws the figure, in the notebook and on
-a live slide. The course's settings hold: no news pop-up, no sources folder in the file browser,
+Presentation Mode, and show whole on its live slide (jupyterlab-slideshow); pressing a button or
+moving a slider redraws the figure, in the notebook and on a live slide. The course's settings hold: no news pop-up, no sources folder in the file browser,
 and jupytext still saves both files of a pair.
 """
 
@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from lab_session import NOTEBOOKS, summary, time_clicks, widget_boxes, widget_with_button
+from lab_session import NOTEBOOKS, cell_of, summary, time_clicks, widget_boxes, widget_with_button
 from lecture_utils.widgets._base import PIXEL_RATIO
 
 pytestmark = pytest.mark.browser
@@ -46,10 +46,19 @@ def test_every_widget_fits_the_screen(lab, notebook):
         presenting = widget_boxes(lab.page)
     finally:
         lab.presentation_mode()
+    on_slides = lab.widgets_on_slides()
     sizes = ", ".join(f"{box['name']} {box['height']:.0f} px" for box in normal)
     print(f"\n{notebook}: {len(normal)} widgets in {normal[0]['visibleHeight'] if normal else '-'} px: {sizes}")
     assert not misfits(normal), misfits(normal)
     assert not [f"in Presentation Mode: {misfit}" for misfit in misfits(presenting)]
+    for box, place in zip(normal, on_slides):
+        opened = place["opened"]
+        if opened["top"] < -1 or opened["bottom"] > opened["screen"] + 1:      # for the slides' fitting: scroll needed
+            print(f"  on its slide {box['name']} opens at {opened['top']:.0f}-{opened['bottom']:.0f} px "
+                  f"of {opened['screen']}: scroll to see it whole")
+    assert not [f"on its slide, {box['name']} spans {place['top']:.0f}-{place['bottom']:.0f} px of {place['screen']}"
+                for box, place in ((box, place["scrolled"]) for box, place in zip(normal, on_slides))
+                if place["top"] < -1 or place["bottom"] > place["screen"] + 1]
 
 
 def test_no_news_pop_up_and_no_sources_folder(lab, notebook):
@@ -100,8 +109,7 @@ def test_live_slides_keep_the_widgets_working(lab, notebook):
     """jupyterlab-slideshow presents the notebook as slides inside JupyterLab, with the kernel behind it."""
     page = lab.page
     box, image = widget_with_button(page, "Step")
-    cell = page.locator(".jp-Cell").filter(has=box).first
-    lab.slides_from(cell)
+    lab.slides_from(cell_of(box))
     try:
         status = box.locator(":scope > .widget-html").last
         bounds, screen = box.bounding_box(), page.viewport_size

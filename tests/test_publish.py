@@ -8,6 +8,7 @@ import io
 import json
 import re
 import sys
+import urllib.parse
 from pathlib import Path
 
 import nbformat
@@ -91,3 +92,10 @@ def test_the_vendored_reveal_js_is_what_the_decks_load():
     template = (ROOT / "publish" / "templates" / "course_reveal" / "index.html.j2").read_text()
     loaded = re.findall(r"url_prefix }}/([\w/.-]+)", template)
     assert loaded and all((vendor / path).is_file() for path in loaded)
+
+
+def test_readme_launches_the_same_binder_and_jupyterhub_links_as_the_site():
+    readme = (ROOT / "README.md").read_text()
+    assert f"[![Binder](https://mybinder.org/badge_logo.svg)]({course_pages.binder_url()})" in readme
+    clone = urllib.parse.quote(f"https://github.com/{course_pages.REPOSITORY}", safe="")
+    assert f"git-pull?repo={clone}&branch=main&urlpath=" in readme
