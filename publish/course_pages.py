@@ -121,8 +121,9 @@ def copy_static(out: Path) -> None:
     shutil.copy(HERE / "static" / "slides.css", static / "reveal.js" / "dist" / "theme" / "course.css")
     shutil.copy(HERE / "static" / "site.css", static / "site.css")
     mathjax = Path(jupyter_server_mathjax.__file__).parent / "static"
-    # English only: the other languages' messages are 2 MB the pages never load
-    shutil.copytree(mathjax, static / "mathjax", ignore=shutil.ignore_patterns("localization"))
+    # what the pages load (TeX in, HTML-CSS out, English): not the SVG output, the accessibility
+    # explorer or the other languages, 9 MB they never ask for (the browser tests would see a missing file)
+    shutil.copytree(mathjax, static / "mathjax", ignore=shutil.ignore_patterns("localization", "SVG", "a11y"))
 
 
 def notation_page(out: Path) -> Path:
