@@ -25,6 +25,8 @@ from .._png import encode_png
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
+#: The status line's text: 15 px, larger in JupyterLab's Presentation Mode (which enlarges the text).
+STATUS_FONT_SIZE = "calc(var(--jp-content-font-size1, 14px) + 1px)"
 
 
 class FigureWidget:
@@ -117,7 +119,7 @@ class FigureWidget:
         self._image.value = self.png()
         if status is not None:
             self._status_text = status
-            self._status.value = f'<span style="font-size: 15px">{html.escape(status)}</span>'
+            self._status.value = f'<span style="font-size: {STATUS_FONT_SIZE}">{html.escape(status)}</span>'
 
     def png(self) -> bytes:
         """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""
