@@ -118,7 +118,8 @@ def test_live_slides_keep_the_widgets_working(lab, notebook):
         box.locator("button:has-text('Step')").click()
         page.wait_for_function("([img, src]) => img.src !== src && img.complete",
                                arg=[image.element_handle(), before_src], timeout=10_000)
-        assert status.inner_text() != before_status
+        page.wait_for_function("([s, text]) => s.textContent !== text",      # the status follows the picture
+                               arg=[status.element_handle(), before_status], timeout=10_000)
 
         after_step = status.inner_text()
         box.locator(".noUi-handle").first.focus()                   # the slider moves back: the picture follows
