@@ -9,7 +9,9 @@ TEST_STAMP := $(VENV)/.installed-test
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 NBVAL := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test bench slides notebooks clean
+JUPYTER_CONFIG := $(wildcard jupyter-config/*.json)
+
+.PHONY: lab test bench slides site notebooks clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
@@ -17,17 +19,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(LAB_STAMP): pyproject.toml | $(BIN)/python
+# installing the package also installs the course's JupyterLab settings (jupyter-config/, see pyproject.toml)
+$(LAB_STAMP): pyproject.toml $(JUPYTER_CONFIG) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
+$(TEST_STAMP): pyproject.toml $(JUPYTER_CONFIG) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@ $(LAB_STAMP)
 
-## lab: start JupyterLab on the notebooks
+## lab: start JupyterLab on the notebooks, opening notebook 01 (more options: make lab LAB_ARGS="--no-browser --port=8888")
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS) notebooks/01_perceptron.ipynb
 
 ## test: unit tests, every notebook under nbval, then the browser test
 test: $(TEST_STAMP)
@@ -38,13 +41,13 @@ test: $(TEST_STAMP)
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/run.py
 
-# A static page has no kernel: show each widget's stored picture instead of its live view.
-STATIC_OUTPUTS := "['text/html', 'text/markdown', 'image/svg+xml', 'text/latex', 'image/png', 'image/jpeg', 'text/plain']"
-
-## slides: a reveal.js deck of each notebook in build/slides (reveal.js and MathJax load from a CDN)
+## slides: a reveal.js deck of each notebook in build/slides, working with no network
 slides: $(LAB_STAMP)
-	$(BIN)/jupyter nbconvert --to slides --output-dir build/slides \
-		--NbConvertBase.display_data_priority=$(STATIC_OUTPUTS) notebooks/*.ipynb
+	$(BIN)/python publish/course_pages.py slides build/slides
+
+## site: the course as a static web site in build/site (pages, decks, notebooks), working with no network
+site: $(LAB_STAMP)
+	$(BIN)/python publish/course_pages.py site build/site
 
 ## notebooks: rebuild each notebook from its paired script in notebooks/src and execute it (nbval compares the outputs);
 ##            `make notebooks ONLY=01` rebuilds only the notebooks whose names start with 01

@@ -79,19 +79,23 @@ def bench_notebooks() -> None:
 
 
 def bench_browser() -> None:
-    from lab_session import (CHROMIUM, browser_page, jupyterlab_server, open_and_run_all, summary,
-                             time_clicks, widget_with_button)
+    from lab_session import (CHROMIUM, browser_page, jupyterlab_server, open_and_run_all, summary, time_clicks,
+                             time_keys, widget_with_button)
 
-    print("widgets, click to new pixels in JupyterLab (headless Chromium):")
+    print("widgets, click (or key press) to new pixels in JupyterLab at 1366 x 768 (headless Chromium):")
     if not CHROMIUM.exists():
         print(f"  skipped: no Chromium at {CHROMIUM} (apt-get install chromium)")
         return
-    with jupyterlab_server() as (url, token), browser_page() as page:
-        open_and_run_all(page, url, token, "01_perceptron.ipynb")
-        for index, label in enumerate(("PerceptronStepper", "PerceptronStepper with proof panels")):
+    with jupyterlab_server() as lab, browser_page() as page:
+        open_and_run_all(page, lab.url, lab.token, "01_perceptron.ipynb")
+        for index, label in enumerate(("PerceptronStepper, Step", "PerceptronStepper with proof panels, Step")):
             box, image = widget_with_button(page, "Step", index)
             times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=12)
-            report(label, statistics.median(times), 150, summary(times))
+            report(label, statistics.median(times), 100, summary(times))
+        open_and_run_all(page, lab.url, lab.token, "02_information_theory.ipynb")
+        box, image = widget_with_button(page, "Uniform")
+        times = time_keys(page, box.locator(".noUi-handle").first, image, "ArrowRight", presses=12)
+        report("EntropyExplorer, a weight's slider", statistics.median(times), 100, summary(times))
 
 
 #: Run in this order by ``run.py``; the browser comes last (it is the slowest).

@@ -4,7 +4,7 @@ Every ``bench_*.py`` module in this folder lists its benchmarks in ``BENCHMARKS`
 (functions that print one line per figure through ``_timing.report``):
 
 - one update of each widget in the kernel (target < 40 ms), and click-to-pixels in
-  JupyterLab (< 150 ms);
+  JupyterLab (< 100 ms);
 - each notebook's execution time (< 20 s);
 - each estimator's fit against scikit-learn's on large data (targets in each module).
 

@@ -1,7 +1,10 @@
-"""Drive JupyterLab in headless Chromium: start a server, open a notebook, run it, time widget redraws.
+"""Drive JupyterLab in headless Chromium: start a server, open a notebook, run it, measure its widgets,
+present it as slides, time widget redraws.
 
-Used by the browser test and by ``make bench``. Playwright drives Debian's
+Used by the browser tests and by ``make bench``. Playwright drives Debian's
 Chromium (``/usr/bin/chromium``); it never downloads a browser of its own.
+The server runs with the settings the course installs into the environment
+(``jupyter-config/``), as a student's would.
 """
 
 from __future__ import annotations
@@ -18,22 +21,25 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+#: A projector's screen: the size at which every widget must fit.
+PROJECTOR = {"width": 1366, "height": 768}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-# Installed in the page: the time of each click on a button, and the time the
-# image in the same widget first shows new pixels (new src decoded, then painted).
+# Installed in the page: the time of each click on a button (or key press on a slider), and the time
+# the image in the same widget first shows new pixels (new src decoded, then painted).
 _TIMING_PROBE = """
-([button, image]) => {
+([control, image, event]) => {
     window.__timings = [];
     let clicked = null;
-    button.addEventListener('click', () => { clicked = performance.now(); }, true);
+    control.addEventListener(event, () => { clicked = performance.now(); }, true);
     new MutationObserver(async () => {
         if (clicked === null) return;
         const start = clicked;
@@ -51,9 +57,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+class Lab(NamedTuple):
+    """A running JupyterLab: its base URL, token, and the folder it serves (a copy of the notebooks)."""
+
+    url: str
+    token: str
+    root: Path
+
+
 @contextlib.contextmanager
 def jupyterlab_server(notebooks: Path = NOTEBOOKS):
-    """Start JupyterLab on a copy of the notebooks; yield its base URL and token."""
+    """Start JupyterLab on a copy of the notebooks; yield a :class:`Lab`."""
     workdir = Path(tempfile.mkdtemp(prefix="lab-test-"))
     shutil.copytree(notebooks, workdir / "notebooks")
     settings = workdir / "settings" / "@jupyterlab" / "notebook-extension"
@@ -65,8 +79,7 @@ def jupyterlab_server(notebooks: Path = NOTEBOOKS):
     command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
                f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={workdir / 'notebooks'}",
                f"--LabApp.user_settings_dir={workdir / 'settings'}",
-               f"--LabApp.workspaces_dir={workdir / 'workspaces'}", "--LabApp.news_url=None",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+               f"--LabApp.workspaces_dir={workdir / 'workspaces'}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -81,7 +94,7 @@ def jupyterlab_server(notebooks: Path = NOTEBOOKS):
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("JupyterLab did not start within 60 s") from None
                 time.sleep(0.3)
-        yield url, token
+        yield Lab(url, token, workdir / "notebooks")
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -89,19 +102,29 @@ def jupyterlab_server(notebooks: Path = NOTEBOOKS):
 
 
 @contextlib.contextmanager
-def browser_page():
-    """A Playwright page in headless Debian Chromium, 1400 x 1000 pixels."""
+def chromium():
+    """Headless Debian Chromium, driven by Playwright."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
-            yield browser.new_page(viewport={"width": 1400, "height": 1000})
+            yield browser
         finally:
             browser.close()
 
 
-def _menu(page, menu: str, item: str) -> None:
-    page.click(f".lm-MenuBar-itemLabel:text-is('{menu}')")
-    page.click(f".lm-Menu-itemLabel:text-is('{item}')")
+@contextlib.contextmanager
+def browser_page(viewport: dict = PROJECTOR):
+    """A page in headless Chromium, by default of a projector's size."""
+    with chromium() as browser:
+        yield browser.new_page(viewport=viewport)
+
+
+def menu(page, *path: str) -> None:
+    """Choose a menu item by its path, e.g. ``menu(page, "View", "Appearance", "Presentation Mode")``."""
+    page.click(f".lm-MenuBar-itemLabel:text-is('{path[0]}')")
+    for submenu in path[1:-1]:
+        page.hover(f".lm-Menu-itemLabel:text-is('{submenu}')")
+    page.click(f".lm-Menu-itemLabel:text-is('{path[-1]}')")
 
 
 def open_and_run_all(page, url: str, token: str, notebook: str, timeout_s: float = 180) -> None:
@@ -114,11 +137,11 @@ def open_and_run_all(page, url: str, token: str, notebook: str, timeout_s: float
     page.wait_for_function(   # the kernel has started and is connected
         "() => /\\|\\s*Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent ?? '')",
         timeout=60_000)
-    _menu(page, "Edit", "Clear Outputs of All Cells")
+    menu(page, "Edit", "Clear Outputs of All Cells")
     page.wait_for_function(
         "() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].some(p => /\\d/.test(p.textContent))")
     for _ in range(3):   # a click too early after the kernel connects can run nothing: retry
-        _menu(page, "Run", "Run All Cells")
+        menu(page, "Run", "Run All Cells")
         try:
             page.wait_for_function(
                 "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].some(p => /[*\\d]/.test(p.textContent))",
@@ -149,9 +172,19 @@ def widget_with_button(page, label: str, index: int = 0):
 
 def time_clicks(page, button, image, clicks: int) -> list[float]:
     """Click ``button`` ``clicks`` times; return each click-to-new-pixels time in ms."""
-    page.evaluate(_TIMING_PROBE, [button.element_handle(), image.element_handle()])
+    page.evaluate(_TIMING_PROBE, [button.element_handle(), image.element_handle(), "click"])
     for done in range(1, clicks + 1):
         button.click()
+        page.wait_for_function(f"window.__timings.length >= {done}", timeout=20_000)
+    return page.evaluate("window.__timings")
+
+
+def time_keys(page, handle, image, key: str, presses: int) -> list[float]:
+    """Press ``key`` on a slider's ``handle`` ``presses`` times; return each key-to-new-pixels time in ms."""
+    page.evaluate(_TIMING_PROBE, [handle.element_handle(), image.element_handle(), "keydown"])
+    handle.focus()
+    for done in range(1, presses + 1):
+        page.keyboard.press(key)
         page.wait_for_function(f"window.__timings.length >= {done}", timeout=20_000)
     return page.evaluate("window.__timings")
 
@@ -159,3 +192,86 @@ def time_clicks(page, button, image, clicks: int) -> list[float]:
 def summary(times: list[float]) -> str:
     """Median, minimum and maximum of a list of milliseconds."""
     return f"median {statistics.median(times):.0f} ms (min {min(times):.0f}, max {max(times):.0f}, n = {len(times)})"
+
+
+# Every course widget of the open notebook (controls, figure and status): its height, its picture's
+# width as shown and as drawn (at 2x), and the height of the notebook's visible area.
+_WIDGET_BOXES = """
+() => {
+    const view = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
+    return [...document.querySelectorAll('.jp-OutputArea-output .lecture-widget')].map(box => {
+        const image = box.querySelector(':scope > img');
+        return {
+            name: [...box.classList].find(c => c.startsWith('lecture-widget-')).slice('lecture-widget-'.length),
+            height: box.getBoundingClientRect().height,
+            shownWidth: image.getBoundingClientRect().width,
+            naturalWidth: image.naturalWidth,
+            visibleHeight: view.clientHeight,
+        };
+    });
+}
+"""
+
+
+def widget_boxes(page) -> list[dict]:
+    """Measure every course widget of the open notebook once its pictures have loaded."""
+    page.wait_for_function("""() => [...document.querySelectorAll('.lecture-widget > img')]
+        .every(image => image.complete && image.naturalWidth > 0)""", timeout=20_000)
+    return page.evaluate(_WIDGET_BOXES)
+
+
+def cell_of(element):
+    """The notebook cell that holds ``element`` (a locator)."""
+    return element.locator("xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' jp-Cell ')][1]")
+
+
+def on_screen(box) -> dict:
+    """Where a widget's box lies on the screen: its top and bottom, and the screen's height."""
+    return box.evaluate("""box => ({top: box.getBoundingClientRect().top, bottom: box.getBoundingClientRect().bottom,
+                                   screen: window.innerHeight})""")
+
+
+class LabPage:
+    """One browser page on one JupyterLab server, shared by the browser tests.
+
+    :meth:`open` runs a notebook only if it is not the one already open, so tests of the
+    same notebook reuse one run.
+    """
+
+    def __init__(self, lab: Lab, page):
+        self.lab, self.page, self.notebook = lab, page, None
+
+    def open(self, notebook: str) -> None:
+        if notebook != self.notebook:
+            self.notebook = None
+            open_and_run_all(self.page, self.lab.url, self.lab.token, notebook)
+            self.notebook = notebook
+
+    def presentation_mode(self) -> None:
+        """Switch JupyterLab's Presentation Mode on or off (View -> Appearance -> Presentation Mode)."""
+        menu(self.page, "View", "Appearance", "Presentation Mode")
+
+    def slides_from(self, cell) -> None:
+        """Present the open notebook as slides (jupyterlab-slideshow), starting at ``cell``'s slide."""
+        cell.locator(".jp-InputPrompt").first.click()           # select it; the deck starts at the active cell
+        self.page.locator("[data-command='deck:toggle']").first.click()
+        self.page.wait_for_selector("body[data-jp-deck-mode='presenting']", state="attached")
+
+    def widgets_on_slides(self) -> list[dict]:
+        """Present each course widget's slide in turn: where the widget lies on the screen when the slide
+        opens (``opened``), and once scrolled into view as a presenter would (``scrolled``)."""
+        found = []
+        for index in range(self.page.locator(".lecture-widget").count()):
+            box = self.page.locator(".lecture-widget").nth(index)
+            self.slides_from(cell_of(box))
+            try:
+                opened = on_screen(box)
+                box.evaluate("box => box.scrollIntoView({block: 'nearest'})")
+                found.append({"opened": opened, "scrolled": on_screen(box)})
+            finally:
+                self.stop_slides()
+        return found
+
+    def stop_slides(self) -> None:
+        self.page.keyboard.press("Escape")
+        self.page.wait_for_selector("body:not([data-jp-deck-mode='presenting'])", state="attached")

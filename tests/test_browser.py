@@ -1,34 +1,95 @@
-"""JupyterLab in headless Chromium: run a notebook, press a widget's button or move its slider,
-and see the figure change (notebook 01's stepper, notebook 02's entropy explorer)."""
+"""JupyterLab in headless Chromium at a projector's size (1366 x 768), set up as `make lab` sets it up.
 
-import os
+Each notebook is run once (tests of the same notebook share the run): every widget must fit the
+visible notebook area with its picture at no more than its natural size, in the normal view and in
+Presentation Mode, and show whole on its live slide (jupyterlab-slideshow); pressing a button or
+moving a slider redraws the figure, in the notebook and on a live slide. The course's settings hold: no news pop-up, no sources folder in the file browser,
+and jupytext still saves both files of a pair.
+"""
+
+import json
+import urllib.request
 
 import pytest
 
-from lab_session import (CHROMIUM, browser_page, jupyterlab_server, open_and_run_all, summary,
-                         time_clicks, widget_with_button)
+from lab_session import NOTEBOOKS, cell_of, summary, time_clicks, widget_boxes, widget_with_button
+from lecture_utils.widgets._base import PIXEL_RATIO
 
 pytestmark = pytest.mark.browser
 
-
-@pytest.fixture(scope="module")
-def lab():
-    if not CHROMIUM.exists():
-        message = f"Chromium not found at {CHROMIUM}: install it with `apt-get install chromium` for the browser test"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message + " (under CI it must run)")
-        pytest.skip(message)
-    with jupyterlab_server() as server, browser_page() as page:
-        yield server, page
+COURSE_NOTEBOOKS = sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
-def test_stepper_redraws_when_clicked(lab):
-    (url, token), page = lab
-    open_and_run_all(page, url, token, "01_perceptron.ipynb")
+@pytest.fixture(scope="module", params=COURSE_NOTEBOOKS)
+def notebook(request, lab):
+    """The notebook open and run in JupyterLab: tests are grouped by notebook, so each runs once."""
+    lab.open(request.param)
+    return request.param
+
+
+def misfits(boxes: list[dict]) -> list[str]:
+    """The widgets taller than the visible notebook area, or whose picture is enlarged."""
+    found = []
+    for box in boxes:
+        if box["height"] > box["visibleHeight"]:
+            found.append(f"{box['name']} is {box['height']:.0f} px tall, the notebook shows {box['visibleHeight']} px")
+        if box["shownWidth"] > box["naturalWidth"] / PIXEL_RATIO + 0.5:
+            found.append(f"{box['name']}'s picture is shown {box['shownWidth']:.0f} px wide, "
+                         f"more than its natural {box['naturalWidth'] / PIXEL_RATIO:.0f} px")
+    return found
+
+
+def test_every_widget_fits_the_screen(lab, notebook):
+    normal = widget_boxes(lab.page)
+    lab.presentation_mode()
+    try:
+        presenting = widget_boxes(lab.page)
+    finally:
+        lab.presentation_mode()
+    on_slides = lab.widgets_on_slides()
+    sizes = ", ".join(f"{box['name']} {box['height']:.0f} px" for box in normal)
+    print(f"\n{notebook}: {len(normal)} widgets in {normal[0]['visibleHeight'] if normal else '-'} px: {sizes}")
+    assert not misfits(normal), misfits(normal)
+    assert not [f"in Presentation Mode: {misfit}" for misfit in misfits(presenting)]
+    for box, place in zip(normal, on_slides):
+        opened = place["opened"]
+        if opened["top"] < -1 or opened["bottom"] > opened["screen"] + 1:      # for the slides' fitting: scroll needed
+            print(f"  on its slide {box['name']} opens at {opened['top']:.0f}-{opened['bottom']:.0f} px "
+                  f"of {opened['screen']}: scroll to see it whole")
+    assert not [f"on its slide, {box['name']} spans {place['top']:.0f}-{place['bottom']:.0f} px of {place['screen']}"
+                for box, place in ((box, place["scrolled"]) for box, place in zip(normal, on_slides))
+                if place["top"] < -1 or place["bottom"] > place["screen"] + 1]
+
+
+def test_no_news_pop_up_and_no_sources_folder(lab, notebook):
+    """The course's JupyterLab settings (jupyter-config/) as installed into the environment."""
+    toasts = lab.page.locator(".Toastify__toast").all_inner_texts()
+    assert not [toast for toast in toasts if "news" in toast.lower()]
+    listing = json.load(urllib.request.urlopen(f"{lab.lab.url}/api/contents/?token={lab.lab.token}"))
+    names = {item["name"] for item in listing["content"]}
+    assert notebook in names and "src" not in names
+
+
+def test_jupytext_saves_both_files_of_a_pair_in_the_hidden_folder(lab):
+    notebook = json.loads((NOTEBOOKS / "01_perceptron.ipynb").read_text())
+    notebook["cells"] = [{"cell_type": "markdown", "metadata": {}, "source": "# Saved through JupyterLab"}]
+    request = urllib.request.Request(
+        f"{lab.lab.url}/api/contents/paired_check.ipynb?token={lab.lab.token}", method="PUT",
+        data=json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode(),
+        headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request)
+    assert "# # Saved through JupyterLab" in (lab.lab.root / "src" / "paired_check.py").read_text()
+
+
+@pytest.mark.parametrize("notebook", ["01_perceptron.ipynb"], indirect=True)
+def test_stepper_redraws_when_clicked(lab, notebook):
+    page = lab.page
     box, image = widget_with_button(page, "Step")
-    status = box.locator(".widget-html").last
-    before_pixels, before_status = image.screenshot(), status.inner_text()
-    assert before_status.startswith("start: w = (0.00, 0.00, 0.00)")
+    box.locator("button:has-text('Reset')").click()               # whatever an earlier test did
+    status = box.locator(":scope > .widget-html").last
+    page.wait_for_function("s => s.textContent.startsWith('start:')", arg=status.element_handle())
+    before_pixels = image.screenshot()
+    assert status.inner_text().startswith("start: w = (0.00, 0.00, 0.00)")
 
     times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=8)
 
@@ -36,16 +97,42 @@ def test_stepper_redraws_when_clicked(lab):
     assert status.inner_text().startswith("epoch ") and "update 8 of" in status.inner_text()
     print(f"\nbrowser: Step click to new pixels, {summary(times)}")
 
-    slider = box.locator(".slider-container .noUi-handle, .widget-slider .noUi-handle").first
+    slider = box.locator(".noUi-handle").first
     slider.focus()
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("s => !s.textContent.includes('update 8 of')", arg=status.element_handle(), timeout=10_000)
     assert "update 7 of" in status.inner_text()
 
 
-def test_entropy_explorer_redraws_when_a_slider_moves(lab):
-    (url, token), page = lab
-    open_and_run_all(page, url, token, "02_information_theory.ipynb")
+@pytest.mark.parametrize("notebook", ["01_perceptron.ipynb"], indirect=True)
+def test_live_slides_keep_the_widgets_working(lab, notebook):
+    """jupyterlab-slideshow presents the notebook as slides inside JupyterLab, with the kernel behind it."""
+    page = lab.page
+    box, image = widget_with_button(page, "Step")
+    lab.slides_from(cell_of(box))
+    try:
+        status = box.locator(":scope > .widget-html").last
+        bounds, screen = box.bounding_box(), page.viewport_size
+        assert 0 <= bounds["y"] and bounds["y"] + bounds["height"] <= screen["height"]   # the whole widget shows
+        before_src, before_status = image.get_attribute("src"), status.inner_text()
+        box.locator("button:has-text('Step')").click()
+        page.wait_for_function("([img, src]) => img.src !== src && img.complete",
+                               arg=[image.element_handle(), before_src], timeout=10_000)
+        page.wait_for_function("([s, text]) => s.textContent !== text",      # the status follows the picture
+                               arg=[status.element_handle(), before_status], timeout=10_000)
+
+        after_step = status.inner_text()
+        box.locator(".noUi-handle").first.focus()                   # the slider moves back: the picture follows
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("([s, text]) => s.textContent !== text",
+                               arg=[status.element_handle(), after_step], timeout=10_000)
+    finally:
+        lab.stop_slides()
+
+
+@pytest.mark.parametrize("notebook", ["02_information_theory.ipynb"], indirect=True)
+def test_entropy_explorer_redraws_when_a_slider_moves(lab, notebook):
+    page = lab.page
     box, image = widget_with_button(page, "Uniform")                 # notebook 02's EntropyExplorer
     status = box.locator(":scope > .widget-html").last               # the status line under the figure
     start = "P = (0.500, 0.250, 0.125, 0.125): H(P) = 1.7500 bits"

@@ -37,3 +37,22 @@ def test_the_banded_zlib_stream_is_one_valid_stream(height, width, seed):
     from lecture_utils._png import zlib_stream
     data = np.random.default_rng(seed).integers(0, 4, (height, width), dtype=np.uint8)
     assert zlib.decompress(zlib_stream(data)) == data.tobytes()
+
+
+@settings(max_examples=50, deadline=None)
+@given(first=st.binary(max_size=300), second=st.binary(max_size=70_000))
+def test_checksums_of_two_pieces_combine_into_the_checksum_of_both(first, second):
+    import zlib
+
+    from lecture_utils._png import adler32_combine
+    assert adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(first + second)
+
+
+def test_checksums_combine_past_the_modulus():
+    import zlib
+
+    from lecture_utils._png import adler32_combine
+    data = np.random.default_rng(0).integers(0, 256, 300_000, dtype=np.uint8).tobytes()
+    for cut in (1, 65_520, 65_521, 65_522, 131_043, 299_999):        # around multiples of 65521
+        assert adler32_combine(zlib.adler32(data[:cut]), zlib.adler32(data[cut:]), len(data) - cut) == \
+            zlib.adler32(data)

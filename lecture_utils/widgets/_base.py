@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import html
+import struct
 from contextlib import contextmanager
 
 import ipywidgets as widgets
@@ -24,6 +25,8 @@ from .._png import encode_png
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
+#: The status line's text: 15 px, larger in JupyterLab's Presentation Mode (which enlarges the text).
+STATUS_FONT_SIZE = "calc(var(--jp-content-font-size1, 14px) + 1px)"
 
 
 class FigureWidget:
@@ -55,6 +58,8 @@ class FigureWidget:
         self._status_text = ""
         self._status = widgets.HTML()                    # wraps long lines, unlike a Label
         self.ui = widgets.VBox([widgets.HBox(list(controls)), self._image, self._status])
+        self.ui.add_class("lecture-widget")                   # found and measured by the browser tests
+        self.ui.add_class(f"lecture-widget-{type(self).__name__}")
 
     @property
     def status(self) -> str:
@@ -114,7 +119,7 @@ class FigureWidget:
         self._image.value = self.png()
         if status is not None:
             self._status_text = status
-            self._status.value = f'<span style="font-size: 15px">{html.escape(status)}</span>'
+            self._status.value = f'<span style="font-size: {STATUS_FONT_SIZE}">{html.escape(status)}</span>'
 
     def png(self) -> bytes:
         """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""
@@ -125,6 +130,22 @@ class FigureWidget:
         bundle["image/png"] = base64.b64encode(self.png()).decode("ascii")
         bundle["text/plain"] = self.status
         return bundle
+
+    def _ipython_display_(self) -> None:
+        """Show the live widget; its fallback picture keeps its natural size (the PNG is drawn at 2x)."""
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_()
+        width, height = display_size(bundle["image/png"])
+        display(bundle, metadata={"image/png": {"width": width, "height": height}}, raw=True)
+
+
+def display_size(png) -> tuple[int, int]:
+    """The size in CSS pixels at which a widget's picture (PNG bytes, or base64 text) is shown."""
+    if isinstance(png, str):
+        png = base64.b64decode(png[:44])                  # enough for the signature and the header
+    width, height = struct.unpack(">II", png[16:24])        # IHDR, right after the 8-byte signature
+    return round(width / PIXEL_RATIO), round(height / PIXEL_RATIO)
 
 
 def button(description: str, icon: str, callback) -> widgets.Button:

@@ -1,0 +1,101 @@
+"""What the course installs and publishes besides the package: JupyterLab settings, static pages, Binder links.
+
+The pages themselves are checked in a browser by ``test_static_pages.py``.
+"""
+
+import base64
+import io
+import json
+import re
+import sys
+import urllib.parse
+from pathlib import Path
+
+import nbformat
+import pytest
+from PIL import Image
+
+from lecture_utils.datasets import make_separable
+from lecture_utils.widgets import PerceptronStepper
+from lecture_utils.widgets._base import PIXEL_RATIO, display_size
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "publish"))
+import course_pages  # noqa: E402
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def stepper():
+    data = make_separable(20, 0.1, random_state=0)
+    return PerceptronStepper(data.X, data.y)
+
+
+def test_settings_are_installed_with_the_package():
+    """pip installs jupyter-config/ into the environment (make lab, Binder's postBuild, conda)."""
+    shared = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"][
+        "shared-data"]
+    assert set(shared) == {f"jupyter-config/{path.name}" for path in (ROOT / "jupyter-config").glob("*.json")}
+    for source, target in shared.items():
+        assert json.loads((Path(sys.prefix) / target).read_text()) == json.loads((ROOT / source).read_text())
+
+
+def test_a_widget_picture_is_shown_at_half_its_pixels(stepper):
+    picture = Image.open(io.BytesIO(stepper.png()))
+    assert display_size(stepper.png()) == (picture.width / PIXEL_RATIO, picture.height / PIXEL_RATIO)
+    assert display_size(base64.b64encode(stepper.png()).decode()) == display_size(stepper.png())
+    # and it is the figure's size in inches at 100 CSS pixels per inch
+    assert display_size(stepper.png()) == tuple(round(100 * inches) for inches in stepper.fig.get_size_inches())
+
+
+def test_a_widget_displays_its_picture_at_its_natural_size(stepper, monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda *args, **kwargs: shown.append((args, kwargs)))
+    stepper._ipython_display_()
+    (bundle,), options = shown[0]
+    assert WIDGET_VIEW in bundle and options["raw"]
+    picture = Image.open(io.BytesIO(base64.b64decode(bundle["image/png"])))
+    assert options["metadata"]["image/png"] == {"width": picture.width // 2, "height": picture.height // 2}
+
+
+def test_pages_link_to_each_other_and_show_widget_pictures_at_their_size(tmp_path, stepper):
+    png = base64.b64encode(stepper.png()).decode()
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("See [the notation](NOTATION.md#scores), [notebook 02]"
+                                      "(02_information_theory.ipynb) and [a site](https://example.org/a.md)."),
+        nbformat.v4.new_code_cell("stepper", outputs=[nbformat.v4.new_output(
+            "display_data", data={WIDGET_VIEW: {"model_id": "1"}, "image/png": png, "text/plain": "start"})]),
+    ], metadata={"widgets": {"state": {}}})
+    path = tmp_path / "99_example.ipynb"
+    nbformat.write(notebook, path)
+
+    for suffix in (".html", ".slides.html"):
+        prepared = course_pages.prepared(path, suffix)
+        assert prepared.cells[0].source == (
+            f"See [the notation](NOTATION.html#scores), [notebook 02](02_information_theory{suffix}) "
+            "and [a site](https://example.org/a.md).")
+        assert "widgets" not in prepared.metadata          # no widget manager: the picture stands in
+        picture = Image.open(io.BytesIO(stepper.png()))
+        assert prepared.cells[1].outputs[0].metadata["image/png"] == {"width": picture.width / 2,
+                                                                      "height": picture.height / 2}
+
+
+def test_the_vendored_reveal_js_is_what_the_decks_load():
+    vendor = ROOT / "publish" / "vendor" / "reveal.js"
+    assert "Permission is hereby granted, free of charge" in (vendor / "LICENSE").read_text()   # MIT
+    template = (ROOT / "publish" / "templates" / "course_reveal" / "index.html.j2").read_text()
+    loaded = re.findall(r"url_prefix }}/([\w/.-]+)", template)
+    assert loaded and all((vendor / path).is_file() for path in loaded)
+
+
+def test_readme_launches_the_same_binder_and_jupyterhub_links_as_the_site():
+    readme = (ROOT / "README.md").read_text()
+    assert f"[![Binder](https://mybinder.org/badge_logo.svg)]({course_pages.binder_url()})" in readme
+    clone = urllib.parse.quote(f"https://github.com/{course_pages.REPOSITORY}", safe="")
+    assert f"git-pull?repo={clone}&branch=main&urlpath=" in readme

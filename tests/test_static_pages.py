@@ -1,0 +1,89 @@
+"""`make site` (and so `make slides`) in headless Chromium with the network blocked.
+
+The site is built once from the stored notebooks. Every deck is walked slide by slide at
+1280 x 720 and every page is opened: nothing may leave the machine, no local file may be
+missing, MathJax must typeset all the maths, pictures must load at no more than their
+natural size, and no slide may be cut off (a slide too tall for the page must scroll;
+those are listed, for fitting). A deck made to break each rule shows that the checks
+catch it.
+"""
+
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from static_pages import SLIDE_VIEWPORT, check_page, serve, walk_deck
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "publish"))
+import course_pages  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    course_pages.build_site(out)
+    with serve(out) as base:
+        yield out, base
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    page = browser.new_page(viewport=SLIDE_VIEWPORT)
+    yield page
+    page.close()
+
+
+def test_site_lists_every_notebook_in_teaching_order(site, page):
+    out, base = site
+    page.goto(f"{base}/index.html")
+    links = page.locator("td a:text-is('page')").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert links == [f"{path.stem}.html" for path in course_pages.course_notebooks()]
+    assert page.locator(f"a[href='{course_pages.binder_url()}']").count() >= 1
+
+
+def test_every_page_works_offline(site, page):
+    out, base = site
+    pages = sorted(path.name for path in out.glob("*.html") if not path.name.endswith(".slides.html"))
+    problems = [f"{name}: {problem}" for name in pages for problem in check_page(page, base, name)]
+    assert not problems
+
+
+def test_every_deck_works_offline_and_no_slide_is_cut_off(site, page):
+    out, base = site
+    failures, scrolling = [], []
+    for deck in sorted(out.glob("*.slides.html")):
+        slides, problems = walk_deck(page, base, deck.name)
+        failures += [f"{deck.name}: {problem}" for problem in problems]
+        failures += [f"{slide}: {failure}" for slide in slides for failure in slide.failures]
+        scrolling += [f"  scrolls by {slide.too_tall:4d} px: {slide}" for slide in slides if slide.too_tall > 1]
+    print(f"\n{len(scrolling)} slides are too tall for a 1280 x 720 page and scroll:", *scrolling, sep="\n")
+    assert not failures
+
+
+def test_the_checks_catch_a_broken_deck(tmp_path, page):
+    """Raw TeX, a maths error, a request to the internet, a missing file and a slide too wide."""
+    cells = [nbformat.v4.new_markdown_cell(source, metadata={"slideshow": {"slide_type": "slide"}}) for source in (
+        "# Fine\n\n$x^2$",
+        "# Raw\n\nA dollar sign MathJax cannot pair: $x",
+        "# Error\n\n$\\frac{1}$",
+        '# Online\n\n<img src="https://example.org/picture.png">',
+        '# Missing\n\n<img src="nowhere.png">',
+        '# Wide\n\n<div style="width: 3000px; white-space: nowrap">wide</div>',
+    )]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    course_pages.copy_static(tmp_path)
+    course_pages.export(course_pages.exporter(slides=True), notebook, "broken", tmp_path, ".slides.html")
+    with serve(tmp_path) as base:
+        slides, problems = walk_deck(page, base, "broken.slides.html")
+    failures = {slide.title.split()[0]: " ".join(slide.failures) for slide in slides}
+    assert failures["Fine"] == ""
+    assert "raw TeX" in failures["Raw"]
+    assert "MathJax error" in failures["Error"]
+    assert "too wide" in failures["Wide"]
+    assert "picture not loaded" in failures["Missing"]
+    assert any("leaving the machine: https://example.org/picture.png" in p for p in problems)
+    assert any("missing local file" in p and "nowhere.png" in p for p in problems)
