@@ -129,6 +129,14 @@ def as_vector(v, name: str, length: int | None = None) -> np.ndarray:
     return array
 
 
+def as_scalar(value, name: str) -> float:
+    """Return ``value`` as a finite float, raising naming ``name`` if it is not one number."""
+    array = as_float_array(value, name)
+    if array.ndim != 0:
+        raise ValueError(f"{name} must be a single number; got an array of shape {array.shape}.")
+    return float(array)
+
+
 def as_signed_labels(t, n_samples: int, name: str = "t") -> np.ndarray:
     """Return the targets ``t`` as a float array of -1.0 and +1.0 of length ``n_samples``.
 

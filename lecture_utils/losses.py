@@ -45,15 +45,24 @@ def logistic_loss(z):
     return np.maximum(-z, 0.0) + np.log1p(np.exp(-np.abs(z)))
 
 
+def logistic_loss_bits(z):
+    """``log2(1 + exp(-z))``: the logistic loss in bits, which lies above the 0-1 loss.
+
+    In bits the loss of a mistake (``z <= 0``) is at least ``log2(2) = 1``; in
+    nats it drops below 1 on ``(-log(e - 1), 0] = (-0.541, 0]``.
+    """
+    return logistic_loss(z) / np.log(2)
+
+
 def logistic_loss_derivative(z):
     """``-sigma(-z)``: never zero, so every example keeps pulling on the weights."""
     return -expit(-np.asarray(z, dtype=float))
 
 
-#: The surrogate losses by name, in the order the notebook draws them.
+#: The surrogate losses, named with their units, in the order notebook 01 draws them.
 SURROGATE_LOSSES = {
-    "0-1": zero_one_loss,
-    "perceptron": perceptron_loss,
-    "hinge": hinge_loss,
-    "logistic": logistic_loss,
+    "0-1 (mistakes)": zero_one_loss,
+    "perceptron (score units)": perceptron_loss,
+    "hinge (score units)": hinge_loss,
+    "logistic (bits)": logistic_loss_bits,
 }

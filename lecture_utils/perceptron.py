@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._base import Estimator
-from ._validation import (as_matrix, as_signed_labels, as_vector, check_fitted, check_n_features,
+from ._validation import (as_matrix, as_scalar, as_signed_labels, as_vector, check_fitted, check_n_features,
                           check_positive, check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning
 
@@ -254,6 +254,14 @@ class PerceptronTrace:
         """Weights after each update, shape (n_updates, n_inputs)."""
         return self.weights[1:]
 
+    def update_counts(self) -> np.ndarray:
+        """``alpha_i``: how many updates example ``i`` triggered, shape (n_samples,).
+
+        The weights are a combination of the training examples (notebook 01,
+        section 3): ``w_k = sum_i alpha_i t_i x_i`` (times the learning rate).
+        """
+        return np.bincount(self.index, minlength=len(self.t))
+
     def n_mistakes(self) -> np.ndarray:
         """Training examples misclassified by ``w_k``, for k = 0..n_updates, shape (n_updates + 1,)."""
         return np.sum(self.t[:, None] * (self.X @ self.weights.T) <= 0, axis=0)
@@ -331,7 +339,8 @@ class ConvergenceCurves:
         ``||w_k||^2`` and its upper bound ``k R^2``.
     cosine, cosine_bound : ndarray
         ``cos(alpha_k) = w*^T w_k / (||w*|| ||w_k||)`` (nan at k = 0) and its
-        lower bound ``sqrt(k) gamma / (R ||w*||)``.
+        lower bound ``sqrt(k) gamma / (R ||w*||)``. Only the bound rises at
+        every update; the cosine itself may fall (see :attr:`dips`).
     max_updates : float
         ``R^2 ||w*||^2 / gamma^2``, where the cosine bound reaches 1.
     """
@@ -344,6 +353,11 @@ class ConvergenceCurves:
     cosine: np.ndarray
     cosine_bound: np.ndarray
     max_updates: float
+
+    @property
+    def dips(self) -> np.ndarray:
+        """The updates ``k`` after which ``cos(alpha_k) < cos(alpha_{k-1})``: the angle to ``w*`` opened."""
+        return np.flatnonzero(np.diff(self.cosine) < 0) + 1      # nan at k = 0 compares False
 
 
 def convergence_curves(trace: PerceptronTrace, w_star) -> ConvergenceCurves:
@@ -364,39 +378,55 @@ def convergence_curves(trace: PerceptronTrace, w_star) -> ConvergenceCurves:
                              np.sqrt(k) * gamma / (big_r * norm_star), max_updates)
 
 
-def max_margin_separator(X, t) -> tuple[np.ndarray, float]:
-    """The separating line (hyperplane) farthest from its nearest example: the hard-margin SVM.
+def max_margin_separator(X, t, fit_intercept: bool = True) -> tuple[np.ndarray, float]:
+    """The separating hyperplane farthest from its nearest example: the hard-margin SVM.
 
-    Solves ``min ||w||^2 / 2`` subject to ``t_i (x_i^T w + b) >= 1``; the
-    geometric margin is then ``1 / ||w||``. Used to show how poor the
-    perceptron's arbitrary separator can be.
+    Solves ``min ||w||^2 / 2`` subject to ``t_i (x_i^T w + b) >= 1``, so the
+    geometric margin is ``1 / ||w||``. Notebook 01 uses it to show how poor the
+    perceptron's arbitrary separator can be (section 8) and, with
+    ``fit_intercept=False`` on inputs that carry the constant 1, for the
+    tightest mistake bound (section 5).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    t : array-like of shape (n_samples,), values in {-1, +1}
+    fit_intercept : bool
+        Learn a free, unpenalised bias ``b`` (the usual SVM). If False the
+        hyperplane passes through the origin, ``b = 0``, and every weight
+        counts in ``||w||``: on ``add_bias(X)`` this gives the ``w*`` with the
+        smallest bound ``R^2 ||w*||^2 / gamma^2`` (with ``gamma = 1``).
 
     Returns
     -------
     coef : ndarray of shape (n_features,)
     intercept : float
+        0.0 if ``fit_intercept`` is False.
 
     Raises
     ------
     ValueError
-        If the data are not linearly separable.
+        If the data are not linearly separable (through the origin, if
+        ``fit_intercept`` is False).
     """
     from scipy.optimize import minimize
 
-    inputs, t = _validated_inputs(X, t, fit_intercept=True)
+    inputs, t = _validated_inputs(X, t, fit_intercept)
     run = _run(t[:, None] * inputs, 1000, 1.0, False, None)
     if not run.converged:
-        raise ValueError("X and t are not linearly separable (the perceptron did not converge "
+        through = "" if fit_intercept else " by a hyperplane through the origin"
+        raise ValueError(f"X and t are not linearly separable{through} (the perceptron did not converge "
                          "in 1000 epochs), so there is no hard-margin separator.")
     start = run.w / min_margin(inputs, t, run.w)           # feasible: every margin >= 1
-    n_features = inputs.shape[1] - 1
+    n_features = inputs.shape[1] - int(fit_intercept)
+    penalised = np.arange(inputs.shape[1]) < n_features     # every weight but the bias column
     result = minimize(
-        lambda w: 0.5 * w[:n_features] @ w[:n_features], start,
-        jac=lambda w: np.r_[w[:n_features], 0.0],
+        lambda w: 0.5 * w @ (penalised * w), start,          # ||w||^2 / 2; a fitted bias is free
+        jac=lambda w: penalised * w,
         constraints=[{"type": "ineq", "fun": lambda w: t * (inputs @ w) - 1,
                       "jac": lambda w: t[:, None] * inputs}],
         method="SLSQP", options={"ftol": 1e-12, "maxiter": 500})
-    return result.x[:n_features], float(result.x[n_features])
+    return result.x[:n_features], float(result.x[n_features]) if fit_intercept else 0.0
 
 
 def geometric_margin(X, t, coef, intercept) -> float:
@@ -404,5 +434,41 @@ def geometric_margin(X, t, coef, intercept) -> float:
     (negative if some example is on the wrong side)."""
     X = as_matrix(X)
     coef = as_vector(coef, "coef", X.shape[1])
-    signed = as_signed_labels(t, X.shape[0]) * (X @ coef + intercept)
+    signed = as_signed_labels(t, X.shape[0]) * (X @ coef + as_scalar(intercept, "intercept"))
     return float(np.min(signed) / np.linalg.norm(coef))
+
+
+def perceptron_criterion(X, t, coef, intercept) -> tuple[float, np.ndarray, float]:
+    """The perceptron criterion of the course notes and its gradient (notebook 01, section 6).
+
+    ``phi(w, b) = -sum_{i in M} t_i (x_i^T w + b)`` over the set ``M`` of
+    examples with ``t_i (x_i^T w + b) <= 0``. Each term is ``||w||`` times the
+    distance of a misclassified example from the boundary, so for ``||w|| = 1``
+    ``phi`` is their summed distance. It is the sum of the perceptron losses
+    ``max(0, -z_i)``; its gradient, with the bias kept apart, is
+
+    ``d phi / d w = -sum_{i in M} t_i x_i`` and ``d phi / d b = -sum_{i in M} t_i``,
+
+    taking the subgradient ``-t_i x_i`` (and ``-t_i``) on the boundary, as the
+    perceptron's update does.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Inputs without the constant 1: the bias is ``intercept``.
+    t : array-like of shape (n_samples,), values in {-1, +1}
+    coef : array-like of shape (n_features,)
+    intercept : float
+
+    Returns
+    -------
+    value : float
+    grad_coef : ndarray of shape (n_features,)
+    grad_intercept : float
+    """
+    X = as_matrix(X)
+    t = as_signed_labels(t, X.shape[0])
+    coef = as_vector(coef, "coef", X.shape[1])
+    z = t * (X @ coef + as_scalar(intercept, "intercept"))   # the margins
+    wrong = z <= 0                                           # the set M
+    return float(-np.sum(z[wrong])), -t[wrong] @ X[wrong], float(-np.sum(t[wrong]))

@@ -16,6 +16,16 @@ def test_values_by_hand():
     np.testing.assert_array_equal(losses.hinge_loss(MARGINS), [3, 1.5, 1, 0.5, 0])
     np.testing.assert_allclose(losses.logistic_loss(0.0), np.log(2), rtol=1e-15)
     np.testing.assert_allclose(losses.logistic_loss(MARGINS), np.log1p(np.exp(-MARGINS)), rtol=1e-14)
+    np.testing.assert_allclose(losses.logistic_loss_bits(MARGINS), np.log2(1 + np.exp(-MARGINS)), rtol=1e-14)
+    assert losses.logistic_loss_bits(0.0) == pytest.approx(1.0, rel=1e-15)      # log2(2): one bit
+
+
+def test_in_nats_the_logistic_loss_dips_below_the_step_on_a_short_interval():
+    edge = -np.log(np.e - 1)                                 # ln(1 + e^-z) = 1 there
+    assert edge == pytest.approx(-0.5413, abs=5e-5)
+    z = np.array([edge - 1e-9, edge + 1e-9, 0.0])
+    np.testing.assert_array_equal(losses.logistic_loss(z) < losses.zero_one_loss(z), [False, True, True])
+    assert np.all(losses.logistic_loss_bits(z) >= losses.zero_one_loss(z))
 
 
 @pytest.mark.parametrize("loss, derivative", [
@@ -41,5 +51,5 @@ def test_logistic_loss_never_overflows(z):
 @given(st.floats(-50, 50))
 def test_convex_surrogates_bound_the_zero_one_loss(z):
     assert losses.hinge_loss(z) >= losses.zero_one_loss(z)
-    assert losses.logistic_loss(z) / np.log(2) >= losses.zero_one_loss(z) - 1e-12   # in bits
+    assert losses.logistic_loss_bits(z) >= losses.zero_one_loss(z) - 1e-12
     assert losses.perceptron_loss(z) <= losses.hinge_loss(z)

@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.linear_model import Perceptron as SklearnPerceptron
 from sklearn.svm import SVC
@@ -12,7 +12,7 @@ from sklearn.svm import SVC
 from lecture_utils import ConvergenceWarning
 from lecture_utils.datasets import make_separable
 from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin,
-                                      max_margin_separator, min_margin, mistake_bound,
+                                      max_margin_separator, min_margin, mistake_bound, perceptron_criterion,
                                       perceptron_plain, perceptron_trace, radius)
 
 XOR_X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
@@ -183,3 +183,154 @@ def test_no_warning_when_converged():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         Perceptron().fit(data.X, data.y)
+
+
+def _counting_loop(X, t):
+    """The textbook loop on inputs with the bias column, counting the updates of each example."""
+    w, counts = np.zeros(X.shape[1]), np.zeros(len(t), dtype=int)
+    while True:
+        clean = True
+        for i, (x_i, t_i) in enumerate(zip(X, t)):
+            if t_i * (x_i @ w) <= 0:
+                w, counts[i], clean = w + t_i * x_i, counts[i] + 1, False
+        if clean:
+            return w, counts
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), n_samples=st.integers(2, 60))
+def test_weights_are_a_combination_of_the_examples_that_triggered_updates(seed, n_samples):
+    data = make_separable(n_samples, 0.05, random_state=seed)
+    trace = perceptron_trace(data.X, data.y)
+    w, counts = _counting_loop(add_bias(data.X), data.y)
+    alpha = trace.update_counts()
+    np.testing.assert_array_equal(alpha, counts)
+    np.testing.assert_allclose(trace.X.T @ (alpha * data.y), w, rtol=1e-12, atol=1e-12)
+    # the examples that never triggered an update can be left out: the very same run
+    used = alpha > 0
+    model, reduced = Perceptron().fit(data.X, data.y), Perceptron().fit(data.X[used], data.y[used])
+    np.testing.assert_array_equal(np.r_[reduced.coef_, reduced.intercept_], np.r_[model.coef_, model.intercept_])
+    assert (reduced.n_updates_, reduced.n_epochs_) == (model.n_updates_, model.n_epochs_)
+
+
+def test_the_cosine_can_fall_while_its_bound_rises():
+    # the run of notebook 01 (sections 4 and 5); Straka's NPFL129 slides say the angle closes at each step
+    data = make_separable(40, 0.1, random_state=1)
+    trace = perceptron_trace(data.X, data.y)
+    curves = convergence_curves(trace, data.w_star)
+    angles = [np.arccos(np.clip(w @ data.w_star / (np.linalg.norm(w) * np.linalg.norm(data.w_star)), -1, 1))
+              for w in trace.weights[1:]]                               # alpha_k for k = 1..n, independently
+    opened = [k + 1 for k in range(1, len(angles)) if angles[k] > angles[k - 1]]
+    np.testing.assert_array_equal(curves.dips, opened)
+    assert len(opened) > 0 and np.all(np.diff(curves.cosine_bound) > 0)
+    gamma = min_margin(trace.X, data.y, data.w_star)
+    assert np.all(np.diff(curves.alignment) >= gamma - 1e-12)            # step 1 of the proof, update by update
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), margin=st.floats(0.02, 0.3))
+def test_normalised_data_give_the_same_run_and_the_same_bound(seed, margin):
+    data = make_separable(50, margin, random_state=seed)
+    X, big_r = add_bias(data.X), radius(add_bias(data.X))
+    trace = perceptron_trace(X, data.y, fit_intercept=False)
+    scaled = perceptron_trace(X / big_r, data.y, fit_intercept=False)
+    np.testing.assert_array_equal(scaled.index, trace.index)
+    np.testing.assert_allclose(scaled.weights * big_r, trace.weights, rtol=1e-10, atol=1e-12)
+    unit = data.w_star / np.linalg.norm(data.w_star)
+    gamma = min_margin(X / big_r, data.y, unit)
+    assert mistake_bound(X, data.y, data.w_star) == pytest.approx(1 / gamma ** 2, rel=1e-10)
+
+
+def test_the_max_margin_separator_through_the_origin_gives_the_tightest_bound():
+    from scipy.optimize import nnls
+
+    data = make_separable(40, 0.1, random_state=1)
+    X = add_bias(data.X)
+    w, intercept = max_margin_separator(X, data.y, fit_intercept=False)
+    assert intercept == 0.0
+    margins = data.y * (X @ w)
+    assert margins.min() == pytest.approx(1.0, abs=1e-8)
+    # KKT certificate: w = sum alpha_i t_i x_i with alpha >= 0 on the examples at margin 1 proves optimality
+    active = margins < 1 + 1e-6
+    alpha, residual = nnls((data.y[active, None] * X[active]).T, w)
+    assert residual < 1e-6 * np.linalg.norm(w)
+    tightest = mistake_bound(X, data.y, w)
+    # brute force over 200 000 directions: none separates with a smaller bound, the best comes close
+    directions = np.random.default_rng(0).normal(size=(200_000, 3))
+    gammas = np.min(data.y[:, None] * (X @ directions.T), axis=0) / np.linalg.norm(directions, axis=1)
+    best_sampled = radius(X) ** 2 / gammas.max() ** 2
+    assert tightest <= best_sampled <= 1.03 * tightest
+    svm_coef, svm_intercept = max_margin_separator(data.X, data.y)
+    assert tightest <= mistake_bound(X, data.y, np.r_[svm_coef, svm_intercept]) * (1 + 1e-9)
+    assert tightest <= mistake_bound(X, data.y, data.w_star)
+    with pytest.raises(ValueError, match="not linearly separable by a hyperplane through the origin"):
+        max_margin_separator([[1.0], [2.0]], [1, -1], fit_intercept=False)
+
+
+def test_perceptron_criterion_by_hand():
+    # x_1 = (1, 0), t_1 = +1 and x_2 = (0, 1), t_2 = -1 with w = (-1, 1), b = 0: margins -1 and -1,
+    # so phi = 2, d phi / d w = -(1 * (1, 0) - 1 * (0, 1)) = (-1, 1), d phi / d b = -(1 - 1) = 0
+    value, grad_coef, grad_intercept = perceptron_criterion([[1.0, 0.0], [0.0, 1.0]], [1, -1], [-1.0, 1.0], 0.0)
+    assert value == 2.0 and grad_intercept == 0.0
+    np.testing.assert_array_equal(grad_coef, [-1.0, 1.0])
+    # at w = 0 every example is on the boundary: phi = 0 and the subgradient is -sum t_i x_i
+    value, grad_coef, grad_intercept = perceptron_criterion([[1.0, 0.0], [0.0, 1.0]], [1, -1], [0.0, 0.0], 0.0)
+    assert value == 0.0 and grad_intercept == 0.0
+    np.testing.assert_array_equal(grad_coef, [-1.0, 1.0])
+    with pytest.raises(ValueError, match="intercept must be a single number"):
+        perceptron_criterion([[1.0]], [1], [1.0], [0.0, 1.0])
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_perceptron_criterion_against_losses_and_finite_differences(seed):
+    from lecture_utils.losses import perceptron_loss
+
+    rng = np.random.default_rng(seed)
+    data = make_separable(30, 0.05, random_state=seed)
+    coef, intercept = rng.normal(size=2), float(rng.normal())
+    value, grad_coef, grad_intercept = perceptron_criterion(data.X, data.y, coef, intercept)
+    margins = data.y * (data.X @ coef + intercept)
+    assert value == pytest.approx(np.sum(perceptron_loss(margins)), rel=1e-12, abs=1e-12)
+    # ||w|| times the summed distance |y(x_i)| / ||w|| of the misclassified examples
+    wrong = margins <= 0
+    distances = np.abs(data.X[wrong] @ coef + intercept) / np.linalg.norm(coef)
+    assert value == pytest.approx(np.linalg.norm(coef) * distances.sum(), rel=1e-12, abs=1e-12)
+    # phi is linear between its kinks, so central differences are exact (up to rounding) for a step
+    # too small to move any margin across zero: |change of z_i| <= step ||x_i, 1||
+    step = min(1e-3, 0.3 * np.min(np.abs(margins)) / radius(add_bias(data.X)))
+    assume(step > 1e-7)
+    numeric = [(perceptron_criterion(data.X, data.y, coef + step * e[:2], intercept + step * e[2])[0]
+                - perceptron_criterion(data.X, data.y, coef - step * e[:2], intercept - step * e[2])[0]) / (2 * step)
+               for e in np.eye(3)]
+    np.testing.assert_allclose(np.r_[grad_coef, grad_intercept], numeric, rtol=1e-5, atol=1e-5)
+
+
+def test_sgd_on_the_criterion_with_a_separate_bias_is_the_perceptron():
+    data = make_separable(60, 0.05, random_state=11)
+    coef, intercept = np.zeros(2), 0.0
+    for _ in range(100):                                               # the course notes' loop, bias kept apart
+        clean = True
+        for x_i, t_i in zip(data.X, data.y):
+            _, grad_coef, grad_intercept = perceptron_criterion(x_i[None, :], [t_i], coef, intercept)
+            if np.any(grad_coef != 0) or grad_intercept != 0:
+                coef, intercept, clean = coef - grad_coef, intercept - grad_intercept, False
+        if clean:
+            break
+    model = Perceptron().fit(data.X, data.y)
+    np.testing.assert_array_equal(coef, model.coef_)
+    assert intercept == model.intercept_
+
+
+def test_on_non_separable_data_integer_weights_cycle_and_real_ones_never_repeat():
+    # one input, no bias: x = 1 with t = +1 and x = c with t = -1; no boundary through 0 separates them
+    with pytest.warns(ConvergenceWarning):
+        integer = perceptron_trace([[1.0], [2.0]], [1, -1], max_epochs=300, fit_intercept=False)
+    assert set(integer.weights[:, 0]) == {0.0, 1.0, -1.0, -2.0}        # 0, 1, -1, 0, -2, -1, 0, -2, ... by hand
+    with pytest.warns(ConvergenceWarning):
+        real = perceptron_trace([[1.0], [np.sqrt(2)]], [1, -1], max_epochs=300, fit_intercept=False)
+    w = real.weights[:, 0]
+    assert len(np.unique(w)) == len(w)                                  # w_k = a - c sqrt(2): never the same twice
+    assert np.all((w >= -np.sqrt(2) - 1e-12) & (w <= 1.0))              # yet bounded (Block and Levin)
+    a, c = real.update_counts()
+    assert w[-1] == pytest.approx(a - c * np.sqrt(2), abs=1e-9)

@@ -74,3 +74,20 @@ def test_present_enlarges_and_restores():
     assert matplotlib.rcParams["font.size"] == plotting.PRESENTATION_STYLE["font.size"]
     plotting.present(False)
     assert matplotlib.rcParams["font.size"] == plotting.HOUSE_STYLE["font.size"]
+
+
+def test_proof_curves_mark_where_the_cosine_fell():
+    from lecture_utils.datasets import make_separable
+    from lecture_utils.perceptron import convergence_curves, perceptron_trace
+
+    data = make_separable(40, 0.1, random_state=1)
+    curves = convergence_curves(perceptron_trace(data.X, data.y), data.w_star)
+    fig = Figure()
+    axes = [fig.add_subplot(3, 1, row) for row in (1, 2, 3)]
+    pairs, dips = plotting.plot_proof_curves(axes, curves)
+    k, cosine = dips.get_data()
+    fell = [j for j in range(2, len(curves.k)) if curves.cosine[j] < curves.cosine[j - 1]]
+    np.testing.assert_array_equal(k, fell)
+    np.testing.assert_array_equal(cosine, curves.cosine[fell])
+    assert len(pairs) == 3 and dips.axes is axes[2]
+    assert [text.get_text() for text in fig.legends[0].get_texts()] == ["actual", "bound", r"$\cos\alpha_k$ fell"]

@@ -96,3 +96,40 @@ def test_non_separable_data_gives_up_with_a_clear_status():
 def test_only_two_dimensional_data_can_be_drawn():
     with pytest.raises(ValueError, match="X must have 2 features"):
         PerceptronStepper(np.eye(3), [1, -1, 1])
+
+
+def test_proof_panel_marks_each_fall_of_the_cosine(data):
+    stepper = PerceptronStepper(data.X, data.y, w_star=data.w_star)
+    weights, w_star = stepper.trace.weights, data.w_star
+    cosines = np.array([np.nan] + [w @ w_star / (np.linalg.norm(w) * np.linalg.norm(w_star)) for w in weights[1:]])
+    fell = [k for k in range(2, len(cosines)) if cosines[k] < cosines[k - 1]]
+    assert fell, "this run should show at least one fall of the cosine"
+    for k in range(len(cosines)):
+        stepper.slider.value = k
+        np.testing.assert_array_equal(stepper._dips.get_data()[0], [j for j in fell if j <= k])
+        if k >= 2:
+            direction = "down" if k in fell else "up"
+            assert f"cos α_k = {cosines[k]:.3f}, {direction} from {cosines[k - 1]:.3f}" in stepper.status
+
+
+def test_starts_at_the_given_update(data):
+    end = PerceptronStepper(data.X, data.y, w_star=data.w_star, k=3)
+    assert end.k == 3 and end.play.value == 3
+    np.testing.assert_array_equal(end.weights, end.trace.weights[3])
+    np.testing.assert_array_equal(end._proof_lines[0][0].get_data()[0], np.arange(4))
+    for bad in (-1, end.trace.n_updates + 1, 2.5, True):
+        with pytest.raises(ValueError, match="k must be a whole number of updates from 0 to"):
+            PerceptronStepper(data.X, data.y, k=bad)
+
+
+@pytest.mark.parametrize("with_proof", [False, True])
+def test_fits_a_projector_and_clips_no_marker(data, with_proof):
+    # shown at 100 px per inch: with its controls (about 40 px) and a status of two lines (about 50 px)
+    # the widget must fit 600 px of height, and the picture 1050 px of width
+    stepper = PerceptronStepper(data.X, data.y, w_star=data.w_star if with_proof else None)
+    width, height = stepper.fig.get_size_inches()
+    assert height * 100 + 40 + 50 <= 600 and width * 100 <= 1050
+    assert stepper._image.layout.width == f"{round(width * 100)}px"
+    for ax in stepper.fig.axes[1:]:                                  # the proof panels: k = 0 and the end inside
+        low, high = ax.get_xlim()
+        assert low < 0 and high > stepper.trace.n_updates

@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from ..losses import logistic_loss
+from ..losses import logistic_loss_bits
 from ..perceptron import Perceptron, min_margin, mistake_bound, perceptron_trace, radius
 from ._core import Choice, Derive, Implement, Option
 
@@ -253,10 +253,6 @@ regression (notebook 04) loses the second property, and there the learning rate 
 # ---------------------------------------------------------------- section 7
 
 
-def _logistic_bits_reference(z):
-    return logistic_loss(z) / np.log(2)
-
-
 def _logistic_bits_solution(z):
     z = np.asarray(z, dtype=float)
     return np.logaddexp(0.0, -z) / np.log(2)      # log2(1 + e^-z) = ln(e^0 + e^-z) / ln 2, no overflow
@@ -278,7 +274,7 @@ $\log_2(1 + e^{-z}) = \ln(e^0 + e^{-z}) / \ln 2$, and `np.logaddexp(a, b)` compu
 $\ln(e^a + e^b)$ without ever forming $e^{1000}$: for $z = -1000$ it returns $1000$, so the loss is
 $1000/\ln 2 \approx 1442.7$ bits, where the naive formula overflows to `inf`.
 """,
-    reference=_logistic_bits_reference, model_solution=_logistic_bits_solution,
+    reference=logistic_loss_bits, model_solution=_logistic_bits_solution,
     cases=[dict(z=0.0), dict(z=np.array([-2.0, 0.5, 3.0])), dict(z=np.array([-1000.0, 1000.0])),
            dict(z=np.array([-745.0, -40.0, 40.0, 745.0]))],
     slips=[(_logistic_bits_naive, "e^-z overflows to inf for z below about -710: compute "

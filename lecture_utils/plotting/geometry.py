@@ -8,14 +8,15 @@ from matplotlib.colors import ListedColormap
 from ._style import PALETTE, class_style, _light
 
 
-def plot_data(ax, X, y, labels=None, **kwargs) -> list:
-    """Scatter 2-D points, each class (in sorted order of ``y``) with its own colour and marker.
+def plot_data(ax, X, t, labels=None, **kwargs) -> list:
+    """Scatter 2-D points, each class (in sorted order of the targets ``t``) with its own colour and marker.
 
     Parameters
     ----------
     ax : matplotlib Axes
-    X : array of shape (n_samples, 2)
-    y : array of shape (n_samples,)
+    X : array of shape (N, 2)
+    t : array of shape (N,)
+        The targets (class labels).
     labels : sequence of str, optional
         Legend label of each class; defaults to ``"t = <value>"``.
 
@@ -23,12 +24,12 @@ def plot_data(ax, X, y, labels=None, **kwargs) -> list:
     -------
     list of PathCollection, one per class
     """
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
-    classes = np.unique(y)
+    X, t = np.asarray(X, dtype=float), np.asarray(t)
+    classes = np.unique(t)
     labels = labels if labels is not None else [f"t = {c:+d}" if np.issubdtype(classes.dtype, np.integer)
                                                 else str(c) for c in classes]
     options = {"s": 45, "edgecolors": "white", "linewidths": 0.6, "zorder": 3, **kwargs}
-    return [ax.scatter(*X[y == c].T, label=label, **class_style(k), **options)
+    return [ax.scatter(*X[t == c].T, label=label, **class_style(k), **options)
             for k, (c, label) in enumerate(zip(classes, labels))]
 
 

@@ -26,8 +26,11 @@ PROOF_PANELS = (
 )
 
 
-def plot_proof_curves(axes, curves, upto: int | None = None) -> list:
+def plot_proof_curves(axes, curves, upto: int | None = None) -> tuple[list, object]:
     """Draw the three inequalities of the perceptron's convergence proof, one per axes.
+
+    The cosine panel marks each update after which ``cos(alpha_k)`` fell
+    (``curves.dips``): only its lower bound rises at every step.
 
     Parameters
     ----------
@@ -39,7 +42,9 @@ def plot_proof_curves(axes, curves, upto: int | None = None) -> list:
 
     Returns
     -------
-    list of (value_line, bound_line), one pair per panel
+    pairs : list of (value_line, bound_line), one pair per panel
+    dips : Line2D
+        The markers of the falls of ``cos(alpha_k)``, on the cosine panel.
     """
     upto = len(curves.k) - 1 if upto is None else upto
     pairs = []
@@ -51,11 +56,14 @@ def plot_proof_curves(axes, curves, upto: int | None = None) -> list:
                               label="bound")
         finite = np.concatenate([values[np.isfinite(values)], bounds])
         low, high = min(finite.min(), 0.0), finite.max()
-        ax.set_xlim(0, max(len(curves.k) - 1, 1))
-        ax.set_ylim(low - 0.05 * (high - low), high + 0.05 * (high - low) + 1e-9)
+        ax.set_xlim(-0.5, max(len(curves.k) - 1, 1) + 0.5)        # the end markers whole, not clipped
+        ax.set_ylim(low - 0.06 * (high - low), high + 0.06 * (high - low) + 1e-9)
         ax.set_title(title, fontsize="medium")
         pairs.append((value_line, bound_line))
+    shown = curves.dips[curves.dips <= upto]
+    dips, = axes[-1].plot(shown, curves.cosine[shown], "v", color=PALETTE[3], markersize=8,
+                          linestyle="none", zorder=5, label=r"$\cos\alpha_k$ fell")
     axes[-1].axhline(1.0, color="grey", linewidth=0.8)
     axes[-1].set_xlabel("updates $k$")
-    axes[0].legend(loc="upper left", fontsize="small")
-    return pairs
+    axes[0].figure.legend(handles=[*pairs[0], dips], loc="outside upper right", ncol=3, fontsize="small")
+    return pairs, dips

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.patches import Polygon
@@ -10,6 +12,10 @@ from .. import plotting
 from ..perceptron import convergence_curves, perceptron_trace
 from ._base import FigureWidget, button
 
+#: Figure sizes in inches (100 px each on screen): with the controls and the status line the
+#: widget fits about 600 px of height and the 930 px of a notebook's width, as on a 1366 x 768 projector.
+FIGSIZE, PROOF_FIGSIZE = (4.9, 4.6), (9.3, 4.6)
+
 
 class PerceptronStepper(FigureWidget):
     """Step through the perceptron's updates on 2-D data (notebook 01).
@@ -17,7 +23,8 @@ class PerceptronStepper(FigureWidget):
     The left panel shows the data, the decision regions and boundary of
     ``w_k`` with its normal as an arrow, and circles the misclassified example
     that triggers the next update. Given a separating ``w_star``, three more
-    panels follow the inequalities of the convergence proof as ``k`` grows.
+    panels follow the inequalities of the convergence proof as ``k`` grows,
+    with a marker wherever ``cos(alpha_k)`` fell.
 
     Parameters
     ----------
@@ -27,6 +34,8 @@ class PerceptronStepper(FigureWidget):
         Separating weights ``(w_1, w_2, b)`` for the proof panels.
     max_epochs, shuffle, random_state
         As for :func:`~lecture_utils.perceptron.perceptron_trace`.
+    k : int
+        The update shown first, from 0 (the start, ``w_0 = 0``) to the number of updates.
 
     Attributes
     ----------
@@ -35,21 +44,23 @@ class PerceptronStepper(FigureWidget):
         The number of updates ``k`` shown; ``step`` and ``reset`` move it.
     """
 
-    def __init__(self, X, t, w_star=None, max_epochs=50, shuffle=False, random_state=None):
+    def __init__(self, X, t, w_star=None, max_epochs=50, shuffle=False, random_state=None, k=0):
         self.trace = perceptron_trace(X, t, max_epochs=max_epochs, shuffle=shuffle,
                                       random_state=random_state)
         if self.trace.X.shape[1] != 3:
             raise ValueError(f"X must have 2 features to be drawn; got {self.trace.X.shape[1] - 1}.")
+        n_updates = self.trace.n_updates
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k <= n_updates:
+            raise ValueError(f"k must be a whole number of updates from 0 to {n_updates}; got {k!r}.")
         self.curves = None if w_star is None else convergence_curves(self.trace, w_star)
         self._mistakes = self.trace.n_mistakes()
-        n_updates = self.trace.n_updates
-        self.slider = widgets.IntSlider(0, 0, n_updates, description="update k",
+        self.slider = widgets.IntSlider(int(k), 0, n_updates, description="update k",
                                         continuous_update=True)
-        self.play = widgets.Play(0, 0, n_updates, interval=600, description="play")
+        self.play = widgets.Play(int(k), 0, n_updates, interval=600, description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         controls = [button("Reset", "fast-backward", self.reset),
                     button("Step", "step-forward", self.step), self.play, self.slider]
-        super().__init__((11, 4.8) if self.curves else (6.4, 5.2), controls)
+        super().__init__(PROOF_FIGSIZE if self.curves else FIGSIZE, controls)
         self.start(self.slider)
 
     @property
@@ -71,7 +82,7 @@ class PerceptronStepper(FigureWidget):
         self.slider.value = 0
 
     def _build_figure(self) -> None:
-        grid = self.fig.add_gridspec(3, 2, width_ratios=(1.25, 1)) if self.curves else None
+        grid = self.fig.add_gridspec(3, 2, width_ratios=(1, 1.2)) if self.curves else None
         self.ax = self.fig.add_subplot(grid[:, 0] if grid else 111)
         data = self.trace.X[:, :2]
         self.xlim, self.ylim = plotting.padded_limits(data, pad=0.12)
@@ -91,15 +102,15 @@ class PerceptronStepper(FigureWidget):
                                                   edgecolors="black", linewidths=2.2, zorder=6,
                                                   label="next update"))
         self.ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal")
-        self.ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=3, fontsize="small",
-                       borderaxespad=0, handletextpad=0.3)  # outside: the moving regions would hide it
-        self._proof_lines = []
+        # above the panels (the moving regions would hide it), in one row with the proof's legend
+        self.fig.legend(handles=self.ax.get_legend_handles_labels()[0], loc="outside upper left", ncol=3,
+                        fontsize="small", handletextpad=0.3)
+        self._proof_lines, self._dips = [], None
         if self.curves:
             proof_axes = [self.fig.add_subplot(grid[row, 1]) for row in range(3)]
-            self._proof_lines = plotting.plot_proof_curves(proof_axes, self.curves, upto=0)
-            for pair in self._proof_lines:
-                for line in pair:
-                    self.animate(line)
+            self._proof_lines, self._dips = plotting.plot_proof_curves(proof_axes, self.curves, upto=0)
+            for line in [*(line for pair in self._proof_lines for line in pair), self._dips]:
+                self.animate(line)
 
     def update(self) -> None:
         k, w = self.k, self.weights
@@ -115,6 +126,9 @@ class PerceptronStepper(FigureWidget):
         for (value, bound, _), (value_line, bound_line) in zip(plotting.PROOF_PANELS, self._proof_lines):
             value_line.set_data(self.curves.k[:k + 1], getattr(self.curves, value)[:k + 1])
             bound_line.set_data(self.curves.k[:k + 1], getattr(self.curves, bound)[:k + 1])
+        if self.curves is not None:
+            dips = self.curves.dips[self.curves.dips <= k]
+            self._dips.set_data(dips, self.curves.cosine[dips])
         self.render(self._describe())
 
     def _describe(self) -> str:
@@ -133,4 +147,9 @@ class PerceptronStepper(FigureWidget):
                     "(the data may not be linearly separable)")
         if self.curves is not None:
             text += f" | bound: at most {self.curves.max_updates:.0f} updates"
+            if k > 0:
+                cosine, before = self.curves.cosine[k], self.curves.cosine[k - 1]
+                direction = "down" if cosine < before else "up" if cosine > before else "unchanged"
+                change = "" if k == 1 else f", {direction} from {before:.3f}"
+                text += f" | cos α_k = {cosine:.3f}{change}"
         return text

@@ -12,10 +12,14 @@
 # **What you will learn**
 #
 # - how a linear model $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$ classifies, and the geometry of its decision boundary;
-# - the perceptron algorithm (Rosenblatt, 1958), step by step;
-# - why it always stops on linearly separable data, with a proof you can watch;
-# - the perceptron as stochastic gradient descent, and why its learning rate does not matter;
-# - the surrogate losses that replace the 0-1 loss, and the perceptron's limits.
+# - the perceptron algorithm (Rosenblatt, 1958), step by step, and why its weights are a combination
+#   of the training examples;
+# - why it always stops on linearly separable data, with a proof you can watch, in its general and
+#   its normalised form;
+# - the perceptron as stochastic gradient descent on the perceptron criterion: unbiased gradients,
+#   random order, and why its learning rate does not matter;
+# - the surrogate losses that replace the 0-1 loss, their units and their convexity, and the
+#   perceptron's limits.
 #
 # **What you need**: vectors, dot products and norms; reading Python and numpy.
 #
@@ -25,7 +29,11 @@
 # option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
 # its **Show the solution** button reveals a worked solution, so try first.
 #
-# **Notation**: the course uses one notation throughout, listed in [NOTATION.md](NOTATION.md).
+# **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, with material from
+# Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar and Das, IIT CS60010; and the course notes. Where
+# their slides slip, the box before the Summary says so. The course uses one notation throughout,
+# listed in [NOTATION.md](NOTATION.md): $t$ is a target, $y(\mathbf{x})$ a score, $z = t\,y(\mathbf{x})$
+# a margin, $N$ the number of examples.
 
 # %%
 import warnings
@@ -36,10 +44,10 @@ import numpy as np
 from lecture_utils import datasets, plotting
 from lecture_utils.display import show_source
 from lecture_utils.exercises import perceptron as exercises
-from lecture_utils.losses import SURROGATE_LOSSES, hinge_loss, logistic_loss, zero_one_loss
+from lecture_utils.losses import SURROGATE_LOSSES, hinge_loss, logistic_loss, perceptron_loss, zero_one_loss
 from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin,
                                       max_margin_separator, min_margin, mistake_bound,
-                                      perceptron_plain, perceptron_trace, radius)
+                                      perceptron_criterion, perceptron_plain, perceptron_trace, radius)
 from lecture_utils.widgets import PerceptronStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
@@ -60,7 +68,7 @@ np.set_printoptions(precision=3, suppress=True)
 # equals the target. The points where the score is exactly zero, $\{\mathbf{x} : y(\mathbf{x}) = 0\}$,
 # form the **decision boundary**: a line in two dimensions, a hyperplane in general.
 #
-# Here is a small two-dimensional data set and a boundary chosen by hand.
+# Here is a small two-dimensional data set of $N = 40$ examples and a boundary chosen by hand.
 
 # %%
 data = datasets.make_separable(n_samples=40, margin=0.1, random_state=1)
@@ -69,10 +77,10 @@ X, t = data.X, data.y
 w, bias = np.array([-2.0, -1.0]), 0.3               # a guess
 y = X @ w + bias                                     # the score of every example
 prediction = np.where(y > 0, 1, -1)
-print(f"{len(t)} examples, {np.sum(t == 1)} with t = +1; accuracy of the guess: {np.mean(prediction == t):.3f}")
+print(f"N = {len(t)} examples, {np.sum(t == 1)} with t = +1; accuracy of the guess: {np.mean(prediction == t):.3f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(5.5, 5))
+fig, ax = plt.subplots(figsize=(7, 4.6))
 xlim, ylim = plotting.padded_limits(X)
 plotting.plot_decision_regions(ax, lambda p: (p @ w + bias > 0).astype(int), xlim, ylim)
 plotting.plot_data(ax, X, t)
@@ -80,7 +88,7 @@ plotting.plot_hyperplane(ax, w, bias)
 wrong = prediction != t
 ax.scatter(*X[wrong].T, s=220, facecolors="none", edgecolors="black", label="misclassified")
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="a hand-picked boundary and its normal $\\mathbf{w}$")
-ax.legend(loc="lower left")
+ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))         # beside the data, not over it
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "slide"}
@@ -129,7 +137,8 @@ ax.plot(*np.c_[[0, 0], origin_foot], ":", color=plotting.PALETTE[0])
 ax.scatter(*x, color=plotting.PALETTE[1], zorder=5)
 ax.scatter(0, 0, color=plotting.PALETTE[0], marker="s", zorder=5)
 ax.annotate(f"$r = y(\\mathbf{{x}})/\\|\\mathbf{{w}}\\| = {r:.2f}$", x, xytext=(8, 8), textcoords="offset points")
-ax.annotate(f"$|b|/\\|\\mathbf{{w}}\\| = {abs(bias) / np.linalg.norm(w):.2f}$", (0, 0), xytext=(8, -16), textcoords="offset points")
+ax.annotate(f"$|b|/\\|\\mathbf{{w}}\\| = {abs(bias) / np.linalg.norm(w):.2f}$", (0, 0), xytext=(-10, -4),
+            textcoords="offset points", ha="right", va="top")            # on the far side from the line
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="distances to the boundary")
 plt.show()
 
@@ -194,6 +203,28 @@ print(f"coef_ = {model.coef_}, intercept_ = {model.intercept_:.3f}: {model.n_upd
 print("same weights as the plain loop:", np.array_equal(np.r_[model.coef_, model.intercept_], w_plain))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# **What the weights are made of.** Every update adds one $t_i\mathbf{x}_i$ to weights that start at
+# $\mathbf{0}$, so when the run ends
+#
+# $$\mathbf{w} = \sum_{i=1}^N \alpha_i\,t_i\,\mathbf{x}_i, \qquad \alpha_i = \text{the number of updates example } i \text{ triggered}.$$
+#
+# The weights are a combination of the training examples, with non-negative whole coefficients
+# (Liu, USC CSCI 567, notes it in passing). Only the examples the run got wrong at some point take
+# part; the others could be left out without changing anything, since visiting them never changed
+# $\mathbf{w}$. This "dual" view, weights as a weighted sum of examples, is the one kernel methods
+# and support vector machines build on. `perceptron_trace` records every update of a run, so we
+# can count the $\alpha_i$:
+
+# %%
+trace = perceptron_trace(X, t)                     # every update of the run, in order
+alpha = trace.update_counts()                      # alpha_i: the updates example i triggered
+print(f"{trace.n_updates} updates, triggered by {np.count_nonzero(alpha)} of the N = {len(t)} examples; alpha =\n{alpha}")
+print("w = sum_i alpha_i t_i x_i:", np.allclose(X_tilde.T @ (alpha * t), w_plain))
+used = alpha > 0
+print("trained on those examples alone, the same w:",
+      np.array_equal(np.r_[Perceptron().fit(X[used], t[used]).coef_, model.intercept_], w_plain))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (derive): one update by hand
 #
 # The current weights are $\mathbf{w} = (w_1, w_2, b) = (1, -1, 0.5)$ and the next example is
@@ -214,7 +245,7 @@ exercises.one_update.check(w_after)
 
 # %%
 def my_perceptron(X, t, max_epochs=100):
-    """Return the weights the perceptron learns from X (n_samples, D) and t in {-1, +1}."""
+    """Return the weights the perceptron learns from X (N, D) and t in {-1, +1}."""
     ...              # ✏️ your code
 
 
@@ -223,11 +254,11 @@ exercises.perceptron_algorithm.check(my_perceptron)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Watch it learn
 #
-# Press **Step** to apply one update, **Reset** to start again from $\mathbf{w} = \mathbf{0}$, or
-# **play** to animate. The shading shows the predicted class, the black line the boundary, the arrow
-# the direction of $\mathbf{w}$ (its length is fixed for readability), and the circle the
-# misclassified example that triggers the next update. The line below the figure says where the
-# run is.
+# The widget below steps through the run on our 40 examples. The shading shows the predicted
+# class, the black line the boundary, the arrow the direction of $\mathbf{w}$ (its length is fixed for
+# readability), and the circle the misclassified example that triggers the next update. The line
+# under the figure says where the run is and how many training examples the current weights get
+# wrong.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 4 (predict): does every update reduce the mistakes?
@@ -244,21 +275,28 @@ prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(prediction)
 
 # %% [markdown]
-# Now step through the run and watch the count in the status line.
+# Now test your prediction. The widget starts at $\mathbf{w}_0 = \mathbf{0}$, which puts all 40
+# examples on the boundary, so all 40 count as mistakes.
+#
+# - **Try**: press **Step** a few times and read the status line after each; then **Reset** and
+#   **play** to watch the whole run, or drag the slider to any update $k$.
+# - **Look for**: the mistake count rises as well as falls (the third update takes it from 12 to
+#   23), because each update moves the whole boundary: the circled example gains margin, others
+#   can lose it. The run ends when a whole pass finds nothing to circle.
 
 # %%
 stepper = PerceptronStepper(X, t)
 stepper
 
 # %% [markdown]
-# The same widget from code: the Python API drives what the buttons drive.
+# The same widget from code: the Python API drives what the buttons drive. The demo uses its own
+# stepper, so the one above stays where you left it.
 
 # %%
+demo = PerceptronStepper(X, t)
 for _ in range(3):
-    stepper.step()
-print(stepper.status)
-stepper.reset()
-print(stepper.status)
+    demo.step()
+print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 5 (derive): count the updates
@@ -280,8 +318,7 @@ exercises.update_count.check(n_updates)
 #
 # $$k \le \frac{R^2\,\|\mathbf{w}_*\|^2}{\gamma^2}$$
 #
-# updates, whatever the order of the examples. (Lecture 000 writes $\ge$ in its very last step; it
-# is an *upper* bound on $k$.)
+# updates, whatever the order of the examples.
 #
 # **Proof.** Let $\mathbf{w}_k$ be the weights after $k$ updates, $\mathbf{w}_0 = \mathbf{0}$, and let
 # the $k$-th update use the example $(\mathbf{x}, t)$, misclassified by $\mathbf{w}_{k-1}$.
@@ -292,42 +329,88 @@ exercises.update_count.check(n_updates)
 # 2. *Their length grows at most like $\sqrt{k}$:*
 #    $\|\mathbf{w}_k\|^2 = \|\mathbf{w}_{k-1}\|^2 + 2\,t\,\mathbf{x}^T\mathbf{w}_{k-1} + \|\mathbf{x}\|^2 \le \|\mathbf{w}_{k-1}\|^2 + R^2$,
 #    because the middle term is $\le 0$ for a misclassified example; so $\|\mathbf{w}_k\|^2 \le kR^2$.
-# 3. *So the angle $\alpha_k$ between $\mathbf{w}_k$ and $\mathbf{w}_*$ closes:*
+# 3. *So the cosine of the angle $\alpha_k$ between $\mathbf{w}_k$ and $\mathbf{w}_*$ has a lower bound
+#    that rises like $\sqrt{k}$:*
 #    $$\cos\alpha_k = \frac{\mathbf{w}_*^T\mathbf{w}_k}{\|\mathbf{w}_*\|\,\|\mathbf{w}_k\|} \ge \frac{k\gamma}{\|\mathbf{w}_*\|\sqrt{k}\,R} = \frac{\sqrt{k}\,\gamma}{R\,\|\mathbf{w}_*\|}.$$
+#    The bound rises at every update; the cosine itself need not. An update adds $t\,\mathbf{x}$, which
+#    points towards the misclassified example, not towards $\mathbf{w}_*$, and it can turn
+#    $\mathbf{w}_k$ *away* from $\mathbf{w}_*$: in our run below the angle opens again after 7 of the
+#    17 updates. The proof never needs the angle to close at every step, only the bound to rise.
 # 4. A cosine is at most 1, so $\sqrt{k}\,\gamma \le R\,\|\mathbf{w}_*\|$, i.e. $k \le R^2\|\mathbf{w}_*\|^2/\gamma^2$. $\square$
 #
 # The bound depends neither on the number of examples nor on the dimension, only on how wide the
 # gap between the classes is compared with the size of the data. Scaling $\mathbf{w}_*$ does not change
 # it ($\gamma$ scales too), and it holds for *every* separating $\mathbf{w}_*$, so the best bound comes
-# from the $\mathbf{w}_*$ with the largest normalised margin.
+# from the $\mathbf{w}_*$ with the largest normalised margin $\gamma / \|\mathbf{w}_*\|$.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Checked on numbers.** Our data were generated by a known separating line; with the bias column
+# **The normalised form.** Divide every input by $R$ and $\mathbf{w}_*$ by its length. The perceptron
+# does not notice: on the inputs $\mathbf{x}_i / R$ it makes the same updates, on the same examples,
+# with weights $\mathbf{w}_k / R$ (a positive factor never changes the sign of a score). But now
+# $\|\mathbf{x}_i\| \le 1$ and $\|\mathbf{w}_*\| = 1$, so $\gamma$ is the distance (section 2) of the
+# closest example from the hyperplane $\mathbf{x}^T\mathbf{w}_* = 0$, in units of the data's radius, and
+# the theorem reads
+#
+# $$k \le \frac{1}{\gamma^2} \qquad \text{for } \|\mathbf{x}_i\| \le 1,\ \|\mathbf{w}_*\| = 1.$$
+#
+# This is how Arias, UPC topic 2, states it. The margin, measured in units of the data's radius,
+# is all that matters: halve it and the perceptron may need four times as many updates.
+# (Remember that $\mathbf{x}$ includes the constant input 1, so the hyperplane passes through the
+# origin of the inputs with their 1 appended.)
+
+# %% [markdown]
+# **Checked on numbers.** Our data were generated by a known separating line; with the bias
 # it is a $\mathbf{w}_*$ for the proof. `convergence_curves` evaluates both sides of each inequality
 # after every update of the run.
 
 # %%
-trace = perceptron_trace(X, t)
 curves = convergence_curves(trace, data.w_star)
-print(f"R = {radius(trace.X):.3f}, gamma = {min_margin(trace.X, t, data.w_star):.3f}, ||w*|| = {np.linalg.norm(data.w_star):.3f}")
+print(f"R = {radius(X_tilde):.3f}, gamma = {min_margin(X_tilde, t, data.w_star):.3f}, ||w*|| = {np.linalg.norm(data.w_star):.3f}")
 print("step 1, w*^T w_k >= k gamma:       ", bool(np.all(curves.alignment >= curves.alignment_bound)))
 print("step 2, ||w_k||^2 <= k R^2:        ", bool(np.all(curves.norm_sq <= curves.norm_sq_bound)))
 print("step 3, cos(alpha_k) >= its bound: ", bool(np.all(curves.cosine[1:] >= curves.cosine_bound[1:])))
 print(f"step 4: {trace.n_updates} updates <= bound {curves.max_updates:.1f}")
+print("\ncos(alpha_k) for k = 1..8:", curves.cosine[1:9])
+print("it falls after the updates k =", curves.dips, "; its bound rises at every update:",
+      bool(np.all(np.diff(curves.cosine_bound) > 0)))
+
+scaled = perceptron_trace(X_tilde / radius(X_tilde), t, fit_intercept=False)       # the normalised form
+unit_star = data.w_star / np.linalg.norm(data.w_star)
+print(f"\nnormalised: R = {radius(scaled.X):.3f}, ||w*|| = {np.linalg.norm(unit_star):.3f}, "
+      f"gamma = {min_margin(scaled.X, t, unit_star):.4f}, 1/gamma^2 = {1 / min_margin(scaled.X, t, unit_star) ** 2:.1f}; "
+      f"same updates on the same examples: {np.array_equal(scaled.index, trace.index)}")
 
 # %% [markdown]
-# Step through the same run with the proof beside it: the blue curves are the actual values, the
-# dashed ones the bounds of steps 1 to 3. The cosine keeps above its bound, which rises like
-# $\sqrt{k}$ and would pass 1 at the bound of step 4.
+# Step through the same run with the proof beside it. The widget opens at the end of the run, so
+# the whole curves are on show: blue the actual values, dashed orange the bounds of steps 1 to 3,
+# and a pink triangle wherever $\cos\alpha_k$ fell.
+#
+# - **Try**: press **Reset**, then **Step** through the first updates, reading $\cos\alpha_k$ in the
+#   status line.
+# - **Look for**: the alignment $\mathbf{w}_*^T\mathbf{w}_k$ rises at every update, by at least
+#   $\gamma$; $\|\mathbf{w}_k\|^2$ stays under its line $kR^2$ but can shrink (update 2); the cosine
+#   dips (from 0.649 to 0.593 at the third update, and six times more) while its bound, rising like
+#   $\sqrt{k}$, never does. Extended, the bound would reach 1 at the bound of step 4, far to the right.
 
 # %%
-proof_stepper = PerceptronStepper(X, t, w_star=data.w_star)
+proof_stepper = PerceptronStepper(X, t, w_star=data.w_star, k=trace.n_updates)
 proof_stepper
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The bound against reality.** The bound grows like $1/\gamma^2$ as the gap between the classes
-# shrinks. For margins from 0.2 down to 0.005 we draw ten data sets each and compare the number of
-# updates the perceptron actually makes with its bound.
+# shrinks. Since it holds for every separating $\mathbf{w}_*$, the tightest one uses the $\mathbf{w}_*$
+# with the largest normalised margin for the inputs *with* their constant 1, where the bias counts
+# in $\|\mathbf{w}_*\|$: the hard-margin separator through the origin of those inputs,
+# `max_margin_separator(add_bias(X), t, fit_intercept=False)`. For our 40 examples:
+
+# %%
+best_star, _ = max_margin_separator(X_tilde, t, fit_intercept=False)
+print(f"bound with the generator's w*: {mistake_bound(X_tilde, t, data.w_star):.1f}, "
+      f"with the max-margin w*: {mistake_bound(X_tilde, t, best_star):.1f}; actual updates: {trace.n_updates}")
+
+# %% [markdown]
+# For margins from 0.2 down to 0.005 we draw ten data sets of 100 points each and compare the number
+# of updates the perceptron actually makes with both bounds.
 
 # %%
 margins = [0.2, 0.1, 0.05, 0.02, 0.01, 0.005]
@@ -335,20 +418,27 @@ rows = []
 for margin in margins:
     for seed in range(10):
         d = datasets.make_separable(100, margin, random_state=seed)
-        updates = Perceptron(max_epochs=100_000).fit(d.X, d.y).n_updates_
-        rows.append((margin, updates, mistake_bound(add_bias(d.X), d.y, d.w_star)))
+        X_d, t_d = add_bias(d.X), d.y
+        best, _ = max_margin_separator(X_d, t_d, fit_intercept=False)
+        updates = Perceptron(max_epochs=100_000).fit(d.X, t_d).n_updates_
+        rows.append((margin, updates, mistake_bound(X_d, t_d, d.w_star), mistake_bound(X_d, t_d, best)))
 rows = np.array(rows)
-print("margin  mean updates  max updates  mean bound  all below bound")
+print("margin  mean updates  max updates  mean bound: generator's w*  max-margin w*  all below both")
 for margin in margins:
     m = rows[rows[:, 0] == margin]
-    print(f"{margin:6.3f}  {m[:, 1].mean():12.1f}  {m[:, 1].max():11.0f}  {m[:, 2].mean():10.0f}  {bool(np.all(m[:, 1] <= m[:, 2]))}")
+    print(f"{margin:6.3f}  {m[:, 1].mean():12.1f}  {m[:, 1].max():11.0f}  {m[:, 2].mean():26.0f}  "
+          f"{m[:, 3].mean():13.0f}  {bool(np.all(m[:, 1] <= m[:, 3]) and np.all(m[:, 3] <= m[:, 2]))}")
 
 # %%
-fig, ax = plt.subplots(figsize=(6.4, 4))
-ax.loglog(rows[:, 0], rows[:, 2], "s", color=plotting.PALETTE[1], label="bound $R^2\\|\\mathbf{w}_*\\|^2/\\gamma^2$")
+fig, ax = plt.subplots(figsize=(7.5, 4.2))
+ax.loglog(rows[:, 0] * 0.93, rows[:, 2], "s", color=plotting.PALETTE[1], markerfacecolor="none",
+          label="bound, the generator's $\\mathbf{w}_*$")
+ax.loglog(rows[:, 0] * 1.07, rows[:, 3], "^", color=plotting.PALETTE[2], label="bound, the max-margin $\\mathbf{w}_*$")
 ax.loglog(rows[:, 0], rows[:, 1], "o", color=plotting.PALETTE[0], label="actual updates")
-ax.set(xlabel="margin of the generated data", ylabel="updates", title="the bound holds, and is loose")
-ax.legend()
+ax.set(xlabel="margin of the generated data (the bounds drawn a little to each side)", ylabel="updates",
+       title="the bound holds, and even the tightest is loose",
+       xlim=(0.0035, 0.3), ylim=(rows[:, 1:].min() / 2, rows[:, 1:].max() * 3))
+ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -376,21 +466,87 @@ exercises.normalised_bound.check(max_updates)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. The perceptron is stochastic gradient descent
 #
-# Take the **perceptron loss** of one example,
+# **The perceptron criterion** (the course notes). Measure how wrong a boundary is by how far the
+# misclassified examples lie on the wrong side of it. Keep the bias apart for a moment, write
+# $z_i = t_i(\mathbf{x}_i^T\mathbf{w} + b)$ for the margin of example $i$, and let $\mathcal{M}$ be the
+# set of examples with $z_i \le 0$. By section 2, example $i \in \mathcal{M}$ lies at distance
+# $-z_i/\|\mathbf{w}\|$ from the boundary, so
 #
-# $$L(\mathbf{w}; \mathbf{x}, t) = \max(0, -t\,\mathbf{x}^T\mathbf{w}),$$
+# $$\phi(\mathbf{w}, b) = -\sum_{i \in \mathcal{M}} t_i(\mathbf{x}_i^T\mathbf{w} + b) = \sum_{i=1}^N \max(0, -z_i)$$
 #
-# zero for a correct prediction and growing with the violation for a wrong one. Its gradient is
-# $-t\,\mathbf{x}$ where $t\,\mathbf{x}^T\mathbf{w} < 0$ and $\mathbf{0}$ where $t\,\mathbf{x}^T\mathbf{w} > 0$; at the
-# kink $t\,\mathbf{x}^T\mathbf{w} = 0$ we take $-t\,\mathbf{x}$ (a subgradient; this is what lets the first
-# step leave $\mathbf{w} = \mathbf{0}$). One step of stochastic gradient descent on one example is then
+# is $\|\mathbf{w}\|$ times the summed distance of the misclassified examples (the course notes take
+# $\|\mathbf{w}\| = 1$, and then it *is* the summed distance). It is the sum of the **perceptron
+# losses** $\ell(z) = \max(0, -z)$ of the examples. Its gradient is
 #
-# $$\mathbf{w} \leftarrow \mathbf{w} - \eta\,\nabla L = \mathbf{w} + \eta\,t\,\mathbf{x} \quad\text{if } t\,\mathbf{x}^T\mathbf{w} \le 0,$$
+# $$\frac{\partial\phi}{\partial\mathbf{w}} = -\sum_{i \in \mathcal{M}} t_i\,\mathbf{x}_i, \qquad \frac{\partial\phi}{\partial b} = -\sum_{i \in \mathcal{M}} t_i,$$
 #
-# the perceptron update with learning rate $\eta$; $\eta = 1$ is Rosenblatt's. Full-batch gradient
-# descent would instead add $\eta \sum t_i \mathbf{x}_i$ over *all* misclassified examples in one step,
-# a whole pass over the data per update.
+# where on the boundary ($z_i = 0$, a kink of the loss) we take the slope from the wrong side, a
+# *subgradient*; that is what lets the first step leave $\mathbf{w} = \mathbf{0}$. Gradient descent with
+# rate $\eta$ then updates $\mathbf{w} \leftarrow \mathbf{w} + \eta\sum_{\mathcal{M}} t_i\mathbf{x}_i$ and,
+# separately, $b \leftarrow b + \eta\sum_{\mathcal{M}} t_i$: the bias moves like a weight whose input
+# is the constant 1, the trick of section 3. Checked at $\mathbf{w}_3$, the weights after the third
+# update of our run:
+
+# %%
+coef, b = trace.weights[3, :2], trace.weights[3, 2]                       # w_3 and its bias
+phi, grad_coef, grad_b = perceptron_criterion(X, t, coef, b)
+y = X @ coef + b
+wrong = t * y <= 0                                                         # the set M
+print(f"{np.sum(wrong)} misclassified; phi = {phi:.4f}, the sum of perceptron losses {perceptron_loss(t * y).sum():.4f}, "
+      f"||w|| x their summed distance {np.linalg.norm(coef) * np.sum(np.abs(y[wrong]) / np.linalg.norm(coef)):.4f}")
+
+step = 1e-6                                                                # phi is linear near w_3: exact
+numeric = [(perceptron_criterion(X, t, coef + step * e[:2], b + step * e[2])[0]
+            - perceptron_criterion(X, t, coef - step * e[:2], b - step * e[2])[0]) / (2 * step) for e in np.eye(3)]
+print("gradient (w, b):", np.r_[grad_coef, grad_b], "  by central differences:", np.array(numeric))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **One example at a time.** Stochastic gradient descent replaces the sum by a single term: it
+# takes one example $i$ and steps along the gradient of its loss alone, which is $-t_i\mathbf{x}_i$ and
+# $-t_i$ if the example is misclassified and zero otherwise:
 #
+# $$\mathbf{w} \leftarrow \mathbf{w} + \eta\,t_i\,\mathbf{x}_i, \quad b \leftarrow b + \eta\,t_i \qquad \text{if } t_i(\mathbf{x}_i^T\mathbf{w} + b) \le 0.$$
+#
+# With $\eta = 1$ this is the perceptron's update. Full gradient descent would need a whole pass
+# over the data for every step; SGD takes a step per example.
+#
+# **An unbiased estimate.** Why should one term do? Draw $i$ uniformly from $1, \dots, N$. Then
+#
+# $$\mathbb{E}\big[N\,\nabla\ell_i\big] = \sum_{i=1}^N \frac{1}{N}\,N\,\nabla\ell_i = \nabla\phi:$$
+#
+# $N\nabla\ell_i$ is an **unbiased estimate** of the full gradient (Liu, USC CSCI 567). Each step is
+# noisy, but on average it points where full gradient descent would go, at $1/N$ of the cost; the
+# learning rate absorbs the factor $N$. On numbers, at $\mathbf{w}_3$ again:
+
+# %%
+per_example = np.array([np.r_[g, g_b] for _, g, g_b in (perceptron_criterion(X[[i]], t[[i]], coef, b)
+                                                       for i in range(len(t)))])   # grad of each l_i
+N = len(t)
+i = trace.index[3]                                                         # the example of update 4
+print("one SGD step on example", i, "gives w_4:", np.allclose(np.r_[coef, b] - per_example[i], trace.weights[4]))
+print("average of N grad l_i over all i:", N * per_example.mean(axis=0), " = grad phi:", np.r_[grad_coef, grad_b])
+draws = np.random.default_rng(0).integers(N, size=10_000)                  # i uniform, 10 000 times
+estimates = N * per_example[draws]
+print("mean of 10 000 random draws:     ", estimates.mean(axis=0),
+      " standard error:", estimates.std(axis=0, ddof=1) / np.sqrt(len(draws)))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Random order.** The algorithm box visits the examples in a fixed order; the SGD view suggests a
+# random one. `Perceptron(shuffle=True)` draws a fresh random order for every epoch. That samples
+# without replacement, so each epoch still visits every example, and an epoch without a mistake
+# still proves that the weights separate the data. The proof of section 5 never used the order,
+# so every order stops within the same bound; the order changes which separator the run ends at,
+# and how fast:
+
+# %%
+bound = mistake_bound(X_tilde, t, best_star)
+print(f"fixed order: {model.n_updates_} updates in {model.n_epochs_} epochs, w = {np.r_[model.coef_, model.intercept_]}")
+for seed in range(5):
+    shuffled = Perceptron(shuffle=True, random_state=seed).fit(X, t)
+    print(f"random order, seed {seed}: {shuffled.n_updates_} updates in {shuffled.n_epochs_} epochs, "
+          f"w = {np.r_[shuffled.coef_, shuffled.intercept_]}, within the bound {bound:.0f}: {shuffled.n_updates_ <= bound}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **The learning rate changes nothing.** Run the algorithm with rate $\eta$ and with rate 1 side by
 # side. Both start at $\mathbf{0} = \eta \cdot \mathbf{0}$. If $\mathbf{w}^{(\eta)}_k = \eta\,\mathbf{w}^{(1)}_k$, then
 # $t\,\mathbf{x}^T\mathbf{w}^{(\eta)}_k = \eta\,t\,\mathbf{x}^T\mathbf{w}^{(1)}_k$ has the same sign, so both runs update on
@@ -405,9 +561,9 @@ unit = Perceptron(learning_rate=1.0).fit(X, t)
 grid = plotting.grid_points(xlim, ylim, resolution=100)
 print(" eta      updates  coef_ / eta       same predictions on 10 000 points")
 for eta in [0.001, 0.1, 1.0, 10.0, 1000.0]:
-    scaled = Perceptron(learning_rate=eta).fit(X, t)
-    same = np.array_equal(scaled.predict(grid), unit.predict(grid))
-    print(f"{eta:7g}  {scaled.n_updates_:7d}  {np.round(scaled.coef_ / eta, 6)}  {same}")
+    scaled_model = Perceptron(learning_rate=eta).fit(X, t)
+    same = np.array_equal(scaled_model.predict(grid), unit.predict(grid))
+    print(f"{eta:7g}  {scaled_model.n_updates_:7d}  {np.round(scaled_model.coef_ / eta, 6)}  {same}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 8 (explain): why the learning rate changes nothing
@@ -427,34 +583,76 @@ exercises.learning_rate.check(explanation)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Surrogate losses
 #
-# Write every loss as a function of the **margin** $z = t\,\mathbf{x}^T\mathbf{w}$, positive when the
+# Write every loss as a function of the margin $z = t\,\mathbf{x}^T\mathbf{w}$, positive when the
 # prediction is right. What we really care about is the **0-1 loss** $[z \le 0]$, which counts
 # mistakes. But it is flat almost everywhere, so its gradient says nothing, and minimising it over
-# linear classifiers is NP-hard in general. Training therefore minimises a **surrogate**, by
-# empirical risk minimisation $\hat{\mathbf{w}} = \operatorname{argmin}_{\mathbf{w}} \sum_i \ell(t_i\,\mathbf{x}_i^T\mathbf{w})$
-# (an argmin: lecture 002 prints argmax):
+# linear classifiers is NP-hard in general (Liu, USC CSCI 567). Training therefore minimises a
+# **surrogate**, by empirical risk minimisation
+# $\hat{\mathbf{w}} = \operatorname{argmin}_{\mathbf{w}} \sum_i \ell(t_i\,\mathbf{x}_i^T\mathbf{w})$:
 #
-# | loss | $\ell(z)$ | used by |
-# |---|---|---|
-# | perceptron | $\max(0, -z)$ | the perceptron |
-# | hinge | $\max(0, 1 - z)$ | support vector machines: it wants a margin of at least 1 |
-# | logistic | $\log(1 + e^{-z})$ | logistic regression (notebook 04) |
+# | loss | $\ell(z)$ | unit | used by |
+# |---|---|---|---|
+# | 0-1 | $[z \le 0]$ | mistakes | what we want to count |
+# | perceptron | $\max(0, -z)$ | the score's | the perceptron |
+# | hinge | $\max(0, 1 - z)$ | the score's | support vector machines: it wants a margin of at least 1 |
+# | logistic | $\log_2(1 + e^{-z})$ | bits | logistic regression (notebook 04) |
 #
-# All three are convex in $\mathbf{w}$. The perceptron loss has a catch: $\mathbf{w} = \mathbf{0}$ gives
-# every example $z = 0$ and loss 0, a trivial minimiser. The algorithm still works because it steps
-# on $z \le 0$ and starts exactly there; it is the convergence proof, not loss minimisation, that
-# guarantees a separator. The logistic loss is never zero, so every example keeps pulling on the
-# weights; in bits ($\log_2$) it lies above the 0-1 loss, like the hinge loss.
+# The perceptron and hinge losses are measured in the units of the score: double $\mathbf{w}$ and the
+# perceptron loss of a mistake doubles. The logistic loss is drawn in bits: a mistake ($z \le 0$)
+# costs at least $\log_2 2 = 1$ bit, so it lies above the 0-1 loss, like the hinge loss. In nats,
+# $\ln(1 + e^{-z})$, it is $\ln 2 \approx 0.69$ times as large and dips below the step for $z$ in
+# $(-\ln(e - 1), 0] = (-0.541, 0]$; the base of the logarithm changes the scale, not the minimiser.
 
 # %%
-fig, ax = plt.subplots(figsize=(6.4, 4))
+fig, ax = plt.subplots(figsize=(7.5, 4))
 plotting.plot_surrogate_losses(ax, SURROGATE_LOSSES)
 ax.set(ylim=(-0.1, 3.5), title="losses against the margin")
 plt.show()
 
 z = np.linspace(-5, 5, 100_001)
-print("hinge >= 0-1:          ", bool(np.all(hinge_loss(z) >= zero_one_loss(z))))
-print("logistic in bits >= 0-1:", bool(np.all(logistic_loss(z) / np.log(2) >= zero_one_loss(z))))
+print("hinge >= 0-1:            ", bool(np.all(hinge_loss(z) >= zero_one_loss(z))))
+print("logistic in bits >= 0-1: ", bool(np.all(SURROGATE_LOSSES["logistic (bits)"](z) >= zero_one_loss(z))))
+below = z[logistic_loss(z) < zero_one_loss(z)]
+print(f"logistic in nats < 0-1 for z in [{below.min():.4f}, {below.max():.4f}]; -ln(e - 1) = {-np.log(np.e - 1):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **All three surrogates are convex in $\mathbf{w}$**, which is what makes minimising them
+# tractable: every local minimum is a global one. As functions of the margin, $\max(0, -z)$ and
+# $\max(0, 1 - z)$ are the larger of two linear functions, and a maximum of linear functions is
+# convex; the logistic loss (in nats) has $\ell'(z) = -\sigma(-z)$ and
+# $\ell''(z) = \sigma(z)\,\sigma(-z) > 0$. The margin $z_i = t_i\,\mathbf{x}_i^T\mathbf{w}$ is linear in
+# $\mathbf{w}$, a convex function of a linear function is convex, and so is a sum of convex functions:
+# the training objective $\sum_i \ell(z_i)$ is convex in $\mathbf{w}$. The 0-1 loss is not convex: it
+# is 1 at $z = 0$, but the chord from $z = -1$ (loss 1) to $z = 1$ (loss 0) passes there at
+# $\tfrac12$. Notebook 05 treats convexity in general (Jensen's inequality, a positive semidefinite
+# Hessian); here we check the chord inequality
+# $E(\lambda\mathbf{w}_a + (1 - \lambda)\mathbf{w}_b) \le \lambda E(\mathbf{w}_a) + (1 - \lambda)E(\mathbf{w}_b)$
+# for the training objective on our data, at 10 000 random pairs of weights:
+
+# %%
+def objective(loss, W):
+    """E(w) = sum_i l(t_i x_i^T w) for each row w of W."""
+    return loss(t * (W @ X_tilde.T)).sum(axis=1)
+
+
+rng = np.random.default_rng(0)
+W_a, W_b = rng.normal(size=(2, 10_000, 3))                          # 10 000 random pairs (w_a, w_b)
+lam = rng.uniform(size=(10_000, 1))
+for name, loss in SURROGATE_LOSSES.items():
+    between = objective(loss, lam * W_a + (1 - lam) * W_b)
+    chord = lam[:, 0] * objective(loss, W_a) + (1 - lam[:, 0]) * objective(loss, W_b)
+    print(f"{name:25s} above its chord in {np.sum(between > chord + 1e-9):5d} of 10 000 cases")
+
+h = 1e-4                                                            # l'' by central differences
+second = (logistic_loss(z[::5000] + h) - 2 * logistic_loss(z[::5000]) + logistic_loss(z[::5000] - h)) / h ** 2
+print("logistic l''(z) = sigma(z) sigma(-z):", np.allclose(second, 1 / (1 + np.exp(-z[::5000])) / (1 + np.exp(z[::5000])), atol=1e-6))
+
+# %% [markdown]
+# The perceptron loss has a catch: $\mathbf{w} = \mathbf{0}$ gives every example $z = 0$ and loss 0,
+# a trivial minimiser (Liu, USC CSCI 567: "try $\mathbf{w} = 0$"). The algorithm still works because
+# it steps on $z \le 0$ and starts exactly there; it is the convergence proof, not loss
+# minimisation, that guarantees a separator. The logistic loss is never zero, so every example
+# keeps pulling on the weights.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 9 (implement): the logistic loss in bits, without overflow
@@ -464,12 +662,12 @@ print("logistic in bits >= 0-1:", bool(np.all(logistic_loss(z) / np.log(2) >= ze
 # finite value. (Hint: `np.logaddexp`.)
 
 # %%
-def logistic_loss_bits(z):
+def my_logistic_loss_bits(z):
     """Return log2(1 + exp(-z)) for each margin in z, finite for every finite z."""
     ...              # ✏️ your code
 
 
-exercises.logistic_in_bits.check(logistic_loss_bits)
+exercises.logistic_in_bits.check(my_logistic_loss_bits)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. Limits of the perceptron
@@ -487,8 +685,16 @@ xor_model = Perceptron(max_epochs=8).fit(X_xor, t_xor)
 print("converged:", xor_model.converged_, " updates:", xor_model.n_updates_)
 
 # %% [markdown]
-# It does not wander at random: it cycles. With a fixed order the weights at the end of an epoch
-# determine the whole next epoch, so once they repeat, the run repeats forever.
+# **What it does instead.** The *perceptron cycling theorem* (Minsky and Papert, 1969; Block and
+# Levin, 1970) says that on a finite data set the weights stay bounded, separable or not, in
+# whatever order the examples come: $\|\mathbf{w}_k\| \le M$ for a constant $M$ that depends on the
+# data alone. What follows depends on the numbers in the data.
+#
+# - **Integer inputs** (or rational ones: multiply them by a common denominator, which changes no
+#   decision): every $\mathbf{w}_k$ is a sum of integer vectors, and a bounded set holds only finitely
+#   many integer vectors, so the weights must repeat. With a fixed order, the weights at the end of
+#   an epoch determine the whole next epoch, so once they repeat the run repeats forever: it
+#   **cycles**. XOR has integer inputs:
 
 # %%
 with warnings.catch_warnings():
@@ -498,20 +704,38 @@ for epoch in range(1, 9):
     last = np.flatnonzero(xor_trace.epoch == epoch)[-1]
     print(f"epoch {epoch}: {np.sum(xor_trace.epoch == epoch)} updates, ends at w = {xor_trace.weights[last + 1]}")
 
+# %% [markdown]
+# - **Real inputs**: the weights stay bounded but need not ever repeat. The smallest example has one
+#   input and no bias, $x_1 = 1$ with $t_1 = +1$ and $x_2 = \sqrt{2}$ with $t_2 = -1$: two points on the
+#   same side of the origin with opposite targets, so no boundary through the origin separates them.
+#   After $a$ updates on $x_1$ and $c$ on $x_2$ the weight is $w = a - c\sqrt{2}$. Every epoch makes an
+#   update, so $a + c$ keeps growing, and since $\sqrt{2}$ is irrational, different $(a, c)$ give
+#   different $w$: no weight ever comes back. With $x_2 = 2$ instead, the run cycles at once.
+
+# %%
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")            # neither run converges, by design
+    for x_2 in (2.0, np.sqrt(2)):
+        run = perceptron_trace([[1.0], [x_2]], [1, -1], max_epochs=1000, fit_intercept=False)
+        w_k = run.weights[:, 0]
+        print(f"x_2 = {x_2:.4f}: {run.n_updates} updates in 1000 epochs, w stays in [{w_k.min():.3f}, {w_k.max():.3f}] "
+              f"and takes {len(np.unique(w_k))} different values")
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **On separable data it stops at *some* separator, not a good one.** Once every example is
 # correct it never moves again, so the boundary often ends up hugging a few training points. The
 # separator with the largest **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$
-# (the hard-margin support vector machine) is a better choice.
+# (the hard-margin support vector machine, with a free bias) is another choice.
 
 # %%
 few = datasets.make_separable(20, margin=0.15, random_state=4)
-perceptron = Perceptron().fit(few.X, few.y)
-svm_coef, svm_intercept = max_margin_separator(few.X, few.y)     # margin lines: x^T w + b = +-1
+X_few, t_few = few.X, few.y
+perceptron = Perceptron().fit(X_few, t_few)
+svm_coef, svm_intercept = max_margin_separator(X_few, t_few)     # margin lines: x^T w + b = +-1
 
-fig, ax = plt.subplots(figsize=(5.5, 5))
+fig, ax = plt.subplots(figsize=(7, 4.6))
 box = dict(arrow=False, xlim=(-1.1, 1.1), ylim=(-1.1, 1.1))
-plotting.plot_data(ax, few.X, few.y)
+plotting.plot_data(ax, X_few, t_few)
 plotting.plot_hyperplane(ax, perceptron.coef_, perceptron.intercept_, label="perceptron", **box)
 plotting.plot_hyperplane(ax, svm_coef, svm_intercept, color=plotting.PALETTE[2], linestyle="--", label="largest margin", **box)
 for side in (-1, 1):
@@ -519,24 +743,35 @@ for side in (-1, 1):
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="two separators of the same 20 points")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
-print(f"geometric margin: perceptron {geometric_margin(few.X, few.y, perceptron.coef_, perceptron.intercept_):.3f}, "
-      f"largest margin {geometric_margin(few.X, few.y, svm_coef, svm_intercept):.3f}")
+print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.coef_, perceptron.intercept_):.3f}, "
+      f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
 # %% [markdown]
-# Does a wider margin predict better? Over 20 data sets of 20 training points, with 2000 fresh
-# points from the same distribution as a test set:
+# **Does a wider margin predict better?** An experiment: 100 data sets of $N = 20$ training points,
+# each with 1000 fresh points from the same distribution as a test set. On each, train both
+# separators and compare their test accuracies.
 
 # %%
-results = []
-for seed in range(20):
-    d = datasets.make_separable(2020, margin=0.02, random_state=seed)
-    Xa, ta, Xb, tb = d.X[:20], d.y[:20], d.X[20:], d.y[20:]
-    p = Perceptron().fit(Xa, ta)
-    coef, intercept = max_margin_separator(Xa, ta)
-    results.append((p.score(Xb, tb), np.mean(np.where(Xb @ coef + intercept > 0, 1, -1) == tb)))
-results = np.array(results)
-print(f"mean test accuracy: perceptron {results[:, 0].mean():.3f}, largest margin {results[:, 1].mean():.3f}; "
-      f"the largest margin is at least as good on {np.sum(results[:, 1] >= results[:, 0])} of 20 data sets")
+def compare_separators(n_train, n_sets=100, n_test=1000):
+    """Test accuracies of the perceptron and the largest-margin separator, one row per data set."""
+    accuracies = []
+    for seed in range(n_sets):
+        d = datasets.make_separable(n_train + n_test, margin=0.02, random_state=seed)
+        (X_train, t_train), (X_test, t_test) = (d.X[:n_train], d.y[:n_train]), (d.X[n_train:], d.y[n_train:])
+        coef, intercept = max_margin_separator(X_train, t_train)
+        accuracies.append((Perceptron(max_epochs=10_000).fit(X_train, t_train).score(X_test, t_test),
+                           np.mean(np.where(X_test @ coef + intercept > 0, 1, -1) == t_test)))
+    return np.array(accuracies)
+
+
+def summarise(accuracies):
+    gain = accuracies[:, 1] - accuracies[:, 0]
+    print(f"mean test accuracy: perceptron {accuracies[:, 0].mean():.3f}, largest margin {accuracies[:, 1].mean():.3f}; "
+          f"gain {gain.mean():+.3f} (standard error {gain.std(ddof=1) / np.sqrt(len(gain)):.3f}); the largest "
+          f"margin is better on {np.sum(gain > 0)}, worse on {np.sum(gain < 0)}, equal on {np.sum(gain == 0)} data sets")
+
+
+summarise(compare_separators(n_train=20))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 10 (explain): why a wider margin tends to predict better
@@ -552,9 +787,50 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.wider_margin.check(explanation)
 
 # %% [markdown]
+# **The answer, and its limits.** Yes, on average: with 20 training points the largest-margin
+# separator classifies about 2 percentage points more of the test points correctly than the
+# perceptron's, more than four standard errors away from no gain. But:
+#
+# - *it is a tendency, not a law*: on 31 of the 100 data sets the perceptron's separator did
+#   better. A single data set proves nothing either way.
+# - *the advantage shrinks with data*: with 200 training points both separators are pinned down
+#   by the data, and the gain drops to half a percentage point (below).
+# - *it needs separable data*: with overlapping classes no separator has a positive margin; the
+#   soft-margin support vector machine trades margin against the hinge losses of section 7.
+# - *theory agrees, as a bound*: learning theory bounds the test error of a separator by a quantity
+#   that grows with $(R/\gamma)^2$ and shrinks with $N$, independently of the dimension; a bound, like
+#   Novikoff's, that says which way to lean, not what will happen on a given data set.
+
+# %%
+summarise(compare_separators(n_train=200))
+
+# %% [markdown]
 # The perceptron has a third limit: it only outputs a class, never a probability. Logistic
 # regression (notebook 04) keeps the linear score but passes it through a sigmoid, and is trained
 # by maximum likelihood (notebook 03).
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## Where the lecture slides slip
+#
+# - **Straka, NPFL129 lecture 3**, last step of the convergence proof, prints
+#   $k \ge R^2\|\mathbf{w}_*\|^2/\gamma^2$. It is an *upper* bound: $k \le R^2\|\mathbf{w}_*\|^2/\gamma^2$.
+#   Section 5 checks it: 17 updates against a bound of 200, and on 60 more data sets.
+# - **Straka, NPFL129 lecture 3**, the same proof, says that the angle between $\mathbf{w}_*$ and
+#   $\mathbf{w}_k$ "decreases at each step" and that $\cos\alpha$ "increases during every update". Only the
+#   lower bound $\sqrt{k}\,\gamma/(R\|\mathbf{w}_*\|)$ does; the cosine itself falls after 7 of the 17
+#   updates of section 5's run (from 0.649 to 0.593 at the third), which the proof widget marks.
+# - **Liu, USC CSCI 567**, writes empirical risk minimisation as an $\operatorname{argmax}$ of the summed
+#   loss. A loss is minimised: $\operatorname{argmin}$ (section 7); section 6 descends its gradient.
+# - **Arias, UPC topic 2**, defines linearly separable as "$\mathbf{w}^T\mathbf{x} = y$ for all
+#   examples". That would be a system of linear equations; separable means
+#   $\operatorname{sign}(\mathbf{w}_*^T\mathbf{x}_i) = t_i$, i.e. $t_i\,\mathbf{x}_i^T\mathbf{w}_* > 0$. The
+#   generator's $\mathbf{w}_*$ in section 5 separates our data with margins from $\gamma = 0.109$ up,
+#   not equal to the targets.
+# - **The course notes** derive the perceptron criterion's gradient for the bias,
+#   $\partial\phi/\partial b = -\sum_{\mathcal{M}} t_i$, but their closing loop scores $\beta^T\mathbf{x}_i$
+#   without $b$ and updates $\beta$ only. With a bias, score $\mathbf{x}_i^T\mathbf{w} + b$ and update
+#   $b \leftarrow b + t_i$ too (or append the constant 1 to $\mathbf{x}_i$); section 6 checks that this
+#   step is the perceptron's.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Summary
@@ -563,14 +839,21 @@ exercises.wider_margin.check(explanation)
 #   the boundary, $y(\mathbf{x})/\|\mathbf{w}\|$ is the signed distance to it, and $|b|/\|\mathbf{w}\|$ the
 #   boundary's distance from the origin.
 # - With the bias as an extra constant input, the perceptron starts at $\mathbf{w} = \mathbf{0}$ and adds
-#   $t_i\mathbf{x}_i$ for every misclassified example until a pass makes no mistake.
-# - On separable data it makes at most $R^2\|\mathbf{w}_*\|^2/\gamma^2$ updates: $\mathbf{w}_*^T\mathbf{w}_k$
-#   grows like $k$, $\|\mathbf{w}_k\|$ only like $\sqrt{k}$, and a cosine cannot exceed 1.
-# - It is SGD on the loss $\max(0, -t\,\mathbf{x}^T\mathbf{w})$; because the gradient does not depend on
-#   $\mathbf{w}$ and the prediction ignores scale, the learning rate changes nothing.
-# - The 0-1 loss is replaced by convex surrogates: perceptron, hinge, logistic.
-# - Limits: it cycles forever on non-separable data such as XOR, stops at an arbitrary separator
-#   with a small margin, and gives no probabilities.
+#   $t_i\mathbf{x}_i$ for every misclassified example until a pass makes no mistake; so
+#   $\mathbf{w} = \sum_i \alpha_i t_i\mathbf{x}_i$, with $\alpha_i$ the updates example $i$ triggered.
+# - On separable data it makes at most $R^2\|\mathbf{w}_*\|^2/\gamma^2$ updates, $1/\gamma^2$ for
+#   normalised data: $\mathbf{w}_*^T\mathbf{w}_k$ grows like $k$, $\|\mathbf{w}_k\|$ only like $\sqrt{k}$, and
+#   a cosine cannot exceed 1. The cosine itself can fall; only its bound rises at every step. The
+#   max-margin $\mathbf{w}_*$ gives the tightest bound, still far above the actual count.
+# - It is SGD on the perceptron criterion $\phi = \sum_i \max(0, -z_i)$, $\|\mathbf{w}\|$ times the
+#   summed distance of the misclassified points; one example's gradient, times $N$, is an
+#   unbiased estimate of the full one, and the examples may come in any order. Because the gradient
+#   does not depend on $\mathbf{w}$ and the prediction ignores scale, the learning rate changes nothing.
+# - The 0-1 loss is replaced by convex surrogates: perceptron, hinge, logistic (above the 0-1 loss
+#   when measured in bits).
+# - Limits: on non-separable data its weights stay bounded and, for integer data, cycle forever;
+#   it stops at an arbitrary separator, whose margin is often small, and a wider margin predicts
+#   better on average, not always; it gives no probabilities.
 #
 # **Next:** notebook 02 builds the information theory (entropy, cross-entropy, KL divergence) that
 # turns classification into probability estimation.
