@@ -37,11 +37,14 @@ def bench_widgets() -> None:
         lambda w: setattr(entropy.sliders[0], "value", float(w)), weights), 40)
     kl = KLAsymmetryExplorer()
     separations = np.arange(0.0, kl.slider.max + 0.01, kl.slider.step)
-    report("KLAsymmetryExplorer, new separation (refits)", median_update_ms(
+    report("KLAsymmetryExplorer, new separation", median_update_ms(
         lambda d: setattr(kl.slider, "value", float(d)), separations), 40)
+    report("KLAsymmetryExplorer, built with its 33 fits", median_ms(KLAsymmetryExplorer, 3), 1000)
     clt = CLTExplorer()
     report("CLTExplorer, n", median_update_ms(lambda n: setattr(clt.slider, "value", int(n)),
                                                np.r_[2:clt.slider.max + 1]), 40)
+    sources = [key for _, key in clt.SOURCES] * 5
+    report("CLTExplorer, source", median_update_ms(lambda key: setattr(clt.source, "value", key), sources), 40)
     likelihood = LikelihoodExplorer(h=0, n=40)
     report("LikelihoodExplorer, heads h", median_update_ms(
         lambda h: setattr(likelihood.h_slider, "value", int(h)), np.r_[1:41, 0:40]), 40)

@@ -233,6 +233,7 @@ class _Source:
     variance: float
     skewness: float      # E[(x - mean)^3] / Var(x)^(3/2)
     draw: Callable[[np.random.Generator, tuple], np.ndarray]
+    discrete: bool = False   # draws are whole numbers, so S_n takes only the values 0, 1, ..., n
 
 
 _CLT_PHI = 0.2           # a skewed Bernoulli variable: P(x = 1) = 0.2
@@ -244,7 +245,7 @@ CLT_DISTRIBUTIONS = {
     "bernoulli": _Source(f"Bernoulli with phi = {_CLT_PHI} (skewness 1.5)",
                          _CLT_PHI, _CLT_PHI * (1 - _CLT_PHI),                 # phi, phi (1 - phi)
                          (1 - 2 * _CLT_PHI) / np.sqrt(_CLT_PHI * (1 - _CLT_PHI)),
-                         lambda rng, size: (rng.random(size) < _CLT_PHI).astype(float)),
+                         lambda rng, size: (rng.random(size) < _CLT_PHI).astype(float), discrete=True),
     "uniform": _Source("uniform on [0, 1] (symmetric)", 0.5, 1 / 12, 0.0,
                        lambda rng, size: rng.random(size)),
 }
@@ -317,6 +318,25 @@ def sum_skewness(distribution: str, n: int) -> float:
     source = _source(distribution)
     n = check_positive_int(n, "n")
     return float(source.skewness / np.sqrt(n))
+
+
+def standardized_sum_values(distribution: str, n: int) -> np.ndarray | None:
+    """The values ``Z_n = (S_n - n mu) / (sqrt(n) sigma)`` can take, if a draw takes whole numbers.
+
+    A Bernoulli sum ``S_n`` is one of ``0, 1, ..., n``, so ``Z_n`` lives on a
+    lattice of spacing ``1 / (sqrt(n) sigma)``; the central limit theorem then
+    says that ``P(Z_n = z) / spacing`` tends to the normal density at ``z``.
+    None for a continuous distribution.
+
+    Returns
+    -------
+    ndarray of shape (n + 1,) or None
+    """
+    source = _source(distribution)
+    n = check_positive_int(n, "n")
+    if not source.discrete:
+        return None
+    return (np.arange(n + 1) - n * source.mean) / np.sqrt(n * source.variance)
 
 
 def standardized_partial_sums(distribution: str, n_max: int, n_repeats: int, random_state=None) -> np.ndarray:

@@ -1,83 +1,91 @@
-"""The self-checks of notebook 02 accept the right answers (worked out here by hand) and name the usual slips."""
+"""What the generic tests of tests/test_exercises.py cannot see in notebook 02's exercises.
+
+The numbers that solutions and feedback quote are checked against scipy and
+against the widget the exercise talks about, and the hidden cases of the
+implement exercises are checked to hold the edge cases the notebook promises.
+"""
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from lecture_utils.exercises import information as ex
+from lecture_utils.widgets import KLAsymmetryExplorer
 
-LN2 = np.log(2)
-
-# The distributions of the notebook's exercises. By hand, in bits:
-# H(P) = 1/2 * 1 + 2 * 1/4 * 2 = 1.5;  H(Q) = 2 * 1/8 * 3 + 3/4 * log2(4/3) = 0.75 + 0.75 * (2 - log2 3)
-# H(P, Q) = 1/2 * 3 + 1/4 * 3 + 1/4 * log2(4/3) = 2.25 + 0.25 * (2 - log2 3)
-# H(Q, P) = 1/8 * 1 + 1/8 * 2 + 3/4 * 2 = 1.875
-P, Q = [0.5, 0.25, 0.25], [0.125, 0.125, 0.75]
-LOG2_3 = np.log(3) / LN2
-H_P, H_Q = 1.5, 0.75 + 0.75 * (2 - LOG2_3)
-H_PQ, H_QP = 2.25 + 0.25 * (2 - LOG2_3), 1.875
-KL_PQ, KL_QP = H_PQ - H_P, H_QP - H_Q
+P, Q = [1 / 2, 1 / 4, 1 / 4], [1 / 8, 1 / 8, 3 / 4]
 
 
-def test_placeholders_ask_for_an_answer():
-    for feedback in (ex.check_entropy_bits(P, ...), ex.check_gaussian_entropy(0.1, ...),
-                     ex.check_cross_entropies(P, Q, ..., 1.0), ex.check_cross_entropies(P, Q, 1.0, ...),
-                     ex.check_kl_divergences(P, Q, ..., ...)):
-        assert not feedback and "Replace the ..." in repr(feedback)
+def quoted(text: str, value: float, digits: int) -> bool:
+    """Whether ``text`` quotes ``value`` rounded to ``digits`` decimals."""
+    return f"{value:.{digits}f}" in text
 
 
-def test_entropy_in_bits():
-    p = [0.25, 0.25, 0.25, 0.125, 0.125]                     # 3 * 1/4 * 2 + 2 * 1/8 * 3 = 2.25 bits
-    assert ex.check_entropy_bits(p, 2.25)
-    assert ex.check_entropy_bits(p, 2.2501)                  # rounded by hand
-    assert ex.check_entropy_bits([0.0, 1.0], 0.0)            # 0 log 0 = 0: no surprise
-    assert "in nats" in repr(ex.check_entropy_bits(p, 2.25 * LN2))
-    assert "minus sign" in repr(ex.check_entropy_bits(p, -2.25))
-    assert "without weighting" in repr(ex.check_entropy_bits(p, 3 * 2 + 2 * 3))
-    assert "more than log2 5" in repr(ex.check_entropy_bits(p, 2.5))
-    assert "multiply by P(x)" in repr(ex.check_entropy_bits(p, 2.0))
+def test_one_hot_moments_match_scipys_multinomial():
+    covariance = stats.multinomial(1, [0.1, 0.6, 0.3]).cov()               # one draw: the one-hot code
+    np.testing.assert_allclose(ex.one_hot_moments.truth, [covariance[1, 1], covariance[0, 1]], rtol=1e-12)
 
 
-def test_gaussian_entropy_in_nats():
-    # 1/2 log(2 pi e) = 1.41894 nats; with sigma = 0.1 add log 0.1 = -2.30259: -0.88365, negative
-    truth = 0.5 * np.log(2 * np.pi * np.e) + np.log(0.1)
-    assert truth == pytest.approx(-0.88365, abs=1e-5)
-    feedback = ex.check_gaussian_entropy(0.1, -0.8836)
-    assert feedback and "negative" in repr(feedback)
-    assert "in bits" in repr(ex.check_gaussian_entropy(0.1, truth / LN2))
-    assert "absolute value" in repr(ex.check_gaussian_entropy(0.1, 0.8836))
-    assert "Square sigma" in repr(ex.check_gaussian_entropy(0.1, 0.5 * np.log(2 * np.pi * np.e * 0.1)))
-    assert "lost the e" in repr(ex.check_gaussian_entropy(0.1, 0.5 * np.log(2 * np.pi * 0.01)))
-    assert "1/2 log(2 pi e sigma^2)" in repr(ex.check_gaussian_entropy(0.1, 3.0))
-    assert "negative" not in repr(ex.check_gaussian_entropy(2.0, 0.5 * np.log(2 * np.pi * np.e * 4)))
+def test_the_density_quoted_is_scipys():
+    assert quoted(ex.density_above_one.solution, stats.norm(0, 0.1).pdf(0), 2)          # 3.99
+    width = 1 / stats.norm(0, 0.1).pdf(0)                 # the bell's area is its peak times sqrt(2 pi) sigma
+    assert quoted(ex.density_above_one.options["b"].feedback, width, 2) and f"{width:.2f}" == "0.25"
+    assert f"peaks at {stats.norm(0, 0.001).pdf(0):.0f}" in ex.density_above_one.options["c"].feedback
 
 
-def test_cross_entropies_in_bits():
-    assert H_PQ == pytest.approx(2.3538, abs=1e-4) and H_QP == 1.875
-    feedback = ex.check_cross_entropies(P, Q, H_PQ, H_QP)
-    assert feedback and "changes the value" in repr(feedback)
-    assert "swapped" in repr(ex.check_cross_entropies(P, Q, H_QP, H_PQ))
-    feedback = ex.check_cross_entropies(P, Q, H_PQ * LN2, H_QP)
-    assert "H(P, Q) is in nats" in repr(feedback) and "H(Q, P)" not in repr(feedback)
-    assert "H(Q, P) has the wrong sign" in repr(ex.check_cross_entropies(P, Q, H_PQ, -H_QP))
-    assert "entropy of P" in repr(ex.check_cross_entropies(P, Q, H_P, H_QP))
-    assert "Recompute H(Q, P) = -sum_x Q(x) log2 P(x)" in repr(ex.check_cross_entropies(P, Q, H_PQ, 1.0))
+def test_entropies_and_questions_quoted_are_scipys():
+    assert ex.entropy_in_bits.truth == pytest.approx(stats.entropy([1, 1, 1, 0.5, 0.5], base=2), rel=1e-12)
+    assert quoted(ex.entropy_in_bits.solution, np.log2(5), 2)
+    five = stats.entropy(np.ones(5), base=2)
+    assert quoted(ex.five_letter_questions.solution, five, 3) and quoted(ex.five_letter_questions.praise, five, 3)
+    assert five <= ex.five_letter_questions.truth < five + 1                         # H <= L < H + 1
+    assert quoted(ex.narrow_gaussian_entropy.solution, stats.norm(5, 0.2).entropy(), 4)
 
 
-def test_kl_divergences_in_bits():
-    assert KL_PQ == pytest.approx(0.8538, abs=1e-4) and KL_QP == pytest.approx(0.8137, abs=1e-4)
-    feedback = ex.check_kl_divergences(P, Q, KL_PQ, KL_QP)
-    assert feedback and "KL(P||Q) is larger" in repr(feedback)
-    assert "KL(Q||P) is larger" in repr(ex.check_kl_divergences(Q, P, KL_QP, KL_PQ))
-    assert "swapped" in repr(ex.check_kl_divergences(P, Q, KL_QP, KL_PQ))
-    assert "cross-entropy H(P, Q)" in repr(ex.check_kl_divergences(P, Q, H_PQ, KL_QP))
-    assert "cross-entropy H(Q, P)" in repr(ex.check_kl_divergences(P, Q, KL_PQ, H_QP))
-    assert "never negative" in repr(ex.check_kl_divergences(P, Q, -KL_PQ, KL_QP))
-    assert "KL(Q||P) is in nats" in repr(ex.check_kl_divergences(P, Q, KL_PQ, KL_QP * LN2))
-    assert "Recompute KL(P||Q)" in repr(ex.check_kl_divergences(P, Q, 0.5, KL_QP))
+def test_cross_entropies_and_divergences_quoted_are_scipys():
+    h_pq = stats.entropy(P, base=2) + stats.entropy(P, Q, base=2)             # H(P, Q) = H(P) + KL(P || Q)
+    h_qp = stats.entropy(Q, base=2) + stats.entropy(Q, P, base=2)
+    np.testing.assert_allclose(ex.cross_entropies.truth, [h_pq, h_qp], rtol=1e-12)
+    for value in (h_pq, h_qp):
+        assert quoted(ex.cross_entropies.solution, value, 3) and quoted(ex.cross_entropies.praise, value, 3)
+    kl = [stats.entropy(P, Q, base=2), stats.entropy(Q, P, base=2)]
+    np.testing.assert_allclose(ex.divergences.truth, kl, rtol=1e-12)
+    for value in (*kl, stats.entropy(Q, base=2)):
+        assert quoted(ex.divergences.solution, value, 3)
 
 
-@pytest.mark.parametrize("answer", ["two", None, [1.0, 2.0], float("nan"), True, {"H": 1}])
-def test_nonsense_answers_get_a_hint_not_an_error(answer):
-    for feedback in (ex.check_entropy_bits(P, answer), ex.check_gaussian_entropy(0.1, answer),
-                     ex.check_cross_entropies(P, Q, answer, H_QP), ex.check_kl_divergences(P, Q, KL_PQ, answer)):
-        assert not feedback and "one finite number" in repr(feedback)
+def test_the_predicted_divergences_are_the_widgets():
+    explorer = KLAsymmetryExplorer(separation=6.0)                        # the state the notebook starts in
+    forward, reverse = explorer.divergences["forward", "p||q"], explorer.divergences["reverse", "p||q"]
+    minimised = explorer.divergences["reverse", "q||p"]
+    mu, sigma = explorer.reverse_fit
+    text = ex.reverse_fit_divergences.solution
+    assert quoted(text, reverse, 2) and quoted(text, minimised, 3) and f"({mu:.2f}, {sigma:.2f}^2)" in text
+    assert reverse / minimised > 11
+    for option in ex.reverse_fit_divergences.options.values():
+        assert quoted(option.feedback, reverse, 2)
+    assert quoted(ex.reverse_fit_divergences.options["c"].feedback, forward, 3)
+    log_ratio = (np.logaddexp(stats.norm(-3, 1).logpdf(3), stats.norm(3, 1).logpdf(3)) + np.log(0.5)
+                 - stats.norm(mu, sigma).logpdf(3))
+    assert quoted(text, log_ratio, 1)                                      # at x = 3
+
+
+def test_the_hidden_cases_hold_the_promised_edge_cases():
+    entropy_cases = [np.asarray(case["p"]) for case in ex.entropy_function.cases]
+    assert any(np.any(p == 0) and np.count_nonzero(p) > 1 for p in entropy_cases)            # a zero
+    assert any(p.ndim == 1 and np.count_nonzero(p) == 1 for p in entropy_cases)              # one-hot
+    assert any(p.ndim == 1 and p.size > 2 and np.all(p == p[0]) for p in entropy_cases)      # uniform
+    assert any(p.ndim == 2 for p in entropy_cases)                                           # a batch
+    kl_cases = [(np.asarray(case["p"]), np.asarray(case["q"])) for case in ex.kl_function.cases]
+    assert any(np.any((q == 0) & (p > 0)) and p.ndim == 1 for p, q in kl_cases)              # inf
+    assert any(np.any((p == 0) & (q > 0)) and p.ndim == 1 for p, q in kl_cases)              # 0 log 0
+    assert any(np.any((p == 0) & (q == 0)) and p.ndim == 1 for p, q in kl_cases)             # 0 log 0/0
+    assert any(p.ndim == 2 and np.any(np.isinf(stats.entropy(p, q, axis=-1))) for p, q in kl_cases)
+
+
+def test_infinity_is_expected_where_q_misses_an_outcome_of_p():
+    def replaces_zeros(p, q):                     # a usual way round the infinity, which is wrong
+        p, q = np.asarray(p), np.maximum(np.asarray(q), 1e-12)
+        return np.sum(np.where(p > 0, p * np.log(np.where(p > 0, p, 1.0) / q), 0.0), axis=-1)
+
+    feedback = ex.kl_function.check(replaces_zeros)
+    assert not feedback and "expected inf" in feedback.message

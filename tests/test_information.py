@@ -167,6 +167,48 @@ def test_uniform_q_gives_log_n(pair):
     assert info.cross_entropy(p, uniform) == pytest.approx(np.log(len(p)), rel=1e-12, abs=1e-15)
 
 
+# --- Huffman codes: the best number of yes/no questions ---
+
+def optimal_expected_length(p) -> float:
+    """The least ``sum_x P(x) l(x)`` over all binary prefix codes, by brute force.
+
+    By the Kraft-McMillan theorem the lengths of a prefix code are exactly the
+    integer vectors with ``sum_x 2^-l(x) <= 1``; an optimal code needs no
+    length above ``n - 1``. Outcomes of probability 0 take no codeword.
+    """
+    p = np.asarray([value for value in p if value > 0])
+    if p.size == 1:
+        return 0.0
+    lengths = np.stack(np.meshgrid(*[np.arange(1, p.size)] * p.size, indexing="ij"), -1).reshape(-1, p.size)
+    feasible = lengths[np.sum(2.0 ** -lengths, axis=1) <= 1]
+    return float(np.min(feasible @ p))
+
+
+def test_huffman_lengths_by_hand():
+    # dyadic: l(x) = -log2 P(x) exactly, and L = H = 1.75 bits
+    np.testing.assert_array_equal(info.huffman_code_lengths([0.5, 0.25, 0.125, 0.125]), [1, 2, 3, 3])
+    # merge 0.1 + 0.2, then 0.3 + 0.3, then 0.4 + 0.6: lengths 1, 2, 3, 3 and L = 1.9 bits
+    np.testing.assert_array_equal(info.huffman_code_lengths([0.4, 0.3, 0.2, 0.1]), [1, 2, 3, 3])
+    # a fair die: two faces at depth 2, four at depth 3, L = 16/6 bits > log2 6
+    die = info.huffman_code_lengths(np.full(6, 1 / 6))
+    assert sorted(die) == [2, 2, 3, 3, 3, 3] and np.full(6, 1 / 6) @ die == pytest.approx(16 / 6, rel=1e-15)
+    np.testing.assert_array_equal(info.huffman_code_lengths([0.0, 1.0, 0.0]), [0, 0, 0])   # nothing to ask
+    np.testing.assert_array_equal(info.huffman_code_lengths([0.7, 0.0, 0.3]), [1, 0, 1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(distribution_pairs())
+def test_huffman_is_optimal_and_within_one_bit_of_the_entropy(pair):
+    p = pair[0][:6]
+    p = p / p.sum()
+    lengths = info.huffman_code_lengths(p)
+    expected_length, bits = p @ lengths, info.entropy(p, base=2)
+    assert expected_length == pytest.approx(optimal_expected_length(p), rel=1e-12, abs=1e-15)
+    assert bits - 1e-12 <= expected_length <= bits + 1     # H <= L < H + 1 (equal in floats when P(x) = 5e-324)
+    if np.count_nonzero(p) > 1:                                         # a full tree: Kraft with equality
+        assert np.sum(2.0 ** -lengths[p > 0]) == pytest.approx(1.0, rel=1e-15)
+
+
 # --- normal distributions in closed form ---
 
 @pytest.mark.parametrize("sigma", [0.05, 1 / np.sqrt(2 * np.pi * np.e), 1.0, 30.0])
@@ -406,6 +448,8 @@ def test_reverse_fit_avoids_where_p_is_zero():
     (lambda: info.kl_divergence_from_log_densities([0, 0], [0, 0, 0], [0.0, 1.0]), r"^log_q must hold the log"),
     (lambda: info.fit_gaussian_reverse_kl(np.zeros(5), np.arange(5.0)), r"^p must be a 1-D density .* zero"),
     (lambda: info.fit_gaussian_forward_kl(np.ones((2, 5)), np.arange(5.0)), r"^p must be a 1-D density"),
+    (lambda: info.huffman_code_lengths(np.full((2, 2), 0.5)), r"^p must be one distribution"),
+    (lambda: info.huffman_code_lengths([0.5, 0.6]), r"^p must sum to 1"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):

@@ -136,6 +136,17 @@ def test_bernoulli_sums_follow_the_binomial_distribution():
     assert total_variation < 0.02
 
 
+def test_standardized_bernoulli_sums_live_on_the_binomial_lattice():
+    n = 12
+    binomial = stats.binom(n, 0.2)
+    values = prob.standardized_sum_values("bernoulli", n)
+    np.testing.assert_allclose(values, (np.arange(n + 1) - binomial.mean()) / binomial.std(), rtol=1e-12)
+    z = prob.standardized_sums("bernoulli", n, 1000, random_state=0)
+    assert np.all(np.min(np.abs(z[:, None] - values), axis=1) < 1e-9)   # every Z_n is one of them
+    assert prob.standardized_sum_values("exponential", n) is None        # continuous: no lattice
+    assert prob.standardized_sum_values("uniform", n) is None
+
+
 @pytest.mark.parametrize("name", sorted(REFERENCES))
 def test_standardized_sums_approach_the_normal(name):
     def distance_to_normal(n):

@@ -27,9 +27,10 @@ def test_entropy_explorer_starts_at_one_and_three_quarter_bits():
     assert explorer._gauge.get_height() == pytest.approx(1.75, rel=1e-12)
     assert explorer.status == ("P = (0.500, 0.250, 0.125, 0.125): H(P) = 1.7500 bits = 1.2130 nats, "
                                "at most log 4 = 2.0000 bits = 1.3863 nats")
-    assert [text.get_text() for text in explorer._surprises] == [
-        "I = 1.00 bit", "I = 2.00 bits", "I = 3.00 bits", "I = 3.00 bits"]
-    assert explorer._gauge_value.get_text() == "1.750"
+    assert [text.get_text() for text in explorer._surprises] == ["1.00", "2.00", "3.00", "3.00"]   # -log2 P(x)
+    assert [text.get_position()[1] for text in explorer._surprises] == [0.5, 0.25, 0.125, 0.125]  # on its bar
+    assert "in bits" in explorer.ax.get_title()
+    assert explorer._gauge_value.get_text() == "1.750" and explorer._gauge_value.get_position()[1] == 1.75
 
 
 def test_entropy_explorer_follows_its_sliders():
@@ -66,7 +67,7 @@ def test_the_uniform_reaches_the_bound_and_a_certain_outcome_has_no_entropy():
     assert explorer._gauge.get_height() == 0.0
     assert "H(P) = 0.0000 bits = 0.0000 nats" in explorer.status and "-0.0000" not in explorer.status
     labels = [text.get_text() for text in explorer._surprises]
-    assert labels[2] == "I = 0.00 bits" and labels.count("I = \u221e") == 4
+    assert labels[2] == "0.00" and labels.count("\u221e") == 4
 
 
 def test_all_weights_zero_shows_no_distribution_and_no_nan():
@@ -178,8 +179,8 @@ def test_clt_explorer_histogram_is_that_of_the_standardised_sums():
         np.testing.assert_allclose(values, counts / (5000 * np.diff(explorer.edges)), rtol=1e-12)
         assert np.all(np.isfinite(values))
         skew = stats.skew(z)
-        assert explorer.status == (f"n = {n}: 5000 sums of {n} exponential draws; skewness of Z_n {skew:.3f} "
-                                   f"(exact {2 / np.sqrt(n):.3f}; the normal's is 0)")
+        assert explorer.status == (f"n = {n}, exponential with rate 1 (skewness 2): skewness of Z_n {skew:.3f} "
+                                   f"over 5000 sums (exact {2 / np.sqrt(n):.3f}; the normal's is 0)")
 
 
 def test_clt_explorer_draws_the_standard_normal_and_is_reproducible():
@@ -193,11 +194,31 @@ def test_clt_explorer_draws_the_standard_normal_and_is_reproducible():
     assert first.png() == second.png() and first.status == second.status
 
 
-def test_clt_explorer_shows_gaps_for_lattice_valued_bernoulli_sums():
-    explorer = CLTExplorer(n=1, distribution="bernoulli", n_max=5, n_repeats=1000)
-    values = explorer._steps.get_data().values
-    assert np.count_nonzero(values) == 2                         # Z_1 takes two values: -0.5 and 2
-    assert "exact 1.500" in explorer.status
+def test_bernoulli_sums_get_one_bin_per_value():
+    explorer = CLTExplorer(n=1, distribution="bernoulli", n_max=30, n_repeats=4000, random_state=5)
+    successes = np.cumsum(np.random.default_rng(5).random((30, 4000)) < 0.2, axis=0)   # S_n, as drawn
+    for n in (1, 4, 30):
+        explorer.slider.value = n
+        spacing = 1 / np.sqrt(n * 0.2 * 0.8)                     # Z_n moves by 1 / (sqrt(n) sigma) per success
+        centres = (np.arange(n + 1) - 0.2 * n) * spacing
+        np.testing.assert_allclose(explorer.edges, np.r_[centres - spacing / 2, centres[-1] + spacing / 2],
+                                   rtol=1e-12)
+        share = np.bincount(successes[n - 1], minlength=n + 1) / 4000        # P(S_n = k) in the pool
+        np.testing.assert_allclose(explorer._steps.get_data().values, share / spacing, rtol=1e-12)
+        assert f"exact {1.5 / np.sqrt(n):.3f}" in explorer.status          # (1 - 2 phi) / sqrt(phi (1 - phi) n)
+
+
+def test_the_source_buttons_switch_the_pool():
+    explorer = CLTExplorer(n=3, n_max=10, n_repeats=3000, random_state=2)
+    explorer.source.value = "uniform"
+    draws = np.random.default_rng(2).random((10, 3000))
+    z = (draws[:3].sum(axis=0) - 1.5) / np.sqrt(3 / 12)
+    np.testing.assert_allclose(explorer.current(), z, rtol=1e-10, atol=1e-12)
+    np.testing.assert_array_equal(explorer.edges, np.linspace(-4, 5, 73))
+    assert explorer.status.startswith("n = 3, uniform on [0, 1] (symmetric): skewness of Z_n "
+                                      f"{stats.skew(z) + 0.0:.3f} over 3000 sums (exact 0.000")
+    with pytest.raises(ValueError, match="distribution must be one of"):
+        CLTExplorer(distribution="poisson")
 
 
 def test_static_pictures_without_a_frontend():

@@ -1,124 +1,376 @@
-"""Self-checks for the exercises of notebook 02, information theory.
+"""The exercises of notebook 02, information theory, in the order the notebook asks them.
 
-Each check computes the right answer with :mod:`lecture_utils.information`
-and compares; a wrong answer is matched against the usual slips (natural
-log instead of log 2, a lost minus sign, P and Q swapped, ...) to give a
-hint that names the slip.
+Each is checked against the package (:mod:`lecture_utils.information`,
+:mod:`lecture_utils.probability`), independently of the hand solution it stores.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..information import cross_entropy, entropy, gaussian_entropy, kl_divergence
-from ._feedback import PLACEHOLDER, Feedback, as_number, check_number, close, unanswered
+from ..information import (cross_entropy, entropy, gaussian_entropy, huffman_code_lengths, kl_divergence)
+from ..probability import categorical_mean, categorical_pmf, one_hot
+from ._core import Choice, Derive, Implement, Option
 
 _LN2 = np.log(2)
 
+# ---------------------------------------------------------------- section 2
 
-def check_entropy_bits(p, answer) -> Feedback:
-    """Exercise: the entropy ``H(P) = -sum_x P(x) log_2 P(x)`` of the distribution ``p``, in bits."""
+_P_CATEGORICAL = np.array([0.1, 0.6, 0.3])
+
+
+def _one_hot_covariance(p) -> np.ndarray:
+    """``Cov(x) = E[x x^T] - E[x] E[x]^T`` of the one-hot code, from its K possible values."""
+    codes = one_hot(np.arange(len(p)), len(p))
+    weights = categorical_pmf(codes, p)                   # P(x) of each code
+    mean = categorical_mean(p)
+    return (codes.T * weights) @ codes - np.outer(mean, mean)
+
+
+one_hot_moments = Derive(
+    "the moments of a one-hot code",
+    r"""
+Each coordinate is a Bernoulli variable with $\phi = p_i$, so
+$\operatorname{Var}(x_1) = p_1(1 - p_1) = 0.6 \cdot 0.4 = 0.24$.
+Exactly one coordinate is 1, so $x_0 x_1 = 0$ for every outcome and
+
+$$\operatorname{Cov}(x_0, x_1) = \mathbb{E}[x_0 x_1] - \mathbb{E}[x_0]\,\mathbb{E}[x_1] = 0 - 0.1 \cdot 0.6 = -0.06.$$
+
+The coordinates are negatively correlated: when one of them is 1, the others must be 0.
+""",
+    truth=lambda: _one_hot_covariance(_P_CATEGORICAL)[[1, 0], [1, 1]],
+    answer=[0.24, -0.06], what="[Var(x_1), Cov(x_0, x_1)]", example="[0.1, 0.05]",
+    praise="Var(x_1) = p_1 (1 - p_1) = 0.24, and Cov(x_0, x_1) = 0 - p_0 p_1 = -0.06: x_0 x_1 is always 0.",
+    slips=[(lambda: [0.24, 0.0], "The coordinates are not independent: exactly one of them is 1, so x_0 x_1 = 0 "
+                                 "for every outcome and Cov(x_0, x_1) = E[x_0 x_1] - p_0 p_1 = -p_0 p_1."),
+           (lambda: [0.6, -0.06], "That is E[x_1^2] = p_1 (since x_1^2 = x_1); the variance subtracts "
+                                 "E[x_1]^2: p_1 - p_1^2."),
+           (lambda: [0.24, 0.06], "Check the sign of the covariance: E[x_0 x_1] = 0 (never both 1), so "
+                                 "Cov = 0 - p_0 p_1 is negative.")],
+    advice="Use Var(x_i) = E[x_i^2] - E[x_i]^2 with x_i^2 = x_i, and Cov(x_0, x_1) = E[x_0 x_1] - E[x_0] E[x_1].",
+    names=("Var(x_1)", "Cov(x_0, x_1)"),
+)
+
+# ---------------------------------------------------------------- section 3
+
+density_above_one = Choice(
+    "a density of 3.99",
+    r"""
+**(b)**. A density is probability *per unit length*: $P(a \le x \le a + h) = \int_a^{a+h} p(x)\,\mathrm{d}x
+\approx p(a)\,h$ for a short interval. A Gaussian bell has the area of a rectangle as high as its peak
+and $\sqrt{2\pi}\,\sigma$ wide; with $\sigma = 0.1$ that width is about 0.25, so for an area of 1 the peak
+must be $1/(0.1\sqrt{2\pi}) \approx 3.99$. Every single point has probability 0, for any $\sigma$; only
+intervals have positive probability, and those never exceed 1.
+""",
+    options={
+        "a": Option(False, "A density is not the probability of a point: P(x = 0) is 0 for every continuous "
+                           "distribution. The density is probability per unit length, and it may exceed 1."),
+        "b": Option(True, "Probability per unit length: P(|x| <= h/2) is about 3.99 h for a short interval. "
+                          "The bell has the area of a rectangle as high as its peak and sqrt(2 pi) sigma = 0.25 "
+                          "wide, so its peak must be 3.99 for an area of 1."),
+        "c": Option(False, "Nothing needs fixing: only the integral of a density over an interval is a "
+                           "probability. Densities are unbounded in general; N(0, 0.001^2) peaks at 399."),
+        "d": Option(False, "The point x = 0 has probability 0, but the density there is 3.99: a density is "
+                           "not a probability, it is probability per unit length near x."),
+    },
+)
+
+# ---------------------------------------------------------------- section 5
+
+_P_FIVE = np.array([1 / 4, 1 / 4, 1 / 4, 1 / 8, 1 / 8])
+
+entropy_in_bits = Derive(
+    "an entropy in bits",
+    r"""
+Three outcomes have surprise $-\log_2 \frac14 = 2$ bits and two have $-\log_2 \frac18 = 3$ bits. The
+entropy is their average, weighted by the probabilities:
+
+$$H(P) = 3 \cdot \tfrac14 \cdot 2 + 2 \cdot \tfrac18 \cdot 3 = 1.5 + 0.75 = 2.25 \text{ bits},$$
+
+below $\log_2 5 \approx 2.32$ bits, the entropy of the uniform distribution on five outcomes.
+""",
+    truth=lambda: entropy(_P_FIVE, base=2),
+    answer=2.25, what="the entropy in bits", example="1.5",
+    praise="H(P) = 3 * 1/4 * 2 + 2 * 1/8 * 3 = 2.25 bits: the average surprise.",
+    slips=[(lambda: 2.25 * _LN2, "That is the entropy in nats (natural log). For bits use log base 2: "
+                                 "np.log2, or divide nats by ln 2."),
+           (lambda: -2.25, "Check the sign: log P(x) <= 0, so H(P) = -sum P(x) log P(x) is >= 0. "
+                           "Don't forget the minus sign."),
+           (lambda: 3 * 2 + 2 * 3, "You added up the surprises -log2 P(x) without weighting them: the "
+                                   "entropy is their average, sum_x P(x) (-log2 P(x))."),
+           (lambda: np.log2(5), "That is log2 5, the entropy of the uniform distribution on five outcomes "
+                                "and the largest possible; this P is not uniform.")],
+    advice="Compute -log2 P(x) for each outcome, multiply by P(x), and add up.",
+)
+
+
+def _entropy_bits(p):
+    return entropy(p, base=2)
+
+
+def _entropy_solution(p):
     p = np.asarray(p, dtype=float)
-    truth = float(entropy(p, base=2))
-    terms = " + ".join(f"{q:g} * {-np.log2(q):g}" for q in p if q > 0)
-    slips = [
-        (truth * _LN2, "That is the entropy in nats (natural log). For bits use log base 2: "
-                       "np.log2, or divide nats by ln 2."),
-        (-truth, "Check the sign: log P(x) <= 0, so H(P) = -sum P(x) log P(x) is >= 0. "
-                 "Don't forget the minus sign."),
-        (float(np.sum(-np.log2(p[p > 0]))), "You added up the surprises -log2 P(x) without weighting them: "
-                                             "the entropy is their average, sum_x P(x) (-log2 P(x))."),
-    ]
-
-    def advice(value):
-        if value > np.log2(p.size) + 1e-9:
-            return (f"No distribution over {p.size} outcomes has more than log2 {p.size} = "
-                    f"{np.log2(p.size):.4g} bits (the uniform one). Recompute sum_x P(x) (-log2 P(x)).")
-        return "Compute -log2 P(x) for each outcome, multiply by P(x), and add up."
-
-    return check_number(answer, "the entropy in bits", "1.5", truth,
-                        f"H(P) = {terms} = {truth:.4g} bits: the average surprise.", slips, advice)
+    safe = np.where(p > 0, p, 1.0)                       # log2(1) = 0 where p = 0: no warning, no nan
+    return -np.sum(np.where(p > 0, p * np.log2(safe), 0.0), axis=-1)   # 0 log 0 = 0
 
 
-def check_gaussian_entropy(sigma, answer) -> Feedback:
-    """Exercise: the differential entropy ``1/2 log(2 pi e sigma^2)`` of ``N(mu, sigma^2)``, in nats."""
-    truth = float(gaussian_entropy(sigma))
-    sign = " It is negative: a density can exceed 1, so -log p(x) can be negative on average." if truth < 0 else ""
-    slips = [
-        (truth / _LN2, "That is in bits (log base 2); the exercise asks for nats: use the natural log, np.log."),
-        (-truth, "Check the sign: H = 1/2 log(2 pi e sigma^2), and log(sigma^2) < 0 when sigma < 1. "
-                 "A differential entropy may well be negative; don't take an absolute value."),
-        (0.5 * np.log(2 * np.pi * np.e * sigma),
-         "Square sigma: the formula uses the variance sigma^2, not the standard deviation."),
-        (0.5 * np.log(2 * np.pi * sigma ** 2), "You lost the e: -E[log p(x)] = 1/2 log(2 pi sigma^2) "
-                                                "+ E[(x - mu)^2] / (2 sigma^2), and the second term is 1/2 = 1/2 log e."),
-    ]
-    return check_number(answer, "the entropy in nats", "1.5", truth,
-                        f"1/2 log(2 pi e sigma^2) = {truth:.4g} nats.{sign}", slips,
-                        "Use H(N(mu, sigma^2)) = 1/2 log(2 pi e sigma^2) with the natural log; mu does not matter.")
+def _entropy_naive(p):
+    p = np.asarray(p, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return -np.sum(p * np.log2(p), axis=-1)
 
 
-def _check_both_directions(p, q, answers, quantity, name: str, sign_hint: str, slip, recompute: str,
-                           praise) -> Feedback:
-    """Compare the answers for ``(P, Q)`` and ``(Q, P)`` with ``quantity(., ., base=2)``; hints name the slips.
-
-    ``name`` and ``recompute`` are templates with ``{a}`` and ``{b}`` for the
-    two arguments; ``slip = (function, message)`` is one more typical wrong
-    value and its hint; ``praise(truth_pq, truth_qp)`` is the message for right answers.
-    """
-    if any(unanswered(answer) for answer in answers):
-        return PLACEHOLDER
-    values = [as_number(answer) for answer in answers]
-    if any(value is None for value in values):
-        return Feedback(False, f"Give each value in bits as one finite number, e.g. 1.5; got {answers!r}.")
-    distributions = {"P": p, "Q": q}
-    directions = (("P", "Q"), ("Q", "P"))
-    truths = [float(quantity(distributions[a], distributions[b], base=2)) for a, b in directions]
-    if close(values, truths):
-        return Feedback(True, praise(*truths))
-    if close(values, truths[::-1]):
-        return Feedback(False, "The two are swapped: the first argument is the distribution the "
-                               "outcomes come from; it weights the terms.")
-    slip_function, slip_message = slip
-    hints = []
-    for (a, b), value, truth in zip(directions, values, truths):
-        label = name.format(a=a, b=b)
-        if close(value, truth):
-            continue
-        if close(value, truth * _LN2):
-            hints.append(f"{label} is in nats; use log base 2 for bits.")
-        elif close(value, -truth):
-            hints.append(f"{label} has the wrong sign: {sign_hint}")
-        elif close(value, float(slip_function(distributions[a], distributions[b]))):
-            hints.append(slip_message.format(label=label, a=a, b=b))
-        else:
-            hints.append(f"Recompute {label} = {recompute.format(a=a, b=b)}.")
-    return Feedback(False, " ".join(hints))
+def _entropy_nats(p):
+    return entropy(p)
 
 
-def check_cross_entropies(p, q, h_pq, h_qp) -> Feedback:
-    """Exercise: both cross-entropies ``H(P, Q) = -sum_x P(x) log_2 Q(x)`` and ``H(Q, P)``, in bits."""
-    return _check_both_directions(
-        p, q, (h_pq, h_qp), cross_entropy, "H({a}, {b})",
-        "-log2 of a probability is >= 0, so a cross-entropy is too; don't forget the minus.",
-        (lambda first, second: entropy(first, base=2),
-         "For {label} you computed the entropy of {a}: inside the log goes the second distribution, {b}."),
-        "-sum_x {a}(x) log2 {b}(x)",
-        lambda pq, qp: f"H(P, Q) = {pq:.4g} bits and H(Q, P) = {qp:.4g} bits: swapping the arguments "
-                       "changes the value.")
+def _entropy_all_axes(p):
+    return float(np.sum(_entropy_solution(p)))
 
 
-def check_kl_divergences(p, q, kl_pq, kl_qp) -> Feedback:
-    """Exercise: ``D_KL(P || Q)`` and ``D_KL(Q || P)`` in bits, and so which direction is larger."""
-    return _check_both_directions(
-        p, q, (kl_pq, kl_qp), kl_divergence, "KL({a}||{b})",
-        "a divergence is never negative (Gibbs); the log holds P(x) / Q(x) for KL(P||Q), not Q(x) / P(x).",
-        (lambda first, second: cross_entropy(first, second, base=2),
-         "For {label} you gave the cross-entropy H({a}, {b}); subtract the entropy H({a}): "
-         "KL({a}||{b}) = H({a}, {b}) - H({a})."),
-        "sum_x {a}(x) log2({a}(x) / {b}(x))",
-        lambda pq, qp: f"KL(P||Q) = {pq:.4g} bits and KL(Q||P) = {qp:.4g} bits: "
-                       f"{'KL(P||Q)' if pq > qp else 'KL(Q||P)'} is larger, so the divergence is not symmetric.")
+entropy_function = Implement(
+    "entropy with 0 log 0 = 0",
+    r"""
+Compute $-P(x)\log_2 P(x)$ only where $P(x) > 0$ and count $0$ elsewhere (the limit $t\log t \to 0$).
+`p * np.log2(p)` alone gives `0 * -inf = nan` for a zero; `np.where(p > 0, ..., 0.0)` picks the
+right term, and taking the logarithm of `np.where(p > 0, p, 1.0)` keeps numpy from warning.
+Summing along `axis=-1` scores each distribution of a batch separately
+(`scipy.special.xlogy(p, p)` is the library's way to write $p \log p$ with $0 \log 0 = 0$).
+""",
+    reference=_entropy_bits, model_solution=_entropy_solution,
+    cases=[dict(p=np.array([0.5, 0.5])),
+           dict(p=np.array([0.5, 0.25, 0.125, 0.125])),
+           dict(p=np.array([0.5, 0.0, 0.5])),
+           dict(p=np.array([0.0, 1.0, 0.0, 0.0])),
+           dict(p=np.full(8, 1 / 8)),
+           dict(p=np.array([[0.5, 0.25, 0.25], [1.0, 0.0, 0.0], [0.1, 0.2, 0.7]])),
+           dict(p=np.array([1 - 1e-12, 1e-12]))],
+    slips=[(_entropy_naive, "An outcome with P(x) = 0 must add 0 (0 log 0 = 0), but p * np.log2(p) gives "
+                            "0 * (-inf) = nan there: use np.where(p > 0, ..., 0.0)."),
+           (_entropy_nats, "That is the entropy in nats; for bits take log base 2 (np.log2)."),
+           (_entropy_all_axes, "Sum along the last axis only (axis=-1): each row is a distribution of its "
+                               "own and gets its own entropy.")],
+)
+
+_FIVE = np.full(5, 1 / 5)
+
+five_letter_questions = Derive(
+    "the best questions for five equally likely letters",
+    r"""
+Split the probability as evenly as you can at each question. "Is it A or E?" splits it 0.4 / 0.6. If
+yes, "is it A?" settles it: **2** questions. If no, "is it I?" settles I after **2** questions, and
+"is it O?" settles O and U after **3**. So three letters need 2 questions and two need 3:
+
+$$L = \tfrac15(2 + 2 + 2 + 3 + 3) = \tfrac{12}{5} = 2.4 \text{ questions},$$
+
+which is what Huffman's code gives (merge the two least likely groups, again and again). It lies
+between $H = \log_2 5 \approx 2.322$ bits and $H + 1$: questions come whole, and $\frac15$ is not a
+power of $\frac12$, so no strategy reaches the entropy exactly.
+""",
+    truth=lambda: _FIVE @ huffman_code_lengths(_FIVE),
+    answer=12 / 5, what="the expected number of questions", example="2.5",
+    praise="L = (2 + 2 + 2 + 3 + 3) / 5 = 2.4 questions: above H = log2 5 = 2.322 bits, and below H + 1.",
+    slips=[(lambda: np.log2(5), "That is the entropy log2 5, a lower bound that questions cannot reach here: "
+                                "each letter needs a whole number of questions. Find an actual strategy."),
+           (lambda: 3.0, "Three questions always suffice, but a good strategy can stop after two for some "
+                         "letters: count the questions letter by letter and average them."),
+           (lambda: 14 / 5, "Asking \"is it A?\", \"is it E?\", ... one letter at a time takes 1, 2, 3, 4, 4 "
+                            "questions: too many on average. Ask about two letters at once first.")],
+    advice="Split the probability as evenly as you can with each question; count how many questions each "
+           "letter needs, and average over the five.",
+)
+
+# ---------------------------------------------------------------- section 6
+
+narrow_gaussian_entropy = Derive(
+    "the entropy of a narrow Gaussian",
+    r"""
+The mean does not matter. With $\sigma = 0.2$,
+
+$$H = \tfrac12\log(2\pi e \sigma^2) = \tfrac12\log(2\pi e) + \log 0.2 \approx 1.4189 - 1.6094 = -0.1905 \text{ nats}.$$
+
+It is negative, since $\sigma < 1/\sqrt{2\pi e} \approx 0.242$: the density exceeds 1 where most of its
+mass is, so $-\log p(x)$ is negative there.
+""",
+    truth=lambda: gaussian_entropy(0.2),
+    answer=0.5 * np.log(2 * np.pi * np.e) + np.log(0.2), what="the entropy in nats", example="1.5",
+    praise="1/2 log(2 pi e 0.2^2) = -0.1905 nats. It is negative: a density can exceed 1, so -log p(x) "
+           "can be negative on average.",
+    slips=[(lambda: gaussian_entropy(0.2) / _LN2, "That is in bits (log base 2); the exercise asks for nats: "
+                                                  "use the natural log, np.log."),
+           (lambda: -gaussian_entropy(0.2), "Check the sign: log(sigma^2) < 0 when sigma < 1, and a "
+                                            "differential entropy may well be negative; don't take an "
+                                            "absolute value."),
+           (lambda: 0.5 * np.log(2 * np.pi * np.e * 0.2), "Square sigma: the formula uses the variance "
+                                                          "sigma^2, not the standard deviation."),
+           (lambda: 0.5 * np.log(2 * np.pi * 0.2 ** 2), "You lost the e: -E[log p(x)] = 1/2 log(2 pi sigma^2) "
+                                                        "+ E[(x - mu)^2] / (2 sigma^2), and the second term is "
+                                                        "1/2 = 1/2 log e.")],
+    advice="Use H(N(mu, sigma^2)) = 1/2 log(2 pi e sigma^2) with the natural log; mu does not matter.",
+)
+
+# ---------------------------------------------------------------- section 7
+
+_P = np.array([1 / 2, 1 / 4, 1 / 4])
+_Q = np.array([1 / 8, 1 / 8, 3 / 4])
+
+cross_entropies = Derive(
+    "cross-entropy both ways",
+    r"""
+The first argument weights the terms, the second sits inside the logarithm:
+
+$$H(P, Q) = \tfrac12 \cdot 3 + \tfrac14 \cdot 3 + \tfrac14 \log_2\tfrac43 = 2.25 + 0.25\,(2 - \log_2 3) \approx 2.354 \text{ bits},$$
+
+$$H(Q, P) = \tfrac18 \cdot 1 + \tfrac18 \cdot 2 + \tfrac34 \cdot 2 = 1.875 \text{ bits}.$$
+
+Swapping the arguments changes the value.
+""",
+    truth=lambda: [cross_entropy(_P, _Q, base=2), cross_entropy(_Q, _P, base=2)],
+    answer=[2.25 + 0.25 * (2 - np.log2(3)), 1.875], what="[H(P, Q), H(Q, P)] in bits",
+    example="[1.5, 2.0]",
+    praise="H(P, Q) = 2.354 and H(Q, P) = 1.875 bits: swapping the arguments changes the value.",
+    slips=[(lambda: [1.875, 2.25 + 0.25 * (2 - np.log2(3))],
+            "The two are swapped: in H(P, Q) the outcomes come from P, which weights the terms; Q is "
+            "inside the log."),
+           (lambda: [cross_entropy(_P, _Q), cross_entropy(_Q, _P)], "Those are in nats; use log base 2 for bits."),
+           (lambda: [entropy(_P, base=2), entropy(_Q, base=2)],
+            "Those are the entropies H(P) and H(Q): inside the log goes the second distribution."),
+           (lambda: [-cross_entropy(_P, _Q, base=2), -cross_entropy(_Q, _P, base=2)],
+            "-log2 of a probability is >= 0, so a cross-entropy is too; don't forget the minus sign.")],
+    advice="H(A, B) = -sum_x A(x) log2 B(x).",
+    names=("H(P, Q)", "H(Q, P)"),
+)
+
+# ---------------------------------------------------------------- section 8
+
+divergences = Derive(
+    "the divergence both ways",
+    r"""
+Subtract the entropy of the first argument from the cross-entropy, with $H(P) = 1.5$ bits and
+$H(Q) = 2 \cdot \frac18 \cdot 3 + \frac34\log_2\frac43 \approx 1.061$ bits:
+
+$$D_\mathrm{KL}(P \| Q) = 2.354 - 1.5 \approx 0.854 \text{ bits}, \qquad D_\mathrm{KL}(Q \| P) = 1.875 - 1.061 \approx 0.814 \text{ bits}.$$
+
+They differ, so the divergence is not symmetric, though here only a little; the pair of section 8
+differs by a factor of two.
+""",
+    truth=lambda: [kl_divergence(_P, _Q, base=2), kl_divergence(_Q, _P, base=2)],
+    answer=[0.75 + 0.25 * (2 - np.log2(3)), 1.875 - 0.75 - 0.75 * (2 - np.log2(3))],
+    what="[KL(P||Q), KL(Q||P)] in bits", example="[0.5, 0.25]",
+    praise="KL(P||Q) = 0.854 and KL(Q||P) = 0.814 bits: the divergence is not symmetric.",
+    slips=[(lambda: [kl_divergence(_Q, _P, base=2), kl_divergence(_P, _Q, base=2)],
+            "The two are swapped: in KL(P||Q) the outcomes come from P, which weights the terms."),
+           (lambda: [cross_entropy(_P, _Q, base=2), cross_entropy(_Q, _P, base=2)],
+            "Those are the cross-entropies; subtract the entropy of the first argument: "
+            "KL(P||Q) = H(P, Q) - H(P)."),
+           (lambda: [cross_entropy(_P, _Q, base=2) - entropy(_Q, base=2),
+                     cross_entropy(_Q, _P, base=2) - entropy(_P, base=2)],
+            "Subtract the entropy of the first argument, the distribution the outcomes come from: "
+            "KL(P||Q) = H(P, Q) - H(P)."),
+           (lambda: [kl_divergence(_P, _Q), kl_divergence(_Q, _P)], "Those are in nats; use log base 2 for bits."),
+           (lambda: [-kl_divergence(_P, _Q, base=2), -kl_divergence(_Q, _P, base=2)],
+            "A divergence is never negative (Gibbs): the log holds P(x) / Q(x) for KL(P||Q), not "
+            "Q(x) / P(x).")],
+    advice="KL(A||B) = sum_x A(x) log2(A(x) / B(x)) = H(A, B) - H(A).",
+    names=("KL(P||Q)", "KL(Q||P)"),
+)
 
 
-__all__ = ["check_entropy_bits", "check_gaussian_entropy", "check_cross_entropies", "check_kl_divergences"]
+def _kl_solution(p, q):
+    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
+    seen = p > 0                                         # terms with P(x) = 0 count 0
+    with np.errstate(divide="ignore"):                   # log 0 = -inf where Q(x) = 0 < P(x): the term is inf
+        log_ratio = np.log(np.where(seen, p, 1.0)) - np.log(np.where(seen, q, 1.0))
+    return np.sum(np.where(seen, p * log_ratio, 0.0), axis=-1)
+
+
+def _kl_naive(p, q):
+    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.sum(p * np.log(p / q), axis=-1)
+
+
+def _kl_swapped(p, q):
+    return _kl_solution(q, p)
+
+
+def _kl_bits(p, q):
+    return _kl_solution(p, q) / _LN2
+
+
+kl_function = Implement(
+    "the KL divergence, zeros included",
+    r"""
+Each term is $P(x)\log\frac{P(x)}{Q(x)}$: it counts $0$ where $P(x) = 0$ (whatever $Q(x)$ is) and $+\infty$
+where $Q(x) = 0 < P(x)$. Writing the log as $\log P(x) - \log Q(x)$, with $\log 0 = -\infty$, gives the
+infinity by itself; `np.where(p > 0, ..., 0.0)` gives the zeros. `p * np.log(p / q)` alone returns
+`nan` for $P(x) = 0$, because $0 \cdot (-\infty)$ and $0/0$ are undefined in floating point.
+""",
+    reference=kl_divergence, model_solution=_kl_solution,
+    cases=[dict(p=np.array([0.5, 0.5]), q=np.array([0.5, 0.5])),
+           dict(p=np.array([0.98, 0.01, 0.01]), q=np.full(3, 1 / 3)),
+           dict(p=np.array([0.5, 0.5, 0.0]), q=np.array([0.25, 0.25, 0.5])),
+           dict(p=np.array([1.0, 0.0]), q=np.array([1.0, 0.0])),
+           dict(p=np.array([0.5, 0.5]), q=np.array([1.0, 0.0])),
+           dict(p=np.array([[0.5, 0.5, 0.0], [0.2, 0.3, 0.5], [0.0, 0.0, 1.0]]),
+                q=np.array([[0.25, 0.25, 0.5], [0.5, 0.3, 0.2], [0.5, 0.5, 0.0]]))],
+    slips=[(_kl_naive, "Terms with P(x) = 0 must count 0, but p * np.log(p / q) gives 0 * (-inf) or 0/0, "
+                       "that is nan, there: use np.where(p > 0, ..., 0.0)."),
+           (_kl_swapped, "That is KL(Q||P): in KL(P||Q) the outcomes come from P, so P(x) weights the terms "
+                         "and sits on top of the fraction."),
+           (_kl_bits, "That is in bits; the exercise asks for nats (np.log).")],
+)
+
+# ---------------------------------------------------------------- section 9
+
+reverse_fit_divergences = Choice(
+    "the other divergence of the mode-seeking fit",
+    r"""
+**(b)**: $D_\mathrm{KL}(p \| q^*) \approx 7.86$ nats, more than eleven times $D_\mathrm{KL}(q^* \| p) \approx 0.689$.
+The forward divergence averages $\log\frac{p(x)}{q^*(x)}$ over $p$, and half of $p$'s mass sits on the right
+bump, where $q^* = \mathcal{N}(-2.98, 1.02^2)$ is tiny: at $x = 3$ the log-ratio is about 16.4 nats. It is
+not infinite, because a Gaussian is positive everywhere, but it is far larger than the divergence the fit
+minimised. Each fit is best only by its own measure.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The two directions are different functions, and for this fit they are far apart: "
+                           "KL(p||q*) = 7.86 nats against KL(q*||p) = 0.689. Near-symmetry holds only when p "
+                           "and q are close everywhere."),
+        "b": Option(True, "KL(p||q*) = 7.86 nats: half of p's mass sits on the right bump, where q* is tiny "
+                          "(log p/q* is about 16 nats at x = 3). The fit minimised the other direction only."),
+        "c": Option(False, "q* minimises KL(q||p), not KL(p||q): by the forward divergence it does far worse, "
+                           "7.86 nats against the forward fit's 0.462."),
+        "d": Option(False, "A Gaussian is positive everywhere, so log p/q* is finite: KL(p||q*) is large, "
+                           "7.86 nats, but finite. It would be infinite only if q* were exactly 0 where p is not."),
+    },
+)
+
+# ---------------------------------------------------------------- section 10
+
+what_converges = Choice(
+    "what the central limit theorem says converges",
+    r"""
+**(b)**. $S_n$ has mean $n\mu$ and variance $n\sigma^2$: both grow without bound, so $S_n$ has no limit. The
+mean $S_n/n$ has variance $\sigma^2/n \to 0$: it settles on the *number* $\mu$ (the law of large numbers), a
+spike, not a bell. Only the deviation of the mean blown up by $\sqrt{n}$, which is
+$Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$, keeps mean 0 and variance 1, and its distribution tends to
+$\mathcal{N}(0, 1)$: the histogram of the widget.
+""",
+    options={
+        "a": Option(False, "S_n has mean n mu and variance n sigma^2, both growing with n: its distribution "
+                           "slides away and spreads out, and has no limit. Standardise it first."),
+        "b": Option(True, "Z_n keeps mean 0 and variance 1 for every n, and its distribution tends to "
+                          "N(0, 1), whatever the distribution of the draws (if its variance is finite)."),
+        "c": Option(False, "The mean has variance sigma^2 / n, which tends to 0: it converges to the number "
+                           "mu (the law of large numbers), a spike, not a bell. A bell appears only after "
+                           "multiplying its deviation from mu by sqrt(n)."),
+        "d": Option(False, "Each draw keeps its own distribution (an exponential draw stays exponential, "
+                           "whatever n); what becomes normal is their standardised sum."),
+    },
+)
+
+#: The exercises in the order the notebook asks them.
+EXERCISES = (one_hot_moments, density_above_one, entropy_in_bits, entropy_function, five_letter_questions,
+             narrow_gaussian_entropy, cross_entropies, divergences, kl_function, reverse_fit_divergences,
+             what_converges)

@@ -18,6 +18,7 @@ from .geometry import (plot_data, hyperplane_segment, half_plane_polygon, normal
                        padded_limits)
 from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)
 from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_area,
-                          plot_density_and_fit, histogram_density, plot_standardized_histogram)
+                          plot_density_and_fit, histogram_density, bin_edges_around,
+                          plot_standardized_histogram)
 from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE)

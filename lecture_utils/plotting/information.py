@@ -33,14 +33,14 @@ def plot_pmf(ax, p, labels=None, color=PALETTE[0], **kwargs):
 
 
 def surprise_label(p: float) -> str:
-    """``I(x) = -log_2 P(x)`` as a short label over a bar: ``"I = 1.00 bit"``, ``"I = ∞"`` for ``P(x) = 0``.
+    """The surprise ``-log_2 P(x)`` in bits as a short number over a bar: ``"1.00"``, ``"∞"`` for ``P(x) = 0``.
 
-    Plain text, not mathtext: widgets redraw it on every move, and mathtext is slow to lay out.
+    Plain text, not mathtext, and only the number: widgets redraw it on every
+    move, and each glyph costs time to draw (the unit goes in the title).
     """
     if p <= 0:
-        return "I = \u221e"
-    bits = -np.log2(p) + 0.0                             # + 0.0: no "-0.00" for P(x) = 1
-    return f"I = {bits:.2f} bit" + ("" if round(bits, 2) == 1 else "s")
+        return "\u221e"
+    return f"{-np.log2(p) + 0.0:.2f}"                   # + 0.0: no "-0.00" for P(x) = 1
 
 
 def plot_entropy_gauge(ax, n_outcomes: int, color=PALETTE[1]):
@@ -96,6 +96,17 @@ def histogram_density(z, edges) -> np.ndarray:
     z, edges = np.asarray(z, dtype=float), np.asarray(edges, dtype=float)
     counts, _ = np.histogram(z, edges)
     return counts / (z.size * np.diff(edges))
+
+
+def bin_edges_around(values) -> np.ndarray:
+    """Edges of bins centred on equally spaced ``values``, each as wide as their spacing.
+
+    A density histogram on these bins shows ``P(z) / spacing`` for a variable
+    that takes only these values, which is what compares with a density.
+    """
+    values = np.asarray(values, dtype=float)
+    half = (values[1] - values[0]) / 2
+    return np.r_[values - half, values[-1] + half]
 
 
 def plot_standardized_histogram(ax, z, edges, reference_x, reference_density,

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib import transforms
 
 from .. import plotting
 from .._validation import as_float_array
 from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_reverse_kl,
                            kl_divergence_from_log_densities)
 from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
-                           normal_pdf, sample_skewness, standardized_partial_sums, sum_skewness)
+                           normal_pdf, sample_skewness, standardized_partial_sums, standardized_sum_values,
+                           sum_skewness)
 from ._base import FigureWidget, button
 
+
+#: A white box behind a number that moves, so that no line crosses it.
+_TEXT_BOX = dict(boxstyle="square,pad=0.1", facecolor="white", edgecolor="none")
 
 #: How the two directions of the divergence are written in the figures.
 _KL = {"p||q": "KL(p \u2016 q)", "q||p": "KL(q \u2016 p)"}
@@ -62,7 +67,7 @@ class EntropyExplorer(FigureWidget):
                         for w, label in zip(weights, self.labels)]
         buttons = widgets.VBox([button("Uniform", "equals", self.make_uniform),
                                 button("Reset", "undo", self.reset)])
-        super().__init__((10, 4.2), [widgets.VBox(self.sliders), buttons])
+        super().__init__((9.5, 3.6), [widgets.VBox(self.sliders), buttons])
         self.start(*self.sliders)
 
     @property
@@ -113,27 +118,31 @@ class EntropyExplorer(FigureWidget):
             self.animate(bar)
         self.ax.axhline(1 / self.n_outcomes, color="black", linestyle=":", linewidth=1.2,
                         label=f"uniform: $1/K = 1/{self.n_outcomes}$")
-        self.ax.set(ylim=(0, 1.3), yticks=np.linspace(0, 1, 6),
-                    title="$P(x)$ and the surprise $I(x) = -\\log_2 P(x)$ of each outcome")
+        self.ax.set(ylim=(0, 1.25), yticks=np.linspace(0, 1, 6),
+                    title="$P(x)$, and over each bar its surprise $-\\log_2 P(x)$ in bits")
         self.ax.legend(loc="upper right")
-        self._surprises = [self.animate(self.ax.annotate("", (k, 0.0), xytext=(0, 3), textcoords="offset points",
-                                                         ha="center", va="bottom", fontsize="small"))
+        # Only the numbers move, as plain text (each glyph costs time to draw); a white box keeps the
+        # dotted line of the uniform distribution from crossing a number.
+        above = transforms.offset_copy(self.ax.transData, self.fig, y=3, units="points")
+        self._surprises = [self.animate(self.ax.text(k, 0.0, "", transform=above, ha="center", va="bottom",
+                                                     fontsize="small", bbox=_TEXT_BOX))
                            for k in range(self.n_outcomes)]
         self._gauge = self.animate(plotting.plot_entropy_gauge(self.gauge_ax, self.n_outcomes))
-        self._gauge_value = self.animate(self.gauge_ax.annotate("", (0, 0.0), xytext=(0, 3), ha="center",
-                                                                textcoords="offset points", va="bottom"))
+        above_gauge = transforms.offset_copy(self.gauge_ax.transData, self.fig, y=3, units="points")
+        self._gauge_value = self.animate(self.gauge_ax.text(0, 0.0, "", transform=above_gauge, ha="center",
+                                                            va="bottom", bbox=_TEXT_BOX))
         self.gauge_ax.set_title("$H(P)$")
 
     def update(self) -> None:
         p = self.probabilities
         heights = p if p is not None else np.zeros(self.n_outcomes)
-        for k, (bar, text, height) in enumerate(zip(self._bars, self._surprises, heights)):
+        for bar, text, height in zip(self._bars, self._surprises, heights):
             bar.set_height(height)
-            text.xy = (k, height)
+            text.set_y(height)
             text.set_text(plotting.surprise_label(height) if p is not None else "")
         bits = self.entropy(base=2) if p is not None else 0.0
         self._gauge.set_height(bits)
-        self._gauge_value.xy = (0, bits)
+        self._gauge_value.set_y(bits)
         self._gauge_value.set_text(f"{bits:.3f}" if p is not None else "")
         self.render(self._describe())
 
@@ -157,7 +166,9 @@ class KLAsymmetryExplorer(FigureWidget):
     modes), the right one the Gaussian minimising ``D_KL(q || p)`` (it picks
     one mode once they are far enough apart). Each panel lists both
     divergences of its fit, so each fit is seen to be best in its own
-    criterion only. Divergences are in nats, on the grid.
+    criterion only. Divergences are in nats, on the grid. The fits at every
+    position of the slider are computed when the widget is built (a few
+    milliseconds each), so that moving the slider only redraws.
 
     Parameters
     ----------
@@ -198,7 +209,9 @@ class KLAsymmetryExplorer(FigureWidget):
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width="420px"))
         self._fits = {}
-        super().__init__((10.5, 3.8), [self.slider])
+        for position in np.arange(self.slider.min, self.slider.max + self.slider.step / 2, self.slider.step):
+            self._fit(float(position))
+        super().__init__((10, 3.4), [self.slider])
         self.start(self.slider)
 
     @property
@@ -212,7 +225,7 @@ class KLAsymmetryExplorer(FigureWidget):
 
     def target(self) -> np.ndarray:
         """The mixture density ``p`` on the grid."""
-        return gaussian_mixture_pdf(self.x, self.weights, self.means, [self.sigma, self.sigma])
+        return self._fit(self.separation)[0]
 
     # (fit, the divergence it minimises, the other one, title, line colour and style)
     _FITS = (("forward", "p||q", "q||p", "minimise KL(p \u2016 q): mass-covering", plotting.PALETTE[0], "--"),
@@ -238,10 +251,11 @@ class KLAsymmetryExplorer(FigureWidget):
         peak = 1 / (np.sqrt(2 * np.pi) * self.sigma)
         self.axes[0].set(ylabel="density", ylim=(0, 1.4 * peak))
 
-    def _fit(self) -> tuple:
-        """The two fits and their four divergences at the current separation (cached per slider value)."""
-        if self.separation not in self._fits:
-            log_p = gaussian_mixture_logpdf(self.x, self.weights, self.means, [self.sigma, self.sigma])
+    def _fit(self, separation: float) -> tuple:
+        """The mixture, the two fits and their four divergences at ``separation`` (cached)."""
+        if separation not in self._fits:
+            means, sigmas = [-separation / 2, separation / 2], [self.sigma, self.sigma]
+            log_p = gaussian_mixture_logpdf(self.x, self.weights, means, sigmas)
             p = np.exp(log_p)
             fits = {"forward": fit_gaussian_forward_kl(p, self.x), "reverse": fit_gaussian_reverse_kl(p, self.x)}
             divergences = {}
@@ -249,11 +263,11 @@ class KLAsymmetryExplorer(FigureWidget):
                 log_q = normal_logpdf(self.x, mu, sigma)
                 divergences[fit, "p||q"] = float(kl_divergence_from_log_densities(log_p, log_q, self.x))
                 divergences[fit, "q||p"] = float(kl_divergence_from_log_densities(log_q, log_p, self.x))
-            self._fits[self.separation] = p, fits, divergences
-        return self._fits[self.separation]
+            self._fits[separation] = p, fits, divergences
+        return self._fits[separation]
 
     def update(self) -> None:
-        p, fits, self.divergences = self._fit()
+        p, fits, self.divergences = self._fit(self.separation)
         self.forward_fit, self.reverse_fit = fits["forward"], fits["reverse"]
         for fit, minimised, other, *_ in self._FITS:
             area, p_line, q_line = self._artists[fit]
@@ -273,50 +287,77 @@ class KLAsymmetryExplorer(FigureWidget):
 
 
 class CLTExplorer(FigureWidget):
-    """The central limit theorem: standardised sums of ``n`` skewed draws against ``N(0, 1)`` (notebook 02).
+    """The central limit theorem: standardised sums of ``n`` draws against ``N(0, 1)`` (notebook 02).
 
-    One pool of ``n_max x n_repeats`` draws is made up front
-    (:func:`~lecture_utils.probability.standardized_partial_sums`), so moving
-    the slider only picks a row and re-bins it: the picture is reproducible
-    and the sums grow draw by draw as ``n`` rises. The status compares the
-    sample skewness of ``Z_n`` with its exact value ``gamma_1 / sqrt(n)``.
+    For each source distribution one pool of ``n_max x n_repeats`` draws is
+    made up front (:func:`~lecture_utils.probability.standardized_partial_sums`),
+    so moving the slider or switching the source only picks a row and re-bins
+    it: the picture is reproducible and the sums grow draw by draw as ``n``
+    rises. Bernoulli sums take whole-number values, so their ``Z_n`` lie on a
+    lattice; their histogram has one bin per value, as wide as the spacing,
+    so that its height ``P(Z_n = z) / spacing`` compares with the normal
+    density. The status compares the sample skewness of ``Z_n`` with its
+    exact value ``gamma_1 / sqrt(n)``.
 
     Parameters
     ----------
     n : int
         Initial number of draws per sum.
-    distribution : str
-        A key of ``CLT_DISTRIBUTIONS``. The default, exponential, is skewed
-        and continuous; Bernoulli sums take values on a lattice, so their
-        histogram shows gaps at this bin width until ``n`` is large.
+    distribution : {"exponential", "uniform", "bernoulli"}
+        The initial source, a key of ``CLT_DISTRIBUTIONS``: skewed and
+        continuous, symmetric, or skewed and discrete.
     n_max, n_repeats : int
         Largest ``n`` on the slider, and sums per ``n``.
     random_state : int, numpy Generator or None
+        Seeds each source's pool.
 
     Attributes
     ----------
     slider : ipywidgets.IntSlider
-    sums : ndarray of shape (n_max, n_repeats)
-        Row ``n - 1`` holds the ``Z_n``.
-    edges : ndarray
-        Bin edges of the histogram.
+    source : ipywidgets.ToggleButtons
+        The distribution of the draws.
+    pools : dict of str to ndarray of shape (n_max, n_repeats)
+        Row ``n - 1`` of ``pools[name]`` holds the ``Z_n``.
     """
+
+    #: The sources offered, as (button label, key of CLT_DISTRIBUTIONS).
+    SOURCES = (("exponential", "exponential"), ("uniform", "uniform"), ("Bernoulli", "bernoulli"))
 
     def __init__(self, n: int = 1, distribution: str = "exponential", n_max: int = 100,
                  n_repeats: int = 20_000, random_state=0):
-        self.distribution = distribution
-        self.sums = standardized_partial_sums(distribution, n_max, n_repeats, random_state)
-        self.edges = np.linspace(-4.0, 5.0, 73)
+        keys = [key for _, key in self.SOURCES]
+        if distribution not in keys:
+            raise ValueError(f"distribution must be one of {keys}; got {distribution!r}.")
+        self.pools = {key: standardized_partial_sums(key, n_max, n_repeats, random_state) for key in keys}
+        self._continuous_edges = np.linspace(-4.0, 5.0, 73)
         self.slider = widgets.IntSlider(n, min=1, max=n_max, description="n draws",
-                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+                                        continuous_update=True, layout=widgets.Layout(width="360px"))
         self.play = widgets.Play(n, min=1, max=n_max, interval=250, description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        super().__init__((8, 4.2), [self.play, self.slider])
-        self.start(self.slider)
+        self.source = widgets.ToggleButtons(options=self.SOURCES, value=distribution,
+                                            style={"button_width": "auto"})
+        super().__init__((8, 3.8), [self.play, self.slider, self.source])
+        self.start(self.slider, self.source)
 
     @property
     def n(self) -> int:
         return int(self.slider.value)
+
+    @property
+    def distribution(self) -> str:
+        """The key of the source shown, e.g. ``"exponential"``."""
+        return self.source.value
+
+    @property
+    def sums(self) -> np.ndarray:
+        """The pool of the source shown, shape (n_max, n_repeats)."""
+        return self.pools[self.distribution]
+
+    @property
+    def edges(self) -> np.ndarray:
+        """Bin edges of the histogram: fixed for a continuous source, one bin per value for a lattice."""
+        values = standardized_sum_values(self.distribution, self.n)
+        return self._continuous_edges if values is None else plotting.bin_edges_around(values)
 
     def current(self) -> np.ndarray:
         """The ``Z_n`` shown, shape (n_repeats,)."""
@@ -324,20 +365,22 @@ class CLTExplorer(FigureWidget):
 
     def _build_figure(self) -> None:
         self.ax = self.fig.subplots()
-        z = np.linspace(self.edges[0], self.edges[-1], 400)
-        self._steps, normal = plotting.plot_standardized_histogram(self.ax, self.current(), self.edges, z,
+        edges = self._continuous_edges
+        z = np.linspace(edges[0], edges[-1], 400)
+        self._steps, normal = plotting.plot_standardized_histogram(self.ax, self.current(), edges, z,
                                                                    normal_pdf(z))
         self.animate(self._steps)
         self.animate(normal)                             # redrawn over the moving histogram
-        self.ax.set(ylim=(0, 1.05), title=f"$Z_n = (S_n - n\\mu)/(\\sqrt{{n}}\\,\\sigma)$, "
-                                          f"{CLT_DISTRIBUTIONS[self.distribution].description}")
+        self.ax.set(ylim=(0, 1.05), title="the standardised sum $Z_n = (S_n - n\\mu)/(\\sqrt{n}\\,\\sigma)$ "
+                                          "of $n$ draws")
         self.ax.legend(loc="upper right")
 
     def update(self) -> None:
-        self._steps.set_data(plotting.histogram_density(self.current(), self.edges))
+        edges = self.edges
+        self._steps.set_data(plotting.histogram_density(self.current(), edges), edges)
         self.render(self._describe())
 
     def _describe(self) -> str:
-        return (f"n = {self.n}: {self.sums.shape[1]} sums of {self.n} {self.distribution} draws; "
-                f"skewness of Z_n {_number(sample_skewness(self.current()), 3)} "
+        return (f"n = {self.n}, {CLT_DISTRIBUTIONS[self.distribution].description}: "
+                f"skewness of Z_n {_number(sample_skewness(self.current()), 3)} over {self.sums.shape[1]} sums "
                 f"(exact {_number(sum_skewness(self.distribution, self.n), 3)}; the normal's is 0)")

@@ -16,6 +16,8 @@
 # - self-information, derived from three wishes, and its units, bits and nats;
 # - entropy, for discrete and for continuous distributions, and why a uniform distribution has the
 #   most of it;
+# - how many yes/no questions it takes to find an outcome: the entropy in bits, up to one question,
+#   and exactly in the long run (Huffman's code);
 # - cross-entropy, Gibbs' inequality and the Kullback-Leibler divergence, each proved and then
 #   checked on thousands of random distributions;
 # - why the KL divergence is not symmetric, seen by fitting one Gaussian to two bumps;
@@ -25,9 +27,15 @@
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
 # set to zero); reading Python and numpy as in notebook 01.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Cells marked ✏️ are
-# exercises: replace the `...` and run the check below it. Sliders redraw at once. All logarithms
-# are natural (base $e$) unless a base is written.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
+# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
+# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
+# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
+# its **Show the solution** button reveals a worked solution, so try first.
+#
+# **Notation**: the course uses one notation throughout, listed in [NOTATION.md](NOTATION.md). Here
+# $x$ is an outcome, $P, Q$ are distributions (lower case $p, q$ for densities) and $t$ is a target
+# (a class label). All logarithms are natural (base $e$, nats) unless a base is written.
 
 # %%
 import matplotlib.pyplot as plt
@@ -40,7 +48,8 @@ from lecture_utils.exercises import information as exercises
 from lecture_utils.information import (binary_entropy, cross_entropy, differential_entropy_on_grid,
                                        entropies_at_fixed_variance, entropy, fit_gaussian_forward_kl,
                                        fit_gaussian_reverse_kl, gaussian_entropy, gaussian_kl,
-                                       kl_divergence, kl_divergence_on_grid, self_information)
+                                       huffman_code_lengths, kl_divergence, kl_divergence_on_grid,
+                                       self_information)
 from lecture_utils.probability import (bernoulli_mean, bernoulli_pmf, bernoulli_variance, categorical_mean,
                                        categorical_pmf, categorical_variance, gaussian_mixture_moments,
                                        gaussian_mixture_pdf, normal_logpdf, normal_pdf, one_hot,
@@ -54,19 +63,19 @@ np.set_printoptions(precision=4, suppress=True)
 # ## 1. The Bernoulli distribution
 #
 # A **Bernoulli** variable takes two values, $x \in \{0, 1\}$ (tails or heads, wrong or right, class 0
-# or class 1). Its single parameter $\varphi \in [0, 1]$ is the probability of a one:
+# or class 1). Its single parameter $\phi \in [0, 1]$ is the probability of a one:
 #
-# $$P(x) = \varphi^x (1 - \varphi)^{1 - x}.$$
+# $$P(x) = \phi^x (1 - \phi)^{1 - x}.$$
 #
-# One formula serves both outcomes: for $x = 1$ the second factor is $(1-\varphi)^0 = 1$, leaving
-# $\varphi$; for $x = 0$ the first factor is $1$, leaving $1 - \varphi$.
+# One formula serves both outcomes: for $x = 1$ the second factor is $(1-\phi)^0 = 1$, leaving
+# $\phi$; for $x = 0$ the first factor is $1$, leaving $1 - \phi$.
 #
-# **Mean.** $\mathbb{E}[x] = 0 \cdot (1 - \varphi) + 1 \cdot \varphi = \varphi$.
+# **Mean.** $\mathbb{E}[x] = 0 \cdot (1 - \phi) + 1 \cdot \phi = \phi$.
 #
-# **Variance.** Because $x \in \{0, 1\}$, $x^2 = x$ and so $\mathbb{E}[x^2] = \varphi$ too. Then
-# $\operatorname{Var}(x) = \mathbb{E}[x^2] - \mathbb{E}[x]^2 = \varphi - \varphi^2 = \varphi(1 - \varphi)$.
-# Its derivative $1 - 2\varphi$ vanishes at $\varphi = 1/2$: a fair coin is the most variable,
-# with variance $1/4$, and a coin that always lands the same way ($\varphi \in \{0, 1\}$) has none.
+# **Variance.** Because $x \in \{0, 1\}$, $x^2 = x$ and so $\mathbb{E}[x^2] = \phi$ too. Then
+# $\operatorname{Var}(x) = \mathbb{E}[x^2] - \mathbb{E}[x]^2 = \phi - \phi^2 = \phi(1 - \phi)$.
+# Its derivative $1 - 2\phi$ vanishes at $\phi = 1/2$: a fair coin is the most variable,
+# with variance $1/4$, and a coin that always lands the same way ($\phi \in \{0, 1\}$) has none.
 #
 # Checked against 100 000 simulated flips:
 
@@ -80,12 +89,12 @@ print(f"variance: formula {bernoulli_variance(phi):.4f}, 100 000 flips {flips.va
 # %%
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), width_ratios=(1, 1.6))
 plotting.plot_pmf(left, bernoulli_pmf([0, 1], phi))
-left.set_title(f"$P(x)$ for $\\varphi = {phi}$")
+left.set_title(f"$P(x)$ for $\\phi = {phi}$")
 phis = np.linspace(0, 1, 201)
-right.plot(phis, bernoulli_mean(phis), label="mean $\\mathbb{E}[x] = \\varphi$")
-right.plot(phis, bernoulli_variance(phis), "--", label="variance $\\varphi(1 - \\varphi)$")
-right.plot(0.5, 0.25, "o", color="black", label="largest variance: $1/4$ at $\\varphi = 1/2$")
-right.set(xlabel="$\\varphi = P(x = 1)$", title="mean and variance of a Bernoulli variable")
+right.plot(phis, bernoulli_mean(phis), label="mean $\\mathbb{E}[x] = \\phi$")
+right.plot(phis, bernoulli_variance(phis), "--", label="variance $\\phi(1 - \\phi)$")
+right.plot(0.5, 0.25, "o", color="black", label="largest variance: $1/4$ at $\\phi = 1/2$")
+right.set(xlabel="$\\phi = P(x = 1)$", title="mean and variance of a Bernoulli variable")
 right.legend(loc="upper left")
 plt.show()
 
@@ -99,7 +108,7 @@ plt.show()
 # It is convenient to write an outcome as a **one-hot** vector: $K$ entries, all zero except a one
 # in position $x$,
 #
-# $$\mathbf{1}_x = \big([i = x]\big)_{i=0}^{K-1} = (0, \dots, 0, 1, 0, \dots, 0).$$
+# $$\mathbf{1}_x = \big([i = x]\big)_{i=0}^{K-1} = (\underbrace{0, \dots, 0}_{x}, 1, \underbrace{0, \dots, 0}_{K-x-1}).$$
 #
 # With this code the probability of an outcome, its mean and its variance look like the
 # Bernoulli ones:
@@ -107,10 +116,10 @@ plt.show()
 # $$P(\mathbf{x}) = \prod_{i=0}^{K-1} p_i^{x_i}, \qquad \mathbb{E}[x_i] = p_i, \qquad \operatorname{Var}(x_i) = p_i(1 - p_i).$$
 #
 # The product picks out one factor: every $p_i^{0} = 1$ except $p_x^{1} = p_x$. Each coordinate
-# $x_i$ is a Bernoulli variable ("is the outcome $i$?") with $\varphi = p_i$, which gives its mean
-# and variance. The coordinates are not independent, though: exactly one of them is 1, so
-# $\operatorname{Cov}(x_i, x_j) = \mathbb{E}[x_i x_j] - p_i p_j = -p_i p_j$ for $i \ne j$.
-# One-hot vectors come back as the targets of multi-class classifiers (notebook 04).
+# $x_i$ is a Bernoulli variable ("is the outcome $i$?") with $\phi = p_i$, which gives its mean
+# and variance. The coordinates are not independent, though: exactly one of them is 1. Below, the
+# covariance matrix of 100 000 draws shows what that does (exercise 1 asks why). One-hot vectors
+# come back as the targets $\mathbf{t}_i$ of multi-class classifiers (notebook 04).
 
 # %%
 p = np.array([0.2, 0.5, 0.3])
@@ -122,7 +131,18 @@ print("P(x) of each code:", probabilities, " equal to p:", np.array_equal(probab
 draws = one_hot(np.random.default_rng(2).choice(3, size=100_000, p=p), 3)
 print("E[x_i]:   formula", categorical_mean(p), "  100 000 draws", draws.mean(axis=0))
 print("Var(x_i): formula", categorical_variance(p), "  100 000 draws", draws.var(axis=0))
-print(f"Cov(x_0, x_1): formula {-p[0] * p[1]:.4f}, draws {np.cov(draws.T, bias=True)[0, 1]:.4f}")
+print("covariance matrix of the 100 000 draws:\n", np.cov(draws.T, bias=True))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 1 (derive): the moments of a one-hot code
+#
+# A categorical variable has $\mathbf{p} = (0.1, 0.6, 0.3)$ and is written one-hot,
+# $\mathbf{x} = (x_0, x_1, x_2)$. What are $\operatorname{Var}(x_1)$ and $\operatorname{Cov}(x_0, x_1)$?
+# (What is $x_0 x_1$ for each of the three outcomes?)
+
+# %%
+moments = ...         # ✏️ your answer, as [Var(x_1), Cov(x_0, x_1)]
+exercises.one_hot_moments.check(moments)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. The normal distribution
@@ -162,6 +182,23 @@ ax.set(xlabel="$x$", ylabel="density $\\mathcal{N}(x; \\mu, \\sigma^2)$",
 ax.legend()
 plt.show()
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 2 (explain): a density of 3.99
+#
+# The density of $\mathcal{N}(0, 0.1^2)$ at its mean is $1/(0.1\sqrt{2\pi}) \approx 3.99$. Which statement is right?
+#
+# - **(a)** $P(x = 0) = 3.99$, so this normal distribution is not a proper probability distribution.
+# - **(b)** For a short interval of length $h$ around 0, $P$ is about $3.99\,h$: a bell this narrow must
+#   be tall for its area to be 1.
+# - **(c)** It is a mistake: a density must stay below 1, so the formula needs a smaller constant when
+#   $\sigma$ is small.
+# - **(d)** A single point has probability 0, so the density at 0 is really 0 and 3.99 is an artefact
+#   of the formula.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.density_above_one.check(explanation)
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Self-information: how surprising is an outcome?
 #
@@ -170,13 +207,14 @@ plt.show()
 #
 # 1. an outcome that is certain carries no surprise: $P(x) = 1 \Rightarrow I(x) = 0$;
 # 2. the rarer an outcome, the more surprising: $I$ decreases as $P(x)$ grows;
-# 3. the surprises of independent outcomes add up: if $P(x, y) = P(x)P(y)$ then $I(x, y) = I(x) + I(y)$.
+# 3. the surprises of independent outcomes add up: if two outcomes $x$ and $x'$ are independent,
+#    $P(x, x') = P(x)P(x')$, then $I(x, x') = I(x) + I(x')$.
 #
-# **Derivation.** Write $I(x) = f(P(x))$. Wish 3 says $f(pq) = f(p) + f(q)$ for all $p, q \in (0, 1]$.
-# Substitute $p = e^{-s}$, $q = e^{-t}$ and $g(t) = f(e^{-t})$ for $s, t \ge 0$: then
-# $g(s + t) = g(s) + g(t)$. A monotone function with this property is linear (first for whole
-# multiples, $g(nt) = n\,g(t)$, then for fractions, then for all $t$ by monotonicity): $g(t) = c\,t$.
-# Back in terms of $p = e^{-t}$, $f(p) = -c\log p$, and wish 2 needs $c > 0$. Wish 1 holds since
+# **Derivation.** Write $I(x) = f(P(x))$. Wish 3 says $f(ab) = f(a) + f(b)$ for all $a, b \in (0, 1]$.
+# Substitute $a = e^{-u}$, $b = e^{-v}$ and $g(u) = f(e^{-u})$ for $u, v \ge 0$: then
+# $g(u + v) = g(u) + g(v)$. A monotone function with this property is linear (first for whole
+# multiples, $g(nu) = n\,g(u)$, then for fractions, then for all $u$ by monotonicity): $g(u) = c\,u$.
+# Back in terms of $a = e^{-u}$, $f(a) = -c\log a$, and wish 2 needs $c > 0$. Wish 1 holds since
 # $\log 1 = 0$. So
 #
 # $$I(x) = -\log P(x) = \log\frac{1}{P(x)}.$$
@@ -184,8 +222,8 @@ plt.show()
 # **Units.** The constant $c$ is a choice of unit, the same as a choice of base for the logarithm:
 # with $\log_2$ the unit is the **bit** (one flip of a fair coin carries $-\log_2 \frac12 = 1$ bit),
 # with the natural $\log$ it is the **nat**. Since $\log_2 p = \ln p / \ln 2$, one bit is
-# $\ln 2 \approx 0.6931$ nats and one nat is $1/\ln 2 \approx 1.4427$ bits. As in the lecture, we use
-# nats from here on unless we say bits.
+# $\ln 2 \approx 0.6931$ nats and one nat is $1/\ln 2 \approx 1.4427$ bits. As in Straka's NPFL129
+# lecture 3, we use nats from here on unless we say bits.
 
 # %%
 print(f"a certain outcome: I = {self_information(1.0):.4f}")
@@ -204,8 +242,8 @@ fig, ax = plt.subplots(figsize=(7, 3.8))
 p_grid = np.linspace(0.005, 1, 400)
 ax.plot(p_grid, self_information(p_grid, base=2), label="in bits, $-\\log_2 P(x)$")
 ax.plot(p_grid, self_information(p_grid), "--", label="in nats, $-\\ln P(x)$")
-ax.plot([0.5, 1], [1, 0], "o", color="black", label="fair coin: 1 bit; certain: 0")
-ax.set(xlabel="$P(x)$", ylabel="surprise $I(x)$", ylim=(0, 6),
+ax.plot([0.5, 1], [1, 0], "o", color="black", label="fair coin: 1 bit; certain: 0", clip_on=False)
+ax.set(xlabel="$P(x)$", ylabel="surprise $I(x)$", xlim=(0, 1.02), ylim=(0, 6),
        title="self-information: rare outcomes surprise more")
 ax.legend()
 plt.show()
@@ -218,25 +256,22 @@ plt.show()
 # $$H(P) = \mathbb{E}_{x \sim P}[I(x)] = -\mathbb{E}_{x \sim P}[\log P(x)] = -\sum_x P(x) \log P(x).$$
 #
 # An outcome with $P(x) = 0$ never happens and should contribute nothing. Its term $0 \log 0$ is
-# undefined, but $\lim_{t \to 0^+} t \log t = 0$ (write $t\log t = \log t / (1/t)$ and apply
-# l'Hôpital: $(1/t) / (-1/t^2) = -t \to 0$), so we set $0 \log 0 = 0$.
+# undefined, but $\lim_{u \to 0^+} u \log u = 0$ (write $u\log u = \log u / (1/u)$ and apply
+# l'Hôpital: $(1/u) / (-1/u^2) = -u \to 0$), so we set $0 \log 0 = 0$.
 #
 # Examples, in bits: a fair coin has $H = 1$; a certain outcome has $H = 0$; and
 # $P = (\frac12, \frac14, \frac18, \frac18)$ has $H = \frac12 \cdot 1 + \frac14 \cdot 2 + 2 \cdot \frac18 \cdot 3 = 1.75$ bits.
-# That last number is also the average number of yes/no questions needed to find the outcome when
-# the questions are asked in order of probability ("is it 0?", "is it 1?", "is it 2?"): one question
-# half the time, two a quarter of the time, three otherwise. Entropy in bits counts questions.
 #
-# For a Bernoulli variable the entropy is a function of $\varphi$ alone,
+# For a Bernoulli variable the entropy is a function of $\phi$ alone,
 #
-# $$H(\varphi) = -\varphi \log \varphi - (1 - \varphi) \log (1 - \varphi),$$
+# $$H(\phi) = -\phi \log \phi - (1 - \phi) \log (1 - \phi),$$
 #
-# zero at $\varphi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally, with $n$
+# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally, with $n$
 # outcomes $H(P) \le \log n$, reached only by the uniform distribution (proved in section 7).
 
 # %%
-t = np.array([1e-2, 1e-4, 1e-8, 1e-16])
-print("t log t as t -> 0:", ", ".join(f"{value:.1e}" for value in t * np.log(t)))
+u = np.array([1e-2, 1e-4, 1e-8, 1e-16])
+print("u log u as u -> 0:", ", ".join(f"{value:.1e}" for value in u * np.log(u)))
 examples = {"fair coin": [0.5, 0.5], "certain": [0.0, 1.0], "1/2, 1/4, 1/8, 1/8": [0.5, 0.25, 0.125, 0.125]}
 for name, dist in examples.items():
     print(f"{name:>18}: H = {entropy(dist, base=2):.4f} bits = {entropy(dist):.4f} nats "
@@ -251,50 +286,126 @@ for n in (2, 5, 20):
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.8))
 phis = np.linspace(0, 1, 401)
-ax.plot(phis, binary_entropy(phis, base=2), label="$H(\\varphi)$ in bits")
-ax.plot(phis, binary_entropy(phis), "--", label="$H(\\varphi)$ in nats")
+ax.plot(phis, binary_entropy(phis, base=2), label="$H(\\phi)$ in bits")
+ax.plot(phis, binary_entropy(phis), "--", label="$H(\\phi)$ in nats")
 ax.axhline(1, color="grey", linewidth=0.8)
-ax.set(xlabel="$\\varphi = P(x = 1)$", ylabel="entropy",
+ax.set(xlabel="$\\phi = P(x = 1)$", ylabel="entropy",
        title="entropy of a Bernoulli variable: largest for a fair coin")
 ax.legend(loc="lower center")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** Shape a distribution over four outcomes with the sliders (each sets a weight; the
-# weights are divided by their sum). Over each bar is the surprise $-\log_2 P(x)$ of that outcome; the
-# right panel is the entropy, their average, in bits on the left scale and nats on the right one.
-# Try to push it above the dashed line $\log_2 4 = 2$ bits, press **Uniform** to reach it, and move all
-# the weight onto one outcome to bring it to zero.
+# **Explore.** Shape a distribution over four outcomes with the sliders: each sets a weight, and the
+# weights are divided by their sum. It starts at $P = (\frac12, \frac14, \frac18, \frac18)$, the example
+# above, with $H = 1.75$ bits. Over each bar is the surprise $-\log_2 P(x)$ of that outcome, in bits;
+# the right panel is the entropy, their average, in bits on the left scale and nats on the right one.
+#
+# - Try to push the entropy above the dashed line $\log_2 4 = 2$ bits: you cannot. Press **Uniform**
+#   to reach it.
+# - Move all the weight onto one outcome: its surprise falls to 0, the others' rise to $\infty$, and
+#   the entropy falls to 0, since outcomes that never happen weigh nothing.
+# - Make one outcome rare: its surprise shoots up towards $\infty$, yet its share
+#   $P(x)(-\log_2 P(x))$ of the entropy shrinks to 0, so the entropy tends to that of the other
+#   outcomes ($\log_2 3 \approx 1.585$ bits for three equal ones), not to $\infty$.
 
 # %%
 explorer = EntropyExplorer(weights=[4, 2, 1, 1])
 explorer
 
 # %% [markdown]
-# The same widget driven from code:
+# The same moves from code, on an instance of its own (the widget above stays as described):
 
 # %%
-for weights in ([1, 1, 1, 1], [9, 1, 0, 0], [0, 0, 5, 0]):
-    explorer.set_weights(weights)
-    print(explorer.status)
-explorer.reset()
-print(explorer.status)
+demo = EntropyExplorer(weights=[4, 2, 1, 1])
+print(demo.status)
+demo.make_uniform()
+print(demo.status)
+for weights in ([10, 0, 0, 0], [4, 4, 4, 0.1]):
+    demo.set_weights(weights)
+    print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 1: an entropy in bits
+# ### ✏️ Exercise 3 (derive): an entropy in bits
 #
 # What is the entropy, in bits, of $P = (\frac14, \frac14, \frac14, \frac18, \frac18)$? Work it out by hand
-# (the logarithms are whole numbers), then type it. Check it with the widget afterwards: it has four
-# outcomes, so try a five-outcome one, `EntropyExplorer([2, 2, 2, 1, 1])`.
+# (the logarithms are whole numbers), then type it. Check it with a five-outcome widget afterwards,
+# `EntropyExplorer([2, 2, 2, 1, 1])`.
 
 # %%
-H_answer = ...        # in bits
-exercises.check_entropy_bits([1/4, 1/4, 1/4, 1/8, 1/8], H_answer)
+H_bits = ...          # ✏️ your answer, in bits
+exercises.entropy_in_bits.check(H_bits)
 
-# %% jupyter={"source_hidden": true}
-# Solution: three outcomes of surprise log2(4) = 2 bits, two of log2(8) = 3 bits:
-# H = 3 * 1/4 * 2 + 2 * 1/8 * 3 = 1.5 + 0.75 = 2.25 bits
-exercises.check_entropy_bits([1/4, 1/4, 1/4, 1/8, 1/8], 2.25)
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (implement): entropy with $0 \log 0 = 0$
+#
+# Write the entropy in bits of each distribution along the last axis of `p`: one number for a 1-D
+# `p`, one per row for a 2-D one. The hidden cases include outcomes of probability 0 (whose terms
+# must count 0, not `nan`), a one-hot distribution, a uniform one and a batch of three.
+
+# %%
+def my_entropy(p):
+    """Return -sum_x p(x) log2 p(x) along the last axis of p, with 0 log 0 = 0."""
+    ...              # ✏️ your code
+
+
+exercises.entropy_function.check(my_entropy)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Entropy counts yes/no questions, up to one
+#
+# To find the outcome of $P = (\frac12, \frac14, \frac18, \frac18)$ by yes/no questions, ask "is it 0?",
+# then "is it 1?", then "is it 2?": one question half the time, two a quarter of the time, three
+# otherwise, $\frac12 \cdot 1 + \frac14 \cdot 2 + \frac14 \cdot 3 = 1.75$ questions on average, exactly
+# $H(P)$ in bits. Each outcome took $-\log_2 P(x)$ questions, its surprise in bits.
+#
+# That is exact only because every $P(x)$ here is a power of $\frac12$ (a **dyadic** distribution).
+# Questions come whole, and in general $-\log_2 P(x)$ is not. A strategy that singles out $x$ after
+# $l(x)$ answers is a binary **prefix code** (the answers, written as 0s and 1s, are the codeword of
+# $x$), and the best one is **Huffman's code** (1952): merge the two least likely outcomes into one,
+# again and again; each merge costs the outcomes inside one more question. Its expected number of
+# questions $L = \sum_x P(x)\,l(x)$ obeys
+#
+# $$H(P) \le L < H(P) + 1 \qquad \text{(in bits)}.$$
+#
+# *Why.* The answers of any strategy satisfy Kraft's inequality $\sum_x 2^{-l(x)} \le 1$ (a question
+# halves the set of answer sequences, and $x$ claims a share $2^{-l(x)}$ of them). With
+# $Q(x) = 2^{-l(x)} / \sum_{x'} 2^{-l(x')}$, Gibbs' inequality (section 7) gives
+# $H(P) \le H(P, Q) = L + \log_2 \sum_x 2^{-l(x)} \le L$. Conversely the whole numbers
+# $l(x) = \lceil -\log_2 P(x) \rceil$ satisfy Kraft's inequality, so some strategy needs fewer than
+# $\sum_x P(x)(-\log_2 P(x) + 1) = H(P) + 1$ questions, and Huffman's needs no more than it.
+#
+# **In the long run it is exact.** Ask about a block of $n$ independent outcomes at once: its entropy
+# is $nH$, so its best code takes between $nH$ and $nH + 1$ questions, between $H$ and $H + 1/n$ per
+# outcome (Shannon's source coding theorem). Below, Huffman's code for a few distributions, checked
+# against the bound, and for blocks of tosses of a coin with $P(\text{heads}) = 0.9$:
+
+# %%
+print("distribution                     lengths l(x)     H (bits)  L = sum P(x) l(x)   H <= L < H + 1")
+for name, dist in {"1/2, 1/4, 1/8, 1/8 (dyadic)": [0.5, 0.25, 0.125, 0.125], "a fair die": np.full(6, 1 / 6),
+                   "a coin, P(heads) = 0.9": [0.9, 0.1]}.items():
+    lengths, bits = huffman_code_lengths(dist), entropy(dist, base=2)
+    questions = np.dot(dist, lengths)
+    print(f"{name:<32} {str(lengths):<16} {bits:.4f}    {questions:.4f}              {bits <= questions < bits + 1}")
+
+coin, block = np.array([0.9, 0.1]), np.ones(1)
+print("\ntosses per block n   questions per toss L_n / n   H + 1/n")
+for n in range(1, 13):
+    block = np.outer(block, coin).ravel()                  # the 2^n sequences of n tosses and their probabilities
+    if n in (1, 2, 3, 4, 8, 12):
+        per_toss = block @ huffman_code_lengths(block) / n
+        print(f"{n:18d}   {per_toss:24.4f}   {entropy(coin, base=2) + 1 / n:.4f}")
+print(f"H = {entropy(coin, base=2):.4f} bits per toss")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 5 (derive): the best questions for five equally likely letters
+#
+# One of the letters A, E, I, O, U is drawn, each with probability $\frac15$. With the best strategy of
+# yes/no questions, how many questions do you need on average to find it? (Split the probability as
+# evenly as you can with each question.)
+
+# %%
+questions = ...       # ✏️ your answer
+exercises.five_letter_questions.check(questions)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Differential entropy
@@ -347,26 +458,27 @@ left.plot(sigma_zero, 0, "o", color="black", label="zero at $\\sigma = 1/\\sqrt{
 left.set(xlabel="$\\sigma$", ylabel="$H$ in nats", title="differential entropy of $\\mathcal{N}(0, \\sigma^2)$")
 left.legend(loc="lower right")
 x_plot = np.linspace(-0.5, 0.5, 501)
-right.plot(x_plot, normal_pdf(x_plot, 0, 0.1),
-           label=f"$p = \\mathcal{{N}}(0, 0.1^2)$: $H = {gaussian_entropy(0.1):.2f}$ nats")
-right.plot(x_plot, -np.log(normal_pdf(x_plot, 0, 0.1)), "--", label="surprise $-\\log p(x)$")
+density_line, = right.plot(x_plot, normal_pdf(x_plot, 0, 0.1), label="density $p(x)$")
 right.axhline(0, color="grey", linewidth=0.8)
-right.set(xlabel="$x$", ylim=(-3.5, 6), title="a narrow density: negative surprise where its mass is")
-right.legend(loc="lower left", fontsize="small")
+right.set(xlabel="$x$", ylabel="density $p(x)$", ylim=(-3.5, 6),
+          title=f"$p = \\mathcal{{N}}(0, 0.1^2)$, $H = {gaussian_entropy(0.1):.2f}$ nats")
+surprise_axis = right.twinx()                              # same scale, its own label: the zero lines agree
+surprise_line, = surprise_axis.plot(x_plot, -normal_logpdf(x_plot, 0, 0.1), "--", color=plotting.PALETTE[1],
+                                    label="surprise $-\\log p(x)$")
+surprise_axis.set(ylim=right.get_ylim(), ylabel="surprise $-\\log p(x)$ in nats")
+surprise_axis.spines["right"].set_visible(True)
+surprise_axis.grid(False)
+right.legend(handles=[density_line, surprise_line], loc="lower left", fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 2: the entropy of a narrow Gaussian
+# ### ✏️ Exercise 6 (derive): the entropy of a narrow Gaussian
 #
-# What is the differential entropy, in nats, of $\mathcal{N}(5, 0.1^2)$ (mean 5, standard deviation 0.1)?
+# What is the differential entropy, in nats, of $\mathcal{N}(5, 0.2^2)$ (mean 5, standard deviation 0.2)?
 
 # %%
-H_gauss_answer = ...  # in nats
-exercises.check_gaussian_entropy(sigma=0.1, answer=H_gauss_answer)
-
-# %% jupyter={"source_hidden": true}
-# Solution: the mean does not matter; 1/2 log(2 pi e 0.01) = 1.4189 + log(0.1) = 1.4189 - 2.3026
-exercises.check_gaussian_entropy(sigma=0.1, answer=0.5 * np.log(2 * np.pi * np.e * 0.1 ** 2))
+H_nats = ...          # ✏️ your answer, in nats
+exercises.narrow_gaussian_entropy.check(H_nats)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Cross-entropy and Gibbs' inequality
@@ -376,53 +488,43 @@ exercises.check_gaussian_entropy(sigma=0.1, answer=0.5 * np.log(2 * np.pi * np.e
 #
 # $$H(P, Q) = -\mathbb{E}_{x \sim P}[\log Q(x)] = -\sum_x P(x) \log Q(x).$$
 #
-# **It is the classification loss.** For a training example of class $t$ the "true" distribution is
-# the one-hot $P = \mathbf{1}_t$ and the model predicts probabilities $\hat{\mathbf{y}}$; then
-# $H(\mathbf{1}_t, \hat{\mathbf{y}}) = -\log \hat y_t$: the surprise of the model at the right answer.
-# With two classes, $y \in \{0, 1\}$ and $\hat y = P(y = 1)$, this is the **log loss** or binary
-# cross-entropy $-[y\log\hat y + (1 - y)\log(1 - \hat y)]$, and with $K$ classes $-\sum_k y_k \log \hat y_k$
-# (notebooks 03 and 04 minimise it). Lecture 001 tabulates the log loss; here it is recomputed:
-
-# %%
-y_hat = np.arange(1, 10) / 10                                   # the model's P(y = 1)
-predictions = np.column_stack([1 - y_hat, y_hat])               # (P(y = 0), P(y = 1)) for each
-loss_if_0 = cross_entropy(one_hot(0, 2), predictions)           # the target is the one-hot code
-loss_if_1 = cross_entropy(one_hot(1, 2), predictions)
-lecture_0 = [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30]  # lecture 001's table
-lecture_1 = [2.30, 1.61, 1.20, 0.92, 0.69, 0.51, 0.36, 0.22, 0.11]
-print("y_hat  ", y_hat)
-for y, loss, lecture in [(0, loss_if_0, lecture_0), (1, loss_if_1, lecture_1)]:
-    print(f"y = {y}  ", np.round(loss, 2), " as in the lecture:", np.array_equal(np.round(loss, 2), lecture))
+# **It is the classification loss.** For a training example whose target is class $t$, the "true"
+# distribution is the one-hot $P = \mathbf{1}_t$, and the model predicts a distribution $Q$ over the
+# classes; then $H(\mathbf{1}_t, Q) = -\log Q(t)$: the surprise of the model at the right answer. With
+# two classes, $t \in \{0, 1\}$ and the model's $p = Q(t = 1)$, this is the **log loss** or binary
+# cross-entropy $-[t\log p + (1 - t)\log(1 - p)]$; with $K$ classes and the one-hot target
+# $\mathbf{t}$ it is $-\sum_k t_k \log Q(k)$. Notebook 03 (section 7) derives it as a negative
+# log-likelihood and tabulates it; notebook 04 minimises it.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Gibbs' inequality.** $H(P, Q) \ge H(P)$, with equality only if $Q = P$: describing $P$'s outcomes
 # with any other distribution makes them more surprising on average.
 #
-# *Proof.* It rests on one fact: $\log t \le t - 1$ for all $t > 0$, with equality only at $t = 1$ (the
-# concave $\log$ lies below its tangent at $t = 1$; see the figure). Sum over the outcomes with
-# $P(x) > 0$ and use it with $t = Q(x)/P(x)$:
+# *Proof.* It rests on one fact: $\log u \le u - 1$ for all $u > 0$, with equality only at $u = 1$ (the
+# concave $\log$ lies below its tangent at $u = 1$; see the figure). Sum over the outcomes with
+# $P(x) > 0$ and use it with $u = Q(x)/P(x)$:
 #
 # $$H(P) - H(P, Q) = \sum_{x: P(x) > 0} P(x) \log \frac{Q(x)}{P(x)} \le \sum_{x: P(x) > 0} P(x) \left(\frac{Q(x)}{P(x)} - 1\right) = \sum_{x: P(x) > 0} Q(x) - 1 \le 0.$$
 #
 # Equality needs $Q(x) / P(x) = 1$ wherever $P(x) > 0$, and no mass of $Q$ elsewhere: $Q = P$. $\square$
-# (Outcomes with $P(x) = 0$ are left out because $0 \log 0 = 0$; if $Q(x) = 0 < P(x)$ somewhere, $H(P, Q) = \infty$
-# and there is nothing to prove.)
+# (Outcomes with $P(x) = 0$ are left out because $0 \log 0 = 0$, and the last sum then stays below 1 if $Q$
+# has mass there; if $Q(x) = 0 < P(x)$ somewhere, $H(P, Q) = \infty$ and there is nothing to prove.)
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
-t = np.linspace(0.05, 3, 300)
-ax.plot(t, t - 1, "--", label="$t - 1$")
-ax.plot(t, np.log(t), label="$\\log t$")
-ax.plot(1, 0, "o", color="black", label="equal only at $t = 1$")
-ax.set(xlabel="$t$", ylim=(-3, 2), title="$\\log t \\leq t - 1$: the tangent at 1 lies above")
+u = np.linspace(0.05, 3, 300)
+ax.plot(u, u - 1, "--", label="$u - 1$")
+ax.plot(u, np.log(u), label="$\\log u$")
+ax.plot(1, 0, "o", color="black", label="equal only at $u = 1$")
+ax.set(xlabel="$u$", ylim=(-3, 2), title="$\\log u \\leq u - 1$: the tangent at 1 lies above")
 ax.legend()
 plt.show()
-t_fine = np.linspace(1e-6, 100, 1_000_001)
-print("log t <= t - 1 on a million points in (0, 100]:", bool(np.all(np.log(t_fine) <= t_fine - 1)))
+u_fine = np.linspace(1e-6, 100, 1_000_001)
+print("log u <= u - 1 on a million points in (0, 100]:", bool(np.all(np.log(u_fine) <= u_fine - 1)))
 
 # %% [markdown]
 # Now the inequality on 10 000 random pairs of distributions over 6 outcomes, a fifth of them with
-# some outcomes of probability zero in $P$:
+# two outcomes of probability zero in $P$, where $\sum_{x: P(x) > 0} Q(x)$ falls short of 1:
 
 # %%
 rng = np.random.default_rng(4)
@@ -432,6 +534,9 @@ P /= P.sum(axis=1, keepdims=True)
 gap = cross_entropy(P, Q) - entropy(P)                     # H(P, Q) - H(P), one per pair
 print(f"H(P, Q) >= H(P) for all 10 000 pairs: {bool(np.all(gap >= 0))}; smallest gap {gap.min():.4f} nats")
 print("equality at Q = P:", np.allclose(cross_entropy(P, P), entropy(P), rtol=1e-12, atol=1e-15))
+q_on_support = np.sum(np.where(P > 0, Q, 0.0), axis=1)     # sum of Q(x) over the x with P(x) > 0
+print(f"pairs with zeros in P: sum of Q over P's outcomes between {q_on_support[:2000].min():.4f} "
+      f"and {q_on_support[:2000].max():.4f}, below 1")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Corollary: $H(P) \le \log n$.** Take $Q$ uniform over the $n$ outcomes, $Q(x) = 1/n$. Then
@@ -439,30 +544,29 @@ print("equality at Q = P:", np.allclose(cross_entropy(P, P), entropy(P), rtol=1e
 # distribution. This is the bound the widget of section 5 shows.
 #
 # **Not symmetric.** In general $H(P, Q) \ne H(Q, P)$: the first argument weights the terms, the
-# second is inside the logarithm.
+# second is inside the logarithm. Take an outcome that is nearly certain, $P = (0.98, 0.01, 0.01)$,
+# and the uniform $Q = (\frac13, \frac13, \frac13)$. Judged by $Q$, every outcome of $P$ costs $\log 3$,
+# so $H(P, Q) = \log 3$. Judged by $P$, the outcomes of $Q$ are rare two times out of three, and each
+# rare one costs $-\log 0.01 \approx 4.6$ nats, so $H(Q, P)$ is almost three times larger:
 
 # %%
 uniform = np.full(6, 1 / 6)
 print(f"H(P, uniform) = log 6 = {np.log(6):.4f} for every P:",
       np.allclose(cross_entropy(P, uniform), np.log(6), rtol=1e-12))
 print(f"largest H(P) of the 10 000: {entropy(P).max():.4f} <= log 6")
-p_ex, q_ex = np.array([0.7, 0.2, 0.1]), np.array([0.1, 0.3, 0.6])
-print(f"P = {p_ex}, Q = {q_ex}: H(P, Q) = {cross_entropy(p_ex, q_ex):.4f}, "
+p_ex, q_ex = np.array([0.98, 0.01, 0.01]), np.full(3, 1 / 3)
+print(f"P = {p_ex}, Q = uniform: H(P, Q) = {cross_entropy(p_ex, q_ex):.4f} nats (log 3 = {np.log(3):.4f}), "
       f"H(Q, P) = {cross_entropy(q_ex, p_ex):.4f} nats")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 3: cross-entropy both ways
+# ### ✏️ Exercise 7 (derive): cross-entropy both ways
 #
 # For $P = (\frac12, \frac14, \frac14)$ and $Q = (\frac18, \frac18, \frac34)$, compute $H(P, Q)$ and $H(Q, P)$
 # in bits. (One of them needs $\log_2 3$; use `np.log2`.)
 
 # %%
-H_PQ_answer, H_QP_answer = ..., ...    # in bits
-exercises.check_cross_entropies([1/2, 1/4, 1/4], [1/8, 1/8, 3/4], H_PQ_answer, H_QP_answer)
-
-# %% jupyter={"source_hidden": true}
-# Solution: H(P, Q) = 1/2 * 3 + 1/4 * 3 + 1/4 * log2(4/3);  H(Q, P) = 1/8 * 1 + 1/8 * 2 + 3/4 * 2 = 1.875
-exercises.check_cross_entropies([1/2, 1/4, 1/4], [1/8, 1/8, 3/4], 2.25 + 0.25 * np.log2(4 / 3), 1.875)
+H_both = ...          # ✏️ your answer, in bits, as [H(P, Q), H(Q, P)]
+exercises.cross_entropies.check(H_both)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. The Kullback-Leibler divergence
@@ -480,7 +584,8 @@ exercises.check_cross_entropies([1/2, 1/4, 1/4], [1/8, 1/8, 3/4], 2.25 + 0.25 * 
 #
 # Because $H(P)$ does not depend on $Q$, minimising the cross-entropy $H(P, Q)$ over models $Q$ is
 # the same as minimising $D_\mathrm{KL}(P \| Q)$: that is how maximum likelihood (notebook 03) fits a model
-# to data.
+# to data. For the nearly certain $P$ and the uniform $Q$ above, the two directions differ by a
+# factor of two:
 
 # %%
 kl = kl_divergence(P, Q)                                   # the 10 000 pairs of section 7
@@ -488,27 +593,36 @@ decomposition = cross_entropy(P, Q) - entropy(P)
 print("KL(P||Q) = H(P, Q) - H(P) for all pairs:", bool(np.all(np.abs(kl - decomposition) < 1e-12)))
 print("matches scipy.stats.entropy(P, Q):    ", np.allclose(kl, stats.entropy(P, Q, axis=1), rtol=1e-12))
 print(f"KL >= 0: {bool(np.all(kl >= 0))};  KL(P||P) = 0 for all: {bool(np.all(kl_divergence(P, P) == 0))}")
-print(f"P = {p_ex}, Q = {q_ex}: KL(P||Q) = {kl_divergence(p_ex, q_ex):.4f}, "
+print(f"P = {p_ex}, Q = uniform: KL(P||Q) = {kl_divergence(p_ex, q_ex):.4f}, "
       f"KL(Q||P) = {kl_divergence(q_ex, p_ex):.4f} nats")
 print(f"Q misses an outcome of P: KL = {kl_divergence([0.5, 0.5], [1.0, 0.0])}; "
       f"the other way round: {kl_divergence([1.0, 0.0], [0.5, 0.5]):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4: the divergence both ways
+# ### ✏️ Exercise 8 (derive): the divergence both ways
 #
-# For the same $P = (\frac12, \frac14, \frac14)$ and $Q = (\frac18, \frac18, \frac34)$ as in exercise 3,
-# compute $D_\mathrm{KL}(P \| Q)$ and $D_\mathrm{KL}(Q \| P)$ in bits. Which is larger? (Reuse your
-# cross-entropies.)
+# For the same $P = (\frac12, \frac14, \frac14)$ and $Q = (\frac18, \frac18, \frac34)$ as in exercise 7,
+# compute $D_\mathrm{KL}(P \| Q)$ and $D_\mathrm{KL}(Q \| P)$ in bits. (Reuse your cross-entropies.)
 
 # %%
-KL_PQ_answer, KL_QP_answer = ..., ...  # in bits
-exercises.check_kl_divergences([1/2, 1/4, 1/4], [1/8, 1/8, 3/4], KL_PQ_answer, KL_QP_answer)
+KL_both = ...         # ✏️ your answer, in bits, as [KL(P||Q), KL(Q||P)]
+exercises.divergences.check(KL_both)
 
-# %% jupyter={"source_hidden": true}
-# Solution: subtract the entropy of the first argument from the cross-entropy
-P_ex, Q_ex = np.array([1/2, 1/4, 1/4]), np.array([1/8, 1/8, 3/4])
-exercises.check_kl_divergences(P_ex, Q_ex, cross_entropy(P_ex, Q_ex, base=2) - entropy(P_ex, base=2),
-                               cross_entropy(Q_ex, P_ex, base=2) - entropy(Q_ex, base=2))
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 9 (implement): the KL divergence, zeros included
+#
+# Write $D_\mathrm{KL}(P \| Q)$ in nats along the last axis of `p` and `q` (arrays of the same shape). A
+# term with $P(x) = 0$ counts 0, whatever $Q(x)$ is; where $Q(x) = 0 < P(x)$ the divergence is infinite:
+# return `np.inf` (the same as `float('inf')`), not a large number. The hidden cases include both, and
+# a batch of three pairs.
+
+# %%
+def my_kl(p, q):
+    """Return sum_x p(x) log(p(x) / q(x)) along the last axis, 0 where p = 0, inf where q = 0 < p."""
+    ...              # ✏️ your code
+
+
+exercises.kl_function.check(my_kl)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. The asymmetry in a picture: one Gaussian for two bumps
@@ -531,10 +645,10 @@ exercises.check_kl_divergences(P_ex, Q_ex, cross_entropy(P_ex, Q_ex, base=2) - e
 # **mode-seeking**). There is no closed form; `fit_gaussian_reverse_kl` minimises numerically from a
 # start at each bump and keeps the best.
 #
-# The lecture shows this picture (after Goodfellow et al., *Deep Learning*, fig. 3.6). First the
-# numbers for $d = 6$, checked: the forward fit against the moments of the mixture, the reverse fit
-# against a brute-force search over a grid of $(\mu, \sigma)$, and the divergence between two Gaussians
-# on the grid against its closed form
+# Straka's NPFL129 lecture 3 shows this picture (after Goodfellow, Bengio and Courville, *Deep Learning*,
+# fig. 3.6). First the numbers for $d = 6$, checked: the forward fit against the moments of the mixture,
+# the reverse fit against a brute-force search over a grid of $(\mu, \sigma)$, and the divergence between
+# two Gaussians on the grid against its closed form
 # $D_\mathrm{KL}(\mathcal{N}(\mu_1, \sigma_1^2) \| \mathcal{N}(\mu_2, \sigma_2^2)) = \log\frac{\sigma_2}{\sigma_1} + \frac{\sigma_1^2 + (\mu_1 - \mu_2)^2}{2\sigma_2^2} - \frac12$.
 
 # %%
@@ -557,23 +671,48 @@ print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i, 0, 0]):.2f
 print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on the grid "
       f"{kl_divergence_on_grid(normal_pdf(x, 0, 1), normal_pdf(x, 1, 2), x):.6f}")
 
+# %% [markdown]
+# The reverse fit does not slide from the middle to a bump as $d$ grows: it leaps. Up to a critical
+# separation the Gaussian in the middle is the best; beyond it, one on a bump (the left one of two
+# equally good, by the package's convention):
+
+# %%
+for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0]:
+    p_sep = gaussian_mixture_pdf(x, [0.5, 0.5], [-separation / 2, separation / 2], [1.0, 1.0])
+    mu_sep, sigma_sep = fit_gaussian_reverse_kl(p_sep, x)
+    print(f"d = {separation:4.2f}: reverse fit N({round(mu_sep, 2) + 0:5.2f}, {sigma_sep:.2f}^2)")
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** The slider moves the two bumps apart ($d$ is the distance between their means); both
-# fits are recomputed. Each panel lists both divergences of its fit, the one it minimises first:
-# each fit is the better one only by its own measure. Watch the reverse fit stay in the middle while
-# the bumps overlap, then jump onto one bump (the left one, of two equally good) once the gap between
-# them is deep enough: between $d = 5.5$ and $d = 5.75$ the best fit leaps from the middle to a bump
-# instead of sliding there.
+# ### ✏️ Exercise 10 (predict): the other divergence of the mode-seeking fit
+#
+# The widget below starts at $d = 6$, where the reverse fit $q^*$ sits on the left bump and its panel
+# shows $D_\mathrm{KL}(q^* \| p) \approx 0.689$ nats, the divergence it minimises. Before you run the
+# cell, predict the other number of that panel, $D_\mathrm{KL}(p \| q^*)$:
+#
+# - **(a)** about the same, near 0.7: a good fit is good in both directions;
+# - **(b)** much larger, several nats;
+# - **(c)** smaller than 0.689, since $q^*$ is the best Gaussian;
+# - **(d)** infinite, since $q^*$ misses the right bump.
+
+# %%
+prediction = ...      # ✏️ "a", "b", "c" or "d"
+exercises.reverse_fit_divergences.check(prediction)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
+# $d = 6$, the numbers above. The left panel shows the mass-covering fit, the right one the
+# mode-seeking fit; each lists both divergences of its fit, the one it minimises first.
+#
+# - Compare the panels: each fit is the better one only by its own measure.
+# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
+#   every divergence 0.
+# - Slide it back up: the forward fit only widens (its variance is $1 + d^2/4$), while the reverse fit
+#   stays in the middle until it leaps onto the left bump between $d = 5.5$ and $5.75$; its
+#   $D_\mathrm{KL}(p \| q^*)$ then shoots up.
 
 # %%
 kl_explorer = KLAsymmetryExplorer(separation=6.0)
 kl_explorer
-
-# %%
-for separation in [0.0, 2.0, 4.0, 5.0, 8.0]:
-    kl_explorer.slider.value = separation
-    print(kl_explorer.status)
-kl_explorer.slider.value = 6.0
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Why the normal distribution?
@@ -601,18 +740,38 @@ for n in [1, 2, 5, 20, 100, 1000]:
     print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** Move $n$ (or press play) and watch the histogram of the standardised sums lose its
-# skew and settle on the normal density.
+# **Explore.** The histogram shows 20 000 standardised sums $Z_n$ of $n$ draws, under the density of
+# $\mathcal{N}(0, 1)$; the buttons choose the distribution of the draws. It starts at $n = 1$ with
+# exponential draws, so the histogram is the exponential density itself, shifted to mean 0: skewness 2,
+# nothing like a bell.
+#
+# - Move $n$ up, or press play: the skew fades like $2/\sqrt{n}$ (about 0.37 at $n = 30$), and the
+#   peak creeps from the left towards 0.
+# - Press **uniform**: a symmetric source, skewness 0 from the start; already at $n = 3$ the histogram
+#   is hard to tell from the bell.
+# - Press **Bernoulli** ($\phi = 0.2$): $S_n$ takes only the values $0, 1, \dots, n$, so the histogram has
+#   one bar per value, as wide as their spacing. The bars line up under the bell as $n$ grows, but
+#   slowly: the skewness is $1.5/\sqrt{n}$.
 
 # %%
 clt = CLTExplorer(n=1)
 clt
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (explain): what converges?
+#
+# Straka's NPFL129 lecture 3 puts the theorem as "the sum of independent identically distributed random
+# variables with finite variance converges to normal distribution". As $n$ grows, what does tend to a
+# normal distribution?
+#
+# - **(a)** The sum $S_n = x_1 + \dots + x_n$ itself.
+# - **(b)** The distribution of $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$, towards $\mathcal{N}(0, 1)$.
+# - **(c)** The mean $S_n / n$, towards $\mathcal{N}(\mu, \sigma^2)$.
+# - **(d)** Each draw $x_i$: the more draws, the more normal each of them becomes.
+
 # %%
-for n in [1, 5, 30, 100]:
-    clt.slider.value = n
-    print(clt.status)
-clt.slider.value = 1
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.what_converges.check(explanation)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The principle of maximum entropy.** Among all distributions that satisfy what we know (the
@@ -625,8 +784,8 @@ clt.slider.value = 1
 # $$H(p) \le H(p, q) = \mathbb{E}_p\left[\tfrac12\log(2\pi\sigma^2) + \frac{(x-\mu)^2}{2\sigma^2}\right] = \tfrac12\log(2\pi\sigma^2) + \tfrac12 = H(q),$$
 #
 # with equality only for $p = q$. The key step: the cross-entropy with a Gaussian depends on $p$
-# only through its variance, which is fixed. (The lecture cites a variational proof, by the
-# calculus of variations; this one needs nothing beyond section 7.)
+# only through its variance, which is fixed. (Straka's lecture states the result without proof; this
+# one needs nothing beyond section 7.)
 #
 # Checked for five distributions scaled to variance 1: each entropy against scipy, each
 # cross-entropy with $\mathcal{N}(0, 1)$ by numerical integration (all equal $H(\mathcal{N}(0, 1)) = \frac12\log(2\pi e) \approx 1.4189$),
@@ -640,7 +799,7 @@ unit_variance = {"normal": stats.norm(0, 1), "logistic": stats.logistic(0, np.sq
 print("distribution  variance  entropy  scipy   H(p, N(0, 1))")
 for name, value in entropies_at_fixed_variance(1.0).items():
     dist = unit_variance[name]
-    cross = dist.expect(lambda t: -normal_logpdf(t))           # -E_p[log N(x; 0, 1)], by quadrature
+    cross = dist.expect(lambda value: -normal_logpdf(value))   # -E_p[log N(x; 0, 1)], by quadrature
     print(f"{name:>12}  {dist.var():8.4f}  {value:.4f}  {dist.entropy():.4f}  {cross:.4f}")
 entropies = entropies_at_fixed_variance(1.0)
 print("the normal has the largest entropy:", max(entropies, key=entropies.get) == "normal")
@@ -656,19 +815,46 @@ ax.legend(loc="upper right", title="entropy in nats")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## Where the lecture slides slip
+#
+# - **Straka, NPFL129 lecture 3, the one-hot vector.** It prints $\mathbf{1}_x$ with $k$ zeros before
+#   the 1 and $K - k - 1$ after it, but the position of the 1 is the outcome $x$: $x$ zeros before it
+#   and $K - x - 1$ after. Section 2 prints the codes of the outcomes 0, 1, 2.
+# - **Straka, NPFL129 lecture 3, the proof of Gibbs' inequality.** It writes
+#   $\sum_x P(x)\big(\frac{Q(x)}{P(x)} - 1\big) = \sum_x Q(x) - \sum_x P(x) = 0$, dividing by $P(x)$ also where
+#   $P(x) = 0$. The sum runs over the outcomes with $P(x) > 0$ only, and there it is
+#   $\sum_{x: P(x) > 0} Q(x) - 1 \le 0$, with equality only if $Q$ puts no mass outside them; that is
+#   why equality needs $Q = P$ everywhere. Section 7 checks it on 2000 pairs with zeros in $P$, where the
+#   sum stays below 1.
+# - **Straka, NPFL129 lecture 3, the central limit theorem.** "The sum of independent identically
+#   distributed random variables with finite variance converges to normal distribution": the sum does
+#   not converge, its variance $n\sigma^2$ grows without bound. The standardised sum
+#   $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$ does, in distribution, to $\mathcal{N}(0, 1)$. Section 10 shows
+#   $Z_n$ with mean 0 and variance 1 for every $n$ as its skewness fades, and exercise 11 asks why.
+# - **Straka, NPFL129 lecture 3, maximum entropy.** The normal distribution's maximum entropy "can be
+#   proven (using variational inference)": the tool of that proof is the calculus of variations;
+#   variational inference is a method of approximate Bayesian inference. Section 10 proves it with
+#   Gibbs' inequality instead and checks it on five distributions of variance 1.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Summary
 #
-# - A Bernoulli variable has $P(x) = \varphi^x(1-\varphi)^{1-x}$, mean $\varphi$ and variance $\varphi(1-\varphi)$; a
-#   categorical one, written one-hot, has $P(\mathbf{x}) = \prod_i p_i^{x_i}$ and each coordinate is Bernoulli
-#   with $\varphi = p_i$; the normal density is $\exp(-(x-\mu)^2/(2\sigma^2))/\sqrt{2\pi\sigma^2}$.
+# - A Bernoulli variable has $P(x) = \phi^x(1-\phi)^{1-x}$, mean $\phi$ and variance $\phi(1-\phi)$; a
+#   categorical one, written one-hot, has $P(\mathbf{x}) = \prod_i p_i^{x_i}$, each coordinate is Bernoulli
+#   with $\phi = p_i$, and two coordinates have covariance $-p_i p_j$; the normal density is
+#   $\exp(-(x-\mu)^2/(2\sigma^2))/\sqrt{2\pi\sigma^2}$, which may exceed 1.
 # - The surprise of an outcome is $I(x) = -\log P(x)$, forced by three wishes; the base is the unit
 #   (bits for $\log_2$, nats for $\ln$; 1 bit $= \ln 2$ nats).
-# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, between 0 and $\log n$; the
-#   differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for $\sigma < 0.242$.
+# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, between 0 and $\log n$, with
+#   $0 \log 0 = 0$. In bits it is the number of yes/no questions the best strategy (Huffman's code)
+#   needs, up to one: $H \le L < H + 1$, exactly $H$ for a dyadic distribution and per outcome in the
+#   long run. The differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for
+#   $\sigma < 0.242$.
 # - Cross-entropy $H(P, Q) = -\sum_x P(x) \log Q(x)$ is the classification loss; Gibbs' inequality
-#   $H(P, Q) \ge H(P)$ follows from $\log t \le t - 1$.
-# - $D_\mathrm{KL}(P\|Q) = H(P, Q) - H(P) \ge 0$, zero only for $P = Q$, and not symmetric: fitting one
-#   Gaussian to two bumps, the forward divergence covers both and the reverse one picks one.
+#   $H(P, Q) \ge H(P)$ follows from $\log u \le u - 1$.
+# - $D_\mathrm{KL}(P\|Q) = H(P, Q) - H(P) \ge 0$, zero only for $P = Q$, infinite where $Q$ misses an
+#   outcome of $P$, and not symmetric: fitting one Gaussian to two bumps, the forward divergence covers
+#   both and the reverse one picks one.
 # - The normal distribution is the limit of standardised sums (central limit theorem) and the
 #   maximum-entropy distribution for a given variance.
 #
