@@ -121,9 +121,8 @@ area_answer = ...     # ✏️ a number
 exercises.area_under_likelihood.check(area_answer)
 
 # %% [markdown]
-# For a coin or a die every factor of the likelihood is a probability, so $L$ lies in $[0, 1]$. For
-# continuous data the factors are densities. Three measurements close to the mean of a narrow normal
-# distribution:
+# Now three measurements close to the mean of a narrow normal distribution, and their likelihood under
+# it:
 
 # %%
 x_close = np.array([0.02, -0.05, 0.04])
@@ -145,6 +144,13 @@ print(f"their product, the likelihood: L = {np.prod(densities):.2f}")
 # %%
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.likelihood_above_one.check(explanation)
+
+# %% [markdown]
+# For a coin or a die every factor of the likelihood is a probability, so $L$ lies in $[0, 1]$. For
+# continuous data the factors are densities, probabilities per unit of $x$, and a narrow distribution has
+# densities far above 1 near its mean: here 3.5 to 3.9 each, 50.7 together. The likelihood is the
+# density of the data at the parameters, not the probability of anything, and only ratios of its values
+# are compared.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. From a product of probabilities to a sum of logs
@@ -879,24 +885,20 @@ plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The fine print.** Straka's NPFL129 lecture 3 says that no consistent estimator has a lower mean
-# squared error than the MLE. At a finite $N$ that is not true: the bound is for *unbiased* estimators,
-# and a biased one can beat it where its bias happens to help. Shrinking the mean towards 0,
-# $\tilde\mu = \frac{N}{N + 5}\,\bar x$, is still consistent, has a lower MSE than $\bar x$ when the true
-# $\mu$ is near 0, and a much higher one elsewhere. Its MSE is its variance plus its squared bias,
-# $\big(\frac{N}{N+5}\big)^2\frac{\sigma^2}{N} + \big(\frac{5\mu}{N+5}\big)^2$, computed below beside the
-# simulation. What does hold: as $N \to \infty$, no regular estimator has a smaller asymptotic variance
-# than the MLE.
+# squared error than the MLE. Put it to the test with an estimator that shrinks the sample mean towards
+# 0, $\tilde\mu = \frac{N}{N + 5}\,\bar x$. It is consistent, since $\frac{N}{N+5} \to 1$. Its MSE at
+# $N = 10$, for three true means, on 20 000 samples each:
 
 # %%
 N_small = 10
 shrunk = lambda s: s.shape[-1] / (s.shape[-1] + 5) * s.mean(axis=-1)
+mse_shrunk = {}
 print(f"N = {N_small}: Cramer-Rao bound {mle.cramer_rao_bound_gaussian_mean(1.0, N_small):.3f}")
 for mu in [0.0, 0.5, 2.0]:
     data = stats.norm(mu, 1)
     mse_mle = mle.mean_squared_error(mle.simulate_estimates(lambda s: s.mean(axis=-1), data, N_small, 20000, random_state=9), mu)
-    mse_shrunk = mle.mean_squared_error(mle.simulate_estimates(shrunk, data, N_small, 20000, random_state=9), mu)
-    formula = (N_small / (N_small + 5)) ** 2 / N_small + (5 * mu / (N_small + 5)) ** 2
-    print(f"  true mu = {mu}: MSE of the mean {mse_mle:.3f}, of the shrunk mean {mse_shrunk:.3f} (formula {formula:.3f})")
+    mse_shrunk[mu] = mle.mean_squared_error(mle.simulate_estimates(shrunk, data, N_small, 20000, random_state=9), mu)
+    print(f"  true mu = {mu}: MSE of the mean {mse_mle:.3f}, of the shrunk mean {mse_shrunk[mu]:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 10 (explain): how can the shrunk mean beat the Cramér–Rao bound?
@@ -912,8 +914,20 @@ for mu in [0.0, 0.5, 2.0]:
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.shrinkage_beats_the_bound.check(explanation)
 
+# %% [markdown]
+# So at a finite $N$ the lecture's claim fails. The shrunk mean has expectation $\frac{N}{N+5}\mu$: it is
+# biased, and the Cramér–Rao bound says nothing about biased estimators. Its MSE is its variance plus its
+# squared bias, $\big(\frac{N}{N+5}\big)^2\frac{\sigma^2}{N} + \big(\frac{5\mu}{N+5}\big)^2$: near $\mu = 0$ the
+# bias costs little and the smaller variance wins, far from 0 the bias dominates. What does hold: as
+# $N \to \infty$, no regular estimator has a smaller asymptotic variance than the MLE.
+
+# %%
+for mu, simulated_mse in mse_shrunk.items():
+    formula = (N_small / (N_small + 5)) ** 2 / N_small + (5 * mu / (N_small + 5)) ** 2
+    print(f"true mu = {mu}: MSE of the shrunk mean {simulated_mse:.3f} simulated, {formula:.3f} by the formula")
+
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 10. Bias: the MLE of a variance is too small
+# ## 10. Bias: is the MLE of a variance right on average?
 #
 # An estimator is **unbiased** if $\mathbb{E}[\hat\theta_N] = \theta_*$. The MLE need not be.
 
@@ -1009,9 +1023,9 @@ exercises.stable_unbiased_variance.check(unbiased_variance)
 #   (1000 probabilities multiply to 0.0) and no overflow (1000 densities multiply to `inf`), and sums are
 #   easy to differentiate.
 # - Closed forms: a coin $\hat\phi = h/N$, a die $\hat p_k = N_k/N$ (0 for a face never seen: a boundary
-#   maximum), a Gaussian $\hat\mu = \bar x$ and $\hat\sigma^2 = \frac{1}{N}\sum_i (x_i - \bar x)^2$, a Laplace
-#   distribution the median and the mean absolute deviation. Second derivatives confirm the maxima; a
-#   numerical optimiser finds the same values.
+#   maximum), a Gaussian $\hat\mu = \bar x$ and $\hat\sigma^2 = \frac{1}{N}\sum_i (x_i - \bar x)^2$ (and, in an
+#   exercise, a Laplace distribution). Second derivatives confirm the maxima; a numerical optimiser finds
+#   the same values.
 # - $\operatorname{argmax} L = \operatorname{argmin} \text{NLL} = \operatorname{argmin} H(\hat p_\text{data}, p_\text{model})$, and for
 #   discrete data $= \operatorname{argmin} D_\text{KL}(\hat p_\text{data} \| p_\text{model})$: NLL/N is the cross-entropy,
 #   which exceeds the KL divergence by the constant $H(\hat p_\text{data}) \le \log N$. With many data and a
