@@ -45,13 +45,17 @@ def bench_widgets() -> None:
                                                np.r_[2:clt.slider.max + 1]), 40)
     sources = [key for _, key in clt.SOURCES] * 5
     report("CLTExplorer, source", median_update_ms(lambda key: setattr(clt.source, "value", key), sources), 40)
-    likelihood = LikelihoodExplorer(h=0, n=40)
+    likelihood = LikelihoodExplorer(h=0, N=40)
     report("LikelihoodExplorer, heads h", median_update_ms(
         lambda h: setattr(likelihood.h_slider, "value", int(h)), np.r_[1:41, 0:40]), 40)
+    report("LikelihoodExplorer, tosses N", median_update_ms(
+        lambda N: setattr(likelihood.N_slider, "value", int(N)), np.r_[41:101, 40]), 40)
     estimators = {"mean": lambda s: np.mean(s, axis=-1), "median": lambda s: np.median(s, axis=-1)}
-    sampling = EstimatorExplorer(estimators, stats.norm(0, 1), 0.0, [5, 10, 20, 50, 100, 200, 500])
-    report("EstimatorExplorer, sample size m", median_update_ms(
-        lambda m: setattr(sampling.m_slider, "value", int(m)), [10, 20, 50, 100, 200, 500, 5] * 4), 40)
+    sampling = EstimatorExplorer(estimators, stats.norm(0, 1), 0.0, [5, 10, 20, 50, 100, 200, 500, 1000])
+    report("EstimatorExplorer, sample size N", median_update_ms(
+        lambda N: setattr(sampling.N_slider, "value", int(N)), [10, 20, 50, 100, 200, 500, 1000, 5] * 4), 40)
+    report("EstimatorExplorer, band eps", median_update_ms(
+        lambda eps: setattr(sampling.eps_slider, "value", float(eps)), np.linspace(0.05, 0.5, 30)), 40)
 
 
 def bench_perceptron_fit() -> None:

@@ -2,11 +2,12 @@
 properties of the MLE shown by simulation.
 
 Taught in notebook 03 ("Maximum likelihood estimation"). Notation: a sample
-``x_1, ..., x_N`` drawn i.i.d. from ``p_data``; a model family ``p_model(x; w)``;
-the likelihood ``L(w) = prod_i p_model(x_i; w)``; the estimate
+``x_1, ..., x_N`` drawn i.i.d. from ``p_data``; a model family ``p_model(x; theta)``;
+the likelihood ``L(theta) = prod_i p_model(x_i; theta)``; the estimate
 
-    w_MLE = argmax_w L(w) = argmin_w sum_i -log p_model(x_i; w)
-          = argmin_w H(p_hat_data, p_model(.; w)) = argmin_w KL(p_hat_data || p_model(.; w)).
+    theta_MLE = argmax_theta L(theta) = argmin_theta sum_i -log p_model(x_i; theta)
+              = argmin_theta H(p_hat_data, p_model(.; theta))
+              = argmin_theta KL(p_hat_data || p_model(.; theta))   (for discrete data).
 
 All logarithms are natural (nats). Every log-likelihood takes the parameter
 first and broadcasts over it, so one call evaluates a whole curve over a grid
@@ -26,7 +27,7 @@ from scipy.special import betaln, xlog1py, xlogy
 
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
                           check_binary, check_positive, check_positive_int, check_random_state)
-from ._validation import float_or_array as _float_or_array   # the name notebook 03 shows in its source
+from ._validation import float_or_array
 from .exceptions import ConvergenceWarning
 from .losses import logistic_loss
 
@@ -87,10 +88,10 @@ def _as_counts(counts, n_categories: int, name: str = "x") -> np.ndarray:
 
 
 def _as_model_probabilities(probabilities) -> np.ndarray:
-    """Return ``p_model(x_i; w)`` of each observation as a float array >= 0 of shape (..., N)."""
+    """Return ``p_model(x_i; theta)`` of each observation as a float array >= 0 of shape (..., N)."""
     p = _as_sample(probabilities, "probabilities")
     if np.any(p < 0):
-        raise ValueError("probabilities must be >= 0 (they are p_model(x_i; w)); got a negative value.")
+        raise ValueError("probabilities must be >= 0 (they are p_model(x_i; theta)); got a negative value.")
     return p
 
 
@@ -103,9 +104,9 @@ def _as_observations(x, name: str = "x") -> np.ndarray:
     return array
 
 
-def _as_sample_sizes(m) -> np.ndarray:
-    """Return the sample size(s) ``m`` as a 1-D int array of integers >= 1."""
-    return np.array([check_positive_int(size, "m") for size in np.atleast_1d(m).tolist()], dtype=int)
+def _as_sample_sizes(N) -> np.ndarray:
+    """Return the sample size(s) ``N`` as a 1-D int array of integers >= 1."""
+    return np.array([check_positive_int(size, "N") for size in np.atleast_1d(N).tolist()], dtype=int)
 
 
 # --------------------------------------------------------------------------
@@ -134,27 +135,29 @@ def empirical_distribution(x):
 
 
 def likelihood_product(probabilities):
-    """``L(w) = prod_i p_model(x_i; w)``, straight from the definition.
+    """``L(theta) = prod_i p_model(x_i; theta)``, straight from the definition.
 
-    For a thousand probabilities the product underflows to ``0.0`` (a double
-    stops at about 1e-308), which is why one maximises the log-likelihood
-    instead: see :func:`log_likelihood_sum`.
+    For a thousand probabilities the product underflows to ``0.0`` (the
+    smallest positive double is about 5e-324); for a thousand densities above
+    1 it can overflow to ``inf`` (the largest is about 1.8e308). That is why
+    one maximises the log-likelihood instead: see :func:`log_likelihood_sum`.
 
     Parameters
     ----------
     probabilities : array-like of shape (..., N)
-        ``p_model(x_i; w)`` of each observation (densities for a continuous model).
+        ``p_model(x_i; theta)`` of each observation (densities for a continuous model).
 
     Returns
     -------
     float or ndarray of shape (...)
     """
     p = _as_model_probabilities(probabilities)
-    return _float_or_array(np.prod(p, axis=-1))              # prod_i p_model(x_i; w)
+    with np.errstate(over="ignore"):                         # inf is the answer it exists to show
+        return float_or_array(np.prod(p, axis=-1))          # prod_i p_model(x_i; theta)
 
 
 def log_likelihood_sum(probabilities):
-    """``log L(w) = sum_i log p_model(x_i; w)``: no underflow, and the same maximiser.
+    """``log L(theta) = sum_i log p_model(x_i; theta)``: no underflow or overflow, and the same maximiser.
 
     A zero probability gives ``-inf`` (the parameters cannot have produced the data).
 
@@ -168,7 +171,7 @@ def log_likelihood_sum(probabilities):
     """
     p = _as_model_probabilities(probabilities)
     with np.errstate(divide="ignore"):
-        return _float_or_array(np.sum(np.log(p), axis=-1))   # sum_i log p_model(x_i; w)
+        return float_or_array(np.sum(np.log(p), axis=-1))   # sum_i log p_model(x_i; theta)
 
 
 # --------------------------------------------------------------------------
@@ -195,8 +198,8 @@ def bernoulli_log_likelihood(phi, x):
     """
     phi = as_probabilities(phi, "phi")
     x = _as_binary_sample(as_vector(x, "x"))
-    n_ones, n = x.sum(), x.size
-    return _float_or_array(xlogy(n_ones, phi) + xlog1py(n - n_ones, -phi))   # h log phi + (N-h) log(1-phi)
+    h, N = x.sum(), x.size                                   # heads, tosses
+    return float_or_array(xlogy(h, phi) + xlog1py(N - h, -phi))   # h log phi + (N - h) log(1 - phi)
 
 
 def bernoulli_likelihood(phi, x):
@@ -205,7 +208,7 @@ def bernoulli_likelihood(phi, x):
     Same arguments as :func:`bernoulli_log_likelihood`. As a function of
     ``phi`` it is not a probability density: see :func:`bernoulli_likelihood_integral`.
     """
-    return _float_or_array(np.exp(bernoulli_log_likelihood(phi, x)))
+    return float_or_array(np.exp(bernoulli_log_likelihood(phi, x)))
 
 
 def bernoulli_mle(x):
@@ -220,23 +223,23 @@ def bernoulli_mle(x):
     -------
     float or ndarray of shape (...)
     """
-    return _float_or_array(_as_binary_sample(x).mean(axis=-1))   # h / N
+    return float_or_array(_as_binary_sample(x).mean(axis=-1))   # h / N
 
 
-def bernoulli_likelihood_integral(n_heads, n, log=False):
-    """``int_0^1 phi^h (1 - phi)^(n - h) dphi = B(h + 1, n - h + 1) = h! (n - h)! / (n + 1)!``.
+def bernoulli_likelihood_integral(n_heads, N, log=False):
+    """``int_0^1 phi^h (1 - phi)^(N - h) dphi = B(h + 1, N - h + 1) = h! (N - h)! / (N + 1)!``.
 
-    The area under the likelihood of a sample with ``h`` ones out of ``n``. It
+    The area under the likelihood of a sample with ``h`` ones out of ``N``. It
     is not 1 (it is ``1/2`` for a single observation and shrinks fast with
-    ``n``): the likelihood is not a probability distribution over ``phi``.
+    ``N``): the likelihood is not a probability distribution over ``phi``.
     Computed as ``exp(betaln(...))``, which is exact to rounding but
-    underflows to 0.0 past ``n`` of about 1000; ask for ``log=True`` there.
+    underflows to 0.0 past ``N`` of about 1000; ask for ``log=True`` there.
 
     Parameters
     ----------
     n_heads : int or array-like of int
-        The number of ones ``h``, each in 0..n.
-    n : int
+        The number of ones ``h``, each in 0..N.
+    N : int
         The sample size, >= 1.
     log : bool
         Return the natural logarithm of the integral instead.
@@ -245,13 +248,13 @@ def bernoulli_likelihood_integral(n_heads, n, log=False):
     -------
     float or ndarray of the shape of ``n_heads``
     """
-    n = check_positive_int(n, "n")
+    N = check_positive_int(N, "N")
     h = as_float_array(n_heads, "n_heads")
-    if np.any(h != np.round(h)) or np.any((h < 0) | (h > n)):
-        raise ValueError(f"n_heads must hold integers from 0 to n = {n} (the number of ones); "
+    if np.any(h != np.round(h)) or np.any((h < 0) | (h > N)):
+        raise ValueError(f"n_heads must hold integers from 0 to N = {N} (the number of ones); "
                          f"got {h.tolist()}.")
-    log_integral = betaln(h + 1, n - h + 1)                  # log B(h+1, n-h+1)
-    return _float_or_array(log_integral if log else np.exp(log_integral))
+    log_integral = betaln(h + 1, N - h + 1)                  # log B(h+1, N-h+1)
+    return float_or_array(log_integral if log else np.exp(log_integral))
 
 
 # --------------------------------------------------------------------------
@@ -286,7 +289,7 @@ def categorical_log_likelihood(p, x, *, counts=False):
         n_k = _as_counts(x, n_categories)
     else:
         n_k = np.bincount(_as_categories(as_vector(x, "x"), n_categories), minlength=n_categories)
-    return _float_or_array(np.sum(xlogy(n_k, p), axis=-1))   # sum_k n_k log p_k
+    return float_or_array(np.sum(xlogy(n_k, p), axis=-1))   # sum_k n_k log p_k
 
 
 def categorical_mle(x, n_categories):
@@ -336,7 +339,7 @@ def gaussian_log_likelihood(mu, sigma2, x):
     n, x_bar = x.size, x.mean()
     # sum_i (x_i - mu)^2, split at the sample mean: one pass over x serves the whole grid
     squares = np.sum((x - x_bar) ** 2) + n * (x_bar - mu) ** 2
-    return _float_or_array(-0.5 * n * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2))
+    return float_or_array(-0.5 * n * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2))
 
 
 def gaussian_mle(x):
@@ -357,7 +360,7 @@ def gaussian_mle(x):
     x = _as_sample(x)
     mean = x.mean(axis=-1)                                   # (1/N) sum_i x_i
     variance = np.mean((x - mean[..., None]) ** 2, axis=-1)  # (1/N) sum_i (x_i - mu)^2
-    return _float_or_array(mean), _float_or_array(variance)
+    return float_or_array(mean), float_or_array(variance)
 
 
 def unbiased_variance(x):
@@ -375,7 +378,38 @@ def unbiased_variance(x):
     n = x.shape[-1]
     if n < 2:
         raise ValueError("x must hold at least two observations for the 1/(N-1) variance; got one.")
-    return _float_or_array(gaussian_mle(x)[1] * n / (n - 1))   # N/(N-1) sigma^2_MLE
+    return float_or_array(gaussian_mle(x)[1] * n / (n - 1))   # N/(N-1) sigma^2_MLE
+
+
+# --------------------------------------------------------------------------
+# Laplace: p(x; mu, b) = exp(-|x - mu| / b) / (2 b)
+# --------------------------------------------------------------------------
+
+
+def laplace_mle(x):
+    """``mu_MLE = median(x)`` and ``b_MLE = (1/N) sum_i |x_i - mu_MLE|``: the MLE of a Laplace distribution.
+
+    ``log L(mu, b) = -N log(2b) - (1/b) sum_i |x_i - mu|``. In ``mu`` it is
+    largest where ``sum_i |x_i - mu|`` is smallest: where as many ``x_i`` lie
+    above ``mu`` as below, at a median. For an even ``N`` every point between
+    the two middle values maximises it; this returns their midpoint, and
+    ``b_MLE`` is the same for all of them. In ``b``, ``-N/b + sum_i |x_i - mu|/b^2 = 0``.
+    Taught in notebook 03, section 5 (an exercise).
+
+    Parameters
+    ----------
+    x : array-like of shape (N,) or (..., N)
+        A sample, or samples along the last axis, as for :func:`gaussian_mle`.
+
+    Returns
+    -------
+    median, mean_absolute_deviation : float or ndarray of shape (...)
+        ``mu_MLE`` and ``b_MLE``.
+    """
+    x = _as_sample(x)
+    location = np.median(x, axis=-1)                                   # argmin_mu sum_i |x_i - mu|
+    scale = np.mean(np.abs(x - location[..., None]), axis=-1)          # (1/N) sum_i |x_i - mu|
+    return float_or_array(location), float_or_array(scale)
 
 
 # --------------------------------------------------------------------------
@@ -384,15 +418,15 @@ def unbiased_variance(x):
 
 
 def negative_log_likelihood(logpdf, x, *params):
-    """``NLL(w) = sum_i -log p_model(x_i; w)`` for a model given by its log-density.
+    """``NLL(theta) = sum_i -log p_model(x_i; theta)`` for a model given by its log-density.
 
     Parameters
     ----------
     logpdf : callable
-        ``logpdf(x, *params)`` returns ``log p_model(x_i; w)`` elementwise,
+        ``logpdf(x, *params)`` returns ``log p_model(x_i; theta)`` elementwise,
         e.g. ``scipy.stats.norm.logpdf`` (parameters ``loc, scale``) or
         ``scipy.stats.poisson.logpmf``. For a density ``pdf``, pass
-        ``lambda x, *w: np.log(pdf(x, *w))``.
+        ``lambda x, *theta: np.log(pdf(x, *theta))``.
     x : array-like of shape (N,)
     *params : float or array-like
         Each parameter a scalar or an array of candidate values; they
@@ -424,7 +458,7 @@ def negative_log_likelihood(logpdf, x, *params):
             "logpdf returned nan: some params lie outside the model's parameter space "
             "(e.g. a scale <= 0 or a probability outside [0, 1]); restrict them, e.g. with bounds."
         )
-    return _float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; w)
+    return float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; theta)
 
 
 @dataclass(frozen=True)
@@ -434,9 +468,9 @@ class NumericalMLE:
     Attributes
     ----------
     params : ndarray of shape (n_params,)
-        ``w_MLE`` found by the optimizer.
+        ``theta_MLE`` found by the optimizer.
     negative_log_likelihood : float
-        ``NLL(w_MLE) = sum_i -log p_model(x_i; w_MLE)``.
+        ``NLL(theta_MLE) = sum_i -log p_model(x_i; theta_MLE)``.
     n_iter : int
         Iterations the optimizer took.
     success : bool
@@ -452,9 +486,9 @@ class NumericalMLE:
 
 
 def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol=None) -> NumericalMLE:
-    """Find ``w_MLE = argmin_w sum_i -log p_model(x_i; w)`` with ``scipy.optimize.minimize``.
+    """Find ``theta_MLE = argmin_theta sum_i -log p_model(x_i; theta)`` with ``scipy.optimize.minimize``.
 
-    It minimises the mean ``NLL(w) / N`` (the cross-entropy ``H(p_hat_data,
+    It minimises the mean ``NLL(theta) / N`` (the cross-entropy ``H(p_hat_data,
     p_model)``), which has the same minimiser but a scale independent of
     ``N``. Warns with a :class:`~lecture_utils.ConvergenceWarning` if the
     optimizer reports failure.
@@ -485,8 +519,8 @@ def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol
     x = _as_observations(x)
     n = x.size
 
-    def mean_nll(w):
-        return negative_log_likelihood(logpdf, x, *w) / n    # H(p_hat_data, p_model(.; w))
+    def mean_nll(theta):
+        return negative_log_likelihood(logpdf, x, *theta) / n    # H(p_hat_data, p_model(.; theta))
 
     result = minimize(mean_nll, start, bounds=bounds, method=method, tol=tol)
     if not result.success:
@@ -513,10 +547,10 @@ def _draw(distribution, size, rng) -> np.ndarray:
     )
 
 
-def simulate_estimates(estimator, distribution, m, n_repeats=1000, random_state=None):
-    """Apply an estimator to ``n_repeats`` independent samples of size ``m`` from a distribution.
+def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=None):
+    """Apply an estimator to ``n_repeats`` independent samples of size ``N`` from a distribution.
 
-    All the samples of one size are drawn as one ``(n_repeats, m)`` array and
+    All the samples of one size are drawn as one ``(n_repeats, N)`` array and
     estimated in one call: there is no loop over the repeats. The same
     ``random_state`` gives the same samples, so two estimators called with it
     are compared on the very same data.
@@ -524,13 +558,13 @@ def simulate_estimates(estimator, distribution, m, n_repeats=1000, random_state=
     Parameters
     ----------
     estimator : callable
-        Maps samples of shape ``(n_repeats, m)`` to estimates of shape
+        Maps samples of shape ``(n_repeats, N)`` to estimates of shape
         ``(n_repeats,)``, reducing the last axis: :func:`bernoulli_mle`,
         ``lambda s: gaussian_mle(s)[1]``, ``lambda s: np.median(s, axis=-1)``.
     distribution : frozen scipy.stats distribution or callable
         ``p_data``: e.g. ``scipy.stats.norm(0, 1)``, or ``f(rng, size)``
         returning samples of shape ``size`` drawn with the generator ``rng``.
-    m : int or sequence of int
+    N : int or sequence of int
         The sample size(s).
     n_repeats : int
         Independent samples per size.
@@ -538,9 +572,9 @@ def simulate_estimates(estimator, distribution, m, n_repeats=1000, random_state=
 
     Returns
     -------
-    ndarray of shape (n_repeats,) if ``m`` is an int, else (len(m), n_repeats)
+    ndarray of shape (n_repeats,) if ``N`` is an int, else (len(N), n_repeats)
     """
-    sizes = _as_sample_sizes(m)
+    sizes = _as_sample_sizes(N)
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     if not callable(estimator):
         raise TypeError(f"estimator must be a function of the samples; got {type(estimator).__name__}.")
@@ -555,50 +589,50 @@ def simulate_estimates(estimator, distribution, m, n_repeats=1000, random_state=
                 "Pass e.g. lambda s: np.median(s, axis=-1)."
             )
         estimates[row] = values
-    return estimates[0] if np.ndim(m) == 0 else estimates
+    return estimates[0] if np.ndim(N) == 0 else estimates
 
 
 def _errors(estimates, true_value) -> np.ndarray:
-    """``w_m - w`` for every repeat (along the last axis of ``estimates``)."""
+    """``theta_N - theta`` for every repeat (along the last axis of ``estimates``)."""
     estimates = _as_sample(estimates, "estimates")
     return estimates - as_float_array(true_value, "true_value")[..., None]
 
 
 def mean_squared_error(estimates, true_value):
-    """``E[(w_m - w)^2]``, estimated by the mean over the repeats (last axis).
+    """``E[(theta_N - theta)^2]``, estimated by the mean over the repeats (last axis).
 
     Parameters
     ----------
     estimates : array-like of shape (..., n_repeats)
         E.g. the output of :func:`simulate_estimates`.
     true_value : float or array-like of shape (...)
-        The parameter ``w_{p_data}`` of the distribution that generated the samples.
+        The parameter ``theta`` of the distribution that generated the samples.
 
     Returns
     -------
     float or ndarray of shape (...)
     """
-    return _float_or_array(np.mean(_errors(estimates, true_value) ** 2, axis=-1))
+    return float_or_array(np.mean(_errors(estimates, true_value) ** 2, axis=-1))
 
 
 def bias(estimates, true_value):
-    """``E[w_m] - w``, estimated by the mean over the repeats (last axis); arguments as
+    """``E[theta_N] - theta``, estimated by the mean over the repeats (last axis); arguments as
     :func:`mean_squared_error`."""
-    return _float_or_array(np.mean(_errors(estimates, true_value), axis=-1))
+    return float_or_array(np.mean(_errors(estimates, true_value), axis=-1))
 
 
 def exceedance_probability(estimates, true_value, eps):
-    """``P(|w_m - w| > eps)``, estimated by the fraction of repeats (last axis) that miss by more.
+    """``P(|theta_N - theta| > eps)``, estimated by the fraction of repeats (last axis) that miss by more.
 
-    The MLE is consistent: for every ``eps > 0`` this tends to 0 as ``m`` grows.
+    The MLE is consistent: for every ``eps > 0`` this tends to 0 as ``N`` grows.
     Arguments as :func:`mean_squared_error`, and ``eps > 0``.
     """
     eps = check_positive(eps, "eps")
-    return _float_or_array(np.mean(np.abs(_errors(estimates, true_value)) > eps, axis=-1))
+    return float_or_array(np.mean(np.abs(_errors(estimates, true_value)) > eps, axis=-1))
 
 
-def cramer_rao_bound_gaussian_mean(sigma2, m):
-    """``sigma^2 / m = 1 / (m I(mu))``: no unbiased estimator of a Gaussian mean from ``m``
+def cramer_rao_bound_gaussian_mean(sigma2, N):
+    """``sigma^2 / N = 1 / (N I(mu))``: no unbiased estimator of a Gaussian mean from ``N``
     observations has a smaller mean squared error (Fisher information ``I(mu) = 1/sigma^2``).
 
     The sample mean (the MLE) attains it; the sample median's MSE tends to
@@ -608,16 +642,16 @@ def cramer_rao_bound_gaussian_mean(sigma2, m):
     ----------
     sigma2 : float
         The variance ``sigma^2 > 0``.
-    m : int or array-like of int
+    N : int or array-like of int
         Sample size(s).
 
     Returns
     -------
-    float or ndarray of the shape of ``m``
+    float or ndarray of the shape of ``N``
     """
     sigma2 = check_positive(sigma2, "sigma2")
-    sizes = _as_sample_sizes(m)
-    return _float_or_array(sigma2 / sizes if np.ndim(m) else sigma2 / sizes[0])
+    sizes = _as_sample_sizes(N)
+    return float_or_array(sigma2 / sizes if np.ndim(N) else sigma2 / sizes[0])
 
 
 # --------------------------------------------------------------------------
@@ -631,9 +665,10 @@ def binary_cross_entropy(t, p=None, *, logits=None):
     The mean negative log-likelihood of the targets under a conditional
     Bernoulli model with ``p_i = p(t = 1 | x_i; w)``: the conditional
     cross-entropy ``H(p_hat_data, p_model)``, and the loss that logistic
-    regression minimises in notebook 04 (there ``p_i = sigma(z_i)``,
-    ``z_i = x_i^T w``). Give either the probabilities ``p`` or the logits
-    ``z``; from logits it never overflows and never returns nan.
+    regression minimises in notebook 04 (there ``p_i = sigma(y_i)`` with the
+    score ``y_i = x_i^T w + b``, the logit). Give either the probabilities ``p``
+    or the logits ``y_i = log(p_i / (1 - p_i))``; from logits it never
+    overflows and never returns nan.
 
     Parameters
     ----------
@@ -642,7 +677,7 @@ def binary_cross_entropy(t, p=None, *, logits=None):
     p : array-like of shape (N,), optional
         ``p(t = 1 | x_i)``, in [0, 1]; ``p_i = 0`` with ``t_i = 1`` gives ``inf``.
     logits : array-like of shape (N,), optional
-        ``z_i = log(p_i / (1 - p_i))``, any finite numbers.
+        ``y_i = log(p_i / (1 - p_i))``, any finite numbers.
 
     Returns
     -------
@@ -652,10 +687,10 @@ def binary_cross_entropy(t, p=None, *, logits=None):
         raise TypeError("binary_cross_entropy needs exactly one of p (probabilities) or logits.")
     t = _as_binary_sample(as_vector(t, "t"), "t")
     if logits is not None:
-        z = as_vector(logits, "logits", t.size)
-        # -log sigma(z) = log(1 + e^-z) if t = 1, -log(1 - sigma(z)) = log(1 + e^z) if t = 0:
-        # the logistic loss of the margin s z with s = 2t - 1 in {-1, +1}
-        losses = logistic_loss(np.where(t == 1, z, -z))
+        y = as_vector(logits, "logits", t.size)
+        # -log sigma(y) = log(1 + e^-y) if t = 1, -log(1 - sigma(y)) = log(1 + e^y) if t = 0:
+        # the logistic loss of the margin z = s y with s = 2t - 1 in {-1, +1}
+        losses = logistic_loss(np.where(t == 1, y, -y))
     else:
         p = as_probabilities(as_vector(p, "p", t.size), "p")
         losses = -(xlogy(t, p) + xlog1py(1 - t, -p))          # -[t log p + (1 - t) log(1 - p)]

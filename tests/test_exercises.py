@@ -155,7 +155,7 @@ def test_agrees_to_three_significant_figures(value, truth, right):
 
 @pytest.mark.parametrize("value, truth, close", [
     (2.2, np.sqrt(5), True), (2.23, np.sqrt(5), True), (0.3, 1 / 3, True), (2.0, np.sqrt(5), True),
-    (3.0, np.sqrt(5), False), (2.3, np.sqrt(5), False),
+    (3.0, np.sqrt(5), False), (2.3, np.sqrt(5), False), (4.0, 5.0, False), (2.0, 2.9, True),
     (-0.6, 0.6, False), (0.5, 1 / 3, False)])
 def test_near_miss(value, truth, close):
     assert near_miss(value, truth) is close

@@ -1,104 +1,95 @@
-"""The self-checks of notebook 03 accept the right answers (computed here by hand) and hint at the usual slips."""
+"""What the generic tests of tests/test_exercises.py do not cover in notebook 03's exercises.
+
+References: exact fractions, scipy.stats, the standard library's statistics module and
+scikit-learn's log_loss for the hand answers; numpy's and the standard library's own
+variance for implementations a student may reasonably submit.
+"""
 
 import math
+import statistics
+from fractions import Fraction
 
 import numpy as np
 import pytest
+from scipy import stats
+from sklearn.metrics import log_loss
 
-from lecture_utils.exercises import mle as ex
-
-COIN = [1, 0, 1, 1, 0]                       # h = 3 of n = 5
-DIE = [3, 5, 2, 6, 4, 0]                     # N = 20
-SAMPLE = [2, 4, 4, 5, 7, 8]                  # mean 5; squared deviations 9 1 1 0 4 9, sum 24
-T, P = [1, 0, 0], [0.9, 0.2, 0.6]            # probabilities of the targets 0.9, 0.8, 0.4
-
-
-def hint(feedback) -> str:
-    assert not feedback, f"accepted a wrong answer: {feedback!r}"
-    return repr(feedback)
+from lecture_utils import mle
+from lecture_utils.exercises import mle as exercises
+from lecture_utils.exercises._core import Derive
 
 
-def test_placeholders_ask_for_an_answer():
-    for feedback in (ex.check_likelihood_integral([1, 0], ...), ex.check_log_likelihood(COIN, 0.6, ...),
-                     ex.check_categorical_mle(DIE, ...), ex.check_gaussian_mle(SAMPLE, ..., ...),
-                     ex.check_gaussian_mle(SAMPLE, 5.0, ...), ex.check_mean_nll(T, P, ...)):
-        assert not feedback and "Replace the ..." in repr(feedback)
+def test_the_hand_answers_agree_with_independent_references():
+    # int_0^1 phi^2 (1 - phi)^2 dphi = 1/3 - 1/2 + 1/5, exactly
+    assert Fraction(1, 3) - Fraction(1, 2) + Fraction(1, 5) == Fraction(1, 30)
+    assert exercises.area_under_likelihood.correct_answer == pytest.approx(1 / 30, rel=1e-15)
+    assert exercises.log_likelihood_by_hand.correct_answer == pytest.approx(
+        stats.bernoulli.logpmf([1, 0, 1, 1, 0], 0.6).sum(), rel=1e-12)
+    sample = [2, 4, 4, 5, 7, 8]
+    assert exercises.gaussian_by_hand.correct_answer == [statistics.fmean(sample), statistics.pvariance(sample)]
+    assert exercises.laplace_by_hand.correct_answer == pytest.approx(stats.laplace.fit([3, 9, 1, 4, 8]), rel=1e-12)
+    assert exercises.loss_of_three.correct_answer == pytest.approx(log_loss([1, 0, 0], [0.9, 0.2, 0.6]), rel=1e-12)
 
 
-def test_likelihood_integral():
-    # x = (1, 1, 0, 0): int_0^1 phi^2 (1 - phi)^2 dphi = 2! 2! / 5! = 4 / 120 = 1/30
-    x = [1, 1, 0, 0]
-    assert ex.check_likelihood_integral(x, 1 / 30)
-    assert ex.check_likelihood_integral(x, 0.03333)                   # rounded by hand
-    assert "not a density" in hint(ex.check_likelihood_integral(x, 1.0))
-    assert "height of the peak" in hint(ex.check_likelihood_integral(x, 0.5 ** 4))      # L(1/2) = 1/16
-    assert "binomial" in hint(ex.check_likelihood_integral(x, 6 / 30))  # C(4, 2) / 30 = 1/(n + 1)
-    assert "(n + 1)!" in hint(ex.check_likelihood_integral(x, 4 / 24))  # 2! 2! / 4!
-    assert "h! (n - h)! / (n + 1)!" in hint(ex.check_likelihood_integral(x, 0.3))
-    # x = (1, 0, 1): 2! 1! / 4! = 1/12
-    assert ex.check_likelihood_integral([1, 0, 1], 1 / 12)
+def test_a_gaussian_of_one_observation_accepts_a_zero_variance():
+    # Issue 7: the old check refused mu = 5, sigma^2 = 0 for the sample [5] (it crashed computing s^2).
+    one_point = Derive("one observation", "x" * 100, truth=lambda: mle.gaussian_mle([5.0]), answer=[5, 0],
+                       what="[mu, sigma^2]", example="[1, 2]", praise="yes",
+                       slips=[(lambda: [5.0, 5.0], "that is x itself")], names=("mu", "sigma^2"))
+    assert one_point.check([5.0, 0.0]).correct and one_point.check([5, 0]).correct
+    assert one_point.check([5.0, 0.01]).message.startswith("Check sigma^2")
 
 
-def test_log_likelihood():
-    truth = 3 * math.log(0.6) + 2 * math.log(0.4)                    # -3.36506
-    assert ex.check_log_likelihood(COIN, 0.6, truth)
-    assert ex.check_log_likelihood(COIN, 0.6, -3.365)
-    assert "sign" in hint(ex.check_log_likelihood(COIN, 0.6, -truth))
-    assert "take its logarithm" in hint(ex.check_log_likelihood(COIN, 0.6, 0.6 ** 3 * 0.4 ** 2))
-    assert "swapped" in hint(ex.check_log_likelihood(COIN, 0.6, 3 * math.log(0.4) + 2 * math.log(0.6)))
-    assert "base 10" in hint(ex.check_log_likelihood(COIN, 0.6, 3 * math.log10(0.6) + 2 * math.log10(0.4)))
-    assert "base 2" in hint(ex.check_log_likelihood(COIN, 0.6, 3 * math.log2(0.6) + 2 * math.log2(0.4)))
-    assert "sum" in hint(ex.check_log_likelihood(COIN, 0.6, truth / 5))
-    assert "h log(phi) + (n - h) log(1 - phi)" in hint(ex.check_log_likelihood(COIN, 0.6, -1.0))
+def test_die_hints_say_when_the_probabilities_do_not_sum_to_one():
+    assert "sum to 1.2" in exercises.die_mle.check([0.15, 0.25, 0.1, 0.3, 0.2, 0.2]).message
+    shuffled = exercises.die_mle.check([0.25, 0.15, 0.1, 0.3, 0.2, 0.0])
+    assert shuffled.verdict == "wrong" and "N_k / N" in shuffled.message
 
 
-def test_categorical_mle():
-    truth = [0.15, 0.25, 0.10, 0.30, 0.20, 0.0]
-    feedback = ex.check_categorical_mle(DIE, truth)
-    assert feedback and "never rolled gets 0" in repr(feedback)
-    assert ex.check_categorical_mle(DIE, np.array(truth))
-    assert "divide them by the number of rolls N = 20" in hint(ex.check_categorical_mle(DIE, DIE))
-    assert "Laplace" in hint(ex.check_categorical_mle(DIE, [(c + 1) / 26 for c in DIE]))
-    assert "uniform" in hint(ex.check_categorical_mle(DIE, [1 / 6] * 6))
-    assert "sum to 1.2" in hint(ex.check_categorical_mle(DIE, [0.15, 0.25, 0.1, 0.3, 0.2, 0.2]))
-    assert "n_k / N" in hint(ex.check_categorical_mle(DIE, [0.25, 0.15, 0.1, 0.3, 0.2, 0.0]))
-    assert "Give 6 numbers" in hint(ex.check_categorical_mle(DIE, [0.5, 0.5]))
+def test_a_wrong_mean_alone_is_named():
+    feedback = exercises.gaussian_by_hand.check([4.0, 4.0])
+    assert feedback.verdict == "wrong" and feedback.message.startswith("Check mu.")
 
 
-def test_gaussian_mle():
-    feedback = ex.check_gaussian_mle(SAMPLE, 5.0, 4.0)
-    assert feedback and "4.8" in repr(feedback)                       # names the unbiased one too
-    assert "N - 1" in hint(ex.check_gaussian_mle(SAMPLE, 5.0, 24 / 5))
-    assert "standard deviation" in hint(ex.check_gaussian_mle(SAMPLE, 5.0, 2.0))
-    assert "square root of the 1/(N - 1)" in hint(ex.check_gaussian_mle(SAMPLE, 5.0, math.sqrt(4.8)))
-    assert "subtract the mean" in hint(ex.check_gaussian_mle(SAMPLE, 5.0, 174 / 6))   # mean of x^2
-    only_mu = hint(ex.check_gaussian_mle(SAMPLE, 4.0, 4.0))
-    assert "sample mean" in only_mu and "sigma2" not in only_mu
-    assert "mean squared deviation" in hint(ex.check_gaussian_mle(SAMPLE, 5.0, 3.0))
+def test_the_bernoulli_nll_reports_where_each_usual_mistake_breaks():
+    check = exercises.bernoulli_nll.check
+    underflow = check(exercises._bernoulli_nll_product).message
+    assert underflow.startswith("hidden case 3 of 7: phi=1e-200") and "expected 921.034" in underflow
+    assert "got      inf" in underflow
+    zero_log_zero = check(exercises._bernoulli_nll_elementwise).message
+    assert zero_log_zero.startswith("hidden case 4 of 7: phi=0, x=np.array([0, 0, 0])")
+    assert "expected 0\n" in zero_log_zero and "got      nan" in zero_log_zero
 
 
-def test_mean_nll():
-    truth = -(math.log(0.9) + math.log(0.8) + math.log(0.4)) / 3      # 0.41493
-    assert ex.check_mean_nll(T, P, truth)
-    assert ex.check_mean_nll(T, P, 0.4149)
-    assert "sign" in hint(ex.check_mean_nll(T, P, -truth))
-    assert "mean" in hint(ex.check_mean_nll(T, P, 3 * truth))
-    assert "1 - p_i" in hint(ex.check_mean_nll(T, P, -(math.log(0.9) + math.log(0.2) + math.log(0.6)) / 3))
-    assert "bits" in hint(ex.check_mean_nll(T, P, truth / math.log(2)))
-    assert "average -log" in hint(ex.check_mean_nll(T, P, 1.0))
+def test_the_bernoulli_nll_accepts_other_right_implementations():
+    def by_cases(phi, x):                           # counts, with the boundary cases spelled out
+        h, N = int(np.sum(x)), len(x)
+        if (phi == 0 and h > 0) or (phi == 1 and h < N):
+            return math.inf
+        return -((h * math.log(phi) if h else 0.0) + ((N - h) * math.log1p(-phi) if N - h else 0.0))
+
+    def via_scipy(phi, x):                          # the elementwise log-pmf, summed
+        return -stats.bernoulli.logpmf(x, phi).sum()
+
+    assert exercises.bernoulli_nll.check(by_cases).correct
+    assert exercises.bernoulli_nll.check(via_scipy).correct
 
 
-@pytest.mark.parametrize("answer", ["two", None, True, [0.1, 0.2], float("nan"), {"a": 1}])
-def test_nonsense_answers_get_a_hint_not_an_error(answer):
-    assert "one number" in hint(ex.check_likelihood_integral([1, 0], answer))
-    assert "one number" in hint(ex.check_log_likelihood(COIN, 0.6, answer))
-    assert "Give 6 numbers" in hint(ex.check_categorical_mle(DIE, answer))
-    assert "one number each" in hint(ex.check_gaussian_mle(SAMPLE, answer, 4.0))
-    assert "one number each" in hint(ex.check_gaussian_mle(SAMPLE, 5.0, answer))
-    assert "one number" in hint(ex.check_mean_nll(T, P, answer))
+def test_the_stable_variance_accepts_numpy_and_the_standard_library_and_catches_the_one_pass_formula():
+    check = exercises.stable_unbiased_variance.check
+    assert check(lambda x: np.var(x, ddof=1)).correct
+    assert check(lambda x: statistics.variance(np.asarray(x, dtype=float).tolist())).correct
+    one_pass = check(exercises._one_pass_variance).message
+    assert one_pass.startswith("hidden case 4 of 5") and "expected 1.66667" in one_pass
 
 
-def test_a_model_that_gives_the_target_probability_zero_is_handled():
-    # p = 1 for a t = 0 example: the true loss is infinite, and no finite answer is accepted
-    assert not ex.check_mean_nll([0, 1], [1.0, 0.5], 0.3466)
-    assert not ex.check_mean_nll([0, 1], [1.0, 0.5], float("inf"))
+def test_the_shrinkage_solution_states_its_mean_squared_error_correctly():
+    # MSE of N/(N+5) x_bar at N = 10, sigma = 1: variance (10/15)^2 / 10 plus bias^2 (5 mu / 15)^2
+    def mse(mu):
+        return (10 / 15) ** 2 / 10 + (5 * mu / 15) ** 2
+
+    assert mse(0.0) == pytest.approx(0.0444, abs=5e-5) and 1 / 9 == pytest.approx(0.111, abs=5e-4)
+    crossing = math.sqrt((0.1 - mse(0.0)) * 9)                      # where the MSE reaches the bound 0.1
+    assert crossing == pytest.approx(0.71, abs=0.005)
+    assert "0.044 + 0.111" in exercises.shrinkage_beats_the_bound.solution
+    assert "|\\mu| < 0.71" in exercises.shrinkage_beats_the_bound.solution

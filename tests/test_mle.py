@@ -119,6 +119,15 @@ def test_product_of_a_thousand_probabilities_underflows_but_the_sum_of_logs_does
     assert mle.log_likelihood_sum(p) == pytest.approx(expected_log, rel=1e-12)
 
 
+def test_product_of_a_thousand_densities_overflows_but_the_sum_of_logs_does_not(rng):
+    x = rng.normal(0.0, 0.001, size=1000)                          # a narrow normal: densities near 400
+    expected_log = math.fsum(stats.norm.logpdf(x, 0.0, 0.001).tolist())
+    assert expected_log > 710                                      # above log(largest double) ~ 709.8
+    densities = stats.norm.pdf(x, 0.0, 0.001)
+    assert mle.likelihood_product(densities) == np.inf
+    assert mle.log_likelihood_sum(densities) == pytest.approx(expected_log, rel=1e-12)
+
+
 def test_product_and_sum_of_logs_agree_on_a_short_sample(rng):
     p = rng.uniform(0.1, 1.0, size=10)
     assert mle.likelihood_product(p) == pytest.approx(math.prod(p.tolist()), rel=1e-13)
@@ -262,6 +271,44 @@ def test_gaussian_mle_maximises_the_log_likelihood(x, shift, log_ratio):
 
 
 # --------------------------------------------------------------------------
+# Laplace
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [5, 6, 101])
+def test_laplace_mle_matches_scipy_laplace_fit(rng, size):
+    x = rng.laplace(1.5, 0.8, size=size)
+    loc, scale = stats.laplace.fit(x)               # scipy's closed form: the median, the mean |x - median|
+    location, spread = mle.laplace_mle(x)
+    assert location == pytest.approx(loc, rel=1e-12)
+    assert spread == pytest.approx(scale, rel=1e-12)
+
+
+def test_laplace_mle_maximises_the_likelihood_found_numerically(rng):
+    x = rng.laplace(-2.0, 1.5, size=41)             # odd N: the median is the unique maximiser in mu
+
+    def nll(theta):                                 # theta = (mu, log b)
+        return -stats.laplace.logpdf(x, theta[0], np.exp(theta[1])).sum()
+
+    location, spread = mle.laplace_mle(x)
+    result = optimize.minimize(nll, [0.0, 0.0], method="Nelder-Mead",
+                               options={"xatol": 1e-10, "fatol": 1e-12, "maxiter": 4000})
+    assert nll([location, np.log(spread)]) <= result.fun + 1e-9
+    assert location == pytest.approx(result.x[0], abs=1e-6)
+    assert spread == pytest.approx(np.exp(result.x[1]), rel=1e-6)
+
+
+def test_laplace_mle_by_hand_and_for_a_batch():
+    # 1, 3, 4, 8, 9: median 4, |x - 4| = 3, 1, 0, 4, 5 sum to 13; for an even N any point between the
+    # two middle values gives the same sum |x_i - mu|: 1, 2, 3, 4 -> 1.5 + 0.5 + 0.5 + 1.5 = 4
+    assert mle.laplace_mle([3, 9, 1, 4, 8]) == (4.0, 13 / 5)
+    assert mle.laplace_mle([4, 1, 3, 2]) == (2.5, 1.0)
+    locations, spreads = mle.laplace_mle(np.array([[3, 9, 1, 4, 8], [0, 0, 0, 0, 1]]))
+    np.testing.assert_array_equal(locations, [4.0, 0.0])
+    np.testing.assert_allclose(spreads, [13 / 5, 1 / 5], rtol=1e-15)
+
+
+# --------------------------------------------------------------------------
 # Any model: the generic negative log-likelihood and the numerical MLE
 # --------------------------------------------------------------------------
 
@@ -308,10 +355,10 @@ def test_fit_mle_numerically_recovers_the_bernoulli_mle(rng):
 # --------------------------------------------------------------------------
 
 
-def _exact_exceedance(m, phi, eps):
-    """P(|H/m - phi| > eps) for H ~ Binomial(m, phi), summed exactly."""
-    h = np.arange(m + 1)
-    return stats.binom.pmf(h, m, phi)[np.abs(h / m - phi) > eps].sum()
+def _exact_exceedance(N, phi, eps):
+    """P(|H/N - phi| > eps) for H ~ Binomial(N, phi), summed exactly."""
+    h = np.arange(N + 1)
+    return stats.binom.pmf(h, N, phi)[np.abs(h / N - phi) > eps].sum()
 
 
 def test_consistency_exceedance_probability_matches_binomial_and_shrinks():
@@ -320,7 +367,7 @@ def test_consistency_exceedance_probability_matches_binomial_and_shrinks():
                                        random_state=0)
     assert estimates.shape == (4, n_repeats)
     simulated = mle.exceedance_probability(estimates, phi, eps)
-    exact = np.array([_exact_exceedance(m, phi, eps) for m in sizes])
+    exact = np.array([_exact_exceedance(N, phi, eps) for N in sizes])
     # Tolerance: 4 Monte Carlo standard errors sqrt(P(1 - P) / n_repeats), plus 2 / n_repeats.
     tolerance = 4 * np.sqrt(exact * (1 - exact) / n_repeats) + 2 / n_repeats
     np.testing.assert_array_less(np.abs(simulated - exact), tolerance)
@@ -330,11 +377,11 @@ def test_consistency_exceedance_probability_matches_binomial_and_shrinks():
 
 def test_efficiency_median_to_mean_mse_ratio_approaches_pi_over_2():
     # Both estimators see the same samples (same seed). Over 20 seeds the ratio at
-    # m = 201 had standard deviation 0.013 and mean 1.566, so the tolerance 0.06
-    # allows about 4.5 standard deviations and the finite-m bias.
-    m, n_repeats = 201, 20000
+    # N = 201 had standard deviation 0.013 and mean 1.566, so the tolerance 0.06
+    # allows about 4.5 standard deviations and the finite-N bias.
+    N, n_repeats = 201, 20000
     def simulate(estimator):
-        return mle.simulate_estimates(estimator, stats.norm(0, 1), m, n_repeats, random_state=1)
+        return mle.simulate_estimates(estimator, stats.norm(0, 1), N, n_repeats, random_state=1)
 
     medians, means = simulate(lambda s: np.median(s, axis=-1)), simulate(lambda s: mle.gaussian_mle(s)[0])
     ratio = mle.mean_squared_error(medians, 0.0) / mle.mean_squared_error(means, 0.0)
@@ -452,6 +499,7 @@ BAD_INPUT = [  # (function, arguments, error, the message must contain)
     (mle.gaussian_log_likelihood, (0.0, 0.0, [1.0]), ValueError, "sigma2 must be > 0, as the variance"),
     (mle.gaussian_log_likelihood, (0.0, [1.0, -1.0], [1.0]), ValueError, "sigma2 must be > 0, as the variance"),
     (mle.unbiased_variance, ([1.0],), ValueError, "x must hold at least two"),
+    (mle.laplace_mle, ([],), ValueError, "x must hold at least one"),
     (mle.categorical_log_likelihood, ([0.2, 0.3, 0.5], [0, 3]), ValueError,
      "x has the category 3, but there are only 3"),
     (mle.categorical_mle, ([0, -1], 2), ValueError, "x has the category -1"),
@@ -460,7 +508,7 @@ BAD_INPUT = [  # (function, arguments, error, the message must contain)
      "x holds counts"),
     (mle.categorical_log_likelihood, ([0.2, 0.3], [0, 1]), ValueError, "p must sum to 1"),
     (mle.bernoulli_likelihood_integral, (11, 10), ValueError, "n_heads must hold"),
-    (mle.bernoulli_likelihood_integral, (0, 0), ValueError, "n must be an integer >= 1"),
+    (mle.bernoulli_likelihood_integral, (0, 0), ValueError, "N must be an integer >= 1"),
     (mle.binary_cross_entropy, ([0, 1],), TypeError, "one of p .* or logits"),
     (mle.binary_cross_entropy, ([0, 2], [0.5, 0.5]), ValueError, "t must contain only"),
     (mle.binary_cross_entropy, ([0, 1], [0.5, 1.5]), ValueError, "p must be a probability"),
@@ -472,7 +520,7 @@ BAD_INPUT = [  # (function, arguments, error, the message must contain)
     (mle.simulate_estimates, (np.mean, stats.norm(), 10, 5), ValueError,
      "estimator must reduce the last axis"),
     (mle.simulate_estimates, (mle.bernoulli_mle, stats.bernoulli(0.5), [10, 0]), ValueError,
-     "m must be an integer >= 1"),
+     "N must be an integer >= 1"),
     (mle.simulate_estimates, (mle.bernoulli_mle, stats.bernoulli(0.5), 10, 0), ValueError,
      "n_repeats must be"),
     (mle.simulate_estimates, (mle.bernoulli_mle, "bernoulli", 10), TypeError, "distribution must be"),

@@ -35,8 +35,12 @@ def test_the_four_objectives_of_the_chain_share_their_optimum_at_h_over_n():
         np.testing.assert_array_equal(curve.get_ydata(), values)
         assert marker.get_xdata()[0] == pytest.approx(0.3, abs=1e-12)         # each optimum on the grid
         assert ax.lines[0].get_xdata()[0] == 0.3                              # the dashed line of the MLE
-    assert [ax.get_title() for ax in axes] == ["L  (maximise)", "NLL  (minimise)", "H  (minimise)",
-                                               "KL  (minimise)"]
+    # the peak 0.3^6 0.7^14 = 4.94e-6 is labelled in units of 10^-6, named in the title, not printed above the axes
+    assert 0.3 ** 6 * 0.7 ** 14 == pytest.approx(4.94e-6, rel=1e-3)
+    assert [ax.get_title() for ax in axes] == ["L \u00d710\u207b\u2076  (maximise)", "NLL  (minimise)",
+                                               "H  (minimise)", "KL  (minimise)"]
+    assert axes[0].yaxis.get_major_formatter()(3e-6, 0) == "3"
+    assert axes[1].yaxis.get_major_formatter()(40.0, 0) == "40"
 
 
 def test_likelihood_is_drawn_with_the_area_under_it(ax):
@@ -79,6 +83,29 @@ def test_sampling_distributions_and_the_band(ax):
 def test_exceedance_curves(ax):
     lines = plotting.plot_exceedance(ax, [10, 100, 1000], {"mle": [0.5, 0.2, 0.01], "median": [0.6, 0.3, 0.05]})
     assert ax.get_xscale() == "log"
+    left, right = ax.get_xlim()                                            # 4% of the log axis beyond each end
+    assert np.log10(10 / left) == pytest.approx(0.08) and np.log10(right / 1000) == pytest.approx(0.08)
     np.testing.assert_array_equal(lines[1].get_ydata(), [0.6, 0.3, 0.05])
     assert lines[0].get_marker() != lines[1].get_marker()                  # told apart without colour
     assert lines[0].get_linestyle() != lines[1].get_linestyle()
+
+
+@pytest.mark.parametrize("value, top", [(1.0, 2.0), (0.9, 1.0), (0.0022236, 0.005), (4.6e-4, 5e-4),
+                                        (1.5e-19, 2e-19), (0.0, 1.0), (np.inf, 1.0)])
+def test_nice_upper_limits_are_1_2_5_times_a_power_of_ten_above_the_value(value, top):
+    assert plotting.nice_upper_limit(value) == pytest.approx(top, rel=1e-12)
+
+
+@pytest.mark.parametrize("value, text", [(0.0007576, "7.576\u00d710\u207b\u2074"),
+                                         (1.386e-19, "1.386\u00d710\u207b\u00b9\u2079"), (0.5, "0.5"),
+                                         (1234.5, "1234"), (0.0, "0"), (2.5e6, "2.500\u00d710\u2076")])
+def test_plain_numbers_use_superscripts_not_mathtext(value, text):
+    assert plotting.plain_number(value) == text
+
+
+@pytest.mark.parametrize("top, unit, tick, label", [(5e-4, "\u00d710\u207b\u2074", 3e-4, "3"),
+                                                   (2e-30, "\u00d710\u207b\u00b3\u2070", 1.5e-30, "1.5"),
+                                                   (0.05, "", 0.02, "0.02"), (20.0, "", 15.0, "15")])
+def test_labels_in_units_of_a_power_of_ten(ax, top, unit, tick, label):
+    assert plotting.label_in_units(ax.yaxis, top) == unit
+    assert ax.yaxis.get_major_formatter()(tick, 0) == label

@@ -108,9 +108,9 @@ def near_miss(value: float, truth: float) -> bool:
     """A right answer with too few digits: ``truth`` rounded or cut to the digits typed, or within 1%."""
     if math.isinf(truth) or math.isinf(value) or truth == 0 or value == 0:
         return False
-    unit = 10.0 ** (math.floor(math.log10(abs(value))) - significant_digits(value) + 1) * (1 + 1e-9)
-    rounded = abs(value - truth) <= unit / 2
-    cut = value * truth > 0 and abs(value) <= abs(truth) < abs(value) + unit
+    unit = 10.0 ** (math.floor(math.log10(abs(value))) - significant_digits(value) + 1)
+    rounded = abs(value - truth) <= unit / 2 * (1 + 1e-9)
+    cut = value * truth > 0 and abs(value) <= abs(truth) < abs(value) + unit * (1 - 1e-9)   # 5 is no cut of 4
     return bool(rounded or cut or abs(value - truth) <= 0.01 * abs(truth))
 
 

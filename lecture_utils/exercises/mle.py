@@ -1,142 +1,404 @@
-"""Self-checks for the exercises of notebook 03, maximum likelihood estimation."""
+"""The exercises of notebook 03, maximum likelihood estimation, in the order the notebook asks them.
+
+Each derive exercise takes its truth from :mod:`lecture_utils.mle`; each
+implement exercise compares the student's function with the package's.
+"""
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 
 from ..mle import (bernoulli_likelihood, bernoulli_likelihood_integral, bernoulli_log_likelihood,
-                   binary_cross_entropy, categorical_mle, gaussian_mle, unbiased_variance)
-from ._feedback import PLACEHOLDER, Feedback, as_number, as_numbers, check_number, close, first_slip, unanswered
+                   binary_cross_entropy, categorical_mle, gaussian_mle, laplace_mle, unbiased_variance)
+from ._core import Choice, Derive, Implement, Option
+
+# ---------------------------------------------------------------- section 1
+
+_TOSSES = np.array([1, 1, 0, 0])
+
+area_under_likelihood = Derive(
+    "the area under a likelihood",
+    r"""
+With $h = 2$ heads in $N = 4$ tosses the likelihood is $L(\phi) = \phi^2(1-\phi)^2$, and the Beta integral
+gives
+
+$$\int_0^1 \phi^2(1-\phi)^2\,d\phi = \frac{2!\,2!}{5!} = \frac{4}{120} = \frac{1}{30} \approx 0.0333.$$
+
+(Or expand: $\int_0^1 (\phi^2 - 2\phi^3 + \phi^4)\,d\phi = \frac13 - \frac12 + \frac15 = \frac{1}{30}$.) Far from 1:
+$L$ is not a probability density over $\phi$.
+""",
+    truth=lambda: bernoulli_likelihood_integral(2, 4),
+    answer=1 / 30, what="the area", example="0.25",
+    praise="int_0^1 phi^2 (1 - phi)^2 dphi = 2! 2! / 5! = 1/30: far from 1, so L is not a density over phi.",
+    slips=[(lambda: 1.0, "The likelihood is not a density over phi, so nothing makes its area 1: integrate "
+                         "phi^2 (1 - phi)^2 from 0 to 1."),
+           (lambda: bernoulli_likelihood(0.5, _TOSSES), "That is the height of the peak, L(1/2) = 1/16, "
+                                                        "not the area under the curve."),
+           (lambda: 1 / 5, "That is the area under C(4, 2) phi^2 (1 - phi)^2, the probability of the count "
+                           "of heads. The data here are the sequence of tosses: no C(N, h)."),
+           (lambda: 4 / 24, "Almost: int_0^1 phi^a (1 - phi)^b dphi = a! b! / (a + b + 1)!, so 5! below, "
+                            "not 4!.")],
+    advice="The likelihood is phi^2 (1 - phi)^2; expand it and integrate term by term, or use "
+           "int_0^1 phi^a (1 - phi)^b dphi = a! b! / (a + b + 1)!.",
+)
+
+likelihood_above_one = Choice(
+    "a likelihood of 50.7",
+    r"""
+**(b)**. For continuous data each factor $p(x_i; \mu, \sigma)$ is a *density*, a probability per unit of
+$x$, and a density exceeds 1 wherever the distribution is concentrated: $\mathcal{N}(0, 0.1^2)$ has
+$p(0) = 1/(0.1\sqrt{2\pi}) \approx 3.99$. Three such factors near the mean multiply to 50.7. Nothing is
+wrong: a likelihood is neither a probability of the data (only a density of it) nor a distribution over
+the parameters, so no rule keeps it below 1. Only its comparisons matter:
+$L(\boldsymbol\theta_1)/L(\boldsymbol\theta_2)$.
+""",
+    options={
+        "a": Option(False, "Nothing is wrong: the factors are densities, probabilities per unit of x, and a "
+                           "narrow normal density exceeds 1 near its mean (N(0, 0.1^2) has p(0) = 3.99). "
+                           "Only a product of probabilities is bounded by 1."),
+        "b": Option(True, "Each factor is a density, up to 1/(0.1 sqrt(2 pi)) = 3.99 here, so the product "
+                          "can exceed 1; only ratios of likelihoods carry meaning."),
+        "c": Option(False, "The likelihood is not a probability of the parameters: it is not even "
+                           "normalised over them (section 1: the area under a coin's likelihood is 1/1320). "
+                           "It is the density of the data, read as a function of the parameters."),
+        "d": Option(False, "Three factors between 3.5 and 4 multiply to 50.7 exactly as on paper; rounding "
+                           "errors are about 1e-16 of the result. The value is right, and above 1 because the "
+                           "factors are densities."),
+    },
+)
+
+# ---------------------------------------------------------------- section 2
+
+_FIVE = np.array([1, 0, 1, 1, 0])
+
+log_likelihood_by_hand = Derive(
+    "a log-likelihood by hand",
+    r"""
+Three ones contribute $\log 0.6$ each and two zeros $\log 0.4$ each:
+
+$$\log L(0.6) = 3\log 0.6 + 2\log 0.4 = 3(-0.5108) + 2(-0.9163) = -3.365.$$
+""",
+    truth=lambda: bernoulli_log_likelihood(0.6, _FIVE),
+    answer=3 * np.log(0.6) + 2 * np.log(0.4), what="the log-likelihood", example="-3.5",
+    praise="log L(0.6) = 3 log 0.6 + 2 log 0.4 = -3.365.",
+    slips=[(lambda: -bernoulli_log_likelihood(0.6, _FIVE), "Check the sign: the log of a probability is "
+                                                           "negative, and so is a sum of them. You computed "
+                                                           "the negative log-likelihood."),
+           (lambda: bernoulli_likelihood(0.6, _FIVE), "That is the likelihood L(0.6) itself: take its "
+                                                      "logarithm."),
+           (lambda: bernoulli_log_likelihood(0.4, _FIVE), "Heads and tails are swapped: phi is P(x = 1), so "
+                                                          "each 1 contributes log phi and each 0 log(1 - phi)."),
+           (lambda: bernoulli_log_likelihood(0.6, _FIVE) / np.log(10), "That is log base 10; the course uses "
+                                                                       "natural logarithms (np.log)."),
+           (lambda: bernoulli_log_likelihood(0.6, _FIVE) / np.log(2), "That is log base 2 (bits); the course "
+                                                                      "uses natural logarithms (np.log)."),
+           (lambda: bernoulli_log_likelihood(0.6, _FIVE) / 5, "That is the mean over the tosses; the "
+                                                              "log-likelihood is the sum.")],
+    advice="Count h = 3 ones and N - h = 2 zeros, then compute h log(phi) + (N - h) log(1 - phi).",
+)
+
+# ---------------------------------------------------------------- section 3
 
 
-def _heads_and_tosses(x) -> tuple:
-    """``(h, n)``: the number of ones in the tosses ``x``, and of tosses."""
-    x = np.asarray(x)
-    return int(x.sum()), x.size
+def _bernoulli_nll_reference(phi, x):
+    return 0.0 - bernoulli_log_likelihood(phi, x)            # 0.0 - 0.0 is 0.0, never -0.0
 
 
-def check_likelihood_integral(x, answer) -> Feedback:
-    """Exercise: the area ``int_0^1 L(phi) dphi`` under the likelihood of the coin tosses ``x``."""
-    h, n = _heads_and_tosses(x)
-    truth = bernoulli_likelihood_integral(h, n)
-    slips = [
-        (1.0, "The likelihood is not a density over phi, so there is no reason for its area to be 1: "
-              "integrate phi^h (1 - phi)^(n - h) from 0 to 1."),
-        (bernoulli_likelihood(h / n, x), "That is the height of the peak, L(h/n), not the area under the curve."),
-        (1 / (n + 1), "That is the area under the binomial probability C(n, h) phi^h (1 - phi)^(n - h) of the "
-                      "count. The data here are the sequence of tosses: its likelihood has no C(n, h)."),
-        (math.factorial(h) * math.factorial(n - h) / math.factorial(n),
-         "Almost: int_0^1 phi^a (1 - phi)^b dphi = a! b! / (a + b + 1)!, with (n + 1)! below, not n!."),
-    ]
-    return check_number(
-        answer, "the area", "0.25", truth,
-        praise=f"int_0^1 phi^{h} (1 - phi)^{n - h} dphi = {h}! {n - h}! / {n + 1}! = {truth:.4g}: "
-               "far from 1, so L is not a probability density over phi.",
-        slips=slips,
-        advice=f"Count h = {h} heads in n = {n} tosses; the area is "
-               "int_0^1 phi^h (1 - phi)^(n - h) dphi = h! (n - h)! / (n + 1)!.")
+def _bernoulli_nll_solution(phi, x):
+    from scipy.special import xlog1py, xlogy     # a log b and a log(1 + b), with 0 log 0 = 0
+    h, N = np.sum(x), np.size(x)                 # heads, tosses
+    return -(xlogy(h, phi) + xlog1py(N - h, -phi))   # -[h log phi + (N - h) log(1 - phi)]
 
 
-def check_log_likelihood(x, phi, answer) -> Feedback:
-    """Exercise: the log-likelihood ``sum_i log P(x_i; phi)`` of the coin tosses ``x`` at ``phi``."""
-    h, n = _heads_and_tosses(x)
-    truth = bernoulli_log_likelihood(phi, x)
-    slips = [
-        (-truth, "Check the sign: the log of a probability is negative, and so is the log-likelihood. "
-                 "You computed the negative log-likelihood."),
-        (bernoulli_likelihood(phi, x), "That is the likelihood L(phi) itself: take its logarithm."),
-        (bernoulli_log_likelihood(1 - phi, x), "Heads and tails are swapped: phi is the probability of a 1, "
-                                               "so each 1 contributes log phi and each 0 log(1 - phi)."),
-        (truth / math.log(10), "That is log base 10; the course uses natural logarithms (np.log)."),
-        (truth / math.log(2), "That is log base 2 (bits); the course uses natural logarithms (np.log)."),
-        (truth / n, "That is the mean over the tosses; the log-likelihood is the sum."),
-    ]
-    return check_number(
-        answer, "the log-likelihood", "-3.5", truth,
-        praise=f"log L({phi:g}) = {h} log {phi:g} + {n - h} log {1 - phi:g} = {truth:.4f}.",
-        slips=slips,
-        advice=f"Count h = {h} ones and n - h = {n - h} zeros, then compute h log(phi) + (n - h) log(1 - phi).")
-
-
-def check_categorical_mle(counts, answer) -> Feedback:
-    """Exercise: the MLE ``p_k = n_k / N`` of a die's face probabilities from the counts ``n_k``."""
-    if unanswered(answer):
-        return PLACEHOLDER
-    counts = np.asarray(counts, dtype=int)
-    n_faces, total = counts.size, int(counts.sum())
-    value = as_numbers(answer, (n_faces,))
-    if value is None or not np.all(np.isfinite(value)):
-        return Feedback(False, f"Give {n_faces} numbers, one probability per face, in the order of the counts.")
-    truth = categorical_mle(np.repeat(np.arange(n_faces), counts), n_faces)
-    if close(value, truth):
-        return Feedback(True, f"p_k = n_k / N with N = {total}: each face gets its share of the rolls"
-                              + (", and a face never rolled gets 0." if np.any(counts == 0) else "."))
-    slips = [
-        (counts, f"Those are the counts n_k; divide them by the number of rolls N = {total}."),
-        ((counts + 1) / (total + n_faces), "That is add-one (Laplace) smoothing, (n_k + 1) / (N + K): a good "
-                                           "idea (notebook 07), but not the maximum likelihood estimate."),
-        (np.full(n_faces, 1 / n_faces), "That is the uniform distribution: it ignores the data."),
-    ]
-    hint = first_slip(value, slips)
-    if hint is None and not close(value.sum(), 1.0):
-        hint = f"Your probabilities sum to {value.sum():.4g}; the probabilities of a distribution sum to 1."
-    return Feedback(False, hint or "Maximise sum_k n_k log p_k subject to sum_k p_k = 1: "
-                                   "the solution is each face's frequency n_k / N.")
-
-
-def check_gaussian_mle(x, mu, sigma2) -> Feedback:
-    """Exercise: the MLE of a Gaussian's mean ``mu`` and variance ``sigma^2`` from the sample ``x``."""
-    if unanswered(mu) or unanswered(sigma2):
-        return PLACEHOLDER
-    mu_value, sigma2_value = as_number(mu), as_number(sigma2)
-    if mu_value is None or sigma2_value is None:
-        return Feedback(False, f"Give mu and sigma2 as one number each; got {mu!r} and {sigma2!r}.")
+def _bernoulli_nll_product(phi, x):
     x = np.asarray(x, dtype=float)
-    mu_true, sigma2_true = gaussian_mle(x)
-    hints = []
-    if not close(mu_value, mu_true):
-        hints.append("mu_MLE is the sample mean (1/N) sum_i x_i.")
-    if not close(sigma2_value, sigma2_true):
-        slips = [
-            (unbiased_variance(x), "You divided by N - 1: that is the unbiased estimate s^2. The MLE divides "
-                                   "by N (and is biased: section 10)."),
-            (math.sqrt(sigma2_true), "That is sigma, the standard deviation; give its square, the variance."),
-            (math.sqrt(unbiased_variance(x)), "That is the square root of the 1/(N - 1) variance; the MLE of "
-                                              "sigma^2 is (1/N) sum_i (x_i - mu)^2."),
-            (np.mean(x ** 2), "That is (1/N) sum_i x_i^2: subtract the mean first, (1/N) sum_i (x_i - mu)^2."),
-        ]
-        hints.append(first_slip(sigma2_value, slips)
-                     or "sigma2_MLE is the mean squared deviation from the mean, (1/N) sum_i (x_i - mu)^2.")
-    if not hints:
-        return Feedback(True, f"mu = {mu_true:.4g} and sigma^2 = {sigma2_true:.4g} (divided by N = {x.size}; "
-                              f"the unbiased 1/(N-1) estimate would be {unbiased_variance(x):.4g}).")
-    return Feedback(False, " ".join(hints))
+    with np.errstate(all="ignore"):
+        return -np.log(np.prod(phi ** x * (1 - phi) ** (1 - x)))
 
 
-def check_mean_nll(t, p, answer) -> Feedback:
-    """Exercise: the mean negative log-likelihood ``-(1/N) sum_i log p(t_i | x_i)`` of predictions ``p = P(t=1|x)``."""
-    t, p = np.asarray(t, dtype=float), np.asarray(p, dtype=float)
-    truth = binary_cross_entropy(t, p)
-    with np.errstate(divide="ignore"):
-        always_p = -np.mean(np.log(p))
-    slips = [
-        (-truth, "Check the sign: -log of a probability is positive, so the loss is too."),
-        (truth * t.size, "That is the sum over the examples; take the mean (divide by N)."),
-        (always_p, "For t_i = 0 the probability of the target is 1 - p_i, not p_i: "
-                   "p(t | x) = p^t (1 - p)^(1 - t)."),
-        (truth / math.log(2), "That is in bits (log base 2); use natural logarithms."),
-        (truth / math.log(10), "That is log base 10; use natural logarithms."),
-    ]
-    return check_number(
-        answer, "the loss", "0.5", truth,
-        praise=f"-(1/N) sum_i log p(t_i | x_i) = {truth:.4f}: the binary cross-entropy, "
-               "the loss logistic regression minimises.",
-        slips=slips,
-        advice="For each example take the probability the model gives its target "
-               "(p_i if t_i = 1, 1 - p_i if t_i = 0), then average -log of them.")
+def _bernoulli_nll_elementwise(phi, x):
+    x = np.asarray(x, dtype=float)
+    with np.errstate(all="ignore"):
+        return -np.sum(x * np.log(phi) + (1 - x) * np.log(1 - phi))
 
 
-__all__ = ["check_likelihood_integral", "check_log_likelihood", "check_categorical_mle",
-           "check_gaussian_mle", "check_mean_nll"]
+def _bernoulli_nll_mean(phi, x):
+    return _bernoulli_nll_reference(phi, x) / np.size(x)
+
+
+def _bernoulli_nll_swapped(phi, x):
+    return _bernoulli_nll_reference(1 - phi, x)
+
+
+def _bernoulli_log_likelihood_only(phi, x):
+    return bernoulli_log_likelihood(phi, x)
+
+
+bernoulli_nll = Implement(
+    "a Bernoulli negative log-likelihood that never breaks",
+    r"""
+Count first: with $h$ ones among $N$ tosses, $-\log L(\phi) = -[h\log\phi + (N-h)\log(1-\phi)]$. A sum of
+logs never underflows (the product $\prod_i P(x_i; \phi)$ does: $(10^{-200})^2 = 10^{-400}$ is 0.0 in
+floating point, and $-\log 0 = \infty$), and counting skips the terms whose count is 0, which is what
+$0\log 0 = 0$ says: at $\phi = 0$ all-tails data have $L = 1$, and the elementwise
+$x_i\log\phi$ would be $0 \cdot (-\infty) = $ `nan`. `scipy.special.xlogy(a, b)` computes $a\log b$ with
+exactly that convention, and `xlog1py(a, b)` computes $a\log(1 + b)$ (here $b = -\phi$).
+""",
+    reference=_bernoulli_nll_reference, model_solution=_bernoulli_nll_solution,
+    cases=[dict(phi=0.6, x=np.array([1, 0, 1, 1, 0])), dict(phi=0.25, x=np.array([0])),
+           dict(phi=1e-200, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 0, 0])),
+           dict(phi=1.0, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 1, 0])),
+           dict(phi=1.0, x=np.array([1, 0]))],
+    slips=[(_bernoulli_nll_product, "The product of the probabilities underflows: (1e-200)^2 = 1e-400 is "
+                                    "0.0 in floating point, and -log 0 = inf. Sum the logs instead."),
+           (_bernoulli_nll_elementwise, "x_i log(phi) is 0 * (-inf) = nan when x_i = 0 and phi = 0, but "
+                                        "0 log 0 counts as 0: count the heads h first and skip a term whose "
+                                        "count is 0 (scipy.special.xlogy does exactly that)."),
+           (_bernoulli_nll_mean, "That is the mean over the tosses; the negative log-likelihood is the sum."),
+           (_bernoulli_nll_swapped, "phi is P(x = 1): each 1 contributes -log(phi), each 0 -log(1 - phi)."),
+           (_bernoulli_log_likelihood_only, "That is log L itself; return its negative, -log L >= 0.")],
+)
+
+# ---------------------------------------------------------------- section 4
+
+_DIE_COUNTS = np.array([3, 5, 2, 6, 4, 0])
+
+
+def _die_advice(value) -> str:
+    total = float(np.sum(value))
+    if abs(total - 1) > 1e-3:
+        return f"Your probabilities sum to {total:.4g}; the probabilities of a distribution sum to 1."
+    return ("Maximise sum_k N_k log p_k subject to sum_k p_k = 1: the solution is each face's frequency "
+            "N_k / N.")
+
+
+die_mle = Derive(
+    "the MLE of a die",
+    r"""
+$\hat p_k = N_k / N$ with $N = 3 + 5 + 2 + 6 + 4 + 0 = 20$:
+
+$$\hat{\mathbf{p}} = (3, 5, 2, 6, 4, 0)/20 = (0.15, 0.25, 0.10, 0.30, 0.20, 0).$$
+
+The face never rolled gets probability 0: its term $0 \log p_6$ does not reward any mass there, so
+all of it goes to the faces that were seen (the boundary case of section 4).
+""",
+    truth=lambda: categorical_mle(np.repeat(np.arange(6), _DIE_COUNTS), 6),
+    answer=[0.15, 0.25, 0.10, 0.30, 0.20, 0.0], what="the six probabilities", example="[0.1, 0.2, 0.1, 0.3, 0.2, 0.1]",
+    praise="p_k = N_k / N with N = 20: each face gets its share of the rolls, and the face never rolled gets 0.",
+    slips=[(lambda: _DIE_COUNTS, "Those are the counts N_k; divide them by the number of rolls N = 20."),
+           (lambda: (_DIE_COUNTS + 1) / (_DIE_COUNTS.sum() + 6),
+            "That is add-one (Laplace) smoothing, (N_k + 1)/(N + K): a good idea (notebook 07), but not "
+            "the maximum likelihood estimate."),
+           (lambda: np.full(6, 1 / 6), "That is the uniform distribution: it ignores the data.")],
+    advice=_die_advice,
+)
+
+# ---------------------------------------------------------------- section 5
+
+_SAMPLE = np.array([2.0, 4.0, 4.0, 5.0, 7.0, 8.0])
+
+gaussian_by_hand = Derive(
+    "a Gaussian by hand",
+    r"""
+$\hat\mu = (2 + 4 + 4 + 5 + 7 + 8)/6 = 30/6 = 5$. The squared deviations from it are $9, 1, 1, 0, 4, 9$,
+which sum to 24, so $\hat\sigma^2 = 24/6 = 4$: the MLE divides by $N = 6$. (The unbiased $s^2$ of
+section 10 would divide by $N - 1$: $24/5 = 4.8$.)
+""",
+    truth=lambda: gaussian_mle(_SAMPLE),
+    answer=[5, 4], what="[mu, sigma^2]", example="[4.5, 3.2]",
+    praise="mu = 30/6 = 5; the squared deviations 9, 1, 1, 0, 4, 9 sum to 24, and 24/N = 4.",
+    slips=[(lambda: [5.0, 24 / 5], "You divided by N - 1: that is the unbiased estimate s^2. The MLE divides "
+                                   "by N (section 10 shows it is biased)."),
+           (lambda: [5.0, 2.0], "That is sigma, the standard deviation; give its square, the variance."),
+           (lambda: [5.0, np.sqrt(24 / 5)], "That is the square root of the 1/(N - 1) variance; the MLE of "
+                                            "sigma^2 is (1/N) sum_i (x_i - mu)^2."),
+           (lambda: [5.0, np.mean(_SAMPLE ** 2)], "That is (1/N) sum_i x_i^2: subtract the mean first, "
+                                                  "(1/N) sum_i (x_i - mu)^2.")],
+    advice="mu is the sample mean; sigma^2 the mean squared deviation from it, (1/N) sum_i (x_i - mu)^2.",
+    names=("mu", "sigma^2"),
+)
+
+_LAPLACE_SAMPLE = np.array([3.0, 9.0, 1.0, 4.0, 8.0])
+
+laplace_by_hand = Derive(
+    "the MLE of a Laplace distribution",
+    r"""
+$\log L(\mu, b) = -N\log(2b) - \frac{1}{b}\sum_i |x_i - \mu|$.
+
+- **In $\mu$**: only $\sum_i |x_i - \mu|$ depends on $\mu$, and it must be as small as possible. Its
+  slope is $\#\{x_i < \mu\} - \#\{x_i > \mu\}$ (each $|x_i - \mu|$ has slope $\pm 1$): negative while
+  fewer than half the points lie below $\mu$, positive once more than half do. So the minimum is at the
+  **median**: sorted, the sample reads $1, 3, 4, 8, 9$, and $\hat\mu = 4$.
+- **In $b$**: $\frac{\partial}{\partial b}\log L = -\frac{N}{b} + \frac{1}{b^2}\sum_i|x_i - \hat\mu| = 0$ gives
+  $\hat b = \frac1N\sum_i |x_i - \hat\mu|$, the mean absolute deviation from the median:
+  $|x_i - 4| = 1, 5, 3, 0, 4$, which sum to 13, so $\hat b = 13/5 = 2.6$. (The second derivative there,
+  $N/\hat b^2 - 2N\hat b/\hat b^3 = -N/\hat b^2 < 0$: a maximum.)
+
+The Gaussian's squared deviations lead to the mean; the Laplace's absolute deviations lead to the median,
+the estimator that section 8 compares with the mean. (For an even $N$ every point between the two middle
+values is a maximiser, and $\hat b$ is the same for all of them.)
+""",
+    truth=lambda: laplace_mle(_LAPLACE_SAMPLE),
+    answer=[4, 2.6], what="[mu, b]", example="[4.5, 3.2]",
+    praise="The median 4 minimises sum_i |x_i - mu|, and b = (1 + 5 + 3 + 0 + 4)/5 = 13/5 = 2.6.",
+    slips=[(lambda: [5.0, np.mean(np.abs(_LAPLACE_SAMPLE - 5.0))],
+            "That is the mean, the Gaussian's answer. Here log L depends on mu through sum_i |x_i - mu|: "
+            "its slope counts the points below mu minus those above, zero at the median."),
+           (lambda: [4.0, 13 / 4], "You divided by N - 1; setting d/db log L = -N/b + sum_i |x_i - mu| / b^2 "
+                                   "to zero gives a division by N."),
+           (lambda: [4.0, np.mean((_LAPLACE_SAMPLE - 4.0) ** 2)],
+            "That is the mean squared deviation; the Laplace density has |x - mu|, not its square, so b "
+            "is the mean absolute deviation."),
+           (lambda: [4.0, np.sqrt(np.mean((_LAPLACE_SAMPLE - 4.0) ** 2))],
+            "That is a root mean square; b is the mean absolute deviation (1/N) sum_i |x_i - mu|.")],
+    advice="Maximise -N log(2b) - (1/b) sum_i |x_i - mu|: first in mu (only the sum depends on it), then "
+           "set the derivative in b to zero.",
+    names=("mu", "b"),
+)
+
+# ---------------------------------------------------------------- section 7
+
+_T, _P = np.array([1, 0, 0]), np.array([0.9, 0.2, 0.6])
+
+loss_of_three = Derive(
+    "the loss of three predictions",
+    r"""
+The probabilities the model gives the targets are $p_1 = 0.9$ (target 1), $1 - p_2 = 0.8$ and
+$1 - p_3 = 0.4$ (targets 0), so
+
+$$E = -\tfrac13(\log 0.9 + \log 0.8 + \log 0.4) = \tfrac13(0.1054 + 0.2231 + 0.9163) = 0.4149.$$
+
+The third example, predicted 0.6 for a target 0, costs the most: $-\log 0.4 = 0.92$, as in the table.
+""",
+    truth=lambda: binary_cross_entropy(_T, _P),
+    answer=-np.mean(np.log([0.9, 0.8, 0.4])), what="the mean loss", example="0.5",
+    praise="-(log 0.9 + log 0.8 + log 0.4)/3 = 0.4149: the binary cross-entropy, the loss logistic "
+           "regression minimises.",
+    slips=[(lambda: -binary_cross_entropy(_T, _P), "Check the sign: -log of a probability is positive, so "
+                                                   "the loss is too."),
+           (lambda: 3 * binary_cross_entropy(_T, _P), "That is the sum over the examples; take the mean "
+                                                      "(divide by N = 3)."),
+           (lambda: -np.mean(np.log(_P)), "For t_i = 0 the probability of the target is 1 - p_i, not p_i: "
+                                          "p(t | x) = p^t (1 - p)^(1 - t)."),
+           (lambda: binary_cross_entropy(_T, _P) / np.log(2), "That is in bits (log base 2); use natural "
+                                                              "logarithms."),
+           (lambda: binary_cross_entropy(_T, _P) / np.log(10), "That is log base 10; use natural logarithms.")],
+    advice="For each example take the probability the model gives its target (p_i if t_i = 1, 1 - p_i if "
+           "t_i = 0), then average -log of them.",
+)
+
+# ---------------------------------------------------------------- section 8
+
+four_times_the_data = Choice(
+    "how much narrower with four times the data?",
+    r"""
+**(b)**. The sample mean of $N$ independent draws has variance $\sigma^2/N$, so its standard deviation,
+the width of its histogram, is $\sigma/\sqrt N$: four times the data halve the width. In the widget the
+simulated standard deviations at $N = 50$ and $N = 200$ are 0.141 and 0.070 (the cell after the widget
+prints them), a factor 2.00. Precision is expensive: each extra correct digit costs a hundred times the data.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "That is what happens to the variance, sigma^2/N. The width of the histogram is a "
+                           "standard deviation, sigma/sqrt(N): it halves. Compare N = 50 and N = 200 in the "
+                           "widget."),
+        "b": Option(True, "The standard deviation of the mean is sigma/sqrt(N): four times the data, half the "
+                          "width. The widget shows it at N = 50 and N = 200."),
+        "c": Option(False, "The spread of the data stays sigma = 1, but the estimate averages N draws, whose "
+                           "errors partly cancel: its spread is sigma/sqrt(N), and it halves."),
+    },
+)
+
+# ---------------------------------------------------------------- section 9
+
+shrinkage_beats_the_bound = Choice(
+    "how can the shrunk mean beat the Cramér–Rao bound?",
+    r"""
+**(b)**. The Cramér–Rao bound holds for *unbiased* estimators. The shrunk mean
+$\tilde\mu = \frac{N}{N+5}\bar x$ has expectation $\frac{N}{N+5}\mu$, a bias of $-\frac{5}{N+5}\mu$, and a
+smaller variance, $\left(\frac{N}{N+5}\right)^2\frac{\sigma^2}{N}$. Its MSE is variance plus squared bias:
+at $N = 10$, $\sigma = 1$ it is $\frac{4}{9}\cdot 0.1 + \frac19\mu^2 = 0.044 + 0.111\,\mu^2$, below the bound
+$0.1$ for $|\mu| < 0.71$ and far above it for large $|\mu|$. It trades bias for variance, and wins only
+where the bias happens to be small.
+""",
+    options={
+        "a": Option(False, "The gap is no accident: 0.044 against 0.099 over 20 000 samples is dozens of "
+                           "standard errors, and the formula 4/9 * 0.1 + mu^2/9 = 0.044 at mu = 0 agrees."),
+        "b": Option(True, "The bound is for unbiased estimators, and the shrunk mean is biased by "
+                          "-5 mu/(N + 5): where mu is near 0 the bias is small and its lower variance wins."),
+        "c": Option(False, "It is consistent: N/(N + 5) tends to 1, so it converges to mu. What frees it from "
+                           "the bound is its bias, not a lack of consistency."),
+        "d": Option(False, "It uses exactly the same N draws, only scaled by N/(N + 5). What frees it from the "
+                           "bound is its bias."),
+    },
+)
+
+# ---------------------------------------------------------------- section 10
+
+variance_bias_direction = Choice(
+    "too small or too large?",
+    r"""
+**(b)**, too small on average: $\mathbb{E}[\hat\sigma^2] = \frac{N-1}{N}\sigma^2$. The deviations are measured
+from $\bar x$, the point that minimises $\sum_i (x_i - c)^2$ over all $c$; the true mean $\mu$ is another
+$c$, so $\sum_i (x_i - \bar x)^2 \le \sum_i (x_i - \mu)^2$ on every sample, and the right-hand side divided
+by $N$ is unbiased. The derivation below makes the gap exact.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The deviations are measured from x_bar, which minimises sum_i (x_i - c)^2 over "
+                           "all c: they are smaller than the deviations from the true mean, not larger."),
+        "b": Option(True, "x_bar sits closer to the data than the true mean does, so the deviations from it "
+                          "are too small: E[sigma^2_MLE] = (N - 1)/N sigma^2."),
+        "c": Option(False, "The sample mean is unbiased, but the variance around it is not: deviations from "
+                           "x_bar are smaller than deviations from mu, by N (x_bar - mu)^2 exactly."),
+        "d": Option(False, "The identity sum_i (x_i - x_bar)^2 = sum_i (x_i - mu)^2 - N (x_bar - mu)^2 holds "
+                           "for every sample, whatever the distribution: the estimate is always too small "
+                           "on average, by sigma^2/N."),
+    },
+)
+
+
+def _unbiased_variance_solution(x):
+    x = np.asarray(x, dtype=float)
+    deviations = x - x.mean()                   # from the sample mean: no cancellation of large numbers
+    return np.sum(deviations ** 2) / (x.size - 1)
+
+
+def _variance_over_N(x):
+    return np.var(np.asarray(x, dtype=float))
+
+
+def _standard_deviation(x):
+    return np.sqrt(unbiased_variance(x))
+
+
+def _one_pass_variance(x):
+    x = np.asarray(x, dtype=float)
+    return (np.sum(x ** 2) - x.size * x.mean() ** 2) / (x.size - 1)
+
+
+stable_unbiased_variance = Implement(
+    "the unbiased variance, computed stably",
+    r"""
+Subtract the mean first, then square: $s^2 = \frac{1}{N-1}\sum_i (x_i - \bar x)^2$. The algebraically
+equal one-pass formula $\big(\sum_i x_i^2 - N\bar x^2\big)/(N-1)$ subtracts two huge, nearly equal numbers
+when the data sit far from 0: for $x_i \approx 10^8$ the squares are about $10^{16}$, where neighbouring
+doubles are 2 apart, and their sum, about $4 \times 10^{16}$, is stored to the nearest 8: the difference
+loses every digit of the answer $5/3$. `np.var(x, ddof=1)` subtracts the mean first, as above.
+""",
+    reference=unbiased_variance, model_solution=_unbiased_variance_solution,
+    cases=[dict(x=np.array([2.0, 4.0, 4.0, 5.0, 7.0, 8.0])), dict(x=[1.0, 3.0]),
+           dict(x=np.array([-1.5, -1.5, -1.5])), dict(x=np.array([1e8 + 1, 1e8 + 2, 1e8 + 3, 1e8 + 4])),
+           dict(x=np.array([-0.25, 0.5, 3.0, -2.0, 1.25]))],
+    slips=[(_variance_over_N, "You divided by N: that is the MLE sigma^2, which is biased. The unbiased "
+                              "estimate divides by N - 1."),
+           (_standard_deviation, "That is the standard deviation s; return its square, the variance."),
+           (_one_pass_variance, "sum x_i^2 - N x_bar^2 subtracts two nearly equal numbers near 4e16, where "
+                                "doubles are 8 apart: the answer 5/3 is lost. Subtract the mean first, then "
+                                "square.")],
+)
+
+#: The exercises in the order the notebook asks them.
+EXERCISES = (area_under_likelihood, likelihood_above_one, log_likelihood_by_hand, bernoulli_nll, die_mle,
+             gaussian_by_hand, laplace_by_hand, loss_of_three, four_times_the_data,
+             shrinkage_beats_the_bound, variance_bias_direction, stable_unbiased_variance)

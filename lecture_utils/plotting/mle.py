@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from matplotlib.patches import Polygon, Rectangle
+from matplotlib.ticker import FuncFormatter
 
 from ._style import LINESTYLES, MARKERS, PALETTE, _light
 from .information import filled_area, histogram_density
@@ -18,6 +21,52 @@ def _padded(grid, pad: float = 0.02) -> tuple:
     """x-limits a little wider than the grid, so that a maximum at an end stays in view."""
     margin = pad * (grid[-1] - grid[0])
     return grid[0] - margin, grid[-1] + margin
+
+
+_SUPERSCRIPTS = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+
+
+def power_of_ten(exponent: int) -> str:
+    """``10`` with ``exponent`` as a superscript in plain text, e.g. ``10\u207b\u2074``: mathtext costs 30 ms a redraw."""
+    return "10" + str(exponent).translate(_SUPERSCRIPTS)
+
+
+def plain_number(value: float) -> str:
+    """``0.0007576`` as ``7.576\u00d710\u207b\u2074`` in plain text; numbers from 0.001 to 9999 as they are."""
+    if value == 0 or 1e-3 <= abs(value) < 1e4:
+        return f"{value:.4g}"
+    mantissa, exponent = f"{value:.3e}".split("e")
+    return f"{mantissa}\u00d7{power_of_ten(int(exponent))}"
+
+
+def nice_upper_limit(value: float, headroom: float = 1.08) -> float:
+    """The smallest of 1, 2, 5 times a power of ten above ``headroom * value``: y-limits that change seldom.
+
+    A curve whose peak is ``value`` then fills 40% to 93% of the axes, and the
+    axis needs redrawing only when the peak moves to another step of the ladder.
+    """
+    target = headroom * value
+    if not target > 0 or not math.isfinite(target):
+        return 1.0
+    decade = 10.0 ** math.floor(math.log10(target))
+    return next(step * decade for step in (1, 2, 5, 10) if step * decade >= target * (1 - 1e-12))
+
+
+def label_in_units(axis, top: float) -> str:
+    """Write the tick labels of ``axis`` (from 0 to ``top``) in units of a power of ten, with no offset text.
+
+    Matplotlib would print a factor such as "1e-16" above the axes, where it
+    collides with the title; the factor goes into the axis label instead.
+
+    Returns
+    -------
+    str
+        The unit to append to the axis label, e.g. ``"\u00d710\u207b\u2074"``; empty when ``top >= 0.01``.
+    """
+    exponent = math.floor(math.log10(top)) if 0 < top < 1e-2 else 0
+    scale = 10.0 ** exponent
+    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value / scale:.4g}"))
+    return f"\u00d7{power_of_ten(exponent)}" if exponent else ""
 
 
 def plot_likelihood(ax, phi, likelihood, phi_hat, peak) -> tuple:
@@ -73,6 +122,8 @@ def plot_objectives(axes, w, objectives: dict, optimum: float, xlabel: str = "pa
 
     A dashed line marks ``optimum`` (say, the closed-form MLE) in every
     panel, so one sees at a glance whether all the objectives agree on it.
+    Tiny values (a likelihood) are labelled in units of a power of ten, named
+    in the title.
 
     Parameters
     ----------
@@ -95,14 +146,15 @@ def plot_objectives(axes, w, objectives: dict, optimum: float, xlabel: str = "pa
         ax.axvline(optimum, color="grey", linestyle="--", linewidth=1)
         curve, = ax.plot(w, values, color=PALETTE[0])
         marker, = ax.plot([w[best]], [values[best]], **MLE_STYLE)
-        ax.set_title(f"{title}  ({sense}imise)", fontsize="medium")
+        unit = label_in_units(ax.yaxis, np.max(np.abs(values[np.isfinite(values)])))
+        ax.set_title(f"{title}{' ' + unit if unit else ''}  ({sense}imise)", fontsize="medium")
         ax.set_xlabel(xlabel)
         pairs.append((curve, marker))
     return pairs
 
 
 def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, eps: float) -> tuple:
-    """Histograms of the estimates of several estimators, the true value and the band ``|w_m - w| <= eps``.
+    """Histograms of the estimates of several estimators, the true value and the band ``|theta_N - theta| <= eps``.
 
     Parameters
     ----------
@@ -111,7 +163,7 @@ def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, e
         Name -> estimates, an array of shape (n_repeats,).
     edges : array of shape (n_bins + 1,)
     true_value : float
-        The parameter ``w`` that generated the samples.
+        The parameter ``theta`` that generated the samples.
     eps : float
 
     Returns
@@ -119,21 +171,24 @@ def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, e
     steps : list of StepPatch, one per estimator
         Update with ``step.set_data(histogram_density(values, edges))``.
     band : Rectangle
-        From ``w - eps`` to ``w + eps``, the full height of the axes.
+        From ``theta - eps`` to ``theta + eps``, the full height of the axes.
     """
     band = ax.add_patch(Rectangle((true_value - eps, 0), 2 * eps, 1, transform=ax.get_xaxis_transform(),
                                   color=_light(PALETTE[2], 0.75), linewidth=0, zorder=0,
-                                  label=r"$|w_m - w| \leq \varepsilon$"))
+                                  label=r"$|\hat\theta_N - \theta| \leq \varepsilon$"))
     steps = [ax.stairs(histogram_density(values, edges), edges, color=PALETTE[k], linewidth=2,
                        linestyle=LINESTYLES[k % len(LINESTYLES)], label=name, zorder=3)
              for k, (name, values) in enumerate(estimates.items())]
     ax.axvline(true_value, color="black", linewidth=1, zorder=2)
-    ax.set(xlabel="estimate $w_m$", ylabel="density", xlim=(edges[0], edges[-1]))
+    ax.set(xlabel=r"estimate $\hat\theta_N$", ylabel="density", xlim=(edges[0], edges[-1]))
     return steps, band
 
 
 def plot_exceedance(ax, sizes, probabilities: dict) -> list:
-    """``P(|w_m - w| > eps)`` against the sample size ``m`` (log scale), one curve per estimator.
+    """``P(|theta_N - theta| > eps)`` against the sample size ``N`` (log scale), one curve per estimator.
+
+    The x-axis reaches a little beyond the smallest and largest sizes, so a
+    marker there is not cut by the edge of the axes.
 
     Parameters
     ----------
@@ -149,5 +204,7 @@ def plot_exceedance(ax, sizes, probabilities: dict) -> list:
                      linestyle=LINESTYLES[k % len(LINESTYLES)], label=name)[0]
              for k, (name, values) in enumerate(probabilities.items())]
     ax.set_xscale("log")
-    ax.set(xlabel="sample size $m$", ylabel=r"$P(|w_m - w| > \varepsilon)$", ylim=(-0.02, 1.02))
+    pad = (sizes[-1] / sizes[0]) ** 0.04                   # 4% of the axis on each side, in log space
+    ax.set(xlabel="sample size $N$", ylabel=r"$P(|\hat\theta_N - \theta| > \varepsilon)$", ylim=(-0.03, 1.03),
+           xlim=(sizes[0] / pad, sizes[-1] * pad))
     return lines

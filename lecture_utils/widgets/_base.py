@@ -34,8 +34,10 @@ class FigureWidget:
 
     A subclass creates its controls, calls ``super().__init__``, then
     :meth:`start` with the controls to watch. It supplies ``_build_figure()``
-    (draw on ``self.fig``, register the artists that move with :meth:`animate`)
-    and ``update()`` (move those artists, then :meth:`render` with the status).
+    (draw on ``self.fig``, register the artists that move with :meth:`animate`,
+    and those that change now and then, such as an axis whose limits jump,
+    with :meth:`hold`) and ``update()`` (move those artists, then :meth:`render`
+    with the status).
 
     Attributes
     ----------
@@ -50,7 +52,9 @@ class FigureWidget:
         self.fig = Figure(figsize=figsize, dpi=PIXEL_RATIO * SCREEN_DPI, layout="constrained")
         FigureCanvasAgg(self.fig)
         self._animated = []
-        self._background = None
+        self._held = []
+        self._base = None                                # the full draw, without animated and held artists
+        self._background = None                          # the base with the held artists drawn on it
         self._holding = False
         width = f"{round(figsize[0] * SCREEN_DPI)}px"
         self._image = widgets.Image(format="png", layout=widgets.Layout(width=width, max_width="100%",
@@ -98,20 +102,36 @@ class FigureWidget:
         self._animated.append(artist)
         return artist
 
+    def hold(self, artist):
+        """Mark ``artist`` as one that changes now and then: it is drawn into the cached background,
+        and redrawn only after :meth:`redraw_held` (an axis redrawn only when its limits change)."""
+        artist.set_animated(True)                        # left out of the full draw
+        self._held.append(artist)
+        return artist
+
+    def redraw_held(self) -> None:
+        """Make the next :meth:`render` redraw the held artists (e.g. after new axis limits)."""
+        self._background = None
+
+    def redraw_all(self) -> None:
+        """Make the next :meth:`render` redraw the static parts too (e.g. after new fixed axis limits)."""
+        self._base = None
+
     def freeze_layout(self) -> None:
         """Lay the figure out once and keep that layout, so later full redraws never move the axes."""
         self.fig.canvas.draw()
         self.fig.set_layout_engine("none")
 
-    def redraw_all(self) -> None:
-        """Make the next :meth:`render` redraw the static parts too (e.g. after new fixed axis limits)."""
-        self._background = None
-
     def render(self, status: str | None = None) -> None:
         """Redraw the changing artists over the cached background and show the result."""
         canvas = self.fig.canvas
+        if self._base is None:
+            canvas.draw()                                    # everything but the animated and held artists
+            self._base, self._background = canvas.copy_from_bbox(self.fig.bbox), None
         if self._background is None:
-            canvas.draw()                                    # everything but the animated artists
+            canvas.restore_region(self._base)
+            for artist in self._held:
+                self.fig.draw_artist(artist)
             self._background = canvas.copy_from_bbox(self.fig.bbox)
         canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):

@@ -11,57 +11,64 @@ from .. import mle, plotting
 from .._validation import check_positive, check_positive_int
 from ._base import FigureWidget
 
+#: Slider labels at their natural width: "sample size N" is not cut to "sample si...".
+LABEL_STYLE = {"description_width": "initial"}
+
 
 class LikelihoodExplorer(FigureWidget):
-    """The likelihood of ``h`` heads in ``n`` coin tosses as a function of ``phi`` (notebook 03, section 3).
+    """The likelihood of ``h`` heads in ``N`` coin tosses as a function of ``phi`` (notebook 03, section 3).
 
-    The left panel shows the log-likelihood ``log L(phi) = h log phi + (n - h) log(1 - phi)``
-    with its maximum at the MLE ``phi = h/n``; the right panel the likelihood
+    The left panel shows the log-likelihood ``log L(phi) = h log phi + (N - h) log(1 - phi)``
+    with its maximum at the MLE ``phi = h/N``; the right panel the likelihood
     ``L(phi)`` itself, shaded, with the area under it in the title: it is
-    ``h! (n - h)! / (n + 1)!``, not 1, since ``L`` is not a density over ``phi``.
-    The y-axes follow the data: the left one changes only when ``n`` crosses
-    5, 10, 20, 50, 100, ... (so the maximum visibly rises and falls as ``h``
-    moves), the right one follows the peak of ``L`` at every redraw.
+    ``h! (N - h)! / (N + 1)!``, not 1, since ``L`` is not a density over ``phi``.
+    The y-axes move in steps, so that the curves visibly rise and fall: the
+    left one when ``N`` crosses 5, 10, 20, 50, 100, ..., the right one when
+    the peak of ``L`` passes 1, 2 or 5 times a power of ten (its labels then
+    count in that power of ten, named in the axis label). An axis is redrawn
+    only when its limits change.
 
     Parameters
     ----------
     h : int
-        Initial number of heads, 0..n.
-    n : int
-        Initial number of tosses, 1..n_max.
-    n_max : int
-        Largest ``n`` on the slider.
+        Initial number of heads, 0..N.
+    N : int
+        Initial number of tosses, 1..N_max.
+    N_max : int
+        Largest ``N`` on the slider.
     grid_points : int
         Points of the grid over ``phi`` in [0, 1], at least 3.
 
     Attributes
     ----------
-    h_slider, n_slider : ipywidgets.IntSlider
-        The data. Moving ``n`` below ``h`` pulls ``h`` down to ``n``.
+    h_slider, N_slider : ipywidgets.IntSlider
+        The data. Moving ``N`` below ``h`` pulls ``h`` down to ``N``.
     phi : ndarray of shape (grid_points,)
         The grid the curves are drawn on.
     """
 
-    def __init__(self, h: int = 7, n: int = 10, n_max: int = 100, grid_points: int = 401):
-        n_max = check_positive_int(n_max, "n_max")
-        h, n = self._check_counts(h, n, n_max)
+    def __init__(self, h: int = 7, N: int = 10, N_max: int = 100, grid_points: int = 401):
+        N_max = check_positive_int(N_max, "N_max")
+        h, N = self._check_counts(h, N, N_max)
         if check_positive_int(grid_points, "grid_points") < 3:
             raise ValueError(f"grid_points must be at least 3 to draw a curve; got {grid_points}.")
         self.phi = np.linspace(0.0, 1.0, grid_points)
-        self.n_slider = widgets.IntSlider(n, 1, n_max, description="tosses n", continuous_update=True)
-        self.h_slider = widgets.IntSlider(h, 0, n, description="heads h", continuous_update=True)
-        super().__init__((9.6, 3.7), [self.n_slider, self.h_slider])
-        self.n_slider.observe(self._on_n, names="value")
+        self.N_slider = widgets.IntSlider(N, 1, N_max, description="tosses N", continuous_update=True,
+                                          style=LABEL_STYLE)
+        self.h_slider = widgets.IntSlider(h, 0, N, description="heads h", continuous_update=True,
+                                          style=LABEL_STYLE)
+        super().__init__((9.0, 3.4), [self.N_slider, self.h_slider])
+        self.N_slider.observe(self._on_N, names="value")
         self.start(self.h_slider)
 
     @staticmethod
-    def _check_counts(h, n, n_max):
-        n = check_positive_int(n, "n")
-        if n > n_max:
-            raise ValueError(f"n must be at most n_max = {n_max}; got n = {n}. Pass a larger n_max.")
-        if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= h <= n:
-            raise ValueError(f"h is the number of heads, a whole number from 0 to n = {n}; got {h!r}.")
-        return int(h), n
+    def _check_counts(h, N, N_max):
+        N = check_positive_int(N, "N")
+        if N > N_max:
+            raise ValueError(f"N must be at most N_max = {N_max}; got N = {N}. Pass a larger N_max.")
+        if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= h <= N:
+            raise ValueError(f"h is the number of heads, a whole number from 0 to N = {N}; got {h!r}.")
+        return int(h), N
 
     @property
     def h(self) -> int:
@@ -69,30 +76,30 @@ class LikelihoodExplorer(FigureWidget):
         return self.h_slider.value
 
     @property
-    def n(self) -> int:
+    def N(self) -> int:
         """Number of tosses in the data shown."""
-        return self.n_slider.value
+        return self.N_slider.value
 
     @property
     def sample(self) -> np.ndarray:
-        """The data as a sequence of tosses: ``h`` ones, then ``n - h`` zeros (their order does not matter)."""
-        return np.r_[np.ones(self.h), np.zeros(self.n - self.h)]
+        """The data as a sequence of tosses: ``h`` ones, then ``N - h`` zeros (their order does not matter)."""
+        return np.r_[np.ones(self.h), np.zeros(self.N - self.h)]
 
     @property
     def phi_hat(self) -> float:
-        """The maximum likelihood estimate ``h / n``."""
+        """The maximum likelihood estimate ``h / N``."""
         return mle.bernoulli_mle(self.sample)
 
-    def set_counts(self, h: int, n: int) -> None:
-        """Show ``h`` heads in ``n`` tosses (one redraw)."""
-        h, n = self._check_counts(h, n, self.n_slider.max)
+    def set_counts(self, h: int, N: int) -> None:
+        """Show ``h`` heads in ``N`` tosses (one redraw)."""
+        h, N = self._check_counts(h, N, self.N_slider.max)
         with self.holding_redraws():
-            self.n_slider.value = n
+            self.N_slider.value = N
             self.h_slider.value = h
 
-    def _on_n(self, change) -> None:
+    def _on_N(self, change) -> None:
         with self.holding_redraws():
-            self.h_slider.max = change["new"]         # pulls h down to n if it was larger
+            self.h_slider.max = change["new"]         # pulls h down to N if it was larger
 
     def _build_figure(self) -> None:
         self.ax_log, self.ax_lik = self.fig.subplots(1, 2)
@@ -102,89 +109,90 @@ class LikelihoodExplorer(FigureWidget):
         self._curve, self._area, self._marker = plotting.plot_likelihood(self.ax_lik, self.phi, blank, 0.5, 0.0)
         self._log_line = self.ax_log.axvline(0.5, color=plotting.PALETTE[1], linestyle="--", linewidth=1)
         self._line = self.ax_lik.axvline(0.5, color=plotting.PALETTE[1], linestyle="--", linewidth=1)
-        self.ax_log.set_title("log-likelihood, highest at \u03c6 = h/n", fontsize="medium")
-        self.ax_lik.set_title(" ", fontsize="medium")
+        self.ax_log.set(title="log-likelihood, highest at \u03c6 = h/N", ylabel="log-likelihood log L(\u03c6)")
+        self.ax_log.title.set_fontsize("medium")
+        # The title in two parts, meeting at the centre: only the number is redrawn at every update.
+        title = dict(y=1.02, transform=self.ax_lik.transAxes, fontsize="medium", va="baseline")
+        self.ax_lik.text(0.6, s="area under L(\u03c6), not 1: ", ha="right", **title)
+        self._area_text = self.ax_lik.text(0.6, s="", ha="left", **title)
         for ax in (self.ax_log, self.ax_lik):
             ax.set_ylim(-88.8, 88.8)                  # the widest tick labels, for the layout
             ax.yaxis.set_label_coords(-0.13, 0.5)     # pinned: it must not move with the tick labels
-        self.ax_lik.ticklabel_format(axis="y", style="sci", scilimits=(-2, 3))   # short labels, 1e-k above
-        self.ax_lik.yaxis.set_major_locator(MaxNLocator(6, steps=[1, 2, 2.5, 5, 10]))   # few ticks: this axis is redrawn every time
+            ax.yaxis.set_major_locator(MaxNLocator(6, steps=[1, 2, 2.5, 5, 10]))
         self.freeze_layout()
-        self.animate(self.ax_lik.yaxis)               # its limits follow the peak of L at every redraw
-        for artist in (self.ax_lik.title, self._area, self._log_curve, self._log_marker, self._log_line,
+        self.hold(self.ax_lik.yaxis)                  # redrawn only when its limits change
+        for artist in (self._area_text, self._area, self._log_curve, self._log_marker, self._log_line,
                        self._curve, self._marker, self._line):
             self.animate(artist)
 
     def _log_likelihood_limits(self) -> tuple:
-        """y-limits that change with ``n`` only at 5, 10, 20, 50, 100, ...: a slider move seldom redraws the axis.
+        """y-limits that change with ``N`` only at 5, 10, 20, 50, 100, ...: a slider move seldom redraws the axis.
 
-        For the largest ``n`` of its range they reach below the lowest possible
-        peak, ``-n log 2`` at ``h = n/2``, with room to see the curve fall.
+        For the largest ``N`` of its range they reach below the lowest possible
+        peak, ``-N log 2`` at ``h = N/2``, with room to see the curve fall.
         """
-        ceiling = min(v for v in (5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, np.inf) if v >= self.n)
-        ceiling = self.n if np.isinf(ceiling) else ceiling
+        ceiling = min(v for v in (5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, np.inf) if v >= self.N)
+        ceiling = self.N if np.isinf(ceiling) else ceiling
         bottom = -(ceiling * np.log(2) + max(3.0, ceiling / 5))
         return bottom, 0.06 * -bottom
 
     def update(self) -> None:
-        x, h, n = self.sample, self.h, self.n
+        x, h, N = self.sample, self.h, self.N
         phi_hat = self.phi_hat
         log_likelihood = mle.bernoulli_log_likelihood(self.phi, x)
         peak_log = mle.bernoulli_log_likelihood(phi_hat, x) + 0.0      # + 0.0: never print -0.0
         peak = mle.bernoulli_likelihood(phi_hat, x)
-        area = mle.bernoulli_likelihood_integral(h, n)
+        area = mle.bernoulli_likelihood_integral(h, N)
 
         limits = self._log_likelihood_limits()
-        if tuple(self.ax_log.get_ylim()) != limits:
+        if self.ax_log.get_ylim() != limits:          # seldom: when N crosses 5, 10, 20, 50, ...
             self.ax_log.set_ylim(limits)
-            self.redraw_all()                         # the static y-axis changed: draw it all once
+            self.redraw_all()
         self._log_curve.set_ydata(np.maximum(log_likelihood, 2 * limits[0] - limits[1]))  # -inf: off view
         self._log_marker.set_data([phi_hat], [peak_log])
         self._log_line.set_xdata([phi_hat, phi_hat])
 
         likelihood = mle.bernoulli_likelihood(self.phi, x)
+        top = plotting.nice_upper_limit(peak)
+        if self.ax_lik.get_ylim() != (0.0, top):      # when the peak passes 1, 2 or 5 times a power of ten
+            self.ax_lik.set_ylim(0.0, top)
+            unit = plotting.label_in_units(self.ax_lik.yaxis, top)
+            self.ax_lik.set_ylabel(f"likelihood L(\u03c6)  {unit}".rstrip())
+            self.redraw_held()
         self._curve.set_ydata(likelihood)
         self._area.set_xy(plotting.filled_area(self.phi, likelihood))
         self._marker.set_data([phi_hat], [peak])
         self._line.set_xdata([phi_hat, phi_hat])
-        self.ax_lik.set_ylim(0.0, 1.15 * peak)
-        self.ax_lik.set_title(f"area under L(\u03c6) = {_plain_number(area)}, not 1", fontsize="medium")
-        self.render(f"h = {h} heads in n = {n} tosses: the MLE is phi = h/n = {phi_hat:.3f}, where "
-                    f"log L = {peak_log:.3f} and L = {peak:.4g}; area under L(phi) = {area:.4g}, not 1")
-
-
-_SUPERSCRIPTS = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
-
-
-def _plain_number(value: float) -> str:
-    """``0.0007576`` as ``7.576\u00d710\u207b\u2074`` (plain text: mathtext would cost 30 ms a redraw)."""
-    if value == 0 or 1e-3 <= abs(value) < 1e4:
-        return f"{value:.4g}"
-    mantissa, exponent = f"{value:.3e}".split("e")
-    return f"{mantissa}\u00d710{str(int(exponent)).translate(_SUPERSCRIPTS)}"
+        self._area_text.set_text(plotting.plain_number(area))
+        self.render(f"h = {h} heads in N = {N} tosses: the MLE is \u03c6 = h/N = {phi_hat:.3f}, where "
+                    f"log L = {peak_log:.3f} and L = {peak:.4g}; the area under L(\u03c6) is {area:.4g}, not 1")
 
 
 class EstimatorExplorer(FigureWidget):
-    """Sampling distributions of estimators narrowing on the true value as ``m`` grows (notebook 03, section 8).
+    """Sampling distributions of estimators narrowing on the true value as ``N`` grows (notebook 03, section 8).
 
-    For every sample size ``m`` it draws ``n_repeats`` samples of size ``m``
+    For every sample size ``N`` it draws ``n_repeats`` samples of size ``N``
     (the same samples for every estimator) and applies each estimator. The
-    left panel shows the histograms of the estimates at the chosen ``m`` with
-    the band ``|w_m - w| <= eps``; the right panel the fraction of estimates
-    outside it, ``P(|w_m - w| > eps)``, against ``m``: for a consistent
-    estimator it falls to 0, whatever ``eps``.
+    left panel shows the histograms of the estimates at the chosen ``N`` with
+    the band ``|theta_N - theta| <= eps``; the right panel the fraction of
+    estimates outside it, ``P(|theta_N - theta| > eps)``, against ``N``: for a
+    consistent estimator it falls to 0, whatever ``eps``. The histograms'
+    y-axis moves in steps of 1, 2, 5 times a power of ten, and is redrawn only
+    when it does.
 
     Parameters
     ----------
     estimators : dict
-        Name -> estimator, a function mapping samples of shape ``(n_repeats, m)``
+        Name -> estimator, a function mapping samples of shape ``(n_repeats, N)``
         to estimates of shape ``(n_repeats,)`` (see :func:`lecture_utils.mle.simulate_estimates`).
     distribution : frozen scipy.stats distribution or callable
         ``p_data``, as for :func:`~lecture_utils.mle.simulate_estimates`.
     true_value : float
-        The parameter ``w`` of ``p_data`` that the estimators estimate.
+        The parameter ``theta`` of ``p_data`` that the estimators estimate.
     sizes : sequence of int
         The sample sizes on the slider, increasing.
+    N : int, optional
+        The initial sample size, one of ``sizes`` (the smallest by default).
     eps : float
         Initial half-width of the band.
     n_repeats : int
@@ -192,12 +200,12 @@ class EstimatorExplorer(FigureWidget):
     random_state : int
     n_bins : int
         Bins of each histogram. They span the range of the estimates at that
-        ``m`` (99.5% of them), so every histogram is equally well resolved
-        while the x-axis stays that of the smallest ``m``.
+        ``N`` (99.5% of them), so every histogram is equally well resolved
+        while the x-axis stays that of the smallest ``N``.
 
     Attributes
     ----------
-    m_slider : ipywidgets.SelectionSlider
+    N_slider : ipywidgets.SelectionSlider
     eps_slider : ipywidgets.FloatSlider
     estimates : dict
         Name -> array of shape (len(sizes), n_repeats).
@@ -205,14 +213,17 @@ class EstimatorExplorer(FigureWidget):
         The histogram bins at each size.
     """
 
-    def __init__(self, estimators: dict, distribution, true_value: float, sizes, eps: float = 0.1,
-                 n_repeats: int = 2000, random_state: int = 0, n_bins: int = 40):
+    def __init__(self, estimators: dict, distribution, true_value: float, sizes, N: int | None = None,
+                 eps: float = 0.1, n_repeats: int = 2000, random_state: int = 0, n_bins: int = 40):
         if not isinstance(estimators, dict) or not estimators:
             raise TypeError("estimators must be a non-empty dict: name -> function of the samples, "
                             "e.g. {'median': lambda s: np.median(s, axis=-1)}.")
-        self.sizes = np.array([check_positive_int(m, "sizes") for m in sizes], dtype=int)
+        self.sizes = np.array([check_positive_int(size, "sizes") for size in sizes], dtype=int)
         if self.sizes.size < 2 or np.any(np.diff(self.sizes) <= 0):
             raise ValueError(f"sizes must hold at least two increasing sample sizes; got {list(sizes)}.")
+        start = int(self.sizes[0]) if N is None else N
+        if start not in self.sizes.tolist():
+            raise ValueError(f"N must be one of the sizes {self.sizes.tolist()}; got {N!r}.")
         self.true_value = float(true_value)
         self.estimates = {name: mle.simulate_estimates(estimator, distribution, self.sizes, n_repeats,
                                                        random_state=random_state)
@@ -222,18 +233,20 @@ class EstimatorExplorer(FigureWidget):
         spreads = np.maximum(spreads, 1e-12)
         spread = max(spreads[0], check_positive(eps, "eps"))
         self.edges = self.true_value + spreads[:, None] * np.linspace(-1, 1, check_positive_int(n_bins, "n_bins") + 1)
-        self.m_slider = widgets.SelectionSlider(options=self.sizes.tolist(), value=int(self.sizes[0]),
-                                                description="sample size m", continuous_update=True)
-        self.eps_slider = widgets.FloatSlider(eps, min=spread / 100, max=spread, step=spread / 200,
-                                              readout_format=".3f", description="epsilon",
-                                              continuous_update=True)
-        super().__init__((9.6, 3.7), [self.m_slider, self.eps_slider])
-        self.start(self.m_slider, self.eps_slider)
+        self.N_slider = widgets.SelectionSlider(options=self.sizes.tolist(), value=start,
+                                                description="sample size N", continuous_update=True,
+                                                style=LABEL_STYLE)
+        step = 10.0 ** np.floor(np.log10(spread / 100))             # a round step, so that eps = 0.1 stays 0.1
+        self.eps_slider = widgets.FloatSlider(eps, min=step, max=step * np.ceil(spread / step), step=step,
+                                              readout_format=".3f", description="band \u03b5",
+                                              continuous_update=True, style=LABEL_STYLE)
+        super().__init__((9.0, 3.4), [self.N_slider, self.eps_slider])
+        self.start(self.N_slider, self.eps_slider)
 
     @property
-    def m(self) -> int:
+    def N(self) -> int:
         """The sample size shown."""
-        return self.m_slider.value
+        return self.N_slider.value
 
     @property
     def eps(self) -> float:
@@ -241,12 +254,12 @@ class EstimatorExplorer(FigureWidget):
         return self.eps_slider.value
 
     def exceedance(self) -> dict:
-        """Name -> ``P(|w_m - w| > eps)`` at every size, shape (len(sizes),)."""
+        """Name -> ``P(|theta_N - theta| > eps)`` at every size, shape (len(sizes),)."""
         return {name: mle.exceedance_probability(values, self.true_value, self.eps)
                 for name, values in self.estimates.items()}
 
     def _current(self, name: str) -> np.ndarray:
-        return self.estimates[name][self.m_slider.index]
+        return self.estimates[name][self.N_slider.index]
 
     def _build_figure(self) -> None:
         self.ax_hist, self.ax_prob = self.fig.subplots(1, 2)
@@ -256,34 +269,39 @@ class EstimatorExplorer(FigureWidget):
         self._curves = plotting.plot_exceedance(self.ax_prob, self.sizes, self.exceedance())
         self._now = self.ax_prob.axvline(self.sizes[0], color="grey", linestyle="--", linewidth=1)
         self._points = [self.ax_prob.plot([np.nan], [np.nan], color=curve.get_color(), marker=curve.get_marker(),
-                                          markersize=11, markeredgecolor="black", linestyle="none", zorder=6)[0]
+                                          markersize=11, markeredgecolor="black", linestyle="none", zorder=6,
+                                          clip_on=False)[0]
                         for curve in self._curves]
         self.ax_hist.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=3, fontsize="small",
                             borderaxespad=0, handletextpad=0.4)     # above the axes: it hides no bar
         self.ax_hist.set_ylim(0, 88.8)                              # the widest tick labels, for the layout
-        self.ax_hist.yaxis.set_label_coords(-0.1, 0.5)
+        self.ax_hist.yaxis.set_label_coords(-0.13, 0.5)             # pinned: it must not move with the tick labels
+        self.ax_hist.yaxis.set_major_locator(MaxNLocator(6, steps=[1, 2, 5, 10]))   # labels of at most 4 characters
         self.ax_prob.set_title("fraction of estimates outside the band", fontsize="medium")
         self.freeze_layout()
-        self.animate(self.ax_hist.yaxis)                             # its limits follow the histograms
+        self.hold(self.ax_hist.yaxis)                               # redrawn only when its limits change
         for artist in (self._band, *self._steps, *self._curves, self._now, *self._points):
             self.animate(artist)
 
     def update(self) -> None:
-        m, eps, w = self.m, self.eps, self.true_value
-        index = self.m_slider.index
+        N, eps, theta = self.N, self.eps, self.true_value
+        index = self.N_slider.index
         heights = []
         for step, name in zip(self._steps, self.estimates):
             values = plotting.histogram_density(self._current(name), self.edges[index])
             step.set_data(values, self.edges[index])
             heights.append(values.max())
-        self.ax_hist.set_ylim(0, 1.12 * max(max(heights), 1e-12))
-        self._band.set_x(w - eps)
+        top = plotting.nice_upper_limit(max(heights), headroom=1.12)
+        if self.ax_hist.get_ylim() != (0.0, top):
+            self.ax_hist.set_ylim(0.0, top)
+            self.redraw_held()
+        self._band.set_x(theta - eps)
         self._band.set_width(2 * eps)
         exceedance = self.exceedance()
         for curve, point, values in zip(self._curves, self._points, exceedance.values()):
             curve.set_ydata(values)
-            point.set_data([m], [values[index]])
-        self._now.set_xdata([m, m])
+            point.set_data([N], [values[index]])
+        self._now.set_xdata([N, N])
         parts = [f"{name}: P = {exceedance[name][index]:.3f}, "
-                 f"MSE = {mle.mean_squared_error(self._current(name), w):.4g}" for name in self.estimates]
-        self.render(f"m = {m}, eps = {eps:.3f}: " + "; ".join(parts))
+                 f"MSE = {mle.mean_squared_error(self._current(name), theta):.4g}" for name in self.estimates]
+        self.render(f"N = {N}, \u03b5 = {eps:.3f}: " + "; ".join(parts))

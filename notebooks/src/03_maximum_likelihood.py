@@ -11,23 +11,31 @@
 #
 # **What you will learn**
 #
-# - what a likelihood is: the probability of data we already have, read as a function of the
-#   parameters, and why it is not a probability distribution over them;
-# - why we maximise the *log*-likelihood, and what goes wrong with the plain product;
-# - the maximum likelihood estimates of a coin, a die and a Gaussian, derived on paper and found
-#   again by a numerical optimiser;
-# - why maximising the likelihood is the same as minimising the negative log-likelihood, the
-#   cross-entropy and the KL divergence between the data and the model;
+# - what a likelihood is: the probability (or density) of data we already have, read as a function of
+#   the parameters, and why it is not a probability distribution over them;
+# - why we maximise the *log*-likelihood: the plain product underflows, or overflows;
+# - the maximum likelihood estimates of a coin, a die and a Gaussian, derived on paper (boundary cases
+#   and the check that it is a maximum included) and found again by a numerical optimiser;
+# - why maximising the likelihood is minimising the negative log-likelihood, the cross-entropy and,
+#   for discrete data, the KL divergence between the data and the model;
 # - how *conditional* maximum likelihood gives the loss of a probabilistic classifier, which
 #   logistic regression (notebook 04) minimises;
 # - the properties that make maximum likelihood the default: consistency, efficiency, and the bias
 #   it may have on small samples.
 #
 # **What you need**: the Bernoulli, categorical and normal distributions; entropy, cross-entropy
-# and KL divergence (notebook 02); derivatives, and a Lagrange multiplier once.
+# and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Cells marked ✏️ are
-# exercises: replace the `...` and run the check below it. Sliders redraw at once.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
+# Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the
+# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
+# solution** button reveals a worked solution, so try first.
+#
+# **Notation**: the course's one notation is listed in [NOTATION.md](NOTATION.md): $N$ examples,
+# $\boldsymbol\theta$ the parameters of a probability model, $t$ a target and $p$ a probability.
+# Straka's NPFL129 lecture 3, which this notebook follows, writes $\mathbf{w}$ for the parameters and
+# $m$ for the sample size in its properties of the MLE. All logarithms are natural.
 
 # %%
 import itertools
@@ -53,102 +61,121 @@ np.set_printoptions(precision=4, suppress=True)
 #
 # We have training data $\mathbf{X} = \{\mathbf{x}_1, \dots, \mathbf{x}_N\}$, drawn independently from an
 # unknown **data-generating distribution** $p_\text{data}$, and a family of candidate models
-# $p_\text{model}(\mathbf{x}; \mathbf{w})$, one distribution for every value of the parameters $\mathbf{w}$.
-# The **empirical distribution** puts mass $1/N$ on every example:
+# $p_\text{model}(\mathbf{x}; \boldsymbol\theta)$, one distribution for every value of the parameters
+# $\boldsymbol\theta$. The **empirical distribution** puts mass $1/N$ on every example:
 #
 # $$\hat p_\text{data}(\mathbf{x}) = \frac{\big|\{i : \mathbf{x}_i = \mathbf{x}\}\big|}{N}.$$
 #
-# The expression $p_\text{model}(\mathbf{x}; \mathbf{w})$ can be read in two ways.
+# The expression $p_\text{model}(\mathbf{x}; \boldsymbol\theta)$ can be read in two ways.
 #
-# - Fix $\mathbf{w}$ and let $\mathbf{x}$ vary: it is a probability distribution over data, summing (or
-#   integrating) to 1.
-# - Fix the data and let $\mathbf{w}$ vary: the probability of *our* data under each candidate,
+# - Fix $\boldsymbol\theta$ and let $\mathbf{x}$ vary: it is a probability distribution over data, summing
+#   (or integrating) to 1.
+# - Fix the data and let $\boldsymbol\theta$ vary: the probability of *our* data under each candidate,
 #
-#   $$L(\mathbf{w}) = p_\text{model}(\mathbf{X}; \mathbf{w}) = \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \mathbf{w}),$$
+#   $$L(\boldsymbol\theta) = p_\text{model}(\mathbf{X}; \boldsymbol\theta) = \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \boldsymbol\theta),$$
 #
-#   is the **likelihood** of $\mathbf{w}$ (the product because the examples are independent).
+#   is the **likelihood** of $\boldsymbol\theta$ (the product because the examples are independent).
 #
 # The likelihood is a function of the parameters, not a distribution over them: nothing makes it sum
-# or integrate to 1 over $\mathbf{w}$. Take ten coin tosses with seven heads, $x_i = 1$ for heads, and
-# the Bernoulli model $P(x; \phi) = \phi^x (1-\phi)^{1-x}$. Then
-# $L(\phi) = \phi^7 (1-\phi)^3$, and
+# or integrate to 1 over $\boldsymbol\theta$. Take ten coin tosses with seven heads, $x_i = 1$ for heads,
+# and the Bernoulli model $P(x; \phi) = \phi^x (1-\phi)^{1-x}$. Then $L(\phi) = \phi^7 (1-\phi)^3$, and
 #
-# $$\int_0^1 \phi^h (1-\phi)^{n-h}\,d\phi = \frac{h!\,(n-h)!}{(n+1)!}, \qquad
+# $$\int_0^1 \phi^h (1-\phi)^{N-h}\,d\phi = \frac{h!\,(N-h)!}{(N+1)!}, \qquad
 # \int_0^1 \phi^7 (1-\phi)^3\,d\phi = \frac{7!\,3!}{11!} = \frac{1}{1320}$$
 #
-# (the Beta function; integrate by parts $n-h$ times). Read the other way, with $\phi = 0.7$ fixed, the
+# (the Beta function; integrate by parts $N-h$ times). Read the other way, with $\phi = 0.7$ fixed, the
 # probabilities of all $2^{10} = 1024$ possible sequences of ten tosses do add up to 1.
 
 # %%
 x_coin = np.array([1, 0, 1, 1, 0, 1, 1, 1, 0, 1])          # 7 heads in 10 tosses
-h, n = int(x_coin.sum()), x_coin.size
+h, N = int(x_coin.sum()), x_coin.size
 
-sequences = np.array(list(itertools.product([0, 1], repeat=n)))     # every possible data set
+sequences = np.array(list(itertools.product([0, 1], repeat=N)))     # every possible data set
 probabilities = np.array([mle.bernoulli_likelihood(0.7, s) for s in sequences])
 print(f"phi = 0.7 fixed: {len(sequences)} data sets, total probability {probabilities.sum():.4f}")
 
 area, _ = integrate.quad(lambda phi: mle.bernoulli_likelihood(phi, x_coin), 0, 1)
 print(f"data fixed: area under L(phi) = {area:.8f} by quadrature; "
-      f"7! 3! / 11! = {mle.bernoulli_likelihood_integral(h, n):.8f}; 1/1320 = {1 / 1320:.8f}")
+      f"7! 3! / 11! = {mle.bernoulli_likelihood_integral(h, N):.8f}; 1/1320 = {1 / 1320:.8f}")
 
 # %%
 phi = np.linspace(0, 1, 401)
-fig, (ax_data, ax_lik) = plt.subplots(1, 2, figsize=(11, 4))
+fig, (ax_data, ax_lik) = plt.subplots(1, 2, figsize=(10, 3.8))
 by_heads = np.bincount(sequences.sum(axis=1), weights=probabilities)   # all sequences with h heads
-ax_data.bar(np.arange(n + 1), by_heads, color=plotting.PALETTE[2])
+ax_data.bar(np.arange(N + 1), by_heads, color=plotting.PALETTE[2])
 ax_data.set(xlabel="number of heads in the data set", ylabel="total probability",
             title=r"$\phi = 0.7$ fixed: a distribution over data (sums to 1)")
-plotting.plot_likelihood(ax_lik, phi, mle.bernoulli_likelihood(phi, x_coin), h / n,
-                         mle.bernoulli_likelihood(h / n, x_coin))
-ax_lik.set_title(f"data fixed ({h} heads in {n}): area under $L$ = 1/1320", fontsize="medium")
+plotting.plot_likelihood(ax_lik, phi, mle.bernoulli_likelihood(phi, x_coin), h / N,
+                         mle.bernoulli_likelihood(h / N, x_coin))
+ax_lik.set_title(f"data fixed ({h} heads in {N}): area under $L$ = 1/1320", fontsize="medium")
 plt.show()
 
-# %% [markdown]
-# Lecture 000 adds that a likelihood is not a probability even though its values lie in $[0, 1]$.
-# That holds for a coin or a die, but not in general: for continuous data the factors are *densities*,
-# which may exceed 1, and three measurements close to the mean of a narrow normal distribution have a
-# likelihood far above 1.
-
-# %%
-x_close = np.array([0.02, -0.05, 0.04])
-L = np.prod(stats.norm.pdf(x_close, loc=0, scale=0.1))
-print(f"L(mu = 0, sigma = 0.1) = {L:.2f}: a likelihood, not a probability")
-
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 1: the area under a likelihood
+# ### ✏️ Exercise 1 (derive): the area under a likelihood
 #
 # The data are four tosses, heads, heads, tails, tails: $\mathbf{x} = (1, 1, 0, 0)$. Compute the area
 # $\int_0^1 L(\phi)\,d\phi$ under their likelihood, on paper.
 
 # %%
-area_answer = ...     # a number
-exercises.check_likelihood_integral([1, 1, 0, 0], area_answer)
+area_answer = ...     # ✏️ a number
+exercises.area_under_likelihood.check(area_answer)
 
-# %% jupyter={"source_hidden": true}
-# Solution: L(phi) = phi^2 (1 - phi)^2, and int_0^1 phi^2 (1 - phi)^2 dphi = 2! 2! / 5! = 4 / 120 = 1/30
-exercises.check_likelihood_integral([1, 1, 0, 0], 1 / 30)
+# %% [markdown]
+# Now three measurements close to the mean of a narrow normal distribution, and their likelihood under
+# it:
+
+# %%
+x_close = np.array([0.02, -0.05, 0.04])
+densities = stats.norm.pdf(x_close, loc=0, scale=0.1)
+print("the three factors p(x_i; mu = 0, sigma = 0.1):", densities)
+print(f"their product, the likelihood: L = {np.prod(densities):.2f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 2 (explain): a likelihood of 50.7
+#
+# What does $L(\mu = 0, \sigma = 0.1) = 50.7$ tell you?
+#
+# - **(a)** Something went wrong: a likelihood is a probability, and a probability cannot exceed 1.
+# - **(b)** Each factor is a density, which may exceed 1, so the product may too: $L$ is not a
+#   probability.
+# - **(c)** Given the data, the parameters $(\mu, \sigma) = (0, 0.1)$ have probability density 50.7.
+# - **(d)** Rounding errors have accumulated in the product.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.likelihood_above_one.check(explanation)
+
+# %% [markdown]
+# For a coin or a die every factor of the likelihood is a probability, so $L$ lies in $[0, 1]$. For
+# continuous data the factors are densities, probabilities per unit of $x$, and a narrow distribution has
+# densities far above 1 near its mean: here 3.5 to 3.9 each, 50.7 together. The likelihood is the
+# density of the data at the parameters, not the probability of anything, and only ratios of its values
+# are compared.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. From a product of probabilities to a sum of logs
 #
 # The **maximum likelihood estimate** (MLE) is the parameter under which the data are most probable:
 #
-# $$\mathbf{w}_\text{MLE} = \operatorname*{argmax}_{\mathbf{w}} \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \mathbf{w})
-# = \operatorname*{argmax}_{\mathbf{w}} \sum_{i=1}^N \log p_\text{model}(\mathbf{x}_i; \mathbf{w}).$$
+# $$\boldsymbol\theta_\text{MLE} = \operatorname*{argmax}_{\boldsymbol\theta} \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \boldsymbol\theta)
+# = \operatorname*{argmax}_{\boldsymbol\theta} \sum_{i=1}^N \log p_\text{model}(\mathbf{x}_i; \boldsymbol\theta).$$
 #
 # The two are the same because $\log$ is strictly increasing: it changes the values of the objective,
 # never the place of its maximum. The sum of logs is preferred for three reasons:
 #
-# - **it does not underflow.** Every factor is below 1, so the product shrinks exponentially with $N$,
-#   and a double cannot hold a number below about $5 \times 10^{-324}$;
+# - **it neither underflows nor overflows.** A double holds magnitudes from about $5 \times 10^{-324}$
+#   to about $1.8 \times 10^{308}$. With a discrete model every factor is a probability, at most 1, and
+#   the product shrinks exponentially with $N$ until it is exactly 0. With densities the factors exceed
+#   1 wherever the model is concentrated, and the product can just as well grow exponentially until it
+#   is `inf`. The sum of logs only grows linearly with $N$;
 # - **a sum is easier to differentiate** than a product: its gradient is the sum of the examples'
 #   gradients (the basis of stochastic gradient descent);
 # - **the common models become simple**: the log cancels the exponentials of the normal and the
 #   powers of the Bernoulli and categorical distributions.
 #
-# Here are 1000 rolls of a loaded die, and two models for it: a fair die, and the loaded die that
-# generated the data. Both likelihoods come out as exactly zero; their logarithms are fine, and their
-# difference says which model is more likely, and by how much.
+# Two examples, one of each failure. First, 1000 rolls of a loaded die and two models for it: a fair
+# die, and the loaded die that generated the data. Both likelihoods come out as exactly zero; their
+# logarithms are fine, and their difference says which model is more likely, and by how much.
 
 # %%
 rng = np.random.default_rng(0)
@@ -161,38 +188,51 @@ for name, p in [("fair die", p_fair), ("loaded die", p_loaded)]:
 gap = mle.log_likelihood_sum(p_loaded[rolls]) - mle.log_likelihood_sum(p_fair[rolls])
 print(f"the loaded die is e^{gap:.1f} = 10^{gap / np.log(10):.1f} times more likely")
 
-# %%
-running_product = np.cumprod(p_fair[rolls])
-running_log = np.cumsum(np.log(p_fair[rolls]))
-first_zero = np.argmax(running_product == 0)
-print(f"the running product of the fair die becomes 0.0 at roll {first_zero + 1}")
+# %% [markdown]
+# Second, 1000 measurements of a rod 2 m long with an instrument precise to about a millimetre, and two
+# normal models: the right one, $\sigma = 1$ mm, and a sloppier $\sigma = 2$ mm. A typical density is in
+# the hundreds (per metre), and both likelihoods overflow to `inf`, which cannot even be compared:
+# `inf - inf` is `nan`.
 
-fig, ax = plt.subplots(figsize=(6.4, 4))
-with np.errstate(divide="ignore"):
-    ax.plot(np.arange(1, 1001), np.log10(running_product), label="$\\log_{10}$ of the running product")
-ax.plot(np.arange(1, 1001), running_log / np.log(10), "--", label="running log-likelihood / $\\ln 10$")
-ax.axhline(np.log10(np.nextafter(0, 1)), color="grey", linewidth=1)
-ax.annotate("smallest positive double", (1000, np.log10(np.nextafter(0, 1))), xytext=(0, 4),
-            textcoords="offset points", ha="right", color="grey")
-ax.annotate(f"the product is 0.0 from roll {first_zero + 1} on", (first_zero, np.log10(running_product[first_zero - 1])),
-            xytext=(30, 60), textcoords="offset points", arrowprops={"arrowstyle": "->"})
-ax.set(xlabel="number of rolls $N$", ylabel="$\\log_{10} L$", title="the product underflows, the sum does not")
-ax.legend(loc="lower left")
+# %%
+rod = np.random.default_rng(13).normal(2.0, 0.001, size=1000)     # metres
+for sigma in (0.001, 0.002):
+    density = stats.norm.pdf(rod, 2.0, sigma)
+    print(f"sigma = {sigma * 1000:.0f} mm: product = {mle.likelihood_product(density)}, "
+          f"log-likelihood = {mle.log_likelihood_sum(density):.1f}")
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+rod_densities = stats.norm.pdf(rod, 2.0, 0.001)
+for ax, factors, limit, name in [(axes[0], p_fair[rolls], np.nextafter(0, 1), "smallest double > 0"),
+                                 (axes[1], rod_densities, np.finfo(float).max, "largest double")]:
+    with np.errstate(divide="ignore", over="ignore"):
+        running_product = np.log10(np.cumprod(factors))
+    broken = np.argmax(~np.isfinite(running_product))      # the first roll or measurement where it fails
+    ax.plot(np.arange(1, 1001), running_product, label="$\\log_{10}$ of the running product")
+    ax.plot(np.arange(1, 1001), np.cumsum(np.log(factors)) / np.log(10), "--",
+            label="running log-likelihood / $\\ln 10$")
+    ax.axhline(np.log10(limit), color="grey", linewidth=1)
+    ax.annotate(name, (1000, np.log10(limit)), xytext=(0, 4), textcoords="offset points", ha="right", color="grey",
+                fontsize="small")
+    ax.annotate(f"{'0.0' if limit < 1 else 'inf'} from N = {broken + 1} on", (broken, running_product[broken - 1]),
+                xytext=(0.45, 0.8) if limit < 1 else (0.04, 0.8), textcoords="axes fraction",
+                arrowprops={"arrowstyle": "->"})
+    ax.set(xlabel="number of factors $N$", ylabel="$\\log_{10} L$")
+axes[0].set_title("probabilities (the fair die): the product underflows", fontsize="medium")
+axes[1].set_title("densities (the rod): the product overflows", fontsize="medium")
+axes[0].legend(loc="lower left")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 2: a log-likelihood by hand
+# ### ✏️ Exercise 3 (derive): a log-likelihood by hand
 #
 # Five tosses $\mathbf{x} = (1, 0, 1, 1, 0)$. What is the log-likelihood $\log L(\phi)$ of the Bernoulli
 # model at $\phi = 0.6$ (natural logarithm)?
 
 # %%
-log_likelihood_answer = ...
-exercises.check_log_likelihood([1, 0, 1, 1, 0], 0.6, log_likelihood_answer)
-
-# %% jupyter={"source_hidden": true}
-# Solution: three ones contribute log 0.6 each, two zeros log 0.4 each
-exercises.check_log_likelihood([1, 0, 1, 1, 0], 0.6, 3 * np.log(0.6) + 2 * np.log(0.4))
+log_likelihood = ...     # ✏️ a number
+exercises.log_likelihood_by_hand.check(log_likelihood)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. A coin: $\hat\phi = h/N$
@@ -224,60 +264,118 @@ show_source(mle.bernoulli_log_likelihood)
 # %%
 fit = mle.fit_mle_numerically(stats.bernoulli.logpmf, x_coin, initial_params=0.5, bounds=[(1e-9, 1 - 1e-9)])
 print(f"closed form h/N = {mle.bernoulli_mle(x_coin):.4f}, numerical optimum {fit.params[0]:.4f} "
-      f"after {fit.n_iter} iterations; they agree: {abs(fit.params[0] - h / n) < 1e-5}")
+      f"after {fit.n_iter} iterations; they agree: {abs(fit.params[0] - h / N) < 1e-5}")
 curve = mle.bernoulli_log_likelihood(phi[1:-1], x_coin)
 print("log L is concave on the grid (all second differences < 0):", bool(np.all(np.diff(curve, 2) < 0)))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (implement): a Bernoulli negative log-likelihood that never breaks
+#
+# Write `bernoulli_nll(phi, x)`, the negative log-likelihood $-\log L(\phi)$ of the tosses `x` (an array
+# of 0s and 1s) at one value $\phi \in [0, 1]$. The hidden cases include $\phi = 10^{-200}$, where the
+# product of the probabilities is too small for a float but $-\log L$ is a perfectly finite number,
+# and $\phi = 0$ or $1$, where $0 \log 0 = 0$: the answer is $0$ when the data agree with the certain
+# outcome and $+\infty$ when they contradict it, never `nan`.
+
+# %%
+def bernoulli_nll(phi, x):
+    """Return -log L(phi) = -sum_i log P(x_i; phi) for tosses x in {0, 1}."""
+    ...              # ✏️ your code
+
+
+exercises.bernoulli_nll.check(bernoulli_nll)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: the likelihood of your own tosses
 #
-# Move the sliders for the number of tosses $n$ and of heads $h$. On the left the log-likelihood, whose
-# maximum (the diamond) sits at $h/n$; on the right the likelihood itself, with the area under it. Watch
-# three things: the maximum follows $h/n$; with more tosses the curves get narrower (the data pin
-# $\phi$ down better) while the likelihood and its area shrink towards zero; and for $h = 0$ or $h = n$
-# the maximum sits at the boundary.
+# The explorer starts with the data above, $h = 7$ heads in $N = 10$ tosses: on the left the
+# log-likelihood, whose maximum (the diamond) sits at $h/N$; on the right the likelihood itself, with
+# the area under it above the panel. Try three things.
+#
+# - **Move $h$**: the diamond follows $h/N$ in both panels.
+# - **Keep $h/N = 0.7$ and raise $N$** (7 of 10, 14 of 20, 28 of 40, 70 of 100): the curves get
+#   narrower around 0.7, because more data pin $\phi$ down, while the peak of $L$ and its area fall
+#   towards 0. Watch the power of ten in the right panel's axis label, which the y-axis steps through.
+# - **Set $h = 0$ or $h = N$**: the maximum moves to the boundary, $\phi = 0$ or $1$, where
+#   $\log L = 0$ and $L = 1$.
 
 # %%
-explorer = LikelihoodExplorer(h=7, n=10)
+explorer = LikelihoodExplorer(h=7, N=10)
 explorer
 
 # %% [markdown]
-# The same widget from code: `set_counts(h, n)` moves both sliders, and moving $n$ below $h$ pulls
-# $h$ down with it.
+# The same widget from code: `set_counts(h, N)` moves both sliders, and moving $N$ below $h$ pulls $h$
+# down with it. A second explorer does it here, so the one above keeps showing 7 heads in 10.
 
 # %%
-explorer.set_counts(h=0, n=5)
-print(explorer.status)
-explorer.set_counts(h=18, n=30)
-explorer.n_slider.value = 12            # fewer tosses than heads: h follows n down
-print(explorer.status)
+demo = LikelihoodExplorer(h=7, N=10)
+for h_demo, N_demo in [(14, 20), (70, 100)]:
+    demo.set_counts(h=h_demo, N=N_demo)
+    print(demo.status)
+demo.N_slider.value = 12                 # fewer tosses than heads: h follows N down
+print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 4. A die: $\hat p_k = n_k / N$
+# ## 4. A die: $\hat p_k = N_k / N$
 #
 # A categorical variable with $K$ outcomes has $P(x; \mathbf{p}) = p_x$, i.e.
-# $\prod_k p_k^{[x = k]}$ in one-hot form. With $n_k$ the number of examples equal to $k$,
+# $\prod_k p_k^{[x = k]}$ in one-hot form. With $N_k$ the number of examples equal to $k$,
 #
-# $$\log L(\mathbf{p}) = \sum_{i=1}^N \log p_{x_i} = \sum_{k=0}^{K-1} n_k \log p_k .$$
+# $$\log L(\mathbf{p}) = \sum_{i=1}^N \log p_{x_i} = \sum_{k=1}^{K} N_k \log p_k .$$
 #
-# The parameters are constrained, $\sum_k p_k = 1$, so maximise the Lagrangian
-# $\sum_k n_k \log p_k + \lambda\big(1 - \sum_k p_k\big)$:
+# The parameters are constrained, $\sum_k p_k = 1$ and $p_k \ge 0$. Suppose first that every face was
+# seen, $N_k > 0$. Then the maximum is inside the simplex (at $p_k = 0$ the term $N_k\log p_k$ is
+# $-\infty$), and it is a stationary point of the Lagrangian
+# $\sum_k N_k \log p_k + \lambda\big(1 - \sum_k p_k\big)$:
 #
-# $$\frac{\partial}{\partial p_k}: \ \frac{n_k}{p_k} - \lambda = 0 \iff p_k = \frac{n_k}{\lambda}, \qquad
-# \sum_k p_k = 1 \iff \lambda = N, \qquad \hat p_k = \frac{n_k}{N}.$$
+# $$\frac{\partial}{\partial p_k}: \ \frac{N_k}{p_k} - \lambda = 0 \iff p_k = \frac{N_k}{\lambda}, \qquad
+# \sum_k p_k = 1 \iff \lambda = N, \qquad \hat p_k = \frac{N_k}{N}.$$
 #
-# The MLE is the empirical distribution itself: each face gets its observed frequency. (Section 6
-# proves the same without calculus, from Gibbs' inequality.)
+# **Faces never seen.** If $N_k = 0$, that face's condition reads $-\lambda = 0$, while the seen faces need
+# $\lambda = N > 0$: the Lagrangian has no stationary point inside the simplex, and the maximum sits on its
+# boundary. The reason is plain:
+# $p_k$ does not appear in $\log L$ at all ($0 \log p_k = 0$), so any mass given to an unseen face is
+# mass taken from the seen ones, whose terms $N_j \log p_j$ grow if it is given back to them. Hence
+# $\hat p_k = 0$ for every unseen face, and the argument above, run over the seen faces only (their
+# $p_k$ sum to 1, $\lambda = \sum_{\text{seen}} N_j = N$), gives $\hat p_k = N_k/N$ for them: the same
+# formula covers both cases. (With Karush-Kuhn-Tucker multipliers $\mu_k \ge 0$ for $p_k \ge 0$: an
+# unseen face has $-\lambda + \mu_k = 0$, so $\mu_k = N > 0$, and complementary slackness forces
+# $p_k = 0$.)
 #
-# To check it numerically, the constraint has to go: write $\mathbf{p} = \operatorname{softmax}(\mathbf{z})$
-# with any real logits $\mathbf{z}$, and minimise the negative log-likelihood over $\mathbf{z}$ without
-# constraints.
+# **A maximum, not just a stationary point.** Each term $N_k\log p_k$ is concave in $p_k$ (second
+# derivative $-N_k/p_k^2 \le 0$), so $\log L$ is concave on the convex set of distributions, and a
+# stationary point is its global maximum. Its Hessian is diagonal, with entries $-N_k/p_k^2$, which are
+# $-N^2/N_k$ at $\hat{\mathbf{p}}$. A direction $\mathbf{d}$ that stays on the simplex has
+# $\sum_k d_k = 0$, and along it the second derivative is
+#
+# $$\mathbf{d}^T\mathbf{H}\,\mathbf{d} = -N^2\sum_k \frac{d_k^2}{N_k} < 0 .$$
+#
+# Checked on sixty rolls: second differences of $\log L$ along 1000 random directions on the simplex
+# against the formula, and $\log L$ lower at every nearby point.
 
 # %%
 counts = np.array([8, 9, 11, 7, 10, 15])                    # 60 rolls
-result = minimize(lambda z: -mle.categorical_log_likelihood(softmax(z), counts, counts=True), np.zeros(6))
+p_hat = counts / counts.sum()
+directions = np.random.default_rng(11).normal(size=(1000, 6))
+directions -= directions.mean(axis=1, keepdims=True)       # sum_k d_k = 0: p_hat + s d is a distribution
+s = 1e-3
+log_L = lambda p: mle.categorical_log_likelihood(p, counts, counts=True)   # p: one or many distributions
+second = (log_L(p_hat + s * directions) - 2 * log_L(p_hat) + log_L(p_hat - s * directions)) / s ** 2
+derived = -counts.sum() ** 2 * np.sum(directions ** 2 / counts, axis=1)
+print("second differences = -N^2 sum_k d_k^2 / N_k, to", f"{np.max(np.abs(second / derived - 1)):.0e};",
+      "all negative:", bool(np.all(second < 0)))
+nearby = np.r_[p_hat + s * directions, p_hat - s * directions]
+print("log L lower at all 2000 nearby points:", bool(np.all(log_L(nearby) < log_L(p_hat))))
+
+# %% [markdown]
+# To check the formula itself numerically, the constraint has to go: write
+# $\mathbf{p} = \operatorname{softmax}(\mathbf{a})$ with any real $\mathbf{a}$, and minimise the negative
+# log-likelihood over $\mathbf{a}$ without constraints.
+
+# %%
+result = minimize(lambda a: -mle.categorical_log_likelihood(softmax(a), counts, counts=True), np.zeros(6))
 p_closed = mle.categorical_mle(np.repeat(np.arange(6), counts), 6)
-print("closed form n_k/N: ", p_closed)
+print("closed form N_k/N: ", p_closed)
 print("numerical optimum: ", softmax(result.x), " agree:", np.allclose(softmax(result.x), p_closed, atol=1e-4))
 
 # %% [markdown]
@@ -286,24 +384,19 @@ print("numerical optimum: ", softmax(result.x), " agree:", np.allclose(softmax(r
 # $-\infty$. Smoothing the counts (notebook 07) is the usual cure.
 
 # %%
-p_few = mle.categorical_mle([0, 1, 1, 3, 4, 4, 4, 2], 6)    # face 5 never rolled
-print("MLE from 8 rolls:", p_few, "  log-likelihood of one roll of face 5:",
+p_few = mle.categorical_mle([0, 1, 1, 3, 4, 4, 4, 2], 6)    # face 6 (index 5) never rolled
+print("MLE from 8 rolls:", p_few, "  log-likelihood of one roll of face 6:",
       mle.categorical_log_likelihood(p_few, [5]))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 3: the MLE of a die
+# ### ✏️ Exercise 5 (derive): the MLE of a die
 #
-# Twenty rolls gave the counts below for faces 1 to 6. What is the maximum likelihood estimate of the
-# six face probabilities?
+# Twenty rolls gave the counts $(3, 5, 2, 6, 4, 0)$ for faces 1 to 6. What is the maximum likelihood
+# estimate of the six face probabilities?
 
 # %%
-die_counts = [3, 5, 2, 6, 4, 0]
-p_answer = ...        # six numbers
-exercises.check_categorical_mle(die_counts, p_answer)
-
-# %% jupyter={"source_hidden": true}
-# Solution: divide each count by N = 20; the face never rolled gets 0
-exercises.check_categorical_mle(die_counts, np.array(die_counts) / 20)
+p_die = ...          # ✏️ six numbers, as a list
+exercises.die_mle.check(p_die)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. A Gaussian: the sample mean and the $1/N$ variance
@@ -320,6 +413,23 @@ exercises.check_categorical_mle(die_counts, np.array(die_counts) / 20)
 # The variance estimate divides by $N$, not by $N - 1$: it is the mean squared deviation. Section 10
 # shows it is slightly too small on average, which is why statistics software often reports
 # $s^2 = \frac{1}{N-1}\sum_i (x_i - \hat\mu)^2$ instead. `scipy.stats.norm.fit` returns the MLE.
+#
+# **A maximum?** The second derivatives are
+# $\partial^2_\mu \log L = -N/\sigma^2$, $\ \partial_\mu\partial_{\sigma^2} \log L = -\sum_i (x_i - \mu)/\sigma^4$ and
+# $\partial^2_{\sigma^2} \log L = N/(2\sigma^4) - \sum_i (x_i - \mu)^2/\sigma^6$. At $(\hat\mu, \hat\sigma^2)$ the
+# mixed one vanishes ($\sum_i (x_i - \hat\mu) = 0$) and $\sum_i (x_i - \hat\mu)^2 = N\hat\sigma^2$, so
+#
+# $$\mathbf{H} = \begin{pmatrix} -N/\hat\sigma^2 & 0 \\ 0 & -N/(2\hat\sigma^4) \end{pmatrix},$$
+#
+# negative definite: a local maximum. It is also the global one, though not by concavity: $\log L$ is
+# not concave in $(\mu, \sigma^2)$ (at $\mu = \hat\mu$, $\partial^2_{\sigma^2}\log L > 0$ once
+# $\sigma^2 > 2\hat\sigma^2$). It is the only stationary point, and $\log L \to -\infty$ at every edge of
+# the parameter space ($|\mu| \to \infty$, $\sigma^2 \to \infty$, $\sigma^2 \to 0$), so the highest point
+# is that one. The last limit needs two different values among the $x_i$: if they are all equal (one
+# observation, say), $L$ grows without bound as $\sigma^2 \to 0$ at $\mu = x_1$, and no maximum exists.
+#
+# Checked on ten draws: the closed form against a numerical optimiser and scipy, and the Hessian above
+# against second differences of $\log L$.
 
 # %%
 x_gauss = np.random.default_rng(1).normal(2.0, 1.5, size=10)
@@ -327,16 +437,32 @@ mu_hat, sigma2_hat = mle.gaussian_mle(x_gauss)
 fit = mle.fit_mle_numerically(stats.norm.logpdf, x_gauss, initial_params=[0.0, 1.0],
                               bounds=[(None, None), (1e-6, None)])       # parameters loc, scale = sigma
 loc, scale = stats.norm.fit(x_gauss)
-print(f"closed form:         mu = {mu_hat:.4f}, sigma^2 = {sigma2_hat:.4f}")
-print(f"numerical optimum:   mu = {fit.params[0]:.3f},  sigma^2 = {fit.params[1] ** 2:.3f}")
+print(f"closed form:          mu = {mu_hat:.4f}, sigma^2 = {sigma2_hat:.4f}")
+print(f"numerical optimum:    mu = {fit.params[0]:.3f},  sigma^2 = {fit.params[1] ** 2:.3f}")
 print(f"scipy.stats.norm.fit: mu = {loc:.4f}, sigma^2 = {scale ** 2:.4f}")
 print(f"np.var with ddof=0: {np.var(x_gauss):.4f};  the unbiased 1/(N-1) estimate s^2 = {mle.unbiased_variance(x_gauss):.4f}")
+
+# %%
+def second_differences(f, point, step=1e-4):
+    """The Hessian of f at point by central differences: no formula from the derivation goes in."""
+    e = step * np.eye(len(point))
+    return np.array([[(f(point + a + b) - f(point + a - b) - f(point - a + b) + f(point - a - b)) / (4 * step ** 2)
+                      for b in e] for a in e])
+
+
+N_gauss = x_gauss.size
+log_L = lambda theta: mle.gaussian_log_likelihood(theta[0], theta[1], x_gauss)      # theta = (mu, sigma^2)
+H_numerical = second_differences(log_L, np.array([mu_hat, sigma2_hat]))
+H_derived = np.diag([-N_gauss / sigma2_hat, -N_gauss / (2 * sigma2_hat ** 2)])
+print("Hessian by second differences:\n", H_numerical)
+print("as derived: diag(-N/sigma^2, -N/(2 sigma^4)) =", np.diag(H_derived), " agree:",
+      np.allclose(H_numerical, H_derived, rtol=1e-5, atol=1e-5), "  eigenvalues:", np.linalg.eigvalsh(H_numerical))
 
 # %%
 mu_grid, sigma2_grid = np.linspace(1.2, 3.5, 201), np.linspace(0.25, 3.0, 201)
 surface = mle.gaussian_log_likelihood(mu_grid[:, None], sigma2_grid[None, :], x_gauss)
 
-fig, ax = plt.subplots(figsize=(8, 4.4))
+fig, ax = plt.subplots(figsize=(8, 4.2))
 levels = surface.max() - np.array([10, 5, 2, 1, 0.5, 0.1])          # increasing, as contour wants
 contours = ax.contour(mu_grid, sigma2_grid, surface.T, levels=levels, colors=plotting.PALETTE[0],
                       linewidths=1.2, linestyles="solid")
@@ -348,19 +474,38 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4: a Gaussian by hand
+# ### ✏️ Exercise 6 (derive): a Gaussian by hand
 #
-# Fit a normal distribution by maximum likelihood to the six values below: what are $\hat\mu$ and
-# $\hat\sigma^2$?
+# Fit a normal distribution by maximum likelihood to the six values $2, 4, 4, 5, 7, 8$: what are
+# $\hat\mu$ and $\hat\sigma^2$?
 
 # %%
-sample = [2, 4, 4, 5, 7, 8]
-mu_answer, sigma2_answer = ..., ...
-exercises.check_gaussian_mle(sample, mu_answer, sigma2_answer)
+mu_sigma2 = ...      # ✏️ [mu, sigma^2]
+exercises.gaussian_by_hand.check(mu_sigma2)
 
-# %% jupyter={"source_hidden": true}
-# Solution: mean 30 / 6 = 5; squared deviations 9, 1, 1, 0, 4, 9 sum to 24, and 24 / 6 = 4
-exercises.check_gaussian_mle(sample, 5.0, 4.0)
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 7 (derive): the MLE of a Laplace distribution
+#
+# The Laplace distribution has the density $p(x; \mu, b) = \frac{1}{2b}\exp\!\big(-\frac{|x - \mu|}{b}\big)$,
+# with a location $\mu$ and a scale $b > 0$: the normal's squared deviation becomes an absolute one.
+# Derive its maximum likelihood estimates (hint: in $\mu$, how does $\sum_i |x_i - \mu|$ change as $\mu$
+# moves past a data point?), then compute them for the five values $3, 9, 1, 4, 8$.
+
+# %%
+mu_b = ...           # ✏️ [mu, b]
+exercises.laplace_by_hand.check(mu_b)
+
+# %% [markdown]
+# Whatever you derived, check it on other data: 201 draws from a Laplace distribution, the package's
+# closed form against scipy's fit and a numerical optimiser that knows only `scipy.stats.laplace.logpdf`.
+
+# %%
+x_laplace = np.random.default_rng(12).laplace(1.0, 2.0, size=201)
+fit = mle.fit_mle_numerically(stats.laplace.logpdf, x_laplace, initial_params=[0.0, 1.0],
+                              bounds=[(None, None), (1e-6, None)], method="Nelder-Mead")
+print("closed form (mle.laplace_mle):  mu = {:.4f}, b = {:.4f}".format(*mle.laplace_mle(x_laplace)))
+print("scipy.stats.laplace.fit:        mu = {:.4f}, b = {:.4f}".format(*stats.laplace.fit(x_laplace)))
+print("numerical optimum:              mu = {:.4f}, b = {:.4f}".format(*fit.params))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Likelihood, negative log-likelihood, cross-entropy, KL: one optimum
@@ -370,19 +515,19 @@ exercises.check_gaussian_mle(sample, 5.0, 4.0)
 # \hat p_\text{data}(\mathbf{x})\, f(\mathbf{x})$. So
 #
 # $$\begin{aligned}
-# \mathbf{w}_\text{MLE} &= \operatorname*{argmax}_{\mathbf{w}}\ \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \mathbf{w})
+# \boldsymbol\theta_\text{MLE} &= \operatorname*{argmax}_{\boldsymbol\theta}\ \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \boldsymbol\theta)
 #   && \text{the likelihood}\\
-# &= \operatorname*{argmin}_{\mathbf{w}}\ \sum_{i=1}^N -\log p_\text{model}(\mathbf{x}_i; \mathbf{w})
+# &= \operatorname*{argmin}_{\boldsymbol\theta}\ \sum_{i=1}^N -\log p_\text{model}(\mathbf{x}_i; \boldsymbol\theta)
 #   && \text{the negative log-likelihood (NLL)}\\
-# &= \operatorname*{argmin}_{\mathbf{w}}\ \mathbb{E}_{\mathbf{x} \sim \hat p_\text{data}}\big[-\log p_\text{model}(\mathbf{x}; \mathbf{w})\big]
-#   = \operatorname*{argmin}_{\mathbf{w}}\ H\big(\hat p_\text{data}, p_\text{model}(\cdot; \mathbf{w})\big)
+# &= \operatorname*{argmin}_{\boldsymbol\theta}\ \mathbb{E}_{\mathbf{x} \sim \hat p_\text{data}}\big[-\log p_\text{model}(\mathbf{x}; \boldsymbol\theta)\big]
+#   = \operatorname*{argmin}_{\boldsymbol\theta}\ H\big(\hat p_\text{data}, p_\text{model}(\cdot; \boldsymbol\theta)\big)
 #   && \text{the cross-entropy}\\
-# &= \operatorname*{argmin}_{\mathbf{w}}\ D_\text{KL}\big(\hat p_\text{data} \,\|\, p_\text{model}(\cdot; \mathbf{w})\big)
-#   && \text{the KL divergence,}
+# &= \operatorname*{argmin}_{\boldsymbol\theta}\ D_\text{KL}\big(\hat p_\text{data} \,\|\, p_\text{model}(\cdot; \boldsymbol\theta)\big)
+#   && \text{the KL divergence (discrete data),}
 # \end{aligned}$$
 #
 # the last because $H(\hat p_\text{data}, p_\text{model}) = D_\text{KL}(\hat p_\text{data} \| p_\text{model}) + H(\hat p_\text{data})$
-# and the entropy of the data does not depend on $\mathbf{w}$. In numbers:
+# and the entropy of the data does not depend on $\boldsymbol\theta$. In numbers:
 # $\text{NLL}/N$ *equals* the cross-entropy, and exceeds the KL divergence by the constant
 # $H(\hat p_\text{data})$. Gibbs' inequality gives the die's MLE of section 4 at once: $D_\text{KL} \geq 0$ with
 # equality only for $p_\text{model} = \hat p_\text{data}$, so when the model family contains the
@@ -392,28 +537,28 @@ exercises.check_gaussian_mle(sample, 5.0, 4.0)
 
 # %%
 x20 = np.random.default_rng(2).binomial(1, 0.35, size=20)
-values, p_hat = mle.empirical_distribution(x20)            # outcomes 0 and 1, their frequencies
+values, p_hat20 = mle.empirical_distribution(x20)          # outcomes 0 and 1, their frequencies
 grid = np.linspace(0, 1, 201)[1:-1]                        # 0.005 ... 0.995: contains every h/20
 model = np.column_stack([1 - grid, grid])                  # P(x = 0), P(x = 1) for every phi
 
 objectives = {
     r"likelihood $L(\phi)$": (mle.bernoulli_likelihood(grid, x20), "max"),
     r"NLL $-\log L(\phi)$": (-mle.bernoulli_log_likelihood(grid, x20), "min"),
-    r"cross-entropy $H(\hat p, p_\phi)$": (information.cross_entropy(p_hat, model), "min"),
-    r"KL $D_{KL}(\hat p \,\|\, p_\phi)$": (information.kl_divergence(p_hat, model), "min"),
+    r"cross-entropy $H(\hat p, p_\phi)$": (information.cross_entropy(p_hat20, model), "min"),
+    r"KL $D_{KL}(\hat p \,\|\, p_\phi)$": (information.kl_divergence(p_hat20, model), "min"),
 }
 best = {name: grid[np.argmax(v) if sense == "max" else np.argmin(v)] for name, (v, sense) in objectives.items()}
 print(f"h/N = {mle.bernoulli_mle(x20):.3f};  the optimum of each objective on the grid:",
       ", ".join(f"{b:.3f}" for b in best.values()))
 nll, cross, kl = (values for values, _ in list(objectives.values())[1:])
 print("NLL / N equals the cross-entropy:                ", np.allclose(nll / len(x20), cross, rtol=1e-12))
-print(f"cross-entropy - KL is constant, = H(p_hat) = {information.entropy(p_hat):.4f}:",
-      np.allclose(cross - kl, information.entropy(p_hat), rtol=1e-12))
+print(f"cross-entropy - KL is constant, = H(p_hat) = {information.entropy(p_hat20):.4f}:",
+      np.allclose(cross - kl, information.entropy(p_hat20), rtol=1e-12))
 
 # %%
-fig, axes = plt.subplots(2, 2, figsize=(10, 6), sharex=True)
+fig, axes = plt.subplots(2, 2, figsize=(10, 5.6), sharex=True)
 plotting.plot_objectives(axes.flat, grid, objectives, optimum=mle.bernoulli_mle(x20), xlabel=r"$\phi$")
-axes[1, 0].axhline(information.entropy(p_hat), color=plotting.PALETTE[2], linestyle=":",
+axes[1, 0].axhline(information.entropy(p_hat20), color=plotting.PALETTE[2], linestyle=":",
                    label=r"$H(\hat p)$: the lowest possible")
 axes[1, 0].legend(loc="upper center")
 for ax in axes[0]:
@@ -421,15 +566,32 @@ for ax in axes[0]:
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Continuous data, and the limit of many data.** For continuous $\mathbf{x}$ the empirical
-# distribution is a set of spikes, and only the first three lines of the chain make literal sense:
-# the cross-entropy is still the average $-\log p_\text{model}(\mathbf{x}_i; \mathbf{w})$, but a distribution
-# made of spikes has no density, so its entropy and its KL divergence from a density are not finite. The chain says something stronger when $N$ grows: by the law of large
-# numbers NLL/N tends to $H(p_\text{data}, p_\text{model})$, so the MLE approaches the model closest to the
-# *true* distribution in the sense of $D_\text{KL}(p_\text{data} \| p_\text{model})$, the **forward** KL of
-# notebook 02. For a Gaussian model that is moment matching, even when the data are not Gaussian at
-# all: the Gaussian MLE of a large sample from a two-peaked mixture is the Gaussian that covers both
-# peaks.
+# **Continuous data.** For a continuous model the chain holds down to the cross-entropy line:
+# $H(\hat p_\text{data}, p_\text{model}) = \frac1N\sum_i -\log p_\text{model}(\mathbf{x}_i; \boldsymbol\theta)$ is still an
+# average over the sample (an expectation, under the discrete $\hat p_\text{data}$, of a log-*density*), and
+# minimising it still maximises the likelihood. The last line breaks. The empirical distribution is
+# still discrete, $N$ spikes of mass $1/N$, and its Shannon entropy is finite: $H(\hat p_\text{data}) \le \log N$,
+# with equality when the $\mathbf{x}_i$ all differ, as continuous data almost surely do. What is not
+# defined is its *differential* entropy (it has no density) and its KL divergence from a density: the
+# identity $H(P, Q) = D_\text{KL}(P \| Q) + H(P)$ needs $P$ and $Q$ of the same kind, and $\hat p_\text{data}$
+# puts mass on single points, to which a density gives probability zero (taken as a limit, the
+# divergence is $+\infty$ for every $\boldsymbol\theta$). Subtracting anyway gives nonsense: in the example
+# below, the cross-entropy minus the spikes' entropy is *negative*, which no KL divergence can be.
+#
+# **Many data: the model closest to the truth.** For each fixed $\boldsymbol\theta$, the law of large numbers
+# gives $\frac1N\sum_i -\log p_\text{model}(\mathbf{x}_i; \boldsymbol\theta) \to H(p_\text{data}, p_\text{model}(\cdot; \boldsymbol\theta))
+# = D_\text{KL}(p_\text{data} \| p_\text{model}) + H(p_\text{data})$. That alone does not move the *minimiser*:
+# convergence at each $\boldsymbol\theta$ separately still lets the curve dip somewhere else for every $N$.
+# It takes a **uniform** law of large numbers, $\sup_{\boldsymbol\theta} \big|\frac1N \text{NLL}(\boldsymbol\theta) -
+# H(p_\text{data}, p_\text{model}(\cdot; \boldsymbol\theta))\big| \to 0$ (it holds, for instance, when the parameters
+# range over a compact set, $\log p_\text{model}$ is continuous in $\boldsymbol\theta$ and bounded by an
+# integrable function of $\mathbf{x}$), and a unique, well-separated minimiser $\boldsymbol\theta_*$ of
+# $D_\text{KL}(p_\text{data} \| p_\text{model})$. Then the MLE converges to $\boldsymbol\theta_*$, the model closest to the
+# *true* distribution in the **forward** KL of notebook 02 (Wald, 1949; White, 1982, for models that do
+# not contain the truth). When the family contains $p_\text{data}$, $\boldsymbol\theta_*$ is the truth: that is
+# consistency (section 8). For a Gaussian model $\boldsymbol\theta_*$ matches the mean and variance, even when
+# the data are not Gaussian at all: the Gaussian MLE of a large sample from a two-peaked mixture is the
+# Gaussian that covers both peaks.
 
 # %%
 weights, means, sigmas = [0.3, 0.7], [-2.0, 1.5], [0.6, 1.0]
@@ -443,11 +605,18 @@ print(f"Gaussian MLE of 50 000 draws:   mu = {mu_mle:.2f}, sigma = {np.sqrt(sigm
 print(f"argmin of KL(p_data || q):      mu = {mu_kl:.2f}, sigma = {sigma_kl:.2f}")
 print(f"the mixture's own moments:      mu = {mean:.2f}, sigma = {np.sqrt(variance):.2f}")
 
+spikes = mle.empirical_distribution(big_sample)[1]        # 50 000 distinct values, mass 1/N each
+cross_entropy = -np.mean(stats.norm.logpdf(big_sample, mu_mle, np.sqrt(sigma2_mle)))
+entropy_of_spikes = information.entropy(spikes)
+print(f"Shannon entropy of the spikes H(p_hat) = {entropy_of_spikes:.3f} = log N = {np.log(spikes.size):.3f}: finite")
+print(f"cross-entropy (mean -log q(x_i)) = {cross_entropy:.3f}; minus H(p_hat): "
+      f"{cross_entropy - entropy_of_spikes:.3f}, negative: not a KL divergence")
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Conditional maximum likelihood: the loss of a classifier
 #
-# A classifier does not model the inputs, only the target given the input: $p_\text{model}(t \mid \mathbf{x}; \mathbf{w})$.
-# Maximum likelihood carries over with the inputs held fixed,
+# A classifier does not model the inputs, only the target given the input: $p_\text{model}(t \mid \mathbf{x}; \mathbf{w})$,
+# with weights $\mathbf{w}$ as its parameters. Maximum likelihood carries over with the inputs held fixed,
 #
 # $$\begin{aligned}
 # \mathbf{w}_\text{MLE} = \operatorname*{argmax}_{\mathbf{w}} \prod_{i=1}^N p_\text{model}(t_i \mid \mathbf{x}_i; \mathbf{w})
@@ -457,58 +626,73 @@ print(f"the mixture's own moments:      mu = {mean:.2f}, sigma = {np.sqrt(varian
 # \end{aligned}$$
 #
 # now with the *conditional* cross-entropy $\mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log p_\text{model}(t \mid \mathbf{x}; \mathbf{w})]$
-# and conditional entropy $\mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$
-# (lecture 000 writes a stray "$; \mathbf{w}$" inside the latter; the data distribution has no parameters).
-# The resulting loss goes by three names: **negative log-likelihood**, **cross-entropy**, or KL
-# divergence. Even if the pairs $(\mathbf{x}_i, t_i)$ are modelled jointly,
-# $p(\mathbf{x}_i, t_i) = p(\mathbf{x}_i)\,p(t_i \mid \mathbf{x}_i; \mathbf{w})$, the factor $p(\mathbf{x}_i)$ does
-# not depend on $\mathbf{w}$ and drops out of the argmax: that is why a *discriminative* model may ignore
-# how the inputs are distributed. (Lecture 002 writes this factorisation with $p(\mathbf{x}_i \mid t_i; \mathbf{w})$,
-# the two variables swapped.)
+# and the conditional entropy $\mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$,
+# which has no parameters. The targets are discrete, so the KL line holds here. The resulting loss goes
+# by three names: **negative log-likelihood**, **cross-entropy**, or KL divergence. Even if the pairs
+# $(\mathbf{x}_i, t_i)$ are modelled jointly, $p(\mathbf{x}_i, t_i) = p(\mathbf{x}_i)\,p(t_i \mid \mathbf{x}_i; \mathbf{w})$,
+# the factor $p(\mathbf{x}_i)$ does not depend on $\mathbf{w}$ and drops out of the argmax: that is why a
+# *discriminative* model may ignore how the inputs are distributed.
 #
-# **Two classes.** Let the model output $y(\mathbf{x}; \mathbf{w}) = P(t = 1 \mid \mathbf{x})$ for $t \in \{0, 1\}$. Then
-# $p(t \mid \mathbf{x}) = y^t (1-y)^{1-t}$, a Bernoulli distribution whose parameter depends on $\mathbf{x}$, and
+# **Two classes.** Let the model give the probability of the positive class,
+# $p(\mathbf{x}; \mathbf{w}) = P(t = 1 \mid \mathbf{x})$, for $t \in \{0, 1\}$, and write $p_i = p(\mathbf{x}_i; \mathbf{w})$.
+# Then $p(t \mid \mathbf{x}) = p^t (1-p)^{1-t}$, a Bernoulli distribution whose parameter depends on
+# $\mathbf{x}$, and
 #
 # $$E(\mathbf{w}) = \frac{1}{N}\sum_{i=1}^N -\log p(t_i \mid \mathbf{x}_i; \mathbf{w})
-# = -\frac{1}{N}\sum_{i=1}^N \big[t_i \log y_i + (1 - t_i)\log(1 - y_i)\big],$$
+# = -\frac{1}{N}\sum_{i=1}^N \big[t_i \log p_i + (1 - t_i)\log(1 - p_i)\big],$$
 #
-# the **binary cross-entropy** or **log loss** (lecture 004 drops the brackets around the sum's two
-# terms and writes $\sigma(x)$ for $\sigma(\mathbf{w}^T\mathbf{x}_i)$). Logistic regression sets
-# $y = \sigma(\mathbf{x}^T\mathbf{w})$ with the sigmoid $\sigma(z) = 1/(1 + e^{-z})$.
-# Lecture 001 tabulates the loss of one example; here it is, recomputed:
+# the **binary cross-entropy** or **log loss**. Logistic regression sets $p = \sigma(y(\mathbf{x}))$, the
+# sigmoid $\sigma(a) = 1/(1 + e^{-a})$ of the score $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$. (Straka writes
+# $y(\mathbf{x}; \mathbf{w})$ for this probability and $\bar y$ for the score; Arias writes $\hat y$ for it.)
+#
+# **The log loss of one example.** A prediction $p$ costs $-\log p$ if the target is 1 and
+# $-\log(1 - p)$ if it is 0. Arias (UPC topic 2) tabulates it to two decimals; here it is computed,
+# and compared with the table digit for digit:
 
 # %%
-y_hat = np.round(np.arange(0.1, 1.0, 0.1), 1)
-loss_if_0 = [mle.binary_cross_entropy([0], [p]) for p in y_hat]
-loss_if_1 = [mle.binary_cross_entropy([1], [p]) for p in y_hat]
-print("y_hat  ", "  ".join(f"{p:4.1f}" for p in y_hat))
-print("t = 0  ", "  ".join(f"{v:4.2f}" for v in loss_if_0))
-print("t = 1  ", "  ".join(f"{v:4.2f}" for v in loss_if_1))
-lecture_001 = [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30]
-print("same as the lecture's table:", np.allclose(np.round(loss_if_0, 2), lecture_001)
-      and np.allclose(np.round(loss_if_1, 2), lecture_001[::-1]))
+p_grid = np.arange(1, 10) / 10                             # the model's P(t = 1)
+loss_if_0 = np.array([mle.binary_cross_entropy([0], [p]) for p in p_grid])     # -log(1 - p)
+loss_if_1 = np.array([mle.binary_cross_entropy([1], [p]) for p in p_grid])     # -log p
+arias = {0: [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30],           # as printed in the lecture
+         1: [2.30, 1.61, 1.20, 0.92, 0.69, 0.51, 0.36, 0.22, 0.11]}
+print("prediction p = P(t = 1)   " + "".join(f"{p:7.1f}" for p in p_grid))
+for t, loss in [(0, loss_if_0), (1, loss_if_1)]:
+    print(f"loss if t = {t}             " + "".join(f"{v:7.3f}" for v in loss),
+          "   = the table, rounded:", np.array_equal(np.round(loss, 2), arias[t]))
+
+# %%
+p_fine = np.linspace(0.005, 0.995, 199)
+fig, ax = plt.subplots(figsize=(6.4, 3.6))
+for t, loss, fine in [(1, loss_if_1, -np.log(p_fine)), (0, loss_if_0, -np.log1p(-p_fine))]:
+    line, = ax.plot(p_fine, fine, color=plotting.PALETTE[t], linestyle=plotting.LINESTYLES[t])
+    ax.plot(p_grid, loss, linestyle="none", **plotting.class_style(t))
+    ax.text(0.12 if t else 0.88, 3.4 if t else 2.6, f"target t = {t}: $-\\log {'p' if t else '(1 - p)'}$",
+            ha="left" if t else "right", color=line.get_color())      # beside its own curve, crossing none
+ax.set(xlabel="predicted probability $p = P(t = 1 \\mid \\mathbf{x})$", ylabel="loss (nats)", ylim=(0, 4.2),
+       title="log loss of one example: a confident mistake costs most")
+plt.show()
 
 # %% [markdown]
-# **With labels $\pm 1$** (lecture 002 uses them, lectures 001, 003 and 004 use $\{0, 1\}$) the same model reads
-# $p(t \mid \mathbf{x}) = \sigma(t\,\mathbf{x}^T\mathbf{w})$, because $1 - \sigma(z) = \sigma(-z)$. Its negative log is
-# $\log(1 + e^{-t\,\mathbf{x}^T\mathbf{w}})$: the **logistic loss** of the margin, the surrogate loss of
-# notebook 01. Same model, same loss, two ways of writing the labels:
+# **With labels $\pm 1$** (Liu's USC CSCI 567 notes use them, the other lectures $\{0, 1\}$) the same model reads
+# $p(t \mid \mathbf{x}) = \sigma(t\,y(\mathbf{x}))$, because $1 - \sigma(a) = \sigma(-a)$. Its negative log is
+# $\log(1 + e^{-t\,y(\mathbf{x})})$: the **logistic loss** of the margin $z = t\,y(\mathbf{x})$, the surrogate loss
+# of notebook 01. Same model, same loss, two ways of writing the labels:
 
 # %%
 rng = np.random.default_rng(5)
-z = rng.normal(0, 3, size=1000)                            # scores x^T w of 1000 examples
+scores = rng.normal(0, 3, size=1000)                       # scores y(x_i) of 1000 examples
 t01 = rng.integers(0, 2, size=1000)
 print("binary cross-entropy (t in {0, 1}) = mean logistic loss of the margin (t in {-1, +1}):",
-      np.isclose(mle.binary_cross_entropy(t01, logits=z), np.mean(logistic_loss((2 * t01 - 1) * z)), rtol=1e-12))
+      np.isclose(mle.binary_cross_entropy(t01, logits=scores), np.mean(logistic_loss((2 * t01 - 1) * scores)), rtol=1e-12))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **A first logistic regression.** One input $x$, the model $P(t = 1 \mid x) = \sigma(wx + b)$, and the
-# loss minimised numerically over $(w, b)$. At the optimum the derivative in $b$ is zero; it is
-# $\frac{1}{N}\sum_i (\sigma(wx_i + b) - t_i)$ (notebook 04 derives the whole gradient,
-# $\sum_i (\sigma(\mathbf{w}^T\mathbf{x}_i) - t_i)\,\mathbf{x}_i$ for the sum; lecture 001 prints it with the sign
-# flipped). So the fitted probabilities add up to the number of positive examples: on average the
-# model is calibrated. Without the input the model is a coin, and $\sigma(\hat b) = h/N$ is its MLE
-# from section 3.
+# loss minimised numerically over $(w, b)$. Notebook 04 derives its gradient,
+# $\nabla E = \frac1N\sum_i (p_i - t_i)\,\tilde{\mathbf{x}}_i$ with $\tilde{\mathbf{x}}_i = (x_i, 1)$; the cell
+# below checks it (and its sign) against finite differences. At the optimum its last component, the
+# derivative in $b$, is zero: $\sum_i p_i = \sum_i t_i$, so the fitted probabilities add up to the number
+# of positive examples, and on average the model is calibrated. Without the input the model is a coin,
+# and $\sigma(\hat b) = h/N$ is its MLE from section 3.
 
 # %%
 rng = np.random.default_rng(6)
@@ -516,7 +700,14 @@ t_train = rng.integers(0, 2, size=60)
 x_train = rng.normal(np.where(t_train == 1, 1.0, -1.0), 1.2)          # class 1 sits further right
 
 loss = lambda wb: mle.binary_cross_entropy(t_train, logits=wb[0] * x_train + wb[1])
-w_fit, b_fit = minimize(loss, np.zeros(2)).x
+X_tilde = np.c_[x_train, np.ones(60)]                     # rows (x_i, 1)
+gradient = lambda wb: X_tilde.T @ (expit(X_tilde @ wb) - t_train) / 60     # (1/N) sum_i (p_i - t_i) x_i
+at, step = np.array([0.5, -0.2]), 1e-6
+by_differences = [(loss(at + step * e) - loss(at - step * e)) / (2 * step) for e in np.eye(2)]
+print("gradient (1/N) sum_i (p_i - t_i) x_i:", gradient(at), " by finite differences:", np.array(by_differences),
+      " agree:", np.allclose(gradient(at), by_differences, rtol=1e-6))
+
+w_fit, b_fit = minimize(loss, np.zeros(2), jac=gradient).x
 p_fit = expit(w_fit * x_train + b_fit)
 print(f"w = {w_fit:.3f}, b = {b_fit:.3f}, mean loss {loss([w_fit, b_fit]):.4f} (a constant 1/2 scores log 2 = {np.log(2):.4f})")
 print(f"mean fitted probability {p_fit.mean():.4f} = fraction of positives {t_train.mean():.4f}:",
@@ -538,51 +729,51 @@ ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 5: the loss of three predictions
+# ### ✏️ Exercise 8 (derive): the loss of three predictions
 #
 # A classifier predicts $P(t = 1 \mid \mathbf{x}) = 0.9, 0.2, 0.6$ for three examples whose targets are
 # $t = 1, 0, 0$. What is its mean negative log-likelihood (binary cross-entropy)?
 
 # %%
-nll_answer = ...
-exercises.check_mean_nll(t=[1, 0, 0], p=[0.9, 0.2, 0.6], answer=nll_answer)
-
-# %% jupyter={"source_hidden": true}
-# Solution: the probabilities of the targets are 0.9, 1 - 0.2 = 0.8 and 1 - 0.6 = 0.4
-exercises.check_mean_nll(t=[1, 0, 0], p=[0.9, 0.2, 0.6], answer=-np.mean(np.log([0.9, 0.8, 0.4])))
+mean_loss = ...      # ✏️ a number
+exercises.loss_of_three.check(mean_loss)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. Consistency: the estimate closes in on the truth
 #
 # Why trust maximum likelihood? Suppose the model family contains the true distribution,
-# $p_\text{data} = p_\text{model}(\cdot; \mathbf{w}_*)$ for exactly one $\mathbf{w}_*$ (it is *identifiable*),
-# and let $\mathbf{w}_m$ be the MLE from $m$ examples. Then, under mild regularity conditions, the MLE is
-# **consistent**: $\mathbf{w}_m$ converges to $\mathbf{w}_*$ in probability, i.e. for every $\varepsilon > 0$
+# $p_\text{data} = p_\text{model}(\cdot; \boldsymbol\theta_*)$ for exactly one $\boldsymbol\theta_*$ (it is *identifiable*),
+# and let $\hat{\boldsymbol\theta}_N$ be the MLE from $N$ examples. Then, under regularity conditions (those of
+# section 6), the MLE is **consistent**: $\hat{\boldsymbol\theta}_N$ converges to $\boldsymbol\theta_*$ in
+# probability, i.e. for every $\varepsilon > 0$
 #
-# $$P\big(\|\mathbf{w}_m - \mathbf{w}_*\| > \varepsilon\big) \to 0 \quad \text{as } m \to \infty .$$
+# $$P\big(\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\| > \varepsilon\big) \to 0 \quad \text{as } N \to \infty .$$
 #
-# For the coin this can be computed exactly: $h \sim \text{Binomial}(m, \phi)$, so the probability that
-# $h/m$ misses $\phi$ by more than $\varepsilon$ is a finite sum of binomial probabilities. The simulation
+# For the coin this can be computed exactly: $h \sim \text{Binomial}(N, \phi)$, so the probability that
+# $h/N$ misses $\phi$ by more than $\varepsilon$ is a finite sum of binomial probabilities. The simulation
 # below draws 2000 samples of each size, takes the MLE of each, and counts the misses. The estimate's
-# standard deviation is $\sqrt{\phi(1-\phi)/m}$: it shrinks like $1/\sqrt{m}$, so
-# $\sqrt{m}\,\mathrm{sd}$ stays at $\sqrt{0.3 \cdot 0.7} = 0.458$.
+# standard deviation is $\sqrt{\phi(1-\phi)/N}$: it shrinks like $1/\sqrt{N}$, so
+# $\sqrt{N}\,\mathrm{sd}$ stays at $\sqrt{0.3 \cdot 0.7} = 0.458$.
 
 # %%
 phi_true, eps = 0.3, 0.05
 sizes = np.array([10, 30, 100, 300, 1000, 3000])
 estimates = mle.simulate_estimates(mle.bernoulli_mle, stats.bernoulli(phi_true), sizes, n_repeats=2000, random_state=0)
 simulated = mle.exceedance_probability(estimates, phi_true, eps)
-def exact_miss(m):                                         # P(|h/m - phi| > eps), h ~ Binomial(m, phi)
-    h = np.arange(m + 1)
-    return stats.binom.pmf(h, m, phi_true)[np.abs(h / m - phi_true) > eps].sum()
 
-exact = np.array([exact_miss(m) for m in sizes])
-print("    m   P(|phi_m - phi| > 0.05)   exact   sqrt(m) * sd")
-for m, p_sim, p_exact, est in zip(sizes, simulated, exact, estimates):
-    print(f"{m:5d}   {p_sim:23.4f}   {p_exact:.4f}   {np.sqrt(m) * est.std():.3f}")
+
+def exact_miss(N):                                         # P(|h/N - phi| > eps), h ~ Binomial(N, phi)
+    h = np.arange(N + 1)
+    return stats.binom.pmf(h, N, phi_true)[np.abs(h / N - phi_true) > eps].sum()
+
+
+exact = np.array([exact_miss(N) for N in sizes])
+print("    N   P(|phi_N - phi| > 0.05)   exact   sqrt(N) * sd")
+for N, p_sim, p_exact, est in zip(sizes, simulated, exact, estimates):
+    print(f"{N:5d}   {p_sim:23.4f}   {p_exact:.4f}   {np.sqrt(N) * est.std():.3f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(6.4, 4))
+fig, ax = plt.subplots(figsize=(6.4, 3.8))
 plotting.plot_exceedance(ax, sizes, {"simulated (2000 samples per size)": simulated})
 ax.plot(sizes, exact, color="black", linewidth=1, label="exact (binomial)")
 ax.set_title(r"coin, $\phi = 0.3$, $\varepsilon = 0.05$", fontsize="medium")
@@ -593,10 +784,30 @@ plt.show()
 # ### Explore: sampling distributions narrowing
 #
 # Consistency is not special to maximum likelihood. The widget below estimates the mean $\mu = 0$ of
-# $\mathcal{N}(0, 1)$ two ways: with the sample mean (the MLE) and with the sample median, on the very
-# same 2000 samples of each size $m$. Move $m$: both histograms close in on 0, and the fraction of
-# estimates outside the band $|w_m - w| \leq \varepsilon$ falls to zero for both, whatever $\varepsilon$ you
-# choose. But the median's histogram is always a little wider: the next section measures by how much.
+# $\mathcal{N}(0, 1)$ two ways, with the sample mean (the MLE) and with the sample median, on the very
+# same 2000 samples of each size $N$. On the left, the histograms of the 2000 estimates and the band
+# $|\hat\theta_N - \theta| \le \varepsilon$; on the right, the fraction of estimates outside the band
+# against $N$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 9 (predict): how much narrower with four times the data?
+#
+# Before you move the slider: when $N$ goes from 50 to 200, the histogram of the sample mean becomes
+#
+# - **(a)** a quarter as wide;
+# - **(b)** half as wide;
+# - **(c)** as wide as before: the data still have standard deviation 1.
+
+# %%
+prediction = ...     # ✏️ "a", "b" or "c"
+exercises.four_times_the_data.check(prediction)
+
+# %% [markdown]
+# Now try it. The widget starts at $N = 5$ with $\varepsilon = 0.1$. Move $N$ to 50, then to 200, and
+# compare the widths; move it on to 1000: both histograms close in on 0, and the fraction outside the band
+# (the big markers) falls towards 0. Then move $\varepsilon$: the curves on the right shift, but for
+# every $\varepsilon$ they still fall to 0, which is what consistency says. Look at the median's
+# histogram all along: always a little wider than the mean's. Section 9 measures by how much.
 
 # %%
 mean_and_median = {"sample mean (MLE)": lambda s: mle.gaussian_mle(s)[0],
@@ -606,39 +817,41 @@ sampling = EstimatorExplorer(mean_and_median, stats.norm(0, 1), true_value=0.0,
 sampling
 
 # %% [markdown]
-# From code: the sliders are `m_slider` and `eps_slider`.
+# The widget's estimates, read without moving its sliders (they are `sampling.N_slider` and
+# `sampling.eps_slider`): the standard deviation of the 2000 sample means at each size, against
+# $\sigma/\sqrt N$.
 
 # %%
-sampling.m_slider.value = 100
-print(sampling.status)
-sampling.eps_slider.value = 0.2
-print(sampling.status)
+spread = sampling.estimates["sample mean (MLE)"].std(axis=1)
+for N, sd in zip(sampling.sizes, spread):
+    print(f"N = {N:4d}: sd of the sample means {sd:.4f}, sigma/sqrt(N) = {1 / np.sqrt(N):.4f}")
+print(f"from N = 50 to N = 200 the width shrinks by a factor {spread[3] / spread[5]:.2f}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Efficiency: no unbiased estimator does better, asymptotically
 #
 # Among consistent estimators, which converges fastest? Measure an estimator by its **mean squared
-# error** $\mathbb{E}\big[\|\mathbf{w}_m - \mathbf{w}_*\|^2\big]$ over samples of size $m$. The
+# error** $\mathbb{E}\big[\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\|^2\big]$ over samples of size $N$. The
 # **Cramér–Rao bound** (Rao 1945, Cramér 1946) says that an *unbiased* estimator of a scalar parameter
 # has
 #
-# $$\mathbb{E}\big[(w_m - w_*)^2\big] \geq \frac{1}{m\, I(w_*)}, \qquad
-# I(w) = \mathbb{E}_x\Big[-\frac{\partial^2}{\partial w^2}\log p(x; w)\Big]$$
+# $$\mathbb{E}\big[(\hat\theta_N - \theta_*)^2\big] \geq \frac{1}{N\, I(\theta_*)}, \qquad
+# I(\theta) = \mathbb{E}_x\Big[-\frac{\partial^2}{\partial \theta^2}\log p(x; \theta)\Big]$$
 #
-# (the **Fisher information** of one example). The MLE reaches this bound as $m \to \infty$, which is
+# (the **Fisher information** of one example). The MLE reaches this bound as $N \to \infty$, which is
 # the sense in which it is the most **efficient** estimator.
 #
 # For the mean of $\mathcal{N}(\mu, \sigma^2)$, $\log p = -\frac{(x - \mu)^2}{2\sigma^2} + \text{const}$, so
-# $I(\mu) = 1/\sigma^2$ and the bound is $\sigma^2 / m$. The sample mean attains it exactly, for every $m$
-# ($\operatorname{Var}\bar x = \sigma^2/m$). The sample median, also unbiased here by symmetry, has a mean
-# squared error that *tends to* $\frac{\pi}{2}\,\sigma^2/m$ (its asymptotic variance is
-# $1/(4 m\,p(\mu)^2)$ with $p(\mu) = 1/\sqrt{2\pi\sigma^2}$): it needs about 57% more data for the same
-# accuracy. For small $m$ the ratio is below $\pi/2$; it only approaches it.
+# $I(\mu) = 1/\sigma^2$ and the bound is $\sigma^2 / N$. The sample mean attains it exactly, for every $N$
+# ($\operatorname{Var}\bar x = \sigma^2/N$). The sample median, also unbiased here by symmetry, has a mean
+# squared error that *tends to* $\frac{\pi}{2}\,\sigma^2/N$ (its asymptotic variance is
+# $1/(4 N\,p(\mu)^2)$ with $p(\mu) = 1/\sqrt{2\pi\sigma^2}$): it needs about 57% more data for the same
+# accuracy. For small $N$ the ratio is below $\pi/2$; it only approaches it.
 
 # %% [markdown]
 # The simulation (10 000 samples of each size, the same samples for both estimators) has Monte Carlo
 # noise of about 1.4% in each MSE. The median's MSE can also be computed exactly: the median of
-# $m = 2k + 1$ uniform draws follows $\text{Beta}(k + 1, k + 1)$, and the normal quantile function
+# $N = 2k + 1$ uniform draws follows $\text{Beta}(k + 1, k + 1)$, and the normal quantile function
 # $\Phi^{-1}$ turns uniform draws into normal ones, so the median of normal draws has variance
 # $\mathbb{E}\big[\Phi^{-1}(U)^2\big]$ with $U \sim \text{Beta}(k+1, k+1)$, a one-dimensional integral.
 
@@ -649,51 +862,94 @@ means = mle.simulate_estimates(lambda s: mle.gaussian_mle(s)[0], normal, sizes, 
 medians = mle.simulate_estimates(lambda s: np.median(s, axis=-1), normal, sizes, n_repeats=10_000, random_state=8)
 mse_mean, mse_median = mle.mean_squared_error(means, 0.0), mle.mean_squared_error(medians, 0.0)
 bound = mle.cramer_rao_bound_gaussian_mean(1.0, sizes)
-exact_median = np.array([stats.beta(m // 2 + 1, m // 2 + 1).expect(lambda u: stats.norm.ppf(u) ** 2) for m in sizes])
+exact_median = np.array([stats.beta(N // 2 + 1, N // 2 + 1).expect(lambda u: stats.norm.ppf(u) ** 2) for N in sizes])
 
 print("                                MSE of the median    median / bound")
-print("   m   MSE mean   Cramer-Rao   simulated    exact   simulated  exact")
+print("   N   MSE mean   Cramer-Rao   simulated    exact   simulated  exact")
 for row in zip(sizes, mse_mean, bound, mse_median, exact_median, mse_median / bound, exact_median / bound):
     print("{:4d}   {:8.5f}   {:10.5f}   {:9.5f}  {:.5f}   {:9.3f}  {:.3f}".format(*row))
 print(f"pi / 2 = {np.pi / 2:.3f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(7.5, 4))
+fig, ax = plt.subplots(figsize=(7.5, 3.8))
 ax.plot(sizes, sizes * mse_mean, "o", color=plotting.PALETTE[0], label="sample mean (MLE), simulated")
 ax.plot(sizes, sizes * mse_median, "s", color=plotting.PALETTE[1], label="sample median, simulated")
 ax.plot(sizes, sizes * exact_median, "--", color=plotting.PALETTE[1], label="sample median, exact")
-ax.axhline(1.0, color="black", linewidth=1, label=r"Cramér–Rao bound $\sigma^2/m$, times $m$")
+ax.axhline(1.0, color="black", linewidth=1, label=r"Cramér–Rao bound $\sigma^2/N$, times $N$")
 ax.axhline(np.pi / 2, color="grey", linestyle=":", label=r"$\pi/2$")
 ax.set_xscale("log")
-ax.set(xlabel="sample size $m$", ylabel=r"$m \times$ mean squared error", ylim=(0.85, 1.7),
+ax.set(xlabel="sample size $N$", ylabel=r"$N \times$ mean squared error", ylim=(0.85, 1.7),
        title=r"estimating the mean of $\mathcal{N}(0, 1)$")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The fine print.** Lecture 000 says no consistent estimator has a lower mean squared error than the
-# MLE. Taken literally, at a finite $m$, that is not true: the bound is for *unbiased* estimators, and
-# a biased one can beat it where its bias happens to help. Shrinking the mean towards 0,
-# $\tilde\mu = \frac{m}{m + 5}\,\bar x$, is still consistent, has a lower MSE than $\bar x$ when the true
-# $\mu$ is near 0, and a much higher one elsewhere. What does hold: as $m \to \infty$, no regular
-# estimator has a smaller asymptotic variance than the MLE.
+# **The fine print.** Straka's NPFL129 lecture 3 says that no consistent estimator has a lower mean
+# squared error than the MLE. Put it to the test with an estimator that shrinks the sample mean towards
+# 0, $\tilde\mu = \frac{N}{N + 5}\,\bar x$. It is consistent, since $\frac{N}{N+5} \to 1$. Its MSE at
+# $N = 10$, for three true means, on 20 000 samples each:
 
 # %%
-m = 10
+N_small = 10
 shrunk = lambda s: s.shape[-1] / (s.shape[-1] + 5) * s.mean(axis=-1)
-print(f"m = {m}: Cramer-Rao bound {mle.cramer_rao_bound_gaussian_mean(1.0, m):.3f}")
+mse_shrunk = {}
+print(f"N = {N_small}: Cramer-Rao bound {mle.cramer_rao_bound_gaussian_mean(1.0, N_small):.3f}")
 for mu in [0.0, 0.5, 2.0]:
     data = stats.norm(mu, 1)
-    mse_mle = mle.mean_squared_error(mle.simulate_estimates(lambda s: s.mean(axis=-1), data, m, 20000, random_state=9), mu)
-    mse_shrunk = mle.mean_squared_error(mle.simulate_estimates(shrunk, data, m, 20000, random_state=9), mu)
-    print(f"  true mu = {mu}: MSE of the mean {mse_mle:.3f}, of the shrunk mean {mse_shrunk:.3f}")
+    mse_mle = mle.mean_squared_error(mle.simulate_estimates(lambda s: s.mean(axis=-1), data, N_small, 20000, random_state=9), mu)
+    mse_shrunk[mu] = mle.mean_squared_error(mle.simulate_estimates(shrunk, data, N_small, 20000, random_state=9), mu)
+    print(f"  true mu = {mu}: MSE of the mean {mse_mle:.3f}, of the shrunk mean {mse_shrunk[mu]:.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 10 (explain): how can the shrunk mean beat the Cramér–Rao bound?
+#
+# At $\mu = 0$ the shrunk mean's MSE is well below the bound $\sigma^2/N = 0.1$. Why is that possible?
+#
+# - **(a)** It is simulation noise: with more samples the gap would close.
+# - **(b)** The bound holds for unbiased estimators, and the shrunk mean is biased.
+# - **(c)** The shrunk mean is not consistent, so the bound does not apply to it.
+# - **(d)** The shrunk mean uses more information than the sample mean.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.shrinkage_beats_the_bound.check(explanation)
+
+# %% [markdown]
+# So at a finite $N$ the lecture's claim fails. The shrunk mean has expectation $\frac{N}{N+5}\mu$: it is
+# biased, and the Cramér–Rao bound says nothing about biased estimators. Its MSE is its variance plus its
+# squared bias, $\big(\frac{N}{N+5}\big)^2\frac{\sigma^2}{N} + \big(\frac{5\mu}{N+5}\big)^2$: near $\mu = 0$ the
+# bias costs little and the smaller variance wins, far from 0 the bias dominates. What does hold: as
+# $N \to \infty$, no regular estimator has a smaller asymptotic variance than the MLE.
+
+# %%
+for mu, simulated_mse in mse_shrunk.items():
+    formula = (N_small / (N_small + 5)) ** 2 / N_small + (5 * mu / (N_small + 5)) ** 2
+    print(f"true mu = {mu}: MSE of the shrunk mean {simulated_mse:.3f} simulated, {formula:.3f} by the formula")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 10. Bias: the MLE of a variance is too small
+# ## 10. Bias: is the MLE of a variance right on average?
 #
-# An estimator is **unbiased** if $\mathbb{E}[w_m] = w_*$. The MLE need not be. For the Gaussian
-# variance, split each deviation at the true mean: $\sum_i (x_i - \bar x)^2 = \sum_i (x_i - \mu)^2 - N(\bar x - \mu)^2$.
-# Taking expectations, with $\mathbb{E}(x_i - \mu)^2 = \sigma^2$ and $\mathbb{E}(\bar x - \mu)^2 = \sigma^2/N$,
+# An estimator is **unbiased** if $\mathbb{E}[\hat\theta_N] = \theta_*$. The MLE need not be.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (predict): too small or too large?
+#
+# Before reading on: averaged over many samples of size $N$ from $\mathcal{N}(\mu, \sigma^2)$, the MLE
+# $\hat\sigma^2 = \frac1N\sum_i (x_i - \bar x)^2$ is
+#
+# - **(a)** larger than $\sigma^2$;
+# - **(b)** smaller than $\sigma^2$;
+# - **(c)** equal to $\sigma^2$: the MLE is unbiased;
+# - **(d)** larger or smaller, depending on the distribution of the data.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.variance_bias_direction.check(prediction)
+
+# %% [markdown]
+# For the Gaussian variance, split each deviation at the true mean:
+# $\sum_i (x_i - \bar x)^2 = \sum_i (x_i - \mu)^2 - N(\bar x - \mu)^2$. Taking expectations, with
+# $\mathbb{E}(x_i - \mu)^2 = \sigma^2$ and $\mathbb{E}(\bar x - \mu)^2 = \sigma^2/N$,
 #
 # $$\mathbb{E}\Big[\sum_i (x_i - \bar x)^2\Big] = N\sigma^2 - \sigma^2 = (N-1)\,\sigma^2
 # \quad\Longrightarrow\quad \mathbb{E}[\hat\sigma^2_\text{MLE}] = \frac{N-1}{N}\,\sigma^2 .$$
@@ -717,25 +973,69 @@ for N in [2, 5, 10, 50]:
           f"   {mle.mean_squared_error(biased, sigma2):7.2f}   {mle.mean_squared_error(unbiased, sigma2):7.2f}"
           f"   {exact[0]:5.2f}, {exact[1]:5.2f}")
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 12 (implement): the unbiased variance, computed stably
+#
+# Write `unbiased_variance(x)`, returning $s^2 = \frac{1}{N-1}\sum_i (x_i - \bar x)^2$ for a sample `x` of
+# $N \ge 2$ numbers (an array or a list). One hidden case is four measurements near $10^8$: there, an
+# algebraically equal formula loses every digit. (`np.var(x, ddof=1)` would pass; write it yourself.)
+
+# %%
+def unbiased_variance(x):
+    """Return the 1/(N - 1) variance of the sample x."""
+    ...              # ✏️ your code
+
+
+exercises.stable_unbiased_variance.check(unbiased_variance)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## Where the lecture slides slip
+#
+# - **Straka, NPFL129 lecture 3**, remarks that the likelihood is not a probability even if its value
+#   lies in $[0, 1]$, as if it always did. That holds for a discrete model only; for a continuous one the
+#   factors are densities and the likelihood can be far above 1: $L = 50.7$ for three measurements in
+#   section 1, and `inf` for a thousand in section 2.
+# - **Straka, NPFL129 lecture 3**, defines the conditional entropy as
+#   $\mathbb{E}[-\log \hat p_\text{data}(t \mid \mathbf{x}; \mathbf{w})]$. The data distribution has no
+#   parameters: $\mathbb{E}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$ (section 7).
+# - **Straka, NPFL129 lecture 3**, says that no consistent estimator has a lower mean squared error
+#   than the MLE. At a finite $N$ a biased estimator can: at $N = 10$ the shrunk mean has MSE 0.044
+#   against the sample mean's 0.099 when $\mu = 0$ (section 9). The true statements are the Cramér–Rao
+#   bound for unbiased estimators and the MLE's asymptotic efficiency.
+# - **Liu, USC CSCI 567**, where $y_i$ is the label, factorises the joint likelihood as
+#   $P(\mathbf{x}_i)\,P(\mathbf{x}_i \mid y_i; \mathbf{w})$ in the line that defines the log-likelihood. It is
+#   $P(\mathbf{x}_i)\,P(y_i \mid \mathbf{x}_i; \mathbf{w})$: the model predicts the label from the input (section 7).
+# - **Arias, UPC topic 2**, and **the course notes** write the log loss as
+#   $-\sum_i t_i \log p_i + (1 - t_i)\log(1 - p_i)$, where the minus sign covers only the first term. It
+#   needs brackets, $-\sum_i \big[t_i \log p_i + (1 - t_i)\log(1 - p_i)\big]$ (section 7). The course notes
+#   also write $\sigma(x)$ for $\sigma(\mathbf{w}^T\mathbf{x}_i)$.
+# - **Arias, UPC topic 2**, gives the gradient of the negative log-likelihood as
+#   $\sum_i (t_i - p_i)\,\mathbf{x}_i$. That is the gradient of the log-likelihood; the NLL's is
+#   $\sum_i (p_i - t_i)\,\mathbf{x}_i$, as section 7 checks against finite differences.
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Summary
 #
-# - The likelihood $L(\mathbf{w}) = \prod_i p_\text{model}(\mathbf{x}_i; \mathbf{w})$ is the probability of the
-#   observed data as a function of the parameters. It is not a distribution over them (ten tosses
-#   with seven heads: area $1/1320$), and for densities it can exceed 1.
-# - Maximise $\sum_i \log p_\text{model}(\mathbf{x}_i; \mathbf{w})$ instead: same maximiser, no underflow
-#   (1000 probabilities multiply to 0.0), and sums are easy to differentiate.
-# - Closed forms: a coin $\hat\phi = h/N$, a die $\hat p_k = n_k/N$, a Gaussian $\hat\mu = \bar x$ and
-#   $\hat\sigma^2 = \frac{1}{N}\sum_i (x_i - \bar x)^2$; a numerical optimiser finds the same values.
-# - $\operatorname{argmax} L = \operatorname{argmin} \text{NLL} = \operatorname{argmin} H(\hat p_\text{data}, p_\text{model})
-#   = \operatorname{argmin} D_\text{KL}(\hat p_\text{data} \| p_\text{model})$: NLL/N is the cross-entropy, which exceeds
-#   the KL divergence by the constant $H(\hat p_\text{data})$.
+# - The likelihood $L(\boldsymbol\theta) = \prod_i p_\text{model}(\mathbf{x}_i; \boldsymbol\theta)$ is the probability (or
+#   density) of the observed data as a function of the parameters. It is not a distribution over them
+#   (ten tosses with seven heads: area $1/1320$), and with densities it can exceed 1.
+# - Maximise $\sum_i \log p_\text{model}(\mathbf{x}_i; \boldsymbol\theta)$ instead: the same maximiser, no underflow
+#   (1000 probabilities multiply to 0.0) and no overflow (1000 densities multiply to `inf`), and sums are
+#   easy to differentiate.
+# - Closed forms: a coin $\hat\phi = h/N$, a die $\hat p_k = N_k/N$ (0 for a face never seen: a boundary
+#   maximum), a Gaussian $\hat\mu = \bar x$ and $\hat\sigma^2 = \frac{1}{N}\sum_i (x_i - \bar x)^2$ (and, in an
+#   exercise, a Laplace distribution). Second derivatives confirm the maxima; a numerical optimiser finds
+#   the same values.
+# - $\operatorname{argmax} L = \operatorname{argmin} \text{NLL} = \operatorname{argmin} H(\hat p_\text{data}, p_\text{model})$, and for
+#   discrete data $= \operatorname{argmin} D_\text{KL}(\hat p_\text{data} \| p_\text{model})$: NLL/N is the cross-entropy,
+#   which exceeds the KL divergence by the constant $H(\hat p_\text{data}) \le \log N$. With many data and a
+#   uniform law of large numbers, the MLE approaches the model closest to the truth in forward KL.
 # - Conditional MLE of $p(t \mid \mathbf{x}; \mathbf{w})$ gives the classification loss: for two classes the
-#   binary cross-entropy $-\frac{1}{N}\sum_i [t_i\log y_i + (1-t_i)\log(1-y_i)]$, which is the logistic
+#   binary cross-entropy $-\frac{1}{N}\sum_i [t_i\log p_i + (1-t_i)\log(1-p_i)]$, which is the logistic
 #   loss of the margin for labels $\pm 1$.
-# - If the model is right, the MLE is consistent ($P(\|\mathbf{w}_m - \mathbf{w}_*\| > \varepsilon) \to 0$) and
-#   asymptotically efficient (the sample mean attains the Cramér–Rao bound; the median needs about
+# - If the model is right, the MLE is consistent ($P(\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\| > \varepsilon) \to 0$)
+#   and asymptotically efficient (the sample mean attains the Cramér–Rao bound; the median needs about
 #   $\pi/2$ times as many data), but it can be biased: $\mathbb{E}[\hat\sigma^2] = \frac{N-1}{N}\sigma^2$.
 #
-# **Next:** notebook 04 puts $y = \sigma(\mathbf{x}^T\mathbf{w})$ into this loss: logistic regression, trained
-# by gradient descent on the negative log-likelihood.
+# **Next:** notebook 04 puts $p = \sigma(\mathbf{x}^T\mathbf{w} + b)$ into this loss: logistic regression,
+# trained by gradient descent on the negative log-likelihood.
