@@ -20,7 +20,7 @@ from lecture_utils.exercises._core import (Choice, Derive, Feedback, Implement, 
 
 MODULES = [importlib.import_module(f"lecture_utils.exercises.{info.name}")
            for info in pkgutil.iter_modules(exercises_package.__path__) if not info.name.startswith("_")]
-EXERCISES = [exercise for module in MODULES for exercise in getattr(module, "EXERCISES", ())]
+EXERCISES = [exercise for module in MODULES for exercise in module.EXERCISES]
 DERIVE = [e for e in EXERCISES if isinstance(e, Derive)]
 CHOICE = [e for e in EXERCISES if isinstance(e, Choice)]
 IMPLEMENT = [e for e in EXERCISES if isinstance(e, Implement)]

@@ -39,10 +39,7 @@ def names_in(module) -> dict:
 
 @pytest.fixture(params=NOTEBOOKS, ids=lambda path: path.stem, scope="module")
 def notebook(request):
-    nb = nbformat.read(request.param, as_version=4)
-    if not hasattr(exercise_module(nb), "EXERCISES"):       # TODO(issue 7): until 02 and 03 move over
-        pytest.skip("exercises not yet in the new pattern")
-    return request.param, nb
+    return request.param, nbformat.read(request.param, as_version=4)
 
 
 def test_each_exercise_is_asked_once_in_order(notebook):

@@ -1,9 +1,12 @@
-"""Self-checks for the notebooks' exercises: each says "correct" or gives a hint.
+"""Self-checks for the notebooks' exercises, one module per notebook, in four kinds.
 
-A check compares the student's answer with what the package computes and
-returns :class:`Feedback`, which a notebook shows as one line of text.
+Each notebook's module (``perceptron``, ``information``, ``mle``, ...) lists its
+exercises in ``EXERCISES``: *derive* a number, *implement* a function, *predict*
+an outcome before seeing it, *explain* one by picking an option. A check returns
+a :class:`Feedback`; in a notebook it shows the verdict and a button for the
+worked solution, which is written into the page only when pressed.
 """
 
-from ._feedback import Feedback
+from ._core import Choice, Derive, Feedback, Implement, Option
 
-__all__ = ["Feedback"]
+__all__ = ["Feedback", "Derive", "Implement", "Choice", "Option"]
