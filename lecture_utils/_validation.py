@@ -19,24 +19,42 @@ def as_float_array(value, name: str) -> np.ndarray:
     Raises
     ------
     TypeError
-        If ``value`` is not numeric.
+        If ``value`` is not numeric: None, text (also numbers written as
+        text, such as ``"0.5"`` read from a file), complex numbers, or other objects.
     ValueError
-        If it holds nan or inf.
+        If it is ragged (rows of different lengths) or holds nan or inf.
     """
-    if isinstance(value, str):
-        raise TypeError(f"{name} must be numeric array-like; got the string {value!r}.")
-    try:
-        array = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise TypeError(
-            f"{name} must be numeric array-like (a list or numpy array of numbers); "
-            f"could not convert it: {error}."
-        ) from None
+    array = _as_real_array(value, name)
     if not np.all(np.isfinite(array)):
         raise ValueError(
             f"{name} contains nan or infinite values; remove or impute them first."
         )
     return array
+
+
+def _as_real_array(value, name: str) -> np.ndarray:
+    """``value`` as a float array (nan and inf allowed), or a message saying what kind of thing it is."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be numeric array-like (a number, or a list or numpy array of numbers); "
+                        f"got {value!r}.")
+    try:
+        array = np.asarray(value)
+    except ValueError:                                       # numpy refuses nested lists of different lengths
+        raise ValueError(f"{name} must be a rectangular array of numbers; its rows (or entries) have different "
+                         "lengths.") from None
+    text = array.dtype.kind in "US" or (array.dtype.kind == "O"
+                                        and any(isinstance(item, (str, bytes)) for item in array.flat))
+    if text:
+        first = next(item for item in array.flat if isinstance(item, (str, bytes, np.str_, np.bytes_)))
+        raise TypeError(f"{name} must be numeric; it holds text such as {str(first)!r}. Convert numbers read "
+                        f"as text first, e.g. {name} = np.asarray({name}, dtype=float).")
+    if array.dtype.kind in "cmM":
+        raise TypeError(f"{name} must be numeric (real numbers); got an array of {array.dtype}.")
+    try:
+        return array.astype(float, copy=False)
+    except (TypeError, ValueError):
+        kinds = sorted({type(item).__name__ for item in array.flat if not isinstance(item, numbers.Real)})
+        raise TypeError(f"{name} must be numeric (real numbers); it holds {', '.join(kinds) or 'other'} objects.") from None
 
 
 def float_or_array(value):
@@ -359,15 +377,6 @@ def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) ->
             f"got only {classes.tolist()}."
         )
     return classes, indices
-
-
-def check_non_negative(value, name: str) -> float:
-    """Return ``value`` as a float if it is a finite number >= 0, else raise naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number >= 0; got {value!r} of type {type(value).__name__}.")
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number >= 0; got {value}.")
-    return float(value)
 
 
 def check_option(value, name: str, options) -> str:

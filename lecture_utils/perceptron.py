@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._base import Estimator
+from ._numerics import norm, scaled, unscale
 from ._validation import (as_matrix, as_scalar, as_signed_labels, as_vector, check_fitted, check_n_features,
                           check_positive, check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning
@@ -22,6 +23,11 @@ from .exceptions import ConvergenceWarning
 # the next block is twice the gap since the previous one (mistakes come at a
 # similar rate); it doubles while no mistake is found.
 _SMALLEST_BLOCK, _LARGEST_BLOCK = 16, 4096
+
+# The scores x_i^T w are sums of products of entries of X (w is a sum of examples): entries
+# up to 1e150 keep them below 1e300 times the number of updates, and entries of at least
+# 1e-150 keep their products far above float64's smallest numbers (about 1e-308).
+_LARGEST_ENTRY, _SMALLEST_ENTRY = 1e150, 1e-150
 
 
 def add_bias(X) -> np.ndarray:
@@ -56,7 +62,7 @@ def perceptron_plain(X, t, max_epochs: int = 100) -> np.ndarray:
     -------
     w : ndarray of shape (n_features,)
     """
-    X = as_matrix(X)
+    X = _check_scale(as_matrix(X))
     t = as_signed_labels(t, X.shape[0])
     w = np.zeros(X.shape[1])
     for _ in range(check_positive_int(max_epochs, "max_epochs")):
@@ -115,14 +121,39 @@ def _run(signed_X, max_epochs, learning_rate, shuffle, random_state, on_update=N
             w += learning_rate * examples[position]      # w <- w + eta t_i x_i
             n_updates += 1
         if n_updates == updates_before:                   # a whole epoch without a mistake
+            _check_scores(signed_X, w)
             return _Run(w, epoch, n_updates, True)
     return _Run(w, max_epochs, n_updates, False)
 
 
 def _validated_inputs(X, t, fit_intercept):
-    X = as_matrix(X)
+    X = _check_scale(as_matrix(X))
     t = as_signed_labels(t, X.shape[0])
     return (add_bias(X) if fit_intercept else X), t
+
+
+def _check_scale(X: np.ndarray) -> np.ndarray:
+    """Refuse inputs whose scores ``x_i^T w`` would overflow or underflow float64 (see ``_LARGEST_ENTRY``)."""
+    largest = float(np.max(np.abs(X)))
+    if largest > _LARGEST_ENTRY or 0 < largest < _SMALLEST_ENTRY:
+        fate = "overflow to inf" if largest > 1 else "underflow to 0"
+        raise ValueError(
+            f"X has entries of size up to {largest:.3g}: the perceptron's scores x_i^T w, sums of products of "
+            f"entries of X, would {fate} in float64, and its updates and predictions with them. Rescale X to "
+            f"sizes between {_SMALLEST_ENTRY:g} and {_LARGEST_ENTRY:g}, e.g. X / {largest:.0e} or standardised "
+            "features. Without a bias this changes only the scale of w (c X gives the same updates for every "
+            "c > 0); with one it also changes the size of the features against the constant input 1."
+        )
+    return X
+
+
+def _check_scores(signed_X: np.ndarray, w: np.ndarray) -> None:
+    """A run ends without mistakes only if every score is > 0: never claim it for an overflowed (nan) score."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        if np.all(np.isfinite(w)) and np.all(signed_X @ w > 0):
+            return
+    raise ValueError("X is too large for float64: the perceptron's weights or scores x_i^T w overflowed during "
+                     "training. Rescale X (divide it by a power of ten, or standardise its features).")
 
 
 def _warn_not_converged(max_epochs: int) -> None:
@@ -292,14 +323,41 @@ def perceptron_trace(X, t, max_epochs=100, fit_intercept=True, shuffle=False, ra
 
 
 def radius(X) -> float:
-    """``R = max_i ||x_i||``, the largest norm of an example."""
-    return float(np.max(np.linalg.norm(as_matrix(X), axis=1)))
+    """``R = max_i ||x_i||``, the largest norm of an example (hypot-style: no square overflows).
+
+    Raises
+    ------
+    ValueError
+        If ``R`` exceeds the largest float (about 1.8e308).
+    """
+    largest = float(np.max(norm(as_matrix(X), axis=1)))
+    return _in_range(largest, "the radius R = max_i ||x_i||", "X")
+
+
+def _in_range(value: float, what: str, names: str) -> float:
+    """``value`` if it is finite, else a ``ValueError``: the exact result exceeds float64's range."""
+    if not np.isfinite(value):
+        raise ValueError(f"{what} exceeds the largest float64 (about 1.8e308); rescale {names}.")
+    return value
+
+
+def _min_margin_scaled(X: np.ndarray, t: np.ndarray, w: np.ndarray) -> tuple[float, int]:
+    """``min_i t_i x_i^T w`` as ``(m, e)`` with the margin ``m 2^e``: exact however large or small X and w are."""
+    (X_scaled, e_x), (w_scaled, e_w) = scaled(X), scaled(w)
+    return float(np.min(t * (X_scaled @ w_scaled))), e_x + e_w
 
 
 def min_margin(X, t, w) -> float:
-    """``gamma = min_i t_i x_i^T w``, the smallest (unnormalised) margin of ``w``."""
+    """``gamma = min_i t_i x_i^T w``, the smallest (unnormalised) margin of ``w``.
+
+    Raises
+    ------
+    ValueError
+        If ``|gamma|`` exceeds the largest float (about 1.8e308).
+    """
     X = as_matrix(X)
-    return float(np.min(as_signed_labels(t, X.shape[0]) * (X @ as_vector(w, "w", X.shape[1]))))
+    margin, e = _min_margin_scaled(X, as_signed_labels(t, X.shape[0]), as_vector(w, "w", X.shape[1]))
+    return _in_range(float(unscale(margin, e)), "the margin min_i t_i x_i^T w", "X or w")
 
 
 def mistake_bound(X, t, w_star) -> float:
@@ -307,23 +365,30 @@ def mistake_bound(X, t, w_star) -> float:
 
     ``R = max ||x_i||`` and ``gamma = min t_i x_i^T w*``, with ``X`` as given:
     for a model with a bias, append a column of ones to ``X`` (see
-    :func:`add_bias`) and the bias to ``w_star``.
+    :func:`add_bias`) and the bias to ``w_star``. The bound does not change
+    when ``X`` or ``w_star`` is scaled, so it is computed on both scaled to
+    sizes near 1: finite for any finite inputs.
 
     Raises
     ------
     ValueError
-        If ``w_star`` does not separate the data (``gamma <= 0``).
+        If ``w_star`` does not separate the data (``gamma <= 0``), or the
+        bound exceeds the largest float (``gamma`` nearly 0).
     """
     X = as_matrix(X)
     w_star = as_vector(w_star, "w_star", X.shape[1])
-    gamma = min_margin(X, t, w_star)
-    if gamma <= 0:
+    margin, e = _min_margin_scaled(X, as_signed_labels(t, X.shape[0]), w_star)
+    if not margin > 0:
         raise ValueError(
-            f"w_star does not separate the data: min_i t_i x_i^T w_star = {gamma:.4g} <= 0. "
+            f"w_star does not separate the data: min_i t_i x_i^T w_star = {unscale(margin, e):.4g} <= 0. "
             "Pass weights that classify every example correctly (for a bias, append a column "
             "of ones to X and the bias to w_star)."
         )
-    return radius(X) ** 2 * float(w_star @ w_star) / gamma ** 2
+    X_scaled, w_scaled = scaled(X)[0], scaled(w_star)[0]
+    ratio = np.max(np.linalg.norm(X_scaled, axis=1)) * np.linalg.norm(w_scaled) / margin   # R ||w*|| / gamma
+    with np.errstate(over="ignore"):
+        return _in_range(float(ratio ** 2), "the bound R^2 ||w*||^2 / gamma^2 (w_star barely separates the data)",
+                         "w_star")
 
 
 @dataclass(frozen=True)
@@ -366,11 +431,16 @@ def convergence_curves(trace: PerceptronTrace, w_star) -> ConvergenceCurves:
     ``w_star`` must separate ``trace.X`` (the inputs with the bias column if
     the run fitted one); the trace must come from a run with learning rate 1.
     """
+    if not isinstance(trace, PerceptronTrace):
+        raise TypeError(f"trace must be a PerceptronTrace, as perceptron_trace(X, t) returns; "
+                        f"got {type(trace).__name__}.")
     w_star = as_vector(w_star, "w_star", trace.X.shape[1])
     max_updates = mistake_bound(trace.X, trace.t, w_star)
     k = np.arange(trace.n_updates + 1)
-    gamma, big_r, norm_star = min_margin(trace.X, trace.t, w_star), radius(trace.X), np.linalg.norm(w_star)
-    alignment = trace.weights @ w_star                      # w*^T w_k >= k gamma
+    gamma, big_r, norm_star = min_margin(trace.X, trace.t, w_star), radius(trace.X), float(norm(w_star))
+    with np.errstate(over="ignore"):
+        alignment = trace.weights @ w_star                  # w*^T w_k >= k gamma
+    _in_range(np.max(np.abs(alignment)) * trace.n_updates, "w*^T w_k", "w_star")
     norm_sq = np.sum(trace.weights ** 2, axis=1)            # ||w_k||^2 <= k R^2
     with np.errstate(invalid="ignore", divide="ignore"):
         cosine = alignment / (norm_star * np.sqrt(norm_sq))
@@ -412,13 +482,20 @@ def max_margin_separator(X, t, fit_intercept: bool = True) -> tuple[np.ndarray, 
     from scipy.optimize import minimize
 
     inputs, t = _validated_inputs(X, t, fit_intercept)
+    if fit_intercept and np.all(t == t[0]):
+        raise ValueError(f"t holds only the class {t[0]:+.0f}: with a free bias every far enough hyperplane "
+                         "leaves it on one side, so no margin is widest. Pass examples of both classes.")
+    n_features = inputs.shape[1] - int(fit_intercept)
+    # Solved on the features scaled by a power of two to sizes near 1 (exact): with x = 2^e x',
+    # t (x^T w + b) = t (x'^T (2^e w) + b), so w = w' / 2^e, and SLSQP's tolerances fit the problem.
+    e = scaled(inputs[:, :n_features])[1]
+    inputs = np.column_stack([np.ldexp(inputs[:, :n_features], -e), inputs[:, n_features:]])
     run = _run(t[:, None] * inputs, 1000, 1.0, False, None)
     if not run.converged:
         through = "" if fit_intercept else " by a hyperplane through the origin"
         raise ValueError(f"X and t are not linearly separable{through} (the perceptron did not converge "
                          "in 1000 epochs), so there is no hard-margin separator.")
-    start = run.w / min_margin(inputs, t, run.w)           # feasible: every margin >= 1
-    n_features = inputs.shape[1] - int(fit_intercept)
+    start = run.w / np.min(t * (inputs @ run.w))              # feasible: every margin >= 1
     penalised = np.arange(inputs.shape[1]) < n_features     # every weight but the bias column
     result = minimize(
         lambda w: 0.5 * w @ (penalised * w), start,          # ||w||^2 / 2; a fitted bias is free
@@ -426,16 +503,30 @@ def max_margin_separator(X, t, fit_intercept: bool = True) -> tuple[np.ndarray, 
         constraints=[{"type": "ineq", "fun": lambda w: t * (inputs @ w) - 1,
                       "jac": lambda w: t[:, None] * inputs}],
         method="SLSQP", options={"ftol": 1e-12, "maxiter": 500})
-    return result.x[:n_features], float(result.x[n_features]) if fit_intercept else 0.0
+    worst = float(np.min(t * (inputs @ result.x)))
+    if not result.success or not worst >= 1 - 1e-6:
+        raise ValueError(f"SLSQP found no widest margin for X and t ({result.message}; smallest margin "
+                         f"{worst:.6g}, must be >= 1): the classes of X may be separable only by a sliver. "
+                         "Check X for near-duplicate examples of different classes.")
+    return np.ldexp(result.x[:n_features], -e), float(result.x[n_features]) if fit_intercept else 0.0
 
 
 def geometric_margin(X, t, coef, intercept) -> float:
     """``min_i t_i (x_i^T w + b) / ||w||``: the distance from the boundary to the nearest example
-    (negative if some example is on the wrong side)."""
+    (negative if some example is on the wrong side).
+
+    It does not change when ``w`` and ``b`` are scaled together, so they are
+    scaled to sizes near 1 first: finite however large or small they are.
+    """
     X = as_matrix(X)
     coef = as_vector(coef, "coef", X.shape[1])
-    signed = as_signed_labels(t, X.shape[0]) * (X @ coef + as_scalar(intercept, "intercept"))
-    return float(np.min(signed) / np.linalg.norm(coef))
+    intercept = as_scalar(intercept, "intercept")
+    if not np.any(coef):
+        raise ValueError("coef must not be all zero: x^T w + b = 0 is then no hyperplane, and its distance "
+                         "from an example is undefined.")
+    weights, _ = scaled(np.r_[coef, intercept])                 # (w, b) / 2^e: the same hyperplane
+    signed = as_signed_labels(t, X.shape[0]) * (X @ weights[:-1] + weights[-1])
+    return float(np.min(signed) / norm(weights[:-1]))
 
 
 def perceptron_criterion(X, t, coef, intercept) -> tuple[float, np.ndarray, float]:
