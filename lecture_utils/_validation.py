@@ -13,8 +13,8 @@ import numbers
 import numpy as np
 
 
-def as_float_array(value, name: str) -> np.ndarray:
-    """Return ``value`` as a finite float array of any shape.
+def as_float_array(value, name: str, *, allow_infinite: bool = False) -> np.ndarray:
+    """Return ``value`` as a finite float array of any shape (``-inf`` and ``inf`` too if ``allow_infinite``).
 
     Raises
     ------
@@ -25,7 +25,10 @@ def as_float_array(value, name: str) -> np.ndarray:
         If it is ragged (rows of different lengths) or holds nan or inf.
     """
     array = _as_real_array(value, name)
-    if not np.all(np.isfinite(array)):
+    if allow_infinite:
+        if np.any(np.isnan(array)):
+            raise ValueError(f"{name} contains nan, which is no number; remove or impute it first.")
+    elif not np.all(np.isfinite(array)):
         raise ValueError(
             f"{name} contains nan or infinite values; remove or impute them first."
         )
@@ -384,3 +387,49 @@ def check_option(value, name: str, options) -> str:
     if not isinstance(value, str) or value not in options:
         raise ValueError(f"{name} must be one of {', '.join(repr(option) for option in options)}; got {value!r}.")
     return value
+
+
+def check_broadcast(*named) -> tuple:
+    """The shape that the ``(name, array)`` pairs broadcast to, or a ``ValueError`` naming two that do not.
+
+    numpy's own message ("operands could not be broadcast together") names
+    neither argument; this one names the caller's.
+    """
+    try:
+        return np.broadcast_shapes(*(np.shape(array) for _, array in named))
+    except ValueError:
+        pass
+    for (name_a, a), (name_b, b) in itertools.combinations(named, 2):
+        try:
+            np.broadcast_shapes(np.shape(a), np.shape(b))
+        except ValueError:
+            raise ValueError(
+                f"{name_a} and {name_b} have shapes {np.shape(a)} and {np.shape(b)}, which do not broadcast "
+                "against each other; pass arrays of the same shape, or a single number for one of them."
+            ) from None
+    names = ", ".join(name for name, _ in named)
+    raise ValueError(f"{names} have shapes {[np.shape(a) for _, a in named]}, which do not broadcast together.")
+
+
+#: The largest array a function builds for its caller: beyond it the machine would swap or fail.
+MAX_BYTES = 2 ** 31
+#: The most random numbers a function draws in one call (about ten seconds of drawing).
+MAX_DRAWS = 2 ** 30
+
+
+def check_size(n_values, what: str, names: str, itemsize: int = 8) -> None:
+    """Refuse to build ``what`` of ``n_values`` entries if it would exceed :data:`MAX_BYTES`, naming ``names``."""
+    if n_values * itemsize > MAX_BYTES:
+        raise ValueError(
+            f"{what} would hold {float(n_values):.3g} values ({n_values * itemsize / 2 ** 30:.3g} GiB), more than "
+            f"the {MAX_BYTES / 2 ** 30:g} GiB that fit in memory here; reduce {names}."
+        )
+
+
+def check_draws(n_draws, names: str) -> None:
+    """Refuse a simulation of more than :data:`MAX_DRAWS` random numbers (it would run for minutes), naming ``names``."""
+    if n_draws > MAX_DRAWS:
+        raise ValueError(
+            f"{names} ask for {float(n_draws):.3g} random draws, more than the {MAX_DRAWS:.3g} (about ten seconds) "
+            "drawn in one call; reduce them."
+        )

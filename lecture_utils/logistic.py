@@ -37,7 +37,7 @@ from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabi
                           check_n_features, check_non_negative, check_option, check_positive,
                           check_positive_int, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
-from .losses import logistic_loss
+from .losses import _logistic_loss
 from .mle import binary_cross_entropy
 from .optimization import Objective, minimize
 
@@ -242,7 +242,7 @@ class LogisticLoss(Objective):
         z = self._scores(w)
         if self._loss is None:
             # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
-            self._loss = float(np.mean(logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
+            self._loss = float(np.mean(_logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
         return self._loss
 
     def gradient(self, w, batch=None) -> np.ndarray:
@@ -718,7 +718,7 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
     intercept = np.broadcast_to(as_float_array(intercept, "intercept"), grid_shape).reshape(-1)
     scores = weights @ X.T + intercept[:, None]                   # z for every (w, example): one product
     signs = 2.0 * index - 1
-    data_term = np.mean(logistic_loss(signs * scores), axis=1)
+    data_term = np.mean(_logistic_loss(signs * scores), axis=1)
     penalty = (0.5 * check_non_negative(l2, "l2") * np.sum(weights ** 2, axis=1)
                + check_non_negative(l1, "l1") * np.sum(np.abs(weights), axis=1))
     return float_or_array((data_term + penalty).reshape(grid_shape))

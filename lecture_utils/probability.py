@@ -21,10 +21,12 @@ from typing import Callable
 
 import numpy as np
 
-from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities,
-                          check_positive_int, check_random_state)
+from ._numerics import scaled, unscale
+from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, check_broadcast,
+                          check_draws, check_positive_int, check_random_state, check_size)
 
 _LOG_SQRT_2PI = 0.5 * np.log(2 * np.pi)
+_SQRT_PI_HALF = np.sqrt(np.pi / 2)                      # sqrt(2 pi) / 2
 
 # At most this many random numbers are held in memory at once by sample_means.
 _DRAWS_PER_BLOCK = 2 ** 20
@@ -72,6 +74,7 @@ def bernoulli_pmf(x, phi):
     """
     x = _as_integers(x, "x", 0, 2)
     phi = as_probabilities(phi, "phi")
+    check_broadcast(("x", x), ("phi", phi))
     return phi ** x * (1 - phi) ** (1 - x)               # phi^x (1 - phi)^(1 - x)
 
 
@@ -101,7 +104,8 @@ def one_hot(x, n_categories: int) -> np.ndarray:
     """
     n_categories = check_positive_int(n_categories, "n_categories")
     x = _as_integers(x, "x", 0, n_categories)
-    return np.eye(n_categories, dtype=int)[x]
+    check_size(x.size * n_categories, f"one_hot(x, {n_categories}) of {x.size} indices", "x or n_categories")
+    return (x[..., None] == np.arange(n_categories)).astype(int)     # [i = x] for i = 0..K-1
 
 
 def categorical_pmf(x, p):
@@ -125,6 +129,7 @@ def categorical_pmf(x, p):
             f"x has {x.shape[-1]} categories along its last axis but p has {p.shape[-1]}; "
             "they must describe the same K outcomes."
         )
+    check_broadcast(("x", x), ("p", p))
     return np.prod(p ** x, axis=-1)                      # prod_i p_i^{x_i}
 
 
@@ -146,9 +151,16 @@ def normal_logpdf(x, mu=0.0, sigma=1.0):
 
     Parameters broadcast against each other, like those of :func:`normal_pdf`.
     """
+    x, mu, sigma = _normal_arguments(x, mu, sigma)
+    with np.errstate(over="ignore"):                     # (x - mu) / sigma beyond 1e154: log N = -inf
+        return -0.5 * ((x - mu) / sigma) ** 2 - np.log(sigma) - _LOG_SQRT_2PI
+
+
+def _normal_arguments(x, mu, sigma):
     x, mu = as_float_array(x, "x"), as_float_array(mu, "mu")
     sigma = as_positive_array(sigma, "sigma", "a standard deviation")
-    return -0.5 * ((x - mu) / sigma) ** 2 - np.log(sigma) - _LOG_SQRT_2PI
+    check_broadcast(("x", x), ("mu", mu), ("sigma", sigma))
+    return x, mu, sigma
 
 
 def normal_pdf(x, mu=0.0, sigma=1.0):
@@ -166,7 +178,10 @@ def normal_pdf(x, mu=0.0, sigma=1.0):
     -------
     float or ndarray of the broadcast shape
     """
-    return np.exp(normal_logpdf(x, mu, sigma))
+    x, mu, sigma = _normal_arguments(x, mu, sigma)
+    with np.errstate(over="ignore", under="ignore"):     # far in the tails the density is 0.0
+        z = (x - mu) / sigma
+        return np.exp(-0.5 * z * z) / (2 * _SQRT_PI_HALF * sigma)   # not exp(log N): exact also for tiny sigma
 
 
 def _mixture_components(weights, means, sigmas):
@@ -216,10 +231,27 @@ def gaussian_mixture_logpdf(x, weights, means, sigmas):
 
 
 def gaussian_mixture_moments(weights, means, sigmas) -> tuple[float, float]:
-    """Mean ``sum_k w_k mu_k`` and variance ``sum_k w_k (sigma_k^2 + mu_k^2) - mean^2`` of a mixture."""
+    """Mean ``sum_k w_k mu_k`` and variance ``sum_k w_k (sigma_k^2 + (mu_k - mean)^2)`` of a mixture.
+
+    The variance is the law of total variance, which equals
+    ``sum_k w_k (sigma_k^2 + mu_k^2) - mean^2`` but does not cancel when the
+    means are far from 0 (two passes, as for a sample's variance); it is
+    computed on values scaled by a power of two, so it is exact at any scale.
+
+    Raises
+    ------
+    ValueError
+        If the variance exceeds the largest float (about 1.8e308).
+    """
     weights, means, sigmas = _mixture_components(weights, means, sigmas)
-    mean = weights @ means
-    return float(mean), float(weights @ (sigmas ** 2 + means ** 2) - mean ** 2)
+    means_scaled, e = scaled(means)
+    mean = unscale(weights @ means_scaled, e)            # sum_k w_k mu_k, no overflow
+    spread, e = scaled(np.r_[sigmas, means - mean])      # sigma_k and mu_k - mean, both scaled by 2^-e
+    sigma_scaled, deviation = spread[:len(sigmas)], spread[len(sigmas):]
+    variance = float(unscale(weights @ (sigma_scaled ** 2 + deviation ** 2), 2 * e))
+    if not np.isfinite(variance):
+        raise ValueError("The mixture's variance exceeds the largest float (about 1.8e308); rescale means and sigmas.")
+    return float(mean), variance
 
 
 # --- the central limit theorem ---
@@ -252,7 +284,7 @@ CLT_DISTRIBUTIONS = {
 
 
 def _source(distribution: str) -> _Source:
-    if distribution not in CLT_DISTRIBUTIONS:
+    if not isinstance(distribution, str) or distribution not in CLT_DISTRIBUTIONS:
         raise ValueError(
             f"distribution must be one of {sorted(CLT_DISTRIBUTIONS)}; got {distribution!r}."
         )
@@ -284,11 +316,17 @@ def sample_means(distribution: str, n: int, n_repeats: int, random_state=None) -
     """
     source = _source(distribution)
     n, n_repeats = check_positive_int(n, "n"), check_positive_int(n_repeats, "n_repeats")
+    check_draws(n * n_repeats, "n and n_repeats")
     rng = check_random_state(random_state)
     rows_per_block = max(1, _DRAWS_PER_BLOCK // n)
-    blocks = [source.draw(rng, (min(rows_per_block, n_repeats - start), n)).mean(axis=1)
-              for start in range(0, n_repeats, rows_per_block)]
-    return np.concatenate(blocks)
+    means = np.empty(n_repeats)
+    for start in range(0, n_repeats, rows_per_block):        # at most _DRAWS_PER_BLOCK draws in memory
+        rows = min(rows_per_block, n_repeats - start)
+        sums = np.zeros(rows)
+        for done in range(0, n, _DRAWS_PER_BLOCK):           # a row of more draws than that: in parts
+            sums += source.draw(rng, (rows, min(_DRAWS_PER_BLOCK, n - done))).sum(axis=1)
+        means[start:start + rows] = sums / n
+    return means
 
 
 def standardized_sums(distribution: str, n: int, n_repeats: int, random_state=None) -> np.ndarray:
@@ -317,7 +355,7 @@ def sum_skewness(distribution: str, n: int) -> float:
     """
     source = _source(distribution)
     n = check_positive_int(n, "n")
-    return float(source.skewness / np.sqrt(n))
+    return float(source.skewness / np.sqrt(float(n)))
 
 
 def standardized_sum_values(distribution: str, n: int) -> np.ndarray | None:
@@ -336,6 +374,7 @@ def standardized_sum_values(distribution: str, n: int) -> np.ndarray | None:
     n = check_positive_int(n, "n")
     if not source.discrete:
         return None
+    check_size(n + 1, "the values of Z_n", "n")
     return (np.arange(n + 1) - n * source.mean) / np.sqrt(n * source.variance)
 
 
@@ -365,6 +404,7 @@ def standardized_partial_sums(distribution: str, n_max: int, n_repeats: int, ran
     """
     source = _source(distribution)
     n_max, n_repeats = check_positive_int(n_max, "n_max"), check_positive_int(n_repeats, "n_repeats")
+    check_size(n_max * n_repeats, "the table of Z_n", "n_max or n_repeats")
     rng = check_random_state(random_state)
     sums = np.cumsum(source.draw(rng, (n_max, n_repeats)), axis=0)      # row n - 1: S_n
     n = np.arange(1, n_max + 1)[:, None]
@@ -381,7 +421,10 @@ def sample_skewness(z) -> float | np.ndarray:
     if z.ndim == 0 or z.shape[-1] < 2:
         raise ValueError(f"z must hold at least 2 values along its last axis; got shape {z.shape}.")
     centred = z - z.mean(axis=-1, keepdims=True)
-    m2, m3 = np.mean(centred ** 2, axis=-1), np.mean(centred ** 3, axis=-1)
-    if np.any(m2 == 0):
+    if np.any(np.all(centred == 0, axis=-1)):
         raise ValueError("z has no spread (all values equal along the last axis); its skewness is undefined.")
+    # The skewness does not change with the scale: each sample scaled to sizes near 1 (exactly), so
+    # that neither the cubes overflow nor the squares underflow.
+    centred = np.ldexp(centred, -np.frexp(np.max(np.abs(centred), axis=-1, keepdims=True))[1])
+    m2, m3 = np.mean(centred ** 2, axis=-1), np.mean(centred ** 3, axis=-1)
     return (m3 / m2 ** 1.5)[()]
