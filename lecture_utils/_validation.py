@@ -24,7 +24,7 @@ def as_float_array(value, name: str, *, allow_infinite: bool = False) -> np.ndar
     ValueError
         If it is ragged (rows of different lengths) or holds nan or inf.
     """
-    array = _as_real_array(value, name)
+    array = as_real_array(value, name)
     if allow_infinite:
         if np.any(np.isnan(array)):
             raise ValueError(f"{name} contains nan, which is no number; remove or impute it first.")
@@ -35,7 +35,7 @@ def as_float_array(value, name: str, *, allow_infinite: bool = False) -> np.ndar
     return array
 
 
-def _as_real_array(value, name: str) -> np.ndarray:
+def as_real_array(value, name: str) -> np.ndarray:
     """``value`` as a float array (nan and inf allowed), or a message saying what kind of thing it is."""
     if value is None or isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be numeric array-like (a number, or a list or numpy array of numbers); "

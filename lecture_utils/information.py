@@ -31,10 +31,14 @@ import numbers
 import numpy as np
 from scipy.special import xlogy
 
-from ._validation import as_distribution, as_float_array, as_positive_array, as_probabilities
+from ._numerics import scaled, unscale
+from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_real_array,
+                          check_broadcast)
 
 _LOG_2PI_E = np.log(2 * np.pi * np.e)
 
+# Huffman codes are built for at most this many outcomes (about 5 s).
+_MAX_CODE_OUTCOMES = 2 ** 20
 # Reverse-KL fits start from at most this many bumps of p (the highest).
 _MAX_MODE_STARTS = 8
 # Reverse-KL fits this close (in nats) to the best are tied; the leftmost wins.
@@ -219,19 +223,25 @@ def huffman_code_lengths(p) -> np.ndarray:
     p = as_distribution(p, "p")
     if p.ndim != 1:
         raise ValueError(f"p must be one distribution (a 1-D array); got shape {p.shape}.")
-    lengths = np.zeros(p.size, dtype=int)
-    # (probability, order of creation, the outcomes below this node); the order breaks ties
-    heap = [(probability, x, [x]) for x, probability in enumerate(p) if probability > 0]
+    if p.size > _MAX_CODE_OUTCOMES:
+        raise ValueError(f"p has {p.size} outcomes; Huffman's algorithm here merges them pair by pair in Python, "
+                         f"a few seconds for {_MAX_CODE_OUTCOMES} (2^20), and minutes for many more: pass at most "
+                         "that many outcomes.")
+    # (probability, node): the outcomes are nodes 0..K-1, merged groups K, K+1, ...; the number breaks ties
+    heap = [(probability, x) for x, probability in enumerate(p.tolist()) if probability > 0]
     heapq.heapify(heap)
-    created = p.size
+    parent = [-1] * p.size                              # the group each node was merged into
     while len(heap) > 1:
-        p_a, _, below_a = heapq.heappop(heap)           # the two least probable groups ...
-        p_b, _, below_b = heapq.heappop(heap)
-        merged = below_a + below_b
-        lengths[merged] += 1                            # ... are told apart by one more question
-        heapq.heappush(heap, (p_a + p_b, created, merged))
-        created += 1
-    return lengths
+        p_a, a = heapq.heappop(heap)                    # the two least probable groups ...
+        p_b, b = heapq.heappop(heap)
+        parent[a] = parent[b] = len(parent)             # ... are told apart by one more question
+        parent.append(-1)
+        heapq.heappush(heap, (p_a + p_b, len(parent) - 1))
+    depth = [0] * len(parent)
+    for node in range(len(parent) - 1, -1, -1):          # a group is created after its members
+        if parent[node] >= 0:
+            depth[node] = depth[parent[node]] + 1       # l(x): the questions from the root down to x
+    return np.array(depth[:p.size], dtype=int)
 
 
 # --- normal distributions in closed form ---
@@ -249,14 +259,19 @@ def gaussian_entropy(sigma, base=None):
 def gaussian_kl(mu_p, sigma_p, mu_q, sigma_q, base=None):
     """``D_KL(N(mu_p, sigma_p^2) || N(mu_q, sigma_q^2))`` in closed form.
 
-    ``log(sigma_q / sigma_p) + (sigma_p^2 + (mu_p - mu_q)^2) / (2 sigma_q^2) - 1/2``.
-    All arguments broadcast against each other; the sigmas are standard deviations.
+    ``log(sigma_q / sigma_p) + (sigma_p^2 + (mu_p - mu_q)^2) / (2 sigma_q^2) - 1/2``,
+    computed from the ratios ``sigma_p / sigma_q`` and ``(mu_p - mu_q) / sigma_q``, on
+    which alone it depends: exact at any scale, ``inf`` only where the divergence
+    exceeds the largest float. All arguments broadcast against each other; the
+    sigmas are standard deviations.
     """
     mu_p, mu_q = as_float_array(mu_p, "mu_p"), as_float_array(mu_q, "mu_q")
     sigma_p = as_positive_array(sigma_p, "sigma_p", "a standard deviation")
     sigma_q = as_positive_array(sigma_q, "sigma_q", "a standard deviation")
-    divergence = (np.log(sigma_q / sigma_p)
-                  + (sigma_p ** 2 + (mu_p - mu_q) ** 2) / (2 * sigma_q ** 2) - 0.5)
+    check_broadcast(("mu_p", mu_p), ("sigma_p", sigma_p), ("mu_q", mu_q), ("sigma_q", sigma_q))
+    with np.errstate(over="ignore"):                     # a ratio beyond 1e154: the divergence is inf
+        ratio, shift = sigma_p / sigma_q, (mu_p - mu_q) / sigma_q
+        divergence = -np.log(ratio) + (ratio * ratio + shift * shift) / 2 - 0.5
     return _in_base(divergence, base)
 
 
@@ -288,13 +303,13 @@ def entropies_at_fixed_variance(variance, base=None) -> dict:
     dict
         Name -> entropy, from the largest to the smallest.
     """
-    v = as_positive_array(variance, "variance", "a variance")
+    half_log_v = 0.5 * np.log(as_positive_array(variance, "variance", "a variance"))   # log sqrt(v): any v > 0
     entropies = {
-        "normal": 0.5 * np.log(2 * np.pi * np.e * v),
-        "logistic": np.log(np.sqrt(3 * v) / np.pi) + 2,
-        "triangular": 0.5 + np.log(np.sqrt(6 * v)),
-        "laplace": 1 + np.log(2 * np.sqrt(v / 2)),
-        "uniform": np.log(np.sqrt(12 * v)),
+        "normal": 0.5 * np.log(2 * np.pi * np.e) + half_log_v,
+        "logistic": 0.5 * np.log(3) - np.log(np.pi) + half_log_v + 2,
+        "triangular": 0.5 + 0.5 * np.log(6) + half_log_v,
+        "laplace": 1 + 0.5 * np.log(2) + half_log_v,          # 2 sqrt(v / 2) = sqrt(2 v)
+        "uniform": 0.5 * np.log(12) + half_log_v,
     }
     return {name: _in_base(value, base) for name, value in entropies.items()}
 
@@ -389,10 +404,7 @@ def kl_divergence_on_grid(p, q, x, base=None):
 
 def _as_log_density(values, name: str, x: np.ndarray) -> np.ndarray:
     """Log-density values on the grid ``x``: no nan and no ``+inf`` (``-inf`` is a zero density)."""
-    try:
-        values = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be numeric array-like (log-density values on x).") from None
+    values = as_real_array(values, name)
     if values.ndim == 0 or values.shape[-1] != x.shape[0]:
         raise ValueError(
             f"{name} must hold the log-density at each point of x along its last axis "
@@ -466,7 +478,8 @@ def fit_gaussian_forward_kl(p, x) -> tuple[float, float]:
     weights = _grid_weights(x) * p
     weights /= weights.sum()
     mu = weights @ x                                    # E_P[x]
-    return float(mu), float(np.sqrt(weights @ (x - mu) ** 2))   # sqrt(Var_P[x])
+    deviations, e = scaled(x - mu)                      # by 2^-e: no square overflows or underflows
+    return float(mu), float(unscale(np.sqrt(weights @ deviations ** 2), e))   # sqrt(Var_P[x])
 
 
 def _reverse_kl_and_gradient(params, x, log_weights, log_p):
