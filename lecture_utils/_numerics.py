@@ -2,8 +2,9 @@
 
 Scaling by a power of two is exact in floating point (only the exponent
 changes), so a computation on ``a / 2^e`` followed by ``* 2^e`` gives the same
-digits as on ``a`` itself, without the overflow of ``a ** 2`` near 1e155 or its
-underflow near 1e-162. ``numpy.linalg.norm`` squares its entries as they are.
+digits as on ``a`` itself, without the overflow of ``a ** 2`` near 1e155 (or of
+a sum near 1e308) and without the underflow of ``a ** 2`` near 1e-162.
+``numpy.linalg.norm`` and ``numpy.var`` work on the entries as they are.
 """
 
 from __future__ import annotations
@@ -11,19 +12,19 @@ from __future__ import annotations
 import numpy as np
 
 
-def exponent(a) -> int:
-    """The ``e`` with ``max |a| < 2^e <= 2 max |a|`` (0 for an all-zero or empty array)."""
-    largest = np.max(np.abs(a), initial=0.0)
-    return int(np.frexp(largest)[1]) if largest > 0 else 0
+def scaled(a, axis=None):
+    """``(a / 2^e, e)`` with the largest entry of ``a / 2^e`` (of each slice along ``axis``) in [1/2, 1).
+
+    Exact, whatever the scale of ``a``. ``e`` is an int, or with ``axis`` an
+    int array of ``a``'s shape with that axis kept (of length 1); 0 where ``a`` is all zero.
+    """
+    a = np.asarray(a, dtype=float)
+    largest = np.max(np.abs(a), axis=axis, keepdims=axis is not None, initial=0.0)
+    e = np.where(largest > 0, np.frexp(largest)[1], 0)
+    return np.ldexp(a, -e), (int(e) if axis is None else e)
 
 
-def scaled(a) -> tuple[np.ndarray, int]:
-    """``(a / 2^e, e)`` with the largest entry of ``a / 2^e`` in [1/2, 1): exact, whatever the scale of ``a``."""
-    e = exponent(a)
-    return np.ldexp(np.asarray(a, dtype=float), -e), e
-
-
-def unscale(value, e: int):
+def unscale(value, e):
     """``value * 2^e``: exact, or ``inf`` where the true result exceeds float64's range (no warning)."""
     with np.errstate(over="ignore"):
         return np.ldexp(value, e)
@@ -34,5 +35,22 @@ def norm(a, axis=None):
 
     ``inf`` only where the norm itself exceeds the largest float (about 1.8e308).
     """
-    a_scaled, e = scaled(a)
-    return unscale(np.linalg.norm(a_scaled, axis=axis), e)
+    a_scaled, e = scaled(a, axis)
+    return unscale(np.linalg.norm(a_scaled, axis=axis), e if axis is None else np.squeeze(e, axis))
+
+
+def mean(a, axis: int = -1):
+    """The mean along ``axis``: ``a_0 + mean(a - a_0)``, at a scale where no partial sum overflows.
+
+    Shifted by the first value of each slice, the mean of equal values is that
+    value exactly, and values far from 0 lose no digits to their common part.
+    """
+    a_scaled, e = scaled(a, axis)
+    first = np.take(a_scaled, [0], axis=axis)
+    return unscale(np.squeeze(first, axis) + np.mean(a_scaled - first, axis=axis), np.squeeze(e, axis))
+
+
+def mean_square(a, axis: int = -1):
+    """``mean(a^2)`` along ``axis``, ``inf`` only where it exceeds the largest float; no square underflows."""
+    a_scaled, e = scaled(a, axis)
+    return unscale(np.mean(a_scaled ** 2, axis=axis), 2 * np.squeeze(e, axis))

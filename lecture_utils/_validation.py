@@ -433,3 +433,10 @@ def check_draws(n_draws, names: str) -> None:
             f"{names} ask for {float(n_draws):.3g} random draws, more than the {MAX_DRAWS:.3g} (about ten seconds) "
             "drawn in one call; reduce them."
         )
+
+
+def check_flag(value, name: str) -> bool:
+    """Return ``value`` if it is True or False; a string such as ``"False"`` would count as true."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r} of type {type(value).__name__}.")
+    return bool(value)

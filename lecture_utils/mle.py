@@ -25,8 +25,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import betaln, xlog1py, xlogy
 
+from ._numerics import mean, mean_square, norm, scaled, unscale
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
-                          check_binary, check_positive, check_positive_int, check_random_state)
+                          check_binary, check_broadcast, check_draws, check_flag, check_option, check_positive,
+                          check_positive_int, check_random_state, check_size)
 from ._validation import float_or_array
 from .exceptions import ConvergenceWarning
 from .losses import logistic_loss
@@ -101,12 +103,15 @@ def _as_observations(x, name: str = "x") -> np.ndarray:
     if array.ndim != 1:
         raise ValueError(f"{name} must be a 1-D sample; got an array of shape {array.shape}.")
     _check_not_empty(array, name)
+    if array.dtype.kind == "f" and np.any(np.isnan(array)):
+        raise ValueError(f"{name} contains nan, which is no observation; remove the missing values first.")
     return array
 
 
-def _as_sample_sizes(N) -> np.ndarray:
-    """Return the sample size(s) ``N`` as a 1-D int array of integers >= 1."""
-    return np.array([check_positive_int(size, "N") for size in np.atleast_1d(N).tolist()], dtype=int)
+def _as_sample_sizes(N) -> list:
+    """Return the sample size(s) ``N`` as a list of Python integers >= 1 (of any size)."""
+    sizes = N if isinstance(N, (list, tuple, np.ndarray)) else [N]
+    return [check_positive_int(size, "N") for size in np.asarray(sizes, dtype=object).ravel().tolist()]
 
 
 # --------------------------------------------------------------------------
@@ -254,7 +259,7 @@ def bernoulli_likelihood_integral(n_heads, N, log=False):
         raise ValueError(f"n_heads must hold integers from 0 to N = {N} (the number of ones); "
                          f"got {h.tolist()}.")
     log_integral = betaln(h + 1, N - h + 1)                  # log B(h+1, N-h+1)
-    return float_or_array(log_integral if log else np.exp(log_integral))
+    return float_or_array(log_integral if check_flag(log, "log") else np.exp(log_integral))
 
 
 # --------------------------------------------------------------------------
@@ -308,8 +313,11 @@ def categorical_mle(x, n_categories):
     """
     n_categories = check_positive_int(n_categories, "n_categories")
     x = _as_categories(x, n_categories)
-    one_hot = x[..., None] == np.arange(n_categories)        # the one-hot vectors 1_{x_i}
-    return one_hot.mean(axis=-2)                             # n_k / N
+    samples = x.reshape(-1, x.shape[-1])                     # one row per sample of the batch
+    check_size(samples.shape[0] * n_categories, f"the frequencies of {samples.shape[0]} samples", "n_categories or x")
+    offsets = n_categories * np.arange(samples.shape[0])[:, None]   # sample j counts in columns jK..jK+K-1
+    n_k = np.bincount((samples + offsets).ravel(), minlength=samples.shape[0] * n_categories)
+    return n_k.reshape(x.shape[:-1] + (n_categories,)) / x.shape[-1]   # n_k / N
 
 
 # --------------------------------------------------------------------------
@@ -335,11 +343,15 @@ def gaussian_log_likelihood(mu, sigma2, x):
     """
     mu = as_float_array(mu, "mu")
     sigma2 = as_positive_array(sigma2, "sigma2", "the variance sigma^2")
+    check_broadcast(("mu", mu), ("sigma2", sigma2))
     x = _as_sample(as_vector(x, "x"))
-    n, x_bar = x.size, x.mean()
-    # sum_i (x_i - mu)^2, split at the sample mean: one pass over x serves the whole grid
-    squares = np.sum((x - x_bar) ** 2) + n * (x_bar - mu) ** 2
-    return float_or_array(-0.5 * n * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2))
+    n, x_bar = x.size, mean(x)
+    # sum_i (x_i - mu)^2 = sum_i (x_i - x_bar)^2 + N (x_bar - mu)^2: one pass over x serves the whole grid.
+    # Divided by sigma^2 as (sqrt(sum_i (x_i - x_bar)^2) / sigma)^2, so that no square overflows or underflows.
+    sigma = np.sqrt(sigma2)
+    with np.errstate(over="ignore"):                         # beyond 1e308: log L = -inf
+        squares = (norm(x - x_bar) / sigma) ** 2 + n * ((x_bar - mu) / sigma) ** 2
+    return float_or_array(-0.5 * n * (np.log(2 * np.pi) + 2 * np.log(sigma)) - squares / 2)
 
 
 def gaussian_mle(x):
@@ -358,9 +370,16 @@ def gaussian_mle(x):
     mean, variance : float or ndarray of shape (...)
     """
     x = _as_sample(x)
-    mean = x.mean(axis=-1)                                   # (1/N) sum_i x_i
-    variance = np.mean((x - mean[..., None]) ** 2, axis=-1)  # (1/N) sum_i (x_i - mu)^2
-    return float_or_array(mean), float_or_array(variance)
+    mu = mean(x)                                             # (1/N) sum_i x_i
+    variance = _in_range(mean_square(x - mu[..., None]), "the variance of x", "x")   # (1/N) sum_i (x_i - mu)^2
+    return float_or_array(mu), float_or_array(variance)
+
+
+def _in_range(value, what: str, names: str):
+    """``value`` if it is finite, else a ``ValueError``: the exact result exceeds float64's range."""
+    if not np.all(np.isfinite(value)):
+        raise ValueError(f"{what} exceeds the largest float64 (about 1.8e308); rescale {names}.")
+    return value
 
 
 def unbiased_variance(x):
@@ -406,10 +425,11 @@ def laplace_mle(x):
     median, mean_absolute_deviation : float or ndarray of shape (...)
         ``mu_MLE`` and ``b_MLE``.
     """
-    x = _as_sample(x)
+    x, e = scaled(_as_sample(x), axis=-1)                 # each sample by 2^-e: no sum overflows
     location = np.median(x, axis=-1)                                   # argmin_mu sum_i |x_i - mu|
     scale = np.mean(np.abs(x - location[..., None]), axis=-1)          # (1/N) sum_i |x_i - mu|
-    return float_or_array(location), float_or_array(scale)
+    e = np.squeeze(e, -1)
+    return float_or_array(unscale(location, e)), float_or_array(_in_range(unscale(scale, e), "b_MLE", "x"))
 
 
 # --------------------------------------------------------------------------
@@ -446,7 +466,9 @@ def negative_log_likelihood(logpdf, x, *params):
     if not callable(logpdf):
         raise TypeError(f"logpdf must be a function logpdf(x, *params); got {type(logpdf).__name__}.")
     x = _as_observations(x)
-    candidates = [np.asarray(value, dtype=float)[..., None] for value in params]   # x along the last axis
+    params = [as_float_array(value, "params") for value in params]
+    check_broadcast(*((f"params[{k}]", value) for k, value in enumerate(params)))
+    candidates = [value[..., None] for value in params]      # x along the last axis
     log_p = np.asarray(logpdf(x, *candidates), dtype=float)
     if log_p.ndim == 0 or log_p.shape[-1] != x.size:
         raise TypeError(
@@ -459,6 +481,29 @@ def negative_log_likelihood(logpdf, x, *params):
             "(e.g. a scale <= 0 or a probability outside [0, 1]); restrict them, e.g. with bounds."
         )
     return float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; theta)
+
+
+#: The methods of scipy.optimize.minimize that need no derivatives from the caller.
+_METHODS = ("nelder-mead", "powell", "cg", "bfgs", "l-bfgs-b", "tnc", "cobyla", "cobyqa", "slsqp", "trust-constr")
+
+
+def _as_bounds(bounds, n_params: int):
+    """``bounds`` as a list of ``(low, high)`` pairs, one per parameter, None for no bound; or None."""
+    if bounds is None:
+        return None
+    try:
+        pairs = [tuple(pair) for pair in bounds]
+    except TypeError:
+        pairs = None
+    if pairs is None or len(pairs) != n_params or any(len(pair) != 2 for pair in pairs):
+        raise ValueError(f"bounds must hold one (low, high) pair per parameter ({n_params}), None for no bound, "
+                         f"e.g. [(None, None), (1e-9, None)]; got {bounds!r}.")
+    for low, high in pairs:
+        low_value = -np.inf if low is None else as_float_array(low, "bounds", allow_infinite=True)
+        high_value = np.inf if high is None else as_float_array(high, "bounds", allow_infinite=True)
+        if np.ndim(low_value) or np.ndim(high_value) or not low_value <= high_value:
+            raise ValueError(f"bounds must be pairs of numbers (low, high) with low <= high; got ({low!r}, {high!r}).")
+    return pairs
 
 
 @dataclass(frozen=True)
@@ -515,9 +560,16 @@ def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol
     """
     from scipy.optimize import minimize   # imported here: it takes half a second to load
 
-    start = as_vector(np.atleast_1d(initial_params), "initial_params")
+    if not callable(logpdf):
+        raise TypeError(f"logpdf must be a function logpdf(x, *params); got {type(logpdf).__name__}.")
+    start = as_vector(np.atleast_1d(as_float_array(initial_params, "initial_params")), "initial_params")
     x = _as_observations(x)
     n = x.size
+    bounds = _as_bounds(bounds, start.size)
+    if method is not None:
+        method = check_option(str(method).lower() if isinstance(method, str) else method, "method", _METHODS)
+    if tol is not None:
+        tol = check_positive(tol, "tol")
 
     def mean_nll(theta):
         return negative_log_likelihood(logpdf, x, *theta) / n    # H(p_hat_data, p_model(.; theta))
@@ -540,7 +592,11 @@ def _draw(distribution, size, rng) -> np.ndarray:
     if hasattr(distribution, "rvs"):
         return np.asarray(distribution.rvs(size=size, random_state=rng))
     if callable(distribution):
-        return np.asarray(distribution(rng, size))
+        samples = np.asarray(distribution(rng, size))
+        if samples.shape != size:
+            raise ValueError(f"distribution must return samples of the shape it is asked for, {size}; got "
+                             f"{samples.shape}. Use the size argument, e.g. lambda rng, size: rng.normal(0, 1, size).")
+        return samples
     raise TypeError(
         "distribution must be a frozen scipy.stats distribution (e.g. scipy.stats.norm(0, 1)) or a "
         f"function (rng, size) -> samples; got {type(distribution).__name__}."
@@ -578,8 +634,10 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     if not callable(estimator):
         raise TypeError(f"estimator must be a function of the samples; got {type(estimator).__name__}.")
+    check_size(n_repeats * max(sizes), f"{n_repeats} samples of size N = {max(sizes)}", "N or n_repeats")
+    check_draws(n_repeats * sum(sizes), "N and n_repeats")
     rng = check_random_state(random_state)
-    estimates = np.empty((sizes.size, n_repeats))
+    estimates = np.empty((len(sizes), n_repeats))
     for row, size in enumerate(sizes):                       # one batch of all repeats per sample size
         values = np.asarray(estimator(_draw(distribution, (n_repeats, size), rng)), dtype=float)
         if values.shape != (n_repeats,):
@@ -595,7 +653,11 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
 def _errors(estimates, true_value) -> np.ndarray:
     """``theta_N - theta`` for every repeat (along the last axis of ``estimates``)."""
     estimates = _as_sample(estimates, "estimates")
-    return estimates - as_float_array(true_value, "true_value")[..., None]
+    true_value = as_float_array(true_value, "true_value")
+    check_broadcast(("estimates without its last axis", estimates[..., 0]), ("true_value", true_value))
+    with np.errstate(over="ignore"):
+        errors = estimates - true_value[..., None]
+    return _in_range(errors, "an error theta_N - theta", "estimates and true_value")
 
 
 def mean_squared_error(estimates, true_value):
@@ -612,13 +674,14 @@ def mean_squared_error(estimates, true_value):
     -------
     float or ndarray of shape (...)
     """
-    return float_or_array(np.mean(_errors(estimates, true_value) ** 2, axis=-1))
+    errors = _errors(estimates, true_value)
+    return float_or_array(_in_range(mean_square(errors), "the mean squared error", "estimates"))
 
 
 def bias(estimates, true_value):
     """``E[theta_N] - theta``, estimated by the mean over the repeats (last axis); arguments as
     :func:`mean_squared_error`."""
-    return float_or_array(np.mean(_errors(estimates, true_value), axis=-1))
+    return float_or_array(mean(_errors(estimates, true_value)))
 
 
 def exceedance_probability(estimates, true_value, eps):
@@ -650,7 +713,7 @@ def cramer_rao_bound_gaussian_mean(sigma2, N):
     float or ndarray of the shape of ``N``
     """
     sigma2 = check_positive(sigma2, "sigma2")
-    sizes = _as_sample_sizes(N)
+    sizes = np.array(_as_sample_sizes(N), dtype=float)
     return float_or_array(sigma2 / sizes if np.ndim(N) else sigma2 / sizes[0])
 
 
