@@ -440,3 +440,22 @@ def check_flag(value, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False; got {value!r} of type {type(value).__name__}.")
     return bool(value)
+
+
+#: Entries of a data matrix between these sizes keep their products and sums of squares (scores,
+#: covariances, Hessians) inside float64's range: below 1e300 and above 1e-300.
+LARGEST_ENTRY, SMALLEST_ENTRY = 1e150, 1e-150
+
+
+def check_scale(X: np.ndarray, name: str, what: str, hint: str = "") -> np.ndarray:
+    """Refuse ``X`` whose largest entry is beyond 1e150 or below 1e-150 (but not 0): ``what``,
+    built from products of its entries, would overflow or underflow float64."""
+    largest = float(np.max(np.abs(X), initial=0.0))
+    if largest > LARGEST_ENTRY or 0 < largest < SMALLEST_ENTRY:
+        fate = "overflow to inf" if largest > 1 else "underflow to 0"
+        raise ValueError(
+            f"{name} has entries of size up to {largest:.3g}: {what}, built from products of its entries, would "
+            f"{fate} in float64. Rescale {name} to sizes between {SMALLEST_ENTRY:g} and {LARGEST_ENTRY:g}, e.g. "
+            f"{name} / {largest:.0e} or standardised features.{' ' + hint if hint else ''}"
+        )
+    return X

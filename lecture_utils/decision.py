@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import integrate, optimize
 
-from ._validation import (as_distribution, as_float_array, as_positive_array, as_priors, as_vector,
-                          check_positive_int, check_random_state)
+from ._validation import (as_distribution, as_float_array, as_positive_array, as_priors, as_vector, check_draws,
+                          check_positive_int, check_random_state, check_size)
 
 # Probability left out in each tail of a distribution when searching for thresholds.
 _TAIL = 1e-12
@@ -105,6 +105,7 @@ def zero_one_loss(n_classes: int) -> np.ndarray:
     ndarray of shape (K, K)
     """
     n_classes = check_positive_int(n_classes, "n_classes")
+    check_size(n_classes ** 2, "the 0-1 loss matrix", "n_classes")
     return 1.0 - np.eye(n_classes)
 
 
@@ -180,7 +181,8 @@ def posterior_threshold(loss_matrix) -> float:
     float in (0, 1)
     """
     cost_0, cost_1 = _mistake_costs(loss_matrix)
-    return cost_0 / (cost_0 + cost_1)
+    with np.errstate(over="ignore"):                     # a ratio beyond 1e308: the threshold is 0.0
+        return float(1 / (1 + np.float64(cost_1) / cost_0))      # cost_0 / (cost_0 + cost_1), never inf / inf
 
 
 # --------------------------------------------------------------------------
@@ -221,17 +223,21 @@ def gaussian_threshold_1d(means, sigmas, priors=(0.5, 0.5), loss_matrix=None) ->
     as_positive_array([sigma_0, sigma_1], "sigmas", "a standard deviation")
     prior_0, prior_1 = as_priors(priors, 2)
     cost_0, cost_1 = _mistake_costs(zero_one_loss(2) if loss_matrix is None else loss_matrix)
-    a = 1 / (2 * sigma_0 ** 2) - 1 / (2 * sigma_1 ** 2)
-    b = mu_1 / sigma_1 ** 2 - mu_0 / sigma_0 ** 2
-    c = (mu_0 ** 2 / (2 * sigma_0 ** 2) - mu_1 ** 2 / (2 * sigma_1 ** 2)
-         + np.log(prior_1 * cost_1 * sigma_0 / (prior_0 * cost_0 * sigma_1)))
+    # In the units u = (x - mu_0) / sigma_0 the classes are N(0, 1) and N(d, r^2), whatever the scale of x:
+    # the same quadratic with mu_0 = 0, sigma_0 = 1, mu_1 = d, sigma_1 = r, then x = mu_0 + sigma_0 u.
+    d, r = (mu_1 - mu_0) / sigma_0, sigma_1 / sigma_0
+    a = 0.5 - 1 / (2 * r ** 2)
+    b = d / r ** 2
+    c = -d ** 2 / (2 * r ** 2) + np.log(prior_1 * cost_1 / (prior_0 * cost_0)) - np.log(r)
     if a == 0:
-        return np.array([]) if b == 0 else np.array([-c / b])
-    discriminant = b ** 2 - 4 * a * c
-    if discriminant <= 0:                                    # no crossing, or a touch that changes nothing
-        return np.array([])
-    q = -0.5 * (b + np.copysign(np.sqrt(discriminant), b))  # the two roots q / a and c / q, without cancellation
-    return np.sort([q / a, c / q])
+        roots = np.array([]) if b == 0 else np.array([-c / b])
+    else:
+        discriminant = b ** 2 - 4 * a * c
+        if discriminant <= 0:                                # no crossing, or a touch that changes nothing
+            return np.array([])
+        q = -0.5 * (b + np.copysign(np.sqrt(discriminant), b))   # the two roots q / a and c / q, without cancellation
+        roots = np.sort([q / a, c / q])
+    return mu_0 + sigma_0 * roots
 
 
 # --------------------------------------------------------------------------
@@ -368,6 +374,7 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     priors = as_priors(priors, n_classes)
     loss = _loss_or_zero_one(loss_matrix, n_classes)
     n_grid = check_positive_int(n_grid, "n_grid")
+    check_size(n_grid * n_classes, "the search grid of every class", "n_grid")
     log_densities = [_log_density(density, k) for k, density in enumerate(densities)]
 
     def risks(x):                                            # R(a | x) for each x, shape (len(x), n_decisions)
@@ -377,8 +384,9 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     grid = _search_grid(densities, support, max(n_grid, 3))
     on_grid = np.argmin(risks(grid), axis=1)
     changes = np.flatnonzero(on_grid[1:] != on_grid[:-1])
+    xtol = 1e-14 * np.max(np.abs(grid[[0, -1]]))            # relative to the grid: any scale of x
     thresholds = np.array([optimize.brentq(lambda x, a=on_grid[i], b=on_grid[i + 1]: np.diff(risks(x)[0, [a, b]])[0],
-                                           grid[i], grid[i + 1], xtol=1e-13, rtol=1e-14)
+                                           grid[i], grid[i + 1], xtol=xtol, rtol=1e-14)
                            for i in changes])
     decisions = np.r_[on_grid[0], on_grid[changes + 1]]
     edges = np.r_[-np.inf, thresholds, np.inf]
@@ -434,6 +442,7 @@ def bayes_error_monte_carlo(distributions, priors, loss_matrix=None, n_samples: 
     priors = as_priors(priors, n_classes)
     loss = _loss_or_zero_one(loss_matrix, n_classes)
     n_samples = check_positive_int(n_samples, "n_samples")
+    check_draws(n_samples * n_classes, "n_samples")
     rng = check_random_state(random_state)
     means, variances = np.empty(n_classes), np.empty(n_classes)
     for k, distribution in enumerate(distributions):

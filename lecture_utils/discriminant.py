@@ -30,11 +30,14 @@ from __future__ import annotations
 
 import numpy as np
 from scipy import linalg
-from scipy.special import softmax
+from scipy.special import logsumexp, softmax
 
 from ._base import GenerativeClassifier
+from ._numerics import scaled
 from ._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_vector, check_fitted,
-                          check_n_features, check_positive_int, check_unit_interval)
+                          check_n_features, check_positive_int, check_scale, check_unit_interval)
+
+_COVARIANCES = "the class covariances (averages of products of entries of X)"
 
 _LOG_2PI = np.log(2 * np.pi)
 
@@ -364,7 +367,7 @@ class RDA(GenerativeClassifier):
             If a covariance the model uses is singular, e.g. QDA with a class
             of ``N_k <= d`` examples; the message suggests RDA.
         """
-        X = as_matrix(X)
+        X = check_scale(as_matrix(X), "X", _COVARIANCES)
         classes, indices = as_class_labels(t, X.shape[0])
         counts = np.bincount(indices)
         if np.any(counts < 2):
@@ -478,8 +481,28 @@ class LDA(_Corner):
         super().fit(X, t)
         w = linalg.cho_solve((self._factors, True), self.means_.T, check_finite=False).T    # Sigma^{-1} mu_k
         b = -0.5 * np.sum(w * self.means_, axis=1) + np.log(self.priors_)                 # -1/2 mu_k^T w_k + log pi_k
+        self._linear = w, b
         self.coef_, self.intercept_ = (w[1:] - w[:1], b[1:] - b[:1]) if len(w) == 2 else (w, b)
         return self
+
+    def _linear_scores(self, X) -> np.ndarray:
+        """``w_k^T x + b_k``, shape (n_samples, K): ``g_k(x)`` less ``-1/2 x^T Sigma^{-1} x``, common to every class."""
+        check_fitted(self, "coef_")
+        X = as_matrix(X)
+        check_n_features(X, self.n_features_in_)
+        w, b = self._linear
+        return X @ w.T + b
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        """``log p(C_k | x)`` from the linear functions: the common quadratic term cancels exactly, not in
+        floating point, so the posteriors stay right far from every mean. Shape (n_samples, K)."""
+        scores = self._linear_scores(X)
+        return scores - logsumexp(scores, axis=1, keepdims=True)
+
+    def predict(self, X) -> np.ndarray:
+        """The class of largest ``w_k^T x + b_k`` (largest posterior), shape (n_samples,)."""
+        scores = self._linear_scores(X)                      # first: it says so if the model is not fitted
+        return self.classes_[np.argmax(scores, axis=1)]
 
     def decision_function(self, X) -> np.ndarray:
         """``w_k^T x + b_k``, shape (n_samples, K); for K = 2 ``w^T x + b``, shape (n_samples,).
@@ -500,7 +523,7 @@ class LDA(_Corner):
 
 def _scatter_matrices(X, t) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Within- and between-class scatter ``S_W``, ``S_B`` (d, d) and the class means (K, d)."""
-    X = as_matrix(X)
+    X = check_scale(as_matrix(X), "X", "the scatter matrices S_W and S_B (sums of products of entries of X)")
     classes, indices = as_class_labels(t, X.shape[0])
     counts = np.bincount(indices)
     means, scatters = _class_statistics(X, indices, len(classes))
@@ -561,6 +584,7 @@ def fisher_criterion(w, X, t) -> float:
     w = as_vector(w, "w", within.shape[0])
     if not np.any(w):
         raise ValueError("w must be a non-zero direction.")
+    w = scaled(w)[0]                                        # J(c w) = J(w): no product overflows or underflows
     return float(w @ between @ w / (w @ within @ w))
 
 

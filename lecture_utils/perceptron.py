@@ -16,18 +16,13 @@ import numpy as np
 from ._base import Estimator
 from ._numerics import norm, scaled, unscale
 from ._validation import (as_matrix, as_scalar, as_signed_labels, as_vector, check_fitted, check_n_features,
-                          check_positive, check_positive_int, check_random_state)
+                          check_positive, check_positive_int, check_random_state, check_scale)
 from .exceptions import ConvergenceWarning
 
 # Examples scored at once while the weights do not change. After a mistake
 # the next block is twice the gap since the previous one (mistakes come at a
 # similar rate); it doubles while no mistake is found.
 _SMALLEST_BLOCK, _LARGEST_BLOCK = 16, 4096
-
-# The scores x_i^T w are sums of products of entries of X (w is a sum of examples): entries
-# up to 1e150 keep them below 1e300 times the number of updates, and entries of at least
-# 1e-150 keep their products far above float64's smallest numbers (about 1e-308).
-_LARGEST_ENTRY, _SMALLEST_ENTRY = 1e150, 1e-150
 
 
 def add_bias(X) -> np.ndarray:
@@ -133,18 +128,10 @@ def _validated_inputs(X, t, fit_intercept):
 
 
 def _check_scale(X: np.ndarray) -> np.ndarray:
-    """Refuse inputs whose scores ``x_i^T w`` would overflow or underflow float64 (see ``_LARGEST_ENTRY``)."""
-    largest = float(np.max(np.abs(X)))
-    if largest > _LARGEST_ENTRY or 0 < largest < _SMALLEST_ENTRY:
-        fate = "overflow to inf" if largest > 1 else "underflow to 0"
-        raise ValueError(
-            f"X has entries of size up to {largest:.3g}: the perceptron's scores x_i^T w, sums of products of "
-            f"entries of X, would {fate} in float64, and its updates and predictions with them. Rescale X to "
-            f"sizes between {_SMALLEST_ENTRY:g} and {_LARGEST_ENTRY:g}, e.g. X / {largest:.0e} or standardised "
-            "features. Without a bias this changes only the scale of w (c X gives the same updates for every "
-            "c > 0); with one it also changes the size of the features against the constant input 1."
-        )
-    return X
+    """Refuse inputs whose scores ``x_i^T w`` would overflow or underflow float64."""
+    return check_scale(X, "X", "the perceptron's scores x_i^T w (w is a sum of examples)",
+                       "Without a bias this changes only the scale of w (c X gives the same updates for every "
+                       "c > 0); with one it also changes the size of the features against the constant input 1.")
 
 
 def _check_scores(signed_X: np.ndarray, w: np.ndarray) -> None:

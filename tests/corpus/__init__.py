@@ -448,3 +448,59 @@ def takes_arguments(obj) -> bool:
 def corpus_modules() -> list:
     """The modules of this package, one per module of ``lecture_utils``, each with its ``CASES``."""
     return [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
+
+
+# --------------------------------------------------------------------------
+# A battery for every classifier: bad data at fit, an unfitted or mismatched model at prediction
+# --------------------------------------------------------------------------
+
+PREDICTORS = ("predict", "predict_proba", "predict_log_proba", "decision_function")
+
+
+def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300), numeric: bool = True) -> list[Case]:
+    """The bad inputs every classifier ``make()`` must refuse, and its predictions at extreme scales.
+
+    At a scale ``c`` the model fitted on ``c X`` must predict on ``c X`` what
+    the model fitted on ``X`` predicts on ``X`` (every model here is
+    equivariant to a common scale of the features), or refuse ``X`` clearly.
+    """
+    X, t = np.asarray(X), np.asarray(t)
+    fitted = make().fit(X, t)
+    cases = [
+        case(f"{target}.fit", "1-D X", lambda: make().fit(X[:, 0], t), refuses("X")),
+        case(f"{target}.fit", "t too short", lambda: make().fit(X, t[:-1]), refuses("t")),
+        case(f"{target}.fit", "t 2-D", lambda: make().fit(X, t[:, None]), refuses("t")),
+        case(f"{target}.fit", "one class", lambda: make().fit(X, np.full(len(t), t[0])), refuses("t")),
+        case(f"{target}.fit", "X None", lambda: make().fit(None, t), refuses("X")),
+        case(f"{target}.fit", "X empty", lambda: make().fit(X[:0], t[:0]), refuses("X")),
+    ]
+    if numeric:
+        cases += bad_arrays(f"{target}.fit", "X", lambda value: make().fit(value, t), X,
+                            kinds=("nan", "inf", "string", "ragged"))
+        cases.append(case(f"{target}.fit", "nan in t", lambda: make().fit(X, np.r_[np.nan, np.ones(len(t) - 1)]),
+                          refuses("t")))
+    for method in PREDICTORS:
+        if not hasattr(fitted, method):
+            continue
+        call = getattr(fitted, method)
+        cases += [
+            case(f"{target}.{method}", "unfitted", lambda method=method: getattr(make(), method)(X), refuses("fit")),
+            case(f"{target}.{method}", "one feature more", lambda call=call: call(np.c_[X, X[:, :1]]), refuses("X")),
+            case(f"{target}.{method}", "1-D X", lambda call=call: call(X[0]), refuses("X")),
+        ]
+        if numeric:
+            cases.append(case(f"{target}.{method}", "nan in X",
+                              lambda call=call: call(np.where(np.arange(X.size).reshape(X.shape) == 0, np.nan, X)),
+                              refuses("X")))
+    cases += [
+        case(f"{target}.score", "t too short", lambda: fitted.score(X, t[:-1]), refuses("t")),
+        case(f"{target}.score", "unfitted", lambda: make().score(X, t), refuses("fit")),
+        case(f"{target}.score", "on the training data", lambda: fitted.score(X, t),
+             answers(satisfies(lambda accuracy: 0.5 <= accuracy <= 1.0, "an accuracy"))),
+    ]
+    if numeric:
+        for scale in scales:
+            cases.append(case(f"{target}.fit", f"features at scale {scale:g}",
+                              lambda scale=scale: make().fit(X * scale, t).predict(X * scale),
+                              answers(equal(lambda: make().fit(X, t).predict(X)))))
+    return cases

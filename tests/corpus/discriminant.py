@@ -1,0 +1,164 @@
+"""Bad and extreme calls of lecture_utils.discriminant."""
+
+import numpy as np
+from scipy import stats
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+from lecture_utils import discriminant as DA
+from lecture_utils.datasets import make_gaussian_classes
+
+from . import (NOT_UNIT, answers, bad_arrays, bad_counts, bad_numbers, case, classifier_cases, close, equal, refuses,
+               satisfies)
+
+DATA = make_gaussian_classes([[0.0, 0.0], [2.0, 1.0], [0.0, 3.0]],
+                             [[[1.0, 0.3], [0.3, 1.0]], [[1.0, -0.2], [-0.2, 0.5]], [[0.6, 0.0], [0.0, 0.6]]],
+                             n_per_class=20, random_state=0)
+X, T = DATA.X, DATA.y
+MEANS = np.array([[0.0, 0.0], [2.0, 1.0]])
+COVARIANCES = np.array([[[1.0, 0.3], [0.3, 1.0]], [[1.0, -0.2], [-0.2, 0.5]]])
+PRIORS = np.array([0.4, 0.6])
+
+
+def _joint_reference(X, means, covariances, priors):
+    return np.column_stack([np.log(p) + stats.multivariate_normal(m, c).logpdf(X)
+                            for m, c, p in zip(means, covariances, priors)])
+
+
+def _classifiers():
+    cases = []
+    for name, make in (("LDA", DA.LDA), ("QDA", DA.QDA), ("RDA", lambda: DA.RDA(0.5, 0.1))):
+        target = f"discriminant.{name}"
+        cases += classifier_cases(target, make, X, T, scales=(1e100, 1e-100))
+        cases += [
+            case(f"{target}.fit", f"X at scale {scale:g}", lambda make=make, scale=scale: make().fit(X * scale, T),
+                 refuses("X", match="rescale|Rescale"))
+            for scale in (1e300, 1e-300)
+        ]
+        cases += [
+            case(f"{target}.fit", "a class of one example", lambda make=make: make().fit(X[:41], T[:41]), refuses("t")),
+            case(f"{target}.fit", "priors of 2 for 3 classes", lambda name=name: (
+                DA.RDA(0.5, 0.1, priors=PRIORS) if name == "RDA" else getattr(DA, name)(priors=PRIORS)).fit(X, T),
+                 refuses("priors")),
+            case(f"{target}.fit", "string labels", lambda make=make: make().fit(X, np.array(["a", "b", "c"])[T]).classes_,
+                 answers(equal(["a", "b", "c"]))),
+            case(f"{target}.predict_proba", "a point 1e150 away",
+                 lambda make=make: make().fit(X, T).predict_proba([[1e150, 1e150]]),
+                 answers(satisfies(lambda p: np.allclose(p.sum(), 1) and np.all(p >= 0), "a distribution"))),
+        ]
+    cases += [
+        *bad_numbers("discriminant.RDA.fit", "alpha", lambda value: DA.RDA(value, 0.0).fit(X, T), NOT_UNIT),
+        *bad_numbers("discriminant.RDA.fit", "gamma", lambda value: DA.RDA(0.0, value).fit(X, T), NOT_UNIT),
+        case("discriminant.QDA.fit", "collinear features", lambda: DA.QDA().fit(np.c_[X, X[:, 0] * 2], T),
+             refuses("RDA")),
+        case("discriminant.LDA.fit", "predictions as scikit-learn's", lambda: DA.LDA().fit(X, T).predict(X),
+             answers(equal(lambda: LinearDiscriminantAnalysis().fit(X, T).predict(X)))),
+    ]
+    return cases
+
+
+def _function_cases():
+    x = np.array([[0.5, 0.5], [3.0, -1.0]])
+    return [
+        case("discriminant.gaussian_joint_log_likelihood", "against scipy",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, COVARIANCES, PRIORS),
+             answers(close(_joint_reference(x, MEANS, COVARIANCES, PRIORS), rtol=1e-12))),
+        *[case("discriminant.gaussian_joint_log_likelihood", f"everything at scale {scale:g}",
+               lambda scale=scale: DA.gaussian_joint_log_likelihood(x * scale, MEANS * scale, COVARIANCES * scale ** 2,
+                                                                    PRIORS),
+               answers(close(_joint_reference(x, MEANS, COVARIANCES, PRIORS) - 2 * np.log(scale), rtol=1e-10)))
+          for scale in (1e100, 1e-100)],
+        case("discriminant.gaussian_joint_log_likelihood", "covariances of 1e300 squared overflow",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, COVARIANCES * 1e300, PRIORS),
+             answers(close(_joint_reference(x / 1e150, MEANS / 1e150, COVARIANCES, PRIORS) - 2 * np.log(1e150),
+                           rtol=1e-10))),
+        case("discriminant.gaussian_joint_log_likelihood", "x of 3 features",
+             lambda: DA.gaussian_joint_log_likelihood([[0.0, 0.0, 0.0]], MEANS, COVARIANCES, PRIORS), refuses("X")),
+        case("discriminant.gaussian_joint_log_likelihood", "covariances of the wrong shape",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, COVARIANCES[:, :1, :1], PRIORS),
+             refuses("covariances")),
+        case("discriminant.gaussian_joint_log_likelihood", "a covariance with nan",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, COVARIANCES * np.nan, PRIORS), refuses("covariances")),
+        case("discriminant.gaussian_joint_log_likelihood", "not positive definite",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, [[[1.0, 2.0], [2.0, 1.0]]] * 2, PRIORS),
+             refuses("covariances")),
+        case("discriminant.gaussian_joint_log_likelihood", "not symmetric",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, [[[1.0, 0.5], [0.0, 1.0]]] * 2, PRIORS),
+             refuses("covariances")),
+        case("discriminant.gaussian_joint_log_likelihood", "priors of 3",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS, COVARIANCES, [0.2, 0.3, 0.5]), refuses("priors")),
+        case("discriminant.gaussian_joint_log_likelihood", "means 1-D",
+             lambda: DA.gaussian_joint_log_likelihood(x, MEANS[0], COVARIANCES, PRIORS), refuses("means")),
+        case("discriminant.gaussian_posterior", "a point far in the tails",
+             lambda: DA.gaussian_posterior([[1e100, 1e100]], MEANS, COVARIANCES, PRIORS),
+             answers(satisfies(lambda p: np.allclose(p.sum(), 1), "sums to 1"))),
+        case("discriminant.gaussian_posterior", "nan X", lambda: DA.gaussian_posterior([[np.nan, 0.0]], MEANS,
+                                                                                     COVARIANCES, PRIORS),
+             refuses("X")),
+        case("discriminant.mahalanobis_distance", "identity", lambda: DA.mahalanobis_distance(x, [0.0, 0.0], np.eye(2)),
+             answers(close(np.linalg.norm(x, axis=1), rtol=1e-14))),
+        *[case("discriminant.mahalanobis_distance", f"at scale {scale:g}",
+               lambda scale=scale: DA.mahalanobis_distance(x * scale, [0.0, 0.0], np.eye(2) * scale ** 2),
+               answers(close(np.linalg.norm(x, axis=1), rtol=1e-12)))
+          for scale in (1e150, 1e-150)],
+        case("discriminant.mahalanobis_distance", "covariance of 3 x 3",
+             lambda: DA.mahalanobis_distance(x, [0.0, 0.0], np.eye(3)), refuses("covariance")),
+        case("discriminant.mahalanobis_distance", "mean of 3", lambda: DA.mahalanobis_distance(x, [0.0] * 3, np.eye(2)),
+             refuses("mean")),
+        case("discriminant.mahalanobis_distance", "a singular covariance",
+             lambda: DA.mahalanobis_distance(x, [0.0, 0.0], np.ones((2, 2))), refuses("covariance")),
+        case("discriminant.pooled_covariance", "by hand", lambda: DA.pooled_covariance(COVARIANCES, [3, 5]),
+             answers(close((2 * COVARIANCES[0] + 4 * COVARIANCES[1]) / 6, rtol=1e-15))),
+        case("discriminant.pooled_covariance", "counts of 1", lambda: DA.pooled_covariance(COVARIANCES, [1, 5]),
+             refuses("counts")),
+        case("discriminant.pooled_covariance", "counts of 3 for 2 classes",
+             lambda: DA.pooled_covariance(COVARIANCES, [3, 5, 6]), refuses("counts")),
+        case("discriminant.pooled_covariance", "covariances 2-D", lambda: DA.pooled_covariance(COVARIANCES[0], [3, 5]),
+             refuses("covariances")),
+        case("discriminant.pooled_covariance", "counts of 10**300",
+             lambda: DA.pooled_covariance(COVARIANCES, [1e300, 1e300]),
+             answers(close((COVARIANCES[0] + COVARIANCES[1]) / 2, rtol=1e-14))),
+        case("discriminant.pooled_covariance", "entries of 1e300", lambda: DA.pooled_covariance(COVARIANCES * 1e300,
+                                                                                              [3, 5]),
+             answers(close((2 * COVARIANCES[0] + 4 * COVARIANCES[1]) / 6 * 1e300, rtol=1e-14))),
+        case("discriminant.regularized_covariances", "corners", lambda: DA.regularized_covariances(
+            COVARIANCES, np.eye(2), 1.0, 0.0), answers(close(COVARIANCES, rtol=1e-15))),
+        *bad_numbers("discriminant.regularized_covariances", "alpha",
+                     lambda value: DA.regularized_covariances(COVARIANCES, np.eye(2), value, 0.0), NOT_UNIT),
+        *bad_numbers("discriminant.regularized_covariances", "gamma",
+                     lambda value: DA.regularized_covariances(COVARIANCES, np.eye(2), 0.5, value), NOT_UNIT),
+        case("discriminant.regularized_covariances", "pooled of the wrong shape",
+             lambda: DA.regularized_covariances(COVARIANCES, np.eye(3), 0.5, 0.5), refuses("pooled")),
+        case("discriminant.regularized_covariances", "entries of 1e300", lambda: DA.regularized_covariances(
+            COVARIANCES * 1e300, np.eye(2) * 1e300, 0.5, 0.5),
+             answers(close(lambda: DA.regularized_covariances(COVARIANCES, np.eye(2), 0.5, 0.5) * 1e300, rtol=1e-14))),
+        case("discriminant.fisher_directions", "two classes: LDA's direction", lambda: DA.fisher_directions(
+            X[T < 2], T[T < 2]), answers(satisfies(lambda w: abs(abs(w[0] @ (lambda c: c / np.linalg.norm(c))(
+                DA.LDA().fit(X[T < 2], T[T < 2]).coef_[0])) - 1) < 1e-10, "parallel to LDA's"))),
+        case("discriminant.fisher_directions", "one class", lambda: DA.fisher_directions(X, np.zeros(len(T))),
+             refuses("t")),
+        case("discriminant.fisher_directions", "nan X", lambda: DA.fisher_directions(X * np.nan, T), refuses("X")),
+        case("discriminant.fisher_directions", "X at scale 1e300", lambda: DA.fisher_directions(X * 1e300, T),
+             refuses("X")),
+        case("discriminant.fisher_directions", "X at scale 1e-100", lambda: DA.fisher_directions(X * 1e-100, T),
+             answers(close(lambda: DA.fisher_directions(X, T), rtol=1e-8, atol=1e-10))),
+        case("discriminant.fisher_directions", "collinear features",
+             lambda: DA.fisher_directions(np.c_[X, X[:, 0]], T), refuses("X")),
+        case("discriminant.fisher_criterion", "w = 0", lambda: DA.fisher_criterion([0.0, 0.0], X, T), refuses("w")),
+        case("discriminant.fisher_criterion", "w of 3", lambda: DA.fisher_criterion([1.0, 0.0, 0.0], X, T),
+             refuses("w")),
+        case("discriminant.fisher_criterion", "w at 1e300", lambda: DA.fisher_criterion([1e300, 1e300], X, T),
+             answers(close(lambda: DA.fisher_criterion([1.0, 1.0], X, T), rtol=1e-12))),
+        case("discriminant.fisher_criterion", "w at 1e-300", lambda: DA.fisher_criterion([1e-300, 1e-300], X, T),
+             answers(close(lambda: DA.fisher_criterion([1.0, 1.0], X, T), rtol=1e-12))),
+        *bad_counts("discriminant.parameter_counts", "n_features", lambda value: DA.parameter_counts(value, 3)),
+        *bad_counts("discriminant.parameter_counts", "n_classes", lambda value: DA.parameter_counts(2, value)),
+        case("discriminant.parameter_counts", "of a misspelled kind", lambda: DA.parameter_counts(2, 3, of="models"),
+             refuses("of")),
+        case("discriminant.parameter_counts", "of None", lambda: DA.parameter_counts(2, 3, of=None), refuses("of")),
+        case("discriminant.parameter_counts", "d = 10**6", lambda: DA.parameter_counts(10 ** 6, 3),
+             answers(equal({"LDA": 2 + 3 * 10 ** 6 + 10 ** 6 * (10 ** 6 + 1) // 2,
+                            "QDA": 2 + 3 * 10 ** 6 + 3 * 10 ** 6 * (10 ** 6 + 1) // 2}))),
+    ]
+
+
+CASES = [*_classifiers(), *_function_cases()]
