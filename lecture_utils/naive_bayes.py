@@ -29,8 +29,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import GenerativeClassifier
+from ._numerics import scaled
 from ._validation import (as_categorical_matrix, as_class_labels, as_float_array, as_matrix, check_binary,
-                          check_fitted, check_n_features, check_non_negative)
+                          check_fitted, check_n_features, check_non_negative, check_scale)
 
 # --------------------------------------------------------------------------
 # Estimates
@@ -69,11 +70,13 @@ def laplace_estimate(counts, alpha=1.0) -> np.ndarray:
         raise ValueError(f"counts must hold the counts of V >= 1 values along its last axis; got shape {n_kv.shape}.")
     if np.any(n_kv < 0):
         raise ValueError(f"counts must be >= 0; got a smallest count of {n_kv.min():g}.")
-    n_k = n_kv.sum(axis=-1, keepdims=True)
-    if alpha == 0 and np.any(n_k == 0):
+    if alpha == 0 and np.any(n_kv.sum(axis=-1) == 0):
         raise ValueError("counts has a row of zeros, whose maximum-likelihood frequencies are 0 / 0; "
                          "use alpha > 0 to smooth it, or drop the empty row.")
-    return (n_kv + alpha) / (n_k + alpha * n_kv.shape[-1])   # (n_kv + alpha) / (n_k + alpha V)
+    # the same ratio with the counts and alpha of each row divided by a power of two: n_k never overflows
+    n_kv, _ = scaled(np.concatenate([n_kv, np.broadcast_to(alpha, n_kv.shape[:-1] + (1,))], axis=-1), axis=-1)
+    n_kv, alpha = n_kv[..., :-1], n_kv[..., -1:]
+    return (n_kv + alpha) / (n_kv.sum(axis=-1, keepdims=True) + alpha * n_kv.shape[-1])   # (n_kv + a) / (n_k + a V)
 
 
 def _log(p: np.ndarray) -> np.ndarray:
@@ -468,6 +471,7 @@ class GaussianNB(_NaiveBayes):
 
     def _fit_factors(self, X, k, classes) -> None:
         var_smoothing = check_non_negative(self.var_smoothing, "var_smoothing")
+        check_scale(X, "X", "the variances sigma^2_kj (averages of squares of entries of X)")
         in_class = [X[k == c] for c in range(classes.size)]
         self.means_ = np.array([X_k.mean(axis=0) for X_k in in_class])         # mu_kj, 1/n_k
         self.variances_ = np.array([X_k.var(axis=0) for X_k in in_class])      # sigma^2_kj, 1/n_k

@@ -1,0 +1,100 @@
+"""Bad and extreme calls of lecture_utils.naive_bayes."""
+
+import numpy as np
+from sklearn.naive_bayes import BernoulliNB as SklearnBernoulliNB
+from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
+
+from lecture_utils import naive_bayes as NB
+from lecture_utils.datasets import load_play_tennis, make_gaussian_classes
+
+from . import answers, bad_arrays, bad_numbers, case, classifier_cases, close, equal, refuses, satisfies
+
+TENNIS = load_play_tennis()
+GAUSS = make_gaussian_classes([[0.0, 0.0], [2.0, 1.0]], [np.eye(2), np.eye(2) * 0.5], n_per_class=20, random_state=1)
+BINARY = (np.random.default_rng(2).random((40, 5)) < 0.4).astype(int)
+BINARY_T = np.r_[np.zeros(20, int), np.ones(20, int)]
+NOT_ALPHA = {"-1": -1.0, "nan": float("nan"), "inf": float("inf"), "text": "1", "None": None}
+
+
+def _cases():
+    cases = [
+        *classifier_cases("naive_bayes.GaussianNB", NB.GaussianNB, GAUSS.X, GAUSS.y, scales=(1e100, 1e-100)),
+        *[case("naive_bayes.GaussianNB.fit", f"X at scale {scale:g}", lambda scale=scale: NB.GaussianNB().fit(
+            GAUSS.X * scale, GAUSS.y), refuses("X", match="Rescale")) for scale in (1e300, 1e-300)],
+        case("naive_bayes.GaussianNB.fit", "as scikit-learn", lambda: NB.GaussianNB(var_smoothing=1e-9).fit(
+            GAUSS.X, GAUSS.y).predict_proba(GAUSS.X),
+             answers(close(lambda: SklearnGaussianNB().fit(GAUSS.X, GAUSS.y).predict_proba(GAUSS.X), rtol=1e-8,
+                           atol=1e-12))),
+        case("naive_bayes.GaussianNB.fit", "a constant feature", lambda: NB.GaussianNB().fit(
+            np.c_[GAUSS.X, np.ones(40)], GAUSS.y), refuses("var_smoothing")),
+        *bad_numbers("naive_bayes.GaussianNB.fit", "var_smoothing",
+                     lambda value: NB.GaussianNB(var_smoothing=value).fit(GAUSS.X, GAUSS.y), NOT_ALPHA),
+        case("naive_bayes.GaussianNB.predict_proba", "a point 1e100 away (every density 0)",
+             lambda: NB.GaussianNB().fit(GAUSS.X, GAUSS.y).predict_proba([[1e100, 1e100]]),
+             answers(satisfies(lambda p: np.allclose(p.sum(), 1), "a distribution"))),
+        case("naive_bayes.GaussianNB.feature_factors", "x of 3 features",
+             lambda: NB.GaussianNB().fit(GAUSS.X, GAUSS.y).feature_factors([0.0, 0.0, 0.0]), refuses("X")),
+        case("naive_bayes.GaussianNB.feature_factors", "x 2-D",
+             lambda: NB.GaussianNB().fit(GAUSS.X, GAUSS.y).feature_factors(GAUSS.X), refuses("x")),
+        case("naive_bayes.GaussianNB.feature_factors", "x nan",
+             lambda: NB.GaussianNB().fit(GAUSS.X, GAUSS.y).feature_factors([np.nan, 0.0]), refuses("X")),
+        case("naive_bayes.GaussianNB.feature_factors", "unfitted", lambda: NB.GaussianNB().feature_factors([0.0, 0.0]),
+             refuses("fit")),
+        *classifier_cases("naive_bayes.BernoulliNB", NB.BernoulliNB, BINARY, BINARY_T, scales=()),
+        case("naive_bayes.BernoulliNB.fit", "X of 0/2", lambda: NB.BernoulliNB().fit(BINARY * 2, BINARY_T),
+             refuses("X")),
+        *bad_numbers("naive_bayes.BernoulliNB.fit", "alpha", lambda value: NB.BernoulliNB(alpha=value).fit(
+            BINARY, BINARY_T), NOT_ALPHA),
+        case("naive_bayes.BernoulliNB.fit", "as scikit-learn", lambda: NB.BernoulliNB().fit(
+            BINARY, BINARY_T).predict_proba(BINARY),
+             answers(close(lambda: SklearnBernoulliNB(binarize=None).fit(BINARY, BINARY_T).predict_proba(BINARY),
+                           rtol=1e-10))),
+        case("naive_bayes.BernoulliNB.fit", "alpha 1e300", lambda: NB.BernoulliNB(alpha=1e300).fit(
+            BINARY, BINARY_T).predict_proba(BINARY[:2]), answers(close(0.5, rtol=1e-12))),
+        case("naive_bayes.BernoulliNB.fit", "alpha 1e-300", lambda: NB.BernoulliNB(alpha=1e-300).fit(
+            BINARY, BINARY_T).predict_proba(BINARY),
+             answers(close(lambda: NB.BernoulliNB(alpha=1e-12).fit(BINARY, BINARY_T).predict_proba(BINARY), atol=1e-6))),
+        case("naive_bayes.BernoulliNB.feature_factors", "x of 0/2",
+             lambda: NB.BernoulliNB().fit(BINARY, BINARY_T).feature_factors([2, 0, 0, 0, 0]), refuses("X")),
+        case("naive_bayes.BernoulliNB.feature_factors", "x of 4 features",
+             lambda: NB.BernoulliNB().fit(BINARY, BINARY_T).feature_factors([1, 0, 0, 0]), refuses("X")),
+        case("naive_bayes.BernoulliNB.feature_factors", "x 2-D",
+             lambda: NB.BernoulliNB().fit(BINARY, BINARY_T).feature_factors(BINARY), refuses("x")),
+        *classifier_cases("naive_bayes.CategoricalNB", NB.CategoricalNB, TENNIS.X, TENNIS.y, scales=(), numeric=False),
+        case("naive_bayes.CategoricalNB.fit", "nan in X", lambda: NB.CategoricalNB().fit(
+            np.where(np.arange(56).reshape(14, 4) == 0, np.nan, 1.0), TENNIS.y), refuses("X")),
+        case("naive_bayes.CategoricalNB.fit", "numbers at scale 1e300 are categories",
+             lambda: NB.CategoricalNB().fit(GAUSS.X.round() * 1e300, GAUSS.y).predict(GAUSS.X.round() * 1e300),
+             answers(equal(lambda: NB.CategoricalNB().fit(GAUSS.X.round(), GAUSS.y).predict(GAUSS.X.round())))),
+        *bad_numbers("naive_bayes.CategoricalNB.fit", "alpha", lambda value: NB.CategoricalNB(alpha=value).fit(
+            TENNIS.X, TENNIS.y), NOT_ALPHA),
+        case("naive_bayes.CategoricalNB.predict", "an unseen value", lambda: NB.CategoricalNB().fit(
+            TENNIS.X, TENNIS.y).predict([["Foggy", "Hot", "High", "Weak"]]), refuses("X", match="Foggy")),
+        case("naive_bayes.CategoricalNB.predict_proba", "alpha = 0 vetoes every class", lambda: NB.CategoricalNB(
+            alpha=0).fit([["a", "x"], ["b", "y"]], [0, 1]).predict_proba([["a", "y"]]), refuses("alpha")),
+        case("naive_bayes.CategoricalNB.feature_factors", "x of 3 features", lambda: NB.CategoricalNB().fit(
+            TENNIS.X, TENNIS.y).feature_factors(["Sunny", "Hot", "High"]), refuses("X")),
+        case("naive_bayes.CategoricalNB.feature_factors", "x a string", lambda: NB.CategoricalNB().fit(
+            TENNIS.X, TENNIS.y).feature_factors("Sunny"), refuses("x")),
+        case("naive_bayes.CategoricalNB.feature_factors", "one day", lambda: NB.CategoricalNB(alpha=0).fit(
+            TENNIS.X, TENNIS.y).feature_factors(["Sunny", "Cool", "High", "Strong"]),
+             answers(close([[3 / 5, 1 / 5, 4 / 5, 3 / 5], [2 / 9, 3 / 9, 3 / 9, 3 / 9]], rtol=1e-14))),
+        *bad_arrays("naive_bayes.laplace_estimate", "counts", NB.laplace_estimate, [[3, 1], [0, 2]],
+                    kinds=("nan", "inf", "string", "none", "ragged")),
+        case("naive_bayes.laplace_estimate", "negative counts", lambda: NB.laplace_estimate([3, -1]), refuses("counts")),
+        case("naive_bayes.laplace_estimate", "empty", lambda: NB.laplace_estimate([]), refuses("counts")),
+        case("naive_bayes.laplace_estimate", "a row of zeros, alpha 0", lambda: NB.laplace_estimate([[0, 0]], alpha=0),
+             refuses("alpha")),
+        *bad_numbers("naive_bayes.laplace_estimate", "alpha", lambda value: NB.laplace_estimate([3, 1], value),
+                     NOT_ALPHA),
+        case("naive_bayes.laplace_estimate", "counts of 1e300", lambda: NB.laplace_estimate([3e300, 1e300]),
+             answers(close([0.75, 0.25], rtol=1e-14))),
+        case("naive_bayes.laplace_estimate", "counts near the largest float",
+             lambda: NB.laplace_estimate([1.7e308, 1.7e308]), answers(close([0.5, 0.5], rtol=1e-14))),
+        case("naive_bayes.laplace_estimate", "alpha 1e300 on small counts", lambda: NB.laplace_estimate([3, 1], 1e300),
+             answers(close([0.5, 0.5], rtol=1e-14))),
+    ]
+    return cases
+
+
+CASES = _cases()
