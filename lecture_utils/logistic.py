@@ -24,6 +24,7 @@ gradient of the log-likelihood, not of its negative. scikit-learn's ``C`` is
 
 from __future__ import annotations
 
+import numbers
 import warnings
 from dataclasses import dataclass
 
@@ -33,9 +34,10 @@ from scipy.special import expit, log_expit
 from scipy.special import logit as _logit
 
 from ._base import Classifier
-from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, check_fitted,
-                          check_n_features, check_non_negative, check_option, check_positive,
-                          check_positive_int, float_or_array)
+from ._numerics import equilibrated_solve
+from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, as_vector, check_broadcast,
+                          check_fitted, check_flag, check_n_features, check_non_negative, check_option,
+                          check_positive, check_positive_int, check_scale, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from .losses import _logistic_loss
 from .mle import binary_cross_entropy
@@ -90,16 +92,21 @@ def log_sigmoid(z):
     return float_or_array(log_expit(as_float_array(z, "z")))
 
 
-def _as_scores(z) -> np.ndarray:
+def _as_scores(z, axis) -> np.ndarray:
     scores = as_float_array(z, "z")
     if scores.ndim == 0:
         raise ValueError("z must hold one score per class along an axis, e.g. [2.0, 1.0, 0.1]; got a number.")
+    if isinstance(axis, bool) or not isinstance(axis, numbers.Integral) or not -scores.ndim <= axis < scores.ndim:
+        raise ValueError(f"axis must be an axis of z, an integer from {-scores.ndim} to {scores.ndim - 1}; got {axis!r}.")
+    if scores.shape[axis] == 0:
+        raise ValueError(f"z must hold at least one score along axis {axis}; got shape {scores.shape}.")
     return scores
 
 
 def _log_softmax(z: np.ndarray, axis: int) -> np.ndarray:
     """``z_k - log sum_j exp(z_j)``, with the largest score subtracted first so that no exp overflows."""
-    shifted = z - np.max(z, axis=axis, keepdims=True)            # softmax(z) = softmax(z - c): every exp <= 1
+    with np.errstate(over="ignore"):                             # z_k - max beyond -1.8e308: exp is 0 anyway
+        shifted = z - np.max(z, axis=axis, keepdims=True)        # softmax(z) = softmax(z - c): every exp <= 1
     return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 
@@ -119,7 +126,7 @@ def softmax(z, axis=-1):
     -------
     ndarray of the shape of ``z``; sums to 1 along ``axis``
     """
-    return np.exp(_log_softmax(_as_scores(z), axis))
+    return np.exp(_log_softmax(_as_scores(z, axis), axis))
 
 
 def log_softmax(z, axis=-1):
@@ -134,7 +141,7 @@ def log_softmax(z, axis=-1):
     -------
     ndarray of the shape of ``z``
     """
-    return _log_softmax(_as_scores(z), axis)
+    return _log_softmax(_as_scores(z, axis), axis)
 
 
 def log_loss(t, p) -> float:
@@ -165,7 +172,7 @@ def log_loss(t, p) -> float:
 
 def _design_matrix(X, fit_intercept: bool) -> np.ndarray:
     """``X`` with a column of ones appended when the model has a bias."""
-    X = as_matrix(X)
+    X = check_scale(as_matrix(X), "X", "the Hessian X^T S X / N (sums of products of entries of X)")
     return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
 
 
@@ -227,6 +234,7 @@ class LogisticLoss(Objective):
 
     def _scores(self, w) -> np.ndarray:
         """``z = X w``, computed once per weight vector (loss, gradient and Hessian share it)."""
+        w = as_vector(w, "w", self.n_weights)
         if self._at is None or not np.array_equal(w, self._at):
             self._at, self._z, self._p, self._loss = np.array(w, dtype=float), self.X @ w, None, None
         return self._z
@@ -240,6 +248,7 @@ class LogisticLoss(Objective):
 
     def loss(self, w) -> float:
         z = self._scores(w)
+        w = self._at
         if self._loss is None:
             # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
             self._loss = float(np.mean(_logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
@@ -249,12 +258,14 @@ class LogisticLoss(Objective):
         if batch is None:
             X, t, p = self.X, self.t, self._probabilities(w)
         else:
+            batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
             X, t = self.X[batch], self.t[batch]
             p = expit(X @ w)
         # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i: (1/N) X^T (p - t), plus l2 w
         return X.T @ (p - t) / t.size + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
+        w = as_vector(w, "w", self.n_weights)
         p = self._probabilities(w)
         root_s = np.sqrt(p * (1 - p))                         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i)
         if self._rows is None:
@@ -316,6 +327,7 @@ class SoftmaxLoss(Objective):
 
     def _scores(self, w) -> np.ndarray:
         """``Z = X W``, shape (N, K), and ``log softmax`` of its rows, computed once per weight vector."""
+        w = as_vector(w, "w", self.n_weights)
         if self._at is None or not np.array_equal(w, self._at):
             self._at, self._z = np.array(w, dtype=float), self.X @ w.reshape(self.shape)
             self._log_p = _log_softmax(self._z, axis=1)
@@ -323,14 +335,16 @@ class SoftmaxLoss(Objective):
 
     def loss(self, w) -> float:
         self._scores(w)
+        w = self._at
         nll = -self._log_p[np.arange(self.n_samples), self.index]    # -log softmax(z_i)_{t_i}
         return float(np.mean(nll)) + 0.5 * float(w @ (self.penalty * w))
 
     def gradient(self, w, batch=None) -> np.ndarray:
         if batch is None:
             self._scores(w)
-            X, Y, P = self.X, self.Y, np.exp(self._log_p)
+            w, X, Y, P = self._at, self.X, self.Y, np.exp(self._log_p)
         else:
+            batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
             X, Y = self.X[batch], self.Y[batch]
             P = np.exp(_log_softmax(X @ w.reshape(self.shape), axis=1))
         # dE/dz_ik = p_ik - y_ik (softmax minus one-hot), dz_ik/dW = x_i e_k^T
@@ -342,6 +356,16 @@ class SoftmaxLoss(Objective):
         true = Z[np.arange(self.n_samples), self.index]
         others = np.where(self.Y == 1, -np.inf, Z).max(axis=1)
         return bool(np.all(true > others))
+
+
+def _as_batch(batch, n_samples: int) -> np.ndarray:
+    """The indices of a minibatch: a non-empty 1-D array of integers in 0..N-1."""
+    batch = np.asarray(batch)
+    if batch.ndim != 1 or batch.size == 0 or batch.dtype.kind not in "iu" or batch.min() < 0 \
+            or batch.max() >= n_samples:
+        raise ValueError(f"batch must be a non-empty 1-D array of example indices from 0 to {n_samples - 1}; "
+                         f"got {np.array2string(batch, threshold=6)}.")
+    return batch
 
 
 # --------------------------------------------------------------------------
@@ -422,6 +446,7 @@ class _LinearClassifier(Classifier):
 
     def _check_hyperparameters(self) -> None:
         check_option(self.solver, "solver", self._solvers)
+        check_flag(self.fit_intercept, "fit_intercept")
         check_non_negative(self.l2, "l2")
         check_non_negative(self.l1, "l1")
         check_non_negative(self.decay, "decay")
@@ -459,6 +484,7 @@ class _LinearClassifier(Classifier):
 
     def _fit(self, objective, w0):
         """Minimise ``objective`` from ``w0`` (a warm start, for a regularisation path)."""
+        self._check_feature_scale(objective)
         l1 = self.l1 * objective.penalised
         separation_stop = self.solver == "newton" and self.l2 == 0
         trace = minimize(objective, w0, self.solver, learning_rate=self._step(objective), decay=self.decay,
@@ -467,14 +493,29 @@ class _LinearClassifier(Classifier):
                          callback=self._stop_if_separated(objective) if separation_stop else None)
         self.classes_ = objective.classes
         self.n_features_in_ = objective.X.shape[1] - self.fit_intercept
-        self._set_weights(trace.w, objective)
         self.trace_ = trace
+        self._set_weights(trace.w, objective)
         self.loss_history_ = trace.loss
         self.n_iter_ = trace.n_iter
         self.converged_ = trace.converged
         self.diverged_ = trace.diverged
         self._warn(trace, objective)
         return self
+
+    def _check_feature_scale(self, objective) -> None:
+        """Refuse features so small that no gradient component of their weights can exceed ``tol``.
+
+        ``|dE/dw_j| = |(1/N) sum_i (p_i - t_i) x_ij| <= max_i |x_ij|`` (at ``w = 0``), so if
+        ``sqrt(D) max |x_ij| <= tol`` the fit would stop at once, blind to the features.
+        """
+        features = objective.X[:, :objective.X.shape[1] - self.fit_intercept]
+        largest = float(np.max(np.abs(features), initial=0.0))
+        if 0 < np.sqrt(features.shape[1]) * largest <= self.tol:
+            raise ValueError(
+                f"X has features of size at most {largest:.3g}, so no gradient component of their weights can exceed "
+                f"sqrt(D) max |x_ij| = {np.sqrt(features.shape[1]) * largest:.3g} <= tol = {self.tol:g}: the fit would "
+                "stop at once without using them. Standardise X (or measure it in larger units), or lower tol."
+            )
 
     def _step(self, objective) -> float:
         """The learning rate: the one given, or ``1 / L`` for ``"auto"``."""
@@ -596,7 +637,8 @@ class LogisticRegression(_LinearClassifier):
         total negative log-likelihood at the fitted weights, in statsmodels'
         order: the intercept first (as after ``sm.add_constant``), then the
         coefficients. With ``l2 > 0`` they are those of the Laplace
-        approximation under the matching Gaussian prior; ``None`` when ``l1 > 0``.
+        approximation under the matching Gaussian prior; ``None`` when ``l1 > 0``
+        or the fit diverged.
     """
 
     _objective = LogisticLoss
@@ -606,7 +648,8 @@ class LogisticRegression(_LinearClassifier):
     def _set_weights(self, w, objective) -> None:
         self.coef_ = w[:self.n_features_in_].copy()
         self.intercept_ = float(w[-1]) if self.fit_intercept else 0.0
-        self.bse_ = None if self.l1 > 0 else _standard_errors(objective, w, self.fit_intercept)
+        diverged = self.trace_.diverged
+        self.bse_ = None if self.l1 > 0 or diverged else _standard_errors(objective, w, self.fit_intercept)
 
     def decision_function(self, X) -> np.ndarray:
         """``z = x^T w + b`` of each row, shape (N,): the log-odds of ``classes_[1]``."""
@@ -623,13 +666,17 @@ class LogisticRegression(_LinearClassifier):
         return self.classes_[positive.astype(int)]
 
 
-def _standard_errors(objective, w, fit_intercept) -> np.ndarray:
-    """``sqrt(diag((N H)^{-1}))``, intercept first; ``inf`` where the Hessian is singular."""
+def _standard_errors(objective, w, fit_intercept) -> np.ndarray | None:
+    """``sqrt(diag((N H)^{-1}))``, intercept first; ``inf`` where the Hessian is singular, None where it overflowed."""
     total_hessian = objective.hessian(w) * objective.n_samples      # of sum_i -log p(t_i | x_i) (+ N l2/2 ||w||^2)
+    if not np.all(np.isfinite(total_hessian)):
+        return None                                            # a diverged fit: no meaningful errors
     try:
-        covariance = scipy.linalg.solve(total_hessian, np.eye(total_hessian.shape[0]), assume_a="pos")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", scipy.linalg.LinAlgWarning)
+            covariance = equilibrated_solve(total_hessian, np.eye(total_hessian.shape[0]), assume_a="pos")
         bse = np.sqrt(np.diag(covariance))
-    except (np.linalg.LinAlgError, ValueError):
+    except (np.linalg.LinAlgError, scipy.linalg.LinAlgWarning):
         bse = np.full(total_hessian.shape[0], np.inf)          # a weight the data do not determine
     return np.r_[bse[-1], bse[:-1]] if fit_intercept else bse
 
@@ -715,12 +762,18 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
                          f"got shape {coef.shape}.")
     grid_shape = coef.shape[:-1]
     weights = coef.reshape(-1, X.shape[1])
-    intercept = np.broadcast_to(as_float_array(intercept, "intercept"), grid_shape).reshape(-1)
-    scores = weights @ X.T + intercept[:, None]                   # z for every (w, example): one product
-    signs = 2.0 * index - 1
-    data_term = np.mean(_logistic_loss(signs * scores), axis=1)
-    penalty = (0.5 * check_non_negative(l2, "l2") * np.sum(weights ** 2, axis=1)
-               + check_non_negative(l1, "l1") * np.sum(np.abs(weights), axis=1))
+    intercept = as_float_array(intercept, "intercept")
+    if check_broadcast(("coef without its last axis", coef[..., 0]), ("intercept", intercept)) != grid_shape:
+        raise ValueError(f"intercept must have the shape of the grid of coef, {grid_shape} (or be one number); "
+                         f"got shape {intercept.shape}.")
+    intercept = np.broadcast_to(intercept, grid_shape).reshape(-1)
+    l2, l1 = check_non_negative(l2, "l2"), check_non_negative(l1, "l1")
+    with np.errstate(over="ignore"):                              # a loss beyond 1.8e308 is inf
+        scores = weights @ X.T + intercept[:, None]               # z for every (w, example): one product
+        signs = 2.0 * index - 1
+        data_term = np.mean(_logistic_loss(signs * scores), axis=1)
+        penalty = ((0.5 * l2 * np.sum(weights ** 2, axis=1) if l2 else 0.0)
+                   + (l1 * np.sum(np.abs(weights), axis=1) if l1 else 0.0))
     return float_or_array((data_term + penalty).reshape(grid_shape))
 
 
@@ -822,6 +875,10 @@ def irls_step(X, t, w, l2=0.0, fit_intercept=True) -> np.ndarray:
                          f"got shape {w.shape}.")
     p = expit(objective.X @ w)
     s = p * (1 - p)                                               # the weights of the least-squares fit
+    if np.any(s == 0):
+        raise ValueError(f"w gives example {int(np.argmin(s))} the probability p_i = {p[np.argmin(s)]:g}, whose "
+                         "weight s_i = p_i (1 - p_i) is 0: the working response (t - p) / s is undefined. Start "
+                         "from smaller weights.")
     response = objective.X @ w + (objective.t - p) / s            # r = X w + S^{-1} (t - p)
     rows = np.vstack([np.sqrt(s)[:, None] * objective.X,
                       np.diag(np.sqrt(objective.n_samples * objective.penalty))])

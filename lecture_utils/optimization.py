@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 
+from ._numerics import equilibrated_solve
 from ._validation import (as_float_array, check_non_negative, check_option, check_positive,
                           check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning, DivergenceWarning
@@ -231,13 +232,17 @@ def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
 
 
 def _newton_direction(hessian, gradient):
-    """Solve ``H d = grad E`` (never invert ``H``); None if ``H`` is singular to working precision."""
+    """Solve ``H d = grad E`` (never invert ``H``); None if ``H`` is singular to working precision.
+
+    Solved with ``H`` scaled to a unit diagonal, so that weights on very different
+    scales (a feature in units of 1e100 beside the bias) do not look singular.
+    """
     if not np.all(np.isfinite(hessian)):
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("error", scipy.linalg.LinAlgWarning)   # rcond below machine epsilon
         try:
-            return scipy.linalg.solve(hessian, gradient, assume_a="sym")   # LDL^T: H may be indefinite
+            return equilibrated_solve(hessian, gradient, assume_a="sym")   # LDL^T: H may be indefinite
         except (np.linalg.LinAlgError, scipy.linalg.LinAlgWarning):
             return None
 

@@ -337,11 +337,14 @@ def bad_arrays(target: str, name: str, call_with: Callable, valid, *, finite: bo
             for kind, value in values.items()]
 
 
-def bad_counts(target: str, name: str, call_with: Callable, *, zero_ok: bool = False) -> list[Case]:
+def bad_counts(target: str, name: str, call_with: Callable, *, zero_ok: bool = False,
+               none_ok: bool = False) -> list[Case]:
     """A whole-number argument ``name`` (>= 1, or >= 0 if ``zero_ok``): negative, fractional, text, bool, nan."""
-    values = {"-1": -1, "2.5": 2.5, "text": "3", "bool": True, "nan": float("nan"), "None": None}
+    values = {"-1": -1, "2.5": 2.5, "text": "3", "bool": True, "nan": float("nan")}
     if not zero_ok:
         values["0"] = 0
+    if not none_ok:
+        values["None"] = None
     return [case(target, f"{name}={kind}", lambda value=value: call_with(value), refuses(name))
             for kind, value in values.items()]
 

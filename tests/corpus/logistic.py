@@ -1,0 +1,220 @@
+"""Bad and extreme calls of lecture_utils.logistic."""
+
+import mpmath
+import numpy as np
+from scipy import special
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+
+from lecture_utils import ConvergenceWarning, SeparationWarning
+from lecture_utils import logistic as LR
+from lecture_utils.datasets import make_gaussian_classes
+
+from . import (NOT_POSITIVE, answers, bad_arrays, bad_counts, bad_numbers, bad_seeds, case, classifier_cases, close,
+               equal, refuses, satisfies)
+
+DATA = make_gaussian_classes([[0.0, 0.0], [1.5, 1.0]], [np.eye(2), np.eye(2)], n_per_class=25, random_state=4)
+X, T = DATA.X, DATA.y
+IRIS3 = make_gaussian_classes([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]], [np.eye(2)] * 3, n_per_class=15, random_state=5)
+NOT_NEGATIVE = {"-1": -1.0, "nan": float("nan"), "inf": float("inf"), "text": "0.1", "None": None}
+W = np.array([0.3, -0.2, 0.1])
+
+
+def _mp(function, values):
+    mpmath.mp.dps = 50
+    return np.array([float(function(mpmath.mpf(float(v)))) for v in values])
+
+
+def _sklearn_newton():
+    model = SklearnLogisticRegression(C=np.inf, tol=1e-12, max_iter=1000).fit(X, T)
+    return model.predict_proba(X)
+
+
+def _link_cases():
+    z = np.array([-1e300, -800.0, -1e-300, 0.0, 1e-300, 800.0, 1e300])
+    return [
+        *bad_arrays("logistic.sigmoid", "z", LR.sigmoid, [0.5, 1.0], kinds=("nan", "string", "none", "ragged")),
+        case("logistic.sigmoid", "z from -1e300 to 1e300", lambda: LR.sigmoid(z),
+             answers(close(_mp(lambda v: 1 / (1 + mpmath.exp(-v)), z), rtol=1e-15))),
+        *bad_arrays("logistic.log_sigmoid", "z", LR.log_sigmoid, [0.5, 1.0], kinds=("nan", "string", "none")),
+        case("logistic.log_sigmoid", "z from -1e300 to 1e300", lambda: LR.log_sigmoid(z),
+             answers(close(_mp(lambda v: -mpmath.log1p(mpmath.exp(-v)), z), rtol=1e-15))),
+        *bad_arrays("logistic.logit", "p", LR.logit, [0.5, 0.1], kinds=("nan", "string", "none")),
+        case("logistic.logit", "p = 1.5", lambda: LR.logit(1.5), refuses("p")),
+        case("logistic.logit", "p = 1e-300", lambda: LR.logit(1e-300), answers(close(np.log(1e-300), rtol=1e-15))),
+        case("logistic.logit", "p = 0 and 1", lambda: LR.logit([0.0, 1.0]), answers(equal([-np.inf, np.inf]),
+                                                                                     infinite=True)),
+        *bad_arrays("logistic.softmax", "z", LR.softmax, [[1.0, 2.0], [0.0, 0.0]], kinds=("nan", "string", "none")),
+        case("logistic.softmax", "a number", lambda: LR.softmax(3.0), refuses("z")),
+        case("logistic.softmax", "axis 2 of a 2-D array", lambda: LR.softmax([[1.0, 2.0]], axis=2), refuses("axis")),
+        case("logistic.softmax", "axis 0.5", lambda: LR.softmax([[1.0, 2.0]], axis=0.5), refuses("axis")),
+        case("logistic.softmax", "scores of +-1.7e308", lambda: LR.softmax([1.7e308, -1.7e308, 0.0]),
+             answers(equal([1.0, 0.0, 0.0]))),
+        case("logistic.softmax", "scores of 1e300 apart by 1", lambda: LR.softmax([1e300, 1e300]),
+             answers(equal([0.5, 0.5]))),
+        case("logistic.softmax", "an empty row", lambda: LR.softmax(np.empty((2, 0))), refuses("z")),
+        case("logistic.log_softmax", "scores of +-1.7e308", lambda: LR.log_softmax([1.7e308, -1.7e308]),
+             answers(close([0.0, -np.inf], rtol=1e-15), infinite=True)),
+        case("logistic.log_softmax", "axis -3 of a 2-D array", lambda: LR.log_softmax([[1.0, 2.0]], axis=-3),
+             refuses("axis")),
+        case("logistic.log_softmax", "scores 1000 apart", lambda: LR.log_softmax([0.0, 1000.0]),
+             answers(close([-1000.0, 0.0], rtol=1e-15, atol=1e-300))),
+        case("logistic.log_loss", "t of -1/+1", lambda: LR.log_loss([-1, 1], [0.2, 0.8]), refuses("t")),
+        case("logistic.log_loss", "p = 1.2", lambda: LR.log_loss([0, 1], [0.2, 1.2]), refuses("p")),
+        case("logistic.log_loss", "lengths 2 and 3", lambda: LR.log_loss([0, 1], [0.2, 0.8, 0.5]), refuses("p")),
+        case("logistic.log_loss", "p = 1e-300 for a one", lambda: LR.log_loss([1], [1e-300]),
+             answers(close(-np.log(1e-300), rtol=1e-15))),
+    ]
+
+
+def _objective_cases():
+    cases = []
+    for name, make, n_weights in (("LogisticLoss", lambda: LR.LogisticLoss(X, T), 3),
+                                  ("SoftmaxLoss", lambda: LR.SoftmaxLoss(X, T), 6)):
+        target = f"logistic.{name}"
+        objective = make()
+        for method in ("loss", "gradient", "separates") + (("hessian",) if name == "LogisticLoss" else ()):
+            call = getattr(objective, method)
+            cases += [
+                case(f"{target}.{method}", "w too short", lambda call=call, n=n_weights: call(np.zeros(n - 1)),
+                     refuses("w")),
+                case(f"{target}.{method}", "w with nan", lambda call=call, n=n_weights: call(np.full(n, np.nan)),
+                     refuses("w")),
+                case(f"{target}.{method}", "w text", lambda call=call, n=n_weights: call(["a"] * n), refuses("w")),
+            ]
+        cases += [
+            case(f"{target}.gradient", "batch out of range", lambda objective=objective, n=n_weights: objective.gradient(
+                np.zeros(n), batch=np.array([0, 500])), refuses("batch")),
+            case(f"{target}.gradient", "batch of fractions", lambda objective=objective, n=n_weights: objective.gradient(
+                np.zeros(n), batch=np.array([0.5])), refuses("batch")),
+            case(target, "nan in X", lambda name=name: getattr(LR, name)(X * np.nan, T), refuses("X")),
+            case(target, "t too short", lambda name=name: getattr(LR, name)(X, T[:-1]), refuses("t")),
+            case(target, "l2 = -1", lambda name=name: getattr(LR, name)(X, T, l2=-1.0), refuses("l2")),
+            case(target, "X at scale 1e300", lambda name=name: getattr(LR, name)(X * 1e300, T),
+                 refuses("X", match="Rescale")),
+            case(f"{target}.loss", "w of 1e300 (loss ~1e300, not inf)",
+                 lambda objective=objective, n=n_weights: objective.loss(np.full(n, 1e300) * np.r_[1, -1, 1, -1, 1, -1][:n]),
+                 answers(satisfies(lambda value: 1e298 < value < 1e303, "finite, about 1e300"))),
+        ]
+    cases += [
+        case("logistic.LogisticLoss", "three classes", lambda: LR.LogisticLoss(IRIS3.X, IRIS3.y), refuses("t")),
+        case("logistic.LogisticLoss.hessian", "at w = 0: X^T X / 4N", lambda: LR.LogisticLoss(X, T).hessian(np.zeros(3)),
+             answers(close(lambda: np.c_[X, np.ones(len(X))].T @ np.c_[X, np.ones(len(X))] / (4 * len(X)),
+                           rtol=1e-13))),
+        case("logistic.LogisticLoss.separates", "w = 0", lambda: LR.LogisticLoss(X, T).separates(np.zeros(3)),
+             answers(equal(False))),
+        case("logistic.learning_rate_bound", "by hand", lambda: LR.learning_rate_bound(X),
+             answers(close(lambda: 2 / np.linalg.eigvalsh(np.c_[X, np.ones(len(X))].T @ np.c_[X, np.ones(len(X))]
+                                                          / (4 * len(X)))[-1], rtol=1e-12))),
+        case("logistic.learning_rate_bound", "X at scale 1e300", lambda: LR.learning_rate_bound(X * 1e300),
+             refuses("X")),
+        *bad_numbers("logistic.learning_rate_bound", "l2", lambda value: LR.learning_rate_bound(X, l2=value),
+                     NOT_NEGATIVE),
+        *bad_arrays("logistic.learning_rate_bound", "X", LR.learning_rate_bound, X),
+    ]
+    return cases
+
+
+def _model_cases():
+    cases = [
+        *classifier_cases("logistic.LogisticRegression", lambda: LR.LogisticRegression(solver="newton"), X, T,
+                          scales=()),
+        case("logistic.LogisticRegression.fit", "Newton at scale 1e100: the same predictions, honestly unconverged",
+             lambda: LR.LogisticRegression(solver="newton", max_iter=30).fit(X * 1e100, T).predict(X * 1e100),
+             answers(equal(lambda: LR.LogisticRegression(solver="newton").fit(X, T).predict(X)),
+                     warns=ConvergenceWarning)),
+        case("logistic.LogisticRegression.fit", "features of 1e-100: no gradient can exceed tol",
+             lambda: LR.LogisticRegression(solver="newton").fit(X * 1e-100, T), refuses("tol", match="X")),
+        case("logistic.SoftmaxRegression.fit", "features of 1e-7: no gradient can exceed tol",
+             lambda: LR.SoftmaxRegression().fit(IRIS3.X * 1e-7, IRIS3.y), refuses("tol", match="X")),
+        *classifier_cases("logistic.SoftmaxRegression", lambda: LR.SoftmaxRegression(l2=0.01), IRIS3.X, IRIS3.y,
+                          scales=()),
+        case("logistic.LogisticRegression.fit", "three classes", lambda: LR.LogisticRegression().fit(IRIS3.X, IRIS3.y),
+             refuses("t")),
+        case("logistic.LogisticRegression.fit", "Newton as scikit-learn", lambda: LR.LogisticRegression(
+            solver="newton", tol=1e-10).fit(X, T).predict_proba(X), answers(close(_sklearn_newton, rtol=1e-6))),
+        case("logistic.LogisticRegression.fit", "gradient descent at scale 1e100 does not claim convergence",
+             lambda: LR.LogisticRegression(max_iter=200).fit(X * 1e100, T),
+             answers(satisfies(lambda m: not m.converged_, "not converged"), warns=ConvergenceWarning)),
+        *[case("logistic.LogisticRegression.fit", f"X at scale {scale:g}",
+               lambda scale=scale: LR.LogisticRegression().fit(X * scale, T), refuses("X", match="Rescale"))
+          for scale in (1e300, 1e-300)],
+        case("logistic.LogisticRegression.fit", "separable data, Newton", lambda: LR.LogisticRegression(
+            solver="newton").fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]),
+             answers(satisfies(lambda m: not m.converged_, "not converged"), warns=SeparationWarning)),
+        *bad_numbers("logistic.LogisticRegression.fit", "learning_rate",
+                     lambda value: LR.LogisticRegression(learning_rate=value).fit(X, T),
+                     {"0": 0.0, "-1": -1.0, "nan": float("nan"), "inf": float("inf"), "auto misspelled": "Auto"}),
+        *bad_numbers("logistic.LogisticRegression.fit", "l2", lambda value: LR.LogisticRegression(l2=value).fit(X, T),
+                     NOT_NEGATIVE),
+        *bad_numbers("logistic.LogisticRegression.fit", "l1", lambda value: LR.LogisticRegression(l1=value).fit(X, T),
+                     NOT_NEGATIVE),
+        *bad_numbers("logistic.LogisticRegression.fit", "tol", lambda value: LR.LogisticRegression(tol=value).fit(X, T),
+                     NOT_NEGATIVE),
+        *bad_numbers("logistic.LogisticRegression.fit", "decay",
+                     lambda value: LR.LogisticRegression(decay=value).fit(X, T), NOT_NEGATIVE),
+        *bad_counts("logistic.LogisticRegression.fit", "max_iter",
+                    lambda value: LR.LogisticRegression(max_iter=value).fit(X, T)),
+        *bad_counts("logistic.LogisticRegression.fit", "batch_size",
+                    lambda value: LR.LogisticRegression(solver="sgd", batch_size=value).fit(X, T), none_ok=True),
+        *bad_seeds("logistic.LogisticRegression.fit",
+                   lambda value: LR.LogisticRegression(solver="sgd", batch_size=5, random_state=value).fit(X, T)),
+        case("logistic.LogisticRegression.fit", "solver misspelled", lambda: LR.LogisticRegression(solver="Newton").fit(
+            X, T), refuses("solver")),
+        case("logistic.LogisticRegression.fit", "fit_intercept text", lambda: LR.LogisticRegression(
+            fit_intercept="no").fit(X, T), refuses("fit_intercept")),
+        case("logistic.LogisticRegression.fit", "learning rate 1e300 diverges with a flag",
+             lambda: LR.LogisticRegression(learning_rate=1e300, max_iter=50).fit(X, T),
+             answers(satisfies(lambda m: m.diverged_ and not m.converged_, "diverged"), warns=ConvergenceWarning)),
+        case("logistic.LogisticRegression.fit", "l2 = 1e300: all weights 0",
+             lambda: LR.LogisticRegression(solver="newton", l2=1e300).fit(X, T).coef_,
+             answers(close([0.0, 0.0], atol=1e-290))),
+        case("logistic.SoftmaxRegression.fit", "solver newton", lambda: LR.SoftmaxRegression(solver="newton").fit(
+            IRIS3.X, IRIS3.y), refuses("solver")),
+        case("logistic.SoftmaxRegression.fit", "X at scale 1e300", lambda: LR.SoftmaxRegression().fit(
+            IRIS3.X * 1e300, IRIS3.y), refuses("X")),
+    ]
+    return cases
+
+
+def _figure_cases():
+    grid = np.stack(np.meshgrid(np.linspace(-2, 2, 3), np.linspace(-1, 1, 2)), axis=-1)
+    return [
+        case("logistic.loss_surface", "a grid against the objective", lambda: LR.loss_surface(X, T, grid, 0.1),
+             answers(close(lambda: np.array([[LR.LogisticLoss(X, T).loss(np.r_[w, 0.1]) for w in row] for row in grid]),
+                           rtol=1e-13))),
+        case("logistic.loss_surface", "coef of 3 features", lambda: LR.loss_surface(X, T, [1.0, 2.0, 3.0]),
+             refuses("coef")),
+        case("logistic.loss_surface", "intercepts that do not match the grid",
+             lambda: LR.loss_surface(X, T, grid, [0.0, 1.0, 2.0, 3.0]), refuses("intercept")),
+        case("logistic.loss_surface", "coef of 1e300", lambda: LR.loss_surface(X, T, [1e300, -1e300]),
+             answers(satisfies(lambda value: 1e298 < value < 1e304, "about 1e300"))),
+        case("logistic.loss_surface", "l2 with coef of 1e200: 1e400 beyond the float range",
+             lambda: LR.loss_surface(X, T, [1e200, -1e200], l2=1.0), answers(equal(np.inf), infinite=True)),
+        case("logistic.loss_surface", "three classes", lambda: LR.loss_surface(IRIS3.X, IRIS3.y, [1.0, 1.0]),
+             refuses("t")),
+        *bad_numbers("logistic.loss_surface", "l1", lambda value: LR.loss_surface(X, T, [1.0, 1.0], l1=value),
+                     NOT_NEGATIVE),
+        case("logistic.regularization_path", "lambdas from 1e-4 to 1", lambda: LR.regularization_path(
+            X, T, np.logspace(-4, 0, 5)).coef[-1],
+             answers(close(lambda: LR.LogisticRegression(solver="newton", l2=1.0).fit(X, T).coef_, rtol=1e-6))),
+        case("logistic.regularization_path", "negative lambda", lambda: LR.regularization_path(X, T, [0.1, -1.0]),
+             refuses("lambdas")),
+        case("logistic.regularization_path", "no lambdas", lambda: LR.regularization_path(X, T, []), refuses("lambdas")),
+        case("logistic.regularization_path", "penalty misspelled", lambda: LR.regularization_path(X, T, [0.1],
+                                                                                                  penalty="L2"),
+             refuses("penalty")),
+        case("logistic.regularization_path", "an unknown parameter", lambda: LR.regularization_path(
+            X, T, [0.1], alpha=3), refuses("alpha")),
+        case("logistic.regularization_path", "lambda 1e300", lambda: LR.regularization_path(X, T, [1e300]).coef,
+             answers(close([[0.0, 0.0]], atol=1e-290))),
+        case("logistic.irls_step", "from w = 0 as the Newton step", lambda: LR.irls_step(X, T, np.zeros(3)),
+             answers(close(lambda: -np.linalg.solve(LR.LogisticLoss(X, T).hessian(np.zeros(3)),
+                                                    LR.LogisticLoss(X, T).gradient(np.zeros(3))), rtol=1e-10))),
+        case("logistic.irls_step", "w of the wrong length", lambda: LR.irls_step(X, T, [0.0, 0.0]), refuses("w")),
+        case("logistic.irls_step", "w with nan", lambda: LR.irls_step(X, T, [np.nan, 0.0, 0.0]), refuses("w")),
+        case("logistic.irls_step", "w where every p is 0 or 1", lambda: LR.irls_step(X, T, [1e3, 1e3, 0.0]),
+             refuses("w", match="p")),
+    ]
+
+
+CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases()]
