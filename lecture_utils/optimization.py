@@ -29,9 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 
-from ._numerics import equilibrated_solve
-from ._validation import (as_float_array, check_non_negative, check_option, check_positive,
-                          check_positive_int, check_random_state)
+from ._numerics import equilibrated_solve, norm
+from ._validation import (as_float_array, as_real_array, check_broadcast, check_flag, check_non_negative,
+                          check_option, check_positive, check_positive_int, check_random_state)
 from .exceptions import ConvergenceWarning, DivergenceWarning
 
 METHODS = ("gd", "sgd", "newton")
@@ -99,13 +99,18 @@ class FunctionObjective(Objective):
         self._loss, self._gradient, self._hessian, self._scalar = loss, gradient, hessian, scalar
 
     def _argument(self, w):
-        return float(w[0]) if self._scalar else w.copy()
+        w = as_float_array(w, "w")
+        return float(w.reshape(-1)[0]) if self._scalar else w.copy()
 
     def loss(self, w):
-        return float(self._loss(self._argument(w)))
+        loss = as_real_array(self._loss(self._argument(w)), "loss")        # nan or inf: the loop stops on it
+        if loss.ndim != 0:
+            raise ValueError(f"loss must return a number, E(w); got an array of shape {loss.shape}.")
+        return float(loss)
 
     def gradient(self, w, batch=None):
-        gradient = np.asarray(self._gradient(self._argument(w)), dtype=float).reshape(-1)
+        w = as_float_array(w, "w")
+        gradient = as_real_array(self._gradient(self._argument(w)), "gradient").reshape(-1)
         if gradient.shape != w.shape:
             raise ValueError(f"gradient must return one partial derivative per weight, shape {w.shape}; "
                              f"got shape {gradient.shape}.")
@@ -115,10 +120,11 @@ class FunctionObjective(Objective):
         if self._hessian is None:
             raise TypeError("newton needs the Hessian: pass hessian=, a function of w returning the "
                             "matrix of second derivatives (a number for a 1-D function).")
-        hessian = np.asarray(self._hessian(self._argument(w)), dtype=float).reshape(w.size, -1)
-        if hessian.shape != (w.size, w.size):
+        w = as_float_array(w, "w")
+        hessian = as_real_array(self._hessian(self._argument(w)), "hessian")
+        if hessian.size != w.size ** 2:
             raise ValueError(f"hessian must return a ({w.size}, {w.size}) matrix; got shape {hessian.shape}.")
-        return hessian
+        return hessian.reshape(w.size, w.size)
 
 
 # --------------------------------------------------------------------------
@@ -192,8 +198,17 @@ def soft_threshold(v, threshold):
     After a gradient step on the smooth part of ``E(w) + l1 ||w||_1``, this
     sets every weight whose magnitude is below ``eta * l1`` exactly to zero
     and shrinks the others towards zero by that amount (notebook 04, "L1").
+    ``threshold`` (>= 0) broadcasts against ``v``.
     """
-    v = np.asarray(v, dtype=float)
+    v, threshold = as_float_array(v, "v"), as_float_array(threshold, "threshold")
+    if np.any(threshold < 0):
+        raise ValueError(f"threshold must be >= 0; got a smallest value of {threshold.min():g}.")
+    check_broadcast(("v", v), ("threshold", threshold))
+    return _soft_threshold(v, threshold)
+
+
+def _soft_threshold(v, threshold):
+    """:func:`soft_threshold` unchecked, for the loop (whose weights may have overflowed in a step)."""
     return np.sign(v) * np.maximum(np.abs(v) - threshold, 0.0)
 
 
@@ -201,7 +216,7 @@ def _optimality(w, gradient, l1) -> np.ndarray:
     """The smallest subgradient of ``E(w) + sum_j l1_j |w_j|``; just ``grad E`` when ``l1 = 0``."""
     # where w_j != 0: d/dw_j = g_j + l1_j sign(w_j); where w_j = 0 the subdifferential
     # is [g_j - l1_j, g_j + l1_j], whose point nearest 0 is soft_threshold(g_j, l1_j)
-    return np.where(w != 0, gradient + l1 * np.sign(w), soft_threshold(gradient, l1))
+    return np.where(w != 0, gradient + l1 * np.sign(w), _soft_threshold(gradient, l1))
 
 
 def _total_loss(objective, w, l1) -> float:
@@ -212,7 +227,7 @@ def _total_loss(objective, w, l1) -> float:
 def _gradient_step(w, gradient, eta, l1):
     """``w - eta grad E(w)``, then the L1 proximal step (a no-op when ``l1 = 0``)."""
     with np.errstate(over="ignore", invalid="ignore"):
-        return soft_threshold(w - eta * gradient, eta * l1)
+        return _soft_threshold(w - eta * gradient, eta * l1)
 
 
 def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
@@ -291,11 +306,11 @@ def _evaluate(objective, w, l1, k, previous_loss):
                                 f"{previous_loss:.4g}), so the weights of step {k} are kept")
     with np.errstate(over="ignore", invalid="ignore"):
         gradient = objective.gradient(w)
-        norm = float(np.linalg.norm(_optimality(w, gradient, l1)))
-    if not np.isfinite(norm):
+        grad_norm = float(norm(_optimality(w, gradient, l1)))
+    if not np.isfinite(grad_norm):
         raise _Stop("diverged", f"diverged at step {k + 1}: the gradient overflowed; the weights of step {k} "
                                 "are kept")
-    return loss, gradient, norm
+    return loss, gradient, grad_norm
 
 
 # --------------------------------------------------------------------------
@@ -349,17 +364,29 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     -------
     Trace
     """
+    if not (callable(getattr(objective, "loss", None)) and callable(getattr(objective, "gradient", None))):
+        raise TypeError(f"objective must be an Objective with loss(w) and gradient(w), e.g. "
+                        f"FunctionObjective(loss, gradient); got {type(objective).__name__}.")
+    if callback is not None and not callable(callback):
+        raise TypeError(f"callback must be a function of the weights, or None; got {type(callback).__name__}.")
+    line_search = check_flag(line_search, "line_search")
     method = check_option(method, "method", METHODS)
     learning_rate = check_positive(learning_rate, "learning_rate")
     decay = check_non_negative(decay, "decay")
     max_iter = check_positive_int(max_iter, "max_iter")
     tol = check_non_negative(tol, "tol")
     w = as_float_array(w0, "w0").astype(float).reshape(-1)
-    l1 = np.broadcast_to(as_float_array(l1, "l1"), w.shape).astype(float)
+    n_weights = getattr(objective, "n_weights", w.size)
+    if w.size != n_weights:
+        raise ValueError(f"w0 must hold one weight per weight of the objective, {n_weights}; got {w.size}.")
+    l1 = as_float_array(l1, "l1")
+    if check_broadcast(("w0", w), ("l1", l1)) != w.shape:
+        raise ValueError(f"l1 must be one number or one per weight ({w.size}); got shape {l1.shape}.")
+    l1 = np.broadcast_to(l1, w.shape).astype(float)
     if np.any(l1 < 0):
         raise ValueError(f"l1 must be >= 0; got a smallest value of {l1.min():.4g}.")
     if method == "newton" and np.any(l1 > 0):
-        raise ValueError("method='newton' cannot minimise an L1 penalty (|w| has no second derivative "
+        raise ValueError("method='newton' cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
                          "at 0); use method='gd' or 'sgd', whose proximal step handles it.")
     if method == "sgd":
         if objective.n_samples is None:
@@ -372,8 +399,8 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     if not np.isfinite(loss):
         raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
     gradient = objective.gradient(w)
-    norm = float(np.linalg.norm(_optimality(w, gradient, l1)))
-    weights, losses, norms, steps = [w], [loss], [norm], []
+    grad_norm = float(norm(_optimality(w, gradient, l1)))
+    weights, losses, norms, steps = [w], [loss], [grad_norm], []
     updates = [w] if method == "sgd" and record_updates else None
     start_loss = loss
     k = 0
@@ -382,13 +409,13 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         # function the gradient is zero, and for a strongly convex one ||grad E|| bounds both
         # E(w) - E(w*) and ||w - w*||, whereas a slow method on a plateau changes the loss
         # little while still far from the minimum.
-        if norm <= tol:
+        if grad_norm <= tol:
             status = "converged"
-            message = f"converged after {k} steps: |grad| = {norm:.3g} <= tol = {tol:g}"
+            message = f"converged after {k} steps: |grad| = {grad_norm:.3g} <= tol = {tol:g}"
             break
         if k == max_iter:
             status = "max_iter"
-            message = f"stopped after max_iter = {max_iter} steps with |grad| = {norm:.3g} > tol = {tol:g}"
+            message = f"stopped after max_iter = {max_iter} steps with |grad| = {grad_norm:.3g} > tol = {tol:g}"
             break
         eta = learning_rate / (1 + decay * k)
         try:
@@ -398,14 +425,14 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
                 w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates), eta
             else:
                 w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
-            loss_new, gradient, norm = _evaluate(objective, w_new, l1, k, loss)
+            loss_new, gradient, grad_norm = _evaluate(objective, w_new, l1, k, loss)
         except _Stop as stop:
             status, message = stop.args
             break
         w, loss = w_new, loss_new
         weights.append(w)
         losses.append(loss)
-        norms.append(norm)
+        norms.append(grad_norm)
         steps.append(step)
         k += 1
         if loss > start_loss + DIVERGENCE_FACTOR * max(abs(start_loss), 1.0):
@@ -515,18 +542,32 @@ def newton(loss, gradient, hessian, w0, *, max_iter=100, tol=1e-10, line_search=
 # --------------------------------------------------------------------------
 
 
-def _central_differences(function, w, eps):
-    """``(f(w + h e_j) - f(w - h e_j)) / (2 h)`` for each coordinate j, with ``h = eps max(1, |w_j|)``."""
+def _central_differences(function, w, eps, name: str, shape):
+    """``(f(w + h e_j) - f(w - h e_j)) / (2 h)`` for each coordinate j, with ``h = eps max(1, |w_j|)``.
+
+    ``function`` is the caller's argument ``name``, which must return arrays of ``shape(w.size)``.
+    """
     w = np.atleast_1d(as_float_array(w, "w")).astype(float)
     eps = check_positive(eps, "eps")
+
+    def value(at):
+        result = as_real_array(function(at), name)
+        if result.shape != shape(w.size):
+            raise ValueError(f"{name} must return an array of shape {shape(w.size)} at w; got shape {result.shape}.")
+        return result
+
     columns = []
     for j in range(w.size):
         h = eps * max(1.0, abs(w.flat[j]))
         step = np.zeros_like(w)
         step.flat[j] = h
-        columns.append((np.asarray(function(w + step), dtype=float) - np.asarray(function(w - step), dtype=float))
-                       / (2 * h))
+        columns.append((value(w + step) - value(w - step)) / (2 * h))
     return np.array(columns)
+
+
+def _check_callable(function, name: str, what: str) -> None:
+    if not callable(function):
+        raise TypeError(f"{name} must be a function {what}; got {type(function).__name__}.")
 
 
 def numerical_gradient(f, w, eps=1e-6):
@@ -546,8 +587,9 @@ def numerical_gradient(f, w, eps=1e-6):
     -------
     float (for a number ``w``) or ndarray of shape (D,)
     """
+    _check_callable(f, "f", "f(w) -> float")
     scalar = np.ndim(w) == 0
-    derivatives = _central_differences(lambda v: f(v[0] if scalar else v), w, eps)
+    derivatives = _central_differences(lambda v: f(v[0] if scalar else v), w, eps, "f", lambda n: ())
     return float(derivatives[0]) if scalar else derivatives
 
 
@@ -565,7 +607,9 @@ def numerical_hessian(gradient, w, eps=1e-5):
     -------
     float (for a number ``w``) or ndarray of shape (D, D)
     """
+    _check_callable(gradient, "gradient", "gradient(w) -> array of the shape of w")
     scalar = np.ndim(w) == 0
-    columns = _central_differences(lambda v: np.atleast_1d(gradient(v[0] if scalar else v)), w, eps)
+    columns = _central_differences(lambda v: np.atleast_1d(gradient(v[0] if scalar else v)), w, eps, "gradient",
+                                   lambda n: (n,))
     hessian = (columns + columns.T) / 2                     # row j is d grad / d w_j; H is symmetric
     return float(hessian[0, 0]) if scalar else hessian
