@@ -70,3 +70,9 @@ def equilibrated_solve(matrix, rhs, assume_a: str = "gen"):
     d = np.where(diagonal > 0, np.ldexp(1.0, -np.frexp(np.sqrt(diagonal))[1]), 1.0)
     scale = d[:, None] if np.ndim(rhs) == 2 else d
     return scale * scipy.linalg.solve(d[:, None] * matrix * d, scale * rhs, assume_a=assume_a)
+
+
+def root_mean_square(a, axis: int = -1):
+    """``sqrt(mean(a^2))`` along ``axis``: finite and exact to rounding whenever the result is in range."""
+    a_scaled, e = scaled(a, axis)
+    return unscale(np.sqrt(np.mean(a_scaled ** 2, axis=axis)), np.squeeze(e, axis))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._base import clone
-from ._validation import as_class_labels, as_matrix, check_positive_int, check_random_state
+from ._validation import as_class_labels, as_matrix, check_flag, check_positive_int, check_random_state, check_size
 
 
 def kfold_indices(n, k, shuffle=False, random_state=None) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -45,7 +45,8 @@ def kfold_indices(n, k, shuffle=False, random_state=None) -> list[tuple[np.ndarr
     k = check_positive_int(k, "k")
     if not 2 <= k <= n:
         raise ValueError(f"k must be between 2 and n = {n} (each fold needs an example); got k = {k}.")
-    order = check_random_state(random_state).permutation(n) if shuffle else np.arange(n)
+    check_size(k * n, f"the index arrays of {k} folds", "n or k")
+    order = check_random_state(random_state).permutation(n) if check_flag(shuffle, "shuffle") else np.arange(n)
     sizes = np.full(k, n // k)
     sizes[:n % k] += 1                                       # the first n % k folds take one more
     folds = []
@@ -108,9 +109,17 @@ def train_test_split(X, t, test_size=0.25, shuffle=True, random_state=None):
 
 
 def _folds(n, k, shuffle, random_state, folds):
-    if folds is not None:
-        return list(folds)
-    return kfold_indices(n, k, shuffle=shuffle, random_state=random_state)
+    if folds is None:
+        return kfold_indices(n, k, shuffle=shuffle, random_state=random_state)
+    try:
+        pairs = [(np.asarray(train), np.asarray(test)) for train, test in folds]
+    except (TypeError, ValueError):
+        pairs = None
+    if not pairs or any(part.ndim != 1 or part.size == 0 or part.dtype.kind not in "iu" or part.min() < 0
+                        or part.max() >= n for pair in pairs for part in pair):
+        raise ValueError(f"folds must be a list of (train, test) pairs of non-empty arrays of example indices from 0 "
+                         f"to {n - 1}, e.g. leave_one_out({n}) or kfold_indices({n}, 5).")
+    return pairs
 
 
 def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, folds=None, scoring=None) -> np.ndarray:
@@ -208,7 +217,10 @@ def grid_search(make_estimator, values, X, t, k=5, shuffle=False, random_state=N
     if not callable(make_estimator):
         raise TypeError("make_estimator must be a function value -> unfitted model, e.g. "
                         f"lambda l2: LogisticRegression(l2=l2); got {type(make_estimator).__name__}.")
-    values = list(values)
+    try:
+        values = list(values)
+    except TypeError:
+        raise TypeError(f"values must be a list of candidate values, e.g. [0.01, 0.1, 1]; got {values!r}.") from None
     if not values:
         raise ValueError("values must hold at least one candidate value.")
     X = as_matrix(X)

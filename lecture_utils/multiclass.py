@@ -20,6 +20,12 @@ class _Ensemble(Classifier):
     def __init__(self, estimator):
         self.estimator = estimator
 
+    def _check_estimator(self) -> None:
+        if not (callable(getattr(self.estimator, "fit", None))
+                and callable(getattr(self.estimator, "decision_function", None))):
+            raise TypeError(f"estimator must be a binary classifier with fit and decision_function, e.g. "
+                            f"LogisticRegression(); got {type(self.estimator).__name__}.")
+
     def _fitted_inputs(self, X) -> np.ndarray:
         check_fitted(self, "estimators_")
         return as_matrix(X)
@@ -53,6 +59,7 @@ class OneVsRestClassifier(_Ensemble):
 
     def fit(self, X, t):
         """Fit one classifier per class on all of ``X``; returns ``self``."""
+        self._check_estimator()
         X = as_matrix(X)
         self.classes_, index = as_class_labels(t, X.shape[0])
         self.estimators_ = [clone(self.estimator).fit(X, (index == k).astype(int))
@@ -95,6 +102,7 @@ class OneVsOneClassifier(_Ensemble):
 
     def fit(self, X, t):
         """Fit one classifier per pair of classes, on that pair's examples; returns ``self``."""
+        self._check_estimator()
         X = as_matrix(X)
         self.classes_, index = as_class_labels(t, X.shape[0])
         n_classes = self.classes_.size

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import Classifier, Estimator, clone
+from ._numerics import mean, root_mean_square
 from ._validation import as_matrix, check_fitted, check_n_features
 
 
@@ -33,8 +34,8 @@ class StandardScaler(Estimator):
     def fit(self, X, t=None):
         """Estimate ``mean_`` and ``scale_`` from ``X`` of shape (N, D); returns ``self``."""
         X = as_matrix(X)
-        self.mean_ = X.mean(axis=0)
-        scale = X.std(axis=0)
+        self.mean_ = mean(X, axis=0)
+        scale = root_mean_square(X - self.mean_, axis=0)         # summed at a scale where no square overflows
         self.scale_ = np.where(scale > 10 * np.finfo(float).eps * np.abs(self.mean_), scale, 1.0)
         return self
 
@@ -85,13 +86,16 @@ class Pipeline(Classifier):
 
     def fit(self, X, t):
         """Fit each transformer on the output of the previous one, then the classifier; returns ``self``."""
+        if not isinstance(self.steps, (list, tuple)) or not self.steps:
+            raise ValueError("steps must be a list of at least a classifier, e.g. [StandardScaler(), "
+                             f"LogisticRegression()]; got {self.steps!r}.")
         steps = list(self.steps)
-        if not steps:
-            raise ValueError("steps must hold at least a classifier, e.g. [StandardScaler(), LogisticRegression()].")
-        for step in steps[:-1]:
-            if not (callable(getattr(step, "fit", None)) and callable(getattr(step, "transform", None))):
-                raise TypeError(f"every step before the last must have fit and transform; "
-                                f"{type(step).__name__} does not.")
+        for position, step in enumerate(steps):
+            needed = ("fit", "transform") if position < len(steps) - 1 else ("fit", "predict")
+            missing = [method for method in needed if not callable(getattr(step, method, None))]
+            if missing:
+                raise TypeError(f"steps[{position}] ({type(step).__name__}) has no {' or '.join(missing)}: every "
+                                "step before the last must have fit and transform, and the last fit and predict.")
         self.steps_ = [clone(step) for step in steps]
         for transformer in self.steps_[:-1]:
             X = transformer.fit(X, t).transform(X)
@@ -99,23 +103,26 @@ class Pipeline(Classifier):
         self.classes_ = self.steps_[-1].classes_
         return self
 
-    def _transform(self, X):
+    def _final(self, method: str, X):
+        """The final classifier's ``method`` applied to ``X`` transformed by the fitted steps."""
         check_fitted(self, "steps_")
+        if not callable(getattr(self.steps_[-1], method, None)):
+            raise TypeError(f"The last step of steps, {type(self.steps_[-1]).__name__}, has no {method}.")
         for transformer in self.steps_[:-1]:
             X = transformer.transform(X)
-        return X
+        return getattr(self.steps_[-1], method)(X)
 
     def predict(self, X) -> np.ndarray:
         """The final classifier's prediction on the transformed ``X``."""
-        return self.steps_[-1].predict(self._transform(X))
+        return self._final("predict", X)
 
     def predict_proba(self, X) -> np.ndarray:
         """The final classifier's ``predict_proba`` on the transformed ``X``."""
-        return self.steps_[-1].predict_proba(self._transform(X))
+        return self._final("predict_proba", X)
 
     def decision_function(self, X) -> np.ndarray:
         """The final classifier's ``decision_function`` on the transformed ``X``."""
-        return self.steps_[-1].decision_function(self._transform(X))
+        return self._final("decision_function", X)
 
 
 def make_pipeline(*steps) -> Pipeline:

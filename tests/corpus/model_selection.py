@@ -1,0 +1,170 @@
+"""Bad and extreme calls of lecture_utils.model_selection, preprocessing and multiclass."""
+
+import numpy as np
+from sklearn.model_selection import KFold
+from sklearn.multiclass import OneVsOneClassifier as SklearnOneVsOne
+from sklearn.multiclass import OneVsRestClassifier as SklearnOneVsRest
+from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
+
+from lecture_utils.datasets import make_gaussian_classes
+from lecture_utils.discriminant import LDA
+from lecture_utils.logistic import LogisticRegression
+from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices, leave_one_out,
+                                           train_test_split)
+from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from lecture_utils.preprocessing import Pipeline, StandardScaler, make_pipeline
+
+from . import (answers, bad_arrays, bad_counts, bad_seeds, case, classifier_cases, close, equal, refuses, satisfies)
+
+DATA = make_gaussian_classes([[0.0, 0.0], [2.0, 0.0], [0.0, 2.0]], [np.eye(2)] * 3, n_per_class=12, random_state=6)
+X, T = DATA.X, DATA.y
+BINARY = T < 2
+
+
+def _folds_cases():
+    return [
+        case("model_selection.kfold_indices", "as scikit-learn's KFold", lambda: [test for _, test in kfold_indices(10, 3)],
+             answers(lambda folds: [np.testing.assert_array_equal(a, b) for a, (_, b) in
+                                    zip(folds, KFold(3).split(np.zeros(10)))])),
+        *bad_counts("model_selection.kfold_indices", "n", lambda value: kfold_indices(value, 2)),
+        *bad_counts("model_selection.kfold_indices", "k", lambda value: kfold_indices(10, value)),
+        case("model_selection.kfold_indices", "k > n", lambda: kfold_indices(3, 5), refuses("k")),
+        case("model_selection.kfold_indices", "k = 1", lambda: kfold_indices(3, 1), refuses("k")),
+        *bad_seeds("model_selection.kfold_indices", lambda value: kfold_indices(10, 3, shuffle=True,
+                                                                              random_state=value)),
+        case("model_selection.kfold_indices", "shuffle text", lambda: kfold_indices(10, 3, shuffle="yes"),
+             refuses("shuffle")),
+        case("model_selection.kfold_indices", "n = 10**9 cannot fit", lambda: kfold_indices(10 ** 9, 5),
+             refuses("n", match="GiB")),
+        *bad_counts("model_selection.leave_one_out", "n", leave_one_out),
+        case("model_selection.leave_one_out", "n = 1", lambda: leave_one_out(1), refuses("n")),
+        case("model_selection.leave_one_out", "n = 10**5 cannot fit", lambda: leave_one_out(10 ** 5),
+             refuses("n", match="GiB")),
+        case("model_selection.leave_one_out", "n = 4", lambda: [test.tolist() for _, test in leave_one_out(4)],
+             answers(equal([[0], [1], [2], [3]]))),
+        *bad_arrays("model_selection.train_test_split", "X", lambda value: train_test_split(value, T), X),
+        case("model_selection.train_test_split", "t too short", lambda: train_test_split(X, T[:-1]), refuses("t")),
+        *[case("model_selection.train_test_split", f"test_size={value!r}",
+               lambda value=value: train_test_split(X, T, test_size=value), refuses("test_size"))
+          for value in (0.0, 1.0, -0.1, "0.2", np.nan, 3)],
+        case("model_selection.train_test_split", "test_size 0.25 as scikit-learn",
+             lambda: [len(part) for part in train_test_split(X, T, test_size=0.25, random_state=0)],
+             answers(equal([27, 9, 27, 9]))),
+        *bad_seeds("model_selection.train_test_split", lambda value: train_test_split(X, T, random_state=value)),
+        case("model_selection.train_test_split", "test_size = 0.001: one example", lambda: train_test_split(
+            X, T, test_size=0.001), answers(satisfies(lambda parts: len(parts[1]) == 1, "1 test example"))),
+    ]
+
+
+def _score_cases():
+    model = LogisticRegression(solver="newton", l2=0.1)
+    return [
+        case("model_selection.cross_val_score", "as by hand", lambda: cross_val_score(model, X[BINARY], T[BINARY], k=4),
+             answers(close(lambda: [LogisticRegression(solver="newton", l2=0.1).fit(X[BINARY][train], T[BINARY][train])
+                                    .score(X[BINARY][test], T[BINARY][test])
+                                    for train, test in kfold_indices(int(BINARY.sum()), 4)], rtol=1e-15))),
+        case("model_selection.cross_val_score", "estimator without fit", lambda: cross_val_score("model", X, T),
+             refuses("estimator")),
+        case("model_selection.cross_val_score", "scoring not callable", lambda: cross_val_score(model, X, T,
+                                                                                              scoring="accuracy"),
+             refuses("scoring")),
+        case("model_selection.cross_val_score", "t too short", lambda: cross_val_score(model, X, T[:-1]), refuses("t")),
+        case("model_selection.cross_val_score", "k > N", lambda: cross_val_score(model, X, T, k=100), refuses("k")),
+        case("model_selection.cross_val_score", "folds out of range", lambda: cross_val_score(
+            LDA(), X, T, folds=[(np.arange(30), np.arange(30, 40))]), refuses("folds")),
+        case("model_selection.cross_val_score", "folds that are no pairs", lambda: cross_val_score(
+            LDA(), X, T, folds=[np.arange(10)]), refuses("folds")),
+        case("model_selection.cross_val_score", "a training fold of one class", lambda: cross_val_score(
+            LDA(), X, T, folds=[(np.arange(12), np.arange(12, 36))]), refuses("t")),
+        case("model_selection.grid_search", "the best l2", lambda: grid_search(
+            lambda l2: LogisticRegression(solver="newton", l2=l2), [1e-3, 1e3], X[BINARY], T[BINARY], k=3).best_value,
+             answers(equal(1e-3))),
+        case("model_selection.grid_search", "make_estimator not callable", lambda: grid_search(model, [0.1], X, T),
+             refuses("make_estimator")),
+        case("model_selection.grid_search", "no values", lambda: grid_search(lambda v: model, [], X, T),
+             refuses("values")),
+        case("model_selection.grid_search", "values not iterable", lambda: grid_search(lambda v: model, 0.1, X, T),
+             refuses("values")),
+        case("model_selection.grid_search", "make_estimator returning no model",
+             lambda: grid_search(lambda v: None, [0.1], X[BINARY], T[BINARY]), refuses("estimator")),
+    ]
+
+
+def _preprocessing_cases():
+    scaler = StandardScaler().fit(X)
+    return [
+        *bad_arrays("preprocessing.StandardScaler.fit", "X", lambda value: StandardScaler().fit(value), X),
+        case("preprocessing.StandardScaler.fit", "X at scale 1e300", lambda: StandardScaler().fit(X * 1e300).scale_,
+             answers(close(lambda: X.std(axis=0) * 1e300, rtol=1e-13))),
+        case("preprocessing.StandardScaler.fit", "X at scale 1e-300", lambda: StandardScaler().fit(X * 1e-300).scale_,
+             answers(close(lambda: X.std(axis=0) * 1e-300, rtol=1e-13))),
+        case("preprocessing.StandardScaler.fit", "a constant feature of 1e300",
+             lambda: StandardScaler().fit(np.full((3, 1), 1e300)).scale_, answers(equal([1.0]))),
+        case("preprocessing.StandardScaler.fit_transform", "as scikit-learn",
+             lambda: StandardScaler().fit_transform(X * 1e200),
+             answers(close(lambda: SklearnStandardScaler().fit_transform(X), rtol=1e-12, atol=1e-14))),
+        case("preprocessing.StandardScaler.fit_transform", "nan X",
+             lambda: StandardScaler().fit_transform(X * np.nan), refuses("X")),
+        case("preprocessing.StandardScaler.transform", "unfitted", lambda: StandardScaler().transform(X),
+             refuses("fit")),
+        case("preprocessing.StandardScaler.transform", "one feature more", lambda: scaler.transform(np.c_[X, X[:, 0]]),
+             refuses("X")),
+        case("preprocessing.StandardScaler.transform", "text X", lambda: scaler.transform([["a", "b"]]), refuses("X")),
+        case("preprocessing.StandardScaler.inverse_transform", "round trip",
+             lambda: scaler.inverse_transform(scaler.transform(X)), answers(close(X, rtol=1e-13, atol=1e-15))),
+        case("preprocessing.StandardScaler.inverse_transform", "unfitted",
+             lambda: StandardScaler().inverse_transform(X), refuses("fit")),
+        case("preprocessing.StandardScaler.inverse_transform", "nan X", lambda: scaler.inverse_transform(X * np.nan),
+             refuses("X")),
+        *classifier_cases("preprocessing.Pipeline", lambda: Pipeline([StandardScaler(), LDA()]), X, T,
+                          scales=(1e300, 1e-300)),
+        case("preprocessing.Pipeline.fit", "no steps", lambda: Pipeline([]).fit(X, T), refuses("steps")),
+        case("preprocessing.Pipeline.fit", "steps not a list", lambda: Pipeline(LDA()).fit(X, T), refuses("steps")),
+        case("preprocessing.Pipeline.fit", "a step without transform", lambda: Pipeline([LDA(), LDA()]).fit(X, T),
+             refuses("steps")),
+        case("preprocessing.Pipeline.predict_proba", "a last step without predict_proba",
+             lambda: Pipeline([StandardScaler(), _NoProba()]).fit(X, T).predict_proba(X), refuses("predict_proba")),
+        case("preprocessing.make_pipeline", "no steps", lambda: make_pipeline().fit(X, T), refuses("steps")),
+        case("preprocessing.make_pipeline", "a string step", lambda: make_pipeline("scaler", LDA()).fit(X, T),
+             refuses("steps")),
+        case("preprocessing.make_pipeline", "as Pipeline", lambda: make_pipeline(StandardScaler(), LDA()).fit(
+            X, T).predict(X), answers(equal(lambda: LDA().fit(X, T).predict(X)))),
+    ]
+
+
+class _NoProba:
+    """A classifier without predict_proba (scikit-learn's Perceptron is one)."""
+
+    def fit(self, X, t):
+        self.classes_ = np.unique(t)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+
+def _multiclass_cases():
+    base = LogisticRegression(solver="newton", l2=0.1)
+    return [
+        *classifier_cases("multiclass.OneVsRestClassifier", lambda: OneVsRestClassifier(LDA()), X, T,
+                          scales=(1e100, 1e-100)),
+        *classifier_cases("multiclass.OneVsOneClassifier", lambda: OneVsOneClassifier(base), X, T, scales=()),
+        case("multiclass.OneVsRestClassifier.fit", "as scikit-learn", lambda: OneVsRestClassifier(LDA()).fit(
+            X, T).predict(X), answers(equal(lambda: SklearnOneVsRest(_SklearnLDA()).fit(X, T).predict(X)))),
+        case("multiclass.OneVsOneClassifier.fit", "as scikit-learn", lambda: OneVsOneClassifier(LDA()).fit(
+            X, T).predict(X), answers(equal(lambda: SklearnOneVsOne(_SklearnLDA()).fit(X, T).predict(X)))),
+        case("multiclass.OneVsRestClassifier.fit", "estimator without fit", lambda: OneVsRestClassifier("lda").fit(
+            X, T), refuses("estimator")),
+        case("multiclass.OneVsOneClassifier.fit", "estimator without decision_function",
+             lambda: OneVsOneClassifier(_NoProba()).fit(X, T), refuses("estimator")),
+        case("multiclass.OneVsRestClassifier.fit", "X at scale 1e300 reaches the base model's check",
+             lambda: OneVsRestClassifier(base).fit(X * 1e300, T), refuses("X")),
+    ]
+
+
+def _SklearnLDA():
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    return LinearDiscriminantAnalysis()
+
+
+CASES = [*_folds_cases(), *_score_cases(), *_preprocessing_cases(), *_multiclass_cases()]
