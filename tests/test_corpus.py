@@ -4,9 +4,11 @@ Runs the corpus of ``tests/corpus`` (one module per module of the package) and
 checks that it covers every public name of ``lecture_utils``.
 """
 
+import inspect
+
 import pytest
 
-from corpus import corpus_modules, public_names, run, takes_arguments
+from corpus import corpus_modules, covered_by, public_names, run, takes_arguments
 
 MODULES = corpus_modules()
 CASES = [case for module in MODULES for case in module.CASES]
@@ -24,6 +26,9 @@ EXEMPT = {
     "exceptions.ConvergenceWarning": "a warning category: raised, never called by the caller",
     "exceptions.DivergenceWarning": "a warning category",
     "exceptions.SeparationWarning": "a warning category",
+    "optimization.Objective.loss": "an abstract method: subclasses (FunctionObjective, LogisticLoss) supply it",
+    "optimization.Objective.gradient": "an abstract method",
+    "optimization.Objective.hessian": "an abstract method",
 }
 
 
@@ -49,13 +54,18 @@ def test_every_public_name_has_a_case():
     names = public_names()
     covered = {case.target for case in CASES}
     missing = sorted(name for name, obj in names.items()
-                     if name not in covered and name not in EXEMPT and takes_arguments(obj))
+                     if covered.isdisjoint(covered_by(name, obj)) and name not in EXEMPT and takes_arguments(obj))
     assert not missing, f"public names without a case in tests/corpus: {missing}"
 
 
 def test_every_case_names_a_public_name_once():
     names = public_names()
-    assert not sorted({case.target for case in CASES} - set(names)), "cases of names that are not public"
+    def public(target):                  # a public name, or a method a public class inherits (QDA.fit is RDA.fit)
+        owner, _, attr = target.rpartition(".")
+        return target in names or (inspect.isclass(names.get(owner)) and hasattr(names[owner], attr))
+
+    assert not sorted(target for target in {case.target for case in CASES} if not public(target)), \
+        "cases of names that are not public"
     ids = [case.id for case in CASES]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     assert not sorted(set(EXEMPT) - set(names)), "exemptions of names that are not public"

@@ -383,40 +383,52 @@ def public_modules() -> list:
     return modules
 
 
-def _is_private_home(module_name: str) -> bool:
-    return not all(_public(part) for part in module_name.split("."))
+def _exporter(home: str) -> str:
+    """The module that exports a name defined in ``home``: itself, or for a private module its public package."""
+    parts = home.split(".")
+    while not all(_public(part) for part in parts[1:]):
+        parts.pop()
+    return ".".join(parts)
 
 
-def _public_classes() -> set:
-    return {obj for module in public_modules() for name, obj in vars(module).items()
-            if _public(name) and inspect.isclass(obj) and obj.__module__.startswith("lecture_utils")}
+def _public_objects() -> dict:
+    """Every public function and class of the package, each once, at the module that exports it."""
+    found = {}
+    for module in public_modules():
+        prefix = module.__name__.removeprefix("lecture_utils").lstrip(".")
+        for name, obj in vars(module).items():
+            home = getattr(obj, "__module__", "") or ""
+            if (_public(name) and (inspect.isfunction(obj) or inspect.isclass(obj))
+                    and home.startswith("lecture_utils") and _exporter(home) == module.__name__):
+                found[f"{prefix}.{name}".lstrip(".")] = obj
+    return found
 
 
 def public_names() -> dict[str, Callable]:
     """Every public function, class, method and exercise of the package: dotted name -> object.
 
     A name is counted where it is defined, or, if it is defined in a private
-    module (``plotting._style``), where a public module exports it. A class's
+    module (``plotting._style``), in the package that exports it
+    (``plotting.class_style``); a helper imported from a private module
+    (``_validation.as_matrix`` in ``perceptron``) is no public name. A class's
     methods are counted under it when the class defines them or inherits them
     from a private base (``_base.Estimator.get_params`` under every estimator);
-    those of a public base are counted under that base only.
+    those of a public base are counted under that base only. Exercises (the
+    instances in ``exercises.<topic>``) are counted as names: their check takes
+    the student's answer.
     """
-    names, public_classes = {}, _public_classes()
+    objects = _public_objects()
+    public_classes = {obj for obj in objects.values() if inspect.isclass(obj)}
+    names = {}
+    for dotted, obj in objects.items():
+        names[dotted] = obj
+        if inspect.isclass(obj):
+            names.update(_methods(obj, dotted, public_classes))
     for module in public_modules():
         prefix = module.__name__.removeprefix("lecture_utils").lstrip(".")
         for name, obj in vars(module).items():
-            if not _public(name):
-                continue
-            home = getattr(obj, "__module__", "") or ""
-            if inspect.isfunction(obj) or inspect.isclass(obj):
-                if home != module.__name__ and not (home.startswith("lecture_utils") and _is_private_home(home)):
-                    continue                                   # a re-export of a public module's name
-                dotted = f"{prefix}.{name}".lstrip(".")
-                names[dotted] = obj
-                if inspect.isclass(obj):
-                    names.update(_methods(obj, dotted, public_classes))
-            elif type(obj).__module__ == "lecture_utils.exercises._core":
-                names[f"{prefix}.{name}"] = obj                # an exercise: its check takes the answers
+            if _public(name) and type(obj).__module__ == "lecture_utils.exercises._core":
+                names[f"{prefix}.{name}"] = obj
     return names
 
 
@@ -438,14 +450,32 @@ def _methods(cls, dotted: str, public_classes: set) -> dict:
 
 
 def takes_arguments(obj) -> bool:
-    """Whether a callable has parameters a caller could get wrong (``self`` does not count)."""
+    """Whether a callable has parameters a caller could get wrong (``self`` does not count).
+
+    A record the package returns (a dataclass such as ``Trace``) is read, never
+    built, by the caller: its methods count, its constructor does not.
+    """
     if not (inspect.isfunction(obj) or inspect.isclass(obj)):
         return True                                            # an exercise: its check takes the answer
+    if inspect.isclass(obj) and dataclasses.is_dataclass(obj):
+        return False
     try:
         parameters = inspect.signature(obj).parameters
     except (TypeError, ValueError):
         return True
     return any(name not in ("self", "cls") for name in parameters)
+
+
+def covered_by(name: str, obj) -> tuple:
+    """The case targets that cover ``name``: itself, or for an estimator its ``fit`` too.
+
+    Estimators follow scikit-learn: the constructor stores its hyperparameters and
+    ``fit`` checks them, so cases of bad hyperparameters call ``fit``.
+    """
+    from lecture_utils._base import Estimator
+    if inspect.isclass(obj) and issubclass(obj, Estimator):
+        return name, f"{name}.fit"
+    return (name,)
 
 
 def corpus_modules() -> list:
