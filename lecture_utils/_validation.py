@@ -208,13 +208,29 @@ def check_positive(value, name: str) -> float:
     return float(value)
 
 
+def check_interval(value, name: str, low: float, high: float, why: str = "") -> float:
+    """Return ``value`` as a float if it is a number in [low, high], else raise naming ``name`` (and ``why``)."""
+    _check_real(value, name, f"a number in [{low:g}, {high:g}]")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must lie in [{low:g}, {high:g}]{' ' + why if why else ''}; got {value}.")
+    return float(value)
+
+
 def check_unit_interval(value, name: str) -> float:
     """Return ``value`` as a float if it is a number in [0, 1], else raise naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r} of type {type(value).__name__}.")
-    if not 0 <= value <= 1:
-        raise ValueError(f"{name} must lie in [0, 1]; got {value}.")
-    return float(value)
+    return check_interval(value, name, 0.0, 1.0)
+
+
+def check_counts(value, name: str, length: int) -> np.ndarray:
+    """Return ``value`` as ``length`` integers >= 1: one integer for all, or a sequence of ``length`` of them."""
+    counts = np.asarray(value, dtype=object)
+    if counts.shape not in ((), (length,)) or not all(
+            isinstance(count, numbers.Integral) and not isinstance(count, (bool, np.bool_)) for count in counts.flat):
+        raise TypeError(f"{name} must be an integer >= 1 or a sequence of {length} of them; got {value!r}.")
+    counts = np.broadcast_to(counts.astype(np.int64), (length,))
+    if np.any(counts < 1):
+        raise ValueError(f"{name} must be an integer >= 1 or a sequence of {length} of them; got {value!r}.")
+    return counts
 
 
 def check_non_negative(value, name: str) -> float:
@@ -294,6 +310,24 @@ def as_priors(priors, n_classes: int, name: str = "priors") -> np.ndarray:
             "give every class a prior > 0, or drop the class."
         )
     return array
+
+
+def as_covariances(covariances, shapes: dict, name: str = "covariances") -> np.ndarray:
+    """Return ``covariances`` as finite symmetric float matrices of one of ``shapes``.
+
+    ``shapes`` maps each accepted shape to its symbolic form and meaning, e.g.
+    ``{(3, 2, 2): ("(K, d, d)", "one per class")}``.
+
+    Symmetry is judged relative to the largest entry, so it holds at any scale.
+    """
+    covariances = as_float_array(covariances, name)
+    if covariances.shape not in shapes:
+        expected = " or ".join(f"{symbolic} = {shape}, {meaning}" for shape, (symbolic, meaning) in shapes.items())
+        raise ValueError(f"{name} must have shape {expected}; got {covariances.shape}.")
+    largest = np.abs(covariances).max(initial=0.0)
+    if np.any(np.abs(covariances - np.swapaxes(covariances, -1, -2)) > 1e-10 * largest):
+        raise ValueError(f"{name} must be symmetric matrices; symmetrise with (S + S.T) / 2.")
+    return covariances
 
 
 def check_same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> None:

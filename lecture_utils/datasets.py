@@ -15,7 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ._validation import as_matrix, check_positive_int, check_random_state
+from ._validation import (as_covariances, as_matrix, check_counts, check_interval, check_option, check_positive_int,
+                          check_random_state, check_size)
 
 #: SHA-256 of each bundled file, as listed in ``datasets/README.md``.
 SHA256 = {
@@ -72,8 +73,7 @@ def data_path(filename: str) -> Path:
     ValueError
         If ``filename`` is not one of the bundled files.
     """
-    if filename not in SHA256:
-        raise ValueError(f"filename must be one of {sorted(SHA256)}; got {filename!r}.")
+    check_option(filename, "filename", sorted(SHA256))
     installed = resources.files("lecture_utils") / "_data" / filename
     if installed.is_file():
         return Path(str(installed))
@@ -175,8 +175,8 @@ def make_separable(n_samples: int = 40, margin: float = 0.1, random_state=None) 
     n_samples = check_positive_int(n_samples, "n_samples")
     if n_samples < 2:
         raise ValueError(f"n_samples must be at least 2 so that both classes occur; got {n_samples}.")
-    if not 0 <= margin <= 0.5:
-        raise ValueError(f"margin must lie in [0, 0.5] for points in the square [-1, 1]^2; got {margin}.")
+    check_interval(margin, "margin", 0.0, 0.5, "for points in the square [-1, 1]^2")
+    check_size(4 * n_samples, "the candidate points", "n_samples")
     rng = check_random_state(random_state)
     angle = rng.uniform(0, 2 * np.pi)
     w_star = np.array([np.cos(angle), np.sin(angle), rng.uniform(-0.25, 0.25)])
@@ -210,20 +210,16 @@ def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None)
     """
     means = as_matrix(means, "means")
     n_classes, dim = means.shape
-    covariances = np.asarray(covariances, dtype=float)
-    if covariances.shape != (n_classes, dim, dim):
-        raise ValueError(
-            f"covariances must have shape (K, d, d) = {(n_classes, dim, dim)} to match means; "
-            f"got {covariances.shape}."
-        )
+    covariances = as_covariances(covariances, {(n_classes, dim, dim): ("(K, d, d)", "one per row of means")})
     for k, cov in enumerate(covariances):
-        if not np.allclose(cov, cov.T) or np.linalg.eigvalsh(cov).min() < -1e-12:
-            raise ValueError(f"covariances[{k}] must be symmetric positive semi-definite; got {cov.tolist()}.")
-    counts = np.broadcast_to(np.asarray(n_per_class), (n_classes,))
-    if not np.issubdtype(counts.dtype, np.integer) or np.any(counts < 1):
-        raise ValueError(f"n_per_class must be an integer >= 1 or {n_classes} of them; got {n_per_class!r}.")
+        largest = np.abs(cov).max()
+        if largest > 0 and np.linalg.eigvalsh(cov / largest).min() < -1e-12:    # judged at unit scale
+            raise ValueError(f"covariances[{k}] must be positive semi-definite; got {cov.tolist()}.")
+    counts = check_counts(n_per_class, "n_per_class", n_classes)
+    check_size(int(counts.sum()) * dim, "the sample", "n_per_class")
     rng = check_random_state(random_state)
-    X = np.vstack([rng.multivariate_normal(mean, cov, size=n) for mean, cov, n in zip(means, covariances, counts)])
+    # numpy's own test of positive semi-definiteness is absolute, so the covariances were checked above at unit scale
+    X = np.vstack([rng.multivariate_normal(mean, cov, size=n, check_valid="ignore") for mean, cov, n in zip(means, covariances, counts)])
     y = np.repeat(np.arange(n_classes), counts)
     return Dataset(X, y, tuple(f"x{j + 1}" for j in range(dim)),
                    tuple(f"class {k}" for k in range(n_classes)),

@@ -34,7 +34,7 @@ from scipy.special import logsumexp, softmax
 
 from ._base import GenerativeClassifier
 from ._numerics import scaled
-from ._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_vector, check_fitted,
+from ._validation import (as_class_labels, as_covariances, as_float_array, as_matrix, as_priors, as_vector, check_fitted,
                           check_n_features, check_positive_int, check_scale, check_unit_interval)
 
 _COVARIANCES = "the class covariances (averages of products of entries of X)"
@@ -130,15 +130,8 @@ def _known_parameters(X, means, covariances, priors):
     if X.shape[1] != n_features:
         raise ValueError(f"X has {X.shape[1]} features but means has {n_features} columns; give one mean "
                          "entry per feature.")
-    covariances = as_float_array(covariances, "covariances")
-    if covariances.shape not in ((n_features, n_features), (n_classes, n_features, n_features)):
-        raise ValueError(
-            f"covariances must have shape (K, d, d) = {(n_classes, n_features, n_features)}, one per class, "
-            f"or (d, d) = {(n_features, n_features)} for a shared one; got {covariances.shape}."
-        )
-    if not np.allclose(covariances, np.swapaxes(covariances, -1, -2), rtol=1e-10,
-                       atol=1e-12 * np.abs(covariances).max()):
-        raise ValueError("covariances must be symmetric matrices; symmetrise with (S + S.T) / 2.")
+    covariances = as_covariances(covariances, {(n_classes, n_features, n_features): ("(K, d, d)", "one per class"),
+                                               (n_features, n_features): ("(d, d)", "a shared one")})
     stacked = covariances.reshape(-1, n_features, n_features)
     factors, singular = _cholesky_factors(stacked, np.sqrt(np.maximum(np.diagonal(stacked, axis1=1, axis2=2), 0)))
     if singular is not None:

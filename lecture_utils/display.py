@@ -9,8 +9,11 @@ import textwrap
 
 def source_without_docstring(function) -> str:
     """The source code of ``function`` with its docstring removed, dedented."""
+    if not (inspect.isfunction(function) or inspect.ismethod(function) or inspect.isclass(function)):
+        raise TypeError(f"function must be a Python function, method or class, e.g. perceptron.perceptron_plain; "
+                        f"got {function!r} of type {type(function).__name__}, which has no Python source.")
     source = textwrap.dedent(inspect.getsource(function))
-    body = ast.parse(source).body[0].body
+    body = getattr(ast.parse(source).body[0], "body", None)              # a lambda in an assignment has none
     if not (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
             and isinstance(body[0].value.value, str)):
         return source
