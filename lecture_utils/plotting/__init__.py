@@ -23,3 +23,5 @@ from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_a
 from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE, plain_number,
                   power_of_ten, nice_upper_limit, label_in_units)
+from .newton import (METHOD_STYLES, MODEL_COLOR, ERROR_FLOOR, plot_chord, loss_on_grid, plot_loss_surface,
+                     plot_path, model_ellipse, plot_errors, plot_scalar_function)
