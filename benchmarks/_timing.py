@@ -28,3 +28,14 @@ def median_update_ms(update, values) -> float:
         update(value)
         times.append(time.perf_counter() - start)
     return 1e3 * statistics.median(times)
+
+
+def report_notebook(path) -> None:
+    """Execute a notebook top to bottom in a fresh kernel and report its time (target < 20 s)."""
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    notebook = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(notebook, {"metadata": {"path": str(path.parent)}})
+    report(path.name, 1e3 * (time.perf_counter() - start), 20_000, "(kernel start included)")
