@@ -149,3 +149,26 @@ def test_entropy_explorer_redraws_when_a_slider_moves(lab, notebook):
     page.wait_for_function("([img, src]) => img.src !== src && img.complete",    # the new picture has loaded
                            arg=[image.element_handle(), before_src], timeout=10_000)
     assert image.screenshot() != before_pixels
+
+
+@pytest.mark.parametrize("notebook", ["05_newton_irls.ipynb"], indirect=True)
+def test_newton_stepper_steps_and_damps_when_clicked(lab, notebook):
+    page = lab.page
+    box = page.locator(".lecture-widget-NewtonStepper").first        # notebook 05's live stepper
+    box.scroll_into_view_if_needed()
+    image = box.locator(":scope > img")
+    status = box.locator(":scope > .widget-html").last
+    box.locator("button:has-text('Reset')").click()                   # whatever an earlier test did
+    page.wait_for_function("s => s.textContent.startsWith('step 0:')", arg=status.element_handle())
+    before_pixels = image.screenshot()
+
+    times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=5)
+    page.wait_for_function("s => s.textContent.startsWith('step 5:')", arg=status.element_handle(), timeout=10_000)
+    assert "Newton: E = 0.5742, distance 0.0e+00 (converged after 5 steps)" in status.inner_text()
+    assert image.screenshot() != before_pixels
+    print(f"\nbrowser: NewtonStepper Step click to new pixels, {summary(times)}")
+
+    box.locator("input[type='checkbox']").check()                     # damped Newton: from (0, 0) every step is full
+    page.wait_for_function("s => s.textContent.includes('damped Newton: E = 0.5742')", arg=status.element_handle(),
+                           timeout=10_000)
+    box.locator("input[type='checkbox']").uncheck()
