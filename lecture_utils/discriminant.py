@@ -33,7 +33,7 @@ from scipy import linalg
 from scipy.special import softmax
 
 from ._base import GenerativeClassifier
-from ._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_vector, check_fitted,
+from ._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_scalar, as_vector, check_fitted,
                           check_n_features, check_positive_int, check_unit_interval)
 
 _LOG_2PI = np.log(2 * np.pi)
@@ -211,6 +211,33 @@ def mahalanobis_distance(X, mean, covariance) -> np.ndarray:
         raise ValueError(f"covariance must have shape (d, d) = {(X.shape[1],) * 2}; got {covariance.shape}.")
     X, means, factors, _ = _known_parameters(X, mean[None, :], covariance, [1.0])
     return np.sqrt(_squared_mahalanobis(X, means, factors)[:, 0])
+
+
+def covariance_from_axes(spreads, angle) -> np.ndarray:
+    """The 2-D covariance whose ellipses have standard deviations ``spreads`` along axes turned by ``angle``.
+
+    ``Sigma = R diag(s_1^2, s_2^2) R^T`` with ``R`` the rotation by ``angle``:
+    its eigenvectors are the columns of ``R`` and its eigenvalues ``s_1^2``
+    and ``s_2^2``, so ``angle`` is the direction of the first axis.
+
+    Parameters
+    ----------
+    spreads : array-like of shape (2,)
+        ``s_1, s_2 > 0``.
+    angle : float
+        In radians, anticlockwise from the ``x_1``-axis.
+
+    Returns
+    -------
+    ndarray of shape (2, 2)
+    """
+    spreads = as_vector(spreads, "spreads", 2)
+    if not np.all(spreads > 0):
+        raise ValueError(f"spreads must be two standard deviations > 0; got {spreads.tolist()}.")
+    angle = as_scalar(angle, "angle")
+    cos, sin = np.cos(angle), np.sin(angle)
+    rotation = np.array([[cos, -sin], [sin, cos]])
+    return (rotation * spreads ** 2) @ rotation.T                       # R diag(s^2) R^T
 
 
 # --------------------------------------------------------------------------

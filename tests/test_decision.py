@@ -242,6 +242,24 @@ def test_monte_carlo_is_reproducible_with_a_seed():
     assert decision.bayes_error_monte_carlo(densities, [0.5, 0.5], n_samples=1000, random_state=7) == first
 
 
+def test_stratified_risk_by_hand_with_exact_fractions():
+    # class 0: 4 examples, decisions 0, 0, 1, 1 -> losses 0, 0, 10, 10, mean 5;
+    # class 1: 2 examples, decisions 0, 1 -> losses 50, 0, mean 25; priors (0.9, 0.1): 0.9 * 5 + 0.1 * 25 = 7
+    risk = decision.stratified_risk([0, 0, 1, 1, 0, 1], [0, 0, 0, 0, 1, 1], [0.9, 0.1], MEDICAL)
+    assert risk.risk == pytest.approx(7.0, rel=1e-15)
+    # within-class variances 25 and 625 (1/N_k), so SE^2 = 0.81 * 25 / 4 + 0.01 * 625 / 2
+    assert risk.standard_error == pytest.approx(np.sqrt(0.81 * 25 / 4 + 0.01 * 625 / 2), rel=1e-12)
+
+
+def test_stratified_error_rate_reweights_a_test_set_of_other_proportions():
+    rng = np.random.default_rng(5)
+    t = np.repeat([0, 1, 2], [300, 100, 600])
+    decisions = np.where(rng.random(1000) < 0.2, (t + 1) % 3, t)
+    priors = np.array([0.5, 0.3, 0.2])
+    per_class = np.array([np.mean(decisions[t == k] != k) for k in range(3)])
+    assert decision.stratified_risk(decisions, t, priors).risk == pytest.approx(priors @ per_class, rel=1e-13)
+
+
 # --------------------------------------------------------------------------
 # Bad input names the argument
 # --------------------------------------------------------------------------
@@ -268,6 +286,10 @@ def test_monte_carlo_is_reproducible_with_a_seed():
     (lambda: decision.bayes_error_monte_carlo([stats.norm(), stats.norm(1)], [0.5, 0.5], n_samples=0),
      ValueError, "n_samples"),
     (lambda: decision.zero_one_loss(0), ValueError, "n_classes"),
+    (lambda: decision.stratified_risk([0, 1], [0, 2], [0.5, 0.5]), ValueError, "t must be a 1-D array"),
+    (lambda: decision.stratified_risk([0, 1], [0, 0], [0.5, 0.5]), ValueError, "class 1 has none"),
+    (lambda: decision.stratified_risk([0, 1, 1], [0, 1], [0.5, 0.5]), ValueError, "one value per test example"),
+    (lambda: decision.stratified_risk([0.0, 1.0], [0, 1], [0.5, 0.5]), ValueError, "decisions must be"),
 ])
 def test_bad_input_names_the_argument(call, error, match):
     with pytest.raises(error, match=match):
