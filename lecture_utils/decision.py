@@ -381,11 +381,53 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
                                            grid[i], grid[i + 1], xtol=1e-13, rtol=1e-14)
                            for i in changes])
     decisions = np.r_[on_grid[0], on_grid[changes + 1]]
+    return _regions_risk(densities, priors, loss, thresholds, decisions, grid)
+
+
+def _regions_risk(densities, priors, loss, thresholds, decisions, grid) -> BayesRisk1D:
+    """The risk of deciding ``decisions[j]`` in the ``j``-th region between the ``thresholds``."""
     edges = np.r_[-np.inf, thresholds, np.inf]
     probabilities = np.array([[_region_probability(density, low, high, grid) for density in densities]
                               for low, high in zip(edges[:-1], edges[1:])])   # P(region j | C_k)
     class_risks = priors * np.sum(loss[decisions] * probabilities, axis=0)
     return BayesRisk1D(float(class_risks.sum()), thresholds, decisions, class_risks)
+
+
+def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=None, support=None) -> BayesRisk1D:
+    """The risk of any rule that cuts the real line at ``thresholds`` and decides ``decisions[j]`` in region ``j``.
+
+    ``R = sum_k p(C_k) sum_j L[decisions[j], k] P(x in region j | C_k)``: for
+    instance the cost of the 0-1 loss's threshold under an asymmetric loss,
+    to compare with the Bayes risk of :func:`bayes_error_1d`, which no rule beats.
+
+    Parameters
+    ----------
+    densities, priors, loss_matrix, support
+        As in :func:`bayes_error_1d` (``support`` bounds the quadrature of plain density functions).
+    thresholds : array-like of shape (n_thresholds,)
+        Increasing.
+    decisions : array-like of int, shape (n_thresholds + 1,)
+        The decision (a row of the loss matrix) in each region, from ``-inf`` to ``inf``.
+
+    Returns
+    -------
+    BayesRisk1D
+        The rule's ``risk`` and ``class_risks``, with its ``thresholds`` and ``decisions``.
+    """
+    densities = list(densities)
+    priors = as_priors(priors, len(densities))
+    loss = _loss_or_zero_one(loss_matrix, len(densities))
+    thresholds = np.atleast_1d(as_float_array(thresholds, "thresholds"))
+    if thresholds.ndim != 1 or np.any(np.diff(thresholds) <= 0):
+        raise ValueError(f"thresholds must be increasing numbers; got {thresholds.tolist()}.")
+    decisions = np.asarray(decisions)
+    if (decisions.shape != (thresholds.size + 1,) or decisions.dtype.kind not in "iu"
+            or np.any(decisions < 0) or np.any(decisions >= loss.shape[0])):
+        raise ValueError(f"decisions must hold one decision (a row 0..{loss.shape[0] - 1} of the loss matrix) per "
+                         f"region, {thresholds.size + 1} for {thresholds.size} thresholds; got {decisions.tolist()}.")
+    for k, density in enumerate(densities):
+        _log_density(density, k)                                 # a clear TypeError for anything else
+    return _regions_risk(densities, priors, loss, thresholds, decisions, _search_grid(densities, support, 3))
 
 
 @dataclass(frozen=True)
