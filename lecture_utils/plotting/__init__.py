@@ -23,3 +23,7 @@ from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_a
 from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE, plain_number,
                   power_of_ten, nice_upper_limit, label_in_units)
+from .discriminant import (BOUNDARY_STYLES, ellipse_points, grid_axes, boundary_segments, plot_boundaries,
+                           class_tints, posterior_image, plot_posterior, plot_class_ellipses, move_class_ellipses,
+                           error_area, plot_error_areas, plot_expected_losses, plot_confusion_matrix,
+                           plot_score_grid)

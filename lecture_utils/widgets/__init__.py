@@ -6,6 +6,7 @@ blitted redraw, and a static picture where no widget frontend runs.
 """
 
 from ._base import FigureWidget
+from .discriminant import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
 from .perceptron import PerceptronStepper
@@ -15,4 +16,5 @@ __all__ = [
     "PerceptronStepper",                                          # notebook 01
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
+    "LossMatrixExplorer", "GaussianClassesExplorer", "RDAExplorer",   # notebook 06
 ]
