@@ -202,14 +202,16 @@ def test_the_sample_is_drawn_and_moves_with_its_class(classes):
     assert not np.array_equal(classes.t[:40], t)
 
 
-def test_a_class_too_small_for_qda_is_named_and_its_boundary_hidden():
-    explorer = GaussianClassesExplorer(priors=(0.9, 0.1), N=20, random_state=1)
-    counts = np.bincount(explorer.t, minlength=2)
-    assert counts[1] <= 2, "this seed must give the small class at most D = 2 examples"
-    assert f"QDA not fitted: class 2 has N_k = {counts[1]}" in explorer.status
+@pytest.mark.parametrize("seed, n_small", [(5, 2), (1, 0)])
+def test_a_class_too_small_for_qda_is_named_and_its_boundary_hidden(seed, n_small):
+    explorer = GaussianClassesExplorer(priors=(0.9, 0.1), N=20, random_state=seed)
+    assert np.bincount(explorer.t, minlength=2)[1] == n_small
     assert explorer._boundaries["QDA"][0].get_segments() == [] and np.isnan(explorer.errors["QDA"])
-    if counts[1] == 2:
-        assert np.isfinite(explorer.errors["LDA"])          # LDA pools: it still fits
+    if n_small == 2:             # N_k = D: a singular class covariance, but LDA pools and still fits
+        assert "QDA not fitted: class 2 has N_k = 2 <= D = 2, a singular covariance" in explorer.status
+        assert np.isfinite(explorer.errors["LDA"]) and explorer._boundaries["LDA"][0].get_segments()
+    else:
+        assert "LDA not fitted: class 2 has N_k = 0 < 2 examples" in explorer.status
 
 
 def test_after_many_moves_the_classes_picture_is_the_one_a_fresh_widget_draws(classes):
