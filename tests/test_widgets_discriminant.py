@@ -87,7 +87,7 @@ def test_the_expected_loss_curves_are_the_costs_times_the_posteriors(losses):
     np.testing.assert_allclose(decide_sick, 7 * posterior[:, 0], rtol=1e-10, atol=1e-12)
     np.testing.assert_allclose(losses._envelope.get_ydata(), np.minimum(decide_healthy, decide_sick))
     np.testing.assert_allclose(losses._curves[1].get_ydata(), joint[:, 1], rtol=1e-10)
-    assert losses.ax_loss.get_ylim() == (0.0, 50.0)              # 40 rounded up to 1, 2 or 5 times a power of 10
+    assert losses.ax_loss.get_ylim() == (0.0, 50.0)              # 40 and 5% headroom, up to a multiple of 10
 
 
 def test_unequal_spreads_give_two_thresholds():

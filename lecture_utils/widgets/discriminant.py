@@ -146,7 +146,7 @@ class LossMatrixExplorer(FigureWidget):
                       handlelength=1.6, handletextpad=0.4, columnspacing=1.0)
         self.ax_loss.set_ylim(0, 88.8)                          # the widest tick labels, for the layout
         self.freeze_layout()
-        self.hold(self.ax_loss.yaxis)                            # redrawn only when the costs pass 1, 2, 5, 10, ...
+        self.hold(self.ax_loss.yaxis)                            # redrawn only when the largest cost passes 10, 20, ...
         for artist in (*self._curves, *self._areas, *self._loss_curves, self._envelope, *self._thresholds):
             self.animate(artist)
 
@@ -163,7 +163,7 @@ class LossMatrixExplorer(FigureWidget):
         for a, curve in enumerate(self._loss_curves):
             curve.set_ydata(risks[:, a])
         self._envelope.set_ydata(risks.min(axis=1))
-        top = plotting.nice_upper_limit(loss.max(), headroom=1.02)
+        top = 10 * np.ceil(1.05 * loss.max() / 10)            # the axis moves in steps of 10 only
         if self.ax_loss.get_ylim() != (0.0, top):
             self.ax_loss.set_ylim(0.0, top)
             self.redraw_held()
