@@ -93,6 +93,7 @@ class LossMatrixExplorer(FigureWidget):
         self.x = np.linspace((self.means - 4 * self.sigmas).min(), (self.means + 4 * self.sigmas).max(),
                              check_positive_int(n_grid, "n_grid"))
         self._densities = [stats.norm(mean, sigma) for mean, sigma in zip(self.means, self.sigmas)]
+        self._zero_one_rules = {}                       # the 0-1 loss's rule depends on the prior only
         healthy, sick = self.class_names
         self.miss_slider = _slider(widgets.IntSlider, int(miss_cost), 1, max_cost, 1,
                                    f"miss: L[{healthy}, {sick}]")
@@ -126,10 +127,14 @@ class LossMatrixExplorer(FigureWidget):
         return gaussian_joint_log_likelihood(self.x[:, None], self.means[:, None], self.sigmas[:, None, None] ** 2,
                                              self.priors)
 
+    def _bayes_rule(self, priors, loss):
+        """The Bayes rule and its risk (a search grid of 2001 quantiles finds the thresholds that matter)."""
+        return bayes_error_1d(self._densities, priors, loss, n_grid=2001)
+
     def _build_figure(self) -> None:
         self.ax_density, self.ax_loss = self.fig.subplots(1, 2)
         joint = self._joint()
-        self.result = bayes_error_1d(self._densities, self.priors, self.loss_matrix)
+        self.result = self._bayes_rule(self.priors, self.loss_matrix)
         decided = self.result.decide(self.x)
         names = [f"{name}: $p(C_{k})\\,p(x \\mid C_{k})$" for k, name in enumerate(self.class_names)]
         self._curves, self._areas = plotting.plot_error_areas(self.ax_density, self.x, np.exp(joint).T, decided,
@@ -153,7 +158,7 @@ class LossMatrixExplorer(FigureWidget):
     def update(self) -> None:
         loss, priors = self.loss_matrix, self.priors
         joint = self._joint()
-        self.result = bayes_error_1d(self._densities, priors, loss)
+        self.result = self._bayes_rule(priors, loss)
         decided = self.result.decide(self.x)
         for k, (curve, area) in enumerate(zip(self._curves, self._areas)):
             weighted = np.exp(joint[:, k])
@@ -175,7 +180,7 @@ class LossMatrixExplorer(FigureWidget):
     def _describe(self, loss, priors) -> str:
         healthy, sick = self.class_names
         errors = threshold_rule_risk(self._densities, priors, self.result.thresholds, self.result.decisions).risk
-        zero_one = bayes_error_1d(self._densities, priors)
+        zero_one = self._zero_one_rules.setdefault(priors[1], self._bayes_rule(priors, None))
         naive = threshold_rule_risk(self._densities, priors, zero_one.thresholds, zero_one.decisions, loss).risk
         return (f"miss {loss[0, 1]:g}, false alarm {loss[1, 0]:g}, p({sick}) = {priors[1]:.2f}: decide {sick} "
                 f"where p({sick} | x) > {posterior_threshold(loss):.3f}, i.e. "
@@ -226,10 +231,12 @@ class GaussianClassesExplorer(FigureWidget):
     N_slider : ipywidgets.IntSlider
     errors : dict
         ``"Bayes"``, ``"LDA"``, ``"QDA"`` -> test error (nan where the model could not be fitted).
+    standard_error : float
+        The Monte Carlo standard error of the test errors (of the Bayes error's; the others' are similar).
     """
 
     def __init__(self, means=((-1.2, 0.6), (1.2, -0.4)), spreads=((1.0, 1.0), (1.6, 0.45)), angles=(0, 30),
-                 priors=None, N=40, N_max=400, n_test=3000, random_state=0, resolution=90, limits=(-4.5, 4.5)):
+                 priors=None, N=40, N_max=400, n_test=2000, random_state=0, resolution=90, limits=(-4.5, 4.5)):
         self._means = np.array(means, dtype=float)
         n_classes = self._means.shape[0]
         if self._means.shape not in ((2, 2), (3, 2)):
@@ -430,8 +437,9 @@ class GaussianClassesExplorer(FigureWidget):
                 continue
             grid_scores[name] = fitted.predict_log_proba(self.grid)
             decisions[name] = fitted.predict(X_test)
-        self.errors = {name: stratified_risk(decisions[name], t_test, priors).risk if name in decisions else np.nan
-                       for name in ("Bayes", "LDA", "QDA")}
+        estimates = {name: stratified_risk(decisions[name], t_test, priors) for name in decisions}
+        self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("Bayes", "LDA", "QDA")}
+        self.standard_error = estimates["Bayes"].standard_error
         self._shading.set_data(plotting.posterior_image(softmax(grid_scores["Bayes"], axis=1), self.resolution))
         plotting.move_class_ellipses(self._ellipses, means, covariances)
         for name, group in self._boundaries.items():
@@ -444,7 +452,7 @@ class GaussianClassesExplorer(FigureWidget):
 
     def _describe(self, t, problems) -> str:
         counts = ", ".join(str(n) for n in np.bincount(t, minlength=self.n_classes))
-        parts = [f"Bayes error {self.errors['Bayes']:.3f}"]
+        parts = [f"Bayes error {self.errors['Bayes']:.3f} (\u00b1 {self.standard_error:.3f})"]
         for name in ("LDA", "QDA"):
             parts.append(f"{name} {problems[name]}" if name in problems else f"{name} {self.errors[name]:.3f}")
         return (f"class {self._selected + 1} selected; N = {t.size} examples (N_k = {counts}). "

@@ -23,7 +23,8 @@
 # - estimating the parameters, the pooled covariance with its $N - K$, why QDA overfits when classes
 #   are small, and regularised discriminant analysis (RDA) between the two;
 # - all of it on iris, beside scikit-learn, and LDA as Fisher's projection.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: Bayes' theorem and the normal distribution (notebook 02), maximum likelihood
 # (notebook 03), the sigmoid and logistic regression (notebook 04), cross-validation (notebook 04);
 # matrices, inverses and determinants.
@@ -94,17 +95,19 @@ np.set_printoptions(precision=4, suppress=True)
 # %%
 MEDICAL = np.array([[0, 50],     # decide healthy: right if healthy, 50 if the patient has cancer
                     [10, 0]])    # decide sick: 10 if healthy (a false alarm), right if sick
-print("R(healthy | x), R(sick | x) at p(C_1 | x) = 0.2:", decision.expected_loss(MEDICAL, [0.8, 0.2]))
+print("R(healthy | x), R(sick | x) at p(C_1 | x) = 0.2:",
+      decision.expected_loss(MEDICAL, [0.8, 0.2]))
 print("Bayes decision (0 = healthy, 1 = sick):", decision.bayes_decision(MEDICAL, [0.8, 0.2]))
 print(f"decide sick above p(C_1 | x) = {decision.posterior_threshold(MEDICAL):.4f} = 1/6")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 p_sick = np.linspace(0, 1, 201)
 risks = decision.expected_loss(MEDICAL, np.column_stack([1 - p_sick, p_sick]))
 fig, ax = plt.subplots(figsize=(7, 3.2))
 ax.plot(p_sick, risks[:, 0], label="decide healthy: $50\\,p$")
 ax.plot(p_sick, risks[:, 1], "--", label="decide sick: $10\\,(1 - p)$")
-ax.plot(p_sick, risks.min(axis=1), color="black", alpha=0.3, linewidth=5, label="Bayes: the smaller")
+ax.plot(p_sick, risks.min(axis=1), color="black", alpha=0.3, linewidth=5,
+        label="Bayes: the smaller")
 ax.axvline(1 / 6, color="grey", linewidth=1)
 ax.set(xlabel="posterior $p = p(C_1 \\mid \\mathbf{x})$ of cancer", ylabel="expected loss",
        title="the costs cross at $p = 1/6$, not at $1/2$")
@@ -218,7 +221,8 @@ print(f"of the 10 000 random posteriors, {rejected.mean():.1%} are rejected; "
 # %%
 normals = [stats.norm(0, 1), stats.norm(2, 1)]
 bayes = decision.bayes_error_1d(normals, [0.5, 0.5])
-print(f"threshold {bayes.thresholds}, Bayes error {bayes.risk:.6f}; Phi(-1) = {stats.norm.cdf(-1):.6f}")
+print(f"threshold {bayes.thresholds}, Bayes error {bayes.risk:.6f}; "
+      f"Phi(-1) = {stats.norm.cdf(-1):.6f}")
 simulated = decision.bayes_error_monte_carlo(normals, [0.5, 0.5], n_samples=200_000, random_state=0)
 print(f"simulated: {simulated.risk:.5f} +- {simulated.standard_error:.5f}")
 cuts = np.linspace(-1, 3, 81)
@@ -240,14 +244,15 @@ print(f"over 81 thresholds from -1 to 3, the lowest error is at x = {cuts[np.arg
 bayes_cost = decision.bayes_error_1d(normals, [0.5, 0.5], MEDICAL)
 print(f"threshold {bayes_cost.thresholds[0]:.4f}; 1 + ln(0.2)/2 = {1 + np.log(0.2) / 2:.4f}")
 cost_of_zero_one = decision.threshold_rule_risk(normals, [0.5, 0.5], [1.0], [0, 1], MEDICAL)
-error_of_cost_rule = decision.threshold_rule_risk(normals, [0.5, 0.5], bayes_cost.thresholds, [0, 1])
+error_of_cost_rule = decision.threshold_rule_risk(normals, [0.5, 0.5], bayes_cost.thresholds,
+                                                  [0, 1])
 print(f"Bayes risk {bayes_cost.risk:.3f} (error rate {error_of_cost_rule.risk:.3f}); "
       f"the 0-1 threshold x = 1 costs {cost_of_zero_one.risk:.3f} (error rate {bayes.risk:.3f})")
 simulated = decision.bayes_error_monte_carlo(normals, [0.5, 0.5], MEDICAL, n_samples=200_000,
                                              random_state=1)
 print(f"simulated Bayes risk: {simulated.risk:.3f} +- {simulated.standard_error:.3f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-4, 6, 601)
 weighted = 0.5 * np.array([normals[0].pdf(x), normals[1].pdf(x)])
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.4), sharey=True)
@@ -285,7 +290,7 @@ exercises.asymmetric_threshold.check(threshold)
 # - **lower the prior of sickness**: the threshold moves right again, as in Exercise 3.
 
 # %%
-costs = LossMatrixExplorer(means=(0, 2), sigmas=(1, 1), miss_cost=50, false_alarm_cost=10, prior=0.5)
+costs = LossMatrixExplorer(means=(0, 2), sigmas=(1, 1), miss_cost=50, false_alarm_cost=10)
 costs
 
 # %% [markdown]
@@ -328,7 +333,8 @@ for miss in (10, 50, 100):
 # %%
 x = np.linspace(-4, 6, 101)
 for sigma_1 in (1.0, 2.0):
-    true_posterior = discriminant.gaussian_posterior(x[:, None], [[0], [2]], [[[1]], [[sigma_1 ** 2]]],
+    variances = [[[1.0]], [[sigma_1 ** 2]]]
+    true_posterior = discriminant.gaussian_posterior(x[:, None], [[0], [2]], variances,
                                                      [0.5, 0.5])[:, 1]
     log_odds = np.log(true_posterior / (1 - true_posterior))
     curvature = np.polyfit(x, log_odds, 2)[0]
@@ -388,8 +394,9 @@ print("Mahalanobis distances to mu_2:", distance, np.allclose(distance, scipy_di
 shared = np.array([[1.0, 0.5], [0.5, 1.5]])
 data = datasets.make_gaussian_classes(means, [shared, shared], 1000, random_state=1)
 lda = LDA().fit(data.X, data.y)
+logistic_of_linear = expit(data.X @ lda.coef_[0] + lda.intercept_[0])
 print("LDA's posterior is sigma(w^T x + b):",
-      np.allclose(lda.predict_proba(data.X)[:, 1], expit(data.X @ lda.coef_[0] + lda.intercept_[0])))
+      np.allclose(lda.predict_proba(data.X)[:, 1], logistic_of_linear))
 logistic = LogisticRegression(solver="newton").fit(data.X, data.y)
 print(f"true w = (2, 0), b = -2; LDA w = {lda.coef_[0]}, b = {lda.intercept_[0]:.4f}; "
       f"logistic w = {logistic.coef_}, b = {logistic.intercept_:.4f}")
@@ -423,7 +430,7 @@ print({name: round(float(np.mean(values)), 3) for name, values in squared_errors
 # %%
 centres = np.array([[0.0, 0.0], [3.0, 1.0], [1.0, 3.0]])
 anywhere = np.random.default_rng(4).uniform(-3, 6, size=(10_000, 2))
-bayes_isotropic = discriminant.gaussian_posterior(anywhere, centres, 2.0 * np.eye(2), np.ones(3) / 3)
+bayes_isotropic = discriminant.gaussian_posterior(anywhere, centres, 2 * np.eye(2), np.ones(3) / 3)
 nearest = np.argmin(np.linalg.norm(anywhere[:, None, :] - centres, axis=2), axis=1)
 print("Sigma = 2 I, equal priors: the Bayes class is the nearest mean at all 10 000 points:",
       np.array_equal(bayes_isotropic.argmax(axis=1), nearest))
@@ -448,14 +455,14 @@ exercises.prior_moves_boundary.check(prediction)
 # $\ln(0.9/0.1) - \ln(0.5/0.5) = \ln 9$ to $b$ and leaves $\mathbf{w}$ alone: the line moves by
 # $\ln 9 / \|\mathbf{w}\| = 2.197 / 2 = 1.099$ against $\mathbf{w}$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 view = (-3, 5), (-3, 4)
 fig, ax = plt.subplots(figsize=(5.2, 3.8))
 for prior_1, style in ((0.5, "-"), (0.9, "--")):
     scores = discriminant.gaussian_joint_log_likelihood(plotting.grid_points(*view, 120), means,
                                                         shared, [1 - prior_1, prior_1])
-    plotting.plot_boundaries(ax, plotting.boundary_segments(scores, *view), "Bayes", linestyle=style,
-                             label=f"$\\pi_1 = {prior_1}$")
+    segments = plotting.boundary_segments(scores, *view)
+    plotting.plot_boundaries(ax, segments, "Bayes", linestyle=style, label=f"$\\pi_1 = {prior_1}$")
 plotting.plot_class_ellipses(ax, means, [shared, shared])
 ax.set(xlim=view[0], ylim=view[1], aspect="equal", xlabel="$x_1$", ylabel="$x_2$")
 ax.legend(loc="lower right")
@@ -470,12 +477,14 @@ print(f"w = {w}, shift ln 9 / ||w|| = {np.log(9) / np.linalg.norm(w):.3f}")
 # true posteriors shaded, the ellipses at Mahalanobis distances 1 and 2, and the Bayes boundary: a
 # hyperbola with two branches, because the covariances differ. On the right, a sample of $N = 40$
 # examples with the boundaries that LDA and QDA fit to it. The status compares the Bayes error with each
-# model's error on 6000 test examples. Choose a class with the buttons, then:
+# model's error on 4000 test examples (the same for all three; after the $\pm$, the standard error of
+# such an estimate: a model may come out a hair below the Bayes error by chance). Choose a class with
+# the buttons, then:
 #
 # - **give class 2 the shape of class 1** (spreads 1 and 1): the Bayes boundary becomes a line, and LDA
 #   is now the right model;
-# - **drag N up to 400**: QDA's boundary settles onto the Bayes boundary and its test error onto the
-#   Bayes error; LDA's stays a line, and its error stays above;
+# - **drag N up to 400**: QDA's boundary comes close to the Bayes boundary, even its second branch far
+#   from the data, and its test error meets the Bayes error; LDA's stays a line, its error above;
 # - **move a prior**: the Bayes boundary moves away from the more probable class (Exercise 4);
 # - **press "new sample"** a few times at small $N$: how much do the fitted boundaries move?
 
@@ -514,10 +523,12 @@ print(demo.status)
 #
 # $$\hat{\boldsymbol\Sigma} = \frac{1}{N - K}\sum_{k=1}^K (N_k - 1)\,\hat{\boldsymbol\Sigma}_k .$$
 #
-# (The slide prints the denominator as $n - n_k$; see the box at the end.) A simulation with classes
-# of 4, 6 and 10 examples sharing $\boldsymbol\Sigma$ ($N = 20$, $K = 3$): the total scatter within the classes,
-# averaged over 20 000 samples and divided by $N - K = 17$, gives $\boldsymbol\Sigma$; divided by $N = 20$ (the
-# maximum likelihood estimate) or by $N - N_1 = 16$, it does not.
+# (The slide prints the denominator as $n - n_k$; see the box at the end.)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# A simulation with classes of 4, 6 and 10 examples sharing $\boldsymbol\Sigma$ ($N = 20$, $K = 3$): the
+# total scatter within the classes, averaged over 20 000 samples and divided by $N - K = 17$, gives
+# $\boldsymbol\Sigma$; divided by $N = 20$ (the maximum likelihood estimate) or by $N - N_1 = 16$, it does not.
 
 # %%
 truth, sizes = np.array([[2.0, 0.6], [0.6, 1.0]]), (4, 6, 10)
@@ -527,7 +538,8 @@ for block in np.split(noise, np.cumsum(sizes)[:-1], axis=1):       # one class p
     centred = block - block.mean(axis=1, keepdims=True)             # about its own sample mean
     scatter = scatter + np.einsum("sni,snj->sij", centred, centred)
 for name, denominator in (("N - K", 17), ("N", 20), ("N - N_1", 16)):
-    print(f"divided by {name:7} = {denominator}: mean {np.mean(scatter / denominator, axis=0).ravel()}")
+    mean_estimate = np.mean(scatter / denominator, axis=0)
+    print(f"divided by {name:7} = {denominator}: mean {mean_estimate.ravel()}")
 print(f"the truth:                {truth.ravel()}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -583,23 +595,25 @@ rotation, _ = np.linalg.qr(np.random.default_rng(0).normal(size=(D, D)))
 high_means = np.vstack([np.zeros(D), np.full(D, 0.5)])
 high_covariances = np.array([np.eye(D), rotation @ np.diag(np.geomspace(0.3, 3, D)) @ rotation.T])
 test = datasets.make_gaussian_classes(high_means, high_covariances, 5000, random_state=99)
-true_scores = discriminant.gaussian_joint_log_likelihood(test.X, high_means, high_covariances, [.5, .5])
-print(f"Bayes accuracy on the test set: {np.mean(true_scores.argmax(axis=1) == test.y):.3f}")
+true_scores = discriminant.gaussian_joint_log_likelihood(test.X, high_means, high_covariances,
+                                                         [0.5, 0.5])
+bayes_accuracy = np.mean(true_scores.argmax(axis=1) == test.y)
+print(f"Bayes accuracy on the test set: {bayes_accuracy:.3f}")
 rng, sizes = np.random.default_rng(4), [10, 15, 25, 50, 100, 200]
 accuracy = {"LDA": [], "QDA": []}
 for N_k in sizes:
     samples = [datasets.make_gaussian_classes(high_means, high_covariances, N_k, random_state=rng)
                for _ in range(20)]
     for name, model in (("LDA", LDA), ("QDA", QDA)):
-        accuracy[name].append(np.mean([model().fit(s.X, s.y).score(test.X, test.y) for s in samples]))
+        scores = [model().fit(s.X, s.y).score(test.X, test.y) for s in samples]
+        accuracy[name].append(np.mean(scores))
 print({name: np.round(values, 3) for name, values in accuracy.items()})
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.4))
 for (name, values), marker in zip(accuracy.items(), ("o", "s")):
     ax.plot(sizes, values, marker=marker, label=name)
-ax.axhline(np.mean(true_scores.argmax(axis=1) == test.y), color="black", linestyle=":",
-           label="Bayes")
+ax.axhline(bayes_accuracy, color="black", linestyle=":", label="Bayes")
 ax.set(xscale="log", xlabel="training examples per class $N_k$ (D = 8)", ylabel="test accuracy",
        title="QDA needs more data than LDA")
 ax.legend(loc="lower right")
@@ -692,11 +706,12 @@ pairs = [(alpha, gamma) for gamma in steps for alpha in steps]
 search = grid_search(lambda pair: RDA(*pair), pairs, train.X, train.y, k=10, shuffle=True,
                      random_state=0)
 best_alpha, best_gamma = search.best_value
-print(f"best: alpha = {best_alpha:.1f}, gamma = {best_gamma:.1f}, CV accuracy {search.best_score:.3f}")
+print(f"best: alpha = {best_alpha:.1f}, gamma = {best_gamma:.1f}, "
+      f"CV accuracy {search.best_score:.3f}")
 for name, model in (("LDA", LDA()), ("QDA", QDA()), ("RDA", RDA(best_alpha, best_gamma))):
     print(f"{name}: test accuracy {model.fit(train.X, train.y).score(test.X, test.y):.3f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(6, 3.8))
 plotting.plot_score_grid(ax, search.mean_score.reshape(11, 11), steps, steps,
                          label="10-fold CV accuracy")
@@ -761,7 +776,7 @@ for name, model in models.items():
     scores = cross_val_score(model, iris.X, iris.y, folds=folds)
     print(f"{name:14} 10-fold accuracy {scores.mean():.3f} (fold std {scores.std():.3f})")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, axes = plt.subplots(1, 3, figsize=(10.5, 3.3))
 for ax, (name, model) in zip(axes, models.items()):
     predicted = cross_val_predict(model, iris.X, iris.y, folds=folds)
@@ -819,7 +834,8 @@ versicolor_virginica = iris.y > 0
 X2, t2 = iris.X[versicolor_virginica], iris.y[versicolor_virginica]
 fisher = discriminant.fisher_directions(X2, t2)[0]
 lda_w = LDA().fit(X2, t2).coef_[0]
-print(f"cosine between Fisher's direction and LDA's w: {fisher @ lda_w / np.linalg.norm(lda_w):.12f}")
+cosine = fisher @ lda_w / np.linalg.norm(lda_w)
+print(f"cosine between Fisher's direction and LDA's w: {cosine:.12f}")
 others = np.random.default_rng(6).normal(size=(1000, 4))
 best_other = max(discriminant.fisher_criterion(v, X2, t2) for v in others)
 print(f"J(Fisher) = {discriminant.fisher_criterion(fisher, X2, t2):.3f}; "
