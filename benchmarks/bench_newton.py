@@ -45,7 +45,8 @@ def bench_widgets() -> None:
 
 def bench_notebook() -> None:
     print("notebook 05, executed top to bottom in a fresh kernel:")
-    report_notebook(ROOT / "notebooks" / "05_newton_irls.ipynb")
+    path = ROOT / "notebooks" / "05_newton_irls.ipynb"
+    report_notebook(path)
 
 
 #: Run in this order by ``run.py``.

@@ -150,6 +150,63 @@ def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, fold
     return np.array(scores, dtype=float)
 
 
+def cross_val_predict(estimator, X, t, k=5, shuffle=False, random_state=None, folds=None) -> np.ndarray:
+    """The prediction for each example by a copy of ``estimator`` fitted on the folds that leave it out.
+
+    Every example is predicted exactly once, by the model that did not see
+    it: the predictions behind a cross-validated confusion matrix. Arguments
+    as in :func:`cross_val_score`.
+
+    Returns
+    -------
+    ndarray of shape (N,)
+        The predicted labels, in the order of ``t``.
+    """
+    X = as_matrix(X)
+    t = np.asarray(t)
+    as_class_labels(t, X.shape[0])
+    predictions = np.empty_like(t)
+    for train, test in _folds(X.shape[0], k, shuffle, random_state, folds):
+        predictions[test] = clone(estimator).fit(X[train], t[train]).predict(X[test])
+    return predictions
+
+
+def confusion_matrix(t, predictions, labels=None) -> np.ndarray:
+    """Counts of each (true class, predicted class) pair: row ``j`` is the true class, column ``k`` the prediction.
+
+    The diagonal holds the right predictions; as scikit-learn's
+    ``confusion_matrix``. (Transposed, with predictions as rows, it is laid
+    out like the loss matrices of notebook 06, ``L[predicted, true]``.)
+
+    Parameters
+    ----------
+    t : array-like of shape (N,)
+        The true labels.
+    predictions : array-like of shape (N,)
+        The predicted labels.
+    labels : sequence, optional
+        The classes, in the order of the rows and columns; by default the
+        sorted labels found in ``t`` and ``predictions``.
+
+    Returns
+    -------
+    ndarray of int, shape (K, K)
+    """
+    t, predictions = np.asarray(t), np.asarray(predictions)
+    if t.ndim != 1 or t.shape != predictions.shape:
+        raise ValueError(f"t and predictions must be 1-D and hold one label per example; got shapes {t.shape} "
+                         f"and {predictions.shape}.")
+    labels = np.unique(np.concatenate([t, predictions])) if labels is None else np.asarray(labels)
+    position = {label: j for j, label in enumerate(labels.tolist())}
+    missing = sorted({label for label in t.tolist() + predictions.tolist() if label not in position}, key=str)
+    if missing:
+        raise ValueError(f"labels must list every label in t and predictions; {missing} are missing.")
+    counts = np.zeros((labels.size, labels.size), dtype=int)
+    for true, predicted in zip(t.tolist(), predictions.tolist()):
+        counts[position[true], position[predicted]] += 1
+    return counts
+
+
 @dataclass(frozen=True)
 class GridSearchResult:
     """Cross-validated scores of a model for each value of one hyperparameter, from :func:`grid_search`.

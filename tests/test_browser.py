@@ -172,3 +172,31 @@ def test_newton_stepper_steps_and_damps_when_clicked(lab, notebook):
     page.wait_for_function("s => s.textContent.includes('damped Newton: E = 0.5742')", arg=status.element_handle(),
                            timeout=10_000)
     box.locator("input[type='checkbox']").uncheck()
+@pytest.mark.parametrize("notebook", ["06_discriminant_analysis.ipynb"], indirect=True)
+def test_gaussian_classes_explorer_follows_its_buttons_and_sliders(lab, notebook):
+    page = lab.page
+    box = page.locator(".lecture-widget-GaussianClassesExplorer").first    # the live one, not the demo's
+    box.scroll_into_view_if_needed()
+    image, status = box.locator("img").first, box.locator(":scope > .widget-html").last
+    start = "class 1 selected; N = 40 examples (N_k = 21, 19)"
+    page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",
+                           arg=[status.element_handle(), start], timeout=10_000)
+
+    def changes(action, expected_start, picture=True):
+        """Whether ``action`` changes the picture, once the status has followed it."""
+        before_pixels, before_src, before_status = image.screenshot(), image.get_attribute("src"), status.inner_text()
+        action()
+        page.wait_for_function("([s, text]) => s.textContent !== text", arg=[status.element_handle(), before_status],
+                               timeout=10_000)
+        if picture:
+            page.wait_for_function("([img, src]) => img.src !== src && img.complete",
+                                   arg=[image.element_handle(), before_src], timeout=10_000)
+        assert status.inner_text().startswith(expected_start), status.inner_text()
+        return image.screenshot() != before_pixels
+
+    # selecting class 2 names it in the status; moving its mean and drawing a new sample change the picture
+    changes(lambda: box.locator("button:has-text('class 2')").click(), "class 2 selected", picture=False)
+    mean_x1 = box.locator(".widget-slider", has_text="mean x1").locator(".noUi-handle")
+    mean_x1.focus()
+    assert changes(lambda: page.keyboard.press("ArrowRight"), "class 2 selected; N = 40")
+    assert changes(lambda: box.locator("button:has-text('new sample')").click(), "class 2 selected; N = 40")

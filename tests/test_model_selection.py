@@ -6,15 +6,19 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
+from sklearn.metrics import confusion_matrix as sklearn_confusion_matrix
 from sklearn.model_selection import GridSearchCV, KFold, LeaveOneOut
+from sklearn.model_selection import cross_val_predict as sklearn_cross_val_predict
 from sklearn.model_selection import cross_val_score as sklearn_cross_val_score
 from sklearn.model_selection import train_test_split as sklearn_train_test_split
 from sklearn.pipeline import make_pipeline as sklearn_make_pipeline
 from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
 from lecture_utils.logistic import LogisticRegression
-from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices, leave_one_out,
-                                           train_test_split)
+from lecture_utils.datasets import load_iris
+from lecture_utils.model_selection import (confusion_matrix, cross_val_predict, cross_val_score, grid_search,
+                                           kfold_indices, leave_one_out, train_test_split)
 from lecture_utils.preprocessing import StandardScaler, make_pipeline
 
 
@@ -110,6 +114,28 @@ def test_grid_search_gives_scikit_learns_cv_results(cancer):
     assert result.scores.shape == (4, 5)
 
 
+def test_cross_val_predict_matches_scikit_learn_on_shuffled_folds():
+    iris = load_iris()
+    folds = kfold_indices(150, 10, shuffle=True, random_state=0)
+    # scikit-learn's QDA given the same folds (its covariances differ from ours, so compare with its own model)
+    ours = cross_val_predict(QuadraticDiscriminantAnalysis(), iris.X, iris.y, folds=folds)
+    theirs = sklearn_cross_val_predict(QuadraticDiscriminantAnalysis(), iris.X, iris.y, cv=folds)
+    np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.parametrize("labels", [None, ["b", "a", "c"], ["c", "b", "a", "d"]])
+def test_confusion_matrix_is_scikit_learns(labels):
+    rng = np.random.default_rng(3)
+    t, predictions = rng.choice(["a", "b", "c"], 60), rng.choice(["a", "b", "c"], 60)
+    np.testing.assert_array_equal(confusion_matrix(t, predictions, labels=labels),
+                                  sklearn_confusion_matrix(t, predictions, labels=labels))
+
+
+def test_confusion_matrix_by_hand():
+    # true 0, 0, 1, 2, 2, 2 predicted 0, 1, 1, 2, 0, 2: rows true, columns predicted
+    assert confusion_matrix([0, 0, 1, 2, 2, 2], [0, 1, 1, 2, 0, 2]).tolist() == [[1, 1, 0], [0, 1, 0], [1, 0, 2]]
+
+
 @pytest.mark.parametrize("call, error, match", [
     (lambda: kfold_indices(10, 1), ValueError, "k must be between 2 and n = 10"),
     (lambda: kfold_indices(3, 4), ValueError, "k must be between 2 and n = 3"),
@@ -123,6 +149,9 @@ def test_grid_search_gives_scikit_learns_cv_results(cancer):
      "make_estimator must be a function"),
     (lambda: grid_search(lambda v: LogisticRegression(), [], np.zeros((10, 2)), np.arange(10) % 2), ValueError,
      "at least one"),
+    (lambda: confusion_matrix([0, 1], [0, 1, 1]), ValueError, "one label per example"),
+    (lambda: confusion_matrix([0, 1], [0, 2], labels=[0, 1]), ValueError, r"\[2\] are missing"),
+    (lambda: cross_val_predict(LogisticRegression(), np.zeros((10, 2)), np.arange(9) % 2), ValueError, "9 labels"),
 ])
 def test_bad_arguments_are_named(call, error, match):
     with pytest.raises(error, match=match):

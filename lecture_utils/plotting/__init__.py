@@ -25,3 +25,7 @@ from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
                   power_of_ten, nice_upper_limit, label_in_units)
 from .newton import (METHOD_STYLES, MODEL_COLOR, ERROR_FLOOR, plot_chord, loss_on_grid, plot_loss_surface,
                      plot_path, model_ellipse, plot_errors, plot_scalar_function)
+from .discriminant import (BOUNDARY_STYLES, ellipse_points, grid_axes, boundary_segments, plot_boundaries,
+                           class_tints, posterior_image, plot_posterior, plot_class_ellipses, move_class_ellipses,
+                           error_area, plot_error_areas, plot_expected_losses, plot_confusion_matrix,
+                           plot_score_grid)

@@ -6,6 +6,7 @@ blitted redraw, and a static picture where no widget frontend runs.
 """
 
 from ._base import FigureWidget
+from .discriminant import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
 from .newton import Newton1D, NewtonStepper
@@ -17,4 +18,5 @@ __all__ = [
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
     "Newton1D", "NewtonStepper",                                  # notebook 05
+    "LossMatrixExplorer", "GaussianClassesExplorer", "RDAExplorer",   # notebook 06
 ]
