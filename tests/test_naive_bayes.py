@@ -27,6 +27,7 @@ from sklearn import naive_bayes as sk
 from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.preprocessing import OrdinalEncoder
 
+from lecture_utils._base import log_posteriors
 from lecture_utils.datasets import load_play_tennis
 from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, laplace_estimate, parameter_counts,
                                       word_presence)
@@ -553,3 +554,20 @@ def test_word_presence_keeps_a_given_vocabulary_and_ignores_other_words():
 def test_bad_documents_and_counts_are_named(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.floats(-50, 50), min_size=2, max_size=6), st.floats(-1e4, 1e4))
+def test_log_posteriors_are_bayes_theorem_and_ignore_a_common_shift(g, shift):
+    g = np.array([g])
+    expected = np.exp(g) / np.exp(g).sum()                    # no underflow for |g| <= 50
+    np.testing.assert_allclose(np.exp(log_posteriors(g)), expected, rtol=1e-12, atol=1e-300)
+    # p(x, C_k) e^shift: the posteriors do not change, even where e^(g + shift) under- or overflows
+    np.testing.assert_allclose(log_posteriors(g + shift), log_posteriors(g), rtol=1e-9, atol=1e-9)
+
+
+def test_log_posteriors_of_a_vetoed_class_and_bad_shapes():
+    got = log_posteriors([[-np.inf, -1000.0, -1000.0 - np.log(3)]])
+    np.testing.assert_allclose(got, [[-np.inf, np.log(3 / 4), np.log(1 / 4)]], rtol=1e-12)
+    with pytest.raises(ValueError, match="log_joint must be a 2-D array"):
+        log_posteriors([-1.0, -2.0])
