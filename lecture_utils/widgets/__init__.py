@@ -8,6 +8,7 @@ blitted redraw, and a static picture where no widget frontend runs.
 from ._base import FigureWidget
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
+from .naive_bayes import CorrelationExplorer, PlayTennisExplorer
 from .perceptron import PerceptronStepper
 
 __all__ = [
@@ -15,4 +16,5 @@ __all__ = [
     "PerceptronStepper",                                          # notebook 01
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
+    "PlayTennisExplorer", "CorrelationExplorer",                  # notebook 07
 ]
