@@ -151,6 +151,14 @@ def test_learning_curve_is_scikit_learns_on_the_same_splits(cancer, make_ours, m
     np.testing.assert_allclose(ours.standard_error, np.std(ours.errors, axis=1, ddof=1) / 2, rtol=1e-12)
 
 
+def test_a_pipeline_gives_the_log_posteriors_of_its_classifier(cancer):
+    X, t = cancer
+    ours = make_pipeline(StandardScaler(), GaussianNB()).fit(X, t)
+    theirs = sklearn_make_pipeline(SklearnStandardScaler(), SklearnGaussianNB(var_smoothing=0)).fit(X, t)
+    np.testing.assert_allclose(ours.predict_log_proba(X), theirs.predict_log_proba(X), rtol=1e-9, atol=1e-9)
+    assert np.isfinite(ours.predict_log_proba(X)).all() and (ours.predict_proba(X) == 1).any()
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.floats(0, 1)), min_size=1, max_size=60), st.integers(1, 12))
 def test_calibration_curve_is_scikit_learns(pairs, n_bins):

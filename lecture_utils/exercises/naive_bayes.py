@@ -130,36 +130,36 @@ maximum-likelihood frequencies.
                                  "estimate towards 1/V.")],
 )
 
-_OVERCAST_DAY = ["Overcast", "Hot", "High", "Strong"]
+_OVERCAST_DAY = ["Overcast", "Cool", "High", "Strong"]
 
 smoothed_overcast_day = Derive(
     "a smoothed posterior",
     r"""
-With $\alpha = 1$ each factor is $(n_{kv} + 1)/(n_k + V_j)$: $V = 3$ for outlook and temperature, $V = 2$ for
+With $\alpha = 1$ each factor is $(N_{kv} + 1)/(N_k + V_j)$: $V = 3$ for outlook and temperature, $V = 2$ for
 humidity and wind. The priors are not smoothed.
 
-$$p(\mathbf{x}, \text{Yes}) = \tfrac{9}{14}\cdot\tfrac{4+1}{9+3}\cdot\tfrac{2+1}{9+3}\cdot\tfrac{3+1}{9+2}
-\cdot\tfrac{3+1}{9+2} = \tfrac{15}{1694} \approx 0.008855,$$
+$$p(\mathbf{x}, \text{Yes}) = \tfrac{9}{14}\cdot\tfrac{4+1}{9+3}\cdot\tfrac{3+1}{9+3}\cdot\tfrac{3+1}{9+2}
+\cdot\tfrac{3+1}{9+2} = \tfrac{10}{847} \approx 0.011806,$$
 
-$$p(\mathbf{x}, \text{No}) = \tfrac{5}{14}\cdot\tfrac{0+1}{5+3}\cdot\tfrac{2+1}{5+3}\cdot\tfrac{4+1}{5+2}
-\cdot\tfrac{3+1}{5+2} = \tfrac{75}{10976} \approx 0.006833,$$
+$$p(\mathbf{x}, \text{No}) = \tfrac{5}{14}\cdot\tfrac{0+1}{5+3}\cdot\tfrac{1+1}{5+3}\cdot\tfrac{4+1}{5+2}
+\cdot\tfrac{3+1}{5+2} = \tfrac{25}{5488} \approx 0.004555,$$
 
-$$p(\text{Yes} \mid \mathbf{x}) = \frac{784}{1389} \approx 0.5644 .$$
+$$p(\text{Yes} \mid \mathbf{x}) = \frac{1568}{2173} \approx 0.7216 .$$
 
 Without smoothing the unseen (Overcast, No) vetoes No and the posterior is exactly 1; with it, the
-three other features, which all favour No, pull it down to 0.56.
+humid and windy day gets a real chance of No.
 """,
     truth=lambda: _posterior_of_yes(_OVERCAST_DAY, alpha=1),
-    answer=784 / 1389, what="p(Yes | x)", example="0.75",
-    praise="15/1694 against 75/10976: p(Yes | x) = 784/1389 = 0.5644, far from the unsmoothed 1.",
+    answer=1568 / 2173, what="p(Yes | x)", example="0.75",
+    praise="10/847 against 25/5488: p(Yes | x) = 1568/2173 = 0.7216, no longer the unsmoothed 1.",
     slips=[(lambda: 1.0, "That is the unsmoothed answer, where (Overcast, No) has count 0 and vetoes No. "
-                         "With alpha = 1 every factor is (n_kv + 1) / (n_k + V)."),
-           (lambda: _posterior(9 / 14 * 5 / 10 * 3 / 10 * 4 / 10 * 4 / 10, 5 / 14 * 1 / 6 * 3 / 6 * 5 / 6 * 4 / 6),
+                         "With alpha = 1 every factor is (N_kv + 1) / (N_k + V)."),
+           (lambda: _posterior(9 / 14 * 5 / 10 * 4 / 10 * 4 / 10 * 4 / 10, 5 / 14 * 1 / 6 * 2 / 6 * 5 / 6 * 4 / 6),
             "The denominator grows by alpha V, one imaginary example per value: 9 + 3 for outlook, not 9 + 1."),
-           (lambda: _posterior(10 / 16 * 5 / 12 * 3 / 12 * 4 / 11 * 4 / 11, 6 / 16 * 1 / 8 * 3 / 8 * 5 / 7 * 4 / 7),
-            "Smooth only the factors p(x_j | C_k); the priors stay n_k / N = 9/14 and 5/14."),
-           (lambda: 605 / 1389, "That is p(No | x); the question asks for p(Yes | x).")],
-    advice="Smooth each factor as (n_kv + 1) / (n_k + V_j), multiply by the unsmoothed prior, and normalise "
+           (lambda: _posterior(10 / 16 * 5 / 12 * 4 / 12 * 4 / 11 * 4 / 11, 6 / 16 * 1 / 8 * 2 / 8 * 5 / 7 * 4 / 7),
+            "Smooth only the factors p(x_j | C_k); the priors stay N_k / N = 9/14 and 5/14."),
+           (lambda: 605 / 2173, "That is p(No | x); the question asks for p(Yes | x).")],
+    advice="Smooth each factor as (N_kv + 1) / (N_k + V_j), multiply by the unsmoothed prior, and normalise "
            "the two products.",
 )
 

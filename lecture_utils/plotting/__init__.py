@@ -23,5 +23,5 @@ from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_a
 from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE, plain_number,
                   power_of_ten, nice_upper_limit, label_in_units)
-from .naive_bayes import (HATCHES, bar_style, plot_class_bars, ellipse_points, plot_covariance_ellipses,
-                          level_curve, posterior_colormap, plot_reliability, plot_learning_curves)
+from .naive_bayes import (bar_style, plot_class_bars, ellipse_points, plot_covariance_ellipses,
+                          level_curve, posterior_colormap, plot_reliability, plot_log_odds, plot_learning_curves)

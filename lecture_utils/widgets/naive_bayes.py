@@ -67,7 +67,7 @@ class PlayTennisExplorer(FigureWidget):
                                                 continuous_update=True, style=LABEL_STYLE)
         controls = [widgets.VBox(self.dropdowns[:2]), widgets.VBox(self.dropdowns[2:]),
                     widgets.VBox([self.alpha_slider, button("Reset", "undo", self.reset)])]
-        super().__init__((10.0, 3.6), controls)
+        super().__init__((9.6, 3.4), controls)
         self.start(*self.dropdowns, self.alpha_slider)
 
     def _checked_day(self, day) -> tuple:
@@ -148,21 +148,23 @@ class PlayTennisExplorer(FigureWidget):
         self.ax_posterior.axhline(0.5, color="grey", linestyle=":", linewidth=1)
         self.freeze_layout()
         # The value of each feature goes on the second line of its tick label, as a text of its own that
-        # changes with the day while the rest of the axis stays in the cached background.
+        # is redrawn only when the day changes (with the held artists), not when alpha does.
         self._values = []
         for tick in self.ax_factors.get_xticklabels()[1:]:
             box = tick.get_window_extent().transformed(self.fig.transFigure.inverted())
-            self._values.append(self.fig.text((box.x0 + box.x1) / 2, box.y0, "", ha="center", va="bottom",
-                                              fontsize=tick.get_fontsize()))
-        for artist in [*self._values, *sum(self._factor_bars + self._joint_bars, []),
+            self._values.append(self.hold(self.fig.text((box.x0 + box.x1) / 2, box.y0, "", ha="center",
+                                                        va="bottom", fontsize=tick.get_fontsize())))
+        for artist in [*sum(self._factor_bars + self._joint_bars, []),
                        *sum(self._factor_labels + self._joint_labels, [])]:
             self.animate(artist)
 
     def update(self) -> None:
         if self.model.alpha != self.alpha:
             self.model = CategoricalNB(alpha=self.alpha).fit(self.data.X, self.data.y)
-        for text, value in zip(self._values, self.day):
-            text.set_text(f"= {value}")
+        if [text.get_text() for text in self._values] != [f"= {value}" for value in self.day]:
+            for text, value in zip(self._values, self.day):
+                text.set_text(f"= {value}")
+            self.redraw_held()
         for values, bars, labels in zip(self.factors, self._factor_bars, self._factor_labels):
             self._set_bars(bars, labels, values)
         for values, bars, labels in zip((self.joint, self.posterior), self._joint_bars, self._joint_labels):
@@ -247,7 +249,7 @@ class CorrelationExplorer(FigureWidget):
                                               description="correlation \u03c1", readout_format=".2f",
                                               continuous_update=True, style=LABEL_STYLE,
                                               layout=widgets.Layout(width="420px"))
-        super().__init__((10.4, 3.5), [self.rho_slider])
+        super().__init__((9.8, 3.3), [self.rho_slider])
         self.start(self.rho_slider)
 
     @staticmethod
