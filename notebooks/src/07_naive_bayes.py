@@ -23,7 +23,8 @@
 #   double counting and over-confident probabilities, seen in reliability diagrams;
 # - when a generative model beats a discriminative one: learning curves of Naive Bayes against
 #   logistic regression (Ng and Jordan, 2001).
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: Bayes' theorem and generative classifiers, QDA (notebook 06); the maximum likelihood
 # estimates of a die and a Gaussian (notebook 03); logistic regression (notebook 04).
 #
@@ -39,7 +40,7 @@
 # the examples of class $C_k$ whose feature takes the value $v$, and $V_j$ is the number of values of
 # feature $j$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import itertools
 from fractions import Fraction
 
@@ -52,8 +53,8 @@ from lecture_utils.discriminant import QDA, gaussian_joint_log_likelihood, gauss
 from lecture_utils.exercises import naive_bayes as exercises
 from lecture_utils.logistic import LogisticRegression, log_loss
 from lecture_utils.model_selection import learning_curve, train_test_split
-from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, laplace_estimate,
-                                       parameter_counts, word_presence)
+from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB,
+                                       laplace_estimate, parameter_counts, word_presence)
 from lecture_utils.preprocessing import StandardScaler, make_pipeline
 from lecture_utils.widgets import CorrelationExplorer, PlayTennisExplorer
 
@@ -81,7 +82,7 @@ np.set_printoptions(precision=4, suppress=True)
 # predicted class is the largest $g_k(\mathbf{x})$, and $p(C_k \mid \mathbf{x})$ is $e^{g_k}$ normalised.
 # The play-tennis data of the lecture have four features with 3, 3, 2 and 2 values and two classes:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 tennis = load_play_tennis()
 n_values = [len(set(column)) for column in tennis.X.T]
 print("values per feature:", dict(zip(tennis.feature_names, n_values)))
@@ -100,21 +101,22 @@ for label in tennis.target_names:
 # $x_3 = x_1 \oplus x_2$ (exclusive or): any two of the three are independent, yet $x_3$ is fixed by the
 # other two, and the product of the marginals is wrong on every cell.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 cells = list(itertools.product([0, 1], repeat=3))
 joint = {c: 0.25 if c[2] == c[0] ^ c[1] else 0.0 for c in cells}     # x3 = x1 xor x2
 
 
-def marginal(j, value):
-    return sum(p for c, p in joint.items() if c[j] == value)
+def probability(fixed):
+    """p(x_j = v for every j: v in fixed), summed from the joint table."""
+    return sum(p for c, p in joint.items() if all(c[j] == v for j, v in fixed.items()))
 
 
 pairs_independent = all(
-    np.isclose(sum(p for c, p in joint.items() if c[i] == a and c[j] == b), marginal(i, a) * marginal(j, b))
+    np.isclose(probability({i: a, j: b}), probability({i: a}) * probability({j: b}))
     for i, j in itertools.combinations(range(3), 2) for a in (0, 1) for b in (0, 1))
 print("every pair independent:", pairs_independent)
 for c in cells[:4]:
-    product = np.prod([marginal(j, value) for j, value in enumerate(c)])
+    product = np.prod([probability({j: v}) for j, v in enumerate(c)])
     print(f"p(x = {c}) = {joint[c]:.3f}, product of the marginals = {product:.3f}")
 
 # %% [markdown]
@@ -150,10 +152,11 @@ exercises.parameter_count.check(n_parameters)
 # (dropping the index $j$ from $N_{kjv}$ when the feature is clear). `CategoricalNB(alpha=0)` stores the
 # counts as `category_count_`, one table per feature with a row per class:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 model = CategoricalNB(alpha=0).fit(tennis.X, tennis.y)
 print(f"classes {model.classes_.tolist()}, N_k = {model.class_count_.tolist()}")
-for name, values, counts in zip(tennis.feature_names, model.categories_, model.category_count_):
+for name, values, counts in zip(tennis.feature_names, model.categories_,
+                                model.category_count_):
     print(f"{name:12}", "  ".join(f"{v:>8}" for v in values))
     for label, row in zip(model.classes_, counts):
         print(f"   {label:9}", "  ".join(f"{n:>8}" for n in row))
@@ -185,14 +188,15 @@ print("same as the model's table:", all(
 # The same in exact fractions, from the model's own factors (`feature_factors` gives
 # $p(x_j \mid C_k)$ for one example):
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 query = ["Sunny", "Hot", "Normal", "Weak"]
 
 
 def exact_joint(model, day):
     """Each class's prior and factors as fractions, and their product p(x, C_k)."""
     priors = [Fraction(int(n), int(model.class_count_.sum())) for n in model.class_count_]
-    factors = [[Fraction(f).limit_denominator(100) for f in row] for row in model.feature_factors(day)]
+    factors = [[Fraction(f).limit_denominator(100) for f in row]
+               for row in model.feature_factors(day)]
     return {label: (prior, row, prior * np.prod(row))
             for label, prior, row in zip(model.classes_, priors, factors)}
 
@@ -205,14 +209,15 @@ posterior_yes = joints["Yes"][2] / (joints["Yes"][2] + joints["No"][2])
 print(f"p(Yes | x) = {posterior_yes} = {float(posterior_yes):.5f};  "
       f"the model: {model.predict_proba([query])[0, 1]:.5f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The lecture quotes "Yes with probability 0.671". The exact value is $500/743 = 0.6729$. The 0.671
 # comes from rounding the two joint probabilities to four decimals before normalising:
 
 # %%
-rounded_yes, rounded_no = round(float(joints["Yes"][2]), 4), round(float(joints["No"][2]), 4)
-print(f"rounded joints {rounded_yes} and {rounded_no}: {rounded_yes / (rounded_yes + rounded_no):.4f} "
-      f"= {Fraction(rounded_yes / (rounded_yes + rounded_no)).limit_denominator(100)}")
+yes, no = round(float(joints["Yes"][2]), 4), round(float(joints["No"][2]), 4)
+rounded = yes / (yes + no)
+print(f"rounded joints {yes} and {no}: {rounded:.4f} = "
+      f"{Fraction(rounded).limit_denominator(100)}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (derive): a cool, windy, rainy day
@@ -256,16 +261,16 @@ except ValueError as error:                       # a value never seen with any 
 # $\alpha \to \infty$ every factor tends to $1/V_j$, which carries no information. The priors $\pi_k$ are
 # not smoothed (every class has examples).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 outlook = model.category_count_[0]
 for alpha in (0, 1, 10):
     print(f"alpha = {alpha:2}: p(outlook | No) =", laplace_estimate(outlook, alpha)[0],
           " p(outlook | Yes) =", laplace_estimate(outlook, alpha)[1])
 smoothed = CategoricalNB(alpha=1).fit(tennis.X, tennis.y)
-print("\nthe Overcast day with alpha = 1, posterior (No, Yes):", smoothed.predict_proba([overcast_day])[0])
+print("\nthe Overcast day, alpha = 1: (No, Yes) =", smoothed.predict_proba([overcast_day])[0])
 joints_1 = exact_joint(smoothed, query)
 posterior_1 = joints_1["Yes"][2] / (joints_1["Yes"][2] + joints_1["No"][2])
-print(f"the lecture's query with alpha = 1: p(Yes | x) = {posterior_1} = {float(posterior_1):.5f}")
+print(f"the lecture's query, alpha = 1: p(Yes | x) = {posterior_1} = {float(posterior_1):.5f}")
 
 # %% [markdown]
 # With $\alpha = 1$ the Overcast day gets $p(\text{Yes} \mid \mathbf{x}) = 0.56$: still Yes, barely, where
@@ -314,11 +319,11 @@ exercises.smoothed_overcast_day.check(p_yes_smoothed)
 #   towards the priors ($9/14 = 0.643$ for Yes, reached only as $\alpha \to \infty$). Then check your
 #   answer to exercise 4.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 explorer = PlayTennisExplorer(day=query, alpha=0.0)
 explorer
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same from code, on a second explorer so that the one above stays where you left it:
 # `set_day(day, alpha)` changes the menus and the slider with one redraw.
 
@@ -342,11 +347,12 @@ for alpha in (0.0, 0.5, 1.0, 5.0):
 # estimate is categorical Naive Bayes with $V = 2$: $\hat p_{kj} = (N_{kj} + \alpha)/(N_k + 2\alpha)$, where $N_{kj}$
 # counts the documents of class $k$ containing word $j$. Ten short messages, written for this notebook:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 messages = [("win a free prize now", "spam"), ("free money, click now", "spam"),
             ("claim your prize money today", "spam"), ("cheap offer: win big today", "spam"),
-            ("click here to claim a free offer", "spam"), ("the meeting moved to monday", "ham"),
-            ("can you send the report today", "ham"), ("lunch with the team on monday", "ham"),
+            ("click here to claim a free offer", "spam"),
+            ("the meeting moved to monday", "ham"), ("can you send the report today", "ham"),
+            ("lunch with the team on monday", "ham"),
             ("the report is ready for the meeting", "ham"), ("see you at lunch", "ham")]
 texts, labels = [text for text, _ in messages], np.array([label for _, label in messages])
 X_words, vocabulary = word_presence(texts)
@@ -371,7 +377,8 @@ p0, p1 = words.feature_prob_
 w = np.log(p1 * (1 - p0) / (p0 * (1 - p1)))
 b = np.log(words.class_prior_[1] / words.class_prior_[0]) + np.sum(np.log((1 - p1) / (1 - p0)))
 g = words.decision_function(X_words)
-print("g_1 - g_0 = w^T x + b on every message:", np.allclose(g[:, 1] - g[:, 0], X_words @ w + b))
+print("g_1 - g_0 = w^T x + b on every message:",
+      np.allclose(g[:, 1] - g[:, 0], X_words @ w + b))
 order = np.argsort(w)
 print("most spam:", ", ".join(f"{vocabulary[j]} {w[j]:+.2f}" for j in order[::-1][:4]))
 print("most ham: ", ", ".join(f"{vocabulary[j]} {w[j]:+.2f}" for j in order[:4]))
@@ -388,7 +395,8 @@ only_present = words.class_prior_ * factors[:, present].prod(axis=1)
 print("p(spam | x) with every factor:", words.predict_proba(x_new)[0, 1].round(4),
       "  with the present words' only:", (only_present[1] / only_present.sum()).round(4))
 absent_ratio = factors[1, ~present] / factors[0, ~present]
-print("product of the absent words' ratios (1 - p_spam) / (1 - p_ham):", absent_ratio.prod().round(3))
+print("product of the absent words' ratios (1 - p_spam) / (1 - p_ham):",
+      absent_ratio.prod().round(3))
 
 # %% [markdown]
 # The 29 absent words multiply the odds of spam by about 2.1: most ham messages contain "the", "meeting"
@@ -412,7 +420,8 @@ exercises.empty_message.check(prediction)
 
 # %%
 x_empty, _ = word_presence(["ok, thanks!"], vocabulary)          # no word of the vocabulary
-print("words found:", x_empty.sum(), "  p(spam | x) =", words.predict_proba(x_empty)[0, 1].round(4))
+print("words found:", x_empty.sum(), " p(spam | x) =",
+      words.predict_proba(x_empty)[0, 1].round(4))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Computing in log space
@@ -428,19 +437,20 @@ print("words found:", x_empty.sum(), "  p(spam | x) =", words.predict_proba(x_em
 # where the largest term of the sum is $e^0 = 1$, so nothing underflows. Checked on 500 categorical features
 # with five values each, sampled from two random classes:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 rng = np.random.default_rng(10)
 D, V = 500, 5
-shared = rng.dirichlet(np.full(V, 3.0), size=D)                       # one table per feature ...
+shared = rng.dirichlet(np.full(V, 3.0), size=D)              # one table per feature ...
 value_probabilities = np.stack([0.9 * shared + 0.1 * rng.dirichlet(np.full(V, 3.0), size=D)
-                                for _ in range(2)])                   # ... varied a little per class
+                                for _ in range(2)])          # ... varied a little per class
 t_many = rng.integers(2, size=301)
 cumulative = value_probabilities[t_many].cumsum(axis=2)               # (N, D, V)
 X_many = (rng.random((301, D, 1)) > cumulative).sum(axis=2)           # inverse-cdf sampling
 many = CategoricalNB(alpha=1).fit(X_many[:300], t_many[:300])
 x_last = X_many[300]
 factors = many.feature_factors(x_last)                                # (2, 500)
-print(f"a typical factor p(x_j | C_k) is {np.median(factors):.3f}; the new example's class is {t_many[300]}")
+print(f"a typical factor p(x_j | C_k) is {np.median(factors):.3f}; "
+      f"the new example's class is {t_many[300]}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The posterior from the first $D$ features, by multiplying and by summing logarithms:
@@ -496,7 +506,7 @@ exercises.log_posterior.check(log_posterior)
 # maximum likelihood ones. The lecture's QDA, and ours, divide by $N_k - 1$, so its diagonal is
 # $N_k/(N_k - 1)$ times Naive Bayes' variances. On the iris flowers:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 iris = load_iris()
 gnb = GaussianNB().fit(iris.X, iris.y)
 qda = QDA().fit(iris.X, iris.y)
@@ -507,7 +517,8 @@ n_k = gnb.class_count_[:, None]
 qda_diagonal = np.diagonal(qda.covariances_, axis1=1, axis2=2)
 print("QDA's diagonal * (N_k - 1)/N_k = Naive Bayes' variances:",
       np.allclose(qda_diagonal * (n_k - 1) / n_k, gnb.variances_, rtol=1e-12))
-unbiased = gaussian_posterior(iris.X, gnb.means_, qda_diagonal[:, :, None] * np.eye(4), gnb.class_prior_)
+unbiased = gaussian_posterior(iris.X, gnb.means_, qda_diagonal[:, :, None] * np.eye(4),
+                              gnb.class_prior_)
 print(f"with the unbiased diagonal instead, posteriors move by up to "
       f"{np.abs(unbiased - gnb.predict_proba(iris.X)).max():.4f}; predictions changed: "
       f"{np.sum(unbiased.argmax(axis=1) != gnb.predict(iris.X))}")
@@ -525,17 +536,17 @@ print("predictions changed:", np.sum(without_log_sigma.argmax(axis=1) != gnb.pre
       f"  accuracy {np.mean(without_log_sigma.argmax(axis=1) == iris.y):.3f} instead of "
       f"{gnb.score(iris.X, iris.y):.3f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Independent within a class only.** A diagonal $\boldsymbol\Sigma_k$ makes the features independent *given
 # the class*; the model's features are still correlated overall, through the class means. The fitted
 # model's own covariance of petal length and width, a mixture of the three classes
 # ($\sum_k \pi_k\boldsymbol\Sigma_k + \sum_k \pi_k(\boldsymbol\mu_k - \boldsymbol\mu)(\boldsymbol\mu_k - \boldsymbol\mu)^T$):
 
 # %%
-mean = gnb.class_prior_ @ gnb.means_
-spread = gnb.means_ - mean
-mixture = np.einsum("k,kij->ij", gnb.class_prior_, gnb.covariances_) + spread.T @ (gnb.class_prior_[:, None] * spread)
-petals = mixture[2:, 2:]
+pi, mu = gnb.class_prior_, gnb.means_
+centred = mu - pi @ mu
+overall = np.einsum("k,kij->ij", pi, gnb.covariances_) + centred.T @ (pi[:, None] * centred)
+petals = overall[2:, 2:]
 print(f"correlation of petal length and width under the fitted model: "
       f"{petals[0, 1] / np.sqrt(petals[0, 0] * petals[1, 1]):.3f}; within each class: 0")
 
@@ -547,7 +558,7 @@ print(f"correlation of petal length and width under the fitted model: "
 # %%
 two = iris.X[:, :2]
 gnb_2d, qda_2d = GaussianNB().fit(two, iris.y), QDA().fit(two, iris.y)
-fig, ax = plt.subplots(figsize=(7.5, 4.2))
+fig, ax = plt.subplots(figsize=(7.5, 3.2))
 plotting.plot_data(ax, two, iris.y, labels=iris.target_names, s=25)
 plotting.plot_covariance_ellipses(ax, gnb_2d.means_, gnb_2d.covariances_, linestyle="--")
 plotting.plot_covariance_ellipses(ax, qda_2d.means_, qda_2d.covariances_)
@@ -592,8 +603,9 @@ exercises.copied_feature.check(prediction)
 doubled = CategoricalNB(alpha=0).fit(np.column_stack([tennis.X, tennis.X[:, 2]]), tennis.y)
 p_doubled = doubled.predict_proba([query + ["Normal"]])[0, 1]
 odds = lambda p: p / (1 - p)
-print(f"p(Yes | x) = {p_doubled:.4f}; the odds grew by {odds(p_doubled) / odds(float(posterior_yes)):.4f}"
-      f" = p(Normal | Yes) / p(Normal | No) = (6/9) / (1/5) = {(6 / 9) / (1 / 5):.4f}")
+print(f"p(Yes | x) = {p_doubled:.4f}; the odds grew by "
+      f"{odds(p_doubled) / odds(float(posterior_yes)):.4f} = p(Normal | Yes) / p(Normal | No)"
+      f" = (6/9) / (1/5) = {(6 / 9) / (1 / 5):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Real data.** The breast-cancer data of notebook 04 describe each tumour by ten measurements of its
@@ -604,33 +616,35 @@ print(f"p(Yes | x) = {p_doubled:.4f}; the odds grew by {odds(p_doubled) / odds(f
 cancer = load_breast_cancer()
 names = list(cancer.feature_names)
 benign = cancer.X[cancer.y == 1]
-for a, b_ in [("mean_radius", "mean_perimeter"), ("mean_radius", "mean_area"), ("mean_radius", "worst_radius")]:
-    r = np.corrcoef(benign[:, names.index(a)], benign[:, names.index(b_)])[0, 1]
-    print(f"correlation of {a} and {b_} among the benign tumours: {r:.3f}")
+for other in ("mean_perimeter", "mean_area", "worst_radius"):
+    r = np.corrcoef(benign[:, names.index("mean_radius")], benign[:, names.index(other)])[0, 1]
+    print(f"correlation of mean_radius and {other} among the benign tumours: {r:.3f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Gaussian Naive Bayes and logistic regression (standardised inputs, a light L2 penalty), trained on half
 # of the tumours and tested on the other half:
 
 # %%
-X_train, X_test, t_train, t_test = train_test_split(cancer.X, cancer.y, test_size=0.5, random_state=0)
-models = {"Gaussian NB": GaussianNB(),
-          "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=1e-2))}
+X_train, X_test, t_train, t_test = train_test_split(cancer.X, cancer.y, test_size=0.5,
+                                                    random_state=0)
+logistic = make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=1e-2))
+models = {"Gaussian NB": GaussianNB(), "logistic regression": logistic}
 for name, m in models.items():
     p = m.fit(X_train, t_train).predict_proba(X_test)[:, 1]
     sure = np.maximum(p, 1 - p) > 0.999
-    print(f"{name:20}: accuracy {m.score(X_test, t_test):.3f}, log loss {log_loss(t_test, p):.3f}; "
-          f"{sure.mean():.0%} of the tests at > 99.9%, of which {np.mean((p > 0.5)[sure] != t_test[sure]):.1%} wrong")
+    wrong = (p > 0.5) != t_test
+    print(f"{name:20}: accuracy {m.score(X_test, t_test):.3f}, "
+          f"log loss {log_loss(t_test, p):.3f}; {sure.mean():.0%} at > 99.9%, "
+          f"of which {wrong[sure].mean():.1%} wrong")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Where the probabilities come from: each test tumour's log-odds $\log p(\text{benign} \mid \mathbf{x}) /
-# p(\text{malignant} \mid \mathbf{x})$ under both models, marked by its true class. Outside the grey band a
-# model is more than 99.9% sure; a malignant circle right of the black line, or a benign square left of
-# it, is a mistake.
+# Each test tumour's log-odds of benign, $\log p(\text{benign} \mid \mathbf{x}) / p(\text{malignant} \mid \mathbf{x})$,
+# under both models, marked by its true class. Outside the grey band a model is more than 99.9% sure;
+# a circle right of the black line, or a square left of it, is a mistake.
 
 # %%
 log_odds = {name: m.predict_log_proba(X_test) @ [-1, 1] for name, m in models.items()}
-fig, ax = plt.subplots(figsize=(9, 2.8))
+fig, ax = plt.subplots(figsize=(9, 2.3))
 plotting.plot_log_odds(ax, log_odds, t_test, cancer.target_names)
 ax.set_xlabel("log-odds of benign (values beyond \u00b160 drawn at \u00b160)")
 ax.legend(loc="lower left", bbox_to_anchor=(0, 1.02), ncol=3, borderaxespad=0)
@@ -640,7 +654,7 @@ for name, values in log_odds.items():
     print(f"{name:20}: median |log-odds| {np.median(np.abs(values)):5.1f}; "
           f"its mistakes reach |log-odds| {np.abs(values[wrong]).max():.1f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Naive Bayes' typical log-odds is about 35, odds of $10^{15}$ to 1, and some of its mistakes are made at
 # odds of $5 \times 10^{11}$ to 1: thirty features, several of them near-copies of each other, each multiply their
 # likelihood ratio into the product as if it were new evidence. It is wrong on 3% of the tumours it is
@@ -663,11 +677,11 @@ for name, values in log_odds.items():
 #   status line, Naive Bayes' mean confidence stays near 86% while its accuracy falls below 77%; its
 #   reliability curve bends away from the diagonal: over-confident.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 correlation = CorrelationExplorer(rho=0.0)
 correlation
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same from code, on a second explorer:
 
 # %%
@@ -722,9 +736,10 @@ exercises.which_asymptote.check(prediction)
 # %%
 def compare(X, t, sizes):
     """Learning curves of Gaussian NB and logistic regression on the same 30 seeded splits."""
-    make = {"Gaussian NB": GaussianNB(var_smoothing=1e-9),
-            "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=1e-4))}
-    return {name: learning_curve(m, X, t, sizes, n_repeats=30, random_state=1) for name, m in make.items()}
+    logistic = make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=1e-4))
+    models = {"Gaussian NB": GaussianNB(var_smoothing=1e-9), "logistic regression": logistic}
+    return {name: learning_curve(m, X, t, sizes, n_repeats=30, random_state=1)
+            for name, m in models.items()}
 
 
 cancer_curves = compare(cancer.X, cancer.y, [10, 15, 20, 30, 50, 100, 200, 426])
@@ -736,7 +751,7 @@ iris_curves = compare(iris.X[pair], iris.y[pair], [6, 10, 15, 20, 30, 50, 75])
 # rounded to millimetres, and two flowers of a class can share a value, whose variance would be 0. Iris
 # is reduced to its two overlapping species (setosa is separated from both by any method).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
 for ax, curves, title in [(axes[0], cancer_curves, "breast cancer, D = 30"),
                           (axes[1], iris_curves, "iris versicolor/virginica, D = 4")]:
@@ -744,12 +759,14 @@ for ax, curves, title in [(axes[0], cancer_curves, "breast cancer, D = 30"),
     ax.set_title(title)
 axes[0].legend(loc="upper right")
 plt.show()
+
+# %% slideshow={"slide_type": "subslide"}
 for title, curves in [("breast cancer", cancer_curves), ("iris", iris_curves)]:
     print(title, " N:", curves["Gaussian NB"].train_sizes)
     for name, curve in curves.items():
         print(f"   {name:20}", curve.mean_error.round(3))
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # On the breast-cancer data the two halves of Ng and Jordan's picture show. Naive Bayes is within a
 # point of its final error (6%) from about 30 examples on, and then stops improving: its wrong
 # assumption sets the floor. Logistic regression keeps improving and ends at 3%, half Naive Bayes'
@@ -766,20 +783,23 @@ for title, curves in [("breast cancer", cancer_curves), ("iris", iris_curves)]:
 # `CategoricalNB` needs the strings coded as integers, and `GaussianNB` gets `var_smoothing=0`, the plain
 # maximum likelihood variances):
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 from sklearn import naive_bayes as sk
 from sklearn.preprocessing import OrdinalEncoder
 
 codes = OrdinalEncoder().fit_transform(tennis.X)
-pairs = {"CategoricalNB, play tennis": (CategoricalNB(alpha=1).fit(tennis.X, tennis.y).predict_proba(tennis.X),
-                                        sk.CategoricalNB(alpha=1).fit(codes, tennis.y).predict_proba(codes)),
-         "BernoulliNB, messages": (words.predict_proba(X_words),
-                                   sk.BernoulliNB(alpha=1, binarize=None).fit(X_words, labels).predict_proba(X_words)),
-         "GaussianNB, iris": (gnb.predict_proba(iris.X),
-                              sk.GaussianNB(var_smoothing=0).fit(iris.X, iris.y).predict_proba(iris.X))}
-for name, (ours, theirs) in pairs.items():
-    print(f"{name:27} first example: ours {ours[0].round(5)}, scikit-learn {theirs[0].round(5)};"
-          f"  largest gap {np.abs(ours - theirs).max():.1e}")
+side_by_side = [
+    ("CategoricalNB, play tennis", CategoricalNB(alpha=1), tennis.X,
+     sk.CategoricalNB(alpha=1), codes, tennis.y),
+    ("BernoulliNB, messages", BernoulliNB(alpha=1), X_words,
+     sk.BernoulliNB(alpha=1, binarize=None), X_words, labels),
+    ("GaussianNB, iris", GaussianNB(), iris.X, sk.GaussianNB(var_smoothing=0), iris.X, iris.y)]
+for name, ours, X_ours, theirs, X_theirs, t in side_by_side:
+    p_ours = ours.fit(X_ours, t).predict_proba(X_ours)
+    p_theirs = theirs.fit(X_theirs, t).predict_proba(X_theirs)
+    gap = np.abs(p_ours - p_theirs).max()
+    print(f"{name:26} example 1: ours {p_ours[0].round(5)}, "
+          f"scikit-learn {p_theirs[0].round(5)}; largest gap {gap:.1e}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
