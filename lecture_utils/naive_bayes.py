@@ -22,6 +22,10 @@ factors never underflow. Each model below differs only in the factor
   feature contributes its factor ``1 - p_kj``;
 - :class:`GaussianNB`: a univariate Gaussian per feature and class, which is
   QDA with diagonal covariance matrices.
+
+:func:`parameter_counts` compares the size of the model with a full table of
+``p(x | C_k)``, and :func:`word_presence` turns short texts into the binary
+features of :class:`BernoulliNB`.
 """
 
 from __future__ import annotations

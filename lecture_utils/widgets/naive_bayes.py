@@ -19,6 +19,14 @@ from ._base import FigureWidget, button
 LABEL_STYLE = {"description_width": "initial"}
 
 
+def _on_slider(value, name: str, largest: float) -> float:
+    """``value`` as a float if it lies in ``[0, largest]``, the range of its slider, else raise naming ``name``."""
+    value = check_non_negative(value, name)
+    if value > largest:
+        raise ValueError(f"{name} must lie in [0, {largest:g}], the range of its slider; got {value:g}.")
+    return value
+
+
 def _number(value: float, digits: int = 4) -> str:
     """A factor or probability: ``0`` exactly, else ``digits`` significant digits."""
     return "0" if value == 0 else f"{value:.{digits}g}"
@@ -57,7 +65,7 @@ class PlayTennisExplorer(FigureWidget):
     def __init__(self, day=("Sunny", "Hot", "Normal", "Weak"), alpha: float = 0.0):
         self.data = load_play_tennis()
         self.model = CategoricalNB(alpha=0).fit(self.data.X, self.data.y)
-        self._initial = (self._checked_day(day), self._checked_alpha(alpha))
+        self._initial = (self._checked_day(day), _on_slider(alpha, "alpha", 5.0))
         self.dropdowns = [widgets.Dropdown(options=categories.tolist(), value=value, description=name.lower(),
                                            style=LABEL_STYLE, layout=widgets.Layout(width="190px"))
                           for name, categories, value in zip(self.data.feature_names, self.model.categories_,
@@ -79,13 +87,6 @@ class PlayTennisExplorer(FigureWidget):
             if value not in categories.tolist():
                 raise ValueError(f"day has {value!r} for {name.lower()}; choose one of {categories.tolist()}.")
         return day
-
-    @staticmethod
-    def _checked_alpha(alpha) -> float:
-        alpha = check_non_negative(alpha, "alpha")
-        if alpha > 5:
-            raise ValueError(f"alpha must be at most 5, the slider's end; got {alpha:g}.")
-        return alpha
 
     @property
     def day(self) -> tuple:
@@ -115,7 +116,7 @@ class PlayTennisExplorer(FigureWidget):
     def set_day(self, day, alpha: float | None = None) -> None:
         """Show another day (and smoothing), with one redraw."""
         day = self._checked_day(day)
-        alpha = self.alpha if alpha is None else self._checked_alpha(alpha)
+        alpha = self.alpha if alpha is None else _on_slider(alpha, "alpha", 5.0)
         with self.holding_redraws():
             for dropdown, value in zip(self.dropdowns, day):
                 dropdown.value = value
@@ -245,19 +246,12 @@ class CorrelationExplorer(FigureWidget):
         centres = (np.arange(self.resolution) + 0.5) / self.resolution
         self._axis = self.LIMITS[0] + (self.LIMITS[1] - self.LIMITS[0]) * centres
         self._grid = np.stack(np.meshgrid(self._axis, self._axis), axis=-1).reshape(-1, 2)
-        self.rho_slider = widgets.FloatSlider(self._checked_rho(rho), min=0.0, max=0.95, step=0.05,
+        self.rho_slider = widgets.FloatSlider(_on_slider(rho, "rho", 0.95), min=0.0, max=0.95, step=0.05,
                                               description="correlation \u03c1", readout_format=".2f",
                                               continuous_update=True, style=LABEL_STYLE,
                                               layout=widgets.Layout(width="420px"))
         super().__init__((9.8, 3.3), [self.rho_slider])
         self.start(self.rho_slider)
-
-    @staticmethod
-    def _checked_rho(rho) -> float:
-        rho = check_non_negative(rho, "rho")
-        if rho > 0.95:
-            raise ValueError(f"rho must lie in [0, 0.95]; got {rho:g}.")
-        return rho
 
     @property
     def rho(self) -> float:
