@@ -314,8 +314,8 @@ Gaussian Naive Bayes is 99.9% sure about, about 3% are misclassified.
                            "and no correction of the double counting happens."),
         "c": Option(True, "The decision needs only the sign of the log-odds. Double counting inflates its "
                           "size, which ruins the probabilities, but rarely flips its sign."),
-        "d": Option(False, "The errors do not cancel: the log-loss is six times logistic regression's, and "
-                           "the reliability diagram is far from the diagonal."),
+        "d": Option(False, "The errors do not cancel: the log loss is six times logistic regression's, and "
+                           "some mistakes are made at odds of 5 x 10^11 to 1."),
     },
 )
 
