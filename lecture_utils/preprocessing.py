@@ -113,6 +113,10 @@ class Pipeline(Classifier):
         """The final classifier's ``predict_proba`` on the transformed ``X``."""
         return self.steps_[-1].predict_proba(self._transform(X))
 
+    def predict_log_proba(self, X) -> np.ndarray:
+        """The final classifier's ``predict_log_proba`` on the transformed ``X`` (exact where ``p`` rounds to 0 or 1)."""
+        return self.steps_[-1].predict_log_proba(self._transform(X))
+
     def decision_function(self, X) -> np.ndarray:
         """The final classifier's ``decision_function`` on the transformed ``X``."""
         return self.steps_[-1].decision_function(self._transform(X))

@@ -200,3 +200,29 @@ def test_gaussian_classes_explorer_follows_its_buttons_and_sliders(lab, notebook
     mean_x1.focus()
     assert changes(lambda: page.keyboard.press("ArrowRight"), "class 2 selected; N = 40")
     assert changes(lambda: box.locator("button:has-text('new sample')").click(), "class 2 selected; N = 40")
+@pytest.mark.parametrize("notebook", ["07_naive_bayes.ipynb"], indirect=True)
+def test_play_tennis_explorer_redraws_when_the_day_or_alpha_changes(lab, notebook):
+    page = lab.page
+    box = page.locator(".lecture-widget-PlayTennisExplorer").first
+    box.scroll_into_view_if_needed()
+    image, status = box.locator(":scope > img"), box.locator(":scope > .widget-html").last
+    box.locator("button:has-text('Reset')").click()                  # whatever an earlier test did
+    start = "(Sunny, Hot, Normal, Weak), \u03b1 = 0.0: p(x, No) = 0.006857, p(x, Yes) = 0.01411; P(Yes | x) = 0.6729"
+    page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",
+                           arg=[status.element_handle(), start], timeout=10_000)
+    before_pixels, before_src = image.screenshot(), image.get_attribute("src")
+
+    box.locator("select").first.select_option("Overcast")           # the outlook menu
+    page.wait_for_function("s => s.textContent.includes('vetoes No')", arg=status.element_handle(), timeout=10_000)
+    assert status.inner_text().startswith("(Overcast, Hot, Normal, Weak), \u03b1 = 0.0: p(x, No) = 0,")
+    assert "P(Yes | x) = 1.0000" in status.inner_text()
+    page.wait_for_function("([img, src]) => img.src !== src && img.complete",
+                           arg=[image.element_handle(), before_src], timeout=10_000)
+    assert image.screenshot() != before_pixels
+
+    handle = box.locator(".noUi-handle").first                      # alpha: 0.0 -> 0.1, the veto is lifted
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("s => s.textContent.includes('\u03b1 = 0.1')", arg=status.element_handle(),
+                           timeout=10_000)
+    assert "vetoes" not in status.inner_text()

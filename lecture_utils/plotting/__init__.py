@@ -6,7 +6,7 @@ still reads in greyscale or on a washed-out projector. Call
 :func:`use_house_style` once per notebook, and :func:`present` before
 presenting to enlarge everything.
 
-One module per notebook (``perceptron``, ``information``, ``mle``, ...) on top of
+One module per notebook (``perceptron``, ``information``, ``mle``, ``naive_bayes``, ...) on top of
 ``geometry`` (points, hyperplanes, decision regions) and the house style; every
 name is importable from ``plotting`` itself.
 """
@@ -29,3 +29,5 @@ from .discriminant import (BOUNDARY_STYLES, ellipse_points, grid_axes, boundary_
                            class_tints, posterior_image, plot_posterior, plot_class_ellipses, move_class_ellipses,
                            error_area, plot_error_areas, plot_expected_losses, plot_confusion_matrix,
                            plot_score_grid)
+from .naive_bayes import (bar_style, plot_class_bars, ellipse_points, plot_covariance_ellipses,
+                          level_curve, posterior_colormap, plot_reliability, plot_log_odds, plot_learning_curves)

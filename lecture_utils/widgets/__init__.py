@@ -10,6 +10,7 @@ from .discriminant import GaussianClassesExplorer, LossMatrixExplorer, RDAExplor
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
 from .newton import Newton1D, NewtonStepper
+from .naive_bayes import CorrelationExplorer, PlayTennisExplorer
 from .perceptron import PerceptronStepper
 
 __all__ = [
@@ -19,4 +20,5 @@ __all__ = [
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
     "Newton1D", "NewtonStepper",                                  # notebook 05
     "LossMatrixExplorer", "GaussianClassesExplorer", "RDAExplorer",   # notebook 06
+    "PlayTennisExplorer", "CorrelationExplorer",                  # notebook 07
 ]
