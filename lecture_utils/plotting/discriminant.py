@@ -13,6 +13,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
 from ._style import PALETTE, _light, class_style
+from .geometry import ellipse_points
 from .information import filled_area
 
 #: How each decision rule's boundary is drawn: the true Bayes classifier solid, the fitted models broken.
@@ -27,22 +28,6 @@ BOUNDARY_STYLES = {
 # --------------------------------------------------------------------------
 # Geometry: ellipses and boundaries
 # --------------------------------------------------------------------------
-
-
-def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) -> np.ndarray:
-    """The closed curve of points at Mahalanobis distance ``radius`` from ``mean`` (an ellipse in 2-D).
-
-    ``x = mu + radius * L (cos s, sin s)`` with ``Sigma = L L^T``, since then
-    ``(x - mu)^T Sigma^{-1} (x - mu) = radius^2``.
-
-    Returns
-    -------
-    ndarray of shape (n_points, 2)
-        The first point repeated at the end.
-    """
-    angles = np.linspace(0, 2 * np.pi, n_points)
-    circle = np.stack([np.cos(angles), np.sin(angles)])
-    return np.asarray(mean, dtype=float) + radius * (np.linalg.cholesky(covariance) @ circle).T
 
 
 def grid_axes(xlim, ylim, resolution: int) -> tuple[np.ndarray, np.ndarray]:

@@ -9,6 +9,7 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import NullFormatter
 
 from ._style import LINESTYLES, PALETTE, _light, class_style
+from .geometry import ellipse_points
 
 def bar_style(k: int) -> dict:
     """Fill and edge of the bars of the ``k``-th class: its colour, solid for even ``k`` and light for odd
@@ -57,19 +58,6 @@ def plot_class_bars(ax, n_groups: int, class_names, width: float = 0.8, value_la
     return bars, (labels if value_labels else None)
 
 
-def ellipse_points(mean, covariance, n_std: float = 2.0, n_points: int = 73) -> np.ndarray:
-    """The ellipse ``(x - mu)^T Sigma^{-1} (x - mu) = n_std^2`` of a 2-D Gaussian, as a closed polyline.
-
-    Returns
-    -------
-    ndarray of shape (n_points, 2)
-        ``mu + n_std L (cos t, sin t)`` with ``Sigma = L L^T``; the first and last points coincide.
-    """
-    angle = np.linspace(0, 2 * np.pi, n_points)
-    circle = np.column_stack([np.cos(angle), np.sin(angle)])
-    return np.asarray(mean, dtype=float) + n_std * circle @ np.linalg.cholesky(covariance).T
-
-
 def plot_covariance_ellipses(ax, means, covariances, n_std: float = 2.0, linestyle="-", **kwargs) -> list:
     """Draw each class's ``n_std``-standard-deviation ellipse in its colour (the 2-D Gaussians of a model).
 
@@ -81,7 +69,7 @@ def plot_covariance_ellipses(ax, means, covariances, n_std: float = 2.0, linesty
     Returns
     -------
     list of Line2D, one per class
-        Move one with ``line.set_data(*ellipse_points(mean, covariance).T)``.
+        Move one with ``line.set_data(*ellipse_points(mean, covariance, n_std).T)``.
     """
     return [ax.plot(*ellipse_points(mean, covariance, n_std).T, color=PALETTE[k], linestyle=linestyle,
                     linewidth=1.6, **kwargs)[0]

@@ -325,7 +325,7 @@ class CorrelationExplorer(FigureWidget):
             image.set_data(np.exp(log_posterior[:, 1]).reshape(shape))
             for k, (scatter, ellipse) in enumerate(zip(points, ellipses)):
                 scatter.set_offsets(X[t == k][:self.n_shown])
-                ellipse.set_data(*plotting.ellipse_points(model.means_[k], covariances[k]).T)
+                ellipse.set_data(*plotting.ellipse_points(model.means_[k], covariances[k], radius=2.0).T)
         curves = [plotting.level_curve(self._axis, self._axis, log_odds[model])
                   for model in (self.naive_bayes, self.qda)]
         for lines in self._boundaries.values():
