@@ -28,3 +28,20 @@ def median_update_ms(update, values) -> float:
         update(value)
         times.append(time.perf_counter() - start)
     return 1e3 * statistics.median(times)
+
+
+def notebook_run_ms(path) -> float:
+    """Wall time of executing the notebook at ``path`` top to bottom in a fresh kernel (its start included)."""
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    notebook = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(
+        notebook, {"metadata": {"path": str(path.parent)}})
+    return 1e3 * (time.perf_counter() - start)
+
+
+def report_notebook(path) -> None:
+    """Execute the notebook at ``path`` in a fresh kernel and report its time (target < 20 s)."""
+    report(path.name, notebook_run_ms(path), 20_000, "(kernel start included)")

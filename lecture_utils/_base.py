@@ -59,6 +59,31 @@ class Classifier(Estimator):
         return float(np.mean(predictions == t))
 
 
+def log_posteriors(log_joint) -> np.ndarray:
+    """Bayes' theorem in log space: ``log p(C_k | x) = g_k - logsumexp_j g_j`` along each row.
+
+    ``g_k = log p(x, C_k)``. The log-sum-exp shifts by the largest ``g_j``
+    before exponentiating, so rows such as ``(-1000, -1001)``, whose
+    ``exp`` underflows to 0, give the right posteriors; a class with
+    ``g_k = -inf`` (vetoed) gets ``-inf``. Notebook 07, "Computing in log space".
+
+    Parameters
+    ----------
+    log_joint : array-like of shape (n_samples, K)
+        Not ``-inf`` in a whole row (then every class is impossible).
+
+    Returns
+    -------
+    ndarray of shape (n_samples, K)
+        Each row's exponentials sum to 1.
+    """
+    log_joint = np.asarray(log_joint, dtype=float)
+    if log_joint.ndim != 2:
+        raise ValueError(f"log_joint must be a 2-D array, one row of K log-joints per example; got shape "
+                         f"{log_joint.shape}. Reshape one example with log_joint[None, :].")
+    return log_joint - logsumexp(log_joint, axis=1, keepdims=True)
+
+
 class GenerativeClassifier(Classifier):
     """A classifier built from ``p(x | C_k) p(C_k)`` and Bayes' theorem (notebooks 06 and 07).
 
@@ -78,8 +103,7 @@ class GenerativeClassifier(Classifier):
 
     def predict_log_proba(self, X) -> np.ndarray:
         """``log p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order."""
-        joint = self._checked_joint_log_likelihood(X)
-        return joint - logsumexp(joint, axis=1, keepdims=True)
+        return log_posteriors(self._checked_joint_log_likelihood(X))
 
     def predict_proba(self, X) -> np.ndarray:
         """``p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order; rows sum to 1."""

@@ -224,3 +224,42 @@ def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None)
     return Dataset(X, y, tuple(f"x{j + 1}" for j in range(dim)),
                    tuple(f"class {k}" for k in range(n_classes)),
                    f"{n_classes} Gaussian classes in {dim} dimensions")
+
+
+def gaussian_classes_from_noise(noise, t, means, covariances) -> np.ndarray:
+    """Examples of Gaussian classes made from given standard normal noise: ``x_i = mu_k + L_k z_i`` for ``t_i = k``.
+
+    With ``Sigma_k = L_k L_k^T`` (the Cholesky factor), ``x_i ~ N(mu_k, Sigma_k)``
+    whenever ``z_i ~ N(0, I)``, and ``x_i`` lies at Mahalanobis distance
+    ``||z_i||`` from ``mu_k``. Turning the same noise into examples of other
+    means and covariances moves every point smoothly, so a widget can redraw
+    "the same" sample while its sliders change the classes (notebook 06).
+
+    Parameters
+    ----------
+    noise : array-like of shape (n_samples, d)
+        ``z_i``, e.g. ``rng.standard_normal((n_samples, d))``.
+    t : array-like of int, shape (n_samples,)
+        The class ``k`` of each example, in ``0, ..., K - 1``.
+    means : array-like of shape (K, d)
+    covariances : array-like of shape (K, d, d)
+        Symmetric positive definite.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, d)
+    """
+    noise, means = as_matrix(noise, "noise"), as_matrix(means, "means")
+    covariances = np.asarray(covariances, dtype=float)
+    n_classes, dim = means.shape
+    if noise.shape[1] != dim or covariances.shape != (n_classes, dim, dim):
+        raise ValueError(f"noise must have d = {dim} columns and covariances shape (K, d, d) = "
+                         f"{(n_classes, dim, dim)} to match means; got {noise.shape} and {covariances.shape}.")
+    t = np.asarray(t)
+    if t.shape != (noise.shape[0],) or t.dtype.kind not in "iu" or np.any(t < 0) or np.any(t >= n_classes):
+        raise ValueError(f"t must hold one class 0..{n_classes - 1} per row of noise; got {t!r}.")
+    try:
+        factors = np.linalg.cholesky(covariances)
+    except np.linalg.LinAlgError:
+        raise ValueError("covariances must be symmetric positive definite, e.g. [[1, 0.5], [0.5, 1]].") from None
+    return means[t] + np.einsum("nij,nj->ni", factors[t], noise)       # mu_k + L_k z_i

@@ -389,6 +389,11 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
                                            grid[i], grid[i + 1], xtol=xtol, rtol=1e-14)
                            for i in changes])
     decisions = np.r_[on_grid[0], on_grid[changes + 1]]
+    return _regions_risk(densities, priors, loss, thresholds, decisions, grid)
+
+
+def _regions_risk(densities, priors, loss, thresholds, decisions, grid) -> BayesRisk1D:
+    """The risk of deciding ``decisions[j]`` in the ``j``-th region between the ``thresholds``."""
     edges = np.r_[-np.inf, thresholds, np.inf]
     probabilities = np.array([[_region_probability(density, low, high, grid) for density in densities]
                               for low, high in zip(edges[:-1], edges[1:])])   # P(region j | C_k)
@@ -396,12 +401,101 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     return BayesRisk1D(float(class_risks.sum()), thresholds, decisions, class_risks)
 
 
+def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=None, support=None) -> BayesRisk1D:
+    """The risk of any rule that cuts the real line at ``thresholds`` and decides ``decisions[j]`` in region ``j``.
+
+    ``R = sum_k p(C_k) sum_j L[decisions[j], k] P(x in region j | C_k)``: for
+    instance the cost of the 0-1 loss's threshold under an asymmetric loss,
+    to compare with the Bayes risk of :func:`bayes_error_1d`, which no rule beats.
+
+    Parameters
+    ----------
+    densities, priors, loss_matrix, support
+        As in :func:`bayes_error_1d` (``support`` bounds the quadrature of plain density functions).
+    thresholds : array-like of shape (n_thresholds,)
+        Increasing.
+    decisions : array-like of int, shape (n_thresholds + 1,)
+        The decision (a row of the loss matrix) in each region, from ``-inf`` to ``inf``.
+
+    Returns
+    -------
+    BayesRisk1D
+        The rule's ``risk`` and ``class_risks``, with its ``thresholds`` and ``decisions``.
+    """
+    densities = list(densities)
+    priors = as_priors(priors, len(densities))
+    loss = _loss_or_zero_one(loss_matrix, len(densities))
+    thresholds = np.atleast_1d(as_float_array(thresholds, "thresholds"))
+    if thresholds.ndim != 1 or np.any(np.diff(thresholds) <= 0):
+        raise ValueError(f"thresholds must be increasing numbers; got {thresholds.tolist()}.")
+    decisions = np.asarray(decisions)
+    if (decisions.shape != (thresholds.size + 1,) or decisions.dtype.kind not in "iu"
+            or np.any(decisions < 0) or np.any(decisions >= loss.shape[0])):
+        raise ValueError(f"decisions must hold one decision (a row 0..{loss.shape[0] - 1} of the loss matrix) per "
+                         f"region, {thresholds.size + 1} for {thresholds.size} thresholds; got {decisions.tolist()}.")
+    for k, density in enumerate(densities):
+        _log_density(density, k)                                 # a clear TypeError for anything else
+    return _regions_risk(densities, priors, loss, thresholds, decisions, _search_grid(densities, support, 3))
+
+
 @dataclass(frozen=True)
 class MonteCarloRisk:
-    """A Monte Carlo estimate of the Bayes risk and its standard error."""
+    """A Monte Carlo estimate of a risk and its standard error."""
 
     risk: float
     standard_error: float
+
+
+def stratified_risk(decisions, t, priors, loss_matrix=None) -> MonteCarloRisk:
+    """The risk of a classifier estimated on test examples drawn class by class.
+
+    With ``N_k`` test examples of each class ``k`` (in any proportions, not
+    necessarily the priors'), the risk ``R = sum_k p(C_k) E[L[a(x), k] | C_k]``
+    is estimated by
+
+        R ~ sum_k p(C_k) (1 / N_k) sum_{i: t_i = k} L[a_i, k],
+
+    with standard error ``sqrt(sum_k p(C_k)^2 Var_k / N_k)``. With the 0-1 loss
+    it is the error rate ``sum_k p(C_k) P(a(x) != k | C_k)``.
+
+    Parameters
+    ----------
+    decisions : array-like of int, shape (n_samples,)
+        The decision ``a_i`` taken on each test example (a row of ``loss_matrix``).
+    t : array-like of int, shape (n_samples,)
+        The true class ``k`` of each, in ``0, ..., K - 1``; every class at least once.
+    priors : array-like of shape (K,)
+        ``p(C_k)``.
+    loss_matrix : array-like of shape (n_decisions, K) or None
+        ``L[decision, true class]``; None for the 0-1 loss.
+
+    Returns
+    -------
+    MonteCarloRisk
+        ``risk`` and ``standard_error``.
+    """
+    priors = as_priors(priors, len(np.atleast_1d(priors)))
+    loss = _loss_or_zero_one(loss_matrix, priors.size)
+    decisions, t = _as_indices(decisions, "decisions", loss.shape[0]), _as_indices(t, "t", priors.size)
+    if decisions.shape != t.shape:
+        raise ValueError(f"decisions and t must hold one value per test example; got shapes {decisions.shape} "
+                         f"and {t.shape}.")
+    counts = np.bincount(t, minlength=priors.size)
+    if np.any(counts == 0):
+        raise ValueError(f"t must hold at least one test example of every class 0..{priors.size - 1}; "
+                         f"class {int(np.argmin(counts))} has none.")
+    losses = loss[decisions, t]                                               # L[a_i, t_i]
+    means = np.bincount(t, weights=losses) / counts                          # mean loss within each class
+    variances = np.bincount(t, weights=losses ** 2) / counts - means ** 2
+    return MonteCarloRisk(float(priors @ means), float(np.sqrt(priors ** 2 @ (np.maximum(variances, 0) / counts))))
+
+
+def _as_indices(values, name: str, n_values: int) -> np.ndarray:
+    """``values`` as a 1-D int array of indices in ``0..n_values - 1``."""
+    array = np.asarray(values)
+    if array.ndim != 1 or array.dtype.kind not in "iu" or np.any(array < 0) or np.any(array >= n_values):
+        raise ValueError(f"{name} must be a 1-D array of whole numbers from 0 to {n_values - 1}; got {values!r}.")
+    return array
 
 
 def bayes_error_monte_carlo(distributions, priors, loss_matrix=None, n_samples: int = 100_000,
@@ -409,7 +503,8 @@ def bayes_error_monte_carlo(distributions, priors, loss_matrix=None, n_samples: 
     """The Bayes risk of known class distributions in any dimension, by stratified Monte Carlo.
 
     Draws ``n_samples`` examples ``x`` from each class ``k``, takes the Bayes
-    decision ``a(x)`` from the true posteriors, and averages the losses:
+    decision ``a(x)`` from the true posteriors, and averages the losses
+    (:func:`stratified_risk`):
 
         R* = sum_k p(C_k) E[L[a(x), k] | C_k]  ~  sum_k p(C_k) mean_i L[a(x_ki), k],
 
@@ -444,10 +539,8 @@ def bayes_error_monte_carlo(distributions, priors, loss_matrix=None, n_samples: 
     n_samples = check_positive_int(n_samples, "n_samples")
     check_draws(n_samples * n_classes, "n_samples")
     rng = check_random_state(random_state)
-    means, variances = np.empty(n_classes), np.empty(n_classes)
-    for k, distribution in enumerate(distributions):
-        x = distribution.rvs(size=n_samples, random_state=rng)
-        log_joint = np.column_stack([np.reshape(d.logpdf(x), n_samples) for d in distributions]) + np.log(priors)
-        losses = loss[np.argmin(_risks_from_joint(log_joint, loss), axis=1), k]   # L[a(x_ki), k]
-        means[k], variances[k] = losses.mean(), losses.var()
-    return MonteCarloRisk(float(priors @ means), float(np.sqrt(priors ** 2 @ variances / n_samples)))
+    x = np.concatenate([np.reshape(d.rvs(size=n_samples, random_state=rng), (n_samples, -1)) for d in distributions])
+    log_joint = np.column_stack([np.reshape(d.logpdf(x.squeeze(axis=1) if x.shape[1] == 1 else x), -1)
+                                 for d in distributions]) + np.log(priors)
+    decisions = np.argmin(_risks_from_joint(log_joint, loss), axis=1)         # the Bayes decision a(x)
+    return stratified_risk(decisions, np.repeat(np.arange(n_classes), n_samples), priors, loss)

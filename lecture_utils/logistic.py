@@ -35,8 +35,8 @@ from scipy.special import logit as _logit
 
 from ._base import Classifier
 from ._numerics import equilibrated_solve
-from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, as_vector, check_broadcast,
-                          check_fitted, check_flag, check_n_features, check_non_negative, check_option,
+from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, as_vector, check_binary,
+                          check_broadcast, check_fitted, check_flag, check_n_features, check_non_negative, check_option,
                           check_positive, check_positive_int, check_scale, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from .losses import _logistic_loss
@@ -842,6 +842,38 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     return RegularizationPath(lambdas, coef, intercept, n_iter, converged)
 
 
+def working_response(z, t) -> tuple[np.ndarray, np.ndarray]:
+    """The weights ``s_i`` and the working response ``r_i`` of one IRLS step, from the scores ``z_i = x_i^T w``.
+
+    Notebook 05, "IRLS": ``p_i = sigma(z_i)``, ``s_i = p_i (1 - p_i)`` and
+    ``r_i = z_i + (t_i - p_i) / s_i``, the score moved by the residual
+    ``t_i - p_i`` measured in units of the slope ``dp/dz = s_i``: where
+    the model is unsure (``p_i`` near 1/2) the weight is large and the
+    correction small.
+
+    Parameters
+    ----------
+    z : float or array-like of shape (N,)
+        The scores ``x_i^T w``.
+    t : float or array-like of shape (N,)
+        The targets, in {0, 1}.
+
+    Returns
+    -------
+    s, r : ndarrays of the shape of ``z``
+        ``s_i = sigma(z_i) sigma(-z_i)`` stays positive where ``p_i`` rounds to 1;
+        ``r_i`` is computed without the 0/0 of ``(t_i - p_i) / s_i`` where
+        ``p_i`` rounds to 0 or 1 (it may overflow to an infinity, never nan).
+    """
+    z = as_float_array(z, "z")
+    t = check_binary(as_float_array(t, "t"), "t", "use t_i = 1 for the positive class and 0 for the other")
+    p = expit(z)
+    s = p * expit(-z)                                             # p (1 - p): the weights of the least squares
+    # (t - p) / s is 1 / p = 1 + e^{-z} where t = 1 and -1 / (1 - p) = -(1 + e^z) where t = 0
+    with np.errstate(over="ignore"):
+        return s, z + np.where(t == 1, 1 + np.exp(-z), -(1 + np.exp(z)))     # r = z + S^{-1} (t - p)
+
+
 def irls_step(X, t, w, l2=0.0, fit_intercept=True) -> np.ndarray:
     """One Newton step for logistic regression, written as the weighted least-squares problem of IRLS.
 
@@ -873,13 +905,12 @@ def irls_step(X, t, w, l2=0.0, fit_intercept=True) -> np.ndarray:
     if w.shape != (objective.n_weights,):
         raise ValueError(f"w must have length {objective.n_weights} (one weight per feature, then the bias); "
                          f"got shape {w.shape}.")
-    p = expit(objective.X @ w)
-    s = p * (1 - p)                                               # the weights of the least-squares fit
+    s, response = working_response(objective.X @ w, objective.t)
     if np.any(s == 0):
-        raise ValueError(f"w gives example {int(np.argmin(s))} the probability p_i = {p[np.argmin(s)]:g}, whose "
-                         "weight s_i = p_i (1 - p_i) is 0: the working response (t - p) / s is undefined. Start "
-                         "from smaller weights.")
-    response = objective.X @ w + (objective.t - p) / s            # r = X w + S^{-1} (t - p)
+        i = int(np.argmin(s))
+        raise ValueError(f"w gives example {i} the score z_i = {(objective.X @ w)[i]:g}, whose weight "
+                         "s_i = p_i (1 - p_i) underflows to 0: its working response is infinite. Start from "
+                         "smaller weights.")
     rows = np.vstack([np.sqrt(s)[:, None] * objective.X,
                       np.diag(np.sqrt(objective.n_samples * objective.penalty))])
     targets = np.r_[np.sqrt(s) * response, np.zeros(objective.n_weights)]

@@ -1,5 +1,6 @@
 """Estimating how well a model generalises: train/test splits, k-fold and leave-one-out
-cross-validation, and choosing a hyperparameter by cross-validation.
+cross-validation, and choosing a hyperparameter by cross-validation; learning curves and
+calibration (reliability) curves.
 
 Taught in notebook 04 ("Model selection"), after Straka (NPFL129 lecture 3,
 "Cross-validation"): the test set is used neither for training nor for
@@ -7,6 +8,10 @@ choosing hyperparameters. k-fold cross-validation splits the training data
 into k folds, trains on k - 1 of them and scores on the one left out, k
 times; the mean of the k scores estimates the accuracy on new data, with
 less variance than a single validation split.
+
+Notebook 07 adds learning curves (test error against training-set size, for
+comparing a generative and a discriminative model, after Ng and Jordan 2001)
+and calibration curves (are the predicted probabilities right?).
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._base import clone
-from ._validation import as_class_labels, as_matrix, check_flag, check_positive_int, check_random_state, check_size
+from ._validation import (as_class_labels, as_matrix, as_probabilities, check_binary, check_flag, check_positive_int,
+                          check_random_state, check_same_shape, check_size)
 
 
 def kfold_indices(n, k, shuffle=False, random_state=None) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -159,6 +165,63 @@ def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, fold
     return np.array(scores, dtype=float)
 
 
+def cross_val_predict(estimator, X, t, k=5, shuffle=False, random_state=None, folds=None) -> np.ndarray:
+    """The prediction for each example by a copy of ``estimator`` fitted on the folds that leave it out.
+
+    Every example is predicted exactly once, by the model that did not see
+    it: the predictions behind a cross-validated confusion matrix. Arguments
+    as in :func:`cross_val_score`.
+
+    Returns
+    -------
+    ndarray of shape (N,)
+        The predicted labels, in the order of ``t``.
+    """
+    X = as_matrix(X)
+    t = np.asarray(t)
+    as_class_labels(t, X.shape[0])
+    predictions = np.empty_like(t)
+    for train, test in _folds(X.shape[0], k, shuffle, random_state, folds):
+        predictions[test] = clone(estimator).fit(X[train], t[train]).predict(X[test])
+    return predictions
+
+
+def confusion_matrix(t, predictions, labels=None) -> np.ndarray:
+    """Counts of each (true class, predicted class) pair: row ``j`` is the true class, column ``k`` the prediction.
+
+    The diagonal holds the right predictions; as scikit-learn's
+    ``confusion_matrix``. (Transposed, with predictions as rows, it is laid
+    out like the loss matrices of notebook 06, ``L[predicted, true]``.)
+
+    Parameters
+    ----------
+    t : array-like of shape (N,)
+        The true labels.
+    predictions : array-like of shape (N,)
+        The predicted labels.
+    labels : sequence, optional
+        The classes, in the order of the rows and columns; by default the
+        sorted labels found in ``t`` and ``predictions``.
+
+    Returns
+    -------
+    ndarray of int, shape (K, K)
+    """
+    t, predictions = np.asarray(t), np.asarray(predictions)
+    if t.ndim != 1 or t.shape != predictions.shape:
+        raise ValueError(f"t and predictions must be 1-D and hold one label per example; got shapes {t.shape} "
+                         f"and {predictions.shape}.")
+    labels = np.unique(np.concatenate([t, predictions])) if labels is None else np.asarray(labels)
+    position = {label: j for j, label in enumerate(labels.tolist())}
+    missing = sorted({label for label in t.tolist() + predictions.tolist() if label not in position}, key=str)
+    if missing:
+        raise ValueError(f"labels must list every label in t and predictions; {missing} are missing.")
+    counts = np.zeros((labels.size, labels.size), dtype=int)
+    for true, predicted in zip(t.tolist(), predictions.tolist()):
+        counts[position[true], position[predicted]] += 1
+    return counts
+
+
 @dataclass(frozen=True)
 class GridSearchResult:
     """Cross-validated scores of a model for each value of one hyperparameter, from :func:`grid_search`.
@@ -229,3 +292,178 @@ def grid_search(make_estimator, values, X, t, k=5, shuffle=False, random_state=N
                        for value in values])
     mean = scores.mean(axis=1)
     return GridSearchResult(values, scores, mean, scores.std(axis=1), int(np.argmax(mean)))
+
+
+# --------------------------------------------------------------------------
+# Learning curves and calibration (notebook 07)
+# --------------------------------------------------------------------------
+
+
+def learning_curve_splits(t, n_repeats=20, test_size=0.25, min_per_class=2, random_state=None) -> list:
+    """Random train/test splits whose training part is ordered for nested training sets.
+
+    Each split holds out ``ceil(test_size N)`` random examples for testing and
+    shuffles the rest; the training indices are then reordered (stably) so
+    that the first ``min_per_class`` examples of every class come first. The
+    first ``m`` training indices are the training set of size ``m``: the sets
+    are nested, and from ``m = K min_per_class`` on each holds every class at
+    least ``min_per_class`` times (a Gaussian needs two points for a variance).
+
+    Parameters
+    ----------
+    t : array-like of shape (N,)
+        The labels.
+    n_repeats : int
+        Number of splits.
+    test_size : float in (0, 1)
+    min_per_class : int >= 1
+    random_state : int, numpy Generator or None
+
+    Returns
+    -------
+    list of n_repeats tuples ``(train, test)`` of int ndarrays
+        ``train`` in training order, ``test`` sorted. scikit-learn's
+        ``learning_curve(..., cv=splits, shuffle=False)`` trains on the same
+        ``train[:m]``.
+    """
+    t = np.asarray(t)
+    classes, k = as_class_labels(t, t.size)
+    n_repeats, min_per_class = check_positive_int(n_repeats, "n_repeats"), check_positive_int(min_per_class,
+                                                                                            "min_per_class")
+    if not (isinstance(test_size, float) and 0 < test_size < 1):
+        raise ValueError(f"test_size must be a fraction strictly between 0 and 1, e.g. 0.25; got {test_size!r}.")
+    n_test = int(np.ceil(test_size * t.size))
+    rng = check_random_state(random_state)
+    splits = []
+    for _ in range(n_repeats):
+        order = rng.permutation(t.size)
+        test, train = np.sort(order[:n_test]), order[n_test:]
+        rank = np.zeros(train.size, dtype=int)                 # the position of each example within its class
+        for c in range(classes.size):
+            in_class = k[train] == c
+            rank[in_class] = np.arange(np.count_nonzero(in_class))
+        if np.bincount(k[train], minlength=classes.size).min() < min_per_class:
+            raise ValueError(f"A training part of N - ceil(test_size N) = {train.size} examples holds fewer than "
+                             f"min_per_class = {min_per_class} examples of a class; use a smaller test_size "
+                             "or min_per_class.")
+        splits.append((train[np.argsort(rank >= min_per_class, kind="stable")], test))
+    return splits
+
+
+@dataclass(frozen=True)
+class LearningCurve:
+    """Test errors of a model trained on nested training sets of growing size, from :func:`learning_curve`.
+
+    Attributes
+    ----------
+    train_sizes : ndarray of int, shape (n_sizes,)
+    errors : ndarray of shape (n_sizes, n_repeats)
+        The test error (1 - accuracy) at each size on each split.
+    """
+
+    train_sizes: np.ndarray
+    errors: np.ndarray
+
+    @property
+    def mean_error(self) -> np.ndarray:
+        """The mean test error over the splits at each size, shape (n_sizes,)."""
+        return self.errors.mean(axis=1)
+
+    @property
+    def standard_error(self) -> np.ndarray:
+        """The standard error of :attr:`mean_error`, ``s / sqrt(n_repeats)``, shape (n_sizes,)."""
+        return self.errors.std(axis=1, ddof=1) / np.sqrt(self.errors.shape[1])
+
+
+def learning_curve(estimator, X, t, train_sizes, n_repeats=20, test_size=0.25, min_per_class=2,
+                   random_state=None) -> LearningCurve:
+    """Test error against training-set size, averaged over random splits (Ng and Jordan, 2001).
+
+    On each split of :func:`learning_curve_splits` a fresh copy of
+    ``estimator`` is trained on the first ``m`` training examples, for every
+    ``m`` in ``train_sizes``, and scored on the split's test part. Two models
+    given the same ``random_state`` see the same splits, so their curves
+    differ by the models only. Notebook 07, "Generative or discriminative".
+
+    Parameters
+    ----------
+    estimator : classifier
+        Cloned for every fit; scikit-learn's estimators work too.
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,)
+    train_sizes : sequence of int
+        Each between 1 and the size of the training part.
+    n_repeats, test_size, min_per_class, random_state
+        As in :func:`learning_curve_splits`.
+
+    Returns
+    -------
+    LearningCurve
+    """
+    X = as_matrix(X)
+    t = np.asarray(t)
+    as_class_labels(t, X.shape[0])
+    splits = learning_curve_splits(t, n_repeats, test_size, min_per_class, random_state)
+    sizes = np.array([check_positive_int(m, "train_sizes") for m in train_sizes], dtype=int)
+    n_train = splits[0][0].size
+    if sizes.size == 0 or sizes.max() > n_train:
+        raise ValueError(f"train_sizes must hold sizes from 1 to the training part's {n_train} examples; "
+                         f"got {sizes.tolist()}.")
+    errors = np.array([[1 - clone(estimator).fit(X[train[:m]], t[train[:m]]).score(X[test], t[test])
+                        for train, test in splits] for m in sizes])
+    return LearningCurve(sizes, errors)
+
+
+@dataclass(frozen=True)
+class CalibrationCurve:
+    """A reliability diagram's points, from :func:`calibration_curve`: one per non-empty bin.
+
+    Attributes
+    ----------
+    predicted : ndarray of shape (n_nonempty,)
+        The mean predicted probability ``p`` of the examples in the bin.
+    observed : ndarray of shape (n_nonempty,)
+        The fraction of them with ``t = 1``.
+    counts : ndarray of int, shape (n_nonempty,)
+        How many examples fell in the bin.
+    """
+
+    predicted: np.ndarray
+    observed: np.ndarray
+    counts: np.ndarray
+
+
+def calibration_curve(t, p, n_bins=10) -> CalibrationCurve:
+    """How often ``t = 1`` among the examples given each predicted probability ``p``, in bins.
+
+    The interval [0, 1] is cut into ``n_bins`` equal bins (an edge belongs to
+    the bin below it). A calibrated model has ``observed = predicted`` in
+    every bin: of the examples it gives probability 0.8, 80% are positive. An
+    over-confident one has ``observed`` closer to 1/2 than ``predicted`` at
+    both ends. This is scikit-learn's ``calibration_curve(t, p, n_bins=n_bins)``
+    (its ``prob_pred`` and ``prob_true``). Notebook 07, "Correlated features".
+
+    Parameters
+    ----------
+    t : array-like of shape (N,)
+        Targets in {0, 1} (or booleans).
+    p : array-like of shape (N,)
+        Predicted probabilities of ``t = 1``.
+    n_bins : int >= 1
+
+    Returns
+    -------
+    CalibrationCurve
+    """
+    p = as_probabilities(p, "p")
+    t = check_binary(np.asarray(t), "t", "Give t = 1 for the class whose probability p is.")
+    check_same_shape(t, p, "t", "p")
+    if p.ndim != 1:
+        raise ValueError(f"t and p must be 1-D, one entry per example; got shape {p.shape}.")
+    n_bins = check_positive_int(n_bins, "n_bins")
+    bins = np.searchsorted(np.linspace(0.0, 1.0, n_bins + 1)[1:-1], p)
+    counts = np.bincount(bins, minlength=n_bins)
+    filled = counts > 0
+    predicted = np.bincount(bins, weights=p, minlength=n_bins)[filled] / counts[filled]
+    observed = np.bincount(bins, weights=t.astype(float), minlength=n_bins)[filled] / counts[filled]
+    return CalibrationCurve(predicted, observed, counts[filled])

@@ -22,16 +22,23 @@ factors never underflow. Each model below differs only in the factor
   feature contributes its factor ``1 - p_kj``;
 - :class:`GaussianNB`: a univariate Gaussian per feature and class, which is
   QDA with diagonal covariance matrices.
+
+:func:`parameter_counts` compares the size of the model with a full table of
+``p(x | C_k)``, and :func:`word_presence` turns short texts into the binary
+features of :class:`BernoulliNB`.
 """
 
 from __future__ import annotations
+
+import math
+import re
 
 import numpy as np
 
 from ._base import GenerativeClassifier
 from ._numerics import scaled
 from ._validation import (as_categorical_matrix, as_class_labels, as_float_array, as_matrix, check_binary,
-                          check_fitted, check_n_features, check_non_negative, check_scale)
+                          check_fitted, check_n_features, check_non_negative, check_positive_int, check_scale)
 
 # --------------------------------------------------------------------------
 # Estimates
@@ -77,6 +84,79 @@ def laplace_estimate(counts, alpha=1.0) -> np.ndarray:
     n_kv, _ = scaled(np.concatenate([n_kv, np.broadcast_to(alpha, n_kv.shape[:-1] + (1,))], axis=-1), axis=-1)
     n_kv, alpha = n_kv[..., :-1], n_kv[..., -1:]
     return (n_kv + alpha) / (n_kv.sum(axis=-1, keepdims=True) + alpha * n_kv.shape[-1])   # (n_kv + a) / (n_k + a V)
+
+
+# --------------------------------------------------------------------------
+# The cost of a model, and words as binary features
+# --------------------------------------------------------------------------
+
+
+def parameter_counts(n_values, n_classes) -> dict:
+    """How many free probabilities a full joint table and Naive Bayes estimate for categorical features.
+
+    A full table of ``p(x | C_k)`` has one cell per combination of values,
+    ``prod_j V_j`` cells summing to 1: ``prod_j V_j - 1`` free numbers per
+    class. Naive Bayes has one table per feature, ``V_j - 1`` free numbers
+    each: ``sum_j (V_j - 1)`` per class. Both add ``K - 1`` priors. The
+    first grows exponentially with the number of features, the second
+    linearly. Notebook 07, "The naive assumption".
+
+    Parameters
+    ----------
+    n_values : sequence of int >= 1
+        ``V_j``, the number of values of each feature.
+    n_classes : int >= 1
+        ``K``.
+
+    Returns
+    -------
+    dict
+        ``{"joint": K (prod_j V_j - 1) + K - 1, "naive": K sum_j (V_j - 1) + K - 1}``.
+    """
+    values = [check_positive_int(v, "n_values") for v in n_values]
+    k = check_positive_int(n_classes, "n_classes")
+    return {"joint": k * (math.prod(values) - 1) + k - 1,
+            "naive": k * sum(v - 1 for v in values) + k - 1}
+
+
+#: A word for :func:`word_presence`: letters, possibly joined by apostrophes.
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
+
+
+def word_presence(documents, vocabulary=None) -> tuple[np.ndarray, tuple]:
+    """Binary bag of words: ``X[i, j] = 1`` if word ``j`` of the vocabulary occurs in document ``i``.
+
+    A word is a run of letters (``a``-``z`` after lower-casing, apostrophes
+    kept inside words, as in "don't"); how often it occurs does not matter,
+    only whether it does: the input of :class:`BernoulliNB`. Words outside
+    ``vocabulary`` are ignored. This is scikit-learn's
+    ``CountVectorizer(binary=True, token_pattern=r"[a-z]+(?:'[a-z]+)*")``.
+    Notebook 07, "Bernoulli features".
+
+    Parameters
+    ----------
+    documents : sequence of str
+    vocabulary : sequence of str, optional
+        The words to look for, in the order of the columns; by default every
+        word of ``documents``, sorted.
+
+    Returns
+    -------
+    X : ndarray of int, shape (n_documents, V)
+    vocabulary : tuple of str
+    """
+    if isinstance(documents, str) or not isinstance(documents, (list, tuple, np.ndarray)) \
+            or not all(isinstance(d, str) for d in documents):
+        raise TypeError("documents must be a list of strings, one per document, e.g. ['free money', "
+                        f"'see you at lunch']; got {type(documents).__name__}.")
+    words = [set(_WORD.findall(document.lower())) for document in documents]
+    if vocabulary is None:
+        vocabulary = sorted(set().union(*words))
+    elif isinstance(vocabulary, str) or not all(isinstance(w, str) for w in vocabulary):
+        raise TypeError(f"vocabulary must be a list of words (strings); got {vocabulary!r}.")
+    vocabulary = tuple(vocabulary)
+    X = np.array([[word in present for word in vocabulary] for present in words], dtype=int)
+    return X.reshape(len(words), len(vocabulary)), vocabulary
 
 
 def _log(p: np.ndarray) -> np.ndarray:

@@ -120,6 +120,10 @@ class Pipeline(Classifier):
         """The final classifier's ``predict_proba`` on the transformed ``X``."""
         return self._final("predict_proba", X)
 
+    def predict_log_proba(self, X) -> np.ndarray:
+        """The final classifier's ``predict_log_proba`` on the transformed ``X`` (exact where ``p`` rounds to 0 or 1)."""
+        return self._final("predict_log_proba", X)
+
     def decision_function(self, X) -> np.ndarray:
         """The final classifier's ``decision_function`` on the transformed ``X``."""
         return self._final("decision_function", X)

@@ -149,3 +149,80 @@ def test_entropy_explorer_redraws_when_a_slider_moves(lab, notebook):
     page.wait_for_function("([img, src]) => img.src !== src && img.complete",    # the new picture has loaded
                            arg=[image.element_handle(), before_src], timeout=10_000)
     assert image.screenshot() != before_pixels
+
+
+@pytest.mark.parametrize("notebook", ["05_newton_irls.ipynb"], indirect=True)
+def test_newton_stepper_steps_and_damps_when_clicked(lab, notebook):
+    page = lab.page
+    box = page.locator(".lecture-widget-NewtonStepper").first        # notebook 05's live stepper
+    box.scroll_into_view_if_needed()
+    image = box.locator(":scope > img")
+    status = box.locator(":scope > .widget-html").last
+    box.locator("button:has-text('Reset')").click()                   # whatever an earlier test did
+    page.wait_for_function("s => s.textContent.startsWith('step 0:')", arg=status.element_handle())
+    before_pixels = image.screenshot()
+
+    times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=5)
+    page.wait_for_function("s => s.textContent.startsWith('step 5:')", arg=status.element_handle(), timeout=10_000)
+    assert "Newton: E = 0.5742, distance 0.0e+00 (converged after 5 steps)" in status.inner_text()
+    assert image.screenshot() != before_pixels
+    print(f"\nbrowser: NewtonStepper Step click to new pixels, {summary(times)}")
+
+    box.locator("input[type='checkbox']").check()                     # damped Newton: from (0, 0) every step is full
+    page.wait_for_function("s => s.textContent.includes('damped Newton: E = 0.5742')", arg=status.element_handle(),
+                           timeout=10_000)
+    box.locator("input[type='checkbox']").uncheck()
+@pytest.mark.parametrize("notebook", ["06_discriminant_analysis.ipynb"], indirect=True)
+def test_gaussian_classes_explorer_follows_its_buttons_and_sliders(lab, notebook):
+    page = lab.page
+    box = page.locator(".lecture-widget-GaussianClassesExplorer").first    # the live one, not the demo's
+    box.scroll_into_view_if_needed()
+    image, status = box.locator("img").first, box.locator(":scope > .widget-html").last
+    start = "class 1 selected; N = 40 examples (N_k = 21, 19)"
+    page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",
+                           arg=[status.element_handle(), start], timeout=10_000)
+
+    def changes(action, expected_start, picture=True):
+        """Whether ``action`` changes the picture, once the status has followed it."""
+        before_pixels, before_src, before_status = image.screenshot(), image.get_attribute("src"), status.inner_text()
+        action()
+        page.wait_for_function("([s, text]) => s.textContent !== text", arg=[status.element_handle(), before_status],
+                               timeout=10_000)
+        if picture:
+            page.wait_for_function("([img, src]) => img.src !== src && img.complete",
+                                   arg=[image.element_handle(), before_src], timeout=10_000)
+        assert status.inner_text().startswith(expected_start), status.inner_text()
+        return image.screenshot() != before_pixels
+
+    # selecting class 2 names it in the status; moving its mean and drawing a new sample change the picture
+    changes(lambda: box.locator("button:has-text('class 2')").click(), "class 2 selected", picture=False)
+    mean_x1 = box.locator(".widget-slider", has_text="mean x1").locator(".noUi-handle")
+    mean_x1.focus()
+    assert changes(lambda: page.keyboard.press("ArrowRight"), "class 2 selected; N = 40")
+    assert changes(lambda: box.locator("button:has-text('new sample')").click(), "class 2 selected; N = 40")
+@pytest.mark.parametrize("notebook", ["07_naive_bayes.ipynb"], indirect=True)
+def test_play_tennis_explorer_redraws_when_the_day_or_alpha_changes(lab, notebook):
+    page = lab.page
+    box = page.locator(".lecture-widget-PlayTennisExplorer").first
+    box.scroll_into_view_if_needed()
+    image, status = box.locator(":scope > img"), box.locator(":scope > .widget-html").last
+    box.locator("button:has-text('Reset')").click()                  # whatever an earlier test did
+    start = "(Sunny, Hot, Normal, Weak), \u03b1 = 0.0: p(x, No) = 0.006857, p(x, Yes) = 0.01411; P(Yes | x) = 0.6729"
+    page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",
+                           arg=[status.element_handle(), start], timeout=10_000)
+    before_pixels, before_src = image.screenshot(), image.get_attribute("src")
+
+    box.locator("select").first.select_option("Overcast")           # the outlook menu
+    page.wait_for_function("s => s.textContent.includes('vetoes No')", arg=status.element_handle(), timeout=10_000)
+    assert status.inner_text().startswith("(Overcast, Hot, Normal, Weak), \u03b1 = 0.0: p(x, No) = 0,")
+    assert "P(Yes | x) = 1.0000" in status.inner_text()
+    page.wait_for_function("([img, src]) => img.src !== src && img.complete",
+                           arg=[image.element_handle(), before_src], timeout=10_000)
+    assert image.screenshot() != before_pixels
+
+    handle = box.locator(".noUi-handle").first                      # alpha: 0.0 -> 0.1, the veto is lifted
+    handle.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("s => s.textContent.includes('\u03b1 = 0.1')", arg=status.element_handle(),
+                           timeout=10_000)
+    assert "vetoes" not in status.inner_text()

@@ -121,3 +121,36 @@ def test_make_gaussian_classes_draws_the_given_moments():
 def test_make_gaussian_classes_rejects_bad_arguments(covariances, n_per_class, message):
     with pytest.raises(ValueError, match=message):
         datasets.make_gaussian_classes([[0.0, 0.0], [1.0, 1.0]], covariances, n_per_class)
+
+
+def test_gaussian_classes_from_noise_puts_each_point_at_the_noises_mahalanobis_distance():
+    from scipy.spatial.distance import mahalanobis
+
+    rng = np.random.default_rng(2)
+    means = np.array([[0.0, 1.0], [-2.0, 0.5]])
+    covariances = np.array([[[2.0, 0.6], [0.6, 0.5]], [[0.3, -0.1], [-0.1, 1.5]]])
+    noise, t = rng.standard_normal((50, 2)), rng.integers(0, 2, 50)
+    X = datasets.gaussian_classes_from_noise(noise, t, means, covariances)
+    distances = [mahalanobis(x, means[k], np.linalg.inv(covariances[k])) for x, k in zip(X, t)]
+    np.testing.assert_allclose(distances, np.linalg.norm(noise, axis=1), rtol=1e-10)
+
+
+def test_gaussian_classes_from_noise_draws_the_given_moments():
+    means = np.array([[1.0, -1.0], [0.0, 2.0]])
+    covariances = np.array([[[1.0, 0.5], [0.5, 2.0]], [[0.3, 0.0], [0.0, 0.3]]])
+    t = np.repeat([0, 1], 20_000)
+    X = datasets.gaussian_classes_from_noise(np.random.default_rng(0).standard_normal((40_000, 2)), t, means,
+                                             covariances)
+    for k in range(2):                       # standard errors about 0.01 (means) and 0.02 (covariances)
+        np.testing.assert_allclose(X[t == k].mean(axis=0), means[k], atol=0.05)
+        np.testing.assert_allclose(np.cov(X[t == k].T), covariances[k], atol=0.08)
+
+
+@pytest.mark.parametrize("t, covariances, message", [
+    ([0, 2], [np.eye(2), np.eye(2)], "t must hold one class 0..1"),
+    ([0, 1], [np.eye(3), np.eye(3)], "noise must have d = 2 columns"),
+    ([0, 1], [[[1.0, 2.0], [2.0, 1.0]], np.eye(2)], "positive definite"),
+])
+def test_gaussian_classes_from_noise_rejects_bad_arguments(t, covariances, message):
+    with pytest.raises(ValueError, match=message):
+        datasets.gaussian_classes_from_noise(np.zeros((2, 2)), t, [[0.0, 0.0], [1.0, 1.0]], covariances)

@@ -242,6 +242,51 @@ def test_monte_carlo_is_reproducible_with_a_seed():
     assert decision.bayes_error_monte_carlo(densities, [0.5, 0.5], n_samples=1000, random_state=7) == first
 
 
+def test_zero_one_threshold_under_the_medical_loss_costs_thirty_times_phi_of_minus_one():
+    # N(0, 1) vs N(2, 1), equal priors, threshold 1: each class is wrong with probability Phi(-1);
+    # the misses cost 50 and the false alarms 10, so R = 0.5 (50 + 10) Phi(-1) = 30 Phi(-1) = 4.7597
+    normals = [stats.norm(0, 1), stats.norm(2, 1)]
+    rule = decision.threshold_rule_risk(normals, [0.5, 0.5], [1.0], [0, 1], MEDICAL)
+    assert rule.risk == pytest.approx(30 * stats.norm.cdf(-1), rel=1e-12)
+    np.testing.assert_allclose(rule.class_risks, [5 * stats.norm.cdf(-1), 25 * stats.norm.cdf(-1)], rtol=1e-12)
+    assert rule.risk > decision.bayes_error_1d(normals, [0.5, 0.5], MEDICAL).risk
+
+
+@given(threshold=st.floats(-3, 5), prior=st.floats(0.05, 0.95))
+def test_no_threshold_beats_the_bayes_risk_and_the_bayes_threshold_attains_it(threshold, prior):
+    normals, priors = [stats.norm(0, 1), stats.norm(2, 1)], [1 - prior, prior]
+    bayes = decision.bayes_error_1d(normals, priors, MEDICAL)
+    assert decision.threshold_rule_risk(normals, priors, [threshold], [0, 1], MEDICAL).risk >= bayes.risk - 1e-12
+    assert decision.threshold_rule_risk(normals, priors, bayes.thresholds, bayes.decisions,
+                                        MEDICAL).risk == pytest.approx(bayes.risk, rel=1e-12)
+
+
+def test_threshold_rule_risk_of_plain_densities_matches_quadrature():
+    triangle = lambda x: np.clip(1 - np.abs(x), 0, None)              # noqa: E731, support (-1, 1)
+    shifted = lambda x: triangle(x - 1)                               # noqa: E731, support (0, 2)
+    rule = decision.threshold_rule_risk([triangle, shifted], [0.5, 0.5], [0.25], [0, 1], support=(-1, 2))
+    # class 0 wrong right of 0.25: (0.75)^2 / 2; class 1 wrong left of 0.25: (0.25)^2 / 2
+    assert rule.risk == pytest.approx(0.5 * 0.75 ** 2 / 2 + 0.5 * 0.25 ** 2 / 2, rel=1e-8)
+
+
+def test_stratified_risk_by_hand_with_exact_fractions():
+    # class 0: 4 examples, decisions 0, 0, 1, 1 -> losses 0, 0, 10, 10, mean 5;
+    # class 1: 2 examples, decisions 0, 1 -> losses 50, 0, mean 25; priors (0.9, 0.1): 0.9 * 5 + 0.1 * 25 = 7
+    risk = decision.stratified_risk([0, 0, 1, 1, 0, 1], [0, 0, 0, 0, 1, 1], [0.9, 0.1], MEDICAL)
+    assert risk.risk == pytest.approx(7.0, rel=1e-15)
+    # within-class variances 25 and 625 (1/N_k), so SE^2 = 0.81 * 25 / 4 + 0.01 * 625 / 2
+    assert risk.standard_error == pytest.approx(np.sqrt(0.81 * 25 / 4 + 0.01 * 625 / 2), rel=1e-12)
+
+
+def test_stratified_error_rate_reweights_a_test_set_of_other_proportions():
+    rng = np.random.default_rng(5)
+    t = np.repeat([0, 1, 2], [300, 100, 600])
+    decisions = np.where(rng.random(1000) < 0.2, (t + 1) % 3, t)
+    priors = np.array([0.5, 0.3, 0.2])
+    per_class = np.array([np.mean(decisions[t == k] != k) for k in range(3)])
+    assert decision.stratified_risk(decisions, t, priors).risk == pytest.approx(priors @ per_class, rel=1e-13)
+
+
 # --------------------------------------------------------------------------
 # Bad input names the argument
 # --------------------------------------------------------------------------
@@ -268,6 +313,15 @@ def test_monte_carlo_is_reproducible_with_a_seed():
     (lambda: decision.bayes_error_monte_carlo([stats.norm(), stats.norm(1)], [0.5, 0.5], n_samples=0),
      ValueError, "n_samples"),
     (lambda: decision.zero_one_loss(0), ValueError, "n_classes"),
+    (lambda: decision.threshold_rule_risk([stats.norm(), stats.norm(1)], [0.5, 0.5], [1, 0], [0, 1, 0]), ValueError,
+     "thresholds must be increasing"),
+    (lambda: decision.threshold_rule_risk([stats.norm(), stats.norm(1)], [0.5, 0.5], [0.5], [0, 1, 0]), ValueError,
+     "one decision"),
+    (lambda: decision.threshold_rule_risk([np.exp, np.exp], [0.5, 0.5], [0.5], [0, 1]), ValueError, "support"),
+    (lambda: decision.stratified_risk([0, 1], [0, 2], [0.5, 0.5]), ValueError, "t must be a 1-D array"),
+    (lambda: decision.stratified_risk([0, 1], [0, 0], [0.5, 0.5]), ValueError, "class 1 has none"),
+    (lambda: decision.stratified_risk([0, 1, 1], [0, 1], [0.5, 0.5]), ValueError, "one value per test example"),
+    (lambda: decision.stratified_risk([0.0, 1.0], [0, 1], [0.5, 0.5]), ValueError, "decisions must be"),
 ])
 def test_bad_input_names_the_argument(call, error, match):
     with pytest.raises(error, match=match):

@@ -115,6 +115,25 @@ def test_spherical_covariance_and_equal_priors_give_the_nearest_mean(x):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("spreads, angle", [((2.0, 0.5), 0.3), ((1.0, 3.0), -1.2), ((0.7, 0.7), 2.0)])
+def test_covariance_from_axes_has_the_spreads_as_standard_deviations_along_the_turned_axes(spreads, angle):
+    covariance = discriminant.covariance_from_axes(spreads, angle)
+    axis = np.array([np.cos(angle), np.sin(angle)])
+    normal = np.array([-np.sin(angle), np.cos(angle)])
+    # the variance of x along a unit vector u is u^T Sigma u; the two axes are uncorrelated
+    assert axis @ covariance @ axis == pytest.approx(spreads[0] ** 2, rel=1e-12)
+    assert normal @ covariance @ normal == pytest.approx(spreads[1] ** 2, rel=1e-12)
+    assert axis @ covariance @ normal == pytest.approx(0.0, abs=1e-12)
+    np.testing.assert_allclose(np.linalg.eigvalsh(covariance), np.sort(np.square(spreads)), rtol=1e-12)
+
+
+def test_covariance_from_axes_by_hand():
+    # a quarter turn swaps the axes; 45 degrees with spreads (2, 1) gives [[2.5, 1.5], [1.5, 2.5]]
+    np.testing.assert_allclose(discriminant.covariance_from_axes([2, 1], np.pi / 2), [[1, 0], [0, 4]], atol=1e-12)
+    np.testing.assert_allclose(discriminant.covariance_from_axes([2, 1], np.pi / 4), [[2.5, 1.5], [1.5, 2.5]],
+                               rtol=1e-12)
+
+
 def test_estimates_are_the_lectures_formulas_computed_with_numpy():
     X, t = three_classes()
     model = QDA().fit(X, t)
@@ -439,6 +458,9 @@ def test_parameter_counts_by_hand():
     (lambda: QDA().fit(*two_classes()).predict_proba([[np.nan, 0, 0]]), ValueError, "nan"),
     (lambda: discriminant.gaussian_posterior(np.eye(3), MEANS, COVARIANCES[:2], PRIORS), ValueError,
      r"covariances must have shape \(K, d, d\)"),
+    (lambda: discriminant.covariance_from_axes([1, 0], 0.0), ValueError, "spreads must be two standard deviations"),
+    (lambda: discriminant.covariance_from_axes([1, 2, 3], 0.0), ValueError, "spreads must have length 2"),
+    (lambda: discriminant.covariance_from_axes([1, 2], [0.1, 0.2]), ValueError, "angle must be a single number"),
     (lambda: discriminant.gaussian_posterior(np.eye(2), MEANS, COVARIANCES, PRIORS), ValueError,
      "X has 2 features but means has 3"),
     (lambda: discriminant.gaussian_posterior(np.eye(3), MEANS, COVARIANCES, [0.5, 0.5]), ValueError, "priors"),

@@ -5,12 +5,14 @@ References: scikit-learn's CategoricalNB (after OrdinalEncoder), BernoulliNB
 (fractions.Fraction) for the play-tennis table written out by hand and for a
 plain-Python Bayes' theorem over collections.Counter; mpmath (no underflow at
 any precision) for 500 Gaussian features; scipy.stats.multivariate_normal for
-Gaussian Naive Bayes as QDA with diagonal covariances. Tolerances are relative
-and stated at each assertion.
+Gaussian Naive Bayes as QDA with diagonal covariances; itertools for counting
+the cells of full joint tables; scikit-learn's CountVectorizer for the binary
+bag of words. Tolerances are relative and stated at each assertion.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -22,10 +24,13 @@ from hypothesis import strategies as st
 from scipy import stats
 from scipy.special import logsumexp
 from sklearn import naive_bayes as sk
+from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.preprocessing import OrdinalEncoder
 
+from lecture_utils._base import log_posteriors
 from lecture_utils.datasets import load_play_tennis
-from lecture_utils.naive_bayes import BernoulliNB, CategoricalNB, GaussianNB, laplace_estimate
+from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, laplace_estimate, parameter_counts,
+                                      word_presence)
 
 RNG_SEED = 20240707
 QUERY = ["Sunny", "Hot", "Normal", "Weak"]          # the slides' query day x*
@@ -494,3 +499,75 @@ def test_a_failed_fit_leaves_the_model_unfitted():
         model.fit([[0.0], [0.0], [2.0], [4.0]], [0, 0, 1, 1])
     with pytest.raises(ValueError, match="not fitted yet"):
         model.predict([[1.0]])
+
+
+# --------------------------------------------------------------------------
+# Counting parameters, and words as binary features
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n_values, n_classes", [([3, 3, 2, 2], 2), ([2] * 10, 2), ([4], 3), ([1, 5, 2], 4)])
+def test_parameter_counts_count_the_free_cells_of_the_tables(n_values, n_classes):
+    cells = list(itertools.product(*[range(v) for v in n_values]))       # every combination of values
+    # each distribution over m outcomes has m - 1 free numbers: one per class, plus the K - 1 priors
+    joint = n_classes * (len(cells) - 1) + n_classes - 1
+    # the tables Naive Bayes fits on data showing every combination in every class
+    X = np.array(cells * n_classes)
+    model = CategoricalNB().fit(X, np.repeat(np.arange(n_classes), len(cells)))
+    naive = sum(p.size - p.shape[0] for p in model.feature_prob_) + model.class_prior_.size - 1
+    assert parameter_counts(n_values, n_classes) == {"joint": joint, "naive": naive}
+
+
+def test_play_tennis_needs_71_numbers_in_full_and_13_naively():
+    # Outlook 3 values, temperature 3, humidity 2, wind 2: 36 cells, 35 free per class
+    assert parameter_counts([3, 3, 2, 2], 2) == {"joint": 71, "naive": 13}
+    model = CategoricalNB().fit(TENNIS.X, TENNIS.y)
+    fitted = sum(p.shape[0] * (p.shape[1] - 1) for p in model.feature_prob_) + model.class_prior_.size - 1
+    assert fitted == 13
+
+
+DOCUMENTS = ["Win a FREE prize, win now!", "don't miss the meeting", "", "the prize: the meeting's minutes"]
+
+
+def test_word_presence_is_scikit_learns_binary_count_vectorizer():
+    X, vocabulary = word_presence(DOCUMENTS)
+    reference = CountVectorizer(binary=True, token_pattern=r"[a-z]+(?:'[a-z]+)*").fit(DOCUMENTS)
+    assert vocabulary == tuple(reference.get_feature_names_out())
+    np.testing.assert_array_equal(X, reference.transform(DOCUMENTS).toarray())
+    assert "don't" in vocabulary and "meeting's" in vocabulary and set(X.ravel()) == {0, 1}
+
+
+def test_word_presence_keeps_a_given_vocabulary_and_ignores_other_words():
+    X, vocabulary = word_presence(DOCUMENTS, vocabulary=["prize", "lunch", "win"])
+    assert vocabulary == ("prize", "lunch", "win")
+    np.testing.assert_array_equal(X, [[1, 0, 1], [0, 0, 0], [0, 0, 0], [1, 0, 0]])
+    assert word_presence([], vocabulary=["a"])[0].shape == (0, 1)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: word_presence("free money"), TypeError, "documents must be a list of strings"),
+    (lambda: word_presence(["free", 3]), TypeError, "documents must be a list of strings"),
+    (lambda: word_presence(["free"], vocabulary="free"), TypeError, "vocabulary must be a list of words"),
+    (lambda: parameter_counts([3, 0], 2), ValueError, "n_values must be an integer >= 1"),
+    (lambda: parameter_counts([3, 2], 1.5), TypeError, "n_classes must be an integer"),
+])
+def test_bad_documents_and_counts_are_named(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.floats(-50, 50), min_size=2, max_size=6), st.floats(-1e4, 1e4))
+def test_log_posteriors_are_bayes_theorem_and_ignore_a_common_shift(g, shift):
+    g = np.array([g])
+    expected = np.exp(g) / np.exp(g).sum()                    # no underflow for |g| <= 50
+    np.testing.assert_allclose(np.exp(log_posteriors(g)), expected, rtol=1e-12, atol=1e-300)
+    # p(x, C_k) e^shift: the posteriors do not change, even where e^(g + shift) under- or overflows
+    np.testing.assert_allclose(log_posteriors(g + shift), log_posteriors(g), rtol=1e-9, atol=1e-9)
+
+
+def test_log_posteriors_of_a_vetoed_class_and_bad_shapes():
+    got = log_posteriors([[-np.inf, -1000.0, -1000.0 - np.log(3)]])
+    np.testing.assert_allclose(got, [[-np.inf, np.log(3 / 4), np.log(1 / 4)]], rtol=1e-12)
+    with pytest.raises(ValueError, match="log_joint must be a 2-D array"):
+        log_posteriors([-1.0, -2.0])

@@ -3,7 +3,8 @@
 References: numpy.linalg.solve for the minimum of a quadratic; the soft-threshold
 closed form of the L1 proximal problem; SGD written out as the algorithm box of
 Straka (NPFL129 lecture 3); Newton's iteration x -> -x^3 for sqrt(1 + x^2), by
-hand; scipy.optimize's Rosenbrock derivatives for the finite differences.
+hand; scipy.optimize's Rosenbrock derivatives for the finite differences and the Taylor model;
+the expanded square theta (1 - theta)(a - b)^2 for the chord gap of a parabola.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from hypothesis import strategies as st
 from scipy.optimize import rosen, rosen_der, rosen_hess
 
 from lecture_utils import ConvergenceWarning, DivergenceWarning
-from lecture_utils.optimization import (FunctionObjective, Objective, gradient_descent, minimize, newton,
-                                        numerical_gradient, numerical_hessian, soft_threshold)
+from lecture_utils.optimization import (SCALAR_FUNCTIONS, FunctionObjective, Objective, chord_gap, gradient_descent,
+                                        minimize, newton, numerical_gradient, numerical_hessian, quadratic_model,
+                                        soft_threshold)
 
 
 def quadratic(A, b):
@@ -330,3 +332,77 @@ def test_bad_arguments_are_named():
         gradient_descent(loss, "A w - b", np.zeros(3))
     with pytest.raises(ValueError, match="starting point"):
         gradient_descent(lambda w: np.inf, gradient, np.zeros(3))
+
+
+# --------------------------------------------------------------------------
+# Convexity and the quadratic model (notebook 05)
+# --------------------------------------------------------------------------
+
+
+@settings(max_examples=50, deadline=None)
+@given(a=st.floats(-1e3, 1e3), b=st.floats(-1e3, 1e3), theta=st.floats(0, 1))
+def test_the_chord_gap_of_a_parabola_is_theta_one_minus_theta_times_the_squared_distance(a, b, theta):
+    # theta a^2 + (1 - theta) b^2 - (theta a + (1 - theta) b)^2 = theta (1 - theta) (a - b)^2, by expanding
+    assert chord_gap(np.square, a, b, theta) == pytest.approx(theta * (1 - theta) * (a - b) ** 2,
+                                                             rel=1e-9, abs=1e-9 * (a * a + b * b + 1))
+
+
+def test_the_chord_gap_of_vectors_and_its_sign_for_a_concave_function():
+    a, b = np.array([1.0, -2.0]), np.array([3.0, 0.5])
+    norm_squared = lambda w: float(w @ w)                                  # noqa: E731
+    assert chord_gap(norm_squared, a, b, 0.3) == pytest.approx(0.3 * 0.7 * np.sum((a - b) ** 2), rel=1e-12)
+    assert chord_gap(lambda w: -norm_squared(w), a, b, 0.3) < 0
+    with pytest.raises(ValueError, match=r"theta must lie in \[0, 1\]"):
+        chord_gap(np.square, 0.0, 1.0, 2.0)
+    with pytest.raises(ValueError, match="same space"):
+        chord_gap(norm_squared, a, [1.0, 2.0, 3.0], 0.5)
+
+
+def test_the_quadratic_model_is_the_taylor_polynomial_and_its_minimum_is_newtons_step():
+    # Rosenbrock's function, with scipy's derivatives as the reference
+    objective = FunctionObjective(rosen, rosen_der, rosen_hess)
+    w = np.array([-0.5, 0.8, 1.1])
+    model = quadratic_model(objective, w)
+    d = np.array([1e-3, -2e-3, 5e-4])
+    expected = rosen(w) + rosen_der(w) @ d + 0.5 * d @ rosen_hess(w) @ d
+    assert model(w + d) == pytest.approx(expected, rel=1e-14)
+    errors = [abs(model(w + h * d) - rosen(w + h * d)) for h in (1.0, 0.5)]
+    assert 7 < errors[0] / errors[1] < 9                                  # third order in |d|: halving d gives 1/8
+    np.testing.assert_allclose(model(np.stack([w, w + d])), [rosen(w), expected], rtol=1e-14)
+    np.testing.assert_allclose(model.newton_point, w - np.linalg.solve(rosen_hess(w), rosen_der(w)), rtol=1e-12)
+    step = minimize(objective, w, "newton", max_iter=1, tol=0).weights[1]
+    np.testing.assert_allclose(model.newton_point, step, rtol=1e-12)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_quadratic_is_its_own_model_and_the_decrement_is_the_gap_to_its_minimum(seed):
+    A, b = random_spd(seed, 3, 100.0)
+    loss, gradient, hessian = quadratic(A, b)
+    w = np.random.default_rng(seed).standard_normal(3)
+    model = quadratic_model(FunctionObjective(loss, gradient, hessian), w)
+    points = np.random.default_rng(seed + 1).standard_normal((5, 3))
+    np.testing.assert_allclose(model(points), [loss(v) for v in points], rtol=1e-10, atol=1e-10)
+    minimum = np.linalg.solve(A, b)
+    assert model.positive_definite
+    assert model.decrement == pytest.approx(loss(w) - loss(minimum), rel=1e-8, abs=1e-12)
+
+
+def test_a_saddle_has_no_model_minimum():
+    H = np.array([[2.0, 0.5], [0.5, -2.0]])
+    model = quadratic_model(FunctionObjective(lambda w: 0.5 * w @ H @ w, lambda w: H @ w, lambda w: H), [0.1, 1.0])
+    assert not model.positive_definite and np.isnan(model.decrement)
+    np.testing.assert_allclose(model.newton_point, [0.0, 0.0], atol=1e-15)    # the saddle itself
+
+
+@pytest.mark.parametrize("name", sorted(SCALAR_FUNCTIONS))
+def test_the_scalar_examples_have_the_derivatives_they_claim(name):
+    function = SCALAR_FUNCTIONS[name]
+    for x in (-1.7, -0.4, 0.3, 1.2):
+        assert function.derivative(x) == pytest.approx(numerical_gradient(function.f, x), rel=1e-7, abs=1e-9)
+        assert function.second_derivative(x) == pytest.approx(numerical_hessian(function.derivative, x),
+                                                              rel=1e-6, abs=1e-8)
+    xs = np.linspace(-2, 2, 5)
+    assert np.shape(function.second_derivative(xs)) == xs.shape               # vectorised, for drawing
+    for minimum in function.minima:
+        assert function.derivative(minimum) == 0 and function.second_derivative(minimum) > 0

@@ -175,6 +175,25 @@ def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2
     return image
 
 
+def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) -> np.ndarray:
+    """The closed curve of points at Mahalanobis distance ``radius`` from ``mean`` (an ellipse in 2-D).
+
+    Drawn for the Gaussian classes of notebooks 06 and 07 (``radius = 2`` encloses
+    most of a class).
+
+    ``x = mu + radius * L (cos s, sin s)`` with ``Sigma = L L^T``, since then
+    ``(x - mu)^T Sigma^{-1} (x - mu) = radius^2``.
+
+    Returns
+    -------
+    ndarray of shape (n_points, 2)
+        The first point repeated at the end.
+    """
+    angles = np.linspace(0, 2 * np.pi, n_points)
+    circle = np.stack([np.cos(angles), np.sin(angles)])
+    return np.asarray(mean, dtype=float) + radius * (np.linalg.cholesky(covariance) @ circle).T
+
+
 def padded_limits(X, pad: float = 0.1) -> tuple:
     """Axis limits around 2-D data with a margin of ``pad`` times the range."""
     X = np.asarray(X, dtype=float)

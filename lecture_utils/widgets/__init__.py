@@ -6,8 +6,11 @@ blitted redraw, and a static picture where no widget frontend runs.
 """
 
 from ._base import FigureWidget
+from .discriminant import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
+from .newton import Newton1D, NewtonStepper
+from .naive_bayes import CorrelationExplorer, PlayTennisExplorer
 from .perceptron import PerceptronStepper
 
 __all__ = [
@@ -15,4 +18,7 @@ __all__ = [
     "PerceptronStepper",                                          # notebook 01
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
+    "Newton1D", "NewtonStepper",                                  # notebook 05
+    "LossMatrixExplorer", "GaussianClassesExplorer", "RDAExplorer",   # notebook 06
+    "PlayTennisExplorer", "CorrelationExplorer",                  # notebook 07
 ]

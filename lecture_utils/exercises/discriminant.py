@@ -1,0 +1,291 @@
+"""The exercises of notebook 06, Bayes decision theory and discriminant analysis, in the order the notebook
+asks them.
+
+Each derive exercise takes its truth from :mod:`lecture_utils.decision` or
+:mod:`lecture_utils.discriminant`; each implement exercise compares the
+student's function with the package's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..decision import bayes_decision, expected_loss, gaussian_threshold_1d
+from ..discriminant import parameter_counts, pooled_covariance
+from ._core import Choice, Derive, Implement, Option
+
+# The lecture's tables, rows = decision, columns = true class (Arias, UPC topic 2).
+_MEDICAL = np.array([[0.0, 50.0], [10.0, 0.0]])
+_ABC = np.array([[0.0, 50.0, 25.0], [10.0, 0.0, 500.0], [15.0, 10.0, 0.0]])
+_P = np.array([0.6, 0.3, 0.1])
+
+# ---------------------------------------------------------------- section 1
+
+abc_expected_losses = Derive(
+    "the expected losses of the a/b/c table",
+    r"""
+Each decision's expected loss is its **row** of the table times the posteriors:
+
+$$\begin{aligned}
+R(\text{a} \mid \mathbf{x}) &= 0 \cdot 0.6 + 50 \cdot 0.3 + 25 \cdot 0.1 = 17.5,\\
+R(\text{b} \mid \mathbf{x}) &= 10 \cdot 0.6 + 0 \cdot 0.3 + 500 \cdot 0.1 = 56,\\
+R(\text{c} \mid \mathbf{x}) &= 15 \cdot 0.6 + 10 \cdot 0.3 + 0 \cdot 0.1 = 12.
+\end{aligned}$$
+
+The Bayes decision is **c**, the cheapest, although **a** is the most probable class: deciding a risks the
+costly mistakes of the second and third columns (50 and 25), deciding c only the cheap ones (15 and 10).
+""",
+    truth=lambda: expected_loss(_ABC, _P),
+    answer=[17.5, 56, 12], what="[R(a | x), R(b | x), R(c | x)]", example="[10, 20.5, 3]",
+    praise="R = (17.5, 56, 12): the Bayes decision is c, the cheapest, although a is the most probable class.",
+    slips=[(lambda: _P @ _ABC, "You multiplied the posteriors by the columns. In the lecture's tables the rows are "
+                               "the decisions and the columns the true classes: R(a | x) = sum_k L[a, k] p(C_k | x) "
+                               "runs along row a."),
+           (lambda: 1 - _P, "That is the expected loss under the 0-1 loss, 1 - p(C_a | x). Here each mistake has "
+                            "its own cost: use the table."),
+           (lambda: _ABC @ _P / 3, "Do not average: the expected loss is a sum over the true classes, each cost "
+                                   "weighted by its posterior.")],
+    advice="For each decision (a row of the table), multiply each entry by the posterior of its column's class "
+           "and add up.",
+    names=("R(a | x)", "R(b | x)", "R(c | x)"),
+)
+
+
+def _decision_reference(L, p):
+    return expected_loss(L, p), int(bayes_decision(L, p))
+
+
+def _decision_solution(L, p):
+    risks = L @ p                      # R(a | x) = sum_k L[a, k] p(C_k | x): one row per decision
+    return risks, int(np.argmin(risks))
+
+
+def _decision_columns(L, p):
+    risks = p @ L
+    return risks, int(np.argmin(risks))
+
+
+def _decision_argmax_risk(L, p):
+    risks = L @ p
+    return risks, int(np.argmax(risks))
+
+
+def _decision_most_probable(L, p):
+    return L @ p, int(np.argmax(p))
+
+
+bayes_decision_by_code = Implement(
+    "the expected losses and the Bayes decision",
+    r"""
+With the loss matrix laid out as in the lecture, rows the decisions and columns the true classes, the
+expected losses of all decisions are one matrix-vector product, $\mathbf{R} = \mathbf{L}\,\mathbf{p}$, and
+the Bayes decision is the row with the **smallest** expected loss. The posterior alone does not decide:
+with costly mistakes the cheapest decision need not be the most probable class.
+""",
+    reference=_decision_reference, model_solution=_decision_solution,
+    cases=[dict(L=_ABC, p=np.array([0.5, 0.3, 0.2])), dict(L=_MEDICAL, p=np.array([0.8, 0.2])),
+           dict(L=_ABC, p=np.array([0.9, 0.05, 0.05])), dict(L=1 - np.eye(3), p=np.array([0.2, 0.5, 0.3])),
+           dict(L=np.array([[0.0, 1.0], [1.0, 0.0], [0.3, 0.3]]), p=np.array([0.55, 0.45])),
+           dict(L=_MEDICAL, p=np.array([1.0, 0.0]))],
+    slips=[(_decision_columns, "Rows are decisions and columns true classes: R(a | x) = sum_k L[a, k] p(C_k | x) "
+                               "is L @ p, not p @ L."),
+           (_decision_argmax_risk, "The Bayes decision minimises the expected loss: argmin, not argmax."),
+           (_decision_most_probable, "The most probable class is the Bayes decision only under the 0-1 loss; "
+                                     "here choose the decision of smallest expected loss.")],
+)
+
+# ---------------------------------------------------------------- section 3
+
+asymmetric_threshold = Derive(
+    "the threshold of an asymmetric loss with unequal priors",
+    r"""
+Decide sick where the expected loss of "sick" is smaller:
+$10\,p(C_0 \mid x) < 50\,p(C_1 \mid x)$, i.e. $10 \cdot 0.9\,\mathcal{N}(x; 0, 1) < 50 \cdot 0.1\,\mathcal{N}(x; 2, 1)$.
+Take logs; the $-x^2/2$ terms cancel:
+
+$$\ln 9 - \tfrac{x^2}{2} < \ln 5 - \tfrac{(x-2)^2}{2} \iff 2x - 2 > \ln\tfrac{9}{5}
+\iff x > 1 + \tfrac{1}{2}\ln 1.8 = 1.294.$$
+
+The rare disease (prior 0.1) pulls the threshold up by $\frac12\ln 9 = 1.099$, the costly miss pulls it down
+by $\frac12\ln 5 = 0.805$: the priors win, and the threshold sits above the 0-1 loss's 1.
+""",
+    truth=lambda: gaussian_threshold_1d([0, 2], [1, 1], [0.9, 0.1], _MEDICAL)[0],
+    answer=1 + np.log(1.8) / 2, what="the threshold x*", example="0.75",
+    praise="x* = 1 + ln(1.8)/2 = 1.294: the rarity of the disease moves the threshold up by ln(9)/2, the cost "
+           "of a miss down by ln(5)/2.",
+    slips=[(lambda: 1 + np.log(0.2) / 2, "That is the threshold with equal priors (the lecture's example); here "
+                                         "p(sick) = 0.1, and ln(p(C_0)/p(C_1)) enters too."),
+           (lambda: 1 + np.log(9) / 2, "That uses the priors but not the costs: with the 0-1 loss it would be "
+                                       "right. Here a miss costs 50 and a false alarm 10."),
+           (lambda: 1 - np.log(1.8) / 2, "Check the sign: a rare disease should make you more reluctant to decide "
+                                         "sick, so the threshold moves up, towards the sick class's mean."),
+           (lambda: 1 + np.log(1.8), "Almost: the linear term is (mu_1 - mu_0) x / sigma^2 = 2x, so divide "
+                                     "ln(1.8) by 2.")],
+    advice="Compare the expected losses 10 p(C_0 | x) and 50 p(C_1 | x); with Bayes' theorem they become "
+           "10 * 0.9 N(x; 0, 1) and 50 * 0.1 N(x; 2, 1). Take logs and solve for x.",
+)
+
+# ---------------------------------------------------------------- section 5
+
+prior_moves_boundary = Choice(
+    "what a larger prior does to LDA's boundary",
+    r"""
+**(b)**. With a shared covariance the log-odds are $a(\mathbf{x}) = \mathbf{w}^T\mathbf{x} + b$, where the
+normal $\mathbf{w} = \boldsymbol\Sigma^{-1}(\boldsymbol\mu_1 - \boldsymbol\mu_0)$ holds no prior and
+$b = -\frac12\boldsymbol\mu_1^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_1 + \frac12\boldsymbol\mu_0^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_0
++ \ln\frac{\pi_1}{\pi_0}$. The priors appear only in $b$: raising $\pi_1$ from 0.5 to 0.9 adds
+$\ln 9 = 2.2$ to $b$, so the line $a(\mathbf{x}) = 0$ keeps its normal $\mathbf{w}$ (no rotation) and moves
+by $2.2/\|\mathbf{w}\|$ against $\mathbf{w}$, that is towards $\boldsymbol\mu_0$: class 1's region grows.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The direction of the boundary is set by w = Sigma^-1 (mu_1 - mu_0), which holds no "
+                           "prior: the boundary cannot rotate. The priors only enter the bias b."),
+        "b": Option(True, "The priors only enter b, by ln(pi_1/pi_0): the boundary keeps its normal and slides "
+                          "towards mu_0, so that class 1, now more probable, claims more of the plane."),
+        "c": Option(False, "A more probable class 1 should win more points, so its region grows: the boundary "
+                           "moves away from mu_1, towards mu_0."),
+        "d": Option(False, "The priors enter the posterior through Bayes' theorem, p(C_k | x) proportional to "
+                           "p(x | C_k) pi_k, and so the log-odds' bias b, by ln(pi_1/pi_0) = ln 9."),
+    },
+)
+
+# ---------------------------------------------------------------- section 7
+
+
+def _pooled_reference(X, t):
+    classes = np.unique(t)
+    covariances = np.array([np.cov(X[t == k].T, ddof=1).reshape(X.shape[1], X.shape[1]) for k in classes])
+    return pooled_covariance(covariances, [np.sum(t == k) for k in classes])
+
+
+def _pooled_solution(X, t):
+    classes = np.unique(t)
+    scatter = np.zeros((X.shape[1], X.shape[1]))
+    for k in classes:
+        centred = X[t == k] - X[t == k].mean(axis=0)       # x - mu_k
+        scatter += centred.T @ centred                     # sum over class k of (x - mu_k)(x - mu_k)^T
+    return scatter / (len(t) - len(classes))               # = sum_k (N_k - 1) Sigma_k / (N - K)
+
+
+def _pooled_by_n(X, t):
+    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / len(t)
+
+
+def _pooled_by_n_minus_first_class(X, t):
+    first = np.unique(t)[0]
+    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / (len(t) - np.sum(t == first))
+
+
+def _pooled_plain_mean(X, t):
+    return np.mean([np.cov(X[t == k].T, ddof=1).reshape(X.shape[1], X.shape[1]) for k in np.unique(t)], axis=0)
+
+
+def _pooled_ignoring_classes(X, t):
+    return np.cov(X.T, ddof=1).reshape(X.shape[1], X.shape[1])
+
+
+_RNG = np.random.default_rng(6)
+
+pooled_covariance_by_code = Implement(
+    "the pooled covariance",
+    r"""
+Add up the scatter of every class about **its own** mean, then divide by the degrees of freedom left:
+$N$ examples less one for each of the $K$ estimated means,
+
+$$\hat{\boldsymbol\Sigma} = \frac{1}{N - K}\sum_{k=1}^K \sum_{\mathbf{x} \in C_k} (\mathbf{x} - \hat{\boldsymbol\mu}_k)(\mathbf{x} - \hat{\boldsymbol\mu}_k)^T
+= \frac{1}{N-K}\sum_{k=1}^K (N_k - 1)\,\hat{\boldsymbol\Sigma}_k .$$
+
+Each class covariance is weighted by its $N_k - 1$, so a large class counts more than a small one; and the
+total covariance of all the data (ignoring the classes) would add the spread *between* the class means.
+""",
+    reference=_pooled_reference, model_solution=_pooled_solution,
+    cases=[dict(X=_RNG.normal(size=(12, 2)), t=np.repeat([0, 1, 2], [3, 4, 5])),
+           dict(X=_RNG.normal(size=(9, 3)) + np.repeat([[0, 0, 0], [5, 5, 5]], [6, 3], axis=0),
+                t=np.repeat([0, 1], [6, 3])),
+           dict(X=_RNG.normal(size=(6, 1)), t=np.array(["b", "a", "b", "a", "b", "a"])),
+           dict(X=np.array([[0.0, 0.0], [2.0, 0.0], [10.0, 1.0], [10.0, 3.0]]), t=np.array([1, 1, 2, 2]))],
+    slips=[(_pooled_by_n, "You divided by N: that is the pooled maximum likelihood estimate (and scikit-learn's "
+                          "covariance_). The unbiased pooled covariance divides by N - K."),
+           (_pooled_by_n_minus_first_class, "The denominator is N - K (examples less one per estimated mean), "
+                                            "not N - N_k as the lecture's slide prints it."),
+           (_pooled_plain_mean, "A plain mean of the class covariances gives a class of 3 examples as much weight "
+                                "as one of 300: weight each Sigma_k by its N_k - 1."),
+           (_pooled_ignoring_classes, "That is the covariance of all the data, which also holds the spread between "
+                                      "the class means. Centre each class on its own mean.")],
+)
+
+# ---------------------------------------------------------------- section 8
+
+count_parameters = Derive(
+    "count the parameters of LDA and QDA",
+    r"""
+Both models estimate $K - 1 = 2$ free priors (they sum to 1) and $K D = 12$ mean entries. A symmetric
+$D \times D$ covariance has $D(D+1)/2 = 10$ free entries: LDA estimates one, QDA one per class.
+
+$$\text{LDA: } 2 + 12 + 10 = 24, \qquad \text{QDA: } 2 + 12 + 3 \cdot 10 = 44.$$
+
+For $D = 100$ features the gap is $2 \cdot 5050 = 10\,100$ numbers: QDA's covariances dominate everything.
+""",
+    truth=lambda: [parameter_counts(4, 3)["LDA"], parameter_counts(4, 3)["QDA"]],
+    answer=[24, 44], what="[LDA, QDA]", example="[20, 40]", names=("LDA", "QDA"),
+    praise="LDA 2 + 12 + 10 = 24 numbers, QDA 2 + 12 + 3 * 10 = 44: QDA's K covariances dominate as D grows.",
+    slips=[(lambda: [30, 62], "A covariance matrix is symmetric: only D(D + 1)/2 = 10 of its 16 entries are free."),
+           (lambda: [25, 45], "The priors sum to 1, so only K - 1 = 2 of them are free."),
+           (lambda: [22, 42], "Don't forget the priors: K - 1 = 2 free numbers."),
+           (lambda: [parameter_counts(4, 3, of="boundary")["LDA"], parameter_counts(4, 3, of="boundary")["QDA"]],
+            "Those are the parameters of the boundaries (the log-odds against a reference class); count the "
+            "generative model's: priors, means and covariances.")],
+    advice="Count the free priors (they sum to 1), the mean entries (K D), and the free entries of each "
+           "symmetric D x D covariance, D(D + 1)/2.",
+)
+
+qda_overfits = Choice(
+    "why QDA loses with few examples per class",
+    r"""
+**(b)**. With $N_k = 10$ examples the class covariance has rank at most $N_k - 1 = 9$, just above $D = 8$, and
+its $36$ free entries come from 10 points. Its smallest eigenvalues are then far too small (the sample
+hardly spreads in some directions by chance), and $\boldsymbol\Sigma_k^{-1}$ is huge along them: a new point
+that strays a little in such a direction gets a large Mahalanobis distance and is assigned elsewhere. LDA's
+pooled covariance uses all $N - K$ degrees of freedom, a less variable estimate: biased (the true
+covariances differ), but the variance it saves is worth more here. RDA trades between the two.
+""",
+    options={
+        "a": Option(False, "The Bayes classifier of Gaussian classes with different covariances is quadratic: the "
+                           "form is right. What goes wrong is the estimation of its parameters."),
+        "b": Option(True, "36 covariance entries from 10 points per class: the smallest eigenvalues are badly "
+                          "underestimated, Mahalanobis distances explode along them, QDA overfits. LDA's pooled "
+                          "estimate varies far less."),
+        "c": Option(False, "The 1/(N_k - 1) versus 1/N_k factor rescales a covariance by 10/9: it shifts the "
+                           "boundary a little, but does not explain a large loss of accuracy."),
+        "d": Option(False, "Both models use the same class means, mu_k estimated from the N_k examples of "
+                           "class k. They differ only in the covariances."),
+    },
+)
+
+# ---------------------------------------------------------------- section 9
+
+rda_corner = Choice(
+    "which classifier is RDA(0, 1)?",
+    r"""
+**(c)**. With $\alpha = 0$ every class takes the pooled $\hat{\boldsymbol\Sigma}$; with $\gamma = 1$ it is
+replaced by $\hat\sigma^2\mathbf{I}$ with $\hat\sigma^2 = \operatorname{tr}(\hat{\boldsymbol\Sigma})/D$, the
+same for all classes. Then $g_k(\mathbf{x}) = \ln\pi_k - \|\mathbf{x} - \boldsymbol\mu_k\|^2/(2\hat\sigma^2) +
+\text{const}$: the nearest class mean in Euclidean distance, each distance corrected by its class's prior
+(with equal priors, plainly the nearest mean).
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "QDA is the corner alpha = 1, gamma = 0, where each class keeps its own Sigma_k."),
+        "b": Option(False, "LDA is alpha = 0, gamma = 0. With gamma = 1 the pooled Sigma is replaced by a multiple "
+                           "of the identity: the correlations and unequal variances are gone."),
+        "c": Option(True, "All classes share sigma^2 I with sigma^2 = tr(Sigma)/D: the discriminant is "
+                          "ln pi_k - ||x - mu_k||^2 / (2 sigma^2), the nearest mean (corrected by the priors)."),
+        "d": Option(False, "Gaussian Naive Bayes has a diagonal covariance per class, with each feature's own "
+                           "variance; RDA(0, 1) has one variance for all features and all classes."),
+    },
+)
+
+#: The exercises in the order the notebook asks them.
+EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, prior_moves_boundary,
+             pooled_covariance_by_code, count_parameters, qda_overfits, rda_corner)

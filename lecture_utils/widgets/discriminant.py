@@ -1,0 +1,584 @@
+"""The widgets of notebook 06: a loss matrix moving the Bayes threshold, Gaussian classes against LDA and
+QDA fitted on a sample, and RDA's (alpha, gamma) morphing the boundary between LDA and QDA."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.patches import Polygon
+from scipy import stats
+
+from .. import plotting
+from .._validation import as_priors, as_vector, check_positive_int, check_random_state, check_unit_interval
+from ..datasets import gaussian_classes_from_noise
+from ..decision import bayes_error_1d, expected_loss, posterior_threshold, stratified_risk, threshold_rule_risk
+from ..discriminant import LDA, QDA, RDA, covariance_from_axes, gaussian_joint_log_likelihood
+from ..logistic import softmax
+from ._base import FigureWidget, button
+
+#: Slider labels at their natural width.
+LABEL_STYLE = {"description_width": "initial"}
+#: Figure sizes in inches (100 px on screen each): with two or three rows of controls and the status
+#: line, each widget fits the 600 px of height and 930 px of width of a notebook on a 1366 x 768 screen.
+LOSS_FIGSIZE, CLASSES_FIGSIZE, RDA_FIGSIZE = (9.3, 3.5), (8.6, 4.1), (9.3, 4.2)
+
+
+def _slider(kind, value, low, high, step, description, width="300px", **kwargs):
+    return kind(value=value, min=low, max=high, step=step, description=description, continuous_update=True,
+                style=LABEL_STYLE, layout=widgets.Layout(width=width), **kwargs)
+
+
+def _regions_text(result, decision: int, name: str) -> str:
+    """Where ``result`` (a BayesRisk1D) takes ``decision``, e.g. ``"x > 0.195"`` or ``"x < -1.2 or x > 3.4"``."""
+    parts = []
+    for low, high, chosen in result.regions:
+        if chosen != decision:
+            continue
+        if np.isinf(low) and np.isinf(high):
+            return "everywhere"
+        parts.append(f"x < {high:.3f}" if np.isinf(low) else f"x > {low:.3f}" if np.isinf(high)
+                     else f"{low:.3f} < x < {high:.3f}")
+    return " or ".join(parts) if parts else f"nowhere ({name} is never decided)"
+
+
+class LossMatrixExplorer(FigureWidget):
+    """Two 1-D Gaussian classes and a loss matrix: how the costs move the Bayes threshold (notebook 06, section 3).
+
+    Class 0 ("healthy") is ``N(mu_0, sigma_0^2)``, class 1 ("sick")
+    ``N(mu_1, sigma_1^2)``; the loss matrix is ``L = [[0, miss], [false alarm, 0]]``
+    with rows the decision and columns the truth. The left panel shows
+    ``p(C_k) p(x | C_k)`` with the mistakes of the Bayes rule shaded: missed
+    sick patients (class 1 decided healthy) and false alarms. The right panel
+    shows the expected loss of each decision, ``R(a | x) = sum_k L[a, k] p(C_k | x)``;
+    the Bayes rule takes the smaller, and the threshold is where they cross,
+    at ``p(C_1 | x) = L[1, 0] / (L[1, 0] + L[0, 1])``. The status compares the
+    Bayes risk with the cost of the 0-1 loss's threshold under the same costs.
+
+    Parameters
+    ----------
+    means, sigmas : (float, float)
+        ``mu_0, mu_1`` and ``sigma_0, sigma_1 > 0``.
+    miss_cost, false_alarm_cost : float
+        Initial ``L[0, 1]`` and ``L[1, 0]``, from 1 to ``max_cost``.
+    prior : float
+        Initial ``p(C_1)``, from 0.05 to 0.95.
+    class_names : (str, str)
+    max_cost : int
+    n_grid : int
+        Points of the grid over ``x`` on which the curves are drawn.
+
+    Attributes
+    ----------
+    miss_slider, false_alarm_slider : ipywidgets.IntSlider
+        The costs of the two mistakes.
+    prior_slider : ipywidgets.FloatSlider
+        ``p(C_1)``.
+    x : ndarray of shape (n_grid,)
+    result : BayesRisk1D
+        The Bayes rule shown: its risk, thresholds and regions.
+    """
+
+    def __init__(self, means=(0.0, 2.0), sigmas=(1.0, 1.0), miss_cost=50, false_alarm_cost=10, prior=0.5,
+                 class_names=("healthy", "sick"), max_cost: int = 100, n_grid: int = 601):
+        self.means, self.sigmas = as_vector(means, "means", 2), as_vector(sigmas, "sigmas", 2)
+        if not np.all(self.sigmas > 0):
+            raise ValueError(f"sigmas must be two standard deviations > 0; got {self.sigmas.tolist()}.")
+        max_cost = check_positive_int(max_cost, "max_cost")
+        for value, name in ((miss_cost, "miss_cost"), (false_alarm_cost, "false_alarm_cost")):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= max_cost:
+                raise ValueError(f"{name} must be a whole number from 1 to max_cost = {max_cost}; got {value!r}.")
+        if not 0.05 <= check_unit_interval(prior, "prior") <= 0.95:
+            raise ValueError(f"prior must lie in [0.05, 0.95]; got {prior}.")
+        self.class_names = tuple(str(name) for name in class_names)
+        self.x = np.linspace((self.means - 4 * self.sigmas).min(), (self.means + 4 * self.sigmas).max(),
+                             check_positive_int(n_grid, "n_grid"))
+        self._densities = [stats.norm(mean, sigma) for mean, sigma in zip(self.means, self.sigmas)]
+        self._zero_one_rules = {}                       # the 0-1 loss's rule depends on the prior only
+        healthy, sick = self.class_names
+        self.miss_slider = _slider(widgets.IntSlider, int(miss_cost), 1, max_cost, 1,
+                                   f"miss: L[{healthy}, {sick}]")
+        self.false_alarm_slider = _slider(widgets.IntSlider, int(false_alarm_cost), 1, max_cost, 1,
+                                          f"false alarm: L[{sick}, {healthy}]")
+        self.prior_slider = _slider(widgets.FloatSlider, float(prior), 0.05, 0.95, 0.05, f"prior p({sick})",
+                                    width="260px", readout_format=".2f")
+        super().__init__(LOSS_FIGSIZE, [self.miss_slider, self.false_alarm_slider, self.prior_slider])
+        self.start(self.miss_slider, self.false_alarm_slider, self.prior_slider)
+
+    @property
+    def loss_matrix(self) -> np.ndarray:
+        """``L[decision, true class]`` as the sliders set it."""
+        return np.array([[0.0, self.miss_slider.value], [self.false_alarm_slider.value, 0.0]])
+
+    @property
+    def priors(self) -> np.ndarray:
+        """``(p(C_0), p(C_1))``."""
+        return np.array([1 - self.prior_slider.value, self.prior_slider.value])
+
+    def set_costs(self, miss=None, false_alarm=None, prior=None) -> None:
+        """Set any of the costs and the prior, then redraw once."""
+        with self.holding_redraws():
+            for slider, value in ((self.miss_slider, miss), (self.false_alarm_slider, false_alarm),
+                                  (self.prior_slider, prior)):
+                if value is not None:
+                    slider.value = value
+
+    def _joint(self) -> np.ndarray:
+        """``log p(x, C_k)`` on the grid, shape (n_grid, 2)."""
+        return gaussian_joint_log_likelihood(self.x[:, None], self.means[:, None], self.sigmas[:, None, None] ** 2,
+                                             self.priors)
+
+    def _bayes_rule(self, priors, loss):
+        """The Bayes rule and its risk (a search grid of 2001 quantiles finds the thresholds that matter)."""
+        return bayes_error_1d(self._densities, priors, loss, n_grid=2001)
+
+    def _build_figure(self) -> None:
+        self.ax_density, self.ax_loss = self.fig.subplots(1, 2)
+        joint = self._joint()
+        self.result = self._bayes_rule(self.priors, self.loss_matrix)
+        decided = self.result.decide(self.x)
+        names = [f"{name}: $p(C_{k})\\,p(x \\mid C_{k})$" for k, name in enumerate(self.class_names)]
+        self._curves, self._areas = plotting.plot_error_areas(self.ax_density, self.x, np.exp(joint).T, decided,
+                                                              names)
+        risks = expected_loss(self.loss_matrix, softmax(joint, axis=1))
+        self._loss_curves, self._envelope = plotting.plot_expected_losses(self.ax_loss, self.x, risks,
+                                                                          self.class_names)
+        peak = max(1 / (np.sqrt(2 * np.pi) * sigma) for sigma in self.sigmas)
+        self.ax_density.set_ylim(0, 0.96 * peak)                # the top prior, 0.95, fits
+        self._thresholds = [plotting.plot_boundaries(ax, [], linewidth=1.4, linestyle="--", zorder=5,
+                                                     label="threshold") for ax in (self.ax_density, self.ax_loss)]
+        for ax, columns in ((self.ax_density, 2), (self.ax_loss, 2)):      # above the axes: it hides no curve
+            ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=columns, fontsize="small", borderaxespad=0,
+                      handlelength=1.6, handletextpad=0.4, columnspacing=1.0)
+        self.ax_loss.set_ylim(0, 88.8)                          # the widest tick labels, for the layout
+        self.freeze_layout()
+        self.hold(self.ax_loss.yaxis)                            # redrawn only when the largest cost passes 10, 20, ...
+        for artist in (*self._curves, *self._areas, *self._loss_curves, self._envelope, *self._thresholds):
+            self.animate(artist)
+
+    def update(self) -> None:
+        loss, priors = self.loss_matrix, self.priors
+        joint = self._joint()
+        self.result = self._bayes_rule(priors, loss)
+        decided = self.result.decide(self.x)
+        for k, (curve, area) in enumerate(zip(self._curves, self._areas)):
+            weighted = np.exp(joint[:, k])
+            curve.set_ydata(weighted)
+            area.set_xy(plotting.error_area(self.x, weighted, decided != k))
+        risks = expected_loss(loss, softmax(joint, axis=1))
+        for a, curve in enumerate(self._loss_curves):
+            curve.set_ydata(risks[:, a])
+        self._envelope.set_ydata(risks.min(axis=1))
+        top = 10 * np.ceil(1.05 * loss.max() / 10)            # the axis moves in steps of 10 only
+        if self.ax_loss.get_ylim() != (0.0, top):
+            self.ax_loss.set_ylim(0.0, top)
+            self.redraw_held()
+        for ax, lines in zip((self.ax_density, self.ax_loss), self._thresholds):
+            low, high = ax.get_ylim()
+            lines.set_segments([[(t, low), (t, high)] for t in self.result.thresholds])
+        self.render(self._describe(loss, priors))
+
+    def _describe(self, loss, priors) -> str:
+        healthy, sick = self.class_names
+        errors = threshold_rule_risk(self._densities, priors, self.result.thresholds, self.result.decisions).risk
+        zero_one = self._zero_one_rules.setdefault(priors[1], self._bayes_rule(priors, None))
+        naive = threshold_rule_risk(self._densities, priors, zero_one.thresholds, zero_one.decisions, loss).risk
+        return (f"miss {loss[0, 1]:g}, false alarm {loss[1, 0]:g}, p({sick}) = {priors[1]:.2f}: decide {sick} "
+                f"where p({sick} | x) > {posterior_threshold(loss):.3f}, i.e. "
+                f"{_regions_text(self.result, 1, sick)}. Bayes risk {self.result.risk:.3f} with error rate "
+                f"{errors:.3f}; the 0-1 loss's rule ({_regions_text(zero_one, 1, sick)}) would cost {naive:.3f}")
+
+
+class GaussianClassesExplorer(FigureWidget):
+    """Gaussian classes in the plane: the true Bayes classifier against LDA and QDA fitted on a sample (section 6).
+
+    Choose a class, then move its mean, its spreads along its two axes, the
+    angle of its first axis, and its prior (the other priors keep their
+    ratios). The left panel shades the true posteriors ``p(C_k | x)``, draws
+    the Bayes boundary and each class's ellipses at Mahalanobis distances 1
+    and 2; the right panel shows a training sample of ``N`` examples with the
+    boundaries of LDA and QDA fitted on it and the Bayes boundary. The status
+    gives the Bayes error and each model's error on a large test set drawn
+    from the same classes (the same test set for all three, so their
+    differences are accurate). The sample is made from fixed noise
+    (:func:`~lecture_utils.datasets.gaussian_classes_from_noise`), so the
+    points move smoothly with the sliders; "new sample" draws another.
+
+    Parameters
+    ----------
+    means : array-like of shape (K, 2), K = 2 or 3
+    spreads : array-like of shape (K, 2)
+        Standard deviations along each class's two axes.
+    angles : array-like of shape (K,)
+        Direction of each class's first axis, in degrees.
+    priors : array-like of shape (K,), optional
+        Equal by default.
+    N : int
+        Training examples (all classes together), from 20 to ``N_max``.
+    N_max : int
+    n_test : int
+        Test examples per class.
+    random_state : int
+    resolution : int
+        Grid cells per side of the shading and of the boundaries' contours.
+    limits : (float, float)
+        The view, the same on both axes.
+
+    Attributes
+    ----------
+    class_selector : ipywidgets.ToggleButtons
+    mean_sliders, spread_sliders : two ipywidgets.FloatSlider each
+    angle_slider, prior_slider : ipywidgets.FloatSlider
+    N_slider : ipywidgets.IntSlider
+    errors : dict
+        ``"Bayes"``, ``"LDA"``, ``"QDA"`` -> test error (nan where the model could not be fitted).
+    standard_error : float
+        The Monte Carlo standard error of the test errors (of the Bayes error's; the others' are similar).
+    """
+
+    def __init__(self, means=((-1.2, 0.6), (1.2, -0.4)), spreads=((1.0, 1.0), (1.6, 0.45)), angles=(0, 30),
+                 priors=None, N=40, N_max=400, n_test=2000, random_state=0, resolution=90, limits=(-4.5, 4.5)):
+        self._means = np.array(means, dtype=float)
+        n_classes = self._means.shape[0]
+        if self._means.shape not in ((2, 2), (3, 2)):
+            raise ValueError(f"means must hold 2 or 3 class means in the plane, shape (K, 2); got {self._means.shape}.")
+        self._spreads = np.array(spreads, dtype=float)
+        self._angles = as_vector(angles, "angles", n_classes).copy()
+        if self._spreads.shape != (n_classes, 2) or not np.all(self._spreads > 0):
+            raise ValueError(f"spreads must hold two standard deviations > 0 per class, shape {(n_classes, 2)}; "
+                             f"got {self._spreads.tolist()}.")
+        self._priors = as_priors(np.full(n_classes, 1 / n_classes) if priors is None else priors, n_classes).copy()
+        self.N_max = check_positive_int(N_max, "N_max")
+        if not 20 <= check_positive_int(N, "N") <= self.N_max:
+            raise ValueError(f"N must be a whole number from 20 to N_max = {self.N_max}; got {N}.")
+        self.resolution = check_positive_int(resolution, "resolution")
+        self.xlim = self.ylim = tuple(limits)
+        self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
+        self._n_test = check_positive_int(n_test, "n_test")
+        self._rng = check_random_state(random_state)
+        self._draw_noise()
+        self.errors = {}
+
+        options = [(f"class {k + 1}", k) for k in range(n_classes)]
+        self.class_selector = widgets.ToggleButtons(options=options, value=0, description="move",
+                                                    style={"button_width": "70px", **LABEL_STYLE})
+        self.mean_sliders = [_slider(widgets.FloatSlider, 0.0, -3.0, 3.0, 0.1, f"mean x{j + 1}", width="290px")
+                             for j in range(2)]
+        self.spread_sliders = [_slider(widgets.FloatSlider, 1.0, 0.2, 2.5, 0.05, f"spread {j + 1}",
+                                       width="290px") for j in range(2)]
+        self.angle_slider = _slider(widgets.FloatSlider, 0.0, 0.0, 175.0, 5.0, "angle (°)", width="290px",
+                                    readout_format=".0f")
+        self.prior_slider = _slider(widgets.FloatSlider, 0.5, 0.1, 0.8, 0.05, "prior", width="250px",
+                                    readout_format=".2f")
+        self.N_slider = _slider(widgets.IntSlider, int(N), 20, self.N_max, 10, "sample size N", width="300px")
+        self._class_sliders = [*self.mean_sliders, *self.spread_sliders, self.angle_slider]
+        self._selected, self._loading = 0, False
+        self._put_on_sliders(0)
+        rows = widgets.VBox([
+            widgets.HBox([self.class_selector, self.prior_slider]),
+            widgets.HBox(self.mean_sliders + [self.angle_slider]),
+            widgets.HBox(self.spread_sliders + [self.N_slider, button("new sample", "refresh", self.new_sample)]),
+        ])
+        super().__init__(CLASSES_FIGSIZE, [rows])
+        for slider in self._class_sliders:
+            slider.observe(self._on_class_slider, names="value")
+        self.prior_slider.observe(self._on_prior, names="value")
+        self.class_selector.observe(lambda change: self._show_class(change["new"]), names="value")
+        self.start(self.N_slider)
+
+    # ------------------------------------------------------------------ the classes
+
+    @property
+    def n_classes(self) -> int:
+        return self._means.shape[0]
+
+    @property
+    def means(self) -> np.ndarray:
+        """The class means ``mu_k``, shape (K, 2)."""
+        return self._means.copy()
+
+    @property
+    def covariances(self) -> np.ndarray:
+        """The class covariances ``Sigma_k``, shape (K, 2, 2), from the spreads and angles."""
+        return np.array([covariance_from_axes(spread, np.radians(angle))
+                         for spread, angle in zip(self._spreads, self._angles)])
+
+    @property
+    def priors(self) -> np.ndarray:
+        """The class priors ``p(C_k)``, shape (K,)."""
+        return self._priors.copy()
+
+    def set_class(self, k: int, mean=None, spreads=None, angle=None, prior=None) -> None:
+        """Select class ``k`` (from 0) and set any of its parameters, then redraw once (``angle`` in degrees)."""
+        with self.holding_redraws():
+            self.class_selector.value = k
+            for sliders, values in ((self.mean_sliders, mean), (self.spread_sliders, spreads)):
+                if values is not None:
+                    for slider, value in zip(sliders, values):
+                        slider.value = value
+            if angle is not None:
+                self.angle_slider.value = angle
+            if prior is not None:
+                self.prior_slider.value = prior
+
+    def _show_class(self, k: int) -> None:
+        """Select class ``k``: its parameters go on the sliders, and the status names it (one redraw)."""
+        with self.holding_redraws():
+            self._put_on_sliders(k)
+
+    def _put_on_sliders(self, k: int) -> None:
+        self._selected, self._loading = k, True
+        try:
+            for slider, value in zip(self._class_sliders, [*self._means[k], *self._spreads[k], self._angles[k]]):
+                slider.value = value
+            self.prior_slider.value = self._priors[k]
+        finally:
+            self._loading = False
+
+    def _on_class_slider(self, change) -> None:
+        if self._loading:
+            return
+        k = self._selected
+        self._means[k] = [slider.value for slider in self.mean_sliders]
+        self._spreads[k] = [slider.value for slider in self.spread_sliders]
+        self._angles[k] = self.angle_slider.value
+        self._on_change()
+
+    def _on_prior(self, change) -> None:
+        """Give the selected class its new prior; the others share the rest in their old ratios."""
+        if self._loading:
+            return
+        k, others = self._selected, np.arange(self.n_classes) != self._selected
+        self._priors[others] *= (1 - change["new"]) / self._priors[others].sum()
+        self._priors[k] = change["new"]
+        self._on_change()
+
+    # ------------------------------------------------------------------ the sample
+
+    def _draw_noise(self) -> None:
+        """The fixed randomness behind the training and test sets: noise z and a uniform u per example."""
+        self._train_noise = self._rng.standard_normal((self.N_max, 2))
+        self._train_uniform = self._rng.random(self.N_max)
+        self._test_noise = self._rng.standard_normal((self.n_classes * self._n_test, 2))
+
+    def new_sample(self) -> None:
+        """Draw a new training sample (and test set) from the same classes."""
+        self._draw_noise()
+        self.update()
+
+    @property
+    def t(self) -> np.ndarray:
+        """The classes of the ``N`` training examples: example ``i`` is in class ``k`` when ``u_i`` falls in the
+        ``k``-th stretch of the cumulative priors, so each is drawn with probability ``p(C_k)``."""
+        u = self._train_uniform[:self.N_slider.value]
+        return np.minimum(np.searchsorted(np.cumsum(self._priors), u, side="right"), self.n_classes - 1)
+
+    @property
+    def X(self) -> np.ndarray:
+        """The ``N`` training examples, shape (N, 2)."""
+        t = self.t
+        return gaussian_classes_from_noise(self._train_noise[:t.size], t, self._means, self.covariances)
+
+    def _test_set(self) -> tuple[np.ndarray, np.ndarray]:
+        t = np.repeat(np.arange(self.n_classes), self._n_test)
+        return gaussian_classes_from_noise(self._test_noise, t, self._means, self.covariances), t
+
+    # ------------------------------------------------------------------ drawing
+
+    def _build_figure(self) -> None:
+        self.ax_true, self.ax_fit = self.fig.subplots(1, 2, sharex=True, sharey=True)
+        uniform = np.full((self.grid.shape[0], self.n_classes), 1 / self.n_classes)
+        self._shading = plotting.plot_posterior(self.ax_true, uniform, self.xlim, self.ylim, self.resolution)
+        self._ellipses = plotting.plot_class_ellipses(self.ax_true, self._means, self.covariances)
+        self._boundaries = {"Bayes": [plotting.plot_boundaries(ax, [], "Bayes", label="Bayes (true classes)")
+                                      for ax in (self.ax_true, self.ax_fit)]}
+        for name in ("LDA", "QDA"):
+            self._boundaries[name] = [plotting.plot_boundaries(self.ax_fit, [], name, label=f"{name} (fitted)")]
+        self._points = [self.ax_fit.scatter([], [], s=28, edgecolors="white", linewidths=0.5, zorder=3,
+                                            label=f"class {k + 1}", **plotting.class_style(k))
+                        for k in range(self.n_classes)]
+        self.ax_true.set_title("true posteriors and Bayes boundary", fontsize="medium")
+        self.ax_fit.set_title("a training sample, and the fitted boundaries", fontsize="medium")
+        for ax in (self.ax_true, self.ax_fit):
+            ax.set(xlim=self.xlim, ylim=self.ylim, aspect="equal", xlabel="$x_1$")
+            ax.grid(False)
+        self.ax_true.set_ylabel("$x_2$")
+        handles = [self._boundaries[name][-1] for name in ("Bayes", "LDA", "QDA")] + self._points
+        self.fig.legend(handles=handles, loc="outside upper center", ncol=3 + self.n_classes, fontsize="small",
+                        handlelength=2.4, columnspacing=1.2)
+        self.freeze_layout()
+        for artist in (self._shading, *(line for lines in self._ellipses for line in lines), *self._points,
+                       *(lines for group in self._boundaries.values() for lines in group)):
+            self.animate(artist)
+
+    def _fitted(self, model, X, t):
+        """``model`` fitted on the sample, or the reason it cannot be (e.g. QDA with ``N_k <= D``)."""
+        counts = np.bincount(t, minlength=self.n_classes)
+        k = int(np.argmin(counts))
+        if counts[k] < 2:
+            return f"not fitted: class {k + 1} has N_k = {counts[k]} < 2 examples"
+        try:
+            return model.fit(X, t)
+        except ValueError:
+            if counts[k] <= 2:
+                return f"not fitted: class {k + 1} has N_k = {counts[k]} <= D = 2, a singular covariance"
+            return "not fitted: a singular covariance"
+
+    def update(self) -> None:
+        means, covariances, priors = self._means, self.covariances, self._priors
+        X, t = self.X, self.t
+        X_test, t_test = self._test_set()
+        grid_scores = {"Bayes": gaussian_joint_log_likelihood(self.grid, means, covariances, priors)}
+        decisions = {"Bayes": np.argmax(gaussian_joint_log_likelihood(X_test, means, covariances, priors), axis=1)}
+        problems = {}
+        for name, model in (("LDA", LDA()), ("QDA", QDA())):
+            fitted = self._fitted(model, X, t)
+            if isinstance(fitted, str):
+                problems[name] = fitted
+                continue
+            grid_scores[name] = fitted.predict_log_proba(self.grid)
+            decisions[name] = fitted.predict(X_test)
+        estimates = {name: stratified_risk(decisions[name], t_test, priors) for name in decisions}
+        self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("Bayes", "LDA", "QDA")}
+        self.standard_error = estimates["Bayes"].standard_error
+        self._shading.set_data(plotting.posterior_image(softmax(grid_scores["Bayes"], axis=1), self.resolution))
+        plotting.move_class_ellipses(self._ellipses, means, covariances)
+        for name, group in self._boundaries.items():
+            segments = plotting.boundary_segments(grid_scores[name], self.xlim, self.ylim) if name in grid_scores else []
+            for lines in group:
+                lines.set_segments(segments)
+        for k, points in enumerate(self._points):
+            points.set_offsets(X[t == k].reshape(-1, 2))
+        self.render(self._describe(t, problems))
+
+    def _describe(self, t, problems) -> str:
+        counts = ", ".join(str(n) for n in np.bincount(t, minlength=self.n_classes))
+        parts = [f"Bayes error {self.errors['Bayes']:.3f} (\u00b1 {self.standard_error:.3f})"]
+        for name in ("LDA", "QDA"):
+            parts.append(f"{name} {problems[name]}" if name in problems else f"{name} {self.errors[name]:.3f}")
+        return (f"class {self._selected + 1} selected; N = {t.size} examples (N_k = {counts}). "
+                f"Test error on {self.n_classes} x {self._n_test}: " + ", ".join(parts))
+
+
+class RDAExplorer(FigureWidget):
+    """Regularised discriminant analysis: ``alpha`` and ``gamma`` morph the boundary between LDA and QDA (section 8).
+
+    The left panel shows the training data (filled) and the validation data
+    (small, faint), RDA's decision regions and boundary, and each class's
+    regularised covariance ``Sigma_k(alpha, gamma)`` as its ellipse at
+    Mahalanobis distance 1.5 around the class mean. The right panel is the
+    validation accuracy over the whole grid of ``(alpha, gamma)`` (computed once),
+    with the current pair marked. ``(0, 0)`` is LDA, ``(1, 0)`` QDA, ``gamma = 1``
+    spherical covariances.
+
+    Parameters
+    ----------
+    X_train, t_train, X_val, t_val : arrays
+        2-D inputs and labels ``0..K-1``.
+    alpha, gamma : float
+        The starting point, on the grid.
+    step : float
+        Grid step of both sliders and of the heat map.
+    resolution : int
+        Grid cells per side of the regions.
+
+    Attributes
+    ----------
+    alpha_slider, gamma_slider : ipywidgets.FloatSlider
+    alphas, gammas : ndarray
+        The grid.
+    validation_accuracy, training_accuracy : ndarray of shape (len(gammas), len(alphas))
+    model : RDA
+        The model shown.
+    """
+
+    def __init__(self, X_train, t_train, X_val, t_val, alpha=0.0, gamma=0.0, step=0.05, resolution=80):
+        self.X_train, self.t_train = np.asarray(X_train, dtype=float), np.asarray(t_train)
+        self.X_val, self.t_val = np.asarray(X_val, dtype=float), np.asarray(t_val)
+        if self.X_train.ndim != 2 or self.X_train.shape[1] != 2 or self.X_val.shape[1:] != (2,):
+            raise ValueError(f"X_train and X_val must have 2 features to be drawn; got shapes {self.X_train.shape} "
+                             f"and {self.X_val.shape}.")
+        n_steps = round(1 / step)
+        if not np.isclose(n_steps * step, 1) or n_steps < 2:
+            raise ValueError(f"step must divide 1 into at least 2 steps, e.g. 0.05 or 0.1; got {step}.")
+        self.alphas = self.gammas = np.linspace(0, 1, n_steps + 1)
+        self.training_accuracy, self.validation_accuracy = self._score_grid()
+        self.resolution = check_positive_int(resolution, "resolution")
+        both = np.vstack([self.X_train, self.X_val])
+        self.xlim, self.ylim = plotting.padded_limits(both, pad=0.05)
+        self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
+        self.alpha_slider = _slider(widgets.FloatSlider, check_unit_interval(alpha, "alpha"), 0, 1, step,
+                                    "\u03b1 (0: LDA, 1: QDA)", width="340px", readout_format=".2f")
+        self.gamma_slider = _slider(widgets.FloatSlider, check_unit_interval(gamma, "gamma"), 0, 1, step,
+                                    "\u03b3 (1: spherical)", width="320px", readout_format=".2f")
+        buttons = [button(name, "", lambda a=a, g=g: self.set_point(a, g))
+                   for name, (a, g) in (("LDA", (0, 0)), ("QDA", (1, 0)), ("best", self.best))]
+        super().__init__(RDA_FIGSIZE, [self.alpha_slider, self.gamma_slider, *buttons])
+        self.start(self.alpha_slider, self.gamma_slider)
+
+    def _score_grid(self) -> tuple[np.ndarray, np.ndarray]:
+        training = np.empty((self.gammas.size, self.alphas.size))
+        validation = np.empty_like(training)
+        for i, gamma in enumerate(self.gammas):
+            for j, alpha in enumerate(self.alphas):
+                model = RDA(alpha, gamma).fit(self.X_train, self.t_train)
+                training[i, j] = model.score(self.X_train, self.t_train)
+                validation[i, j] = model.score(self.X_val, self.t_val)
+        return training, validation
+
+    @property
+    def best(self) -> tuple[float, float]:
+        """The ``(alpha, gamma)`` of highest validation accuracy (the first of equals, by gamma then alpha)."""
+        i, j = np.unravel_index(np.argmax(self.validation_accuracy), self.validation_accuracy.shape)
+        return float(self.alphas[j]), float(self.gammas[i])
+
+    def set_point(self, alpha: float, gamma: float) -> None:
+        """Move both sliders, then redraw once."""
+        with self.holding_redraws():
+            self.alpha_slider.value, self.gamma_slider.value = alpha, gamma
+
+    def _index(self) -> tuple[int, int]:
+        step = self.alphas[1]
+        return round(self.gamma_slider.value / step), round(self.alpha_slider.value / step)
+
+    def _build_figure(self) -> None:
+        self.ax, self.ax_grid = self.fig.subplots(1, 2, width_ratios=(1, 1.1))
+        n_classes = np.unique(self.t_train).size
+        uniform = np.full((self.grid.shape[0], n_classes), 1 / n_classes)
+        self._regions = plotting.plot_posterior(self.ax, uniform, self.xlim, self.ylim, self.resolution)
+        self._data = [self.ax.scatter(*self.X_val[self.t_val == k].T, s=8, alpha=0.4, linewidths=0, zorder=1,
+                                      **plotting.class_style(k)) for k in range(n_classes)]
+        self._data += plotting.plot_data(self.ax, self.X_train, self.t_train, s=42, edgecolors="black")
+        self._boundary = plotting.plot_boundaries(self.ax, [], "RDA")
+        self._ellipses = [self.ax.plot([], [], color=plotting.class_style(k)["color"], linewidth=2.0, zorder=5)[0]
+                          for k in range(n_classes)]
+        self.ax.set(xlim=self.xlim, ylim=self.ylim, xlabel="$x_1$", ylabel="$x_2$")
+        self.ax.grid(False)
+        self.ax.set_title(r"posteriors and $\Sigma_k(\alpha, \gamma)$ ellipses", fontsize="medium")
+        plotting.plot_score_grid(self.ax_grid, self.validation_accuracy, self.alphas, self.gammas,
+                                 label="validation accuracy")
+        self.ax_grid.set_title("validation accuracy over the grid", fontsize="medium")
+        self._marker, = self.ax_grid.plot([0], [0], marker="o", markersize=13, markerfacecolor="none",
+                                          markeredgecolor="white", markeredgewidth=2.5, linestyle="none")
+        best_alpha, best_gamma = self.best
+        self.ax_grid.plot([best_alpha], [best_gamma], marker="*", markersize=15, color="white", linestyle="none",
+                          markeredgecolor="black", markeredgewidth=1.2)
+        self.freeze_layout()
+        for artist in (self._regions, *self._data, self._boundary, *self._ellipses, self._marker):
+            self.animate(artist)
+
+    def update(self) -> None:
+        alpha, gamma = self.alpha_slider.value, self.gamma_slider.value
+        self.model = RDA(alpha, gamma).fit(self.X_train, self.t_train)
+        scores = self.model.predict_log_proba(self.grid)
+        self._regions.set_data(plotting.posterior_image(np.exp(scores), self.resolution))
+        self._boundary.set_segments(plotting.boundary_segments(scores, self.xlim, self.ylim))
+        for line, mean, covariance in zip(self._ellipses, self.model.means_, self.model.regularized_covariances_):
+            line.set_data(*plotting.ellipse_points(mean, covariance, radius=1.5).T)
+        self._marker.set_data([alpha], [gamma])
+        i, j = self._index()
+        corner = {(0.0, 0.0): " (LDA)", (1.0, 0.0): " (QDA)"}.get((alpha, gamma), "")
+        best_alpha, best_gamma = self.best
+        self.render(f"\u03b1 = {alpha:.2f}, \u03b3 = {gamma:.2f}{corner}: training accuracy "
+                    f"{self.training_accuracy[i, j]:.3f}, validation accuracy {self.validation_accuracy[i, j]:.3f}; "
+                    f"best on the grid: \u03b1 = {best_alpha:.2f}, \u03b3 = {best_gamma:.2f} with "
+                    f"{self.validation_accuracy.max():.3f}")

@@ -1,0 +1,341 @@
+"""The widgets of notebook 07, Naive Bayes: the play-tennis posterior factor by factor, and what
+correlated features do to Gaussian Naive Bayes compared with QDA."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import plotting
+from .._validation import as_vector, check_non_negative, check_positive_int
+from ..datasets import load_play_tennis
+from ..discriminant import QDA
+from ..logistic import log_loss
+from ..model_selection import calibration_curve
+from ..naive_bayes import CategoricalNB, GaussianNB
+from ._base import FigureWidget, button
+
+#: Slider labels at their natural width.
+LABEL_STYLE = {"description_width": "initial"}
+
+
+def _on_slider(value, name: str, largest: float) -> float:
+    """``value`` as a float if it lies in ``[0, largest]``, the range of its slider, else raise naming ``name``."""
+    value = check_non_negative(value, name)
+    if value > largest:
+        raise ValueError(f"{name} must lie in [0, {largest:g}], the range of its slider; got {value:g}.")
+    return value
+
+
+def _number(value: float, digits: int = 4) -> str:
+    """A factor or probability: ``0`` exactly, else ``digits`` significant digits."""
+    return "0" if value == 0 else f"{value:.{digits}g}"
+
+
+class PlayTennisExplorer(FigureWidget):
+    """Categorical Naive Bayes on the play-tennis days, one factor at a time (notebook 07, section 3).
+
+    Choose a day (outlook, temperature, humidity, wind) and the smoothing
+    ``alpha``. The left panel shows, for each class, the prior ``pi_k`` and
+    the four factors ``p(x_j | C_k) = (n_kv + alpha) / (n_k + alpha V_j)``; the
+    middle one their products ``p(x, C_k) = pi_k prod_j p(x_j | C_k)``; the
+    right one the posterior ``p(C_k | x)``, the products divided by their sum.
+    With ``alpha = 0`` a value never seen with a class has factor 0, and that
+    class's product and posterior are exactly 0.
+
+    Parameters
+    ----------
+    day : sequence of 4 str
+        The initial day, one value of each feature, e.g. the slides' query
+        ``("Sunny", "Hot", "Normal", "Weak")``.
+    alpha : float in [0, 5]
+        The initial smoothing.
+
+    Attributes
+    ----------
+    dropdowns : list of ipywidgets.Dropdown
+        One per feature, offering the values seen in the data.
+    alpha_slider : ipywidgets.FloatSlider
+    data : lecture_utils.datasets.Dataset
+        The 14 days.
+    model : CategoricalNB
+        Fitted with the current ``alpha``.
+    """
+
+    def __init__(self, day=("Sunny", "Hot", "Normal", "Weak"), alpha: float = 0.0):
+        self.data = load_play_tennis()
+        self.model = CategoricalNB(alpha=0).fit(self.data.X, self.data.y)
+        self._initial = (self._checked_day(day), _on_slider(alpha, "alpha", 5.0))
+        self.dropdowns = [widgets.Dropdown(options=categories.tolist(), value=value, description=name.lower(),
+                                           style=LABEL_STYLE, layout=widgets.Layout(width="190px"))
+                          for name, categories, value in zip(self.data.feature_names, self.model.categories_,
+                                                             self._initial[0])]
+        self.alpha_slider = widgets.FloatSlider(self._initial[1], min=0.0, max=5.0, step=0.1,
+                                                description="smoothing \u03b1", readout_format=".1f",
+                                                continuous_update=True, style=LABEL_STYLE)
+        controls = [widgets.VBox(self.dropdowns[:2]), widgets.VBox(self.dropdowns[2:]),
+                    widgets.VBox([self.alpha_slider, button("Reset", "undo", self.reset)])]
+        super().__init__((9.6, 3.4), controls)
+        self.start(*self.dropdowns, self.alpha_slider)
+
+    def _checked_day(self, day) -> tuple:
+        day = tuple(day) if not isinstance(day, str) else (day,)
+        if len(day) != len(self.model.categories_):
+            raise ValueError(f"day must give one value per feature ({', '.join(self.data.feature_names)}); "
+                             f"got {day!r}.")
+        for name, categories, value in zip(self.data.feature_names, self.model.categories_, day):
+            if value not in categories.tolist():
+                raise ValueError(f"day has {value!r} for {name.lower()}; choose one of {categories.tolist()}.")
+        return day
+
+    @property
+    def day(self) -> tuple:
+        """The day shown: one value per feature."""
+        return tuple(dropdown.value for dropdown in self.dropdowns)
+
+    @property
+    def alpha(self) -> float:
+        """The smoothing shown."""
+        return self.alpha_slider.value
+
+    @property
+    def factors(self) -> np.ndarray:
+        """``p(x_j | C_k)`` for the day shown, shape (K, 4), rows in ``model.classes_`` order."""
+        return self.model.feature_factors(self.day)
+
+    @property
+    def joint(self) -> np.ndarray:
+        """``p(x, C_k) = pi_k prod_j p(x_j | C_k)``, shape (K,)."""
+        return self.model.class_prior_ * self.factors.prod(axis=1)
+
+    @property
+    def posterior(self) -> np.ndarray:
+        """``p(C_k | x)``, shape (K,), computed by the model in log space."""
+        return self.model.predict_proba([list(self.day)])[0]
+
+    def set_day(self, day, alpha: float | None = None) -> None:
+        """Show another day (and smoothing), with one redraw."""
+        day = self._checked_day(day)
+        alpha = self.alpha if alpha is None else _on_slider(alpha, "alpha", 5.0)
+        with self.holding_redraws():
+            for dropdown, value in zip(self.dropdowns, day):
+                dropdown.value = value
+            self.alpha_slider.value = alpha
+
+    def reset(self) -> None:
+        """Back to the initial day and smoothing."""
+        self.set_day(*self._initial)
+
+    def _build_figure(self) -> None:
+        grid = self.fig.add_gridspec(1, 3, width_ratios=(5, 1.45, 1.45))
+        self.ax_factors, self.ax_joint, self.ax_posterior = (self.fig.add_subplot(cell) for cell in grid)
+        classes = self.model.classes_.tolist()
+        bars, labels = plotting.plot_class_bars(self.ax_factors, 5, classes)
+        self._set_bars([group[0] for group in bars], [group[0] for group in labels], self.model.class_prior_)
+        self._factor_bars = [list(group[1:]) for group in bars]           # the priors do not change: drawn once
+        self._factor_labels = [list(group[1:]) for group in labels]
+        self.ax_factors.set(ylim=(0, 1.12), ylabel="probability",
+                            title="the prior $\\pi_k$ and the factors $p(x_j \\mid C_k)$")
+        self.ax_factors.legend(loc="lower left", bbox_to_anchor=(0, 1.07), ncol=2, fontsize="small",
+                               borderaxespad=0, handlelength=1.6)
+        self.ax_factors.set_xticklabels(["prior"] + [f"{name.lower()}\n " for name in self.data.feature_names])
+        self._joint_bars, self._joint_labels = [], []
+        for ax, top, title in ((self.ax_joint, 0.06, "$p(\\mathbf{x}, C_k)$, product"),
+                               (self.ax_posterior, 1.12, "$p(C_k \\mid \\mathbf{x})$")):
+            bars, labels = plotting.plot_class_bars(ax, 1, classes, width=1.0)
+            ax.set(ylim=(0, top), xlim=(-0.75, 0.75), xticks=[], title=title)
+            self._joint_bars.append([group[0] for group in bars])
+            self._joint_labels.append([group[0] for group in labels])
+        self.ax_posterior.axhline(0.5, color="grey", linestyle=":", linewidth=1)
+        self.freeze_layout()
+        # The value of each feature goes on the second line of its tick label, as a text of its own that
+        # is redrawn only when the day changes (with the held artists), not when alpha does.
+        self._values = []
+        for tick in self.ax_factors.get_xticklabels()[1:]:
+            box = tick.get_window_extent().transformed(self.fig.transFigure.inverted())
+            self._values.append(self.hold(self.fig.text((box.x0 + box.x1) / 2, box.y0, "", ha="center",
+                                                        va="bottom", fontsize=tick.get_fontsize())))
+        for artist in [*sum(self._factor_bars + self._joint_bars, []),
+                       *sum(self._factor_labels + self._joint_labels, [])]:
+            self.animate(artist)
+
+    def update(self) -> None:
+        if self.model.alpha != self.alpha:
+            self.model = CategoricalNB(alpha=self.alpha).fit(self.data.X, self.data.y)
+        if [text.get_text() for text in self._values] != [f"= {value}" for value in self.day]:
+            for text, value in zip(self._values, self.day):
+                text.set_text(f"= {value}")
+            self.redraw_held()
+        for values, bars, labels in zip(self.factors, self._factor_bars, self._factor_labels):
+            self._set_bars(bars, labels, values)
+        for values, bars, labels in zip((self.joint, self.posterior), self._joint_bars, self._joint_labels):
+            self._set_bars(bars, labels, values)
+        self.render(self._describe())
+
+    @staticmethod
+    def _set_bars(bars, labels, values) -> None:
+        for bar, label, value in zip(bars, labels, values):
+            bar.set_height(value)
+            label.set_y(value)
+            label.set_text(_number(value, 3))
+
+    def _describe(self) -> str:
+        classes = self.model.classes_.tolist()
+        joint, posterior = self.joint, self.posterior
+        parts = ", ".join(f"p(x, {c}) = {_number(j)}" for c, j in zip(classes, joint))
+        vetoed = [c for c, j in zip(classes, joint) if j == 0]
+        veto = f" (a zero count vetoes {' and '.join(vetoed)})" if vetoed else ""
+        chosen = classes[int(np.argmax(posterior))]
+        return (f"({', '.join(self.day)}), \u03b1 = {self.alpha:.1f}: {parts}{veto}; "
+                f"P({classes[1]} | x) = {posterior[1]:.4f}, predict {chosen}")
+
+
+#: How each model's boundary is drawn, as its title says.
+_BOUNDARY_MARKS = {"Gaussian NB": "- - -", "QDA": "\u2014\u2014"}
+
+
+class CorrelationExplorer(FigureWidget):
+    """Gaussian Naive Bayes against QDA as two features become correlated (notebook 07, section 7).
+
+    Two Gaussian classes with equal priors share the covariance
+    ``[[1, rho], [rho, 1]]``; their means differ along a direction that is
+    not an axis of it. The same standard-normal draws are mapped through
+    ``Sigma(rho)`` for every ``rho``, so the points move smoothly with the
+    slider. Both models are fitted on the training points: Gaussian Naive
+    Bayes assumes the features independent within a class, QDA estimates
+    the correlation. The left panels shade each model's ``p(C_1 | x)`` and
+    draw its fitted 2-standard-deviation ellipses and both boundaries; the
+    right panel is the reliability diagram of both on the test points.
+
+    Parameters
+    ----------
+    rho : float in [0, 0.95]
+        The initial correlation, a multiple of 0.05.
+    means : array-like of shape (2, 2)
+        The class means.
+    n_train, n_test : int
+        Examples per class for fitting and for the reliability diagram. With
+        many training examples QDA's estimated covariances are close to the
+        true, shared one, and its boundary close to a line, as it should be.
+    n_shown : int
+        Training examples per class drawn in the panels.
+    random_state : int
+    resolution : int
+        Grid cells per side of the shading.
+
+    Attributes
+    ----------
+    rho_slider : ipywidgets.FloatSlider
+    naive_bayes : GaussianNB
+    qda : QDA
+        Both fitted on the training points of the current ``rho``.
+    """
+
+    LIMITS = (-4.0, 4.0)
+
+    def __init__(self, rho: float = 0.0, means=((-0.8, -0.6), (0.8, 0.6)), n_train: int = 1000,
+                 n_test: int = 2000, n_shown: int = 100, random_state: int = 0, resolution: int = 60):
+        self.means = np.array([as_vector(mean, "means", 2) for mean in means])
+        if self.means.shape != (2, 2):
+            raise ValueError(f"means must hold two 2-D class means, shape (2, 2); got {self.means.shape}.")
+        rng = np.random.default_rng(random_state)
+        self._z_train = rng.standard_normal((2, check_positive_int(n_train, "n_train"), 2))
+        self._z_test = rng.standard_normal((2, check_positive_int(n_test, "n_test"), 2))
+        self.n_shown = check_positive_int(n_shown, "n_shown")
+        self.resolution = check_positive_int(resolution, "resolution")
+        centres = (np.arange(self.resolution) + 0.5) / self.resolution
+        self._axis = self.LIMITS[0] + (self.LIMITS[1] - self.LIMITS[0]) * centres
+        self._grid = np.stack(np.meshgrid(self._axis, self._axis), axis=-1).reshape(-1, 2)
+        self.rho_slider = widgets.FloatSlider(_on_slider(rho, "rho", 0.95), min=0.0, max=0.95, step=0.05,
+                                              description="correlation \u03c1", readout_format=".2f",
+                                              continuous_update=True, style=LABEL_STYLE,
+                                              layout=widgets.Layout(width="420px"))
+        super().__init__((9.8, 3.3), [self.rho_slider])
+        self.start(self.rho_slider)
+
+    @property
+    def rho(self) -> float:
+        """The correlation shown."""
+        return self.rho_slider.value
+
+    @property
+    def covariance(self) -> np.ndarray:
+        """The classes' shared covariance ``[[1, rho], [rho, 1]]``."""
+        return np.array([[1.0, self.rho], [self.rho, 1.0]])
+
+    def sample(self, which: str = "train") -> tuple[np.ndarray, np.ndarray]:
+        """The ``"train"`` or ``"test"`` points at the current ``rho``: ``X`` of shape (2 n, 2) and ``t`` in {0, 1}."""
+        z = self._z_train if which == "train" else self._z_test
+        factor = np.linalg.cholesky(self.covariance)
+        X = np.concatenate([mean + z_k @ factor.T for mean, z_k in zip(self.means, z)])
+        return X, np.repeat([0, 1], z.shape[1])
+
+    def scores(self) -> dict:
+        """Test accuracy, mean confidence ``max_k p(C_k | x)`` and log loss of each model, by name."""
+        X, t = self.sample("test")
+        result = {}
+        for name, model in (("Gaussian NB", self.naive_bayes), ("QDA", self.qda)):
+            p = model.predict_proba(X)[:, 1]
+            result[name] = {"accuracy": float(np.mean((p > 0.5) == t)),
+                            "confidence": float(np.mean(np.maximum(p, 1 - p))), "log loss": log_loss(t, p),
+                            "calibration": calibration_curve(t, p, n_bins=10)}
+        return result
+
+    def _build_figure(self) -> None:
+        self.ax_nb, self.ax_qda, self.ax_rel = self.fig.subplots(1, 3, gridspec_kw={"width_ratios": (1, 1, 1)})
+        extent = (*self.LIMITS, *self.LIMITS)
+        blank = np.full((self.resolution, self.resolution), 0.5)
+        self._images, self._points, self._ellipses, self._boundaries = [], [], [], {}
+        for ax, name in ((self.ax_nb, "Gaussian NB"), (self.ax_qda, "QDA")):
+            self._images.append(ax.imshow(blank, origin="lower", extent=extent, cmap=plotting.posterior_colormap(),
+                                          vmin=0, vmax=1, interpolation="nearest", aspect="equal", zorder=0))
+            self._points.append(plotting.plot_data(ax, np.zeros((2, 2)), [0, 1], s=14, linewidths=0.3))
+            self._ellipses.append(plotting.plot_covariance_ellipses(ax, self.means, [np.eye(2)] * 2,
+                                                                    linestyle="-" if name == "QDA" else "--"))
+            ax.set(xlim=self.LIMITS, ylim=self.LIMITS, xlabel="$x_1$")
+            ax.set_title(f"{name} (boundary {_BOUNDARY_MARKS[name]})")
+            ax.title.set_fontsize("medium")
+            ax.grid(False)
+        self.ax_nb.set_ylabel("$x_2$")
+        for ax in (self.ax_nb, self.ax_qda):
+            self._boundaries[ax] = [ax.plot([], [], color="black", linestyle=style, linewidth=1.6)[0]
+                                    for style in ("--", "-")]
+        empty = calibration_curve([0, 1], [0.25, 0.75])
+        self._reliability = plotting.plot_reliability(self.ax_rel, {"Gaussian NB": empty, "QDA": empty},
+                                                      sizes=False)
+        self.ax_rel.legend(loc="upper left", fontsize="x-small")
+        self.ax_rel.set_title("reliability on the test points", fontsize="medium")
+        self.freeze_layout()
+        for artist in [*self._images, *sum(self._points, []), *sum(self._ellipses, []),
+                       *sum(self._boundaries.values(), []), *self._reliability]:
+            self.animate(artist)
+
+    def update(self) -> None:
+        X, t = self.sample("train")
+        self.naive_bayes = GaussianNB().fit(X, t)
+        self.qda = QDA().fit(X, t)
+        shape = (self.resolution, self.resolution)
+        log_odds = {}
+        for image, points, ellipses, model, covariances in (
+                (self._images[0], self._points[0], self._ellipses[0], self.naive_bayes,
+                 self.naive_bayes.covariances_),
+                (self._images[1], self._points[1], self._ellipses[1], self.qda, self.qda.covariances_)):
+            log_posterior = model.predict_log_proba(self._grid)
+            log_odds[model] = (log_posterior[:, 1] - log_posterior[:, 0]).reshape(shape)
+            image.set_data(np.exp(log_posterior[:, 1]).reshape(shape))
+            for k, (scatter, ellipse) in enumerate(zip(points, ellipses)):
+                scatter.set_offsets(X[t == k][:self.n_shown])
+                ellipse.set_data(*plotting.ellipse_points(model.means_[k], covariances[k], radius=2.0).T)
+        curves = [plotting.level_curve(self._axis, self._axis, log_odds[model])
+                  for model in (self.naive_bayes, self.qda)]
+        for lines in self._boundaries.values():
+            for line, curve in zip(lines, curves):
+                line.set_data(*curve.T)
+        scores = self.scores()
+        for line, name in zip(self._reliability, scores):
+            curve = scores[name]["calibration"]
+            line.set_data(curve.predicted, curve.observed)
+        nb, qda = scores["Gaussian NB"], scores["QDA"]
+        self.render(f"\u03c1 = {self.rho:.2f}, on {len(self._z_test[0]) * 2} test points: Gaussian NB accuracy "
+                    f"{nb['accuracy']:.1%}, mean confidence {nb['confidence']:.1%}, log loss {nb['log loss']:.3f}; "
+                    f"QDA {qda['accuracy']:.1%}, {qda['confidence']:.1%}, {qda['log loss']:.3f}")

@@ -1,0 +1,962 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# # 05 · Convexity, Newton's method and IRLS
+#
+# **What you will learn**
+#
+# - what makes a function convex (the chord above the graph, the tangent below it, a positive
+#   semi-definite Hessian), and why a stationary point of a convex function is its global minimum;
+# - the gradient and Hessian of the logistic loss, $\mathbf{H} = \mathbf{X}^T\mathbf{S}\mathbf{X}/N$, and why it makes
+#   the loss convex while the squared error of a sigmoid is not;
+# - Newton's method twice over: as root finding on the gradient and as minimising the second-order
+#   Taylor model; why it needs no learning rate, lands on a quadratic's minimum in one step, and doubles
+#   its correct digits at every step near a minimum;
+# - what a Newton step costs, and when gradient methods win anyway;
+# - where pure Newton fails (far from the minimum, or where the function is not convex) and how a line
+#   search (damping) repairs the first;
+# - IRLS: for logistic regression each Newton step is a weighted least-squares fit;
+# - why rescaled features change nothing for Newton and a lot for gradient descent; what separable data do
+#   to IRLS; and why Newton's method cannot train a perceptron.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate);
+# derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
+#
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw
+# at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function,
+# *predict* what a cell or widget will show before you run it, *explain* by picking an option. Replace the
+# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the solution**
+# button reveals a worked solution, so try first.
+#
+# **Sources and notation**: the notebook follows the course notes (convexity, matrix derivatives), Arias,
+# UPC topic 2 (Newton's method, IRLS) and Liu, USC CSCI 567 (Newton from the Taylor expansion, gradient
+# descent against Newton). The course's one notation is in [NOTATION.md](NOTATION.md): targets $t_i \in \{0, 1\}$,
+# $N$ examples, weights $\mathbf{w}$ with the bias as the last weight (its input is the constant 1),
+# $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$, and the objective $E(\mathbf{w})$, the *mean* negative
+# log-likelihood. The course notes write $t$ for the point on a chord; here it is $\theta$, since $t$ is a target.
+
+# %% slideshow={"slide_type": "subslide"}
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+from scipy import optimize
+from scipy.special import expit, log_expit
+
+from lecture_utils import SeparationWarning, optimization, plotting
+from lecture_utils.datasets import make_separable
+from lecture_utils.display import show_source
+from lecture_utils.exercises import newton as exercises
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, irls_step, learning_rate_bound,
+                                    working_response)
+from lecture_utils.losses import perceptron_loss, perceptron_loss_derivative
+from lecture_utils.optimization import (SCALAR_FUNCTIONS, FunctionObjective, chord_gap, minimize, newton,
+                                        numerical_gradient, numerical_hessian, quadratic_model)
+from lecture_utils.widgets import Newton1D, NewtonStepper
+
+plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
+np.set_printoptions(precision=4, suppress=True)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The running example.** Sixty students report how many hours $x_i$ they studied for an exam and whether
+# they passed ($t_i = 1$) or not. The model is $p(t = 1 \mid x) = \sigma(w x + b)$, two weights
+# $\mathbf{w} = (w, b)$, so every loss surface of this notebook can be drawn. The data are simulated
+# (from $w = 1.5$, $b = -4.5$), seeded, and the same on every run.
+
+# %%
+rng = np.random.default_rng(5)
+hours = rng.normal(3.0, 1.0, size=60)
+passed = (rng.uniform(size=60) < expit(1.5 * hours - 4.5)).astype(int)
+X_hours = hours[:, None]                      # N x D with D = 1; LogisticLoss appends the 1 for b
+loss = LogisticLoss(X_hours, passed)          # E(w, b), its gradient and its Hessian
+print(f"N = {len(hours)}, {passed.sum()} passed; hours from {hours.min():.2f} to {hours.max():.2f}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 1. Convex functions: the chord lies above the graph
+#
+# A function $f$ on $\mathbb{R}^D$ is **convex** if for every two points $\mathbf{a}, \mathbf{b}$ and every
+# $\theta \in [0, 1]$
+#
+# $$f\big(\theta\mathbf{a} + (1 - \theta)\mathbf{b}\big) \;\le\; \theta f(\mathbf{a}) + (1 - \theta) f(\mathbf{b}).$$
+#
+# The left side is the graph at a point between $\mathbf{a}$ and $\mathbf{b}$; the right side is the chord
+# joining $(\mathbf{a}, f(\mathbf{a}))$ and $(\mathbf{b}, f(\mathbf{b}))$ above the same point. So: *every chord
+# lies on or above the graph*. The **gap**
+# $\theta f(\mathbf{a}) + (1-\theta) f(\mathbf{b}) - f(\theta\mathbf{a} + (1-\theta)\mathbf{b})$ is never negative.
+#
+# This is the two-point case of **Jensen's inequality**. By induction it extends to any weights
+# $\theta_i \ge 0$ with $\sum_i \theta_i = 1$: $f(\sum_i \theta_i \mathbf{w}_i) \le \sum_i \theta_i f(\mathbf{w}_i)$, and in
+# the limit to expectations, $f(\mathbb{E}[\mathbf{w}]) \le \mathbb{E}[f(\mathbf{w})]$. The restriction $\theta \in [0, 1]$ matters: outside it the point lies beyond
+# $\mathbf{a}$ or $\mathbf{b}$, and the inequality turns round (for $f(x) = x^2$, $a = 0$, $b = 1$, $\theta = 2$: the
+# graph is at $f(-1) = 1$, the extended chord at $-1$).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The figure shows a chord of the logistic loss of one example, $\ell(z) = \log(1 + e^{-z})$ (convex), and of
+# the squared error of a sigmoid, $(\sigma(z) - 1)^2$ (Sarkar and Das, IIT CS60010, set the two side by side), which is
+# not.
+
+# %%
+logistic = lambda z: np.logaddexp(0.0, -z)                        # log(1 + e^-z), no overflow
+squared_error = lambda z: (expit(z) - 1.0) ** 2                   # (sigma(z) - t)^2 for t = 1
+fig, (ax_left, ax_right) = plt.subplots(1, 2, figsize=(10, 3.2))
+for ax, f, name in [(ax_left, logistic, r"$\log(1 + e^{-z})$"), (ax_right, squared_error, r"$(\sigma(z) - 1)^2$")]:
+    plotting.plot_chord(ax, f, a=-5.0, b=0.5, theta=0.5)
+    gap = chord_gap(f, -5.0, 0.5, 0.5)
+    ax.set(xlabel="$z$", title=f"{name}: gap at the midpoint {gap:+.3f}")
+    ax.legend(loc="upper right")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# A convex function has a non-negative gap on *every* chord, so one negative gap proves non-convexity, while
+# no number of positive gaps proves convexity. Still, a random search is a good test of a claim. Draw 2000
+# chords in the $(w, b)$ plane of the running example and compute the gap of the logistic loss $E(w, b)$, and
+# of the mean squared error of the sigmoid $\frac1N\sum_i (\sigma(w x_i + b) - t_i)^2$ on the same data:
+
+# %%
+def mean_squared_error(w):
+    return np.mean((expit(w[0] * hours + w[1]) - passed) ** 2)
+
+
+box = np.array([[-4.0, -12.0], [6.0, 6.0]])                       # the (w, b) region we draw later
+ends_a, ends_b = rng.uniform(*box, size=(2000, 2)), rng.uniform(*box, size=(2000, 2))
+thetas = rng.uniform(size=2000)
+for name, E in [("logistic loss E(w, b)", loss.loss), ("squared error of the sigmoid", mean_squared_error)]:
+    gaps = np.array([chord_gap(E, a, b, th) for a, b, th in zip(ends_a, ends_b, thetas)])
+    print(f"{name:30}: smallest gap {gaps.min():+.2e}, negative gaps {np.sum(gaps < -1e-12)} of 2000")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 1 (derive): the gap under a chord
+#
+# Take $f(x) = x^2$, the chord from $a = -1$ to $b = 3$, and $\theta = \tfrac14$. How far above the graph does the
+# chord lie at $x_\theta = \theta a + (1 - \theta) b$?
+
+# %%
+gap_answer = ...     # ✏️ a number
+exercises.chord_above_parabola.check(gap_answer)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 2. The tangent lies below the graph: why a stationary point is the minimum
+#
+# For a differentiable $f$, convexity is equivalent to the **first-order condition**: the tangent plane at any
+# point lies below the graph,
+#
+# $$f(\mathbf{v}) \;\ge\; f(\mathbf{w}) + \nabla f(\mathbf{w})^T(\mathbf{v} - \mathbf{w}) \quad\text{for all } \mathbf{v}, \mathbf{w}.$$
+#
+# *Why*: rewrite the chord inequality with $\mathbf{a} = \mathbf{v}$, $\mathbf{b} = \mathbf{w}$ as
+# $\frac{f(\mathbf{w} + \theta(\mathbf{v} - \mathbf{w})) - f(\mathbf{w})}{\theta} \le f(\mathbf{v}) - f(\mathbf{w})$ and let
+# $\theta \to 0$: the left side tends to the directional derivative $\nabla f(\mathbf{w})^T(\mathbf{v} - \mathbf{w})$.
+# (Notebook 02 proved Gibbs' inequality with this condition for the concave $\log$, whose tangent at 1 lies above it:
+# $\log u \le u - 1$.)
+#
+# **The consequence that makes convexity worth having.** If $\nabla f(\mathbf{w}_*) = \mathbf{0}$, the condition
+# reads $f(\mathbf{v}) \ge f(\mathbf{w}_*)$ for every $\mathbf{v}$: a stationary point is a *global* minimum. No local
+# minima to get stuck in, no saddles, and "the gradient is zero" is a complete stopping rule.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# For a twice differentiable $f$ there is a **second-order condition**: $f$ is convex if and only if its Hessian
+# $\mathbf{H}(\mathbf{w}) = \nabla^2 f(\mathbf{w})$ is positive semi-definite everywhere, $\mathbf{v}^T\mathbf{H}\mathbf{v} \ge 0$ for
+# all $\mathbf{v}$ (in one dimension, $f'' \ge 0$). If $\mathbf{H}$ is positive *definite* everywhere, $f$ is
+# strictly convex and has at most one minimum. Section 4 checks this condition for the logistic loss.
+#
+# The tangent-plane gap on the same 2000 random pairs, with the gradient of the logistic loss from notebook
+# 04 and a finite-difference gradient for the squared error:
+
+# %%
+for name, E, gradient in [("logistic loss", loss.loss, loss.gradient),
+                          ("squared error of the sigmoid", mean_squared_error,
+                           lambda w: numerical_gradient(mean_squared_error, w))]:
+    below = [E(v) - E(w) - gradient(w) @ (v - w) for v, w in zip(ends_a, ends_b)]
+    print(f"{name:30}: smallest f(v) - tangent at w: {min(below):+.2e}, negative: {np.sum(np.array(below) < -1e-9)}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 2 (explain): a stationary point of a convex function
+#
+# $E$ is convex and differentiable, and $\nabla E(\mathbf{w}_0) = \mathbf{0}$. What follows?
+#
+# - **(a)** $\mathbf{w}_0$ is a local minimum, but a lower point may exist elsewhere.
+# - **(b)** $\mathbf{w}_0$ is a global minimum, though perhaps not the only one.
+# - **(c)** $\mathbf{w}_0$ may be a saddle point; look at the Hessian to tell.
+# - **(d)** $\mathbf{w}_0$ is the unique global minimum.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.stationary_point_of_a_convex_function.check(explanation)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 3. The derivatives Newton's method needs
+#
+# Three rules of matrix calculus do all the work. We write the gradient as a column vector, the
+# shape of $\mathbf{w}$; the course notes write the same derivatives as row vectors ($\partial \alpha / \partial\mathbf{x}
+# = \mathbf{y}^T\mathbf{A}$ for $\alpha = \mathbf{y}^T\mathbf{A}\mathbf{x}$), which is the transpose.
+#
+# | function of $\mathbf{w}$ | gradient | why |
+# |---|---|---|
+# | $\mathbf{a}^T\mathbf{w}$ | $\mathbf{a}$ | $\partial_j \sum_k a_k w_k = a_j$ |
+# | $\mathbf{w}^T\mathbf{A}\mathbf{w}$ | $(\mathbf{A} + \mathbf{A}^T)\mathbf{w}$, which is $2\mathbf{A}\mathbf{w}$ for a symmetric $\mathbf{A}$ | $\partial_j \sum_{k,l} w_k A_{kl} w_l = \sum_l A_{jl} w_l + \sum_k w_k A_{kj}$ |
+# | $\log\sigma(\mathbf{x}^T\mathbf{w})$ | $(1 - \sigma(\mathbf{x}^T\mathbf{w}))\,\mathbf{x}$ | chain rule with $\sigma' = \sigma(1 - \sigma)$ |
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Each checked by central finite differences (`numerical_gradient`, error about $10^{-10}$), at a random point
+# and with a matrix $\mathbf{A}$ that is *not* symmetric:
+
+# %%
+a, A, x_one = rng.normal(size=3), rng.normal(size=(3, 3)), rng.normal(size=3)
+w0 = rng.normal(size=3)
+rules = [("a^T w", lambda w: a @ w, a),
+         ("w^T A w", lambda w: w @ A @ w, (A + A.T) @ w0),
+         ("log sigma(x^T w)", lambda w: log_expit(x_one @ w), (1 - expit(x_one @ w0)) * x_one)]
+for name, f, formula in rules:
+    print(f"{name:17} largest |formula - finite differences| = {np.abs(formula - numerical_gradient(f, w0)).max():.1e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The Hessian of the logistic loss.** Notebook 04 derived the gradient of
+# $E(\mathbf{w}) = -\frac1N\sum_i \big[t_i \log p_i + (1 - t_i)\log(1 - p_i)\big]$ with the third rule:
+#
+# $$\nabla E(\mathbf{w}) = \frac1N \sum_i (p_i - t_i)\,\mathbf{x}_i = \frac1N \mathbf{X}^T(\mathbf{p} - \mathbf{t}).$$
+#
+# Differentiate once more. Only $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$ depends on $\mathbf{w}$, and
+# $\nabla p_i = p_i(1 - p_i)\,\mathbf{x}_i$, so the $j$-th component $\frac1N\sum_i (p_i - t_i) x_{ij}$ has gradient
+# $\frac1N\sum_i p_i(1-p_i)\, x_{ij}\,\mathbf{x}_i$. Stacking the components,
+#
+# $$\mathbf{H}(\mathbf{w}) = \frac1N \sum_i s_i\, \mathbf{x}_i\mathbf{x}_i^T = \frac1N \mathbf{X}^T\mathbf{S}\mathbf{X},
+# \qquad s_i = p_i(1 - p_i), \quad \mathbf{S} = \operatorname{diag}(s_1, \dots, s_N).$$
+#
+# The targets have dropped out: the curvature depends only on how sure the model is.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$, by scaling the rows of $\mathbf{X}$ by $\sqrt{s_i}$
+# and taking one symmetric product, a block of rows at a time:
+
+# %%
+show_source(LogisticLoss.hessian)
+
+# %% slideshow={"slide_type": "subslide"}
+w_random = np.array([0.8, -2.0])
+H_formula = loss.hessian(w_random)
+H_numerical = numerical_hessian(loss.gradient, w_random)
+print("X^T S X / N at w = (0.8, -2):\n", H_formula)
+print(f"largest difference from finite differences of the gradient: {np.abs(H_formula - H_numerical).max():.1e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 3 (implement): the Hessian of the logistic loss
+#
+# Write `logistic_hessian(X, w)` for a design matrix `X` of shape $(N, D)$ (any bias column already in it) and
+# weights `w` of shape $(D,)$: compute $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$ and return
+# $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ with $\mathbf{S} = \operatorname{diag}(p_i(1 - p_i))$, without building the
+# $N \times N$ matrix $\mathbf{S}$.
+
+# %%
+def logistic_hessian(X, w):
+    """Return X^T S X / N, S = diag(p_i (1 - p_i)), p = sigmoid(X w)."""
+    ...              # ✏️ your code
+
+
+exercises.logistic_hessian.check(logistic_hessian)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 4. The logistic loss is convex, the squared error of a sigmoid is not
+#
+# With the Hessian in hand the second-order condition is one line. For any $\mathbf{v}$,
+#
+# $$\mathbf{v}^T\mathbf{H}\mathbf{v} = \frac1N\sum_i s_i\,\mathbf{v}^T\mathbf{x}_i\mathbf{x}_i^T\mathbf{v}
+# = \frac1N\sum_i s_i\,(\mathbf{x}_i^T\mathbf{v})^2 \;\ge\; 0,$$
+#
+# since every $s_i = p_i(1 - p_i) > 0$. So $\mathbf{H}$ is positive semi-definite at every $\mathbf{w}$ and the
+# logistic loss is convex. It is positive **definite** when $\mathbf{X}$ (with its column of ones) has full column
+# rank: then $\mathbf{X}\mathbf{v} \ne \mathbf{0}$ for $\mathbf{v} \ne \mathbf{0}$, some $\mathbf{x}_i^T\mathbf{v} \ne 0$, and the sum is
+# positive. A feature that copies another (or a constant feature beside the bias) breaks this: the loss is then flat
+# in some direction. The eigenvalues of $\mathbf{H}$ at three random weights, and with a duplicated feature:
+
+# %%
+for w in rng.uniform(*box, size=(3, 2)):
+    print(f"w = ({w[0]:5.2f}, {w[1]:6.2f}): eigenvalues of H", *(f"{v:.2e}" for v in np.linalg.eigvalsh(loss.hessian(w))))
+doubled = LogisticLoss(np.column_stack([hours, 2 * hours]), passed)        # hours, and hours again x 2
+print("with a copy of the feature:", *(f"{v:.2e}" for v in np.linalg.eigvalsh(doubled.hessian(np.array([0.3, 0.4, -3.0])))))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The squared error of a sigmoid.** Its loss per example is $g(z) = (\sigma(z) - t)^2$ of the score
+# $z = \mathbf{x}^T\mathbf{w}$, so by the same chain rule its Hessian is $\frac1N\sum_i g''(z_i)\,\mathbf{x}_i\mathbf{x}_i^T$, with
+#
+# $$g'(z) = 2(\sigma - t)\,\sigma(1 - \sigma), \qquad
+# g''(z) = 2\sigma(1-\sigma)\big[\sigma(1-\sigma) + (\sigma - t)(1 - 2\sigma)\big].$$
+#
+# The same form as the logistic loss's, but the weights $g''(z_i)$ can be negative: for $t = 1$ the bracket is
+# $\sigma(1-\sigma) - (1-\sigma)(1-2\sigma) = (1-\sigma)(3\sigma - 1)$, negative wherever $\sigma < 1/3$, that is for
+# a confidently wrong example. Where such examples dominate, the Hessian has a negative eigenvalue. The formula,
+# checked against finite differences, and its smallest eigenvalue over the $(w, b)$ plane of the running example:
+
+# %% slideshow={"slide_type": "subslide"}
+def squared_error_hessian(w):
+    z = w[0] * hours + w[1]
+    p = expit(z)
+    curvature = 2 * p * (1 - p) * (p * (1 - p) + (p - passed) * (1 - 2 * p))     # g''(z_i)
+    X1 = np.column_stack([hours, np.ones_like(hours)])
+    return X1.T @ (curvature[:, None] * X1) / len(hours)
+
+
+w_check = np.array([1.0, -5.0])                                  # finite differences of finite differences: ~1e-5
+print("g'' formula against finite differences: largest difference "
+      f"{np.abs(squared_error_hessian(w_check) - numerical_hessian(lambda w: numerical_gradient(mean_squared_error, w), w_check)).max():.1e}")
+grid = plotting.grid_points(box[:, 0], box[:, 1], 60)
+lowest = np.array([np.linalg.eigvalsh(squared_error_hessian(w))[0] for w in grid]).reshape(60, 60)
+print(f"smallest eigenvalue on a 60 x 60 grid: {lowest.min():.4f}; negative on {np.mean(lowest < 0):.0%} of the grid")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Only in a narrow band around its minimum is the squared error convex:
+
+# %%
+fig, ax = plt.subplots(figsize=(5.5, 3.8))
+ax.imshow(lowest < 0, origin="lower", extent=(*box[:, 0], *box[:, 1]), aspect="auto",
+          cmap=plotting.region_colormap(2), interpolation="nearest")
+ax.set(xlabel="$w$", ylabel="$b$", title="squared error of the sigmoid:\nHessian indefinite (orange) or not (blue)")
+ax.grid(False)
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 5. Newton's method in one dimension: two pictures of one step
+#
+# **Root finding on the derivative.** A minimum of a smooth $f$ is a root of $f'$. Newton's method for roots
+# replaces $f'$ near the current point $x_k$ by its tangent, $f'(x_k) + f''(x_k)(x - x_k)$, and jumps to the
+# tangent's zero:
+#
+# $$x_{k+1} = x_k - \frac{f'(x_k)}{f''(x_k)} .$$
+#
+# **Minimising a parabola.** Replace $f$ near $x_k$ by its second-order Taylor polynomial, the parabola that
+# touches it with the same slope and curvature (the *osculating* parabola),
+#
+# $$q_k(x) = f(x_k) + f'(x_k)(x - x_k) + \tfrac12 f''(x_k)(x - x_k)^2,$$
+#
+# and jump to its vertex, where $q_k'(x) = f'(x_k) + f''(x_k)(x - x_k) = 0$: the same point. The tangent of $f'$
+# *is* the derivative of the parabola. If $f''(x_k) > 0$ the parabola is a bowl and the step goes to its
+# lowest point; if $f''(x_k) < 0$ it is a cap, and the "same" step goes to its top.
+#
+# If $f$ is itself a parabola, $q_k = f$ and the first step lands exactly on the minimum.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The widget draws both pictures. Left: $f$ and the parabola at $x_k$ (orange), whose vertex (the cross) is
+# the next point. Right: $f'$ and its tangent at $x_k$, whose zero is the same point. Squares mark the earlier
+# iterates. It starts on $f(x) = \sqrt{1 + x^2}$ (convex, minimum at 0) from $x_0 = 0.5$.
+#
+# - **Try**: press **Step** three times and read the status line; then choose the parabola
+#   $(x - 1)^2/2 + 1$ and press **Reset** and **Step** once.
+# - **Look for**: on $\sqrt{1 + x^2}$ the iterates $0.5, -0.125, 0.00195, -7.5 \times 10^{-9}$: the number of
+#   correct digits roughly triples at every step (section 9 explains why). On the parabola, one step and the
+#   cross sits on the minimum.
+
+# %% slideshow={"slide_type": "subslide"}
+newton_1d = Newton1D("sqrt", x0=0.5)
+newton_1d
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The same from code: the first three iterates on $\sqrt{1 + x^2}$, and the single step on the parabola, in a
+# demo widget of its own.
+
+# %%
+demo_1d = Newton1D("sqrt", x0=0.5)
+for _ in range(3):
+    demo_1d.step()
+print("iterates:", *(f"{x:.6g}" for x in demo_1d.iterates))
+demo_1d.function_menu.value = "quadratic"
+print(demo_1d.status)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (implement): one Newton step in one dimension
+#
+# Write `newton_step(f_prime, f_second, x)`, returning Newton's next point from `x` for a function whose first
+# and second derivatives are the functions `f_prime` and `f_second`.
+
+# %%
+def newton_step(f_prime, f_second, x):
+    """Return the next iterate of Newton's method from x."""
+    ...              # ✏️ your code
+
+
+exercises.newton_step_1d.check(newton_step)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 6. Newton's method in $D$ dimensions
+#
+# The same idea with the second-order Taylor model of $E$ at $\mathbf{w}_k$ (Liu, USC CSCI 567; Arias, UPC topic 2).
+# With $\mathbf{d} = \mathbf{w} - \mathbf{w}_k$, $\mathbf{g} = \nabla E(\mathbf{w}_k)$ and $\mathbf{H} = \mathbf{H}(\mathbf{w}_k)$,
+#
+# $$E(\mathbf{w}) \approx m_k(\mathbf{w}) = E(\mathbf{w}_k) + \mathbf{g}^T\mathbf{d} + \tfrac12\,\mathbf{d}^T\mathbf{H}\,\mathbf{d}.$$
+#
+# By the rules of section 3 (with $\mathbf{H}$ symmetric), $\nabla m_k = \mathbf{g} + \mathbf{H}\mathbf{d}$, which is zero at
+# $\mathbf{d} = -\mathbf{H}^{-1}\mathbf{g}$. If $\mathbf{H}$ is positive definite this is the model's one minimum, and
+#
+# $$\mathbf{w}_{k+1} = \mathbf{w}_k - \mathbf{H}(\mathbf{w}_k)^{-1}\nabla E(\mathbf{w}_k).$$
+#
+# - **No learning rate.** Gradient descent moves by $\eta\,\mathbf{g}$ and needs $\eta$ chosen by hand (notebook 04).
+#   Newton's step has its own length and direction: along each eigenvector of $\mathbf{H}$ the gradient is divided by
+#   that direction's curvature, long steps where the loss is flat, short ones where it is steep.
+# - **Solve, never invert.** Compute $\mathbf{d}$ from the linear system $\mathbf{H}\mathbf{d} = \mathbf{g}$ (a Cholesky or
+#   $LDL^T$ factorisation, $D^3/3$ multiply-adds). Forming $\mathbf{H}^{-1}$ costs three times as much and is less
+#   accurate.
+# - **A quadratic in one step.** If $E$ is quadratic, $m_k = E$, and the model's minimum is $E$'s.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package's step, from the shared loop of notebook 04 ("gradient, Hessian, solve"):
+
+# %%
+show_source(optimization._newton_step)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Checks on numbers: the model agrees with $E$ to second order around $\mathbf{w}_k$, its minimum is the package's
+# Newton step, and on a quadratic in 5 dimensions with condition number $10^4$ one step lands on the solution of
+# $\mathbf{A}\mathbf{w} = \mathbf{b}$.
+
+# %%
+w_k = np.array([0.5, -1.0])
+model = quadratic_model(loss, w_k)
+for h in [1e-1, 1e-2, 1e-3]:
+    d = h * np.array([0.6, -0.8])
+    print(f"|d| = {h:g}: E(w_k + d) - m(w_k + d) = {loss.loss(w_k + d) - model(w_k + d):+.2e}")   # O(|d|^3)
+step = minimize(loss, w_k, "newton", max_iter=1, tol=0).weights[1]
+print("model's minimum", model.newton_point, " Newton's step", step)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 5 (predict): Newton's method on a quadratic
+#
+# Liu asks: how many iterations does Newton's method need on a quadratic? Take
+# $E(\mathbf{w}) = \tfrac12\mathbf{w}^T\mathbf{A}\mathbf{w} - \mathbf{b}^T\mathbf{w}$ in $D = 5$ dimensions, $\mathbf{A}$ positive definite
+# with condition number $10^4$, from $\mathbf{w}_0 = \mathbf{0}$. Until the gradient is zero to rounding, it takes
+#
+# - **(a)** one step;
+# - **(b)** about $D = 5$ steps;
+# - **(c)** more steps the larger the condition number;
+# - **(d)** infinitely many: it converges, but never exactly.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.newton_on_a_quadratic.check(prediction)
+
+# %%
+Q, _ = np.linalg.qr(rng.normal(size=(5, 5)))
+A_spd = Q @ np.diag(np.geomspace(1, 1e4, 5)) @ Q.T                 # eigenvalues 1 ... 10^4
+b_vec = rng.normal(size=5)
+run = newton(lambda w: 0.5 * w @ A_spd @ w - b_vec @ w, lambda w: A_spd @ w - b_vec, lambda w: A_spd,
+             np.zeros(5), tol=1e-9)
+print(f"{run.n_iter} step(s), |w_1 - A^-1 b| = {np.linalg.norm(run.w - np.linalg.solve(A_spd, b_vec)):.1e}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 7. Quadratic convergence: the digits double
+#
+# Near a minimum $\mathbf{w}_*$ with $\mathbf{H}(\mathbf{w}_*)$ positive definite, Newton's error is squared at every step.
+# In one dimension, expand $f'$ around $x_k$ to second order at the root: $0 = f'(x_*) = f'(x_k) + f''(x_k)(x_* - x_k) +
+# \tfrac12 f'''(\xi)(x_* - x_k)^2$. Divide by $f''(x_k)$ and use the step $x_{k+1} = x_k - f'(x_k)/f''(x_k)$:
+#
+# $$x_{k+1} - x_* = \frac{f'''(\xi)}{2 f''(x_k)}\,(x_k - x_*)^2, \qquad\text{so}\qquad e_{k+1} \le C\,e_k^2 .$$
+#
+# In $D$ dimensions the same holds with $C = M / (2\mu)$ when the Hessian changes at most by $M\|\mathbf{u} - \mathbf{v}\|$
+# between two points and its eigenvalues stay above $\mu$. An error of $10^{-3}$ becomes about $10^{-6}$, then
+# $10^{-12}$: the number of correct digits doubles. Gradient descent, by contrast, converges **linearly**: near the
+# minimum each step multiplies the error by about $\rho = \max_i |1 - \eta\lambda_i|$ over the eigenvalues
+# $\lambda_i$ of $\mathbf{H}(\mathbf{w}_*)$, a fixed factor.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Both on the running example, from $(0, 0)$, gradient descent with notebook 04's safe learning rate $\eta = 1/L$:
+
+# %%
+eta = learning_rate_bound(X_hours) / 2                             # 1 / L
+newton_run = minimize(loss, np.zeros(2), "newton", tol=1e-13)
+gd_run = minimize(loss, np.zeros(2), "gd", learning_rate=eta, tol=1e-10, max_iter=20_000)
+w_star = newton_run.w
+newton_errors = np.linalg.norm(newton_run.weights - w_star, axis=1)
+gd_errors = np.linalg.norm(gd_run.weights - w_star, axis=1)
+print(f"w* = w_{newton_run.n_iter} = {w_star} (|grad| {newton_run.grad_norm[-1]:.0e}); eta = {eta:.4f}")
+print(" k   Newton ||w_k - w*||   e_k / e_(k-1)^2   gradient descent ||w_k - w*||")
+for k in range(newton_run.n_iter):
+    ratio = f"{newton_errors[k] / newton_errors[k - 1] ** 2:15.3f}" if k else " " * 15
+    print(f"{k:2d}   {newton_errors[k]:19.3e}   {ratio}   {gd_errors[k]:25.3e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The ratio $e_k / e_{k-1}^2$ settles at a constant, about 0.13: quadratic convergence. Gradient descent's errors fall by a constant factor per step, which the eigenvalues
+# of $\mathbf{H}(\mathbf{w}_*)$ predict:
+
+# %%
+eigenvalues = np.linalg.eigvalsh(loss.hessian(w_star))
+rho = np.max(np.abs(1 - eta * eigenvalues))
+observed = (gd_errors[2000] / gd_errors[1000]) ** (1 / 1000)
+print(f"eigenvalues of H(w*) {eigenvalues}, condition number {eigenvalues[1] / eigenvalues[0]:.0f}")
+print(f"predicted factor per step rho = {rho:.5f}; observed from step 1000 to 2000: {observed:.5f}")
+print(f"gradient descent needs {gd_run.n_iter} steps to |grad| <= 1e-10, Newton {newton_run.n_iter} to 1e-13")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 3.6))
+plotting.plot_errors(ax, {"newton": newton_errors, "gd": gd_errors[:41]}, steps=40)
+ax.set_ylim(1e-17, 30)
+ax.legend(loc="center right")
+ax.set_title("running example: quadratic against linear convergence", fontsize="medium")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 6 (derive): twelve digits at a linear rate
+#
+# From an error of $0.1$, Newton's method with $e_{k+1} = e_k^2$ needs 4 steps to reach $10^{-12}$:
+# $10^{-1}, 10^{-2}, 10^{-4}, 10^{-8}, 10^{-16}$. A method with the linear rate $e_{k+1} = 0.9\,e_k$, a fast rate for
+# gradient descent, starts from the same $0.1$. After how many steps is its error at most $10^{-12}$ for the first
+# time?
+
+# %%
+steps_answer = ...     # ✏️ a whole number
+exercises.steps_to_twelve_digits.check(steps_answer)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 8. The price of a step, and when gradient methods win
+#
+# Count the arithmetic in **passes over the data**, one pass being the $N D$ multiply-adds of $\mathbf{X}\mathbf{w}$:
+#
+# | method | work per step | steps |
+# |---|---|---|
+# | gradient descent | $\mathbf{X}\mathbf{w}$ and $\mathbf{X}^T(\mathbf{p} - \mathbf{t})$: **2** passes | many if $\mathbf{H}$ is ill-conditioned |
+# | Newton | those 2, plus $\mathbf{X}^T\mathbf{S}\mathbf{X}$ ($N D^2/2$, i.e. $D/2$ passes), plus the solve ($D^3/3$) | a handful |
+# | L-BFGS (scikit-learn's default) | about 2 passes: it builds curvature from the last gradients | in between |
+#
+# So one Newton step costs about $D/2 + 2$ gradient steps. With $D = 200$ that is about 100 gradient steps: if
+# gradient descent needs fewer than 100 times as many steps as Newton, it wins. It does when the problem is
+# well-conditioned (independent, standardised features), whatever $D$; Newton wins when the features are
+# strongly correlated and gradient descent crawls.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Two simulated problems with $N = 2000$, one of each kind, with L-BFGS from `scipy.optimize` as a third
+# contestant, each run counted in passes:
+
+# %%
+def simulated(D, correlation, seed):
+    """N = 2000 examples whose D standard normal features share `correlation` of their variance."""
+    generator = np.random.default_rng(seed)
+    shared = generator.normal(size=(2000, 1))
+    X = np.sqrt(correlation) * shared + np.sqrt(1 - correlation) * generator.normal(size=(2000, D))
+    return X, (generator.uniform(size=2000) < expit(X @ generator.normal(size=D) / np.sqrt(D))).astype(int)
+
+
+def lbfgs_path(objective, w0):
+    """scipy's L-BFGS on our loss, recording each iterate and the loss-and-gradient calls so far."""
+    calls, path = [0], [(w0, 0)]
+    def value_and_gradient(w):
+        calls[0] += 1
+        return objective.loss(w), objective.gradient(w)
+    optimize.minimize(value_and_gradient, w0, jac=True, method="L-BFGS-B", options={"gtol": 1e-10, "ftol": 0},
+                      callback=lambda w: path.append((w.copy(), calls[0])))
+    return np.array([w for w, _ in path]), np.array([c for _, c in path])
+
+# %% slideshow={"slide_type": "subslide"}
+problems = {"D = 200, independent features": simulated(200, 0.0, 1),
+            "D = 50, correlation 0.9": simulated(50, 0.9, 2)}
+costs = {}
+for name, (X, t) in problems.items():
+    objective, D = LogisticLoss(X, t), X.shape[1] + 1
+    start = np.zeros(D)
+    exact = minimize(objective, start, "newton", tol=1e-12, line_search=True)
+    gd = minimize(objective, start, "gd", learning_rate=learning_rate_bound(X) / 2, tol=1e-12, max_iter=1000)
+    lbfgs_w, lbfgs_calls = lbfgs_path(objective, start)
+    newton_per_step = 2 + (D + 1) / 2 + D ** 2 / (3 * len(t))     # gradient, X^T S X, solve
+    costs[name] = {
+        "newton": (exact.weights, newton_per_step * np.arange(exact.n_iter + 1)),
+        "gd": (gd.weights, 2.0 * np.arange(gd.n_iter + 1)),
+        "lbfgs": (lbfgs_w, 2.0 * lbfgs_calls)}
+    passes = []
+    for method, (weights, work) in costs[name].items():
+        reached = np.flatnonzero(np.linalg.norm(weights - exact.w, axis=1) <= 1e-6)
+        passes.append(f"{method} {work[reached[0]]:.0f}" if reached.size else f"{method} not in {work[-1]:.0f}")
+    print(f"{name}: a Newton step is {newton_per_step:.0f} passes; passes to error 1e-6:", ", ".join(passes))
+
+# %% slideshow={"slide_type": "subslide"}
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.1), sharey=True)
+for ax, (name, runs) in zip(axes, costs.items()):
+    exact = runs["newton"][0][-1]
+    for method, (weights, work) in runs.items():
+        error = np.maximum(np.linalg.norm(weights - exact, axis=1), plotting.ERROR_FLOOR)
+        style = {**plotting.METHOD_STYLES[method], "markersize": 3}
+        ax.plot(work[1:], error[1:], **style)                      # the start, at work 0, is off the log scale
+    ax.set(xscale="log", yscale="log", xlim=(1, 1e4), ylim=(1e-13, 10), xlabel="work: passes over the data",
+           title=name)
+axes[0].set_ylabel(r"$\|\mathbf{w} - \mathbf{w}_*\|$")
+axes[1].legend(loc="lower left", fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Passes are arithmetic, not time. The Hessian's $N D^2/2$ multiply-adds run as one matrix-matrix product, several
+# times faster per operation than the matrix-vector products of a gradient, which wait for memory; and the
+# gradient methods need a line search or several function calls per step. The package's benchmark
+# (`benchmarks/bench_logistic.py`) times the real thing on $N = 100\,000$, $D = 50$ against scikit-learn: with
+# independent features, scikit-learn's L-BFGS fits in 6 cheap iterations and beats our IRLS's 4 Newton steps
+# on one core; with correlated features L-BFGS needs 20 iterations, and IRLS is the faster of the two.
+# Newton's method wins when the curvature is hard to learn from gradients and $D$ is moderate; gradient methods
+# win for large $D$ (the $D \times D$ Hessian alone needs $8D^2$ bytes: 7.2 GB at $D = 30\,000$) and for
+# well-conditioned problems.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 9. Where pure Newton fails, and how damping fixes it
+#
+# Newton's method trusts its quadratic model completely. Far from the minimum the model can be a poor guide.
+#
+# **A convex function, a bad start.** For $f(x) = \sqrt{1 + x^2}$, which grows like $|x|$ far out, the curvature
+# $f''(x) = (1 + x^2)^{-3/2}$ dies away, so the parabola is very flat there and its vertex very far.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 7 (derive): Newton's step on $\sqrt{1 + x^2}$
+#
+# Derive Newton's iteration for $f(x) = \sqrt{1 + x^2}$ on paper (simplify $f'(x)/f''(x)$), and give $x_1$ from
+# $x_0 = 0.8$.
+
+# %%
+x1_answer = ...     # ✏️ a number
+exercises.newton_on_sqrt.check(x1_answer)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 8 (predict): pure Newton from $x_0 = 1.2$
+#
+# Starting from $x_0 = 1.2$ instead, pure Newton (full steps) on $\sqrt{1 + x^2}$
+#
+# - **(a)** converges to the minimum 0, more slowly than from 0.8;
+# - **(b)** diverges: the iterates alternate in sign and grow;
+# - **(c)** cycles between $1.2$ and $-1.2$;
+# - **(d)** converges to some other stationary point.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.newton_from_far.check(prediction)
+
+# %%
+sqrt_f = SCALAR_FUNCTIONS["sqrt"]
+for x0 in [0.8, 1.0, 1.2]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                           # a divergence is what we want to see
+        run = newton(sqrt_f.f, sqrt_f.derivative, sqrt_f.second_derivative, x0, max_iter=6)
+    print(f"x0 = {x0}: {np.array2string(run.weights[:, 0], precision=4)}  -> {run.status}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Damped Newton.** Keep Newton's direction $\mathbf{d} = \mathbf{H}^{-1}\nabla E$ but choose the step length by a
+# **backtracking line search**: try $\alpha = 1, \tfrac12, \tfrac14, \dots$ and take the first with
+# $E(\mathbf{w} - \alpha\mathbf{d}) \le E(\mathbf{w}) - c\,\alpha\,\nabla E^T\mathbf{d}$ (here $c = 10^{-4}$: the loss must fall by a
+# little of what the slope promises). Where $\mathbf{H}$ is positive definite, $\nabla E^T\mathbf{d} = \nabla E^T\mathbf{H}^{-1}\nabla E > 0$:
+# the direction goes downhill, so some $\alpha$ works. Near the minimum the full step $\alpha = 1$ passes the test,
+# and quadratic convergence is kept. `LogisticRegression(solver="newton")` always damps.
+
+# %%
+for x0 in [1.2, 3.0]:
+    run = newton(sqrt_f.f, sqrt_f.derivative, sqrt_f.second_derivative, x0, line_search=True)
+    print(f"x0 = {x0}: {run.n_iter} steps, step lengths alpha = {run.step_size}, x = {run.w[0]:.1e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **A function that is not convex.** Where $f'' < 0$ the parabola is a cap, and Newton's step goes to its top: Newton
+# looks for a zero of $f'$, and a maximum is one too. The double well $f(x) = x^4/4 - x^2/2$ has minima at $\pm 1$ and a
+# maximum at 0, with $f'' < 0$ for $|x| < 1/\sqrt3$. From $x_0 = 0.3$ pure Newton converges to the maximum. In $D$
+# dimensions a saddle attracts it the same way. A line search cannot repair this: the direction goes *uphill*
+# ($\nabla E^T\mathbf{d} < 0$), so no $\alpha > 0$ lowers the loss, and the package stops and says so. Practical methods then
+# change the direction, e.g. by adding a multiple of $\mathbf{I}$ to $\mathbf{H}$ until it is positive definite.
+
+# %%
+well = SCALAR_FUNCTIONS["double_well"]
+pure = newton(well.f, well.derivative, well.second_derivative, 0.3)
+print(f"pure Newton from 0.3: {np.array2string(pure.weights[:4, 0], precision=6)} ... -> x = {pure.w[0]:.1e}, "
+      f"f''(x) = {well.second_derivative(pure.w[0]):.0f}: a maximum")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    damped = newton(well.f, well.derivative, well.second_derivative, 0.3, line_search=True)
+print(f"damped: {damped.status}, after {damped.n_iter} steps; warning: {caught[0].message}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Try both failures in the widget, which starts where exercise 8 does: $\sqrt{1 + x^2}$ from $x_0 = 1.2$, pure Newton.
+#
+# - **Try**: press **Step** twice and watch the flat parabola throw the iterate to the other side, farther out
+#   each time; tick **damped** and step again; then choose the double well with $x_0 = 0.3$, with and without
+#   damping; and $\sqrt{1+x^2}$ from $x_0 = 1$ exactly.
+# - **Look for**: with damping, the first steps are shortened ($\alpha < 1$ in the status line) and the last ones are
+#   full; on the double well, a parabola that opens downward; from $x_0 = 1$, a cycle $1, -1, 1, \dots$ that never ends.
+
+# %% slideshow={"slide_type": "subslide"}
+failures_1d = Newton1D("sqrt", x0=1.2)
+failures_1d
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 10. Newton against gradient descent on the loss surface
+#
+# Back to the running example, $E(w, b)$. Its contours are long thin ellipses along $b \approx -3w$: changing the
+# slope $w$ by 1 and the bias by $-3$ (about the mean number of hours) hardly changes any prediction, so the loss
+# is nearly flat that way, the condition number of $\mathbf{H}(\mathbf{w}_*)$ is about 150, and gradient descent with
+# $\eta = 1/L$ crawls along the valley. Newton's step divides by the curvature in each direction.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The widget runs both from the start you choose. Around Newton's current point it draws three contours of the
+# quadratic model $m_k$ (light orange), centred on the model's minimum (the cross): the next point. The right
+# panel shows both distances to $\mathbf{w}_*$ (the star) on a log scale.
+#
+# - **Try**: press **Step** five times from $(0, 0)$; then set the start to $w = 4$, $b = -4$ and step again; then
+#   tick **damped Newton**.
+# - **Look for**: from $(0, 0)$ Newton's distance plunges below $10^{-14}$ in 5 steps, while gradient descent's
+#   has only gone from 3.74 to 3.60; the model's ellipses hug the loss's contours near $\mathbf{w}_*$, and are far too
+#   long and wide far from it. From $(4, -4)$ the model is almost flat: the first pure step overshoots to
+#   $(w, b) = (-150, 189)$, where every $s_i$ is tiny, and the next goes to $10^{10}$. Damped, the first step is cut
+#   to $\alpha = 1/32$, and five full steps finish.
+
+# %% slideshow={"slide_type": "subslide"}
+stepper = NewtonStepper(loss, learning_rate=eta, start=(0.0, 0.0), xlim=box[:, 0], ylim=box[:, 1])
+stepper
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The same runs from code, on a demo widget:
+
+# %%
+demo = NewtonStepper(loss, learning_rate=eta, start=(0.0, 0.0), xlim=box[:, 0], ylim=box[:, 1], k=5)
+print(demo.status)
+demo.set_start(4.0, -4.0)
+print(demo.newton.weights[:3])
+demo.damping.value = True
+print(demo.status)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 11. IRLS: each Newton step is a weighted least-squares fit
+#
+# Arias (UPC topic 2) calls Newton's method for logistic regression **iteratively reweighted least squares**.
+# Write the step with $\mathbf{H} = \frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ and $\nabla E = \frac1N\mathbf{X}^T(\mathbf{p} - \mathbf{t})$, and factor
+# out $\mathbf{X}^T\mathbf{S}$:
+#
+# $$\mathbf{w}_{k+1} = \mathbf{w}_k - (\mathbf{X}^T\mathbf{S}\mathbf{X})^{-1}\mathbf{X}^T(\mathbf{p} - \mathbf{t})
+# = (\mathbf{X}^T\mathbf{S}\mathbf{X})^{-1}\mathbf{X}^T\mathbf{S}\,\big(\mathbf{X}\mathbf{w}_k + \mathbf{S}^{-1}(\mathbf{t} - \mathbf{p})\big)
+# = (\mathbf{X}^T\mathbf{S}\mathbf{X})^{-1}\mathbf{X}^T\mathbf{S}\,\mathbf{r}.$$
+#
+# That is the solution of a **weighted least-squares** problem, $\min_{\mathbf{v}} \sum_i s_i\,(r_i - \mathbf{x}_i^T\mathbf{v})^2$,
+# whose normal equations are $\mathbf{X}^T\mathbf{S}\mathbf{X}\mathbf{v} = \mathbf{X}^T\mathbf{S}\mathbf{r}$. The targets are the **working
+# response** $r_i = z_i + (t_i - p_i)/s_i$, the current score moved by the residual in units of the sigmoid's slope, and the
+# weights $s_i = p_i(1 - p_i)$ are largest for unsure examples. Both change every step: reweighted, iteratively.
+# (With an L2 penalty $\frac\lambda2\|\mathbf{w}\|^2$ the normal equations gain $N\lambda\mathbf{I}$: ridge regression.)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 9 (derive): the working response of one example
+#
+# An example has score $z = \ln 3$ under the current weights, and target $t = 0$. Give its working response $r$ and
+# its weight $s$ in the least-squares fit.
+
+# %%
+r_and_s = ...     # ✏️ [r, s]
+exercises.working_response_by_hand.check(r_and_s)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# On numbers: `irls_step` solves the weighted least-squares problem with `numpy.linalg.lstsq` on the rows
+# $\sqrt{s_i}\,\mathbf{x}_i$ and targets $\sqrt{s_i}\,r_i$, never touching the Hessian; `minimize` takes a Newton step. From
+# the same point they agree to rounding. The last line follows the IRLS slide literally: it writes the gradient as
+# $\mathbf{X}^T(\mathbf{t} - \mathbf{p})$, the gradient of the log-*likelihood*, next to the Hessian of the *negative*
+# log-likelihood; with that sign the step goes the wrong way.
+
+# %%
+w_k = np.array([0.5, -1.0])
+newton_point = minimize(loss, w_k, "newton", max_iter=1, tol=0).weights[1]
+least_squares = irls_step(X_hours, passed, w_k)
+print("Newton step       ", newton_point, f" E = {loss.loss(newton_point):.4f}")
+print("weighted LS (IRLS)", least_squares, f" largest difference {np.abs(newton_point - least_squares).max():.1e}")
+s_k, r_k = working_response(loss.X @ w_k, passed)
+print(f"weights s_i from {s_k.min():.3f} to {s_k.max():.3f}; working responses from {r_k.min():.1f} to {r_k.max():.1f}")
+wrong_sign = w_k - np.linalg.solve(loss.hessian(w_k), loss.X.T @ (passed - expit(loss.X @ w_k)) / len(passed))
+print(f"with the slide's sign: E goes from {loss.loss(w_k):.4f} to {loss.loss(wrong_sign):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 12. Rescaling the features: Newton does not notice, gradient descent does
+#
+# Measure study time in minutes instead of hours. In general, change the features by an invertible matrix,
+# $\mathbf{x}' = \mathbf{B}^T\mathbf{x}$ (with the bias row inside $\mathbf{B}$, so centring is allowed too). The scores
+# $\mathbf{x}'^T\mathbf{v} = \mathbf{x}^T\mathbf{B}\mathbf{v}$ are those of the old model with $\mathbf{w} = \mathbf{B}\mathbf{v}$, so the new loss is
+# $E'(\mathbf{v}) = E(\mathbf{B}\mathbf{v})$, with
+#
+# $$\nabla E'(\mathbf{v}) = \mathbf{B}^T\nabla E(\mathbf{w}), \qquad \mathbf{H}'(\mathbf{v}) = \mathbf{B}^T\mathbf{H}(\mathbf{w})\mathbf{B}.$$
+#
+# Newton's step for $\mathbf{v}$ is then $(\mathbf{B}^T\mathbf{H}\mathbf{B})^{-1}\mathbf{B}^T\nabla E = \mathbf{B}^{-1}\mathbf{H}^{-1}\nabla E$: the old
+# step, mapped by $\mathbf{B}^{-1}$ like the weights themselves. Started at corresponding points, the two runs are the same
+# run, $\mathbf{v}_k = \mathbf{B}^{-1}\mathbf{w}_k$, step for step (**affine invariance**). Gradient descent's step is
+# $\eta\,\mathbf{B}^T\nabla E$, which maps differently, and its safe $\eta$ depends on the scale.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 10 (predict): minutes instead of hours
+#
+# From $(0, 0)$ Newton needs 5 steps on the hours. With the feature in minutes ($x' = 60x$), it needs
+#
+# - **(a)** more steps: the loss surface is stretched 60-fold along $w$;
+# - **(b)** fewer steps: the optimal slope is 60 times smaller, closer to the start;
+# - **(c)** the same 5 steps;
+# - **(d)** no number of steps: pure Newton diverges.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.minutes_instead_of_hours.check(prediction)
+
+# %% slideshow={"slide_type": "subslide"}
+scalings = {"hours": hours, "minutes": 60 * hours, "standardised": (hours - hours.mean()) / hours.std()}
+print("feature        Newton steps   slope w      bias b     gradient descent steps (eta = 1/L)")
+for name, feature in scalings.items():
+    objective = LogisticLoss(feature[:, None], passed)
+    nt = minimize(objective, np.zeros(2), "newton", tol=1e-10)
+    gd = minimize(objective, np.zeros(2), "gd", learning_rate=learning_rate_bound(feature[:, None]) / 2,
+                  tol=1e-6, max_iter=5000)
+    steps = f"{gd.n_iter}" if gd.converged else f"more than {gd.n_iter}"
+    print(f"{name:12}   {nt.n_iter:12d}   {nt.w[0]:8.5f}   {nt.w[1]:8.4f}   {steps}")
+minutes = minimize(LogisticLoss(60 * X_hours, passed), np.zeros(2), "newton", tol=1e-10)
+print("iterates in minutes x (60, 1) - iterates in hours: largest difference",
+      f"{np.abs(minutes.weights * [60, 1] - minimize(loss, np.zeros(2), 'newton', tol=1e-10).weights).max():.1e}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 13. Separable data: IRLS has nowhere to go
+#
+# If a line separates the classes, scaling a separating $\mathbf{w}$ up makes every $p_i$ approach its target and the
+# loss approach 0, never reaching it: there is no minimum (notebook 04 saw gradient descent's weights grow without
+# end). For Newton it is worse. As the $p_i$ approach 0 or 1 every weight $s_i = p_i(1 - p_i)$ vanishes, the Hessian
+# $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ tends to the zero matrix, and the steps $\mathbf{H}^{-1}\nabla E$ grow: the weights run off
+# ever faster while the smallest eigenvalue of the Hessian falls towards 0.
+
+# %%
+separable = make_separable(60, margin=0.05, random_state=3)
+run_off = minimize(LogisticLoss(separable.X, separable.y), np.zeros(3), "newton", max_iter=8, tol=0)
+print(" k   ||w_k||      E(w_k)     smallest eigenvalue of H")
+for k, (w, E) in enumerate(zip(run_off.weights, run_off.loss)):
+    lowest_eigenvalue = np.linalg.eigvalsh(LogisticLoss(separable.X, separable.y).hessian(w))[0]
+    print(f"{k:2d}   {np.linalg.norm(w):7.2f}   {E:9.2e}   {lowest_eigenvalue:12.2e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# `LogisticRegression(solver="newton")` watches for this: once the weights classify every training example
+# correctly, it stops and warns. An L2 penalty $\frac\lambda2\|\mathbf{w}\|^2$ adds $\lambda\mathbf{I}$ to the Hessian (on the
+# coefficients), which keeps it positive definite, and makes the loss grow again for large weights: a finite,
+# unique minimum, found in a few steps.
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always", SeparationWarning)
+    unpenalised = LogisticRegression(solver="newton").fit(separable.X, separable.y)
+print("warning:", str(caught[0].message)[:160], "...")
+ridge = LogisticRegression(solver="newton", l2=1e-3).fit(separable.X, separable.y)
+print(f"with l2 = 1e-3: converged {ridge.converged_} in {ridge.n_iter_} steps, coef {ridge.coef_}, "
+      f"b = {ridge.intercept_:.3f}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 14. Can Newton's method train a perceptron?
+#
+# Liu (USC CSCI 567) asks whether Newton's method applies to the perceptron loss or the hinge loss. Both are
+# piecewise linear in $\mathbf{w}$: $\max(0, -t\,\mathbf{x}^T\mathbf{w})$ and $\max(0, 1 - t\,\mathbf{x}^T\mathbf{w})$ (with $t = \pm 1$).
+# Away from the kinks their second derivative is exactly 0, and at the kinks it does not exist. So the Hessian of
+# $E(\mathbf{w}) = \frac1N\sum_i \max(0, -t_i\mathbf{x}_i^T\mathbf{w})$ is the zero matrix wherever it is defined, the quadratic
+# model is a plane with no minimum, and $\mathbf{H}\mathbf{d} = \nabla E$ has no solution. Both losses are convex (maxima of
+# linear functions); that is not what goes wrong.
+
+# %%
+signs = 2 * passed - 1                                            # t_i in {-1, +1}
+X1 = np.column_stack([hours, np.ones_like(hours)])
+perceptron_E = lambda w: np.mean(perceptron_loss(signs * (X1 @ w)))
+perceptron_gradient = lambda w: X1.T @ (perceptron_loss_derivative(signs * (X1 @ w)) * signs) / len(signs)
+w_try = np.array([0.7, -1.0])
+print("gradient", perceptron_gradient(w_try), " Hessian by finite differences:\n",
+      numerical_hessian(perceptron_gradient, w_try))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    attempt = newton(perceptron_E, perceptron_gradient, lambda w: np.zeros((2, 2)), w_try)
+print(f"Newton: {attempt.status} after {attempt.n_iter} steps")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (explain): Newton's method for the perceptron
+#
+# Why can Newton's method not train a perceptron?
+#
+# - **(a)** The perceptron loss is not convex.
+# - **(b)** Its gradient is zero almost everywhere.
+# - **(c)** Its Hessian is zero wherever it exists, and does not exist at the kinks.
+# - **(d)** It processes one example at a time, and Newton needs all of them.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.newton_for_the_perceptron.check(explanation)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 15. The fit against independent references
+#
+# A last check of `LogisticRegression(solver="newton")`, on simulated data with three features on different scales:
+# its coefficients beside those of `scipy.optimize.minimize` (BFGS) on the negative log-likelihood written out again
+# below, without the package, unpenalised and with an L2 penalty.
+
+# %% slideshow={"slide_type": "subslide"}
+generator = np.random.default_rng(20240402)
+X3 = generator.normal(size=(400, 3)) * [1.0, 3.0, 0.5] + [0.0, 1.0, -1.0]
+t3 = (generator.uniform(size=400) < expit(X3 @ [1.2, -0.4, 0.8] - 0.5)).astype(int)
+
+
+def reference_fit(l2):
+    """BFGS on mean log(1 + exp(-s_i z_i)) + l2/2 ||coef||^2, with its gradient, independently of the package."""
+    design, s = np.column_stack([X3, np.ones(400)]), 2 * t3 - 1
+    penalty = np.r_[np.full(3, l2), 0.0]                          # no penalty on the bias
+    value = lambda v: np.mean(np.logaddexp(0, -s * (design @ v))) + 0.5 * v @ (penalty * v)
+    gradient = lambda v: design.T @ (-s * expit(-s * (design @ v))) / 400 + penalty * v
+    return optimize.minimize(value, np.zeros(4), jac=gradient, method="BFGS", options={"gtol": 1e-11}).x
+
+
+for l2 in [0.0, 0.01]:
+    ours = LogisticRegression(solver="newton", l2=l2, tol=1e-10).fit(X3, t3)
+    reference = reference_fit(l2)
+    print(f"l2 = {l2}: ours  {np.r_[ours.coef_, ours.intercept_]}\n          BFGS  {reference}"
+          f"   largest difference {np.abs(np.r_[ours.coef_, ours.intercept_] - reference).max():.1e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Standard errors.** At the optimum, the inverse of the Hessian of the *total* negative log-likelihood,
+# $(N\mathbf{H})^{-1}$, estimates the covariance of the fitted weights over repeated samples (the Cramér–Rao bound of
+# notebook 03, for many parameters), and the standard errors `bse_` are the square roots of its diagonal, intercept
+# first as in statsmodels. An independent check that needs no formula: refit on 400 bootstrap resamples of the data and
+# take the standard deviation of each fitted weight. The two should agree to within about 10%: the bootstrap's own
+# noise is about $1/\sqrt{2 \cdot 400} = 3.5\%$ per value, and the formula is exact only for large $N$. The unit tests (`tests/test_logistic.py`) compare the same fit with statsmodels'
+# `Logit` (coefficients to $10^{-8}$, standard errors to $10^{-6}$) and with scikit-learn's `LogisticRegression`,
+# neither of which the notebooks need installed.
+
+# %%
+fit = LogisticRegression(solver="newton", tol=1e-10).fit(X3, t3)
+resamples = [generator.integers(0, 400, size=400) for _ in range(400)]
+boot = np.array([(lambda m: np.r_[m.intercept_, m.coef_])(LogisticRegression(solver="newton").fit(X3[i], t3[i]))
+                 for i in resamples])
+print("            intercept    w_1      w_2      w_3")
+print("bse_       ", fit.bse_)
+print("bootstrap  ", boot.std(axis=0, ddof=1))
+print("ratio      ", boot.std(axis=0, ddof=1) / fit.bse_)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## Where the lecture slides slip
+#
+# - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
+#   column vector $\mathbf{w}' = \mathbf{w} - \mathbf{w}^{(t)}$. That product is a $D \times D$ matrix; the term is the number
+#   $\tfrac12\,\mathbf{w}'^T\mathbf{H}_t\mathbf{w}'$ (section 6, where the model's error shrinks like $\|\mathbf{d}\|^3$).
+# - **Liu, USC CSCI 567**, answers "can we apply Newton's method to the perceptron or hinge loss?" with "no, it may
+#   introduce a non-convex problem". Both losses are convex; the reason is that their Hessian is zero wherever it
+#   exists and undefined at the kinks, so the Newton system has no solution (section 14, where the finite-difference
+#   Hessian is the zero matrix and the package stops with a singular Hessian).
+# - **Liu, USC CSCI 567**, writes $\nabla_{\mathbf{w}}\ell_\text{logistic}(\mathbf{w}) = -\sigma(-\mathbf{w})$ for what is the
+#   derivative of $\ell(z) = \log(1 + e^{-z})$ in the margin $z$, $\ell'(z) = -\sigma(-z)$; the gradient in $\mathbf{w}$ of
+#   $\ell(t\,\mathbf{x}^T\mathbf{w})$ is $-\sigma(-z)\,t\,\mathbf{x}$ (the chain rule of section 3).
+# - **Arias, UPC topic 2**, writes on the IRLS slide the gradient $\mathbf{X}^T(\mathbf{t} - \sigma(\mathbf{X}\mathbf{w}))$ of the
+#   log-likelihood next to the Hessian $\mathbf{X}^T\mathbf{S}\mathbf{X}$ of the *negative* log-likelihood. Put into
+#   $\mathbf{w} - \mathbf{H}^{-1}\nabla E$, that sign steps uphill (section 11: the loss rises from 0.6511 to 0.8622);
+#   the gradient of the negative log-likelihood is $\mathbf{X}^T(\mathbf{p} - \mathbf{t})$.
+# - **The course notes** define convexity by $f(t x_1 + (1-t) x_2) \le t f(x_1) + (1-t) f(x_2)$ without saying for
+#   which $t$. It must hold for all $t \in [0, 1]$, and only there: for $f(x) = x^2$, $x_1 = 0$, $x_2 = 1$ and $t = 2$
+#   the left side is 1 and the right side $-1$ (section 1).
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## Summary
+#
+# - Convex: every chord above the graph (Jensen), every tangent below it, or (twice differentiable) a positive
+#   semi-definite Hessian. Then a stationary point is a global minimum.
+# - The logistic loss has gradient $\frac1N\mathbf{X}^T(\mathbf{p} - \mathbf{t})$ and Hessian $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$,
+#   $\mathbf{v}^T\mathbf{H}\mathbf{v} = \frac1N\sum_i s_i(\mathbf{x}_i^T\mathbf{v})^2 \ge 0$: convex, strictly so when $\mathbf{X}$ has full
+#   column rank. The squared error of a sigmoid is not convex.
+# - Newton's step $\mathbf{w} - \mathbf{H}^{-1}\nabla E$ is the zero of the gradient's tangent and the minimum of the quadratic
+#   Taylor model: no learning rate, one step on a quadratic, the error squared at each step near a minimum (5 steps
+#   to $10^{-14}$ on the running example; gradient descent needs thousands). Solve $\mathbf{H}\mathbf{d} = \nabla E$, never invert.
+# - A Newton step costs about $D/2 + 2$ gradient evaluations: gradient methods win when $D$ is large or the problem
+#   well-conditioned.
+# - Pure Newton can diverge far from the minimum ($x \mapsto -x^3$ on $\sqrt{1+x^2}$ for $|x_0| > 1$) and is drawn to
+#   maxima and saddles; a backtracking line search fixes the first.
+# - For logistic regression a Newton step is a weighted least-squares fit to $r_i = z_i + (t_i - p_i)/s_i$ with weights
+#   $s_i$ (IRLS). It ignores rescaled features; separable data leave it no minimum, and L2 gives one back. The perceptron
+#   and hinge losses have no useful Hessian at all.
+#
+# **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
+# and linear and quadratic discriminant analysis.

@@ -1,0 +1,49 @@
+"""What the generic tests of tests/test_exercises.py do not cover in notebook 06's exercises.
+
+References: exact fractions and scipy's root finder on scipy.stats densities for the hand answers;
+scikit-learn's pooled covariance (rescaled by N / (N - K)) for the implement exercise, and
+implementations a student may reasonably submit.
+"""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy import optimize, stats
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+from lecture_utils.exercises import discriminant as exercises
+
+
+def test_the_hand_answers_agree_with_independent_references():
+    table = [[0, 50, 25], [10, 0, 500], [15, 10, 0]]
+    p = [Fraction(6, 10), Fraction(3, 10), Fraction(1, 10)]
+    exact = [sum(cost * q for cost, q in zip(row, p)) for row in table]
+    assert exact == [Fraction(35, 2), 56, 12] and exercises.abc_expected_losses.correct_answer == [17.5, 56, 12]
+    # the threshold: where 10 * 0.9 N(x; 0, 1) = 50 * 0.1 N(x; 2, 1)
+    root = optimize.brentq(lambda x: 9 * stats.norm.pdf(x) - 5 * stats.norm.pdf(x, 2), -5, 5, xtol=1e-14)
+    assert exercises.asymmetric_threshold.correct_answer == pytest.approx(root, rel=1e-12)
+    # D = 4, K = 3: 2 priors, 12 means, 10 entries per covariance
+    assert exercises.count_parameters.correct_answer == [2 + 12 + 10, 2 + 12 + 3 * 10]
+
+
+def test_the_pooled_covariance_solution_is_scikit_learns_rescaled():
+    rng = np.random.default_rng(0)
+    X, t = rng.normal(size=(40, 3)), np.repeat([0, 1, 2], [10, 20, 10])
+    theirs = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, t).covariance_
+    np.testing.assert_allclose(exercises.pooled_covariance_by_code.model_solution(X, t), theirs * 40 / 37,
+                               rtol=1e-12)
+
+
+def test_other_correct_implementations_pass():
+    def pooled_with_np_cov(X, t):
+        classes = np.unique(t)
+        weighted = sum((np.sum(t == k) - 1) * np.atleast_2d(np.cov(X[t == k], rowvar=False)) for k in classes)
+        return weighted / (len(t) - len(classes))
+
+    def decision_with_loops(L, p):
+        risks = np.array([sum(L[a, k] * p[k] for k in range(len(p))) for a in range(len(L))])
+        return risks, min(range(len(risks)), key=lambda a: risks[a])
+
+    assert exercises.pooled_covariance_by_code.check(pooled_with_np_cov).correct
+    assert exercises.bayes_decision_by_code.check(decision_with_loops).correct

@@ -1,0 +1,78 @@
+"""What the generic tests of tests/test_exercises.py do not cover in notebook 07's exercises.
+
+References: exact fractions counted from the play-tennis rows in plain Python, itertools for the
+cells of a full table, scipy.stats.norm for the one-feature Gaussians, scikit-learn's CategoricalNB
+for the copied feature, and scipy.special.logsumexp for the log posteriors.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy import stats
+from scipy.special import logsumexp
+from sklearn.naive_bayes import CategoricalNB as SklearnCategoricalNB
+from sklearn.preprocessing import OrdinalEncoder
+
+from lecture_utils.datasets import load_play_tennis
+from lecture_utils.exercises import naive_bayes as exercises
+
+TENNIS = load_play_tennis()
+
+
+def posterior_by_hand(day, alpha=0) -> Fraction:
+    """p(Yes | day) from the 14 rows, in exact fractions, counted with plain Python."""
+    rows, labels = TENNIS.X.tolist(), TENNIS.y.tolist()
+    joint = {}
+    for label in ("No", "Yes"):
+        in_class = [row for row, t in zip(rows, labels) if t == label]
+        p = Fraction(len(in_class), len(rows))
+        for j, value in enumerate(day):
+            n_values = len({row[j] for row in rows})
+            p *= Fraction(sum(row[j] == value for row in in_class) + alpha, len(in_class) + alpha * n_values)
+        joint[label] = p
+    return joint["Yes"] / (joint["Yes"] + joint["No"])
+
+
+def test_the_hand_answers_agree_with_independent_references():
+    cells = len(list(itertools.product([0, 1], repeat=8)))
+    assert exercises.parameter_count.correct_answer == 2 * (cells - 1) + 1
+    assert posterior_by_hand(["Rain", "Cool", "High", "Strong"]) == Fraction(125, 341)
+    assert exercises.rainy_day.correct_answer == pytest.approx(125 / 341, rel=1e-15)
+    assert posterior_by_hand(["Overcast", "Cool", "High", "Strong"], alpha=1) == Fraction(1568, 2173)
+    assert exercises.smoothed_overcast_day.correct_answer == pytest.approx(1568 / 2173, rel=1e-15)
+    joint = [0.5 * stats.norm.pdf(1.0, 0.0, 1.0), 0.5 * stats.norm.pdf(1.0, 2.0, 2.0)]   # scale = sigma
+    assert exercises.one_feature_gaussians.correct_answer == pytest.approx(joint[1] / sum(joint), rel=1e-12)
+
+
+def test_the_slides_query_and_its_rounding():
+    assert posterior_by_hand(["Sunny", "Hot", "Normal", "Weak"]) == Fraction(500, 743)
+    assert posterior_by_hand(["Sunny", "Hot", "Normal", "Weak"], alpha=1) == Fraction(2401, 3611)
+    yes, no = round(8 / 567, 4), round(6 / 875, 4)
+    assert (yes, no) == (0.0141, 0.0069) and round(yes / (yes + no), 3) == 0.671
+
+
+def test_a_copied_feature_raises_the_posterior_to_0873_as_the_solution_says():
+    X = np.column_stack([TENNIS.X, TENNIS.X[:, 2]])                   # humidity twice
+    encoder = OrdinalEncoder().fit(X)
+    model = SklearnCategoricalNB(alpha=1e-10, force_alpha=True).fit(encoder.transform(X), TENNIS.y)
+    day = encoder.transform([["Sunny", "Hot", "Normal", "Weak", "Normal"]])
+    assert model.predict_proba(day)[0, 1] == pytest.approx(5000 / 5729, rel=1e-8)
+    assert "0.873" in exercises.copied_feature.options["b"].feedback
+
+
+def test_the_log_posterior_check_reports_the_naive_version_on_the_underflowing_case():
+    feedback = exercises.log_posterior.check(exercises._log_posterior_naive)
+    assert feedback.message.startswith("hidden case 3 of 5")
+    assert "subtract the largest" in feedback.message
+    case = exercises.log_posterior.cases[2]["log_joint"]
+    np.testing.assert_allclose(exercises._log_posterior_solution(case),
+                               case - logsumexp(case, axis=1, keepdims=True), rtol=1e-12)
+
+
+def test_a_table_smoothed_over_the_wrong_axis_is_named():
+    feedback = exercises.laplace_table.check(exercises._laplace_over_classes)
+    assert feedback.verdict == "wrong" and "last axis" in feedback.message
