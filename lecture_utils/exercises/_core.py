@@ -21,6 +21,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from .._validation import check_option
+
 #: What each verdict is called in front of its message.
 PREFIXES = {"correct": "Correct! ", "close": "Close: ", "wrong": "Not yet. ",
             "invalid": "Can't check this: ", "unanswered": "Your turn: "}
@@ -73,8 +75,11 @@ def as_numbers(answer, shape: tuple = (), allow_nan: bool = False) -> np.ndarray
     if isinstance(answer, (str, bytes, bool, np.bool_)) or answer is None:
         return None
     try:
-        array = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
+        array = np.asarray(answer)
+        if array.dtype.kind == "c":                          # a complex number is no real answer (numpy would drop 1j)
+            return None
+        array = array.astype(float)
+    except (TypeError, ValueError):                          # ragged lists, text, other objects
         return None
     if array.shape != shape or (not allow_nan and np.any(np.isnan(array))):
         return None
@@ -110,7 +115,7 @@ def near_miss(value: float, truth: float) -> bool:
         return False
     unit = 10.0 ** (math.floor(math.log10(abs(value))) - significant_digits(value) + 1)
     rounded = abs(value - truth) <= unit / 2 * (1 + 1e-9)
-    cut = value * truth > 0 and abs(value) <= abs(truth) < abs(value) + unit * (1 - 1e-9)   # 5 is no cut of 4
+    cut = (value > 0) == (truth > 0) and abs(value) <= abs(truth) < abs(value) + unit * (1 - 1e-9)  # 5 is no cut of 4
     return bool(rounded or cut or abs(value - truth) <= 0.01 * abs(truth))
 
 
@@ -137,6 +142,9 @@ class Exercise:
     kind = ""
 
     def __init__(self, title: str, solution: str):
+        for name, text in (("title", title), ("solution", solution)):
+            if not isinstance(text, str):
+                raise TypeError(f"{name} must be a string; got {text!r}.")
         self.title = title
         self.solution = solution.strip()
 
@@ -193,16 +201,22 @@ class Derive(Exercise):
     names : sequence of str, optional
         The names of the parts of a vector answer, used in hints.
     kind : {"derive", "predict"}
+    within : (float, float), optional
+        The range every part of a possible answer lies in (``(0, 1)`` for
+        probabilities): an answer outside it (and no usual slip) is "invalid".
     """
 
     def __init__(self, title, solution, *, truth, answer, what, example, praise, slips=(), advice="",
-                 integer=False, names=None, kind="derive"):
+                 integer=False, names=None, kind="derive", within=None):
         super().__init__(title, solution)
-        self.kind = kind
+        self.kind = check_option(kind, "kind", ("derive", "predict"))
+        _check_slips(slips)
+        if within is not None and not (len(within) == 2 and within[0] < within[1]):
+            raise ValueError(f"within must be a range (low, high) with low < high; got {within!r}.")
         self._truth, self._answer = truth, answer
         self.what, self.example, self.praise, self.advice = what, example, praise, advice
         self.slips = list(slips)
-        self.integer, self.names = integer, names
+        self.integer, self.names, self.within = integer, names, within
 
     @property
     def truth(self) -> np.ndarray:
@@ -241,6 +255,9 @@ class Derive(Exercise):
         for slip, hint in self.slip_values():
             if all_agree(value, slip):
                 return self._feedback("wrong", hint)
+        if self.within is not None and not np.all((self.within[0] <= value) & (value <= self.within[1])):
+            low, high = self.within                          # (a usual slip out of range gets its hint above)
+            return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {answer!r}.")
         if not self.integer and all(agrees(v, t) or near_miss(v, t)
                                     for v, t in zip(np.ravel(value), np.ravel(self.truth))):
             return self._feedback("close", "that is right to the digits you give; give at least 3 "
@@ -281,9 +298,12 @@ class Choice(Exercise):
 
     def __init__(self, title, solution, *, options: dict, kind="explain"):
         super().__init__(title, solution)
+        if not isinstance(options, dict) or not all(isinstance(letter, str) and isinstance(option, Option)
+                                                    for letter, option in options.items()):
+            raise TypeError(f"options must be a dict of letters to Option(correct, feedback); got {options!r}.")
         if sum(option.correct for option in options.values()) != 1:
             raise ValueError(f"exactly one option of {title!r} must be correct")
-        self.kind, self.options = kind, options
+        self.kind, self.options = check_option(kind, "kind", ("explain", "predict")), options
 
     @property
     def correct_answer(self) -> str:
@@ -297,6 +317,13 @@ class Choice(Exercise):
                                              f"such as \"{next(iter(self.options))}\"; got {answer!r}.")
         option = self.options[letter]
         return self._feedback("correct" if option.correct else "wrong", option.feedback)
+
+
+def _check_slips(slips) -> None:
+    """``slips`` must be (function, hint) pairs: the function gives the slip's value (or result), the hint explains it."""
+    if not all(isinstance(slip, (tuple, list)) and len(slip) == 2 and callable(slip[0]) and isinstance(slip[1], str)
+               for slip in slips):
+        raise TypeError(f"slips must be a list of (function, hint) pairs; got {slips!r}.")
 
 
 def _call(arguments: dict) -> str:
@@ -358,6 +385,12 @@ class Implement(Exercise):
 
     def __init__(self, title, solution, *, reference, model_solution, cases, slips=()):
         import inspect
+        for name, function in (("reference", reference), ("model_solution", model_solution)):
+            if not callable(function):
+                raise TypeError(f"{name} must be a function; got {function!r}.")
+        if not isinstance(cases, (list, tuple)) or not cases or not all(isinstance(case, dict) for case in cases):
+            raise TypeError(f"cases must be a non-empty list of dicts of keyword arguments; got {cases!r}.")
+        _check_slips(slips)
         super().__init__(title, solution + "\n\n```python\n" + inspect.getsource(model_solution).strip()
                          + "\n```")
         self.reference, self.model_solution = reference, model_solution

@@ -191,6 +191,7 @@ all of it goes to the faces that were seen (the boundary case of section 4).
             "the maximum likelihood estimate."),
            (lambda: np.full(6, 1 / 6), "That is the uniform distribution: it ignores the data.")],
     advice=_die_advice,
+    within=(0.0, 1.0),
 )
 
 # ---------------------------------------------------------------- section 5
