@@ -383,6 +383,20 @@ def check_random_state(random_state, name: str = "random_state") -> np.random.Ge
     return np.random.default_rng(int(random_state))
 
 
+def as_labels(t, name: str = "t") -> np.ndarray:
+    """``t`` as a 1-D array of labels (numbers or text), without nan; a clear error for ragged or nested input."""
+    try:
+        labels = np.asarray(t)
+    except ValueError:                                       # numpy refuses nested lists of different lengths
+        raise ValueError(f"{name} must be a 1-D array of labels, one per sample; its entries have different "
+                         "lengths.") from None
+    if labels.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D array of labels, one per sample; got shape {labels.shape}.")
+    if labels.dtype.kind == "f" and np.any(np.isnan(labels)):
+        raise ValueError(f"{name} contains nan; every sample needs a label.")
+    return labels
+
+
 def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """Encode the targets ``t`` (any hashable labels) as class indices.
 
@@ -399,16 +413,12 @@ def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) ->
         If ``t`` is not 1-D, its length differs from ``n_samples``, it holds
         nan, or it has fewer than ``min_classes`` distinct labels.
     """
-    labels = np.asarray(t)
-    if labels.ndim != 1:
-        raise ValueError(f"{name} must be a 1-D array of labels, one per sample; got shape {labels.shape}.")
+    labels = as_labels(t, name)
     if labels.shape[0] != n_samples:
         raise ValueError(
             f"{name} has {labels.shape[0]} labels but X has {n_samples} samples; "
             "they must have one label per sample."
         )
-    if labels.dtype.kind == "f" and np.any(np.isnan(labels)):
-        raise ValueError(f"{name} contains nan; every sample needs a label.")
     classes, indices = np.unique(labels, return_inverse=True)
     if classes.size < min_classes:
         raise ValueError(
@@ -416,6 +426,19 @@ def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) ->
             f"got only {classes.tolist()}."
         )
     return classes, indices
+
+
+def check_callable(function, name: str, what: str) -> None:
+    """Raise a ``TypeError`` naming ``name`` unless ``function`` is callable; ``what`` shows its signature."""
+    if not callable(function):
+        raise TypeError(f"{name} must be a function {what}; got {type(function).__name__}.")
+
+
+def check_sequence(value, name: str, what: str) -> list:
+    """``value`` as a list if it is a list, tuple or 1-D array (not text, not a single number), else a ``TypeError``."""
+    if isinstance(value, (list, tuple)) or (isinstance(value, np.ndarray) and value.ndim == 1):
+        return list(value)
+    raise TypeError(f"{name} must be a list of {what}; got {value!r}.")
 
 
 def check_option(value, name: str, options) -> str:

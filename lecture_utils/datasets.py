@@ -250,11 +250,10 @@ def gaussian_classes_from_noise(noise, t, means, covariances) -> np.ndarray:
     ndarray of shape (n_samples, d)
     """
     noise, means = as_matrix(noise, "noise"), as_matrix(means, "means")
-    covariances = np.asarray(covariances, dtype=float)
     n_classes, dim = means.shape
-    if noise.shape[1] != dim or covariances.shape != (n_classes, dim, dim):
-        raise ValueError(f"noise must have d = {dim} columns and covariances shape (K, d, d) = "
-                         f"{(n_classes, dim, dim)} to match means; got {noise.shape} and {covariances.shape}.")
+    covariances = as_covariances(covariances, {(n_classes, dim, dim): ("(K, d, d)", "one per row of means")})
+    if noise.shape[1] != dim:
+        raise ValueError(f"noise must have d = {dim} columns to match means; got shape {noise.shape}.")
     t = np.asarray(t)
     if t.shape != (noise.shape[0],) or t.dtype.kind not in "iu" or np.any(t < 0) or np.any(t >= n_classes):
         raise ValueError(f"t must hold one class 0..{n_classes - 1} per row of noise; got {t!r}.")
@@ -262,4 +261,9 @@ def gaussian_classes_from_noise(noise, t, means, covariances) -> np.ndarray:
         factors = np.linalg.cholesky(covariances)
     except np.linalg.LinAlgError:
         raise ValueError("covariances must be symmetric positive definite, e.g. [[1, 0.5], [0.5, 1]].") from None
-    return means[t] + np.einsum("nij,nj->ni", factors[t], noise)       # mu_k + L_k z_i
+    with np.errstate(over="ignore", invalid="ignore"):
+        X = means[t] + np.einsum("nij,nj->ni", factors[t], noise)       # mu_k + L_k z_i
+    if not np.isfinite(X).all():
+        raise ValueError("noise, means and covariances give examples beyond float64's range (about 1.8e308); "
+                         "use smaller noise or covariances.")
+    return X

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import integrate, optimize
 
+from ._numerics import scaled, unscale
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_priors, as_vector, check_draws,
-                          check_positive_int, check_random_state, check_size)
+                          check_positive_int, check_random_state, check_sequence, check_size)
 
 # Probability left out in each tail of a distribution when searching for thresholds.
 _TAIL = 1e-12
@@ -367,7 +368,7 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     BayesRisk1D
         ``risk``, ``thresholds``, ``decisions`` and ``class_risks``.
     """
-    densities = list(densities)
+    densities = check_sequence(densities, "densities", "densities, one per class (scipy.stats distributions)")
     n_classes = len(densities)
     if n_classes < 2:
         raise ValueError(f"densities must hold one density per class, at least 2; got {n_classes}.")
@@ -422,7 +423,7 @@ def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=No
     BayesRisk1D
         The rule's ``risk`` and ``class_risks``, with its ``thresholds`` and ``decisions``.
     """
-    densities = list(densities)
+    densities = check_sequence(densities, "densities", "densities, one per class (scipy.stats distributions)")
     priors = as_priors(priors, len(densities))
     loss = _loss_or_zero_one(loss_matrix, len(densities))
     thresholds = np.atleast_1d(as_float_array(thresholds, "thresholds"))
@@ -484,10 +485,11 @@ def stratified_risk(decisions, t, priors, loss_matrix=None) -> MonteCarloRisk:
     if np.any(counts == 0):
         raise ValueError(f"t must hold at least one test example of every class 0..{priors.size - 1}; "
                          f"class {int(np.argmin(counts))} has none.")
-    losses = loss[decisions, t]                                               # L[a_i, t_i]
+    losses, e = scaled(loss[decisions, t])                     # L[a_i, t_i] / 2^e: no square overflows
     means = np.bincount(t, weights=losses) / counts                          # mean loss within each class
-    variances = np.bincount(t, weights=losses ** 2) / counts - means ** 2
-    return MonteCarloRisk(float(priors @ means), float(np.sqrt(priors ** 2 @ (np.maximum(variances, 0) / counts))))
+    variances = np.bincount(t, weights=(losses - means[t]) ** 2) / counts   # in two passes: no cancellation
+    return MonteCarloRisk(float(unscale(priors @ means, e)), float(unscale(np.sqrt(priors ** 2 @ (variances / counts)),
+                                                                         e)))
 
 
 def _as_indices(values, name: str, n_values: int) -> np.ndarray:

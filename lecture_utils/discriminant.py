@@ -241,6 +241,7 @@ def covariance_from_axes(spreads, angle) -> np.ndarray:
     spreads = as_vector(spreads, "spreads", 2)
     if not np.all(spreads > 0):
         raise ValueError(f"spreads must be two standard deviations > 0; got {spreads.tolist()}.")
+    check_scale(spreads, "spreads", "the covariance, built from their squares")
     angle = as_scalar(angle, "angle")
     cos, sin = np.cos(angle), np.sin(angle)
     rotation = np.array([[cos, -sin], [sin, cos]])

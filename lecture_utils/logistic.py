@@ -867,6 +867,7 @@ def working_response(z, t) -> tuple[np.ndarray, np.ndarray]:
     """
     z = as_float_array(z, "z")
     t = check_binary(as_float_array(t, "t"), "t", "use t_i = 1 for the positive class and 0 for the other")
+    check_broadcast(("z", z), ("t", t))
     p = expit(z)
     s = p * expit(-z)                                             # p (1 - p): the weights of the least squares
     # (t - p) / s is 1 / p = 1 + e^{-z} where t = 1 and -1 / (1 - p) = -(1 + e^z) where t = 0

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._base import clone
-from ._validation import (as_class_labels, as_matrix, as_probabilities, check_binary, check_flag, check_positive_int,
-                          check_random_state, check_same_shape, check_size)
+from ._validation import (as_class_labels, as_labels, as_matrix, as_probabilities, check_binary, check_flag,
+                          check_positive_int, check_random_state, check_same_shape, check_sequence, check_size)
 
 
 def kfold_indices(n, k, shuffle=False, random_state=None) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -207,11 +207,14 @@ def confusion_matrix(t, predictions, labels=None) -> np.ndarray:
     -------
     ndarray of int, shape (K, K)
     """
-    t, predictions = np.asarray(t), np.asarray(predictions)
-    if t.ndim != 1 or t.shape != predictions.shape:
-        raise ValueError(f"t and predictions must be 1-D and hold one label per example; got shapes {t.shape} "
+    t, predictions = as_labels(t, "t"), as_labels(predictions, "predictions")
+    if t.shape != predictions.shape:
+        raise ValueError(f"t and predictions must hold one label per example; got shapes {t.shape} "
                          f"and {predictions.shape}.")
-    labels = np.unique(np.concatenate([t, predictions])) if labels is None else np.asarray(labels)
+    labels = np.unique(np.concatenate([t, predictions])) if labels is None else as_labels(labels, "labels")
+    if np.unique(labels).size != labels.size:
+        raise ValueError(f"labels must list each class once; got {labels.tolist()}.")
+    check_size(labels.size ** 2, "the confusion matrix", "the number of labels")
     position = {label: j for j, label in enumerate(labels.tolist())}
     missing = sorted({label for label in t.tolist() + predictions.tolist() if label not in position}, key=str)
     if missing:
@@ -333,6 +336,7 @@ def learning_curve_splits(t, n_repeats=20, test_size=0.25, min_per_class=2, rand
     if not (isinstance(test_size, float) and 0 < test_size < 1):
         raise ValueError(f"test_size must be a fraction strictly between 0 and 1, e.g. 0.25; got {test_size!r}.")
     n_test = int(np.ceil(test_size * t.size))
+    check_size(n_repeats * t.size, "the splits' index arrays", "n_repeats")
     rng = check_random_state(random_state)
     splits = []
     for _ in range(n_repeats):
@@ -404,7 +408,8 @@ def learning_curve(estimator, X, t, train_sizes, n_repeats=20, test_size=0.25, m
     t = np.asarray(t)
     as_class_labels(t, X.shape[0])
     splits = learning_curve_splits(t, n_repeats, test_size, min_per_class, random_state)
-    sizes = np.array([check_positive_int(m, "train_sizes") for m in train_sizes], dtype=int)
+    sizes = np.array([check_positive_int(m, "train_sizes")
+                      for m in check_sequence(train_sizes, "train_sizes", "training-set sizes")], dtype=int)
     n_train = splits[0][0].size
     if sizes.size == 0 or sizes.max() > n_train:
         raise ValueError(f"train_sizes must hold sizes from 1 to the training part's {n_train} examples; "
@@ -456,11 +461,10 @@ def calibration_curve(t, p, n_bins=10) -> CalibrationCurve:
     CalibrationCurve
     """
     p = as_probabilities(p, "p")
-    t = check_binary(np.asarray(t), "t", "Give t = 1 for the class whose probability p is.")
+    t = check_binary(as_labels(t, "t"), "t", "Give t = 1 for the class whose probability p is.")
     check_same_shape(t, p, "t", "p")
-    if p.ndim != 1:
-        raise ValueError(f"t and p must be 1-D, one entry per example; got shape {p.shape}.")
     n_bins = check_positive_int(n_bins, "n_bins")
+    check_size(3 * n_bins, "the bins' counts and sums", "n_bins")
     bins = np.searchsorted(np.linspace(0.0, 1.0, n_bins + 1)[1:-1], p)
     counts = np.bincount(bins, minlength=n_bins)
     filled = counts > 0

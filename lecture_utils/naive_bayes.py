@@ -38,7 +38,8 @@ import numpy as np
 from ._base import GenerativeClassifier
 from ._numerics import scaled
 from ._validation import (as_categorical_matrix, as_class_labels, as_float_array, as_matrix, check_binary,
-                          check_fitted, check_n_features, check_non_negative, check_positive_int, check_scale)
+                          check_fitted, check_n_features, check_non_negative, check_positive_int, check_scale,
+                          check_sequence, check_size)
 
 # --------------------------------------------------------------------------
 # Estimates
@@ -113,7 +114,7 @@ def parameter_counts(n_values, n_classes) -> dict:
     dict
         ``{"joint": K (prod_j V_j - 1) + K - 1, "naive": K sum_j (V_j - 1) + K - 1}``.
     """
-    values = [check_positive_int(v, "n_values") for v in n_values]
+    values = [check_positive_int(v, "n_values") for v in check_sequence(n_values, "n_values", "integers V_j >= 1")]
     k = check_positive_int(n_classes, "n_classes")
     return {"joint": k * (math.prod(values) - 1) + k - 1,
             "naive": k * sum(v - 1 for v in values) + k - 1}
@@ -152,8 +153,15 @@ def word_presence(documents, vocabulary=None) -> tuple[np.ndarray, tuple]:
     words = [set(_WORD.findall(document.lower())) for document in documents]
     if vocabulary is None:
         vocabulary = sorted(set().union(*words))
-    elif isinstance(vocabulary, str) or not all(isinstance(w, str) for w in vocabulary):
-        raise TypeError(f"vocabulary must be a list of words (strings); got {vocabulary!r}.")
+    else:
+        vocabulary = check_sequence(vocabulary, "vocabulary", "words (strings)")
+        if not all(isinstance(w, str) for w in vocabulary):
+            raise TypeError(f"vocabulary must be a list of words (strings); got {vocabulary!r}.")
+        unusable = [w for w in vocabulary if not _WORD.fullmatch(w)]
+        if unusable or len(set(vocabulary)) < len(vocabulary):
+            raise ValueError(f"vocabulary must list distinct lower-case words (letters, apostrophes inside), as "
+                             f"documents are read; got {unusable or vocabulary}.")
+    check_size(len(words) * len(vocabulary), "the table of words", "documents or vocabulary")
     vocabulary = tuple(vocabulary)
     X = np.array([[word in present for word in vocabulary] for present in words], dtype=int)
     return X.reshape(len(words), len(vocabulary)), vocabulary

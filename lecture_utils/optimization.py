@@ -30,7 +30,8 @@ import numpy as np
 import scipy.linalg
 
 from ._numerics import equilibrated_solve, norm
-from ._validation import (as_float_array, as_real_array, check_broadcast, check_flag, check_non_negative,
+from ._validation import (as_float_array, as_real_array, as_scalar, check_broadcast, check_callable, check_flag,
+                          check_non_negative,
                           check_option, check_positive, check_positive_int, check_random_state, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning
 
@@ -318,6 +319,12 @@ def _evaluate(objective, w, l1, k, previous_loss):
 # --------------------------------------------------------------------------
 
 
+def _check_objective(objective) -> None:
+    if not (callable(getattr(objective, "loss", None)) and callable(getattr(objective, "gradient", None))):
+        raise TypeError(f"objective must be an Objective with loss(w) and gradient(w), e.g. "
+                        f"FunctionObjective(loss, gradient); got {type(objective).__name__}.")
+
+
 def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=0.0, batch_size=None,
              max_iter=1000, tol=1e-6, l1=0.0, line_search=False, random_state=None, record_updates=False,
              callback=None) -> Trace:
@@ -364,9 +371,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     -------
     Trace
     """
-    if not (callable(getattr(objective, "loss", None)) and callable(getattr(objective, "gradient", None))):
-        raise TypeError(f"objective must be an Objective with loss(w) and gradient(w), e.g. "
-                        f"FunctionObjective(loss, gradient); got {type(objective).__name__}.")
+    _check_objective(objective)
     if callback is not None and not callable(callback):
         raise TypeError(f"callback must be a function of the weights, or None; got {type(callback).__name__}.")
     line_search = check_flag(line_search, "line_search")
@@ -565,11 +570,6 @@ def _central_differences(function, w, eps, name: str, shape):
     return np.array(columns)
 
 
-def _check_callable(function, name: str, what: str) -> None:
-    if not callable(function):
-        raise TypeError(f"{name} must be a function {what}; got {type(function).__name__}.")
-
-
 def numerical_gradient(f, w, eps=1e-6):
     """The gradient of ``f`` at ``w`` by central differences, to check a derived gradient.
 
@@ -587,7 +587,7 @@ def numerical_gradient(f, w, eps=1e-6):
     -------
     float (for a number ``w``) or ndarray of shape (D,)
     """
-    _check_callable(f, "f", "f(w) -> float")
+    check_callable(f, "f", "f(w) -> float")
     scalar = np.ndim(w) == 0
     derivatives = _central_differences(lambda v: f(v[0] if scalar else v), w, eps, "f", lambda n: ())
     return float(derivatives[0]) if scalar else derivatives
@@ -607,7 +607,7 @@ def numerical_hessian(gradient, w, eps=1e-5):
     -------
     float (for a number ``w``) or ndarray of shape (D, D)
     """
-    _check_callable(gradient, "gradient", "gradient(w) -> array of the shape of w")
+    check_callable(gradient, "gradient", "gradient(w) -> array of the shape of w")
     scalar = np.ndim(w) == 0
     columns = _central_differences(lambda v: np.atleast_1d(gradient(v[0] if scalar else v)), w, eps, "gradient",
                                    lambda n: (n,))
@@ -640,14 +640,22 @@ def chord_gap(f, a, b, theta) -> float:
     -------
     float
     """
+    check_callable(f, "f", "f(w) -> float")
     a, b = as_float_array(a, "a"), as_float_array(b, "b")
     if a.shape != b.shape:
         raise ValueError(f"a and b must be points of the same space; got shapes {a.shape} and {b.shape}.")
-    theta = float(as_float_array(theta, "theta"))
+    theta = as_scalar(theta, "theta")
     if not 0 <= theta <= 1:
         raise ValueError(f"theta must lie in [0, 1] (a point between a and b); got {theta}.")
-    at = (lambda w: float(w)) if a.ndim == 0 else (lambda w: w)         # numbers stay numbers
-    return theta * f(at(a)) + (1 - theta) * f(at(b)) - f(at(theta * a + (1 - theta) * b))
+
+    def value(w):                                                        # numbers stay numbers
+        result = as_real_array(f(float(w) if a.ndim == 0 else w), "f")
+        if result.ndim != 0 or np.isnan(result):
+            raise ValueError(f"f must return a number at every point of the chord; got {result!r} at {w}.")
+        return float(result)
+
+    with np.errstate(over="ignore"):                                     # a gap beyond 1.8e308 is inf
+        return theta * value(a) + (1 - theta) * value(b) - value(theta * a + (1 - theta) * b)
 
 
 @dataclass(frozen=True)
@@ -679,6 +687,9 @@ class QuadraticModel:
     def __call__(self, w):
         """``m(w)`` at points of shape (..., D), or for D = 1 at numbers of any shape; returns shape (...)."""
         w = as_float_array(w, "w")
+        if self.at.size > 1 and w.shape[-1:] != self.at.shape:
+            raise ValueError(f"w must be points of shape (..., {self.at.size}), like the expansion point; got "
+                             f"shape {w.shape}.")
         v = (w[..., None] if self.at.size == 1 else w) - self.at      # w - w_k; for D = 1 each number is a point
         return float_or_array(self.value + v @ self.gradient + 0.5 * np.einsum("...i,ij,...j->...", v,
                                                                                self.hessian, v))
@@ -725,7 +736,10 @@ def quadratic_model(objective: Objective, w) -> QuadraticModel:
     -------
     QuadraticModel
     """
+    _check_objective(objective)
     w = np.atleast_1d(as_float_array(w, "w")).astype(float)
+    if w.ndim != 1:
+        raise ValueError(f"w must be a number or a vector of shape (D,); got shape {w.shape}.")
     return QuadraticModel(w, objective.loss(w), objective.gradient(w), objective.hessian(w))
 
 

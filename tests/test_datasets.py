@@ -148,7 +148,7 @@ def test_gaussian_classes_from_noise_draws_the_given_moments():
 
 @pytest.mark.parametrize("t, covariances, message", [
     ([0, 2], [np.eye(2), np.eye(2)], "t must hold one class 0..1"),
-    ([0, 1], [np.eye(3), np.eye(3)], "noise must have d = 2 columns"),
+    ([0, 1], [np.eye(3), np.eye(3)], "covariances must have shape"),
     ([0, 1], [[[1.0, 2.0], [2.0, 1.0]], np.eye(2)], "positive definite"),
 ])
 def test_gaussian_classes_from_noise_rejects_bad_arguments(t, covariances, message):

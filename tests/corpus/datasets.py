@@ -121,4 +121,36 @@ def _display_cases():
 
 _SQUARE = lambda x: x * x  # noqa: E731 (a lambda is what the case is about)
 
-CASES = [*_datasets_cases(), *_display_cases()]
+def _noise_cases():
+    from scipy.linalg import cholesky
+    noise = np.random.default_rng(0).standard_normal((6, 2))
+    t = np.array([0, 1, 0, 1, 0, 1])
+    target = "datasets.gaussian_classes_from_noise"
+
+    def by_hand(scale=1.0):             # mu_k + L_k z_i with the lower Cholesky factor of scipy
+        factors = [cholesky(np.asarray(c) * scale, lower=True) for c in COVARIANCES]
+        return np.array([MEANS[k] + factors[k] @ z for z, k in zip(noise, t)])
+    return [
+        *[case(target, f"covariances at scale {scale:g}",
+               lambda scale=scale: D.gaussian_classes_from_noise(noise, t, MEANS, np.array(COVARIANCES) * scale),
+               answers(close(lambda scale=scale: by_hand(scale), rtol=1e-13, atol=1e-13)))
+          for scale in (1.0, 1e300, 1e-300)],
+        *bad_arrays(target, "covariances", lambda value: D.gaussian_classes_from_noise(noise, t, MEANS, value),
+                    COVARIANCES, kinds=("nan", "string", "none")),
+        case(target, "covariances not symmetric",
+             lambda: D.gaussian_classes_from_noise(noise, t, MEANS, [[[1, 0.5], [0, 1]]] * 2), refuses("covariances")),
+        case(target, "covariances not positive definite",
+             lambda: D.gaussian_classes_from_noise(noise, t, MEANS, [-np.eye(2)] * 2), refuses("covariances")),
+        *bad_arrays(target, "noise", lambda value: D.gaussian_classes_from_noise(value, t, MEANS, COVARIANCES), noise,
+                    kinds=("nan", "inf", "string", "none", "ragged")),
+        case(target, "noise of 3 columns", lambda: D.gaussian_classes_from_noise(np.c_[noise, noise[:, 0]], t, MEANS,
+                                                                                 COVARIANCES), refuses("noise")),
+        case(target, "examples beyond float64", lambda: D.gaussian_classes_from_noise(
+            noise * 1e300, t, MEANS, np.array(COVARIANCES) * 1e300), refuses("noise")),
+        *[case(target, f"t {kind}", lambda value=value: D.gaussian_classes_from_noise(noise, value, MEANS, COVARIANCES),
+               refuses("t")) for kind, value in (("float", t * 1.0), ("text", "abc"), ("class 2", t * 2),
+                                                  ("None", None), ("too short", t[:-1]))],
+    ]
+
+
+CASES = [*_datasets_cases(), *_noise_cases(), *_display_cases()]

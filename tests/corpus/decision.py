@@ -142,4 +142,41 @@ def _risk_cases():
     ]
 
 
-CASES = [*_loss_cases(), *_threshold_cases(), *_risk_cases()]
+def _stratified(scale):
+    return D.stratified_risk([0, 1, 1, 0], [0, 1, 0, 1], [0.5, 0.5], [[0.0, scale], [scale, 0.0]])
+
+
+def _rule_cases():
+    # by hand: each class loses 0 and L once, so its mean loss is L/2 and variance L^2/4; R = L/2, SE = L/4
+    return [
+        *[case("decision.stratified_risk", f"losses of {scale:g}", lambda scale=scale: _stratified(scale),
+               answers(satisfies(lambda r, scale=scale: np.allclose([r.risk, r.standard_error],
+                                                                    [scale / 2, scale / 4], rtol=1e-15, atol=0),
+                                 "R = L/2 and SE = L/4")))
+          for scale in (1e300, 1e-300, 1.0)],
+        case("decision.stratified_risk", "decisions as text", lambda: D.stratified_risk("ab", [0, 1], [0.5, 0.5]),
+             refuses("decisions")),
+        case("decision.stratified_risk", "a class without test examples",
+             lambda: D.stratified_risk([0, 1], [0, 0], [0.5, 0.5]), refuses("t")),
+        case("decision.stratified_risk", "decisions and t of different lengths",
+             lambda: D.stratified_risk([0, 1, 1], [0, 1], [0.5, 0.5]), refuses("decisions")),
+        case("decision.stratified_risk", "priors that do not sum to 1",
+             lambda: D.stratified_risk([0, 1], [0, 1], [0.5, 0.6]), refuses("priors")),
+        case("decision.threshold_rule_risk", "densities not a list",
+             lambda: D.threshold_rule_risk(3, [0.5, 0.5], [1.0], [0, 1]), refuses("densities")),
+        case("decision.threshold_rule_risk", "decreasing thresholds",
+             lambda: D.threshold_rule_risk(NORMALS, [0.5, 0.5], [2.0, 1.0], [0, 1, 0]), refuses("thresholds")),
+        case("decision.threshold_rule_risk", "decisions as text",
+             lambda: D.threshold_rule_risk(NORMALS, [0.5, 0.5], [1.0], ["a", "b"]), refuses("decisions")),
+        case("decision.threshold_rule_risk", "an infinite threshold",
+             lambda: D.threshold_rule_risk(NORMALS, [0.5, 0.5], [np.inf], [0, 1]), refuses("thresholds")),
+        case("decision.threshold_rule_risk", "a threshold at 1e300",
+             lambda: D.threshold_rule_risk(NORMALS, [0.5, 0.5], [1e300], [0, 1]).risk,
+             answers(close(0.5 * stats.norm(2, 1).cdf(1e300) + 0.5 * stats.norm(0, 1).sf(1e300), rtol=1e-12))),
+        case("decision.threshold_rule_risk", "the 0-1 rule at the midpoint",
+             lambda: D.threshold_rule_risk(NORMALS, [0.5, 0.5], [1.0], [0, 1]).risk,
+             answers(close(stats.norm.sf(1.0), rtol=1e-9))),
+    ]
+
+
+CASES = [*_loss_cases(), *_threshold_cases(), *_risk_cases(), *_rule_cases()]

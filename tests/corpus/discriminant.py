@@ -161,4 +161,29 @@ def _function_cases():
     ]
 
 
-CASES = [*_classifiers(), *_function_cases()]
+def _axes_cases():
+    target = "discriminant.covariance_from_axes"
+
+    def rotated(spreads, angle):               # by hand: R diag(s^2) R^T with R the rotation by angle
+        c, s = np.cos(angle), np.sin(angle)
+        return np.array([[c, -s], [s, c]]) @ np.diag(np.square(spreads)) @ np.array([[c, s], [-s, c]])
+    return [
+        case(target, "spreads of 1e100 and 1e99", lambda: DA.covariance_from_axes([1e100, 1e99], 0.3),
+             answers(close(lambda: rotated([1.0, 0.1], 0.3) * 1e200, rtol=1e-13))),
+        case(target, "spreads of 1e-100", lambda: DA.covariance_from_axes([1e-100, 2e-100], 0.3),
+             answers(close(lambda: rotated([1.0, 2.0], 0.3) * 1e-200, rtol=1e-13))),
+        case(target, "spreads of 1e200: squares beyond float64", lambda: DA.covariance_from_axes([1e200, 1.0], 0.3),
+             refuses("spreads")),
+        case(target, "spreads of 1e-200: squares round to 0", lambda: DA.covariance_from_axes([1e-200, 1e-200], 0.3),
+             refuses("spreads")),
+        case(target, "a zero spread", lambda: DA.covariance_from_axes([0.0, 1.0], 0.3), refuses("spreads")),
+        case(target, "three spreads", lambda: DA.covariance_from_axes([1.0, 1.0, 1.0], 0.3), refuses("spreads")),
+        case(target, "spreads as text", lambda: DA.covariance_from_axes("ab", 0.3), refuses("spreads")),
+        case(target, "angle nan", lambda: DA.covariance_from_axes([1.0, 2.0], np.nan), refuses("angle")),
+        case(target, "two angles", lambda: DA.covariance_from_axes([1.0, 2.0], [0.1, 0.2]), refuses("angle")),
+        case(target, "angle 1e300 (any angle is an angle)", lambda: DA.covariance_from_axes([1.0, 2.0], 1e300),
+             answers(close(lambda: rotated([1.0, 2.0], 1e300), rtol=1e-12))),
+    ]
+
+
+CASES = [*_classifiers(), *_function_cases(), *_axes_cases()]

@@ -217,4 +217,25 @@ def _figure_cases():
     ]
 
 
-CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases()]
+def _irls_cases():
+    mpmath.mp.dps = 50
+
+    def by_mpmath(z, t):                 # s = p (1 - p), r = z + (t - p) / s, at 50 digits (1 - p = e^-z p)
+        e = mpmath.exp(-mpmath.mpf(z))
+        p, q = 1 / (1 + e), e / (1 + e)
+        return float(p * q), float(z + (q if t == 1 else -p) / (p * q))
+    return [
+        *[case("logistic.working_response", f"z = {z:g}, t = {t}", lambda z=z, t=t: LR.working_response([z], [t]),
+               answers(close(lambda z=z, t=t: np.array(by_mpmath(z, t))[:, None], rtol=1e-13)))
+          for z, t in ((0.5, 1), (-3.0, 1), (30.0, 1), (-700.0, 0), (700.0, 1))],
+        case("logistic.working_response", "z = 1e300 against its target: r overflows to -inf, s to 0",
+             lambda: LR.working_response([1e300], [0]), answers(close([[0.0], [-np.inf]]), infinite=True)),
+        case("logistic.working_response", "z and t of different lengths",
+             lambda: LR.working_response([0.0, 1.0, 2.0], [0, 1]), refuses("z")),
+        case("logistic.working_response", "t = 2", lambda: LR.working_response([0.0], [2]), refuses("t")),
+        case("logistic.working_response", "nan in z", lambda: LR.working_response([np.nan], [1]), refuses("z")),
+        case("logistic.working_response", "z as text", lambda: LR.working_response("ab", [0, 1]), refuses("z")),
+    ]
+
+
+CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases()]

@@ -9,8 +9,9 @@ from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.discriminant import LDA
 from lecture_utils.logistic import LogisticRegression
-from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices, leave_one_out,
-                                           train_test_split)
+from lecture_utils.model_selection import (calibration_curve, confusion_matrix, cross_val_predict, cross_val_score,
+                                           grid_search, kfold_indices, learning_curve, learning_curve_splits,
+                                           leave_one_out, train_test_split)
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
 from lecture_utils.preprocessing import Pipeline, StandardScaler, make_pipeline
 
@@ -167,4 +168,98 @@ def _SklearnLDA():
     return LinearDiscriminantAnalysis()
 
 
-CASES = [*_folds_cases(), *_score_cases(), *_preprocessing_cases(), *_multiclass_cases()]
+def _evaluation_cases():
+    from sklearn.calibration import calibration_curve as sklearn_calibration
+    from sklearn.metrics import confusion_matrix as sklearn_confusion
+
+    rng = np.random.default_rng(3)
+    p = rng.random(50)
+    t = (rng.random(50) < p).astype(int)
+    Xb, tb = X[BINARY], T[BINARY]
+    splits = learning_curve_splits(tb, 3, 0.25, 2, random_state=0)
+    return [
+        case("model_selection.calibration_curve", "as scikit-learn", lambda: calibration_curve(t, p, 5),
+             answers(satisfies(lambda curve: np.allclose(curve.predicted, sklearn_calibration(t, p, n_bins=5)[1],
+                                                         rtol=1e-14)
+                               and np.allclose(curve.observed, sklearn_calibration(t, p, n_bins=5)[0], rtol=1e-14),
+                               "scikit-learn's prob_pred and prob_true"))),
+        case("model_selection.calibration_curve", "probabilities 1e-300 and 1 - 1e-16",
+             lambda: calibration_curve([0, 1], [1e-300, 1 - 1e-16], 2).predicted,
+             answers(close([1e-300, 1 - 1e-16], rtol=1e-15))),
+        case("model_selection.calibration_curve", "ragged t", lambda: calibration_curve([[0], [1, 0]], [0.1, 0.8]),
+             refuses("t")),
+        case("model_selection.calibration_curve", "t of 0 and 2", lambda: calibration_curve([0, 2], [0.1, 0.8]),
+             refuses("t")),
+        case("model_selection.calibration_curve", "nan in p", lambda: calibration_curve([0, 1], [0.1, np.nan]),
+             refuses("p")),
+        case("model_selection.calibration_curve", "p and t of different lengths",
+             lambda: calibration_curve([0, 1, 1], [0.1, 0.8]), refuses("t")),
+        case("model_selection.calibration_curve", "n_bins = 10**12 cannot fit",
+             lambda: calibration_curve([0, 1], [0.1, 0.8], 10 ** 12), refuses("n_bins", match="GiB")),
+        case("model_selection.confusion_matrix", "as scikit-learn", lambda: confusion_matrix(T, np.roll(T, 5)),
+             answers(equal(lambda: sklearn_confusion(T, np.roll(T, 5))))),
+        case("model_selection.confusion_matrix", "text labels in a given order",
+             lambda: confusion_matrix(["b", "a", "a"], ["a", "a", "b"], labels=["b", "a"]),
+             answers(equal(lambda: sklearn_confusion(["b", "a", "a"], ["a", "a", "b"], labels=["b", "a"])))),
+        case("model_selection.confusion_matrix", "ragged t", lambda: confusion_matrix([[0], [1, 0]], [0, 1]),
+             refuses("t")),
+        case("model_selection.confusion_matrix", "different lengths", lambda: confusion_matrix([0, 1, 1], [0, 1]),
+             refuses("predictions")),
+        case("model_selection.confusion_matrix", "a label missing from labels",
+             lambda: confusion_matrix([0, 1], [0, 2], labels=[0, 1]), refuses("labels")),
+        case("model_selection.confusion_matrix", "a label twice in labels",
+             lambda: confusion_matrix([0, 1], [0, 1], labels=[0, 1, 1]), refuses("labels")),
+        case("model_selection.confusion_matrix", "10**5 labels: 10**10 cells",
+             lambda: confusion_matrix(np.arange(10 ** 5), np.arange(10 ** 5)), refuses("labels", match="GiB")),
+        case("model_selection.cross_val_predict", "as fold by fold", lambda: cross_val_predict(LDA(), X, T, k=4),
+             answers(equal(lambda: _by_folds(kfold_indices(len(T), 4))))),
+        case("model_selection.cross_val_predict", "estimator as text", lambda: cross_val_predict("lda", X, T),
+             refuses("estimator")),
+        case("model_selection.cross_val_predict", "folds that are no pairs",
+             lambda: cross_val_predict(LDA(), X, T, folds=[np.arange(3)]), refuses("folds")),
+        *bad_seeds("model_selection.cross_val_predict",
+                   lambda value: cross_val_predict(LDA(), X, T, shuffle=True, random_state=value)),
+        case("model_selection.learning_curve", "as split by split",
+             lambda: learning_curve(LDA(), Xb, tb, [6, 12], n_repeats=3, random_state=0).errors,
+             answers(close(lambda: [[1 - LDA().fit(Xb[train[:m]], tb[train[:m]]).score(Xb[test], tb[test])
+                                     for train, test in splits] for m in (6, 12)], rtol=1e-15))),
+        case("model_selection.learning_curve", "train_sizes a number",
+             lambda: learning_curve(LDA(), Xb, tb, 6, n_repeats=2), refuses("train_sizes")),
+        case("model_selection.learning_curve", "train_sizes beyond the training part",
+             lambda: learning_curve(LDA(), Xb, tb, [100], n_repeats=2), refuses("train_sizes")),
+        case("model_selection.learning_curve", "train_sizes as text",
+             lambda: learning_curve(LDA(), Xb, tb, "ab", n_repeats=2), refuses("train_sizes")),
+        case("model_selection.learning_curve", "estimator as text",
+             lambda: learning_curve("lda", Xb, tb, [6], n_repeats=2), refuses("estimator")),
+        case("model_selection.learning_curve", "t too short",
+             lambda: learning_curve(LDA(), Xb, tb[:-1], [6], n_repeats=2), refuses("t")),
+        case("model_selection.learning_curve_splits", "nested training sets holding every class",
+             lambda: learning_curve_splits(tb, 3, 0.25, 2, random_state=0),
+             answers(satisfies(lambda result: all(np.bincount(tb[train[:4]], minlength=2).min() >= 2
+                                                  and np.intersect1d(train, test).size == 0
+                                                  and train.size + test.size == tb.size for train, test in result),
+                               "disjoint splits whose first 2K training examples hold every class twice"))),
+        *[case("model_selection.learning_curve_splits", f"test_size={value!r}",
+               lambda value=value: learning_curve_splits(tb, 2, value), refuses("test_size"))
+          for value in (1.0, 0.0, 1, np.nan, "0.25")],
+        *bad_counts("model_selection.learning_curve_splits", "n_repeats",
+                    lambda value: learning_curve_splits(tb, value)),
+        case("model_selection.learning_curve_splits", "n_repeats = 10**9 cannot fit",
+             lambda: learning_curve_splits(tb, 10 ** 9), refuses("n_repeats", match="GiB")),
+        case("model_selection.learning_curve_splits", "min_per_class more than a class holds",
+             lambda: learning_curve_splits(tb, 2, 0.25, 100), refuses("min_per_class")),
+        case("model_selection.learning_curve_splits", "nan in t",
+             lambda: learning_curve_splits(np.r_[np.nan, tb[1:]], 2), refuses("t")),
+        *bad_seeds("model_selection.learning_curve_splits", lambda value: learning_curve_splits(tb, 2,
+                                                                                                random_state=value)),
+    ]
+
+
+def _by_folds(folds):
+    predictions = np.empty_like(T)
+    for train, test in folds:
+        predictions[test] = LDA().fit(X[train], T[train]).predict(X[test])
+    return predictions
+
+
+CASES = [*_folds_cases(), *_score_cases(), *_preprocessing_cases(), *_multiclass_cases(), *_evaluation_cases()]

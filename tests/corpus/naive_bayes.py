@@ -97,4 +97,49 @@ def _cases():
     return cases
 
 
-CASES = _cases()
+def _letters(i):
+    """A distinct word of letters for each number: 0 -> "a", 12 -> "bc"."""
+    return "".join(chr(97 + int(digit)) for digit in str(i))
+
+
+def _word_cases():
+    from sklearn.feature_extraction.text import CountVectorizer
+    documents = ["Free money, free!", "See you at lunch", "don't miss the free lunch"]
+    pattern = r"[a-z]+(?:'[a-z]+)*"
+    return [
+        case("naive_bayes.parameter_counts", "a number for n_values", lambda: NB.parameter_counts(3, 2),
+             refuses("n_values")),
+        case("naive_bayes.parameter_counts", "n_values None", lambda: NB.parameter_counts(None, 2),
+             refuses("n_values")),
+        case("naive_bayes.parameter_counts", "a zero count of values", lambda: NB.parameter_counts([0], 2),
+             refuses("n_values")),
+        case("naive_bayes.parameter_counts", "n_classes 0", lambda: NB.parameter_counts([2], 0), refuses("n_classes")),
+        case("naive_bayes.parameter_counts", "100 features of 10**6 values: exact integers",
+             lambda: NB.parameter_counts([10 ** 6] * 100, 2),
+             answers(satisfies(lambda counts: counts == {"joint": 2 * (10 ** 600 - 1) + 1,
+                                                         "naive": 2 * 100 * (10 ** 6 - 1) + 1},
+                               "K (prod V - 1) + K - 1 and K sum (V - 1) + K - 1"))),
+        case("naive_bayes.word_presence", "as scikit-learn's binary CountVectorizer",
+             lambda: NB.word_presence(documents),
+             answers(satisfies(lambda result: (result[0].tolist() == CountVectorizer(
+                 binary=True, token_pattern=pattern).fit_transform(documents).toarray().tolist()
+                 and list(result[1]) == sorted(CountVectorizer(token_pattern=pattern).fit(documents).vocabulary_)),
+                 "the same table and vocabulary"))),
+        case("naive_bayes.word_presence", "one string for documents", lambda: NB.word_presence("free money"),
+             refuses("documents")),
+        case("naive_bayes.word_presence", "numbers for documents", lambda: NB.word_presence([1, 2]),
+             refuses("documents")),
+        case("naive_bayes.word_presence", "one string for vocabulary", lambda: NB.word_presence(documents, "free"),
+             refuses("vocabulary")),
+        case("naive_bayes.word_presence", "a capitalised word never found", lambda: NB.word_presence(documents,
+                                                                                                      ["Free"]),
+             refuses("vocabulary")),
+        case("naive_bayes.word_presence", "a word twice", lambda: NB.word_presence(documents, ["free", "free"]),
+             refuses("vocabulary")),
+        case("naive_bayes.word_presence", "a table too large to fit",
+             lambda: NB.word_presence(["a"] * 10 ** 5, [_letters(i) for i in range(10 ** 4)]),
+             refuses("vocabulary", match="GiB")),
+    ]
+
+
+CASES = [*_cases(), *_word_cases()]

@@ -152,4 +152,44 @@ def _piece_cases():
     ]
 
 
-CASES = [*_minimize_cases(), *_wrapper_cases(), *_piece_cases()]
+def _convexity_cases():
+    square = lambda w: float(np.sum(np.square(w)))  # noqa: E731
+    quadratic = O.FunctionObjective(*QUADRATIC)
+    return [
+        case("optimization.chord_gap", "w^2 over [-1e150, 1e150]: the gap is 1e300",
+             lambda: O.chord_gap(square, -1e150, 1e150, 0.5), answers(close(1e300, rtol=1e-15))),
+        case("optimization.chord_gap", "w^2 over [0, 1e-150]", lambda: O.chord_gap(square, 0.0, 1e-150, 0.5),
+             answers(close(0.25e-300, rtol=1e-15))),
+        case("optimization.chord_gap", "a gap beyond float64 is inf", lambda: O.chord_gap(square, -1e200, 1e200, 0.5),
+             answers(equal(np.inf), infinite=True)),
+        case("optimization.chord_gap", "f not callable", lambda: O.chord_gap(3, 0.0, 1.0, 0.5), refuses("f")),
+        case("optimization.chord_gap", "f returning nan", lambda: O.chord_gap(lambda w: np.nan, 0.0, 1.0, 0.5),
+             refuses("f")),
+        case("optimization.chord_gap", "f returning a vector", lambda: O.chord_gap(lambda w: np.ones(2), 0.0, 1.0, 0.5),
+             refuses("f")),
+        case("optimization.chord_gap", "f returning text", lambda: O.chord_gap(lambda w: "a", 0.0, 1.0, 0.5),
+             refuses("f")),
+        case("optimization.chord_gap", "a and b of different shapes", lambda: O.chord_gap(square, [0.0, 0.0], [1.0],
+                                                                                          0.5), refuses("a")),
+        *bad_numbers("optimization.chord_gap", "theta", lambda value: O.chord_gap(square, 0.0, 1.0, value),
+                     {"2": 2.0, "-0.5": -0.5, "nan": np.nan, "text": "a", "two": [0.1, 0.2]}),
+        case("optimization.chord_gap", "nan in a", lambda: O.chord_gap(square, np.nan, 1.0, 0.5), refuses("a")),
+        case("optimization.quadratic_model", "the Newton point of a quadratic at 1e100",
+             lambda: O.quadratic_model(quadratic, [1e100, -3e100]).newton_point, answers(close([0.0, 0.0], atol=1e85))),
+        case("optimization.quadratic_model", "the decrement equals E(w) - min E for a quadratic",
+             lambda: O.quadratic_model(quadratic, [1.0, -3.0]).decrement,
+             answers(close(lambda: QUADRATIC[0](np.array([1.0, -3.0])), rtol=1e-14))),
+        case("optimization.quadratic_model", "objective a plain function",
+             lambda: O.quadratic_model(square, [1.0, 2.0]), refuses("objective")),
+        case("optimization.quadratic_model", "w of shape (1, 2)", lambda: O.quadratic_model(quadratic, [[1.0, 2.0]]),
+             refuses("w")),
+        case("optimization.quadratic_model", "nan in w", lambda: O.quadratic_model(quadratic, [np.nan, 2.0]),
+             refuses("w")),
+        case("optimization.quadratic_model", "an objective without a Hessian",
+             lambda: O.quadratic_model(O.FunctionObjective(*QUADRATIC[:2]), [1.0, 2.0]), refuses("hessian")),
+        case("optimization.quadratic_model", "the model at points of the wrong dimension",
+             lambda: O.quadratic_model(quadratic, [1.0, 2.0])([1.0, 2.0, 3.0]), refuses("w")),
+    ]
+
+
+CASES = [*_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases()]
