@@ -5,6 +5,8 @@ from __future__ import annotations
 import matplotlib as mpl
 from matplotlib.colors import to_rgb
 
+from ._checks import FLAG, INDEX, checked
+
 
 #: Okabe & Ito (2008) colours, distinguishable with every common colour-vision deficiency.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -48,6 +50,7 @@ def use_house_style() -> None:
     mpl.rcParams.update(HOUSE_STYLE)
 
 
+@checked(on=FLAG)
 def present(on: bool = True) -> None:
     """Switch presentation mode on (larger fonts, thicker lines) or back off.
 
@@ -58,6 +61,7 @@ def present(on: bool = True) -> None:
         mpl.rcParams.update(PRESENTATION_STYLE)
 
 
+@checked(k=INDEX)
 def class_style(k: int) -> dict:
     """Colour and marker of the ``k``-th class, for ``scatter`` or ``plot``."""
     return {"color": PALETTE[k % len(PALETTE)], "marker": MARKERS[k % len(MARKERS)]}

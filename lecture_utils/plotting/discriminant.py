@@ -12,6 +12,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
+from ._checks import AXES, TEXT, array, checked, count, curve, labels, limits, names, option, points, unit_interval
 from ._style import PALETTE, _light, class_style
 from .geometry import ellipse_points
 from .information import filled_area
@@ -30,12 +31,14 @@ BOUNDARY_STYLES = {
 # --------------------------------------------------------------------------
 
 
+@checked(xlim=limits, ylim=limits, resolution=count(cells=2))
 def grid_axes(xlim, ylim, resolution: int) -> tuple[np.ndarray, np.ndarray]:
     """The cell centres along each axis of :func:`~lecture_utils.plotting.grid_points`' grid."""
     xs, ys = np.linspace(*xlim, resolution + 1), np.linspace(*ylim, resolution + 1)
     return (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
 
 
+@checked(scores=array(finite=False), xlim=limits, ylim=limits)
 def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     """The decision boundaries of discriminant scores on a grid, as polylines.
 
@@ -70,6 +73,7 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     return segments
 
 
+@checked(ax=AXES, style=option(*BOUNDARY_STYLES))
 def plot_boundaries(ax, segments, style: str = "Bayes", **kwargs) -> LineCollection:
     """Draw boundary polylines (from :func:`boundary_segments`) in the style of ``style``."""
     options = {**BOUNDARY_STYLES[style], "zorder": 4, "capstyle": "round", **kwargs}
@@ -84,11 +88,13 @@ def plot_boundaries(ax, segments, style: str = "Bayes", **kwargs) -> LineCollect
 # --------------------------------------------------------------------------
 
 
+@checked(n_classes=count(), amount=unit_interval)
 def class_tints(n_classes: int, amount: float = 0.55) -> np.ndarray:
     """Light versions of the class colours as RGB rows, shape (K, 3), for mixing by posterior."""
-    return np.array([_light(PALETTE[k], amount) for k in range(n_classes)])
+    return np.array([_light(class_style(k)["color"], amount) for k in range(n_classes)])
 
 
+@checked(posteriors=array(ndim=2), resolution=count(cells=2), amount=unit_interval)
 def posterior_image(posteriors, resolution: int, amount: float = 0.55) -> np.ndarray:
     """An RGBA image mixing the class tints by ``p(C_k | x)`` at each grid point, for ``imshow``.
 
@@ -113,6 +119,7 @@ def posterior_image(posteriors, resolution: int, amount: float = 0.55) -> np.nda
     return image.reshape(resolution, resolution, 4)
 
 
+@checked(ax=AXES, posteriors=array(ndim=2), xlim=limits, ylim=limits, resolution=count(cells=2))
 def plot_posterior(ax, posteriors, xlim, ylim, resolution: int, **kwargs):
     """Shade a box by the posteriors (see :func:`posterior_image`); returns the ``AxesImage`` to ``set_data``."""
     options = {"origin": "lower", "extent": (*xlim, *ylim), "interpolation": "nearest", "zorder": 0,
@@ -123,6 +130,7 @@ def plot_posterior(ax, posteriors, xlim, ylim, resolution: int, **kwargs):
     return image
 
 
+@checked(ax=AXES, means=points(2), covariances=array(ndim=3, like="means"), radii=array(ndim=1))
 def plot_class_ellipses(ax, means, covariances, radii=(1.0, 2.0)) -> list[list]:
     """Draw the ellipses at Mahalanobis distances ``radii`` of each class and mark its mean.
 
@@ -141,6 +149,7 @@ def plot_class_ellipses(ax, means, covariances, radii=(1.0, 2.0)) -> list[list]:
     return drawn
 
 
+@checked(means=points(2), covariances=array(ndim=3, like="means"), radii=array(ndim=1))
 def move_class_ellipses(drawn, means, covariances, radii=(1.0, 2.0)) -> None:
     """Move the artists of :func:`plot_class_ellipses` to new means and covariances."""
     for (marker, *ellipses), mean, covariance in zip(drawn, means, covariances):
@@ -154,11 +163,13 @@ def move_class_ellipses(drawn, means, covariances, radii=(1.0, 2.0)) -> None:
 # --------------------------------------------------------------------------
 
 
+@checked(x=curve(), weighted_density=curve(like="x"), wrong=labels(like="x"))
 def error_area(x, weighted_density, wrong) -> np.ndarray:
     """Corners of the area under ``p(C_k) p(x | C_k)`` where the decision is not ``k``, for ``Polygon.set_xy``."""
     return filled_area(x, np.where(wrong, weighted_density, 0.0))
 
 
+@checked(ax=AXES, x=curve(), weighted=array(ndim=2, like="x", axis=1), decided=labels(like="x"), labels=names(like="weighted"))
 def plot_error_areas(ax, x, weighted, decided, labels=None) -> tuple[list, list]:
     """Draw ``p(C_k) p(x | C_k)`` for each class and shade the part of it decided as another class.
 
@@ -192,6 +203,7 @@ def plot_error_areas(ax, x, weighted, decided, labels=None) -> tuple[list, list]
     return curves, areas
 
 
+@checked(ax=AXES, x=curve(), risks=array(ndim=2, like="x"), labels=names(like="risks", axis=1))
 def plot_expected_losses(ax, x, risks, labels) -> tuple[list, object]:
     """Draw the expected loss ``R(a | x)`` of each decision against ``x``, and their minimum, the Bayes rule's.
 
@@ -223,6 +235,7 @@ def plot_expected_losses(ax, x, risks, labels) -> tuple[list, object]:
 # --------------------------------------------------------------------------
 
 
+@checked(ax=AXES, counts=array(ndim=2), labels=names(like="counts"), title=TEXT)
 def plot_confusion_matrix(ax, counts, labels, title: str = "") -> None:
     """A confusion matrix as a table of shaded cells: rows the true class, columns the prediction."""
     counts = np.asarray(counts)
@@ -238,6 +251,7 @@ def plot_confusion_matrix(ax, counts, labels, title: str = "") -> None:
         spine.set_visible(False)
 
 
+@checked(ax=AXES, scores=array(ndim=2, like="gammas"), alphas=curve(min_size=1), gammas=curve(min_size=1), label=TEXT)
 def plot_score_grid(ax, scores, alphas, gammas, label: str = "accuracy", colorbar: bool = True):
     """A heat map of scores over RDA's ``(alpha, gamma)`` grid, ``alpha`` across and ``gamma`` up.
 

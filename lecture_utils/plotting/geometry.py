@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import ListedColormap
 
+from ._checks import AXES, FUNCTION, NUMBER, array, checked, count, labels, limits, names, points, positive
 from ._style import PALETTE, class_style, _light
 
 
+@checked(ax=AXES, X=points(2), t=labels(like="X"), labels=names())
 def plot_data(ax, X, t, labels=None, **kwargs) -> list:
     """Scatter 2-D points, each class (in sorted order of the targets ``t``) with its own colour and marker.
 
@@ -33,6 +35,7 @@ def plot_data(ax, X, t, labels=None, **kwargs) -> list:
             for k, (c, label) in enumerate(zip(classes, labels))]
 
 
+@checked(w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits)
 def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
     """The part of the line ``w_1 x_1 + w_2 x_2 + b = 0`` inside a box, as two end points.
 
@@ -59,6 +62,7 @@ def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
     return np.array([first, last])
 
 
+@checked(w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits)
 def half_plane_polygon(w, b, xlim, ylim) -> np.ndarray:
     """The part of a box where ``w_1 x_1 + w_2 x_2 + b > 0``, as the corners of a polygon.
 
@@ -84,6 +88,7 @@ def half_plane_polygon(w, b, xlim, ylim) -> np.ndarray:
     return np.array(corners, dtype=float).reshape(-1, 2)
 
 
+@checked(w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits, length=positive)
 def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
     """Where to draw ``w``'s direction: from a boundary point near the view's centre, inside the view.
 
@@ -109,6 +114,7 @@ def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
     return tails[best], heads[best]
 
 
+@checked(ax=AXES, w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits)
 def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs):
     """Draw the decision boundary ``w^T x + b = 0`` and, optionally, the normal ``w`` as an arrow.
 
@@ -134,6 +140,7 @@ def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs
     return line, annotation
 
 
+@checked(xlim=limits, ylim=limits, resolution=count(cells=2))
 def grid_points(xlim, ylim, resolution: int = 60) -> np.ndarray:
     """Centres of a ``resolution x resolution`` grid over a box, shape (resolution**2, 2), row by row."""
     xs = np.linspace(*xlim, resolution + 1)
@@ -142,11 +149,13 @@ def grid_points(xlim, ylim, resolution: int = 60) -> np.ndarray:
     return np.column_stack([centres_x.ravel(), centres_y.ravel()])
 
 
+@checked(n_classes=count())
 def region_colormap(n_classes: int) -> ListedColormap:
     """Light versions of the class colours, for shading decision regions."""
-    return ListedColormap([_light(PALETTE[k]) for k in range(n_classes)])
+    return ListedColormap([_light(class_style(k)["color"]) for k in range(n_classes)])
 
 
+@checked(ax=AXES, classify=FUNCTION, xlim=limits, ylim=limits, n_classes=count(), resolution=count(cells=2))
 def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2,
                           resolution: int = 60, **kwargs):
     """Shade each point of a box by the class a model assigns to it.
@@ -175,6 +184,7 @@ def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2
     return image
 
 
+@checked(mean=array(ndim=1, min_size=2), covariance=array(ndim=2), radius=positive, n_points=count(low=2))
 def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) -> np.ndarray:
     """The closed curve of points at Mahalanobis distance ``radius`` from ``mean`` (an ellipse in 2-D).
 
@@ -194,6 +204,7 @@ def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) ->
     return np.asarray(mean, dtype=float) + radius * (np.linalg.cholesky(covariance) @ circle).T
 
 
+@checked(X=points(2), pad=positive)
 def padded_limits(X, pad: float = 0.1) -> tuple:
     """Axis limits around 2-D data with a margin of ``pad`` times the range."""
     X = np.asarray(X, dtype=float)

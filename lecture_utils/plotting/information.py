@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Polygon
 
+from ._checks import AXES, TEXT, array, checked, count, curve, labels, names, unit_interval
 from ._style import PALETTE, _light
 
 
+@checked(ax=AXES, p=array(ndim=1), labels=names(like="p"))
 def plot_pmf(ax, p, labels=None, color=PALETTE[0], **kwargs):
     """Bars of a discrete distribution ``P(x)`` over the outcomes ``x = 0..K-1``.
 
@@ -32,6 +34,7 @@ def plot_pmf(ax, p, labels=None, color=PALETTE[0], **kwargs):
     return bars
 
 
+@checked(p=unit_interval)
 def surprise_label(p: float) -> str:
     """The surprise ``-log_2 P(x)`` in bits as a short number over a bar: ``"1.00"``, ``"∞"`` for ``P(x) = 0``.
 
@@ -43,6 +46,7 @@ def surprise_label(p: float) -> str:
     return f"{-np.log2(p) + 0.0:.2f}"                   # + 0.0: no "-0.00" for P(x) = 1
 
 
+@checked(ax=AXES, n_outcomes=count(low=2))
 def plot_entropy_gauge(ax, n_outcomes: int, color=PALETTE[1]):
     """A single bar for the entropy in bits (left axis) and nats (right axis), under the bound ``log K``.
 
@@ -63,12 +67,14 @@ def plot_entropy_gauge(ax, n_outcomes: int, color=PALETTE[1]):
     return bar
 
 
+@checked(x=curve(), y=curve(like="x"))
 def filled_area(x, y) -> np.ndarray:
     """Corners of the region between the curve ``(x, y)`` and the x-axis, for ``Polygon.set_xy``."""
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     return np.column_stack([np.r_[x[0], x, x[-1]], np.r_[0.0, y, 0.0]])
 
 
+@checked(ax=AXES, x=curve(), p=curve(like="x"), q=curve(like="x"), fit_label=TEXT)
 def plot_density_and_fit(ax, x, p, q, fit_label: str, color=PALETTE[0], linestyle="--"):
     """A target density ``p`` (grey, filled) and an approximation ``q`` of it, on the grid ``x``.
 
@@ -87,6 +93,7 @@ def plot_density_and_fit(ax, x, p, q, fit_label: str, color=PALETTE[0], linestyl
     return area, p_line, q_line
 
 
+@checked(z=array(ndim=1), edges=curve())
 def histogram_density(z, edges) -> np.ndarray:
     """Heights of a density histogram: the fraction of ``z`` in each bin divided by its width.
 
@@ -98,6 +105,7 @@ def histogram_density(z, edges) -> np.ndarray:
     return counts / (z.size * np.diff(edges))
 
 
+@checked(values=curve())
 def bin_edges_around(values) -> np.ndarray:
     """Edges of bins centred on equally spaced ``values``, each as wide as their spacing.
 
@@ -109,6 +117,7 @@ def bin_edges_around(values) -> np.ndarray:
     return np.r_[values - half, values[-1] + half]
 
 
+@checked(ax=AXES, z=array(ndim=1), edges=curve(), reference_x=curve(), reference_density=curve(like="reference_x"))
 def plot_standardized_histogram(ax, z, edges, reference_x, reference_density,
                                 reference_label="$\\mathcal{N}(0, 1)$"):
     """The density histogram of ``z`` as one step patch, under a reference density curve.

@@ -8,7 +8,8 @@ import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 from matplotlib.ticker import FuncFormatter
 
-from ._style import LINESTYLES, MARKERS, PALETTE, _light
+from ._checks import AXES, AXIS, EXTENDED, INTEGER, NUMBER, array, checked, curve, mapping, objective, positive
+from ._style import LINESTYLES, MARKERS, PALETTE, _light, class_style
 from .information import filled_area, histogram_density
 
 
@@ -26,11 +27,13 @@ def _padded(grid, pad: float = 0.02) -> tuple:
 _SUPERSCRIPTS = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
 
+@checked(exponent=INTEGER)
 def power_of_ten(exponent: int) -> str:
     """``10`` with ``exponent`` as a superscript in plain text, e.g. ``10\u207b\u2074``: mathtext costs 30 ms a redraw."""
     return "10" + str(exponent).translate(_SUPERSCRIPTS)
 
 
+@checked(value=NUMBER)
 def plain_number(value: float) -> str:
     """``0.0007576`` as ``7.576\u00d710\u207b\u2074`` in plain text; numbers from 0.001 to 9999 as they are."""
     if value == 0 or 1e-3 <= abs(value) < 1e4:
@@ -39,6 +42,7 @@ def plain_number(value: float) -> str:
     return f"{mantissa}\u00d7{power_of_ten(int(exponent))}"
 
 
+@checked(value=EXTENDED, headroom=positive)
 def nice_upper_limit(value: float, headroom: float = 1.08) -> float:
     """The smallest of 1, 2, 5 times a power of ten above ``headroom * value``: y-limits that change seldom.
 
@@ -52,6 +56,7 @@ def nice_upper_limit(value: float, headroom: float = 1.08) -> float:
     return next(step * decade for step in (1, 2, 5, 10) if step * decade >= target * (1 - 1e-12))
 
 
+@checked(axis=AXIS, top=positive)
 def label_in_units(axis, top: float) -> str:
     """Write the tick labels of ``axis`` (from 0 to ``top``) in units of a power of ten, with no offset text.
 
@@ -69,6 +74,7 @@ def label_in_units(axis, top: float) -> str:
     return f"\u00d7{power_of_ten(exponent)}" if exponent else ""
 
 
+@checked(ax=AXES, phi=curve(), likelihood=curve(like="phi"), phi_hat=NUMBER, peak=NUMBER)
 def plot_likelihood(ax, phi, likelihood, phi_hat, peak) -> tuple:
     """Draw a likelihood ``L(phi)`` with the area under it shaded and its maximum marked.
 
@@ -98,6 +104,7 @@ def plot_likelihood(ax, phi, likelihood, phi_hat, peak) -> tuple:
     return curve, area, marker
 
 
+@checked(ax=AXES, phi=curve(), log_likelihood=curve(like="phi", finite=False), phi_hat=NUMBER, peak=NUMBER, floor=NUMBER)
 def plot_log_likelihood(ax, phi, log_likelihood, phi_hat, peak, floor: float) -> tuple:
     """Draw a log-likelihood ``log L(phi)`` with its maximum marked.
 
@@ -117,6 +124,7 @@ def plot_log_likelihood(ax, phi, log_likelihood, phi_hat, peak, floor: float) ->
     return curve, marker
 
 
+@checked(w=curve(), objectives=mapping(objective(like="w")), optimum=NUMBER)
 def plot_objectives(axes, w, objectives: dict, optimum: float, xlabel: str = "parameter") -> list:
     """Draw several objectives of one parameter, one per axes, each with its own optimum on the grid.
 
@@ -153,6 +161,7 @@ def plot_objectives(axes, w, objectives: dict, optimum: float, xlabel: str = "pa
     return pairs
 
 
+@checked(ax=AXES, estimates=mapping(array(ndim=1)), edges=curve(), true_value=NUMBER, eps=positive)
 def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, eps: float) -> tuple:
     """Histograms of the estimates of several estimators, the true value and the band ``|theta_N - theta| <= eps``.
 
@@ -176,7 +185,7 @@ def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, e
     band = ax.add_patch(Rectangle((true_value - eps, 0), 2 * eps, 1, transform=ax.get_xaxis_transform(),
                                   color=_light(PALETTE[2], 0.75), linewidth=0, zorder=0,
                                   label=r"$|\hat\theta_N - \theta| \leq \varepsilon$"))
-    steps = [ax.stairs(histogram_density(values, edges), edges, color=PALETTE[k], linewidth=2,
+    steps = [ax.stairs(histogram_density(values, edges), edges, color=class_style(k)["color"], linewidth=2,
                        linestyle=LINESTYLES[k % len(LINESTYLES)], label=name, zorder=3)
              for k, (name, values) in enumerate(estimates.items())]
     ax.axvline(true_value, color="black", linewidth=1, zorder=2)
@@ -184,6 +193,7 @@ def plot_sampling_distributions(ax, estimates: dict, edges, true_value: float, e
     return steps, band
 
 
+@checked(ax=AXES, sizes=curve(), probabilities=mapping(curve(like="sizes")))
 def plot_exceedance(ax, sizes, probabilities: dict) -> list:
     """``P(|theta_N - theta| > eps)`` against the sample size ``N`` (log scale), one curve per estimator.
 
@@ -200,7 +210,7 @@ def plot_exceedance(ax, sizes, probabilities: dict) -> list:
     -------
     list of Line2D, one per estimator
     """
-    lines = [ax.plot(sizes, values, color=PALETTE[k], marker=MARKERS[k % len(MARKERS)],
+    lines = [ax.plot(sizes, values, color=class_style(k)["color"], marker=MARKERS[k % len(MARKERS)],
                      linestyle=LINESTYLES[k % len(LINESTYLES)], label=name)[0]
              for k, (name, values) in enumerate(probabilities.items())]
     ax.set_xscale("log")

@@ -8,9 +8,12 @@ from matplotlib import transforms
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import NullFormatter
 
+from ._checks import (AXES, INDEX, NUMBER, array, checked, count, curve, labels, mapping, names, points, positive,
+                      record, unit_interval)
 from ._style import LINESTYLES, PALETTE, _light, class_style
 from .geometry import ellipse_points
 
+@checked(k=INDEX)
 def bar_style(k: int) -> dict:
     """Fill and edge of the bars of the ``k``-th class: its colour, solid for even ``k`` and light for odd
     ``k`` (with an edge in the full colour), so that neighbouring classes differ in greyscale too.
@@ -20,6 +23,7 @@ def bar_style(k: int) -> dict:
             "linewidth": 1.6 if k % 2 else 0.8}
 
 
+@checked(ax=AXES, n_groups=count(), class_names=names(), width=positive)
 def plot_class_bars(ax, n_groups: int, class_names, width: float = 0.8, value_labels: bool = True) -> tuple:
     """Side-by-side bars, one per class in each of ``n_groups`` groups, all of height 0 to start with.
 
@@ -58,6 +62,7 @@ def plot_class_bars(ax, n_groups: int, class_names, width: float = 0.8, value_la
     return bars, (labels if value_labels else None)
 
 
+@checked(ax=AXES, means=points(2), covariances=array(ndim=3, like="means"), n_std=positive)
 def plot_covariance_ellipses(ax, means, covariances, n_std: float = 2.0, linestyle="-", **kwargs) -> list:
     """Draw each class's ``n_std``-standard-deviation ellipse in its colour (the 2-D Gaussians of a model).
 
@@ -71,11 +76,12 @@ def plot_covariance_ellipses(ax, means, covariances, n_std: float = 2.0, linesty
     list of Line2D, one per class
         Move one with ``line.set_data(*ellipse_points(mean, covariance, n_std).T)``.
     """
-    return [ax.plot(*ellipse_points(mean, covariance, n_std).T, color=PALETTE[k], linestyle=linestyle,
+    return [ax.plot(*ellipse_points(mean, covariance, n_std).T, color=class_style(k)["color"], linestyle=linestyle,
                     linewidth=1.6, **kwargs)[0]
             for k, (mean, covariance) in enumerate(zip(means, covariances))]
 
 
+@checked(xs=curve(), ys=curve(), values=array(ndim=2, like="ys"), level=NUMBER)
 def level_curve(xs, ys, values, level: float = 0.0) -> np.ndarray:
     """The curve where ``values`` (on the grid ``xs`` x ``ys``) crosses ``level``, as one polyline.
 
@@ -102,12 +108,14 @@ def level_curve(xs, ys, values, level: float = 0.0) -> np.ndarray:
     return np.concatenate(separated[:-1])
 
 
+@checked(n_steps=count(low=2))
 def posterior_colormap(n_steps: int = 256) -> LinearSegmentedColormap:
     """From class 0's colour (``p(C_1 | x) = 0``) through white (1/2) to class 1's colour (1), lightened."""
     return LinearSegmentedColormap.from_list("posterior", [_light(PALETTE[0], 0.35), (1, 1, 1),
                                                            _light(PALETTE[1], 0.35)], N=n_steps)
 
 
+@checked(ax=AXES, curves=mapping(record("predicted", "observed", "counts")))
 def plot_reliability(ax, curves: dict, sizes: bool = True) -> list:
     """A reliability diagram: the observed frequency of class 1 against the predicted probability.
 
@@ -141,6 +149,7 @@ def plot_reliability(ax, curves: dict, sizes: bool = True) -> list:
     return lines
 
 
+@checked(ax=AXES, log_odds=mapping(array(ndim=1, finite=False, like="t")), t=labels(), class_names=names(), limit=positive, sure=unit_interval)
 def plot_log_odds(ax, log_odds: dict, t, class_names, limit: float = 60.0, sure: float = 0.999) -> list:
     """Each model's log-odds ``log p(C_1 | x) / p(C_0 | x)`` of each example, one row of points per model
     (the first model on top).
@@ -181,6 +190,7 @@ def plot_log_odds(ax, log_odds: dict, t, class_names, limit: float = 60.0, sure:
     return points
 
 
+@checked(ax=AXES, curves=mapping(record("train_sizes", "errors")))
 def plot_learning_curves(ax, curves: dict) -> list:
     """Mean test error against training-set size, with a band of one standard error, on a log x-axis.
 

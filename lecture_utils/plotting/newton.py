@@ -7,6 +7,8 @@ import numpy as np
 
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
+from ._checks import (AXES, AXIS, FUNCTION, NUMBER, array, checked, count, curve, limits, mapping, option, points,
+                      record, unit_interval)
 from ._style import LINESTYLES, PALETTE, _light
 from .geometry import grid_points
 from .mle import power_of_ten
@@ -23,6 +25,7 @@ MODEL_COLOR = _light(PALETTE[1], 0.35)
 ERROR_FLOOR = 1e-16
 
 
+@checked(ax=AXES, f=FUNCTION, a=NUMBER, b=NUMBER, theta=unit_interval, x=curve())
 def plot_chord(ax, f, a: float, b: float, theta: float, x=None) -> dict:
     """Draw ``f`` with the chord from ``(a, f(a))`` to ``(b, f(b))`` and the gap at ``theta``.
 
@@ -54,6 +57,7 @@ def plot_chord(ax, f, a: float, b: float, theta: float, x=None) -> dict:
     return {"graph": graph, "chord": chord, "gap": gap}
 
 
+@checked(loss=FUNCTION, xlim=limits, ylim=limits, resolution=count(low=2, cells=2))
 def loss_on_grid(loss, xlim, ylim, resolution: int = 80) -> np.ndarray:
     """``loss(w)`` at the centres of a ``resolution x resolution`` grid over a box, shape (resolution, resolution).
 
@@ -63,6 +67,7 @@ def loss_on_grid(loss, xlim, ylim, resolution: int = 80) -> np.ndarray:
     return np.array([loss(w) for w in points]).reshape(resolution, resolution)
 
 
+@checked(ax=AXES, values=array(ndim=2, finite=False), xlim=limits, ylim=limits, minimum=NUMBER, n_levels=count())
 def plot_loss_surface(ax, values, xlim, ylim, minimum=None, n_levels: int = 12) -> tuple:
     """Shade a loss surface over two weights and draw its contour lines, closer together near the minimum.
 
@@ -98,6 +103,7 @@ def plot_loss_surface(ax, values, xlim, ylim, minimum=None, n_levels: int = 12) 
     return image, contours
 
 
+@checked(ax=AXES, weights=points(2, min_size=0), method=option("gd", "newton", "lbfgs"))
 def plot_path(ax, weights, method: str, **kwargs):
     """Draw an optimiser's path ``w_0, w_1, ...`` over two weights (``weights`` of shape (n, 2))."""
     style = {**METHOD_STYLES[method], "markersize": 4, "linewidth": 1.5, "zorder": 4, **kwargs}
@@ -105,6 +111,7 @@ def plot_path(ax, weights, method: str, **kwargs):
     return line
 
 
+@checked(model=record("hessian", "newton_point", "positive_definite"), level=NUMBER, n_points=count(low=2))
 def model_ellipse(model, level: float, n_points: int = 90) -> np.ndarray:
     """The points where a 2-D quadratic model equals its minimum plus ``level``: an ellipse around Newton's target.
 
@@ -130,6 +137,7 @@ def model_ellipse(model, level: float, n_points: int = 90) -> np.ndarray:
     return model.newton_point + np.sqrt(2 * level) * (unit / np.sqrt(eigenvalues)) @ Q.T
 
 
+@checked(ax=AXES, errors=mapping(array(ndim=1, min_size=1)), steps=count())
 def plot_errors(ax, errors: dict, steps=None) -> dict:
     """Draw ``||w_k - w*||`` against the step ``k`` on a log scale, one line per method.
 
@@ -157,6 +165,7 @@ def plot_errors(ax, errors: dict, steps=None) -> dict:
     return lines
 
 
+@checked(axis=AXIS, every=count())
 def label_decades(axis, every: int = 3) -> None:
     """Label a log axis at every ``every``-th power of ten, as plain text ``10\u207b\u2076``.
 
@@ -169,6 +178,7 @@ def label_decades(axis, every: int = 3) -> None:
     axis.set_major_formatter(FuncFormatter(lambda value, _: power_of_ten(round(np.log10(value)))))
 
 
+@checked(ax_f=AXES, ax_derivative=AXES, function=record("f", "derivative", "second_derivative"), x=curve())
 def plot_scalar_function(ax_f, ax_derivative, function, x) -> tuple:
     """Draw ``f`` on one axes and ``f'`` (with the line ``f' = 0``) on the other, for the 1-D Newton pictures.
 

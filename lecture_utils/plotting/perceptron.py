@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._checks import AXES, FUNCTION, INDEX, axes_list, checked, curve, mapping, record
 from ._style import PALETTE, LINESTYLES
 
 
+@checked(ax=AXES, losses=mapping(FUNCTION), z=curve())
 def plot_surrogate_losses(ax, losses: dict, z=None) -> list:
     """Draw each loss of ``losses`` (name -> function of the margin ``z``) against ``z``."""
     z = np.linspace(-3, 3, 601) if z is None else np.asarray(z, dtype=float)
@@ -26,6 +28,7 @@ PROOF_PANELS = (
 )
 
 
+@checked(axes=axes_list(3), curves=record("k", "alignment", "cosine", "dips"), upto=INDEX)
 def plot_proof_curves(axes, curves, upto: int | None = None) -> tuple[list, object]:
     """Draw the three inequalities of the perceptron's convergence proof, one per axes.
 

@@ -1,0 +1,249 @@
+"""What the drawing functions check of their caller's arguments, declared once per function.
+
+``@checked(ax=AXES, X=points(columns=2), t=labels(like="X"))`` checks (and
+converts) each named argument before the function runs, through the shared
+checks of :mod:`lecture_utils._validation`, so that a bad argument gives a
+``ValueError`` or ``TypeError`` naming it, never a raw matplotlib or numpy
+error from deep inside a drawing. An argument whose default is None may be
+left out (or passed as None). Each check is a function ``(value, name,
+arguments) -> value`` that sees the arguments already checked (to compare
+lengths).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import numbers
+
+import numpy as np
+
+from .._validation import (as_float_array, as_labels, as_scalar, check_callable, check_option, check_positive_int,
+                           check_size)
+
+
+def checked(**checks):
+    """Check the named arguments of the decorated function with ``checks`` (name -> check) before it runs."""
+    def decorate(function):
+        signature = inspect.signature(function)
+        optional = {name for name, parameter in signature.parameters.items() if parameter.default is None}
+
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            bound = signature.bind(*args, **kwargs)
+            for name, check in checks.items():
+                if name in bound.arguments and not (name in optional and bound.arguments[name] is None):
+                    bound.arguments[name] = check(bound.arguments[name], name, bound.arguments)
+            return function(*bound.args, **bound.kwargs)
+
+        wrapper.checks = checks
+        return wrapper
+    return decorate
+
+
+def AXES(value, name, arguments):
+    """A matplotlib Axes (``fig, ax = plt.subplots()``)."""
+    from matplotlib.axes import Axes
+    if not isinstance(value, Axes):
+        raise TypeError(f"{name} must be a matplotlib Axes, e.g. from fig, {name} = plt.subplots(); "
+                        f"got {type(value).__name__}.")
+    return value
+
+
+def axes_list(count: int):
+    """A sequence of ``count`` matplotlib Axes (``fig, axes = plt.subplots(1, count)``)."""
+    def check(value, name, arguments):
+        if isinstance(value, np.ndarray):
+            value = list(value.ravel())
+        if not isinstance(value, (list, tuple)) or len(value) != count:
+            raise TypeError(f"{name} must be {count} matplotlib Axes, e.g. from fig, {name} = plt.subplots(1, "
+                            f"{count}); got {type(value).__name__}.")
+        return [AXES(ax, f"{name}[{j}]", arguments) for j, ax in enumerate(value)]
+    return check
+
+
+def _length(arguments, like):
+    return None if like is None or like not in arguments or arguments[like] is None else len(arguments[like])
+
+
+def array(ndim: int | None = None, columns: int | None = None, like: str | None = None, axis: int = 0,
+          min_size: int = 1, finite: bool = True):
+    """A float array of ``ndim`` dimensions (``columns`` columns), as long along ``axis`` as argument ``like``."""
+    def check(value, name, arguments):
+        array_ = as_float_array(value, name, allow_infinite=not finite)
+        if ndim is not None and array_.ndim != ndim:
+            raise ValueError(f"{name} must be a {ndim}-D array; got shape {array_.shape}.")
+        if columns is not None and (array_.ndim != 2 or array_.shape[1] != columns):
+            raise ValueError(f"{name} must have {columns} columns; got shape {array_.shape}.")
+        if array_.size < min_size:
+            raise ValueError(f"{name} must hold at least {min_size} value{'s' * (min_size > 1)}; got shape "
+                             f"{array_.shape}.")
+        length = _length(arguments, like)
+        if length is not None and (array_.ndim <= axis or array_.shape[axis] != length):
+            raise ValueError(f"{name} must hold one entry per entry of {like} ({length}) along axis {axis}; got "
+                             f"shape {array_.shape}.")
+        return array_
+    return check
+
+
+def points(columns: int = 2, like: str | None = None, min_size: int = 1):
+    """Points as rows, ``columns`` coordinates each (``min_size=0``: none yet, as a path before its first step)."""
+    return array(ndim=2, columns=columns, like=like, min_size=min_size)
+
+
+def curve(like: str | None = None, finite: bool = True, min_size: int = 2):
+    """A 1-D array of at least ``min_size`` values, as long as argument ``like``."""
+    return array(ndim=1, like=like, finite=finite, min_size=min_size)
+
+
+def labels(like: str | None = None):
+    """One label (number or text) per entry of argument ``like``."""
+    def check(value, name, arguments):
+        labels_ = as_labels(value, name)
+        length = _length(arguments, like)
+        if length is not None and labels_.size != length:
+            raise ValueError(f"{name} must hold one label per entry of {like} ({length}); got {labels_.size}.")
+        return labels_
+    return check
+
+
+def names(like: str | None = None, axis: int = 0):
+    """A sequence of strings (legend or tick labels), one per entry of argument ``like`` along ``axis``."""
+    def check(value, name, arguments):
+        if isinstance(value, str) or not isinstance(value, (list, tuple, np.ndarray)):
+            raise TypeError(f"{name} must be a list of strings; got {value!r}.")
+        value = [str(item) for item in value]
+        reference = arguments.get(like) if like is not None else None
+        if reference is not None:
+            length = np.shape(reference)[axis] if np.ndim(reference) > axis else len(reference)
+            if len(value) != length:
+                raise ValueError(f"{name} must hold one name per entry of {like} ({length}); got {len(value)}.")
+        return value
+    return check
+
+
+def limits(value, name, arguments):
+    """Axis limits: two finite numbers, the first smaller."""
+    low_high = as_float_array(value, name)
+    if low_high.shape != (2,) or not low_high[0] < low_high[1]:
+        raise ValueError(f"{name} must be two numbers (low, high) with low < high; got {value!r}.")
+    return tuple(float(v) for v in low_high)
+
+
+def NUMBER(value, name, arguments):
+    """A finite number."""
+    return as_scalar(value, name)
+
+
+def positive(value, name, arguments):
+    """A finite number > 0."""
+    number = as_scalar(value, name)
+    if not number > 0:
+        raise ValueError(f"{name} must be a number > 0; got {number}.")
+    return number
+
+
+def unit_interval(value, name, arguments):
+    """A number in [0, 1]."""
+    number = as_scalar(value, name)
+    if not 0 <= number <= 1:
+        raise ValueError(f"{name} must lie in [0, 1]; got {number}.")
+    return number
+
+
+def count(low: int = 1, cells: int = 1):
+    """A whole number >= ``low``; ``count ** cells`` values must fit in memory (a grid's resolution)."""
+    def check(value, name, arguments):
+        number = check_positive_int(value, name) if not (low == 0 and value == 0) else 0
+        if number < low:
+            raise ValueError(f"{name} must be an integer >= {low}; got {number}.")
+        check_size(number ** cells, "the drawing", name)
+        return number
+    return check
+
+
+def INDEX(value, name, arguments):
+    """A whole number >= 0 (a class index)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < 0:
+        raise TypeError(f"{name} must be an integer >= 0; got {value!r}.")
+    return int(value)
+
+
+def option(*options):
+    """One of ``options`` (strings), spelled exactly."""
+    return lambda value, name, arguments: check_option(value, name, options)
+
+
+def FUNCTION(value, name, arguments):
+    """A callable."""
+    check_callable(value, name, "")
+    return value
+
+
+def mapping(check_value=None):
+    """A non-empty dict of names to values, each checked by ``check_value`` (as ``name[key]``)."""
+    def check(value, name, arguments):
+        if not isinstance(value, dict) or not value:
+            raise TypeError(f"{name} must be a non-empty dict of names to values; got {type(value).__name__}.")
+        if check_value is None:
+            return value
+        return {key: check_value(item, f"{name}[{key!r}]", arguments) for key, item in value.items()}
+    return check
+
+
+def TEXT(value, name, arguments):
+    """A string."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string; got {value!r}.")
+    return value
+
+
+def INTEGER(value, name, arguments):
+    """A whole number."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer; got {value!r}.")
+    return int(value)
+
+
+def FLAG(value, name, arguments):
+    """True or False."""
+    from .._validation import check_flag
+    return check_flag(value, name)
+
+
+def AXIS(value, name, arguments):
+    """A matplotlib Axis (``ax.xaxis`` or ``ax.yaxis``)."""
+    from matplotlib.axis import Axis
+    if not isinstance(value, Axis):
+        raise TypeError(f"{name} must be a matplotlib Axis such as ax.yaxis; got {type(value).__name__}.")
+    return value
+
+
+def record(*attributes):
+    """An object with the named attributes (a result record of the package, e.g. a CalibrationCurve)."""
+    def check(value, name, arguments):
+        missing = [attribute for attribute in attributes if not hasattr(value, attribute)]
+        if missing:
+            raise TypeError(f"{name} must be a record with {', '.join(attributes)} (as the package returns); "
+                            f"got {type(value).__name__}, which has no {', '.join(missing)}.")
+        return value
+    return check
+
+
+def objective(like: str):
+    """A pair ``(values, "max" or "min")``: an objective's values on the grid ``like`` and its sense."""
+    values_check, sense_check = curve(like=like), option("max", "min")
+
+    def check(value, name, arguments):
+        if not isinstance(value, (tuple, list)) or len(value) != 2:
+            raise TypeError(f"{name} must be a pair (values, \"max\" or \"min\"); got {value!r}.")
+        return values_check(value[0], name, arguments), sense_check(value[1], f"{name}'s sense", arguments)
+    return check
+
+
+def EXTENDED(value, name, arguments):
+    """A number, infinite ones included (not nan)."""
+    number = as_float_array(value, name, allow_infinite=True)
+    if number.ndim != 0:
+        raise ValueError(f"{name} must be a single number; got an array of shape {number.shape}.")
+    return float(number)
