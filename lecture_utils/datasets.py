@@ -219,7 +219,8 @@ def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None)
     check_size(int(counts.sum()) * dim, "the sample", "n_per_class")
     rng = check_random_state(random_state)
     # numpy's own test of positive semi-definiteness is absolute, so the covariances were checked above at unit scale
-    X = np.vstack([rng.multivariate_normal(mean, cov, size=n, check_valid="ignore") for mean, cov, n in zip(means, covariances, counts)])
+    X = np.vstack([rng.multivariate_normal(mean, cov, size=n, check_valid="ignore")
+                   for mean, cov, n in zip(means, covariances, counts)])
     y = np.repeat(np.arange(n_classes), counts)
     return Dataset(X, y, tuple(f"x{j + 1}" for j in range(dim)),
                    tuple(f"class {k}" for k in range(n_classes)),

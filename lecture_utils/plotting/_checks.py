@@ -50,14 +50,16 @@ def AXES(value, name, arguments):
     return value
 
 
-def axes_list(count: int):
-    """A sequence of ``count`` matplotlib Axes (``fig, axes = plt.subplots(1, count)``)."""
+def axes_list(count: int | None = None, like: str | None = None):
+    """A sequence of ``count`` matplotlib Axes, or one per entry of argument ``like``."""
     def check(value, name, arguments):
+        number = count if like is None else len(arguments[like])
         if isinstance(value, np.ndarray):
             value = list(value.ravel())
-        if not isinstance(value, (list, tuple)) or len(value) != count:
-            raise TypeError(f"{name} must be {count} matplotlib Axes, e.g. from fig, {name} = plt.subplots(1, "
-                            f"{count}); got {type(value).__name__}.")
+        if not isinstance(value, (list, tuple)) or len(value) != number:
+            which = f" (one per entry of {like})" if like else ""
+            raise TypeError(f"{name} must be {number} matplotlib Axes{which}, e.g. from fig, {name} = "
+                            f"plt.subplots(1, {number}); got {type(value).__name__}.")
         return [AXES(ax, f"{name}[{j}]", arguments) for j, ax in enumerate(value)]
     return check
 
@@ -107,14 +109,19 @@ def labels(like: str | None = None):
     return check
 
 
-def names(like: str | None = None, axis: int = 0):
-    """A sequence of strings (legend or tick labels), one per entry of argument ``like`` along ``axis``."""
+def names(like: str | None = None, axis: int = 0, classes_of: str | None = None):
+    """A sequence of strings (legend or tick labels), one per entry of argument ``like`` along ``axis``,
+    or one per distinct label of argument ``classes_of``."""
     def check(value, name, arguments):
         if isinstance(value, str) or not isinstance(value, (list, tuple, np.ndarray)):
             raise TypeError(f"{name} must be a list of strings; got {value!r}.")
         value = [str(item) for item in value]
-        reference = arguments.get(like) if like is not None else None
-        if reference is not None:
+        reference = arguments.get(like if classes_of is None else classes_of)
+        if classes_of is not None and reference is not None:
+            if len(value) != np.unique(reference).size:
+                raise ValueError(f"{name} must hold one name per class of {classes_of} ({np.unique(reference).size}); "
+                                 f"got {len(value)}.")
+        elif like is not None and reference is not None:
             length = np.shape(reference)[axis] if np.ndim(reference) > axis else len(reference)
             if len(value) != length:
                 raise ValueError(f"{name} must hold one name per entry of {like} ({length}); got {len(value)}.")
@@ -180,11 +187,14 @@ def FUNCTION(value, name, arguments):
     return value
 
 
-def mapping(check_value=None):
-    """A non-empty dict of names to values, each checked by ``check_value`` (as ``name[key]``)."""
+def mapping(check_value=None, keys=None):
+    """A non-empty dict of names (one of ``keys``, if given) to values, each checked by ``check_value``."""
     def check(value, name, arguments):
         if not isinstance(value, dict) or not value:
             raise TypeError(f"{name} must be a non-empty dict of names to values; got {type(value).__name__}.")
+        for key in value:
+            if keys is not None:
+                check_option(key, f"each key of {name}", tuple(keys))
         if check_value is None:
             return value
         return {key: check_value(item, f"{name}[{key!r}]", arguments) for key, item in value.items()}

@@ -169,7 +169,8 @@ def error_area(x, weighted_density, wrong) -> np.ndarray:
     return filled_area(x, np.where(wrong, weighted_density, 0.0))
 
 
-@checked(ax=AXES, x=curve(), weighted=array(ndim=2, like="x", axis=1), decided=labels(like="x"), labels=names(like="weighted"))
+@checked(ax=AXES, x=curve(), weighted=array(ndim=2, like="x", axis=1), decided=labels(like="x"),
+         labels=names(like="weighted"))
 def plot_error_areas(ax, x, weighted, decided, labels=None) -> tuple[list, list]:
     """Draw ``p(C_k) p(x | C_k)`` for each class and shade the part of it decided as another class.
 
@@ -265,7 +266,7 @@ def plot_score_grid(ax, scores, alphas, gammas, label: str = "accuracy", colorba
     AxesImage
     """
     alphas, gammas = np.asarray(alphas, dtype=float), np.asarray(gammas, dtype=float)
-    half_a, half_g = (alphas[1] - alphas[0]) / 2, (gammas[1] - gammas[0]) / 2
+    half_a, half_g = (np.diff(values[:2]).sum() / 2 if values.size > 1 else 0.5 for values in (alphas, gammas))
     image = ax.imshow(scores, origin="lower", cmap="cividis", aspect="auto", interpolation="nearest",
                       extent=(alphas[0] - half_a, alphas[-1] + half_a, gammas[0] - half_g, gammas[-1] + half_g))
     if colorbar:

@@ -9,7 +9,7 @@ from ._checks import AXES, FUNCTION, NUMBER, array, checked, count, labels, limi
 from ._style import PALETTE, class_style, _light
 
 
-@checked(ax=AXES, X=points(2), t=labels(like="X"), labels=names())
+@checked(ax=AXES, X=points(2), t=labels(like="X"), labels=names(classes_of="t"))
 def plot_data(ax, X, t, labels=None, **kwargs) -> list:
     """Scatter 2-D points, each class (in sorted order of the targets ``t``) with its own colour and marker.
 
@@ -35,6 +35,15 @@ def plot_data(ax, X, t, labels=None, **kwargs) -> list:
             for k, (c, label) in enumerate(zip(classes, labels))]
 
 
+def _unit_scale(w, b) -> tuple[float, float, float]:
+    """``(w_1, w_2, b) / max|w_j|``: the same line, at a scale where a threshold on ``|w_j|`` means the same."""
+    largest = max(abs(float(w[0])), abs(float(w[1])))
+    if largest == 0:
+        return 0.0, 0.0, float(b)
+    with np.errstate(over="ignore"):                     # a tiny w and a large b: the line is at infinity
+        return float(w[0]) / largest, float(w[1]) / largest, float(b) / largest
+
+
 @checked(w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits)
 def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
     """The part of the line ``w_1 x_1 + w_2 x_2 + b = 0`` inside a box, as two end points.
@@ -45,7 +54,7 @@ def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
         ``[[x_a, y_a], [x_b, y_b]]``; all nan if the line misses the box or ``w = 0``.
     """
     (x0, x1), (y0, y1) = xlim, ylim
-    w1, w2 = float(w[0]), float(w[1])
+    w1, w2, b = _unit_scale(w, b)
     points = []
     if abs(w2) > 1e-12:                                  # crossings of the left and right sides
         points += [(x, -(w1 * x + b) / w2) for x in (x0, x1)]
@@ -76,7 +85,8 @@ def half_plane_polygon(w, b, xlim, ylim) -> np.ndarray:
     """
     (x0, x1), (y0, y1) = xlim, ylim
     box = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    score = [float(np.dot(w[:2], corner) + b) for corner in box]
+    w1, w2, b = _unit_scale(w, b)
+    score = [w1 * corner[0] + w2 * corner[1] + b for corner in box]
     corners = []
     for j, (corner, value) in enumerate(zip(box, score)):      # clip the box by the half-plane
         following, following_value = box[(j + 1) % 4], score[(j + 1) % 4]
@@ -101,7 +111,8 @@ def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
     (tail, head) : two ndarrays of shape (2,); nan if the boundary is not visible.
     """
     segment = hyperplane_segment(w, b, xlim, ylim)
-    direction = np.asarray(w[:2], dtype=float) / (np.linalg.norm(w[:2]) or np.nan)
+    w1, w2, _ = _unit_scale(w, b)
+    direction = np.array([w1, w2]) / (np.hypot(w1, w2) or np.nan)
     tails = segment[0] + np.linspace(0, 1, 41)[:, None] * (segment[1] - segment[0])
     heads = tails + length * max(xlim[1] - xlim[0], ylim[1] - ylim[0]) * direction
     centre = np.array([np.mean(xlim), np.mean(ylim)])

@@ -8,7 +8,8 @@ import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 from matplotlib.ticker import FuncFormatter
 
-from ._checks import AXES, AXIS, EXTENDED, INTEGER, NUMBER, array, checked, curve, mapping, objective, positive
+from ._checks import (AXES, AXIS, EXTENDED, INTEGER, NUMBER, array, axes_list, checked, curve, mapping, objective,
+                      positive)
 from ._style import LINESTYLES, MARKERS, PALETTE, _light, class_style
 from .information import filled_area, histogram_density
 
@@ -104,7 +105,8 @@ def plot_likelihood(ax, phi, likelihood, phi_hat, peak) -> tuple:
     return curve, area, marker
 
 
-@checked(ax=AXES, phi=curve(), log_likelihood=curve(like="phi", finite=False), phi_hat=NUMBER, peak=NUMBER, floor=NUMBER)
+@checked(ax=AXES, phi=curve(), log_likelihood=curve(like="phi", finite=False), phi_hat=NUMBER, peak=NUMBER,
+         floor=NUMBER)
 def plot_log_likelihood(ax, phi, log_likelihood, phi_hat, peak, floor: float) -> tuple:
     """Draw a log-likelihood ``log L(phi)`` with its maximum marked.
 
@@ -124,7 +126,7 @@ def plot_log_likelihood(ax, phi, log_likelihood, phi_hat, peak, floor: float) ->
     return curve, marker
 
 
-@checked(w=curve(), objectives=mapping(objective(like="w")), optimum=NUMBER)
+@checked(w=curve(), objectives=mapping(objective(like="w")), optimum=NUMBER, axes=axes_list(like="objectives"))
 def plot_objectives(axes, w, objectives: dict, optimum: float, xlabel: str = "parameter") -> list:
     """Draw several objectives of one parameter, one per axes, each with its own optimum on the grid.
 

@@ -149,7 +149,8 @@ def plot_reliability(ax, curves: dict, sizes: bool = True) -> list:
     return lines
 
 
-@checked(ax=AXES, log_odds=mapping(array(ndim=1, finite=False, like="t")), t=labels(), class_names=names(), limit=positive, sure=unit_interval)
+@checked(ax=AXES, log_odds=mapping(array(ndim=1, finite=False, like="t")), t=labels(), class_names=names(),
+         limit=positive, sure=unit_interval)
 def plot_log_odds(ax, log_odds: dict, t, class_names, limit: float = 60.0, sure: float = 0.999) -> list:
     """Each model's log-odds ``log p(C_1 | x) / p(C_0 | x)`` of each example, one row of points per model
     (the first model on top).

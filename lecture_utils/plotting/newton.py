@@ -137,7 +137,7 @@ def model_ellipse(model, level: float, n_points: int = 90) -> np.ndarray:
     return model.newton_point + np.sqrt(2 * level) * (unit / np.sqrt(eigenvalues)) @ Q.T
 
 
-@checked(ax=AXES, errors=mapping(array(ndim=1, min_size=1)), steps=count())
+@checked(ax=AXES, errors=mapping(array(ndim=1, min_size=1), keys=METHOD_STYLES), steps=count())
 def plot_errors(ax, errors: dict, steps=None) -> dict:
     """Draw ``||w_k - w*||`` against the step ``k`` on a log scale, one line per method.
 

@@ -112,7 +112,8 @@ def _display_cases():
         case("display.source_without_docstring", "a function of the package",
              lambda: S.source_without_docstring(perceptron_plain),
              answers(satisfies(lambda text: ast.dump(ast.parse(text).body[0])
-                               == _without_docstring(inspect.getsource(perceptron_plain)), "the AST minus the docstring"))),
+                               == _without_docstring(inspect.getsource(perceptron_plain)),
+                               "the AST minus the docstring"))),
         case("display.source_without_docstring", "a lambda (no docstring to remove)",
              lambda: S.source_without_docstring(_SQUARE), answers(satisfies(lambda text: "lambda x" in text,
                                                                             "the lambda's line"))),
