@@ -33,7 +33,10 @@
 # option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
 # its **Show the solution** button reveals a worked solution, so try first.
 #
-# **Notation**: the course uses one notation throughout, listed in [NOTATION.md](NOTATION.md). Here
+# **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, which covers these
+# distributions, information theory, the central limit theorem and maximum entropy (the other lectures
+# of the course meet only the log loss of section 7); where its slides slip, the box before the Summary
+# says so. The course uses one notation throughout, listed in [NOTATION.md](NOTATION.md). Here
 # $x$ is an outcome, $P, Q$ are distributions (lower case $p, q$ for densities) and $t$ is a target
 # (a class label). All logarithms are natural (base $e$, nats) unless a base is written.
 
@@ -102,7 +105,8 @@ plt.show()
 # ## 2. The categorical distribution and one-hot vectors
 #
 # A **categorical** variable takes one of $K$ values $x \in \{0, 1, \dots, K-1\}$ (a die, a word, one
-# of $K$ classes). Its parameter is a vector $\mathbf{p} \in [0, 1]^K$ with $\sum_i p_i = 1$, where
+# of $K$ classes; like Straka's lecture and like Python, this notebook numbers them from 0, while the
+# other notebooks number classes $1, \dots, K$). Its parameter is a vector $\mathbf{p} \in [0, 1]^K$ with $\sum_i p_i = 1$, where
 # $p_i = P(x = i)$. For $K = 2$ it is the Bernoulli distribution.
 #
 # It is convenient to write an outcome as a **one-hot** vector: $K$ entries, all zero except a one
@@ -196,8 +200,8 @@ plt.show()
 #   of the formula.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.density_above_one.check(explanation)
+density_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.density_above_one.check(density_explanation)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Self-information: how surprising is an outcome?
@@ -266,8 +270,8 @@ plt.show()
 #
 # $$H(\phi) = -\phi \log \phi - (1 - \phi) \log (1 - \phi),$$
 #
-# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally, with $n$
-# outcomes $H(P) \le \log n$, reached only by the uniform distribution (proved in section 7).
+# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally, with $K$
+# outcomes $H(P) \le \log K$, reached only by the uniform distribution (proved in section 7).
 
 # %%
 u = np.array([1e-2, 1e-4, 1e-8, 1e-16])
@@ -278,10 +282,10 @@ for name, dist in examples.items():
           f"(scipy: {stats.entropy(dist):.4f} nats)")
 
 rng = np.random.default_rng(3)
-for n in (2, 5, 20):
-    random_dists = rng.dirichlet(np.ones(n), size=10_000)
-    print(f"n = {n:2d}: largest H of 10 000 random distributions {entropy(random_dists).max():.4f} "
-          f"<= log n = {np.log(n):.4f}; uniform: {entropy(np.full(n, 1 / n)):.4f}")
+for K in (2, 5, 20):
+    random_dists = rng.dirichlet(np.ones(K), size=10_000)
+    print(f"K = {K:2d}: largest H of 10 000 random distributions {entropy(random_dists).max():.4f} "
+          f"<= log K = {np.log(K):.4f}; uniform: {entropy(np.full(K, 1 / K)):.4f}")
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.8))
@@ -370,8 +374,11 @@ exercises.entropy_function.check(my_entropy)
 # *Why.* The answers of any strategy satisfy Kraft's inequality $\sum_x 2^{-l(x)} \le 1$ (a question
 # halves the set of answer sequences, and $x$ claims a share $2^{-l(x)}$ of them). With
 # $Q(x) = 2^{-l(x)} / \sum_{x'} 2^{-l(x')}$, Gibbs' inequality (section 7) gives
-# $H(P) \le H(P, Q) = L + \log_2 \sum_x 2^{-l(x)} \le L$. Conversely the whole numbers
-# $l(x) = \lceil -\log_2 P(x) \rceil$ satisfy Kraft's inequality, so some strategy needs fewer than
+# $H(P) \le H(P, Q) = L + \log_2 \sum_x 2^{-l(x)} \le L$. Conversely, Kraft's inequality is all a
+# strategy needs: any whole numbers $l(x)$ with $\sum_x 2^{-l(x)} \le 1$ are the lengths of some prefix
+# code (hand out the codewords in order of increasing length, each taking the next free block of
+# $2^{-l(x)}$ of the answer sequences). The lengths $l(x) = \lceil -\log_2 P(x) \rceil$ satisfy it, since
+# $2^{-l(x)} \le P(x)$, so some strategy needs fewer than
 # $\sum_x P(x)(-\log_2 P(x) + 1) = H(P) + 1$ questions, and Huffman's needs no more than it.
 #
 # **In the long run it is exact.** Ask about a block of $n$ independent outcomes at once: its entropy
@@ -458,17 +465,11 @@ left.plot(sigma_zero, 0, "o", color="black", label="zero at $\\sigma = 1/\\sqrt{
 left.set(xlabel="$\\sigma$", ylabel="$H$ in nats", title="differential entropy of $\\mathcal{N}(0, \\sigma^2)$")
 left.legend(loc="lower right")
 x_plot = np.linspace(-0.5, 0.5, 501)
-density_line, = right.plot(x_plot, normal_pdf(x_plot, 0, 0.1), label="density $p(x)$")
+right.plot(x_plot, normal_pdf(x_plot, 0, 0.1), label="density $p(x)$")
+right.plot(x_plot, -normal_logpdf(x_plot, 0, 0.1), "--", label="surprise $-\\log p(x)$, in nats")
 right.axhline(0, color="grey", linewidth=0.8)
-right.set(xlabel="$x$", ylabel="density $p(x)$", ylim=(-3.5, 6),
-          title=f"$p = \\mathcal{{N}}(0, 0.1^2)$, $H = {gaussian_entropy(0.1):.2f}$ nats")
-surprise_axis = right.twinx()                              # same scale, its own label: the zero lines agree
-surprise_line, = surprise_axis.plot(x_plot, -normal_logpdf(x_plot, 0, 0.1), "--", color=plotting.PALETTE[1],
-                                    label="surprise $-\\log p(x)$")
-surprise_axis.set(ylim=right.get_ylim(), ylabel="surprise $-\\log p(x)$ in nats")
-surprise_axis.spines["right"].set_visible(True)
-surprise_axis.grid(False)
-right.legend(handles=[density_line, surprise_line], loc="lower left", fontsize="small")
+right.set(xlabel="$x$", ylim=(-3.5, 6), title=f"$p = \\mathcal{{N}}(0, 0.1^2)$, $H = {gaussian_entropy(0.1):.2f}$ nats")
+right.legend(loc="lower left", fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -539,8 +540,8 @@ print(f"pairs with zeros in P: sum of Q over P's outcomes between {q_on_support[
       f"and {q_on_support[:2000].max():.4f}, below 1")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Corollary: $H(P) \le \log n$.** Take $Q$ uniform over the $n$ outcomes, $Q(x) = 1/n$. Then
-# $H(P) \le H(P, Q) = -\sum_x P(x) \log\frac1n = \log n$, with equality only for $P = Q$, the uniform
+# **Corollary: $H(P) \le \log K$.** Take $Q$ uniform over the $K$ outcomes, $Q(x) = 1/K$. Then
+# $H(P) \le H(P, Q) = -\sum_x P(x) \log\frac1K = \log K$, with equality only for $P = Q$, the uniform
 # distribution. This is the bound the widget of section 5 shows.
 #
 # **Not symmetric.** In general $H(P, Q) \ne H(Q, P)$: the first argument weights the terms, the
@@ -583,8 +584,9 @@ exercises.cross_entropies.check(H_both)
 # - it is infinite when $Q(x) = 0 < P(x)$: a model that rules out something that happens is infinitely wrong.
 #
 # Because $H(P)$ does not depend on $Q$, minimising the cross-entropy $H(P, Q)$ over models $Q$ is
-# the same as minimising $D_\mathrm{KL}(P \| Q)$: that is how maximum likelihood (notebook 03) fits a model
-# to data. For the nearly certain $P$ and the uniform $Q$ above, the two directions differ by a
+# the same as minimising $D_\mathrm{KL}(P \| Q)$. For discrete data that is how maximum likelihood
+# (notebook 03) fits a model to data; for continuous data only the cross-entropy form carries over,
+# as notebook 03 shows. For the nearly certain $P$ and the uniform $Q$ above, the two directions differ by a
 # factor of two:
 
 # %%
@@ -674,20 +676,40 @@ print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on 
 # %% [markdown]
 # The reverse fit does not slide from the middle to a bump as $d$ grows: it leaps. Up to a critical
 # separation the Gaussian in the middle is the best; beyond it, one on a bump (the left one of two
-# equally good, by the package's convention):
+# equally good, by the package's convention). Far apart, the bumps barely overlap: on a bump $p$ is half
+# that bump's density, so the fit on it has $\log(q^*/p) \approx \log 2$ wherever its mass is, and its
+# $D_\mathrm{KL}(q^* \| p)$ tends to $\log 2 \approx 0.693$ nats:
 
 # %%
-for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0]:
+for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0, 10.0]:
     p_sep = gaussian_mixture_pdf(x, [0.5, 0.5], [-separation / 2, separation / 2], [1.0, 1.0])
     mu_sep, sigma_sep = fit_gaussian_reverse_kl(p_sep, x)
-    print(f"d = {separation:4.2f}: reverse fit N({round(mu_sep, 2) + 0:5.2f}, {sigma_sep:.2f}^2)")
+    kl_sep = kl_divergence_on_grid(normal_pdf(x, mu_sep, sigma_sep), p_sep, x)
+    print(f"d = {separation:5.2f}: reverse fit N({round(mu_sep, 2) + 0:5.2f}, {sigma_sep:.2f}^2), KL(q||p) = {kl_sep:.4f}")
+print(f"log 2 = {np.log(2):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
+# $d = 4$, where both fits sit in the middle. The left panel shows the mass-covering fit, the right one
+# the mode-seeking fit; each lists both divergences of its fit, the one it minimises first.
+#
+# - Compare the panels: each fit is the better one only by its own measure.
+# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
+#   every divergence 0.
+# - Slide it up: the forward fit only widens (its variance is $1 + d^2/4$), while the reverse fit stays
+#   in the middle until it leaps onto the left bump between $d = 5.5$ and $5.75$. Exercise 10 asks what
+#   its other divergence does then: answer it before you slide past 5.5.
+
+# %%
+kl_explorer = KLAsymmetryExplorer(separation=4.0)
+kl_explorer
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 10 (predict): the other divergence of the mode-seeking fit
 #
-# The widget below starts at $d = 6$, where the reverse fit $q^*$ sits on the left bump and its panel
-# shows $D_\mathrm{KL}(q^* \| p) \approx 0.689$ nats, the divergence it minimises. Before you run the
-# cell, predict the other number of that panel, $D_\mathrm{KL}(p \| q^*)$:
+# At $d = 6$ the reverse fit $q^*$ sits on the left bump, with $D_\mathrm{KL}(q^* \| p) \approx 0.689$ nats,
+# the divergence it minimises (computed above). Before you slide the widget to $d = 6$, predict its
+# other divergence, $D_\mathrm{KL}(p \| q^*)$, which the right panel lists too:
 #
 # - **(a)** about the same, near 0.7: a good fit is good in both directions;
 # - **(b)** much larger, several nats;
@@ -695,24 +717,8 @@ for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0]:
 # - **(d)** infinite, since $q^*$ misses the right bump.
 
 # %%
-prediction = ...      # ✏️ "a", "b", "c" or "d"
-exercises.reverse_fit_divergences.check(prediction)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
-# $d = 6$, the numbers above. The left panel shows the mass-covering fit, the right one the
-# mode-seeking fit; each lists both divergences of its fit, the one it minimises first.
-#
-# - Compare the panels: each fit is the better one only by its own measure.
-# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
-#   every divergence 0.
-# - Slide it back up: the forward fit only widens (its variance is $1 + d^2/4$), while the reverse fit
-#   stays in the middle until it leaps onto the left bump between $d = 5.5$ and $5.75$; its
-#   $D_\mathrm{KL}(p \| q^*)$ then shoots up.
-
-# %%
-kl_explorer = KLAsymmetryExplorer(separation=6.0)
-kl_explorer
+kl_prediction = ...      # ✏️ "a", "b", "c" or "d"
+exercises.reverse_fit_divergences.check(kl_prediction)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Why the normal distribution?
@@ -720,17 +726,38 @@ kl_explorer
 # Two reasons make the normal distribution the default model of a real-valued quantity.
 #
 # **The central limit theorem.** Let $x_1, x_2, \dots$ be independent draws of one distribution with
-# mean $\mu$ and finite variance $\sigma^2$, and $S_n = x_1 + \dots + x_n$. Means and variances of independent
-# variables add, so $S_n$ has mean $n\mu$ and variance $n\sigma^2$, and the standardised sum
+# mean $\mu$ and finite variance $\sigma^2$, and $S_n = x_1 + \dots + x_n$. Means and variances of
+# independent variables add, so $S_n$ has mean $n\mu$ and variance $n\sigma^2$. Straka's NPFL129
+# lecture 3 puts the theorem as "the sum of independent identically distributed random variables with
+# finite variance converges to normal distribution". What exactly converges?
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (explain): what converges?
+#
+# As $n$ grows, what does tend to a normal distribution?
+#
+# - **(a)** The sum $S_n = x_1 + \dots + x_n$ itself.
+# - **(b)** The distribution of $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$, towards $\mathcal{N}(0, 1)$.
+# - **(c)** The mean $S_n / n$, towards $\mathcal{N}(\mu, \sigma^2)$.
+# - **(d)** Each draw $x_i$: the more draws, the more normal each of them becomes.
+
+# %%
+clt_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.what_converges.check(clt_explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The theorem.** The standardised sum
 #
 # $$Z_n = \frac{S_n - n\mu}{\sqrt{n}\,\sigma}$$
 #
-# has mean 0 and variance 1 for every $n$. The theorem says more: the *distribution* of $Z_n$ tends to
-# $\mathcal{N}(0, 1)$, whatever the distribution of the draws. The third central moments of independent
-# variables add too, so the skewness of $Z_n$ is $\gamma_1/\sqrt{n}$ (with $\gamma_1$ that of one draw): the
+# has mean 0 and variance 1 for every $n$, and its *distribution* tends to $\mathcal{N}(0, 1)$, whatever
+# the distribution of the draws. How fast depends on how lopsided the draws are, which the **skewness**
+# $\gamma_1 = \mathbb{E}[(x - \mu)^3]/\sigma^3$ measures (0 for a symmetric distribution). Third central
+# moments of independent variables add, like variances, so $S_n$ has third central moment
+# $n\gamma_1\sigma^3$ and $Z_n$ has skewness $n\gamma_1\sigma^3/(\sqrt{n}\,\sigma)^3 = \gamma_1/\sqrt{n}$: the
 # asymmetry fades like $1/\sqrt{n}$. Below, exponential draws (rate 1: $\mu = \sigma = 1$, skewness
-# $\gamma_1 = 2$), 20 000 sums for each $n$; the last column is the Kolmogorov-Smirnov distance, the largest
-# gap between the distribution function of the $Z_n$ and that of $\mathcal{N}(0, 1)$.
+# $\gamma_1 = 2$), 20 000 sums for each $n$; the last column is the Kolmogorov-Smirnov distance, the
+# largest gap between the distribution function of the $Z_n$ and that of $\mathcal{N}(0, 1)$.
 
 # %%
 print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
@@ -758,22 +785,6 @@ clt = CLTExplorer(n=1)
 clt
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (explain): what converges?
-#
-# Straka's NPFL129 lecture 3 puts the theorem as "the sum of independent identically distributed random
-# variables with finite variance converges to normal distribution". As $n$ grows, what does tend to a
-# normal distribution?
-#
-# - **(a)** The sum $S_n = x_1 + \dots + x_n$ itself.
-# - **(b)** The distribution of $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$, towards $\mathcal{N}(0, 1)$.
-# - **(c)** The mean $S_n / n$, towards $\mathcal{N}(\mu, \sigma^2)$.
-# - **(d)** Each draw $x_i$: the more draws, the more normal each of them becomes.
-
-# %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.what_converges.check(explanation)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
 # **The principle of maximum entropy.** Among all distributions that satisfy what we know (the
 # constraints), pick the one of largest entropy: it assumes nothing more than the constraints. If we
 # know a mean and a variance, that distribution is the normal one.
@@ -799,7 +810,7 @@ unit_variance = {"normal": stats.norm(0, 1), "logistic": stats.logistic(0, np.sq
 print("distribution  variance  entropy  scipy   H(p, N(0, 1))")
 for name, value in entropies_at_fixed_variance(1.0).items():
     dist = unit_variance[name]
-    cross = dist.expect(lambda value: -normal_logpdf(value))   # -E_p[log N(x; 0, 1)], by quadrature
+    cross = dist.expect(lambda x: -normal_logpdf(x))         # -E_p[log N(x; 0, 1)], by quadrature
     print(f"{name:>12}  {dist.var():8.4f}  {value:.4f}  {dist.entropy():.4f}  {cross:.4f}")
 entropies = entropies_at_fixed_variance(1.0)
 print("the normal has the largest entropy:", max(entropies, key=entropies.get) == "normal")
@@ -845,7 +856,7 @@ plt.show()
 #   $\exp(-(x-\mu)^2/(2\sigma^2))/\sqrt{2\pi\sigma^2}$, which may exceed 1.
 # - The surprise of an outcome is $I(x) = -\log P(x)$, forced by three wishes; the base is the unit
 #   (bits for $\log_2$, nats for $\ln$; 1 bit $= \ln 2$ nats).
-# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, between 0 and $\log n$, with
+# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, between 0 and $\log K$, with
 #   $0 \log 0 = 0$. In bits it is the number of yes/no questions the best strategy (Huffman's code)
 #   needs, up to one: $H \le L < H + 1$, exactly $H$ for a dyadic distribution and per outcome in the
 #   long run. The differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for
@@ -859,4 +870,5 @@ plt.show()
 #   maximum-entropy distribution for a given variance.
 #
 # **Next:** notebook 03 fits models to data by maximum likelihood, which is minimising the
-# cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$, the same as minimising $D_\mathrm{KL}(\hat p_\mathrm{data} \| p_\mathrm{model})$.
+# cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$ and, for discrete data, the same as minimising
+# $D_\mathrm{KL}(\hat p_\mathrm{data} \| p_\mathrm{model})$.
