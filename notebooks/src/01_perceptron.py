@@ -28,14 +28,15 @@
 # function, *predict* what a cell or widget will show before you run it, *explain* by picking an
 # option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
 # its **Show the solution** button reveals a worked solution, so try first.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, with material from
 # Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar and Das, IIT CS60010; and the course notes. Where
 # their slides slip, the box before the Summary says so. The course uses one notation throughout,
 # listed in [NOTATION.md](NOTATION.md): $t$ is a target, $y(\mathbf{x})$ a score, $z = t\,y(\mathbf{x})$
 # a margin, $N$ the number of examples.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import warnings
 
 import matplotlib.pyplot as plt
@@ -80,8 +81,8 @@ y = X @ w + bias                                     # the score of every exampl
 prediction = np.where(y > 0, 1, -1)
 print(f"N = {len(t)} examples, {np.sum(t == 1)} with t = +1; accuracy of the guess: {np.mean(prediction == t):.3f}")
 
-# %%
-fig, ax = plt.subplots(figsize=(7, 4.6))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 4.0))
 xlim, ylim = plotting.padded_limits(X)
 plotting.plot_decision_regions(ax, lambda p: (p @ w + bias > 0).astype(int), xlim, ylim)
 plotting.plot_data(ax, X, t)
@@ -116,7 +117,7 @@ plt.show()
 # **The boundary's distance from the origin** is the distance of $\mathbf{x} = \mathbf{0}$, where
 # $y(\mathbf{0}) = b$: it is $|b| / \|\mathbf{w}\|$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 segment = plotting.hyperplane_segment(w, bias, xlim, ylim)        # two points on the boundary
 print("(x1 - x2)^T w is zero:", abs((segment[0] - segment[1]) @ w) < 1e-12)
 
@@ -131,8 +132,8 @@ along = x_perp + offsets * np.array([-w[1], w[0]]) / np.linalg.norm(w)
 print(f"by search: nearest boundary point to x  {np.min(np.linalg.norm(along - x, axis=1)):.4f},"
       f" to the origin {np.min(np.linalg.norm(along, axis=1)):.4f};  |b|/||w|| = {abs(bias) / np.linalg.norm(w):.4f}")
 
-# %%
-fig, ax = plt.subplots(figsize=(5.5, 5))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(5.5, 3.4))
 plotting.plot_hyperplane(ax, w, bias, arrow=False, xlim=xlim, ylim=ylim)
 origin_foot = -bias * w / (w @ w)                                  # nearest boundary point to 0
 ax.plot(*np.c_[x, x_perp], ":", color=plotting.PALETTE[1])
@@ -182,7 +183,7 @@ exercises.signed_distance.check(r_answer)
 # The package's `perceptron_plain` runs the box one example at a time (exercise 3 asks you to write it;
 # its code follows the exercise):
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 X_tilde = add_bias(X)                     # the inputs with the constant 1 appended
 w_plain = perceptron_plain(X_tilde, t)
 print("w =", w_plain, "  every margin positive:", bool(np.all(t * (X_tilde @ w_plain) > 0)))
@@ -212,10 +213,9 @@ print("same weights as the plain loop:", np.array_equal(np.r_[model.coef_, model
 #
 # The weights are a combination of the training examples, with non-negative whole coefficients
 # (Liu, USC CSCI 567, notes it in passing). Only the examples the run got wrong at some point take
-# part; the others could be left out without changing anything, since visiting them never changed
-# $\mathbf{w}$. This "dual" view, weights as a weighted sum of examples, is the one kernel methods
-# and support vector machines build on. `perceptron_trace` records every update of a run, so we
-# can count the $c_i$:
+# part: trained on them alone, the perceptron ends at the same weights (checked below). This "dual"
+# view, weights as a weighted sum of examples, is the one kernel methods and support vector machines
+# build on. `perceptron_trace` records every update of a run, so we can count the $c_i$:
 
 # %%
 trace = perceptron_trace(X, t)                     # every update of the run, in order
@@ -254,7 +254,7 @@ def my_perceptron(X, t, max_epochs=100):
 
 exercises.perceptron_algorithm.check(my_perceptron)
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The package's version, to compare with yours:
 
 # %%
@@ -268,6 +268,12 @@ show_source(perceptron_plain)
 # readability), and the circle the misclassified example that triggers the next update. The line
 # under the figure says where the run is and how many training examples the current weights get
 # wrong.
+#
+# At $\mathbf{w}_0 = \mathbf{0}$, where the run starts, every score is 0, and the perceptron's test
+# $t_i\,y(\mathbf{x}_i) \le 0$ counts all 40 examples as mistakes. The shading shows what `predict` says,
+# and `predict` must pick a class: it maps a score of 0 to $-1$. So at $\mathbf{w}_0$ the whole plane is
+# shaded $-1$, and the 16 examples with $t = -1$ look right although the perceptron counts them as
+# mistakes too: the circled one, the first to trigger an update, is one of them.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 4 (predict): does every update reduce the mistakes?
@@ -284,22 +290,18 @@ mistakes_prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(mistakes_prediction)
 
 # %% [markdown]
-# Now test your prediction. The widget starts at $\mathbf{w}_0 = \mathbf{0}$, where every score is 0,
-# and the perceptron's test $t_i\,y(\mathbf{x}_i) \le 0$ counts all 40 examples as mistakes. The
-# shading shows what `predict` says, and `predict` must pick a class: it maps a score of 0 to $-1$. So
-# at $\mathbf{w}_0$ the whole plane is shaded $-1$, and the 16 examples with $t = -1$ look right although
-# the perceptron counts them as mistakes too: the circled one, the first to trigger an update, is one.
+# Now test your prediction, starting from $\mathbf{w}_0 = \mathbf{0}$.
 #
-# - **Try**: press **Step** a few times and read the mistake count in the status line after each;
-#   then **Reset** and **play** to watch the whole run, or drag the slider to any update $k$.
+# - **Try**: press **Step** a few times, reading the mistake count in the status line; then **Reset**
+#   and **play**, or drag the slider to any update $k$.
 # - **Look for**: how the count moves from one update to the next, and what an update does to the
 #   examples it was not made for. The run ends when a whole pass finds nothing to circle.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 stepper = PerceptronStepper(X, t)
 stepper
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same widget from code: the Python API drives what the buttons drive. The demo uses its own
 # stepper, so the one above stays where you left it. Its first three updates take the count from 40
 # to 24 to 12, and then *up* to 23: each update moves the whole boundary, and while the circled
@@ -342,6 +344,8 @@ exercises.update_count.check(n_updates)
 # 2. *Their length grows at most like $\sqrt{k}$:*
 #    $\|\mathbf{w}_k\|^2 = \|\mathbf{w}_{k-1}\|^2 + 2\,t\,\mathbf{x}^T\mathbf{w}_{k-1} + \|\mathbf{x}\|^2 \le \|\mathbf{w}_{k-1}\|^2 + R^2$,
 #    because the middle term is $\le 0$ for a misclassified example; so $\|\mathbf{w}_k\|^2 \le kR^2$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # 3. *So the cosine of the angle $\alpha_k$ between $\mathbf{w}_k$ and $\mathbf{w}_*$ has a lower bound
 #    that rises like $\sqrt{k}$:*
 #    $$\cos\alpha_k = \frac{\mathbf{w}_*^T\mathbf{w}_k}{\|\mathbf{w}_*\|\,\|\mathbf{w}_k\|} \ge \frac{k\gamma}{\|\mathbf{w}_*\|\sqrt{k}\,R} = \frac{\sqrt{k}\,\gamma}{R\,\|\mathbf{w}_*\|}.$$
@@ -356,6 +360,23 @@ exercises.update_count.check(n_updates)
 # it ($\gamma$ scales too), and it holds for *every* separating $\mathbf{w}_*$, so the best bound comes
 # from the $\mathbf{w}_*$ with the largest normalised margin $\gamma / \|\mathbf{w}_*\|$ (Sarkar and Das,
 # IIT CS60010, state the theorem with that largest margin).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Checked on numbers.** Our data were generated by a known separating line; with the bias
+# it is a $\mathbf{w}_*$ for the proof. `convergence_curves` evaluates both sides of each inequality
+# after every update of the run.
+
+# %%
+curves = convergence_curves(trace, data.w_star)
+print(f"R = {radius(X_tilde):.3f}, gamma = {min_margin(X_tilde, t, data.w_star):.3f}, ||w*|| = {np.linalg.norm(data.w_star):.3f}"
+      f"  (without the targets, min_i x_i^T w* = {np.min(X_tilde @ data.w_star):.3f}: not a margin)")
+print("step 1, w*^T w_k >= k gamma:       ", bool(np.all(curves.alignment >= curves.alignment_bound)))
+print("step 2, ||w_k||^2 <= k R^2:        ", bool(np.all(curves.norm_sq <= curves.norm_sq_bound)))
+print("step 3, cos(alpha_k) >= its bound: ", bool(np.all(curves.cosine[1:] >= curves.cosine_bound[1:])))
+print(f"step 4: {trace.n_updates} updates <= bound {curves.max_updates:.1f}")
+print("\ncos(alpha_k) for k = 1..8:", curves.cosine[1:9])
+print("it falls after the updates k =", curves.dips, "; its bound rises at every update:",
+      bool(np.all(np.diff(curves.cosine_bound) > 0)))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The normalised form.** Divide every input by $R$ and $\mathbf{w}_*$ by its length. The perceptron
@@ -374,40 +395,19 @@ exercises.update_count.check(n_updates)
 # (Remember that $\mathbf{x}$ includes the constant input 1, so the hyperplane passes through the
 # origin of the inputs with their 1 appended.)
 
-# %% [markdown]
-# **Checked on numbers.** Our data were generated by a known separating line; with the bias
-# it is a $\mathbf{w}_*$ for the proof. `convergence_curves` evaluates both sides of each inequality
-# after every update of the run.
-
 # %%
-curves = convergence_curves(trace, data.w_star)
-print(f"R = {radius(X_tilde):.3f}, gamma = {min_margin(X_tilde, t, data.w_star):.3f}, ||w*|| = {np.linalg.norm(data.w_star):.3f}"
-      f"  (without the targets, min_i x_i^T w* = {np.min(X_tilde @ data.w_star):.3f}: not a margin)")
-print("step 1, w*^T w_k >= k gamma:       ", bool(np.all(curves.alignment >= curves.alignment_bound)))
-print("step 2, ||w_k||^2 <= k R^2:        ", bool(np.all(curves.norm_sq <= curves.norm_sq_bound)))
-print("step 3, cos(alpha_k) >= its bound: ", bool(np.all(curves.cosine[1:] >= curves.cosine_bound[1:])))
-print(f"step 4: {trace.n_updates} updates <= bound {curves.max_updates:.1f}")
-print("\ncos(alpha_k) for k = 1..8:", curves.cosine[1:9])
-print("it falls after the updates k =", curves.dips, "; its bound rises at every update:",
-      bool(np.all(np.diff(curves.cosine_bound) > 0)))
-
 scaled = perceptron_trace(X_tilde / radius(X_tilde), t, fit_intercept=False)       # the normalised form
 unit_star = data.w_star / np.linalg.norm(data.w_star)
-print(f"\nnormalised: R = {radius(scaled.X):.3f}, ||w*|| = {np.linalg.norm(unit_star):.3f}, "
+print(f"normalised: R = {radius(scaled.X):.3f}, ||w*|| = {np.linalg.norm(unit_star):.3f}, "
       f"gamma = {min_margin(scaled.X, t, unit_star):.4f}, 1/gamma^2 = {1 / min_margin(scaled.X, t, unit_star) ** 2:.1f}; "
       f"same updates on the same examples: {np.array_equal(scaled.index, trace.index)}")
 
-# %% [markdown]
-# Step through the same run with the proof beside it. The widget opens at the end of the run, so
-# the whole curves are on show: blue the actual values, dashed orange the bounds of steps 1 to 3,
-# and a pink triangle wherever $\cos\alpha_k$ fell.
-#
-# - **Try**: press **Reset**, then **Step** through the first updates, reading $\cos\alpha_k$ in the
-#   status line.
-# - **Look for**: the alignment $\mathbf{w}_*^T\mathbf{w}_k$ rises at every update, by at least
-#   $\gamma$; $\|\mathbf{w}_k\|^2$ stays under its line $kR^2$ but can shrink (update 2); the cosine
-#   dips (from 0.649 to 0.593 at the third update, and six times more) while its bound, rising like
-#   $\sqrt{k}$, never does. Extended, the bound would reach 1 at the bound of step 4, far to the right.
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The same run with the proof beside it, at its end: actual values in blue, the bounds of steps 1 to 3
+# dashed, a triangle where $\cos\alpha_k$ fell. **Try** **Reset**, then **Step**. **Look for**:
+# $\mathbf{w}_*^T\mathbf{w}_k$ rises by at least $\gamma$ at every update; $\|\mathbf{w}_k\|^2$ stays under $kR^2$
+# but can shrink (update 2); $\cos\alpha_k$ dips (0.649 to 0.593 at update 3, and six times more), its
+# bound never.
 
 # %%
 proof_stepper = PerceptronStepper(X, t, w_star=data.w_star, k=trace.n_updates)
@@ -425,7 +425,7 @@ best_star, _ = max_margin_separator(X_tilde, t, fit_intercept=False)
 print(f"bound with the generator's w*: {mistake_bound(X_tilde, t, data.w_star):.1f}, "
       f"with the max-margin w*: {mistake_bound(X_tilde, t, best_star):.1f}; actual updates: {trace.n_updates}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # For margins from 0.2 down to 0.005 we draw ten data sets of 100 points each and compare the number
 # of updates the perceptron actually makes with both bounds.
 
@@ -446,8 +446,8 @@ for margin in margins:
     print(f"{margin:6.3f}  {m[:, 1].mean():12.1f}  {m[:, 1].max():11.0f}  {m[:, 2].mean():26.0f}  "
           f"{m[:, 3].mean():13.0f}  {bool(np.all(m[:, 1] <= m[:, 3]) and np.all(m[:, 3] <= m[:, 2]))}")
 
-# %%
-fig, ax = plt.subplots(figsize=(7.5, 4.2))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 3.8))
 ax.loglog(rows[:, 0] * 0.93, rows[:, 2], "s", color=plotting.PALETTE[1], markerfacecolor="none",
           label="bound, the generator's $\\mathbf{w}_*$")
 ax.loglog(rows[:, 0] * 1.07, rows[:, 3], "^", color=plotting.PALETTE[2], label="bound, the max-margin $\\mathbf{w}_*$")
@@ -505,7 +505,7 @@ exercises.normalised_bound.check(max_updates)
 # is the constant 1, the trick of section 3. Checked at $\mathbf{w}_3$, the weights after the third
 # update of our run:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 coef, b = trace.weights[3, :2], trace.weights[3, 2]                       # w_3 and its bias
 E_P, grad_coef, grad_b = perceptron_criterion(X, t, coef, b)
 y = X @ coef + b
@@ -517,7 +517,7 @@ distance = np.linalg.norm(offset - np.outer(offset @ along, along), axis=1)    #
 print(f"{np.sum(wrong)} misclassified; E_P = {E_P:.4f}, the sum of perceptron losses "
       f"{perceptron_loss(t * y).sum():.4f}, ||w|| x their summed distance {np.linalg.norm(coef) * distance.sum():.4f}")
 
-step = 1e-6                                                                # phi is linear near w_3: exact
+step = 1e-6                                                                # E_P is linear near w_3: exact
 numeric = [(perceptron_criterion(X, t, coef + step * e[:2], b + step * e[2])[0]
             - perceptron_criterion(X, t, coef - step * e[:2], b - step * e[2])[0]) / (2 * step) for e in np.eye(3)]
 print("gradient (w, b):", np.r_[grad_coef, grad_b], "  by central differences:", np.array(numeric))
@@ -540,7 +540,7 @@ print("gradient (w, b):", np.r_[grad_coef, grad_b], "  by central differences:",
 # noisy, but on average it points where full gradient descent would go, at $1/N$ of the cost; the
 # learning rate absorbs the factor $N$. On numbers, at $\mathbf{w}_3$ again:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 def example_gradient(i):
     """The gradient (w, b) of example i's perceptron loss alone, at w_3, from the package."""
     _, g, g_b = perceptron_criterion(X[[i]], t[[i]], coef, b)
@@ -637,19 +637,20 @@ exercises.learning_rate.check(rate_explanation)
 # $\ln(1 + e^{-z})$, it is $\ln 2 \approx 0.69$ times as large and dips below the step for $z$ in
 # $(-\ln(e - 1), 0] = (-0.541, 0]$; the base of the logarithm changes the scale, not the minimiser.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7.5, 4))
 plotting.plot_surrogate_losses(ax, SURROGATE_LOSSES)
 ax.set(ylim=(-0.1, 3.5), title="losses against the margin")
 plt.show()
 
+# %% slideshow={"slide_type": "subslide"}
 z = np.linspace(-5, 5, 100_001)
 print("hinge >= 0-1:            ", bool(np.all(hinge_loss(z) >= zero_one_loss(z))))
 print("logistic in bits >= 0-1: ", bool(np.all(SURROGATE_LOSSES["logistic (bits)"](z) >= zero_one_loss(z))))
 below = z[logistic_loss(z) < zero_one_loss(z)]
 print(f"logistic in nats < 0-1 for z in [{below.min():.4f}, {below.max():.4f}]; -ln(e - 1) = {-np.log(np.e - 1):.4f}")
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # **All three surrogates are convex in $\mathbf{w}$**, which is what makes minimising them
 # tractable: every local minimum is a global one. As functions of the margin, $\max(0, -z)$ and
 # $\max(0, 1 - z)$ are the larger of two linear functions, and a maximum of linear functions is
@@ -664,7 +665,7 @@ print(f"logistic in nats < 0-1 for z in [{below.min():.4f}, {below.max():.4f}]; 
 # for the training objective on our data at 10 000 random pairs of weights, and the logistic loss's
 # derivatives by finite differences:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 def objective(loss, W):
     """E(w) = (1/N) sum_i l(t_i x_i^T w) for each row w of W."""
     return loss(t * (W @ X_tilde.T)).mean(axis=1)
@@ -684,14 +685,14 @@ second = (logistic_loss(z_few + h) - 2 * logistic_loss(z_few) + logistic_loss(z_
 print("logistic l'(z) = -sigma(-z):         ", np.allclose(first, -sigmoid(-z_few), atol=1e-6))
 print("logistic l''(z) = sigma(z) sigma(-z):", np.allclose(second, sigmoid(z_few) * sigmoid(-z_few), atol=1e-6))
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The perceptron loss has a catch: $\mathbf{w} = \mathbf{0}$ gives every example $z = 0$ and loss 0,
 # a trivial minimiser (Liu, USC CSCI 567: "try $\mathbf{w} = 0$"). The algorithm still works because
 # it steps on $z \le 0$ and starts exactly there; it is the convergence proof, not loss
 # minimisation, that guarantees a separator. The logistic loss is never zero, so every example
 # keeps pulling on the weights.
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # ### ✏️ Exercise 9 (implement): the logistic loss in bits, without overflow
 #
 # Write $\ell(z) = \log_2(1 + e^{-z})$ for an array of margins. The hidden cases include
@@ -721,7 +722,7 @@ t_xor = np.array([-1, -1, 1, 1])
 xor_model = Perceptron(max_epochs=8).fit(X_xor, t_xor)
 print("converged:", xor_model.converged_, " updates:", xor_model.n_updates_)
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What it does instead.** The *perceptron cycling theorem* (Minsky and Papert, 1969; Block and
 # Levin, 1970) says that on a finite data set the weights stay bounded, separable or not, in
 # whatever order the examples come: $\|\mathbf{w}_k\| \le M$ for a constant $M$ that depends on the
@@ -741,7 +742,7 @@ for epoch in range(1, 9):
     last = np.flatnonzero(xor_trace.epoch == epoch)[-1]
     print(f"epoch {epoch}: {np.sum(xor_trace.epoch == epoch)} updates, ends at w = {xor_trace.weights[last + 1]}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # - **Real inputs**: the weights stay bounded but need not ever repeat. The smallest example has one
 #   input and no bias, $x_1 = 1$ with $t_1 = +1$ and $x_2 = \sqrt{2}$ with $t_2 = -1$: two points on the
 #   same side of the origin with opposite targets, so no boundary through the origin separates them.
@@ -769,8 +770,11 @@ few = datasets.make_separable(20, margin=0.15, random_state=4)
 X_few, t_few = few.X, few.y
 perceptron = Perceptron().fit(X_few, t_few)
 svm_coef, svm_intercept = max_margin_separator(X_few, t_few)     # margin lines: x^T w + b = +-1
+print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.coef_, perceptron.intercept_):.3f}, "
+      f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
-fig, ax = plt.subplots(figsize=(7, 4.6))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 3.7))
 box = dict(arrow=False, xlim=(-1.1, 1.1), ylim=(-1.1, 1.1))
 plotting.plot_data(ax, X_few, t_few)
 plotting.plot_hyperplane(ax, perceptron.coef_, perceptron.intercept_, label="perceptron", **box)
@@ -780,10 +784,8 @@ for side in (-1, 1):
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="two separators of the same 20 points")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
-print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.coef_, perceptron.intercept_):.3f}, "
-      f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Does a wider margin predict better?** An experiment: 100 data sets of $N = 20$ training points,
 # each with 1000 fresh points from the same distribution as a test set. On each, train both
 # separators and compare their test accuracies.
@@ -801,7 +803,9 @@ def compare_separators(n_train, n_sets=100, n_test=1000):
     return np.array(accuracies)
 
 
+# %% slideshow={"slide_type": "subslide"}
 def summarise(accuracies):
+    """Print the mean test accuracies of both separators and how often each wins."""
     gain = accuracies[:, 1] - accuracies[:, 0]
     print(f"mean test accuracy: perceptron {accuracies[:, 0].mean():.3f}, largest margin {accuracies[:, 1].mean():.3f}; "
           f"gain {gain.mean():+.3f} (standard error {gain.std(ddof=1) / np.sqrt(len(gain)):.3f}); the largest "
@@ -823,7 +827,7 @@ summarise(compare_separators(n_train=20))
 margin_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.wider_margin.check(margin_explanation)
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **The answer, and its limits.** Yes, on average: with 20 training points the largest-margin
 # separator classifies about 2 percentage points more of the test points correctly than the
 # perceptron's, more than four standard errors away from no gain. But:
@@ -871,6 +875,10 @@ summarise(compare_separators(n_train=200))
 #   the 0-1 loss counts, but its steps are those of stochastic gradient descent on the perceptron loss
 #   $\max(0, -z)$, a convex surrogate that also weighs how far an example lies on the wrong side
 #   (section 6 checks the step and the gradient).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Where the lecture slides slip** (continued)
+#
 # - **Liu, USC CSCI 567**, writes empirical risk minimisation as an $\operatorname{argmax}$ of the summed
 #   loss. A loss is minimised: $\operatorname{argmin}$ (section 7); section 6 descends its gradient.
 # - **Liu, USC CSCI 567**, "Why does it make sense?": after an update on a mistake it prints
