@@ -23,7 +23,8 @@
 # - why the KL divergence is not symmetric, seen by fitting one Gaussian to two bumps;
 # - why the normal distribution is everywhere: the central limit theorem and the principle of
 #   maximum entropy.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
 # set to zero); reading Python and numpy as in notebook 01.
 #
@@ -40,7 +41,7 @@
 # $x$ is an outcome, $P, Q$ are distributions (lower case $p, q$ for densities) and $t$ is a target
 # (a class label). All logarithms are natural (base $e$, nats) unless a base is written.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
@@ -70,8 +71,7 @@ np.set_printoptions(precision=4, suppress=True)
 #
 # $$P(x) = \phi^x (1 - \phi)^{1 - x}.$$
 #
-# One formula serves both outcomes: for $x = 1$ the second factor is $(1-\phi)^0 = 1$, leaving
-# $\phi$; for $x = 0$ the first factor is $1$, leaving $1 - \phi$.
+# One formula serves both outcomes: for $x = 1$ it leaves $\phi$, for $x = 0$ it leaves $1 - \phi$.
 #
 # **Mean.** $\mathbb{E}[x] = 0 \cdot (1 - \phi) + 1 \cdot \phi = \phi$.
 #
@@ -79,7 +79,6 @@ np.set_printoptions(precision=4, suppress=True)
 # $\operatorname{Var}(x) = \mathbb{E}[x^2] - \mathbb{E}[x]^2 = \phi - \phi^2 = \phi(1 - \phi)$.
 # Its derivative $1 - 2\phi$ vanishes at $\phi = 1/2$: a fair coin is the most variable,
 # with variance $1/4$, and a coin that always lands the same way ($\phi \in \{0, 1\}$) has none.
-#
 # Checked against 100 000 simulated flips:
 
 # %%
@@ -89,7 +88,7 @@ flips = (np.random.default_rng(1).random(100_000) < phi).astype(int)
 print(f"mean:     formula {bernoulli_mean(phi):.4f}, 100 000 flips {flips.mean():.4f}")
 print(f"variance: formula {bernoulli_variance(phi):.4f}, 100 000 flips {flips.var():.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), width_ratios=(1, 1.6))
 plotting.plot_pmf(left, bernoulli_pmf([0, 1], phi))
 left.set_title(f"$P(x)$ for $\\phi = {phi}$")
@@ -125,7 +124,7 @@ plt.show()
 # covariance matrix of 100 000 draws shows what that does (exercise 1 asks why). One-hot vectors
 # come back as the targets $\mathbf{t}_i$ of multi-class classifiers (notebook 04).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 p = np.array([0.2, 0.5, 0.3])
 codes = one_hot([0, 1, 2], 3)
 print("one-hot codes of the outcomes 0, 1, 2:\n", codes)
@@ -165,7 +164,7 @@ exercises.one_hot_moments.check(moments)
 # this in mind for section 6. Below, the integral, mean and variance are computed numerically on a
 # fine grid (the trapezoid rule).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-15, 15, 30_001)
 for mu, sigma in [(0, 1.0), (2, 0.3), (-1, 2.0)]:
     density = normal_pdf(x, mu, sigma)
@@ -176,7 +175,7 @@ for mu, sigma in [(0, 1.0), (2, 0.3), (-1, 2.0)]:
 within = [trapezoid(normal_pdf(x[np.abs(x) <= k]), x[np.abs(x) <= k]) for k in (1, 2)]  # x holds +-1, +-2
 print(f"mass within 1 sigma {within[0]:.4f}, within 2 sigma {within[1]:.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.8))
 x_plot = np.linspace(-6, 6, 601)
 for (mu, sigma), style in zip([(0, 1.0), (2, 0.3), (-1, 2.0)], ["-", "--", "-."]):
@@ -229,7 +228,7 @@ exercises.density_above_one.check(density_explanation)
 # $\ln 2 \approx 0.6931$ nats and one nat is $1/\ln 2 \approx 1.4427$ bits. As in Straka's NPFL129
 # lecture 3, we use nats from here on unless we say bits.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 print(f"a certain outcome: I = {self_information(1.0):.4f}")
 print(f"one side of a fair coin: {self_information(0.5, base=2):.4f} bit = {self_information(0.5):.4f} nats")
 p_six, p_heads = 1 / 6, 1 / 2                       # a six on a die and heads on a coin: independent
@@ -241,7 +240,7 @@ probabilities = np.linspace(0.01, 1, 100)
 ratio = self_information(probabilities, base=2)[:-1] / self_information(probabilities)[:-1]
 print(f"bits / nats = 1 / ln 2 = {1 / np.log(2):.4f} for every p: {np.allclose(ratio, 1 / np.log(2), rtol=1e-12)}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.8))
 p_grid = np.linspace(0.005, 1, 400)
 ax.plot(p_grid, self_information(p_grid, base=2), label="in bits, $-\\log_2 P(x)$")
@@ -270,10 +269,11 @@ plt.show()
 #
 # $$H(\phi) = -\phi \log \phi - (1 - \phi) \log (1 - \phi),$$
 #
-# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally, with $K$
-# outcomes $H(P) \le \log K$, reached only by the uniform distribution (proved in section 7).
+# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally (for discrete data),
+# with $K$ outcomes $0 \le H(P) \le \log K$, the top reached only by the uniform distribution (proved in
+# section 7); the entropy of a density can even be negative (section 6).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 u = np.array([1e-2, 1e-4, 1e-8, 1e-16])
 print("u log u as u -> 0:", ", ".join(f"{value:.1e}" for value in u * np.log(u)))
 examples = {"fair coin": [0.5, 0.5], "certain": [0.0, 1.0], "1/2, 1/4, 1/8, 1/8": [0.5, 0.25, 0.125, 0.125]}
@@ -287,7 +287,7 @@ for K in (2, 5, 20):
     print(f"K = {K:2d}: largest H of 10 000 random distributions {entropy(random_dists).max():.4f} "
           f"<= log K = {np.log(K):.4f}; uniform: {entropy(np.full(K, 1 / K)):.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.8))
 phis = np.linspace(0, 1, 401)
 ax.plot(phis, binary_entropy(phis, base=2), label="$H(\\phi)$ in bits")
@@ -299,24 +299,20 @@ ax.legend(loc="lower center")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** Shape a distribution over four outcomes with the sliders: each sets a weight, and the
-# weights are divided by their sum. It starts at $P = (\frac12, \frac14, \frac18, \frac18)$, the example
-# above, with $H = 1.75$ bits. Over each bar is the surprise $-\log_2 P(x)$ of that outcome, in bits;
-# the right panel is the entropy, their average, in bits on the left scale and nats on the right one.
+# **Explore.** Shape a distribution over four outcomes with the sliders (weights, divided by their sum);
+# it starts at $P = (\frac12, \frac14, \frac18, \frac18)$. Over each bar is its surprise $-\log_2 P(x)$ in
+# bits; on the right their average, the entropy.
 #
-# - Try to push the entropy above the dashed line $\log_2 4 = 2$ bits: you cannot. Press **Uniform**
-#   to reach it.
-# - Move all the weight onto one outcome: its surprise falls to 0, the others' rise to $\infty$, and
-#   the entropy falls to 0, since outcomes that never happen weigh nothing.
-# - Make one outcome rare: its surprise shoots up towards $\infty$, yet its share
-#   $P(x)(-\log_2 P(x))$ of the entropy shrinks to 0, so the entropy tends to that of the other
-#   outcomes ($\log_2 3 \approx 1.585$ bits for three equal ones), not to $\infty$.
+# - Push the entropy above the dashed line $\log_2 4 = 2$ bits: you cannot; **Uniform** reaches it.
+# - All the weight on one outcome: its surprise falls to 0, the others' rise to $\infty$.
+# - One outcome rare: its surprise shoots up, yet its share $P(x)(-\log_2 P(x))$ shrinks to 0, so the
+#   entropy tends to that of the others ($\log_2 3 \approx 1.585$ bits for three equal ones), not to $\infty$.
 
 # %%
 explorer = EntropyExplorer(weights=[4, 2, 1, 1])
 explorer
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same moves from code, on an instance of its own (the widget above stays as described):
 
 # %%
@@ -380,7 +376,8 @@ exercises.entropy_function.check(my_entropy)
 # $2^{-l(x)}$ of the answer sequences). The lengths $l(x) = \lceil -\log_2 P(x) \rceil$ satisfy it, since
 # $2^{-l(x)} \le P(x)$, so some strategy needs fewer than
 # $\sum_x P(x)(-\log_2 P(x) + 1) = H(P) + 1$ questions, and Huffman's needs no more than it.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **In the long run it is exact.** Ask about a block of $n$ independent outcomes at once: its entropy
 # is $nH$, so its best code takes between $nH$ and $nH + 1$ questions, between $H$ and $H + 1/n$ per
 # outcome (Shannon's source coding theorem). Below, Huffman's code for a few distributions, checked
@@ -394,8 +391,9 @@ for name, dist in {"1/2, 1/4, 1/8, 1/8 (dyadic)": [0.5, 0.25, 0.125, 0.125], "a 
     questions = np.dot(dist, lengths)
     print(f"{name:<32} {str(lengths):<16} {bits:.4f}    {questions:.4f}              {bits <= questions < bits + 1}")
 
+# %% slideshow={"slide_type": "subslide"}
 coin, block = np.array([0.9, 0.1]), np.ones(1)
-print("\ntosses per block n   questions per toss L_n / n   H + 1/n")
+print("tosses per block n   questions per toss L_n / n   H + 1/n")
 for n in range(1, 13):
     block = np.outer(block, coin).ravel()                  # the 2^n sequences of n tosses and their probabilities
     if n in (1, 2, 3, 4, 8, 12):
@@ -439,7 +437,7 @@ exercises.five_letter_questions.check(questions)
 # questions). The differential entropy is what is left after removing $-\log\Delta$, so only differences
 # of differential entropies, and the divergences below, keep the meaning of the discrete ones.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-20, 20, 40_001)
 print("sigma    formula   on the grid  scipy")
 for sigma in [0.1, 0.5, 1.0, 3.0]:
@@ -449,28 +447,29 @@ sigma_zero = 1 / np.sqrt(2 * np.pi * np.e)
 print(f"sigma = 1 / sqrt(2 pi e) = {sigma_zero:.4f}: H = 0 up to rounding: "
       f"{abs(gaussian_entropy(sigma_zero)) < 1e-12}")
 
-print(f"\nbins of width Delta on N(0, 1): discrete entropy + log Delta -> H(N(0, 1)) = {gaussian_entropy(1.0):.4f}")
-for delta in [1.0, 0.1, 0.01]:
-    edges = np.arange(-12, 12 + delta / 2, delta)
-    bins = np.diff(stats.norm.cdf(edges))                 # the probability of each bin
-    h_bins = entropy(bins / bins.sum())
-    print(f"Delta = {delta:5.2f}: discrete entropy {h_bins:.4f}, plus log Delta {h_bins + np.log(delta):.4f}")
-
-# %%
-fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8))
+# %% slideshow={"slide_type": "subslide"}
+fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.1))
 sigmas = np.linspace(0.05, 3, 300)
 left.plot(sigmas, gaussian_entropy(sigmas), label="$\\frac{1}{2}\\log(2\\pi e \\sigma^2)$")
 left.axhline(0, color="grey", linewidth=0.8)
 left.plot(sigma_zero, 0, "o", color="black", label="zero at $\\sigma = 1/\\sqrt{2\\pi e} \\approx 0.242$")
-left.set(xlabel="$\\sigma$", ylabel="$H$ in nats", title="differential entropy of $\\mathcal{N}(0, \\sigma^2)$")
+left.set(xlabel="$\\sigma$", ylabel="$H$ in nats", title="$H(\\mathcal{N}(0, \\sigma^2))$")
 left.legend(loc="lower right")
 x_plot = np.linspace(-0.5, 0.5, 501)
 right.plot(x_plot, normal_pdf(x_plot, 0, 0.1), label="density $p(x)$")
 right.plot(x_plot, -normal_logpdf(x_plot, 0, 0.1), "--", label="surprise $-\\log p(x)$, in nats")
 right.axhline(0, color="grey", linewidth=0.8)
-right.set(xlabel="$x$", ylim=(-3.5, 6), title=f"$p = \\mathcal{{N}}(0, 0.1^2)$, $H = {gaussian_entropy(0.1):.2f}$ nats")
+right.set(xlabel="$x$", ylim=(-3.5, 6), title="$p = \\mathcal{N}(0, 0.1^2)$")
 right.legend(loc="lower left", fontsize="small")
 plt.show()
+
+# %% slideshow={"slide_type": "subslide"}
+print(f"bins of width Delta on N(0, 1): discrete entropy + log Delta -> H(N(0, 1)) = {gaussian_entropy(1.0):.4f}")
+for delta in [1.0, 0.1, 0.01]:
+    edges = np.arange(-12, 12 + delta / 2, delta)
+    bins = np.diff(stats.norm.cdf(edges))                 # the probability of each bin
+    h_bins = entropy(bins / bins.sum())
+    print(f"Delta = {delta:5.2f}: discrete entropy {h_bins:.4f}, plus log Delta {h_bins + np.log(delta):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 6 (derive): the entropy of a narrow Gaussian
@@ -511,7 +510,7 @@ exercises.narrow_gaussian_entropy.check(H_nats)
 # (Outcomes with $P(x) = 0$ are left out because $0 \log 0 = 0$, and the last sum then stays below 1 if $Q$
 # has mass there; if $Q(x) = 0 < P(x)$ somewhere, $H(P, Q) = \infty$ and there is nothing to prove.)
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
 u = np.linspace(0.05, 3, 300)
 ax.plot(u, u - 1, "--", label="$u - 1$")
@@ -523,7 +522,7 @@ plt.show()
 u_fine = np.linspace(1e-6, 100, 1_000_001)
 print("log u <= u - 1 on a million points in (0, 100]:", bool(np.all(np.log(u_fine) <= u_fine - 1)))
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Now the inequality on 10 000 random pairs of distributions over 6 outcomes, a fifth of them with
 # two outcomes of probability zero in $P$, where $\sum_{x: P(x) > 0} Q(x)$ falls short of 1:
 
@@ -540,7 +539,8 @@ print(f"pairs with zeros in P: sum of Q over P's outcomes between {q_on_support[
       f"and {q_on_support[:2000].max():.4f}, below 1")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Corollary: $H(P) \le \log K$.** Take $Q$ uniform over the $K$ outcomes, $Q(x) = 1/K$. Then
+# **Corollary: $H(P) \le \log K$** (for discrete data). Take $Q$ uniform over the $K$ outcomes,
+# $Q(x) = 1/K$. Then
 # $H(P) \le H(P, Q) = -\sum_x P(x) \log\frac1K = \log K$, with equality only for $P = Q$, the uniform
 # distribution. This is the bound the widget of section 5 shows.
 #
@@ -589,7 +589,7 @@ exercises.cross_entropies.check(H_both)
 # as notebook 03 shows. For the nearly certain $P$ and the uniform $Q$ above, the two directions differ by a
 # factor of two:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 kl = kl_divergence(P, Q)                                   # the 10 000 pairs of section 7
 decomposition = cross_entropy(P, Q) - entropy(P)
 print("KL(P||Q) = H(P, Q) - H(P) for all pairs:", bool(np.all(np.abs(kl - decomposition) < 1e-12)))
@@ -653,7 +653,7 @@ exercises.kl_function.check(my_kl)
 # two Gaussians on the grid against its closed form
 # $D_\mathrm{KL}(\mathcal{N}(\mu_1, \sigma_1^2) \| \mathcal{N}(\mu_2, \sigma_2^2)) = \log\frac{\sigma_2}{\sigma_1} + \frac{\sigma_1^2 + (\mu_1 - \mu_2)^2}{2\sigma_2^2} - \frac12$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-12, 12, 481)
 d = 6.0
 p_mix = gaussian_mixture_pdf(x, [0.5, 0.5], [-d / 2, d / 2], [1.0, 1.0])
@@ -673,7 +673,7 @@ print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i, 0, 0]):.2f
 print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on the grid "
       f"{kl_divergence_on_grid(normal_pdf(x, 0, 1), normal_pdf(x, 1, 2), x):.6f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The reverse fit does not slide from the middle to a bump as $d$ grows: it leaps. Up to a critical
 # separation the Gaussian in the middle is the best; beyond it, one on a bump (the left one of two
 # equally good, by the package's convention). Far apart, the bumps barely overlap: on a bump $p$ is half
@@ -690,15 +690,14 @@ print(f"log 2 = {np.log(2):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
-# $d = 4$, where both fits sit in the middle. The left panel shows the mass-covering fit, the right one
-# the mode-seeking fit; each lists both divergences of its fit, the one it minimises first.
+# $d = 4$, where both fits sit in the middle. Left the mass-covering fit, right the mode-seeking one,
+# each with both its divergences, the one it minimises first.
 #
 # - Compare the panels: each fit is the better one only by its own measure.
 # - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
 #   every divergence 0.
-# - Slide it up: the forward fit only widens (its variance is $1 + d^2/4$), while the reverse fit stays
-#   in the middle until it leaps onto the left bump between $d = 5.5$ and $5.75$. Exercise 10 asks what
-#   its other divergence does then: answer it before you slide past 5.5.
+# - Slide it up: the forward fit only widens (variance $1 + d^2/4$); the reverse fit stays in the middle
+#   until it leaps onto the left bump between $d = 5.5$ and $5.75$ (answer exercise 10 first).
 
 # %%
 kl_explorer = KLAsymmetryExplorer(separation=4.0)
@@ -755,11 +754,11 @@ exercises.what_converges.check(clt_explanation)
 # $\gamma_1 = \mathbb{E}[(x - \mu)^3]/\sigma^3$ measures (0 for a symmetric distribution). Third central
 # moments of independent variables add, like variances, so $S_n$ has third central moment
 # $n\gamma_1\sigma^3$ and $Z_n$ has skewness $n\gamma_1\sigma^3/(\sqrt{n}\,\sigma)^3 = \gamma_1/\sqrt{n}$: the
-# asymmetry fades like $1/\sqrt{n}$. Below, exponential draws (rate 1: $\mu = \sigma = 1$, skewness
-# $\gamma_1 = 2$), 20 000 sums for each $n$; the last column is the Kolmogorov-Smirnov distance, the
-# largest gap between the distribution function of the $Z_n$ and that of $\mathcal{N}(0, 1)$.
+# asymmetry fades like $1/\sqrt{n}$. Below, 20 000 sums of exponential draws (rate 1: $\mu = \sigma = 1$,
+# $\gamma_1 = 2$) for each $n$; the last column is the Kolmogorov-Smirnov distance, the largest gap
+# between their distribution function and that of $\mathcal{N}(0, 1)$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
 for n in [1, 2, 5, 20, 100, 1000]:
     z = standardized_sums("exponential", n, 20_000, random_state=5)
@@ -767,18 +766,12 @@ for n in [1, 2, 5, 20, 100, 1000]:
     print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** The histogram shows 20 000 standardised sums $Z_n$ of $n$ draws, under the density of
-# $\mathcal{N}(0, 1)$; the buttons choose the distribution of the draws. It starts at $n = 1$ with
-# exponential draws, so the histogram is the exponential density itself, shifted to mean 0: skewness 2,
-# nothing like a bell.
+# **Explore.** 20 000 standardised sums $Z_n$ of $n$ draws under the density of $\mathcal{N}(0, 1)$; the
+# buttons choose the draws. At $n = 1$ the histogram is the exponential density, moved to mean 0.
 #
-# - Move $n$ up, or press play: the skew fades like $2/\sqrt{n}$ (about 0.37 at $n = 30$), and the
-#   peak creeps from the left towards 0.
-# - Press **uniform**: a symmetric source, skewness 0 from the start; already at $n = 3$ the histogram
-#   is hard to tell from the bell.
-# - Press **Bernoulli** ($\phi = 0.2$): $S_n$ takes only the values $0, 1, \dots, n$, so the histogram has
-#   one bar per value, as wide as their spacing. The bars line up under the bell as $n$ grows, but
-#   slowly: the skewness is $1.5/\sqrt{n}$.
+# - Move $n$ up, or press play: the skew fades like $2/\sqrt{n}$ (0.37 at $n = 30$).
+# - **uniform**: symmetric, skewness 0; at $n = 3$ already hard to tell from the bell.
+# - **Bernoulli** ($\phi = 0.2$): $S_n$ takes the values $0, \dots, n$, one bar each; slow (skewness $1.5/\sqrt{n}$).
 
 # %%
 clt = CLTExplorer(n=1)
@@ -802,7 +795,7 @@ clt
 # cross-entropy with $\mathcal{N}(0, 1)$ by numerical integration (all equal $H(\mathcal{N}(0, 1)) = \frac12\log(2\pi e) \approx 1.4189$),
 # and the normal on top.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 unit_variance = {"normal": stats.norm(0, 1), "logistic": stats.logistic(0, np.sqrt(3) / np.pi),  # scaled to variance 1
                  "triangular": stats.triang(0.5, -np.sqrt(6), 2 * np.sqrt(6)),
                  "laplace": stats.laplace(0, 1 / np.sqrt(2)),
@@ -815,7 +808,7 @@ for name, value in entropies_at_fixed_variance(1.0).items():
 entropies = entropies_at_fixed_variance(1.0)
 print("the normal has the largest entropy:", max(entropies, key=entropies.get) == "normal")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(8, 4))
 x_plot = np.linspace(-3.5, 3.5, 701)
 for (name, value), style in zip(entropies_at_fixed_variance(1.0).items(), ["-", "--", "-.", ":", "-"]):
@@ -856,10 +849,10 @@ plt.show()
 #   $\exp(-(x-\mu)^2/(2\sigma^2))/\sqrt{2\pi\sigma^2}$, which may exceed 1.
 # - The surprise of an outcome is $I(x) = -\log P(x)$, forced by three wishes; the base is the unit
 #   (bits for $\log_2$, nats for $\ln$; 1 bit $= \ln 2$ nats).
-# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, between 0 and $\log K$, with
-#   $0 \log 0 = 0$. In bits it is the number of yes/no questions the best strategy (Huffman's code)
-#   needs, up to one: $H \le L < H + 1$, exactly $H$ for a dyadic distribution and per outcome in the
-#   long run. The differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for
+# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, with $0 \log 0 = 0$; for discrete
+#   data it lies between 0 and $\log K$. In bits it is the number of yes/no questions the best strategy
+#   (Huffman's code) needs, up to one: $H \le L < H + 1$, exactly $H$ for a dyadic distribution and per
+#   outcome in the long run. The differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for
 #   $\sigma < 0.242$.
 # - Cross-entropy $H(P, Q) = -\sum_x P(x) \log Q(x)$ is the classification loss; Gibbs' inequality
 #   $H(P, Q) \ge H(P)$ follows from $\log u \le u - 1$.
