@@ -20,7 +20,7 @@ from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)
 from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_area,
                           plot_density_and_fit, histogram_density, bin_edges_around,
                           plot_standardized_histogram)
-from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
+from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives, plot_running_product,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE, plain_number,
                   power_of_ten, nice_upper_limit, label_in_units)
 from .newton import (METHOD_STYLES, MODEL_COLOR, ERROR_FLOOR, plot_chord, loss_on_grid, plot_loss_surface,
