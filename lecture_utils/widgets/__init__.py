@@ -7,6 +7,7 @@ blitted redraw, and a static picture where no widget frontend runs.
 
 from ._base import FigureWidget
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
+from .logistic import LearningRateExplorer, RegularizationExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
 from .perceptron import PerceptronStepper
 
@@ -15,4 +16,5 @@ __all__ = [
     "PerceptronStepper",                                          # notebook 01
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
+    "LearningRateExplorer", "RegularizationExplorer",             # notebook 04
 ]
