@@ -8,7 +8,7 @@ import pytest
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
               "naive_bayes", "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
               "datasets",
-              "exercises.perceptron", "exercises.information", "exercises.mle"]
+              "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.logistic"]
 
 
 @pytest.mark.parametrize("module", ["lecture_utils"] + [f"lecture_utils.{name}" for name in ALGORITHMS])

@@ -84,15 +84,16 @@ def plot_binary_targets(ax, x, t, jitter=0.04, random_state=0) -> list:
     return points
 
 
-def plot_coefficients(ax, names, coef, **kwargs):
+def plot_coefficients(ax, names, coef, rotation=90, **kwargs):
     """Bars of the coefficients ``w_j``, one per feature, with a line at 0; returns the BarContainer.
 
-    Update the heights with ``bar.set_height`` for each bar of the container.
+    The feature names label the bars, turned by ``rotation`` degrees. Update the
+    heights with ``bar.set_height`` for each bar of the container.
     """
     positions = np.arange(len(names))
     bars = ax.bar(positions, coef, color=PALETTE[0], width=0.7, zorder=3, **kwargs)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(positions, names, rotation=90)
+    ax.set_xticks(positions, names, rotation=rotation)
     ax.set_xlim(-0.6, len(names) - 0.4)
     ax.grid(axis="x", visible=False)
     return bars

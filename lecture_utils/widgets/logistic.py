@@ -147,8 +147,8 @@ class LearningRateExplorer(FigureWidget):
         optimum = np.r_[model.coef_, model.intercept_]
         centre = optimum / 2                                     # between the start (0, 0) and the optimum
         half = 0.65 * max(np.abs(optimum).max(), 1.0)
-        labels = (("weight $w'$ of the standardised $x$", "bias $b'$") if standardized
-                  else ("weight $w$", "bias $b$"))
+        labels = (("weight w\u2032 of the standardised x", "bias b\u2032") if standardized
+                  else ("weight w", "bias b"))
         return _View(X, curve, optimum, learning_rate_bound(X),
                      ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half)), labels=labels)
 
@@ -204,22 +204,22 @@ class LearningRateExplorer(FigureWidget):
             contours, star = plotting.plot_loss_contours(self.ax_surface, w1, w2, gap, view.optimum,
                                                          levels=plotting.gap_levels(1e-3, 100), labels=view.labels)
             view.artists = (contours, star)
-        start = self.ax_surface.plot([0], [0], "o", color="black", markersize=6, zorder=5)[0]
+        self.ax_surface.plot([0], [0], "o", color="black", markersize=6, zorder=5)          # the start
+        self.ax_surface.set_title("the loss surface and the path", fontsize="medium")
         self._path_line = self.animate(plotting.plot_descent_path(self.ax_surface, np.zeros((1, 2))))
         self._now = self.animate(self.ax_surface.plot([0], [0], "o", color=plotting.PALETTE[1], markersize=8,
                                                       markeredgecolor="black", zorder=7)[0])
-        start.set_label("start")
 
         self._gap_line = self.animate(plotting.plot_loss_gap(self.ax_loss, [1.0], color=plotting.PALETTE[1]))
         self._gap_now = self.animate(self.ax_loss.plot([0], [1.0], "o", color=plotting.PALETTE[1],
                                                        markeredgecolor="black", zorder=5)[0])
-        self.ax_loss.set(xlim=(0, self.n_updates), ylim=(1e-8, 1e2), xlabel="update $k$",
-                         title="excess loss over the minimum")
+        self.ax_loss.set(xlim=(0, self.n_updates), ylim=(1e-8, 1e2), xlabel="update k",
+                         ylabel="E(w\u2096) \u2212 E(w*)", title="excess loss over the minimum")
         self.ax_loss.title.set_fontsize("medium")
 
         plotting.plot_binary_targets(self.ax_data, self.x, self.targets)
         self._curve = self.animate(self.ax_data.plot(self.x[[0]], [0.5], color="black", zorder=4)[0])
-        self.ax_data.set(xlabel="input $x$", title="the model $\\sigma(w_k x + b_k)$")
+        self.ax_data.set(xlabel="input x", ylabel="t and p(t = 1 | x)", title="the model \u03c3(w\u2096 x + b\u2096)")
         self.ax_data.title.set_fontsize("medium")
         self.freeze_layout()
         self._show_view()
@@ -260,7 +260,7 @@ class LearningRateExplorer(FigureWidget):
         if path.n_updates < self.n_updates and self.slider.value > path.n_updates:
             text += f"; diverged: the loss overflowed after step {path.n_updates}"
         elif k > 0:
-            rises = int(np.sum(np.diff(path.loss[:k + 1]) > 0))
+            rises = int(np.sum(np.diff(path.loss[:k + 1]) > 1e-12 * path.loss[1:k + 1]))   # not mere rounding
             if rises:
                 text += f"; the loss rose at {rises} of {k} {unit}s"
         return text
@@ -320,7 +320,8 @@ class RegularizationExplorer(FigureWidget):
         self.t, self.t_val = np.asarray(t), np.asarray(t_val)
         self.features = PolynomialFeatures(degree).fit(self.X)
         self.scaler = StandardScaler().fit(self.features.transform(self.X))
-        self.names = self.features.feature_names()
+        self.names = [name.replace("^2", "\u00b2").replace("^3", "\u00b3").replace(" ", "")   # "x\u2081\u00b2x\u2082"
+                      for name in self.features.feature_names(["x\u2081", "x\u2082"])]
         Z = self._design(self.X)
         self.lambdas = lambdas
         self.coef, self.intercept, self.losses = {}, {}, {}
@@ -395,17 +396,17 @@ class RegularizationExplorer(FigureWidget):
             self.ax_data, lambda points: np.zeros(len(points), dtype=int), self.xlim, self.ylim, resolution=100))
         for points in plotting.plot_data(self.ax_data, self.X, self.t):
             self.animate(points)                                  # drawn over the moving regions
-        self.ax_data.set(xlabel="$x_1$", ylabel="$x_2$", title="training data and decision regions")
+        self.ax_data.set(xlabel="x\u2081", ylabel="x\u2082", title="training data and decision regions")
         self.ax_data.grid(False)
 
         largest = max(np.abs(coef).max() for coef in self.coef.values())
-        self._bars = plotting.plot_coefficients(self.ax_coef, self.names, np.zeros(len(self.names)))
+        self._bars = plotting.plot_coefficients(self.ax_coef, self.names, np.zeros(len(self.names)), rotation=0)
         for bar in self._bars:
             self.animate(bar)
         self._zeros = self.animate(self.ax_coef.scatter(np.arange(len(self.names)), np.zeros(len(self.names)),
                                                         marker="x", color=plotting.PALETTE[1], s=40, zorder=4,
                                                         linewidths=1.5))
-        self.ax_coef.set(ylim=(-1.08 * largest, 1.08 * largest), title="coefficients ($\\times$: exactly 0)")
+        self.ax_coef.set(ylim=(-1.08 * largest, 1.08 * largest), title="coefficients (\u00d7: exactly 0)")
 
         self._loss_lines = {}
         for k, (part, style) in enumerate((("training", "-"), ("validation", "--"))):
@@ -415,7 +416,7 @@ class RegularizationExplorer(FigureWidget):
         self._now = self.animate(self.ax_loss.axvline(self.lambdas[0], color="grey", linewidth=1))
         everything = np.concatenate([np.ravel(list(losses.values())) for losses in self.losses.values()])
         self.ax_loss.set(xlim=(self.lambdas[0], self.lambdas[-1]), ylim=(0, 1.1 * everything.max()),
-                         xlabel="penalty $\\lambda$", title="mean negative log-likelihood")
+                         xlabel="penalty \u03bb", title="mean negative log-likelihood")
         self.ax_loss.legend(loc="lower right", fontsize="small")
         for ax in (self.ax_data, self.ax_coef, self.ax_loss):
             ax.title.set_fontsize("medium")
