@@ -745,6 +745,33 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
     return float_or_array((smooth + penalty).reshape(grid_shape))
 
 
+def loss_grid(X, t, w_limits, b_limits, n=70):
+    """The loss of the one-input model ``sigma(w x + b)`` on an ``n x n`` grid of ``(w, b)``, for contours.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, 1)
+    t : array-like of shape (N,), two labels
+    w_limits, b_limits : (float, float)
+        The ranges of the weight and of the bias.
+    n : int
+        Grid points per axis.
+
+    Returns
+    -------
+    w : ndarray of shape (n,)
+    b : ndarray of shape (n,)
+    E : ndarray of shape (n, n)
+        ``E[i, j]`` is the loss at ``(w[j], b[i])`` (rows follow ``b``, as ``contour`` expects).
+    """
+    if as_matrix(X).shape[1] != 1:
+        raise ValueError("X must have one input, shape (N, 1), for a grid over its weight and the bias; "
+                         f"got shape {as_matrix(X).shape}.")
+    w, b = np.linspace(*w_limits, n), np.linspace(*b_limits, n)
+    W, B = np.meshgrid(w, b)
+    return w, b, loss_surface(X, t, W[..., None], B)
+
+
 @dataclass(frozen=True)
 class DescentPath:
     """Every update of gradient descent or (minibatch) SGD on the logistic loss, from :func:`descent_path`.

@@ -1,12 +1,14 @@
-"""Standardising features, and chaining it with a model so that cross-validation refits it per fold.
+"""Standardising features, polynomial features, and chaining them with a model so that
+cross-validation refits them per fold.
 
-Taught in notebook 04 ("Feature scaling" and "Model selection"). Gradient
+Taught in notebook 04 ("Feature scaling", "Regularisation" and "Model selection"). Gradient
 descent uses one learning rate for every weight, so features on very
 different scales give elongated contours and zig-zag paths; standardising
 ``x_j <- (x_j - mean_j) / std_j`` makes them round. The means and standard
 deviations are estimated on the training data only and then applied,
 unchanged, to validation and test data: a :class:`Pipeline` does this inside
-every fold of a cross-validation.
+every fold of a cross-validation. Polynomial features (all products of the inputs up to a
+degree) give a linear model a curved decision boundary, and many weights to regularise.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 from lecture_utils import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from lecture_utils.datasets import load_breast_cancer, make_gaussian_classes, make_separable
 from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, descent_path,
-                                    irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_surface,
+                                    irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, loss_surface,
                                     regularization_path, sigmoid, softmax, log_softmax)
 from lecture_utils.mle import binary_cross_entropy
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
@@ -490,6 +490,20 @@ def test_loss_surface_is_the_objective_on_a_grid(overlapping):
     path = grid.reshape(-1, 2)
     np.testing.assert_allclose(loss_surface(X2, t, path, intercept=np.full(35, 0.3), l2=0.1, l1=0.05),
                                surface.ravel(), rtol=1e-14)
+
+
+def test_loss_grid_is_the_loss_of_one_input_at_each_weight_and_bias(overlapping):
+    X, t = overlapping
+    x = X[:, :1]
+    w, b, E = loss_grid(x, t, (-1.0, 2.0), (-3.0, 0.5), n=9)
+    np.testing.assert_array_equal(w, np.linspace(-1, 2, 9))
+    np.testing.assert_array_equal(b, np.linspace(-3, 0.5, 9))
+    assert E.shape == (9, 9)
+    for i, j in [(0, 0), (2, 7), (8, 4)]:                         # rows follow b, columns w
+        by_hand = sklearn_log_loss(t == "yes", special.expit(w[j] * x[:, 0] + b[i]))
+        assert E[i, j] == pytest.approx(by_hand, rel=1e-12)
+    with pytest.raises(ValueError, match=r"X must have one input, shape \(N, 1\).*got shape \(400, 2\)"):
+        loss_grid(X[:, :2], t, (-1, 1), (-1, 1))
 
 
 def test_a_full_batch_descent_path_is_gradient_descent_with_the_loss_of_every_step(overlapping):

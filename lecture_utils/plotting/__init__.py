@@ -24,4 +24,5 @@ from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE, plain_number,
                   power_of_ten, nice_upper_limit, label_in_units)
 from .logistic import (plot_loss_contours, plot_descent_path, plot_loss_gap, plot_binary_targets,
-                       plot_coefficients, plot_regularization_path, gap_levels, OPTIMUM_STYLE, PATH_STYLE)
+                       plot_coefficients, plot_regularization_path, gap_levels, square_view, OPTIMUM_STYLE,
+                       PATH_STYLE)

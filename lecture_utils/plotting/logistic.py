@@ -23,6 +23,21 @@ def gap_levels(gap_min: float, gap_max: float, per_decade: int = 2) -> np.ndarra
     return 10.0 ** (np.arange(low, high + 1) / per_decade)
 
 
+def square_view(a, b, margin=0.15, smallest=1.0) -> tuple:
+    """Square axis limits around two points of the plane, e.g. the start and the optimum of a descent.
+
+    The square is centred between them, and its half-width is ``1/2 + margin``
+    times their larger coordinate distance (at least ``smallest``).
+
+    Returns
+    -------
+    ((x0, x1), (y0, y1))
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    centre, half = (a + b) / 2, max((0.5 + margin) * np.abs(b - a).max(), smallest)
+    return (centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half)
+
+
 def plot_loss_contours(ax, w1, w2, gap, optimum, levels=None, labels=("$w_1$", "$w_2$")):
     """Contour lines of a loss surface over two weights, as its excess ``E(w) - E(w*)`` over the optimum.
 
@@ -93,7 +108,9 @@ def plot_coefficients(ax, names, coef, rotation=90, **kwargs):
     positions = np.arange(len(names))
     bars = ax.bar(positions, coef, color=PALETTE[0], width=0.7, zorder=3, **kwargs)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(positions, names, rotation=rotation)
+    slanted = 0 < rotation < 90                                    # anchored at the right end, under its bar
+    ax.set_xticks(positions, names, rotation=rotation, ha="right" if slanted else "center",
+                  rotation_mode="anchor" if slanted else "default")
     ax.set_xlim(-0.6, len(names) - 0.4)
     ax.grid(axis="x", visible=False)
     return bars
