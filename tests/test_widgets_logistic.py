@@ -199,6 +199,33 @@ def test_after_many_changes_the_picture_is_that_of_a_fresh_explorer(explorer, ho
     assert explorer.status == fresh.status and explorer.png() == fresh.png()
 
 
+def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hours, monkeypatch):
+    import lecture_utils.widgets.logistic as module
+
+    explorer = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30)
+    raw, standardized = (explorer.views[flag].artists[0] for flag in (False, True))
+    drawn, runs = [], []
+    for name, contours in (("raw", raw), ("standardised", standardized)):
+        original = contours.draw
+        monkeypatch.setattr(contours, "draw", lambda renderer, name=name, original=original, artist=contours:
+                            (artist.get_visible() and drawn.append(name), original(renderer)))
+    original_path = module.descent_path
+    monkeypatch.setattr(module, "descent_path", lambda *args, **kwargs: (runs.append(args[2]),
+                                                                       original_path(*args, **kwargs))[1])
+    pictures = {}
+    for flag in (True, False, True, False):
+        explorer.standardize.value = flag
+        pictures.setdefault(flag, explorer.png())
+        assert explorer.png() == pictures[flag]                     # the same picture each time it comes back
+    assert drawn == ["standardised"] and runs == [0.6]              # the raw view's background and run were kept
+    explorer.learning_rate_slider.value = 2.0
+    explorer.learning_rate_slider.value = 0.6
+    assert runs == [0.6, 2.0]
+    for flag in (False, True):
+        fresh = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30, standardize=flag)
+        assert pictures[flag] == fresh.png()
+
+
 def test_the_figure_fits_the_screen(explorer):
     width, height = explorer.fig.get_size_inches()
     assert width <= 10.5 and height <= 4.6

@@ -11,8 +11,8 @@ import numpy as np
 
 from .. import plotting
 from .._validation import as_class_labels, as_float_array, check_positive, check_positive_int
-from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_surface, regularization_path,
-                        sigmoid)
+from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
+                        regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
 from ._base import FigureWidget, button
 
@@ -129,6 +129,7 @@ class LearningRateExplorer(FigureWidget):
             widgets.HBox([self.learning_rate_slider, self.batch, self.standardize])])
         super().__init__((10.0, 3.7), [rows])
         self.path = None
+        self._runs = {}                                          # (standardised, eta, B) -> its run, made once
         for control in (self.learning_rate_slider, self.batch, self.standardize):
             control.observe(self._new_run, names="value")
         self.start(self.slider)
@@ -145,12 +146,10 @@ class LearningRateExplorer(FigureWidget):
             warnings.simplefilter("ignore")                      # a tiny data set may be separable
             model = LogisticRegression(solver="newton", tol=1e-10).fit(X, self.targets)
         optimum = np.r_[model.coef_, model.intercept_]
-        centre = optimum / 2                                     # between the start (0, 0) and the optimum
-        half = 0.65 * max(np.abs(optimum).max(), 1.0)
         labels = (("weight w\u2032 of the standardised x", "bias b\u2032") if standardized
                   else ("weight w", "bias b"))
-        return _View(X, curve, optimum, learning_rate_bound(X),
-                     ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half)), labels=labels)
+        return _View(X, curve, optimum, learning_rate_bound(X), plotting.square_view(np.zeros(2), optimum),
+                     labels=labels)
 
     @property
     def view(self) -> _View:
@@ -183,8 +182,11 @@ class LearningRateExplorer(FigureWidget):
         self.slider.value = 0
 
     def _run(self) -> None:
-        self.path = descent_path(self.view.X, self.targets, self.learning_rate, n_updates=self.n_updates,
-                                 batch_size=self.batch_size, random_state=self.random_state)
+        key = (self.standardize.value, self.learning_rate, self.batch_size)
+        if key not in self._runs:                                # a setting seen before is not run again
+            self._runs[key] = descent_path(self.view.X, self.targets, self.learning_rate, n_updates=self.n_updates,
+                                           batch_size=self.batch_size, random_state=self.random_state)
+        self.path = self._runs[key]
 
     def _new_run(self, change=None) -> None:
         self.path = None
@@ -196,15 +198,13 @@ class LearningRateExplorer(FigureWidget):
         grid = self.fig.add_gridspec(1, 3, width_ratios=(1.05, 1, 1))
         self.ax_surface, self.ax_loss, self.ax_data = (self.fig.add_subplot(grid[0, j]) for j in range(3))
         self.ax_surface.set_box_aspect(1)
-        for flag, view in self.views.items():
-            (w1_lim, w2_lim), n = view.limits, 70
-            w1, w2 = np.linspace(*w1_lim, n), np.linspace(*w2_lim, n)
-            W1, W2 = np.meshgrid(w1, w2)
-            gap = loss_surface(view.X, self.targets, W1[..., None], W2) - self.minimum
-            contours, star = plotting.plot_loss_contours(self.ax_surface, w1, w2, gap, view.optimum,
-                                                         levels=plotting.gap_levels(1e-3, 100), labels=view.labels)
-            view.artists = (contours, star)
-        self.ax_surface.plot([0], [0], "o", color="black", markersize=6, zorder=5)          # the start
+        for view in self.views.values():
+            w1, w2, loss = loss_grid(view.X, self.targets, *view.limits)
+            contours, star = plotting.plot_loss_contours(self.ax_surface, w1, w2, loss - self.minimum,
+                                                         view.optimum, levels=plotting.gap_levels(1e-3, 100),
+                                                         labels=view.labels)
+            view.artists = (self.hold(contours), self.hold(star))    # redrawn only when the view changes
+        self.hold(self.ax_surface.plot([0], [0], "o", color="black", markersize=6, zorder=5)[0])   # the start
         self.ax_surface.set_title("the loss surface and the path", fontsize="medium")
         self._path_line = self.animate(plotting.plot_descent_path(self.ax_surface, np.zeros((1, 2))))
         self._now = self.animate(self.ax_surface.plot([0], [0], "o", color=plotting.PALETTE[1], markersize=8,
@@ -213,7 +213,7 @@ class LearningRateExplorer(FigureWidget):
         self._gap_line = self.animate(plotting.plot_loss_gap(self.ax_loss, [1.0], color=plotting.PALETTE[1]))
         self._gap_now = self.animate(self.ax_loss.plot([0], [1.0], "o", color=plotting.PALETTE[1],
                                                        markeredgecolor="black", zorder=5)[0])
-        self.ax_loss.set(xlim=(0, self.n_updates), ylim=(1e-8, 1e2), xlabel="update k",
+        self.ax_loss.set(xlim=(0, 1.03 * self.n_updates), ylim=(1e-8, 1e2), xlabel="update k",   # no clipped dot
                          ylabel="E(w\u2096) \u2212 E(w*)", title="excess loss over the minimum")
         self.ax_loss.title.set_fontsize("medium")
 
@@ -222,17 +222,19 @@ class LearningRateExplorer(FigureWidget):
         self.ax_data.set(xlabel="input x", ylabel="t and p(t = 1 | x)", title="the model \u03c3(w\u2096 x + b\u2096)")
         self.ax_data.title.set_fontsize("medium")
         self.freeze_layout()
+        self.hold(self.ax_surface.xaxis)
+        self.hold(self.ax_surface.yaxis)
         self._show_view()
 
     def _show_view(self) -> None:
-        """Show the contours and axes of the current view (after the toggle: a full redraw)."""
+        """Show the contours and axes of the current view: only these (held) artists are redrawn."""
         for flag, view in self.views.items():
             for artist in view.artists:
                 artist.set_visible(flag == self.standardize.value)
         (w1_lim, w2_lim), labels = self.view.limits, self.view.labels
         self.ax_surface.set(xlim=w1_lim, ylim=w2_lim, xlabel=labels[0], ylabel=labels[1])
         self._shown_view = self.standardize.value
-        self.redraw_all()
+        self.redraw_held(key=self._shown_view)                 # each view's background is drawn once
 
     def update(self) -> None:
         if self.path is None:
@@ -400,7 +402,7 @@ class RegularizationExplorer(FigureWidget):
         self.ax_data.grid(False)
 
         largest = max(np.abs(coef).max() for coef in self.coef.values())
-        self._bars = plotting.plot_coefficients(self.ax_coef, self.names, np.zeros(len(self.names)), rotation=0)
+        self._bars = plotting.plot_coefficients(self.ax_coef, self.names, np.zeros(len(self.names)), rotation=35)
         for bar in self._bars:
             self.animate(bar)
         self._zeros = self.animate(self.ax_coef.scatter(np.arange(len(self.names)), np.zeros(len(self.names)),
