@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from pathlib import Path
 
 
 def report(what: str, value_ms: float, target_ms: float, detail: str = "") -> None:
@@ -28,3 +29,15 @@ def median_update_ms(update, values) -> float:
         update(value)
         times.append(time.perf_counter() - start)
     return 1e3 * statistics.median(times)
+
+
+def notebook_ms(path: Path) -> float:
+    """Wall time of executing the notebook top to bottom in a fresh kernel (kernel start included)."""
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    notebook = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    ExecutePreprocessor(timeout=600, kernel_name="python3").preprocess(
+        notebook, {"metadata": {"path": str(path.parent)}})
+    return 1e3 * (time.perf_counter() - start)

@@ -1,14 +1,21 @@
-"""Benchmarks of notebooks 04 and 05: a gradient step against its matrix products, and IRLS against scikit-learn."""
+"""Benchmarks of notebooks 04 and 05: the widgets' updates, the notebooks' run times, a gradient step
+against its matrix products, and IRLS against scikit-learn."""
 
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numpy as np
+from scipy.special import expit
 
-from _timing import median_ms, report
+from _timing import median_ms, median_update_ms, notebook_ms, report
+from lecture_utils import datasets, plotting
 from lecture_utils.logistic import LogisticLoss, LogisticRegression
+from lecture_utils.model_selection import train_test_split
 from lecture_utils.optimization import minimize
+
+ROOT = Path(__file__).resolve().parent.parent
 
 N_SAMPLES, N_FEATURES = 100_000, 50
 
@@ -34,6 +41,42 @@ def _interleaved_medians(fits: dict, repeats: int) -> dict:
         for name, fit in fits.items():
             times[name].append(median_ms(fit, 1))
     return {name: float(np.median(values)) for name, values in times.items()}
+
+
+def bench_widgets() -> None:
+    from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
+
+    print("widgets of notebook 04, one update redrawn and encoded in the kernel (median):")
+    plotting.use_house_style()
+    rng = np.random.default_rng(3)                                 # the notebook's hours data
+    hours = rng.uniform(0.5, 5.5, size=50)
+    passed = (rng.uniform(size=50) < expit(1.2 * (hours - 3))).astype(int)
+    explorer = LearningRateExplorer(hours, passed, learning_rate=0.6, n_updates=150)
+    report("LearningRateExplorer, step k (play)", median_update_ms(
+        lambda k: setattr(explorer.slider, "value", int(k)), np.r_[1:151, 0:150:10]), 40)
+    report("LearningRateExplorer, learning rate (a new run)", median_update_ms(
+        lambda eta: setattr(explorer.learning_rate_slider, "value", float(eta)), np.geomspace(0.02, 50, 30)), 40)
+    report("LearningRateExplorer, batch size (a new run)", median_update_ms(
+        lambda b: setattr(explorer.batch, "value", int(b)), [1, 10, 50] * 8), 40)
+    report("LearningRateExplorer, standardise (new surface)", median_update_ms(
+        lambda flag: setattr(explorer.standardize, "value", bool(flag)), [1, 0] * 8), 40)
+    covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]
+    plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=40, random_state=2)
+    X_fit, X_val, t_fit, t_val = train_test_split(plane.X, plane.y, test_size=0.5, random_state=0)
+    report("RegularizationExplorer, built with its 62 fits", median_ms(
+        lambda: RegularizationExplorer(X_fit, t_fit, X_val, t_val, lam=0.001), 3), 1000)
+    regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, lam=0.001)
+    report("RegularizationExplorer, penalty lambda", median_update_ms(
+        lambda lam: setattr(regularization.slider, "value", float(lam)),
+        np.r_[regularization.lambdas[1:], regularization.lambdas[::-1]]), 40)
+    report("RegularizationExplorer, L1 / L2", median_update_ms(
+        lambda name: setattr(regularization.penalty, "value", name), ["l1", "l2"] * 8), 40)
+
+
+def bench_notebooks() -> None:
+    print("notebooks 04 and 05, executed top to bottom in a fresh kernel:")
+    for path in sorted((ROOT / "notebooks").glob("0[45]_*.ipynb")):
+        report(path.name, notebook_ms(path), 20_000, "(kernel start included)")
 
 
 def bench_gradient_step() -> None:
@@ -94,4 +137,4 @@ def bench_newton_fit() -> None:
 
 
 #: Run in this order by ``run.py``.
-BENCHMARKS = [bench_gradient_step, bench_newton_fit]
+BENCHMARKS = [bench_widgets, bench_notebooks, bench_gradient_step, bench_newton_fit]
