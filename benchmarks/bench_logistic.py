@@ -54,12 +54,22 @@ def bench_widgets() -> None:
     explorer = LearningRateExplorer(hours, passed, learning_rate=0.6, n_updates=150)
     report("LearningRateExplorer, step k (play)", median_update_ms(
         lambda k: setattr(explorer.slider, "value", int(k)), np.r_[1:151, 0:150:10]), 40)
+    rates = [rate for _, rate in explorer.learning_rate_slider.options if rate != 0.6]
+
+    def change(setting):                                           # one redraw, each time a run not made before
+        with explorer.holding_redraws():
+            for control, value in zip((explorer.learning_rate_slider, explorer.batch, explorer.standardize),
+                                      setting):
+                control.value = value
+
     report("LearningRateExplorer, learning rate (a new run)", median_update_ms(
-        lambda eta: setattr(explorer.learning_rate_slider, "value", float(eta)), np.geomspace(0.02, 50, 30)), 40)
-    report("LearningRateExplorer, batch size (a new run)", median_update_ms(
-        lambda b: setattr(explorer.batch, "value", int(b)), [1, 10, 50] * 8), 40)
-    report("LearningRateExplorer, standardise (new surface)", median_update_ms(
-        lambda flag: setattr(explorer.standardize, "value", bool(flag)), [1, 0] * 8), 40)
+        lambda eta: change((eta, 50, False)), rates), 40)
+    report("LearningRateExplorer, batch size (a new SGD run)", median_update_ms(
+        change, [(eta, batch, False) for eta in rates[::2] for batch in (10, 1)]), 40)
+    report("LearningRateExplorer, standardise (a new run)", median_update_ms(
+        change, [(eta, 50, flag) for eta in rates[1::2] for flag in (True, False)]), 40)
+    report("LearningRateExplorer, a setting seen before", median_update_ms(
+        change, [(eta, 50, flag) for eta in rates[1::2] for flag in (True, False)]), 40)
     covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]
     plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=40, random_state=2)
     X_fit, X_val, t_fit, t_val = train_test_split(plane.X, plane.y, test_size=0.5, random_state=0)

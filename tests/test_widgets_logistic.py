@@ -172,7 +172,9 @@ def test_a_learning_rate_far_too_large_bounces_and_says_how_often_the_loss_rose(
 
 
 def test_the_largest_learning_rate_never_draws_nan(explorer):
-    reset(explorer, learning_rate=explorer.learning_rate_slider.max, k=150)     # 10^2
+    largest = explorer.learning_rate_slider.options[-1][1]
+    assert largest == 100.0
+    reset(explorer, learning_rate=largest, k=150)
     assert "nan" not in explorer.status and "inf" not in explorer.status
     assert np.all(np.isfinite(explorer._path_line.get_xydata()))
 
@@ -232,7 +234,9 @@ def test_the_figure_fits_the_screen(explorer):
 
 
 @pytest.mark.parametrize("options, message", [
-    (dict(learning_rate=1000.0), "learning_rate must lie in"), (dict(minibatch=1), "minibatch must be between"),
+    (dict(learning_rate=1000.0), "learning_rate must be one of learning_rates"),
+    (dict(learning_rate=0.65), "learning_rate must be one of learning_rates"),
+    (dict(learning_rates=(1.0, 0.1)), "learning_rates must be at least two increasing"), (dict(minibatch=1), "minibatch must be between"),
     (dict(batch_size=7), "batch_size must be None"), (dict(k=151), "k must be a step"),
 ])
 def test_bad_arguments_are_named(hours, options, message):
@@ -285,7 +289,7 @@ def test_bars_regions_and_losses_show_scikit_learns_fit(regularization, plane, p
     zeros = regularization._zeros.get_offsets()[:, 0]
     np.testing.assert_array_equal(zeros, np.flatnonzero(theirs.coef_[0] == 0))
     grid = np.column_stack([g.ravel() for g in np.meshgrid(
-        np.linspace(*regularization.xlim, 201)[1::2], np.linspace(*regularization.ylim, 201)[1::2])])
+        np.linspace(*regularization.xlim, 161)[1::2], np.linspace(*regularization.ylim, 161)[1::2])])   # 80 cells
     shown = np.asarray(regularization._regions.get_array()).ravel().astype(bool)
     agree = np.mean(shown == (theirs.decision_function(features(grid)) > 0))
     assert agree >= 0.999                                            # pixels on the boundary may differ
