@@ -99,8 +99,9 @@ too_large_learning_rate = Choice(
 \le \max_i \|\mathbf{x}_i\|$, so a step moves the weights by at most $\eta\max_i\|\mathbf{x}_i\|$, and the loss
 of an example grows at most linearly in the weights. With $\eta = 30$ the path leaps from one wall of the
 valley to the other; the loss jumps up and down (it rose at 22 of the first 40 steps and stands at 29.4
-after them, against a minimum of 0.536) but stays finite, for as long as you play. On a quadratic, whose gradient grows with $\mathbf{w}$, the same
-excess makes the error grow geometrically until it overflows.
+after them, against a minimum of 0.536) but stays finite, for as long as you play. On a quadratic,
+whose gradient grows with $\mathbf{w}$, the same excess makes the error grow geometrically until it
+overflows.
 """,
     kind="predict",
     options={
