@@ -49,6 +49,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
 from sklearn.model_selection import KFold
+from threadpoolctl import threadpool_limits
 
 from lecture_utils import datasets, plotting
 from lecture_utils.display import show_source
@@ -66,6 +67,7 @@ from lecture_utils.optimization import gradient_descent, minimize, numerical_gra
 from lecture_utils.preprocessing import PolynomialFeatures, StandardScaler, make_pipeline
 from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
 
+threadpool_limits(1)           # small data: one BLAS thread is fastest, on a busy machine too
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
 np.set_printoptions(precision=4, suppress=True)
 
@@ -178,7 +180,7 @@ exercises.score_for_ninety_percent.check(score)
 
 # %%
 p_table = np.arange(1, 10) / 10                                   # the predicted p(t = 1 | x)
-arias_t0 = [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30]   # her row t = 0; t = 1 reverses it
+arias_t0 = [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30]   # her t = 0; t = 1 reversed
 table = np.array([[log_loss([t], [p]) for p in p_table] for t in (0, 1)])
 print("p      ", p_table)
 print("t = 0  ", table[0], "\nt = 1  ", table[1])
@@ -366,7 +368,7 @@ with warnings.catch_warnings(record=True) as caught:
                                     tol=0)
 on_logistic = descent_path(X1, passed, 1.1, n_updates=300)
 print("quadratic:", caught[0].message)
-print(f"logistic loss: all 300 steps taken, largest |w| = {np.abs(on_logistic.weights).max():.2f},"
+print(f"logistic loss: 300 steps taken, largest |w| = {np.abs(on_logistic.weights).max():.2f},"
       f" last losses {on_logistic.loss[-4:].round(4)}")
 W_huge = np.random.default_rng(2).normal(scale=1e3, size=(500, 2))
 _, gradients = objective.along(W_huge, gradients=True)
@@ -476,7 +478,7 @@ print(f"back from the standardised fit: w = {w_back:.6f}, b = {b_back:.6f}; raw 
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2))
-for ax, X, name in [(axes[0], X1, "raw x: w and b"), (axes[1], X1_std, "standardised: w' and b'")]:
+for ax, X, name in [(axes[0], X1, "raw x: w and b"), (axes[1], X1_std, "standardised x")]:
     optimum = LogisticRegression(solver="newton", tol=1e-12).fit(X, passed)
     optimum = np.r_[optimum.coef_, optimum.intercept_]
     w_axis, b_axis, loss = loss_grid(X, passed, *plotting.square_view([0, 0], optimum))
@@ -543,7 +545,7 @@ for B in (1, 10, 100):
     g = each[batches].mean(axis=2).reshape(-1, 31)
     bias = np.abs(g.mean(axis=0) - full).max()
     noise = np.mean(np.sum((g - full) ** 2, axis=1))
-    bias = f"{bias:.1e}" if bias > 1e-10 else "< 1e-10"                # B = 1: exact, but for rounding
+    bias = f"{bias:.1e}" if bias > 1e-10 else "< 1e-10"      # B = 1: exact, but for rounding
     print(f"B = {B:3d}: {len(g):6d} minibatches, |mean - full| {bias}, noise {noise:.5f}, "
           f"formula {spread / B * (569 - B) / 568:.5f}")
 
@@ -692,7 +694,8 @@ print("slopes at y = -8:", {name: round(float(v[0]), 5) for name, v in slopes.it
 
 # %% slideshow={"slide_type": "subslide"}
 fig, (ax_loss, ax_slope) = plt.subplots(1, 2, figsize=(10, 3.3))
-for k, (name, values) in enumerate([("cross-entropy", cross_entropy), ("squared error", squared)]):
+for k, (name, values) in enumerate([("cross-entropy", cross_entropy),
+                                    ("squared error", squared)]):
     style = dict(color=plotting.PALETTE[k], linestyle=plotting.LINESTYLES[k], label=name)
     ax_loss.plot(y, values, **style)
     ax_slope.plot(y, slopes[name], **style)
