@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 from scipy.special import expit
+from threadpoolctl import threadpool_limits
 
 from _timing import median_ms, median_update_ms, notebook_ms, report
 from lecture_utils import datasets, plotting
@@ -43,6 +44,7 @@ def _interleaved_medians(fits: dict, repeats: int) -> dict:
     return {name: float(np.median(values)) for name, values in times.items()}
 
 
+@threadpool_limits.wrap(limits=1)                                  # as notebook 04 sets it
 def bench_widgets() -> None:
     from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
 
@@ -114,7 +116,7 @@ def _loosest_tolerance(make_model, X, t, optimum) -> float:
 
 def bench_newton_fit() -> None:
     from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
-    from threadpoolctl import threadpool_info, threadpool_limits
+    from threadpoolctl import threadpool_info
 
     threads = max(pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas")
     for correlation in (0.0, 0.5):
