@@ -48,7 +48,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 from scipy.spatial.distance import mahalanobis
-from scipy.special import expit
+from scipy.special import expit, softmax
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 
 from lecture_utils import datasets, decision, discriminant, plotting
@@ -216,7 +216,7 @@ print(f"of the 10 000 random posteriors, {rejected.mean():.1%} are rejected; "
 # **Two 1-D Gaussians.** Let $p(x \mid C_0) = \mathcal{N}(0, 1)$, $p(x \mid C_1) = \mathcal{N}(2, 1)$ and equal priors. The
 # weighted densities cross at $x = 1$, and each class has probability $\Phi(-1)$ of falling on the wrong
 # side, so $P^* = \tfrac12\Phi(-1) + \tfrac12\Phi(-1) = \Phi(-1) = 0.1587$. `bayes_error_1d` integrates
-# numerically (it searches the thresholds, then integrates each region); a simulation of a million
+# numerically (it searches the thresholds, then integrates each region); a simulation of 200 000
 # patients agrees within its standard error, and every other threshold does worse:
 
 # %%
@@ -387,7 +387,8 @@ print("Mahalanobis distances to mu_2:", distance, np.allclose(distance, scipy_di
 # b_k = -\tfrac12\boldsymbol\mu_k^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_k + \ln\pi_k ,$$
 #
 # the slides' linear discriminant functions: **linear discriminant analysis** (LDA), with hyperplanes for
-# boundaries. For two classes the posterior is exactly a logistic regression,
+# boundaries. The posterior is the softmax of these $K$ linear functions (section 10 checks it on
+# iris); for two classes it is exactly a logistic regression,
 # $p(C_1 \mid \mathbf{x}) = \sigma(\mathbf{w}^T\mathbf{x} + b)$ with $\mathbf{w} = \boldsymbol\Sigma^{-1}(\boldsymbol\mu_1 - \boldsymbol\mu_0)$ and
 # $b = b_1 - b_0$. Below: 2000 examples with $\boldsymbol\mu_1 - \boldsymbol\mu_0 = (2, 1)$ and
 # $\boldsymbol\Sigma = \begin{pmatrix} 1 & 0.5 \\ 0.5 & 1.5 \end{pmatrix}$, for which $\mathbf{w} = (2, 0)$ and
@@ -497,8 +498,8 @@ classes = GaussianClassesExplorer(N=40)
 classes
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# From code, a second explorer makes the covariances equal, then raises $N$ (the status shows the Bayes
-# error and the test errors):
+# From code, a second explorer gives both classes the same round shape (LDA is then the right model),
+# then gives class 2 back its long tilted shape and raises $N$ to 400:
 
 # %%
 demo = GaussianClassesExplorer(N=40)
@@ -807,6 +808,8 @@ plt.show()
 # %%
 ours_lda, theirs_lda = LDA().fit(iris.X, iris.y), LinearDiscriminantAnalysis(store_covariance=True)
 theirs_lda.fit(iris.X, iris.y)
+print("our LDA's posterior is the softmax of K = 3 linear functions:", np.allclose(
+    ours_lda.predict_proba(iris.X), softmax(iris.X @ ours_lda.coef_.T + ours_lda.intercept_, axis=1)))
 print("LDA covariance_: scikit-learn's = ours x 147/150:",
       np.allclose(theirs_lda.covariance_, ours_lda.covariance_ * 147 / 150, rtol=1e-12))
 ours_qda = QDA().fit(iris.X, iris.y)
