@@ -279,6 +279,35 @@ class LogisticLoss(Objective):
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
         return hessian
 
+    def along(self, W, gradients=False):
+        """The loss (and its gradient) at many weight vectors at once: a grid, or every step of a path.
+
+        Parameters
+        ----------
+        W : ndarray of shape (n, D + fit_intercept)
+            One weight vector ``(w_1, ..., w_D, b)`` per row.
+        gradients : bool
+            Also return the gradients.
+
+        Returns
+        -------
+        loss : ndarray of shape (n,)
+        gradient : ndarray of shape (n, D + fit_intercept)
+            Only with ``gradients=True``.
+        """
+        W = as_float_array(W, "W")
+        if W.ndim != 2 or W.shape[1] != self.n_weights:
+            raise ValueError(f"W must hold one weight vector of length {self.n_weights} per row; got shape {W.shape}.")
+        with np.errstate(over="ignore"):                       # a loss beyond 1.8e308 is inf
+            Z = W @ self.X.T                                   # z_i for every (w, example): one product
+            # l2/2 ||w||^2 over the penalised weights only: an unpenalised weight of 1e300 adds 0, not 0 * inf
+            squares = np.multiply(self.penalty, W ** 2, where=self.penalty > 0, out=np.zeros_like(W))
+            loss = np.mean(_logistic_loss(self.signs * Z), axis=1) + 0.5 * np.sum(squares, axis=1)
+        if not gradients:
+            return loss
+        # row k: (1/N) X^T (sigma(X w_k) - t) + l2 w_k, as in gradient()
+        return loss, (expit(Z) - self.t) @ self.X / self.n_samples + self.penalty * W
+
     def separates(self, w) -> bool:
         """Whether ``w`` classifies every example correctly (``s_i z_i > 0``): then the data are
         linearly separable and ``c w`` for ``c -> inf`` drives the unpenalised loss to 0."""
@@ -597,9 +626,10 @@ class LogisticRegression(_LinearClassifier):
 
     Parameters
     ----------
-    solver : {"gd", "sgd", "newton"}
-        Full-batch gradient descent, (minibatch) stochastic gradient descent,
-        or Newton's method with a backtracking line search.
+    solver : {"gd", "accelerated", "sgd", "newton"}
+        Full-batch gradient descent, Nesterov's accelerated gradient descent
+        (FISTA with ``l1``: the fast way to an L1 fit), (minibatch) stochastic
+        gradient descent, or Newton's method with a backtracking line search.
     learning_rate : float or "auto"
         ``eta_0`` of the gradient methods; ``"auto"`` is ``1 / L`` with ``L`` the
         bound of :func:`learning_rate_bound` (for SGD with minibatches, the
@@ -643,7 +673,7 @@ class LogisticRegression(_LinearClassifier):
 
     _objective = LogisticLoss
     _curvature = 0.25
-    _solvers = ("gd", "sgd", "newton")
+    _solvers = ("gd", "accelerated", "sgd", "newton")
 
     def _set_weights(self, w, objective) -> None:
         self.coef_ = w[:self.n_features_in_].copy()
@@ -687,7 +717,7 @@ class SoftmaxRegression(_LinearClassifier):
     Notebook 04, "Multi-class". Minimises ``(1/N) sum_i -log p(C_{t_i} | x_i)
     + l2/2 ||W||^2 + l1 ||W||_1`` (biases not penalised) by gradient descent or
     SGD; the parameters are as for :class:`LogisticRegression` (``solver`` is
-    ``"gd"`` or ``"sgd"``). Without a penalty the weights are determined only
+    ``"gd"``, ``"accelerated"`` or ``"sgd"``). Without a penalty the weights are determined only
     up to adding the same vector to every class (softmax is invariant to
     it); gradient descent from zero keeps ``sum_k w_k = 0``, as scikit-learn's
     multinomial model does.
@@ -704,7 +734,7 @@ class SoftmaxRegression(_LinearClassifier):
 
     _objective = SoftmaxLoss
     _curvature = 0.5
-    _solvers = ("gd", "sgd")
+    _solvers = ("gd", "accelerated", "sgd")
 
     def _set_weights(self, w, objective) -> None:
         W = w.reshape(objective.shape)
@@ -753,7 +783,7 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
     float or ndarray of shape (...)
     """
     X = as_matrix(X)
-    classes, index = as_class_labels(t, X.shape[0])
+    classes, _ = as_class_labels(t, X.shape[0])
     if classes.size != 2:
         raise ValueError("t must hold exactly two labels: loss_surface is the binary logistic loss.")
     coef = as_float_array(coef, "coef")
@@ -767,14 +797,122 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
         raise ValueError(f"intercept must have the shape of the grid of coef, {grid_shape} (or be one number); "
                          f"got shape {intercept.shape}.")
     intercept = np.broadcast_to(intercept, grid_shape).reshape(-1)
-    l2, l1 = check_non_negative(l2, "l2"), check_non_negative(l1, "l1")
+    smooth = LogisticLoss(X, t, l2).along(np.column_stack([weights, intercept]))
     with np.errstate(over="ignore"):                              # a loss beyond 1.8e308 is inf
-        scores = weights @ X.T + intercept[:, None]               # z for every (w, example): one product
-        signs = 2.0 * index - 1
-        data_term = np.mean(_logistic_loss(signs * scores), axis=1)
-        penalty = ((0.5 * l2 * np.sum(weights ** 2, axis=1) if l2 else 0.0)
-                   + (l1 * np.sum(np.abs(weights), axis=1) if l1 else 0.0))
-    return float_or_array((data_term + penalty).reshape(grid_shape))
+        penalty = check_non_negative(l1, "l1") * np.sum(np.abs(weights), axis=1)
+    return float_or_array((smooth + penalty).reshape(grid_shape))
+
+
+def loss_grid(X, t, w_limits, b_limits, n=70):
+    """The loss of the one-input model ``sigma(w x + b)`` on an ``n x n`` grid of ``(w, b)``, for contours.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, 1)
+    t : array-like of shape (N,), two labels
+    w_limits, b_limits : (float, float)
+        The ranges of the weight and of the bias.
+    n : int
+        Grid points per axis.
+
+    Returns
+    -------
+    w : ndarray of shape (n,)
+    b : ndarray of shape (n,)
+    E : ndarray of shape (n, n)
+        ``E[i, j]`` is the loss at ``(w[j], b[i])`` (rows follow ``b``, as ``contour`` expects).
+    """
+    if as_matrix(X).shape[1] != 1:
+        raise ValueError("X must have one input, shape (N, 1), for a grid over its weight and the bias; "
+                         f"got shape {as_matrix(X).shape}.")
+    w, b = np.linspace(*w_limits, n), np.linspace(*b_limits, n)
+    W, B = np.meshgrid(w, b)
+    return w, b, loss_surface(X, t, W[..., None], B)
+
+
+@dataclass(frozen=True)
+class DescentPath:
+    """Every update of gradient descent or (minibatch) SGD on the logistic loss, from :func:`descent_path`.
+
+    Attributes
+    ----------
+    weights : ndarray of shape (n_updates + 1, D + fit_intercept)
+        ``w_0`` and the weights after each update (one minibatch each for SGD).
+    loss : ndarray of shape (n_updates + 1,)
+        The full objective ``E(w_k)`` over all N examples, even when a step saw only a minibatch.
+    grad_norm : ndarray of shape (n_updates + 1,)
+        ``||grad E(w_k)||`` of the full objective.
+    epoch : ndarray of shape (n_updates + 1,)
+        Passes over the data after each update: ``k B / N`` for minibatches of B examples.
+    learning_rate : float
+    batch_size : int
+        B; equal to N for full-batch gradient descent.
+    """
+
+    weights: np.ndarray
+    loss: np.ndarray
+    grad_norm: np.ndarray
+    epoch: np.ndarray
+    learning_rate: float
+    batch_size: int
+
+    @property
+    def n_updates(self) -> int:
+        """Updates taken: fewer than asked if the weights stopped being finite."""
+        return len(self.loss) - 1
+
+
+def descent_path(X, t, learning_rate, n_updates=100, batch_size=None, w0=None, l2=0.0, fit_intercept=True,
+                 random_state=None) -> DescentPath:
+    """Run gradient descent or SGD on the logistic loss for a number of updates, recording each one.
+
+    Notebook 04, "Gradient descent" and "SGD": what the learning-rate explorer
+    draws. Full batch, each update is ``w <- w - eta grad E(w)``; with
+    minibatches of ``B`` examples (a fresh random order every epoch) it is
+    ``w <- w - eta grad E_b(w)``, and the recorded loss and gradient norm are
+    those of the full objective, so that the noise of the steps shows.
+    The run takes exactly ``n_updates`` updates: it does not stop at a
+    small gradient, and stops early only if the weights overflow.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, D)
+    t : array-like of shape (N,), two labels
+    learning_rate : float
+        ``eta > 0``, constant.
+    n_updates : int
+    batch_size : int or None
+        B examples per update; None (or B >= N) for full-batch gradient descent.
+    w0 : array-like of shape (D + fit_intercept,), optional
+        The start ``(w_1, ..., w_D, b)``; zero by default.
+    l2 : float
+    fit_intercept : bool
+    random_state : int, numpy Generator or None
+        Seeds the order of the examples in each epoch.
+
+    Returns
+    -------
+    DescentPath
+    """
+    objective = LogisticLoss(X, t, l2, fit_intercept)
+    n_updates = check_positive_int(n_updates, "n_updates")
+    N = objective.n_samples
+    B = N if batch_size is None else min(check_positive_int(batch_size, "batch_size"), N)
+    w0 = np.zeros(objective.n_weights) if w0 is None else as_float_array(w0, "w0").reshape(-1)
+    if w0.shape != (objective.n_weights,):
+        raise ValueError(f"w0 must have length {objective.n_weights} (one weight per feature, then the bias); "
+                         f"got shape {w0.shape}.")
+    per_epoch = -(-N // B)                                       # ceil(N / B) updates make an epoch
+    if B == N:
+        weights = minimize(objective, w0, "gd", learning_rate=learning_rate, max_iter=n_updates, tol=0).weights
+    else:
+        weights = minimize(objective, w0, "sgd", learning_rate=learning_rate, batch_size=B,
+                           max_iter=-(-n_updates // per_epoch), tol=0, random_state=random_state,
+                           record_updates=True).updates[:n_updates + 1]
+    k = np.arange(len(weights))
+    loss, gradient = objective.along(weights, gradients=True)
+    return DescentPath(weights, loss, np.linalg.norm(gradient, axis=1), k // per_epoch + (k % per_epoch) * B / N,
+                       float(learning_rate), B)
 
 
 @dataclass(frozen=True)
@@ -815,7 +953,7 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     penalty : {"l2", "l1"}
     **params
         Further :class:`LogisticRegression` parameters. The solver defaults
-        to ``"newton"`` for L2 and ``"gd"`` for L1.
+        to ``"newton"`` for L2 and ``"accelerated"`` for L1.
 
     Returns
     -------
@@ -825,7 +963,7 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     lambdas = as_float_array(lambdas, "lambdas").reshape(-1)
     if lambdas.size == 0 or np.any(lambdas < 0):
         raise ValueError("lambdas must be a non-empty list of penalty strengths >= 0, e.g. np.logspace(-4, 0, 30).")
-    params.setdefault("solver", "newton" if penalty == "l2" else "gd")
+    params.setdefault("solver", "newton" if penalty == "l2" else "accelerated")
     X = as_matrix(X)
     coef = np.empty((lambdas.size, X.shape[1]))
     intercept, n_iter = np.empty(lambdas.size), np.empty(lambdas.size, dtype=int)

@@ -1,10 +1,11 @@
 """Iterative minimisation: gradient descent, stochastic (minibatch) gradient descent and Newton's method.
 
-Taught in notebook 04 ("Gradient descent", "SGD and minibatches") and notebook 05
-("Newton's method"). The three methods share one loop, :func:`minimize`, and
-differ only in how one step is computed from the current weights ``w_k``:
+Taught in notebook 04 ("Gradient descent", "SGD and minibatches", "Regularisation")
+and notebook 05 ("Newton's method"). The methods share one loop, :func:`minimize`,
+and differ only in how one step is computed from the current weights ``w_k``:
 
     gradient descent   w_{k+1} = w_k - eta_k grad E(w_k)
+    accelerated        v = w_k + m/(m + 3) (w_k - w_{k-1});  w_{k+1} = v - eta_k grad E(v)
     SGD, one epoch     for each minibatch b of a shuffled order:  w <- w - eta_k grad E_b(w)
     Newton             solve H(w_k) d = grad E(w_k);  w_{k+1} = w_k - alpha_k d
 
@@ -35,7 +36,7 @@ from ._validation import (as_float_array, as_real_array, as_scalar, check_broadc
                           check_option, check_positive, check_positive_int, check_random_state, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning
 
-METHODS = ("gd", "sgd", "newton")
+METHODS = ("gd", "accelerated", "sgd", "newton")
 
 #: The loop declares divergence when the loss exceeds ``E(w_0) + DIVERGENCE_FACTOR * max(|E(w_0)|, 1)``.
 DIVERGENCE_FACTOR = 1e4
@@ -247,6 +248,21 @@ def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
     return w
 
 
+def _accelerated_step(objective, w, w_previous, momentum, eta, l1):
+    """Nesterov's accelerated gradient step, with the L1 proximal step (FISTA, Beck and Teboulle 2009).
+
+    It steps from ``v = w_k + m/(m + 3) (w_k - w_{k-1})``, a point carried further
+    along the last step, where ``m`` counts the steps since the momentum was last
+    reset. Returns the new weights and whether to reset it: when the step turns
+    against the momentum, ``(v - w_{k+1})^T (w_{k+1} - w_k) > 0``, the momentum
+    has overshot (adaptive restart, O'Donoghue and Candes 2015).
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        v = w + momentum / (momentum + 3) * (w - w_previous)
+        w_new = _gradient_step(v, objective.gradient(v), eta, l1)
+        return w_new, bool((v - w_new) @ (w_new - w) > 0)
+
+
 def _newton_direction(hessian, gradient):
     """Solve ``H d = grad E`` (never invert ``H``); None if ``H`` is singular to working precision.
 
@@ -328,7 +344,7 @@ def _check_objective(objective) -> None:
 def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=0.0, batch_size=None,
              max_iter=1000, tol=1e-6, l1=0.0, line_search=False, random_state=None, record_updates=False,
              callback=None) -> Trace:
-    """Minimise ``E(w) + sum_j l1_j |w_j|`` by gradient descent, SGD or Newton's method.
+    """Minimise ``E(w) + sum_j l1_j |w_j|`` by gradient descent (plain or accelerated), SGD or Newton's method.
 
     The loop: evaluate the loss and gradient at ``w_k``; stop if the gradient
     is small; otherwise take one step (the method's); check that the loss is
@@ -342,7 +358,10 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         Supplies ``loss``, ``gradient`` and (for Newton) ``hessian``.
     w0 : array-like of shape (D,)
         Where to start.
-    method : {"gd", "sgd", "newton"}
+    method : {"gd", "accelerated", "sgd", "newton"}
+        ``"accelerated"`` is Nesterov's method (FISTA with ``l1``): far fewer
+        steps than ``"gd"`` on ill-conditioned problems, each at the cost of
+        two gradients, with the same safe learning rate ``1 / L``.
     learning_rate : float
         ``eta_0 > 0`` (gradient methods).
     decay : float
@@ -408,7 +427,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     weights, losses, norms, steps = [w], [loss], [grad_norm], []
     updates = [w] if method == "sgd" and record_updates else None
     start_loss = loss
-    k = 0
+    k = momentum = 0
     while True:
         # Stop on the gradient, not on a small change of the loss: at a minimum of a smooth
         # function the gradient is zero, and for a strongly convex one ||grad E|| bounds both
@@ -426,6 +445,9 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         try:
             if method == "gd":
                 w_new, step = _gradient_step(w, gradient, eta, l1), eta
+            elif method == "accelerated":
+                w_new, restart = _accelerated_step(objective, w, weights[-2] if k else w, momentum, eta, l1)
+                step, momentum = eta, 0 if restart else momentum + 1
             elif method == "sgd":
                 w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates), eta
             else:

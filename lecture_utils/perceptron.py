@@ -273,10 +273,10 @@ class PerceptronTrace:
         return self.weights[1:]
 
     def update_counts(self) -> np.ndarray:
-        """``alpha_i``: how many updates example ``i`` triggered, shape (n_samples,).
+        """``c_i``: how many updates example ``i`` triggered, shape (n_samples,).
 
         The weights are a combination of the training examples (notebook 01,
-        section 3): ``w_k = sum_i alpha_i t_i x_i`` (times the learning rate).
+        section 3): ``w_k = sum_i c_i t_i x_i`` (times the learning rate).
         """
         return np.bincount(self.index, minlength=len(self.t))
 
@@ -519,13 +519,13 @@ def geometric_margin(X, t, coef, intercept) -> float:
 def perceptron_criterion(X, t, coef, intercept) -> tuple[float, np.ndarray, float]:
     """The perceptron criterion of the course notes and its gradient (notebook 01, section 6).
 
-    ``phi(w, b) = -sum_{i in M} t_i (x_i^T w + b)`` over the set ``M`` of
-    examples with ``t_i (x_i^T w + b) <= 0``. Each term is ``||w||`` times the
-    distance of a misclassified example from the boundary, so for ``||w|| = 1``
-    ``phi`` is their summed distance. It is the sum of the perceptron losses
-    ``max(0, -z_i)``; its gradient, with the bias kept apart, is
+    ``E_P(w, b) = -sum_{i in M} t_i (x_i^T w + b)`` (the course notes' ``phi``)
+    over the set ``M`` of examples with ``t_i (x_i^T w + b) <= 0``. Each term is
+    ``||w||`` times the distance of a misclassified example from the boundary, so
+    for ``||w|| = 1`` ``E_P`` is their summed distance. It is the sum of the
+    perceptron losses ``max(0, -z_i)``; its gradient, with the bias kept apart, is
 
-    ``d phi / d w = -sum_{i in M} t_i x_i`` and ``d phi / d b = -sum_{i in M} t_i``,
+    ``d E_P / d w = -sum_{i in M} t_i x_i`` and ``d E_P / d b = -sum_{i in M} t_i``,
 
     taking the subgradient ``-t_i x_i`` (and ``-t_i``) on the boundary, as the
     perceptron's update does.

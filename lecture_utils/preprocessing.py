@@ -1,21 +1,25 @@
-"""Standardising features, and chaining it with a model so that cross-validation refits it per fold.
+"""Standardising features, polynomial features, and chaining them with a model so that
+cross-validation refits them per fold.
 
-Taught in notebook 04 ("Feature scaling" and "Model selection"). Gradient
+Taught in notebook 04 ("Feature scaling", "Regularisation" and "Model selection"). Gradient
 descent uses one learning rate for every weight, so features on very
 different scales give elongated contours and zig-zag paths; standardising
 ``x_j <- (x_j - mean_j) / std_j`` makes them round. The means and standard
 deviations are estimated on the training data only and then applied,
 unchanged, to validation and test data: a :class:`Pipeline` does this inside
-every fold of a cross-validation.
+every fold of a cross-validation. Polynomial features (all products of the inputs up to a
+degree) give a linear model a curved decision boundary, and many weights to regularise.
 """
 
 from __future__ import annotations
+
+from itertools import combinations_with_replacement
 
 import numpy as np
 
 from ._base import Classifier, Estimator, clone
 from ._numerics import mean, root_mean_square
-from ._validation import as_matrix, check_fitted, check_n_features
+from ._validation import as_matrix, check_fitted, check_n_features, check_positive_int
 
 
 class StandardScaler(Estimator):
@@ -56,6 +60,56 @@ class StandardScaler(Estimator):
         X = as_matrix(X)
         check_n_features(X, self.mean_.size)
         return X * self.scale_ + self.mean_
+
+
+class PolynomialFeatures(Estimator):
+    """All products of the inputs up to a total degree, as new features (without the constant 1).
+
+    For two inputs and ``degree=2``: ``x_1, x_2, x_1^2, x_1 x_2, x_2^2``, in
+    scikit-learn's order (by degree, then lexicographically). A linear model
+    on these features has a polynomial decision boundary; notebook 04's
+    regularisation explorer penalises their weights.
+
+    Parameters
+    ----------
+    degree : int
+        The highest total degree, at least 1.
+
+    Attributes
+    ----------
+    powers_ : ndarray of int, shape (n_output_features, D)
+        ``powers_[m, j]``: the power of input ``j`` in feature ``m``.
+    """
+
+    def __init__(self, degree=2):
+        self.degree = degree
+
+    def fit(self, X, t=None):
+        """Work out the monomials of the ``D`` inputs of ``X``; returns ``self``."""
+        D = as_matrix(X).shape[1]
+        degree = check_positive_int(self.degree, "degree")
+        exponents = [np.bincount(inputs, minlength=D) for d in range(1, degree + 1)
+                     for inputs in combinations_with_replacement(range(D), d)]
+        self.powers_ = np.array(exponents, dtype=int)
+        return self
+
+    def transform(self, X) -> np.ndarray:
+        """The monomials of each row of ``X``, shape (N, n_output_features)."""
+        check_fitted(self, "powers_")
+        X = as_matrix(X)
+        check_n_features(X, self.powers_.shape[1])
+        return np.prod(X[:, None, :] ** self.powers_[None, :, :], axis=2)
+
+    def fit_transform(self, X, t=None) -> np.ndarray:
+        """:meth:`fit`, then :meth:`transform` the same data."""
+        return self.fit(X).transform(X)
+
+    def feature_names(self, input_names=None) -> list[str]:
+        """Each feature written as a product, e.g. ``"x1^2 x2"``; inputs named ``x1, x2, ...`` by default."""
+        check_fitted(self, "powers_")
+        names = input_names or [f"x{j + 1}" for j in range(self.powers_.shape[1])]
+        return [" ".join(name if power == 1 else f"{name}^{power}" for name, power in zip(names, row) if power)
+                for row in self.powers_]
 
 
 class Pipeline(Classifier):

@@ -126,18 +126,19 @@ def copy_static(out: Path) -> None:
     shutil.copytree(mathjax, static / "mathjax", ignore=shutil.ignore_patterns("localization", "SVG", "a11y"))
 
 
-def notation_page(out: Path) -> Path:
-    """notebooks/NOTATION.md as a page of its own (its tables hold maths)."""
+def notation_page(out: Path, in_site: bool) -> Path:
+    """notebooks/NOTATION.md as a page of its own (its tables hold maths), with the site's bar ``in_site``."""
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
         (NOTEBOOKS / "NOTATION.md").read_text(encoding="utf-8"))])
-    return export(exporter(slides=False), notebook, "NOTATION", out, ".html", course_notebook=False)
+    return export(exporter(slides=False), notebook, "NOTATION", out, ".html", course_notebook=False,
+                  in_site=in_site)
 
 
 def build_slides(out: Path) -> list[Path]:
     """A deck of each notebook, ``NN_name.slides.html``, with what they load; returns the decks."""
     out.mkdir(parents=True, exist_ok=True)
     copy_static(out)
-    notation_page(out)
+    notation_page(out, in_site=False)
     decks = exporter(slides=True)
     return [export(decks, prepared(path, ".slides.html"), path.stem, out, ".slides.html")
             for path in course_notebooks()]
@@ -146,11 +147,12 @@ def build_slides(out: Path) -> list[Path]:
 def build_site(out: Path) -> list[Path]:
     """The course site: ``index.html``, a page and a deck of each notebook; returns every page."""
     decks = build_slides(out)
+    notation_page(out, in_site=True)
     pages_exporter = exporter(slides=False)
     pages, entries = [], []
     for path in course_notebooks():
         notebook = prepared(path, ".html")
-        pages.append(export(pages_exporter, notebook, path.stem, out, ".html", course_notebook=True,
+        pages.append(export(pages_exporter, notebook, path.stem, out, ".html", course_notebook=True, in_site=True,
                             binder_url=binder_url(path.name)))
         shutil.copy(path, out / path.name)
         entries.append({"name": path.stem, "title": title(notebook), "binder": binder_url(path.name)})

@@ -8,8 +8,8 @@ Every request that would leave the machine is blocked and recorded. A page
 fails on such a request, on a local file that is missing, on a picture that
 does not load or is shown larger than its natural size, and on TeX that
 MathJax left raw. A deck is walked slide by slide at 1280 x 720: a slide that
-is too wide, or too tall without scrolling, fails; a slide that scrolls is
-listed, since a projector shows only its top.
+is too wide or too tall for the page fails, even one that scrolls, since a
+projector shows only its top.
 """
 
 from __future__ import annotations
@@ -151,8 +151,9 @@ class Slide:
         cut = []
         if self.too_wide > 1:
             cut.append(f"{self.too_wide} px too wide: its right side is cut off")
-        if self.too_tall > 1 and not self.scrolls:
-            cut.append(f"{self.too_tall} px too tall and cannot scroll")
+        if self.too_tall > 1:
+            hidden = "it scrolls, and a projector shows only its top" if self.scrolls else "its bottom is cut off"
+            cut.append(f"{self.too_tall} px too tall: {hidden}")
         return cut + self.problems
 
     def __str__(self) -> str:
@@ -199,16 +200,14 @@ def walk_deck(page, base: str, name: str) -> tuple[list[Slide], list[str]]:
 
 
 def main(directory: Path) -> int:
-    """Print each deck's slides that scroll or fail, and each page's problems; 1 if anything fails."""
+    """Print each deck's slides that fail, and each page's problems; 1 if anything fails."""
     failed = False
     with serve(directory) as base, browser_page() as page:
         page.set_viewport_size(SLIDE_VIEWPORT)
         for deck in sorted(directory.glob("*.slides.html")):
             slides, problems = walk_deck(page, base, deck.name)
-            scrolling = [s for s in slides if s.too_tall > 1]
-            print(f"{deck.name}: {len(slides)} slides, {len(scrolling)} too tall for the page (they scroll)")
-            for slide in scrolling:
-                print(f"  scrolls by {slide.too_tall:4d} px: {slide}")
+            too_big = [s for s in slides if s.too_tall > 1 or s.too_wide > 1]
+            print(f"{deck.name}: {len(slides)} slides, {len(too_big)} too large for the page")
             for slide in slides:
                 for failure in slide.failures:
                     print(f"  FAIL {slide}: {failure}")

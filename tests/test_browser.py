@@ -226,3 +226,29 @@ def test_play_tennis_explorer_redraws_when_the_day_or_alpha_changes(lab, noteboo
     page.wait_for_function("s => s.textContent.includes('\u03b1 = 0.1')", arg=status.element_handle(),
                            timeout=10_000)
     assert "vetoes" not in status.inner_text()
+@pytest.mark.parametrize("notebook", ["04_logistic_regression.ipynb"], indirect=True)
+def test_learning_rate_explorer_redraws_when_stepped_and_when_the_learning_rate_moves(lab, notebook):
+    page = lab.page
+    box, image = widget_with_button(page, "Step")                    # notebook 04's LearningRateExplorer
+    box.locator("button:has-text('Reset')").click()                  # whatever an earlier test did
+    status = box.locator(":scope > .widget-html").last
+    page.wait_for_function("s => s.textContent.startsWith('step 0: loss 0.6931')", arg=status.element_handle(),
+                           timeout=10_000)
+    assert "lr 0.6 (safe below 0.661)" in status.inner_text()
+    before_pixels = image.screenshot()
+
+    times = time_clicks(page, box.locator("button:has-text('Step')"), image, clicks=8)
+    assert status.inner_text().startswith("step 8: loss ") and image.screenshot() != before_pixels
+    print(f"\nbrowser: LearningRateExplorer Step click to new pixels, {summary(times)}")
+
+    stepped_pixels, stepped_src = image.screenshot(), image.get_attribute("src")
+    handle = box.locator(".noUi-handle").nth(1)                      # the second slider: the learning rate
+    handle.focus()
+    page.keyboard.press("ArrowRight")                                # a larger rate: a new run, another path
+    page.wait_for_function("s => !s.textContent.includes('lr 0.6 (')", arg=status.element_handle(),
+                           timeout=10_000)
+    text = status.inner_text()
+    assert text.startswith("step 8: ") and "lr 0.7 (safe below 0.661)" in text, text    # the next rate
+    page.wait_for_function("([img, src]) => img.src !== src && img.complete",
+                           arg=[image.element_handle(), stepped_src], timeout=10_000)
+    assert image.screenshot() != stepped_pixels

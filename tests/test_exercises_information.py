@@ -54,7 +54,7 @@ def test_cross_entropies_and_divergences_quoted_are_scipys():
 
 
 def test_the_predicted_divergences_are_the_widgets():
-    explorer = KLAsymmetryExplorer(separation=6.0)                        # the state the notebook starts in
+    explorer = KLAsymmetryExplorer(separation=6.0)                        # the state exercise 10 asks about
     forward, reverse = explorer.divergences["forward", "p||q"], explorer.divergences["reverse", "p||q"]
     minimised = explorer.divergences["reverse", "q||p"]
     mu, sigma = explorer.reverse_fit

@@ -9,7 +9,7 @@ ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "deci
               "naive_bayes", "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
-              "exercises.discriminant", "exercises.naive_bayes"]
+              "exercises.discriminant", "exercises.naive_bayes", "exercises.logistic"]
 
 
 @pytest.mark.parametrize("module", ["lecture_utils"] + [f"lecture_utils.{name}" for name in ALGORITHMS])

@@ -3,7 +3,9 @@
 Tolerances: Newton fits (tol 1e-10 on the gradient) match scikit-learn's
 newton-cg / lbfgs at tol 1e-12 to 1e-6 in every coefficient, and statsmodels'
 Logit to 1e-8 in coefficients and 1e-6 relative in standard errors; gradient
-descent fits to 1e-5; the L1 fits match saga to 1e-5 with the same zeros.
+descent fits to 1e-5; the L1 fits (plain and accelerated proximal gradient) match saga
+to 1e-5 with the same zeros. Paths of gradient descent and SGD are checked against the
+update rule written out; polynomial features against scikit-learn's.
 """
 
 from __future__ import annotations
@@ -24,17 +26,18 @@ from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
 from sklearn.metrics import log_loss as sklearn_log_loss
 from sklearn.multiclass import OneVsOneClassifier as SklearnOneVsOne
 from sklearn.multiclass import OneVsRestClassifier as SklearnOneVsRest
+from sklearn.preprocessing import PolynomialFeatures as SklearnPolynomialFeatures
 from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
 from lecture_utils import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from lecture_utils.datasets import load_breast_cancer, make_gaussian_classes, make_separable
-from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, irls_step,
-                                    learning_rate_bound, log_loss, log_sigmoid, logit, loss_surface,
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, descent_path,
+                                    irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, loss_surface,
                                     regularization_path, sigmoid, softmax, log_softmax, working_response)
 from lecture_utils.mle import binary_cross_entropy
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
 from lecture_utils.optimization import minimize, numerical_gradient, numerical_hessian
-from lecture_utils.preprocessing import StandardScaler
+from lecture_utils.preprocessing import PolynomialFeatures, StandardScaler
 
 NEW_PENALTY_API = Version(sklearn.__version__) >= Version("1.8")
 
@@ -53,6 +56,11 @@ def sklearn_logistic(penalty="l2", strength=0.0, n_samples=1, **options):
     elif strength == 0 and not NEW_PENALTY_API:
         return SklearnLogisticRegression(penalty=None, **options)
     return SklearnLogisticRegression(C=C, **options)
+
+
+def X_tilde(X):
+    """The inputs with the constant 1 of the bias appended: rows (x_i, 1)."""
+    return np.column_stack([X, np.ones(len(X))])
 
 
 @pytest.fixture(scope="module")
@@ -202,6 +210,17 @@ def test_hessian_is_x_transpose_s_x_over_n_and_bounded_by_a_quarter_of_the_gram(
     assert np.linalg.eigvalsh(explicit)[-1] <= L
 
 
+@pytest.mark.parametrize("l2, fit_intercept", [(0.0, True), (0.3, False)])
+def test_the_loss_and_gradient_along_many_weights_are_those_at_each(overlapping, l2, fit_intercept):
+    X, t = overlapping
+    objective = LogisticLoss(X, t, l2, fit_intercept)
+    W = np.random.default_rng(5).normal(scale=0.4, size=(6, objective.n_weights))
+    loss, gradient = objective.along(W, gradients=True)
+    np.testing.assert_allclose(loss, [objective.loss(w) for w in W], rtol=1e-13)
+    np.testing.assert_allclose(gradient, [objective.gradient(w) for w in W], rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(objective.along(W), loss)
+
+
 def test_the_minibatch_gradient_is_the_gradient_of_the_minibatch_loss(overlapping):
     X, t = overlapping
     batch = np.r_[np.flatnonzero(t == "no")[:2], np.flatnonzero(t == "yes")[[0, 0, 5]]]   # a repeat too
@@ -260,9 +279,10 @@ def test_l2_and_no_penalty_match_scikit_learn(overlapping, l2, solver, atol):
 
 
 @pytest.mark.parametrize("l1", [0.03, 0.05])
-def test_l1_matches_scikit_learn_with_the_same_zeros(cancer, l1):
+@pytest.mark.parametrize("solver", ["gd", "accelerated"])
+def test_l1_matches_scikit_learn_with_the_same_zeros(cancer, l1, solver):
     X, t = cancer
-    ours = LogisticRegression(l1=l1, tol=1e-9, max_iter=50_000).fit(X, t)
+    ours = LogisticRegression(solver=solver, l1=l1, tol=1e-9, max_iter=50_000).fit(X, t)
     theirs = sklearn_logistic("l1", l1, len(t)).fit(X, t)
     np.testing.assert_allclose(ours.coef_, theirs.coef_[0], atol=1e-5)
     assert ours.intercept_ == pytest.approx(theirs.intercept_[0], abs=1e-5)
@@ -497,6 +517,57 @@ def test_loss_surface_is_the_objective_on_a_grid(overlapping):
                                surface.ravel(), rtol=1e-14)
 
 
+def test_loss_grid_is_the_loss_of_one_input_at_each_weight_and_bias(overlapping):
+    X, t = overlapping
+    x = X[:, :1]
+    w, b, E = loss_grid(x, t, (-1.0, 2.0), (-3.0, 0.5), n=9)
+    np.testing.assert_array_equal(w, np.linspace(-1, 2, 9))
+    np.testing.assert_array_equal(b, np.linspace(-3, 0.5, 9))
+    assert E.shape == (9, 9)
+    for i, j in [(0, 0), (2, 7), (8, 4)]:                         # rows follow b, columns w
+        by_hand = sklearn_log_loss(t == "yes", special.expit(w[j] * x[:, 0] + b[i]))
+        assert E[i, j] == pytest.approx(by_hand, rel=1e-12)
+    with pytest.raises(ValueError, match=r"X must have one input, shape \(N, 1\).*got shape \(400, 2\)"):
+        loss_grid(X[:, :2], t, (-1, 1), (-1, 1))
+
+
+def test_a_full_batch_descent_path_is_gradient_descent_with_the_loss_of_every_step(overlapping):
+    X, t = overlapping
+    path = descent_path(X, t, 0.2, n_updates=15, l2=0.1)
+    with pytest.warns(ConvergenceWarning):
+        model = LogisticRegression(learning_rate=0.2, max_iter=15, tol=0, l2=0.1).fit(X, t)
+    np.testing.assert_allclose(path.weights, model.trace_.weights, rtol=1e-14)
+    objective = LogisticLoss(X, t, 0.1)
+    np.testing.assert_allclose(path.loss, [objective.loss(w) for w in path.weights], rtol=1e-13)
+    np.testing.assert_allclose(path.grad_norm, [np.linalg.norm(objective.gradient(w)) for w in path.weights],
+                               rtol=1e-12)
+    np.testing.assert_array_equal(path.epoch, np.arange(16))
+    assert path.n_updates == 15 and path.batch_size == len(t) and path.learning_rate == 0.2
+
+
+def test_a_minibatch_descent_path_takes_one_step_per_minibatch_of_a_shuffled_epoch(overlapping):
+    X, t = overlapping                                            # N = 400: 13 minibatches of 30, one of 10
+    path = descent_path(X, t, 0.05, n_updates=20, batch_size=30, w0=np.full(5, 0.1), random_state=3)
+    objective, rng = LogisticLoss(X, t), np.random.default_rng(3)
+    w, expected = np.full(5, 0.1), [np.full(5, 0.1)]
+    while len(expected) < 21:                                    # the algorithm box, epoch after epoch
+        order = rng.permutation(400)
+        for start in range(0, 400, 30):
+            batch = order[start:start + 30]
+            w = w - 0.05 * X_tilde(X)[batch].T @ (special.expit(X_tilde(X)[batch] @ w)
+                                                 - objective.t[batch]) / len(batch)
+            expected.append(w)
+    np.testing.assert_allclose(path.weights, expected[:21], rtol=1e-12)
+    np.testing.assert_allclose(path.loss, [objective.loss(w) for w in path.weights], rtol=1e-13)
+    assert path.epoch[13] == pytest.approx(390 / 400) and path.epoch[14] == 1 and path.epoch[20] == 1 + 6 * 30 / 400
+
+
+def test_a_descent_path_that_overflows_stops_with_finite_weights(overlapping):
+    X, t = overlapping
+    path = descent_path(X, t, 1e6, n_updates=50)
+    assert path.n_updates < 50 and np.all(np.isfinite(path.weights)) and np.all(np.isfinite(path.loss))
+
+
 def test_regularization_path_matches_separate_fits_and_l1_zeroes_everything_at_lambda_max(cancer):
     X, t = cancer
     lambdas = np.array([1e-3, 1e-1, 1e-2])
@@ -530,6 +601,19 @@ def test_one_vs_rest_and_one_vs_one_match_scikit_learn(iris):
     assert ovo.score(X, t) == sk_ovo.score(X, t)
 
 
+@pytest.mark.parametrize("degree, n_inputs", [(1, 3), (2, 2), (3, 2), (3, 4)])
+def test_polynomial_features_match_scikit_learn(degree, n_inputs):
+    X = np.random.default_rng(degree).normal(size=(7, n_inputs))
+    ours, theirs = PolynomialFeatures(degree).fit(X[:4]), SklearnPolynomialFeatures(degree, include_bias=False).fit(X[:4])
+    np.testing.assert_allclose(ours.transform(X), theirs.transform(X), rtol=1e-13)
+    np.testing.assert_array_equal(ours.powers_, theirs.powers_)
+    expected = theirs.get_feature_names_out(["x", "y", "z", "v"][:n_inputs])
+    assert ours.feature_names(["x", "y", "z", "v"][:n_inputs]) == list(expected)
+    assert PolynomialFeatures(2).fit(np.zeros((1, 2))).feature_names() == ["x1", "x2", "x1^2", "x1 x2", "x2^2"]
+    with pytest.raises(ValueError, match=f"{n_inputs + 1} features"):
+        ours.transform(np.zeros((2, n_inputs + 1)))
+
+
 def test_standard_scaler_matches_scikit_learn(cancer):
     X = load_breast_cancer().X
     train, test = X[:400], X[400:]
@@ -554,7 +638,7 @@ def test_three_classes_point_to_softmax_regression(iris):
 
 
 @pytest.mark.parametrize("params, error, match", [
-    ({"solver": "lbfgs"}, ValueError, "solver must be one of 'gd', 'sgd', 'newton'"),
+    ({"solver": "lbfgs"}, ValueError, "solver must be one of 'gd', 'accelerated', 'sgd', 'newton'"),
     ({"l2": -1.0}, ValueError, "l2 must be a finite number >= 0"),
     ({"l1": "strong"}, TypeError, "l1 must be a number"),
     ({"learning_rate": "fast"}, ValueError, "learning_rate must be a number > 0 or 'auto'"),
@@ -573,7 +657,7 @@ def test_bad_hyperparameters_are_named(overlapping, params, error, match):
 
 def test_bad_data_and_unfitted_models(overlapping):
     X, t = overlapping
-    with pytest.raises(ValueError, match="solver must be one of 'gd', 'sgd'"):
+    with pytest.raises(ValueError, match="solver must be one of 'gd', 'accelerated', 'sgd'"):
         SoftmaxRegression(solver="newton").fit(X, t)
     with pytest.raises(ValueError, match="not fitted"):
         LogisticRegression().predict(X)

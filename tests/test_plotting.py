@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from lecture_utils import plotting
@@ -91,3 +92,36 @@ def test_proof_curves_mark_where_the_cosine_fell():
     np.testing.assert_array_equal(cosine, curves.cosine[fell])
     assert len(pairs) == 3 and dips.axes is axes[2]
     assert [text.get_text() for text in fig.legends[0].get_texts()] == ["actual", "bound", r"$\cos\alpha_k$ fell"]
+
+
+@given(a=st.tuples(st.floats(-50, 50), st.floats(-50, 50)), b=st.tuples(st.floats(-50, 50), st.floats(-50, 50)))
+def test_square_view_is_a_square_centred_between_the_points_with_a_margin(a, b):
+    (x0, x1), (y0, y1) = plotting.square_view(a, b, margin=0.15, smallest=1.0)
+    assert x1 - x0 == pytest.approx(y1 - y0, rel=1e-12) and x1 - x0 >= 2.0 - 1e-12
+    centre = (np.add(a, b)) / 2
+    np.testing.assert_allclose([(x0 + x1) / 2, (y0 + y1) / 2], centre, atol=1e-9)
+    half = (x1 - x0) / 2
+    for point in (a, b):                                         # each point at least 15% of the span inside
+        assert np.all(np.abs(np.subtract(point, centre)) <= half - 0.15 * np.abs(np.subtract(b, a)).max() + 1e-9)
+
+
+def test_square_view_by_hand():
+    assert plotting.square_view([0, 0], [2, -1], margin=0.25) == ((-0.5, 2.5), (-2.0, 1.0))
+    assert plotting.square_view([0, 0], [0.2, 0.1], smallest=1.0) == ((-0.9, 1.1), (-0.95, 1.05))
+
+
+def test_slanted_coefficient_names_end_under_their_bars():
+    fig = Figure(figsize=(4, 3))
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    names = ["x1", "x2", "x1^2 x2", "x2^3"]
+    plotting.plot_coefficients(ax, names, [1.0, -0.5, 0.0, 2.0], rotation=35)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    spacing = ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]
+    for position, label in zip(range(4), ax.get_xticklabels()):
+        box = label.get_window_extent(renderer)
+        bar_centre = ax.transData.transform((position, 0))[0]
+        # the label ends at its bar (within a third of the bars' spacing) and runs down to the left of it
+        assert label.get_text() == names[position] and abs(box.x1 - bar_centre) < spacing / 3
+        assert bar_centre - box.x0 > 0.6 * box.width

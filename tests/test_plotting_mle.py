@@ -109,3 +109,31 @@ def test_plain_numbers_use_superscripts_not_mathtext(value, text):
 def test_labels_in_units_of_a_power_of_ten(ax, top, unit, tick, label):
     assert plotting.label_in_units(ax.yaxis, top) == unit
     assert ax.yaxis.get_major_formatter()(tick, 0) == label
+
+
+def first_failure(factors) -> int:
+    """The first N at which a plain loop's running product is 0.0 or inf (0 if never), by hand."""
+    product = 1.0
+    for n, factor in enumerate(factors, start=1):
+        product *= float(factor)
+        if product == 0.0 or math.isinf(product):
+            return n
+    return 0
+
+
+@pytest.mark.parametrize("factors, failure", [(np.full(1000, 1 / 6), "0.0"), (np.full(300, 400.0), "inf"),
+                                              (np.full(50, 0.5), None)])
+def test_the_running_product_fails_where_a_loop_would_and_the_log_likelihood_never(ax, factors, failure):
+    first = plotting.plot_running_product(ax, factors)
+    product, log_likelihood = ax.lines[:2]
+    assert first == first_failure(factors)
+    np.testing.assert_allclose(log_likelihood.get_ydata(), np.arange(1, factors.size + 1) * math.log10(factors[0]),
+                               rtol=1e-12)
+    assert np.all(np.isfinite(log_likelihood.get_ydata()))
+    arrows = [text.get_text() for text in ax.texts if "from N" in text.get_text()]
+    if failure is None:
+        assert first == 0 and np.all(np.isfinite(product.get_ydata())) and not arrows
+    else:
+        assert not np.any(np.isfinite(product.get_ydata()[first - 1:]))
+        assert np.all(np.isfinite(product.get_ydata()[:first - 1]))
+        assert arrows == [f"{failure} from N = {first} on"]

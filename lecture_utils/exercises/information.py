@@ -355,7 +355,7 @@ what_converges = Choice(
 mean $S_n/n$ has variance $\sigma^2/n \to 0$: it settles on the *number* $\mu$ (the law of large numbers), a
 spike, not a bell. Only the deviation of the mean blown up by $\sqrt{n}$, which is
 $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$, keeps mean 0 and variance 1, and its distribution tends to
-$\mathcal{N}(0, 1)$: the histogram of the widget.
+$\mathcal{N}(0, 1)$: the histogram of the widget below.
 """,
     options={
         "a": Option(False, "S_n has mean n mu and variance n sigma^2, both growing with n: its distribution "

@@ -202,14 +202,14 @@ gaussian_by_hand = Derive(
     "a Gaussian by hand",
     r"""
 $\hat\mu = (2 + 4 + 4 + 5 + 7 + 8)/6 = 30/6 = 5$. The squared deviations from it are $9, 1, 1, 0, 4, 9$,
-which sum to 24, so $\hat\sigma^2 = 24/6 = 4$: the MLE divides by $N = 6$. (The unbiased $s^2$ of
-section 10 would divide by $N - 1$: $24/5 = 4.8$.)
+which sum to 24, so $\hat\sigma^2 = 24/6 = 4$: the MLE divides by $N = 6$. (The $s^2$ of section 10
+divides by $N - 1$: $24/5 = 4.8$.)
 """,
     truth=lambda: gaussian_mle(_SAMPLE),
     answer=[5, 4], what="[mu, sigma^2]", example="[4.5, 3.2]",
     praise="mu = 30/6 = 5; the squared deviations 9, 1, 1, 0, 4, 9 sum to 24, and 24/N = 4.",
-    slips=[(lambda: [5.0, 24 / 5], "You divided by N - 1: that is the unbiased estimate s^2. The MLE divides "
-                                   "by N (section 10 shows it is biased)."),
+    slips=[(lambda: [5.0, 24 / 5], "You divided by N - 1: that is s^2, the estimate section 10 compares with "
+                                   "the MLE. The MLE divides by N."),
            (lambda: [5.0, 2.0], "That is sigma, the standard deviation; give its square, the variance."),
            (lambda: [5.0, np.sqrt(24 / 5)], "That is the square root of the 1/(N - 1) variance; the MLE of "
                                             "sigma^2 is (1/N) sum_i (x_i - mu)^2."),

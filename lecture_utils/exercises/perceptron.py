@@ -290,8 +290,9 @@ wider_margin = Choice(
 **(b)**. Both separators make no mistake on the training set, so training error cannot tell them apart.
 New points come from the same distribution as the training points and land near them; a boundary far
 from every training point leaves room for that scatter, one that hugs a training point misclassifies
-its close neighbours. Theory agrees: margin bounds on the test error depend on $(R/\gamma)^2$, not on the
-dimension. It is a tendency over data sets, not a law for each one.
+its close neighbours. Theory agrees: margin bounds on the test error depend on $(R/\gamma)^2$, with $\gamma$
+the geometric margin $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$, and not on the dimension. It is a
+tendency over data sets, not a law for each one.
 """,
     options={
         "a": Option(False, "On separable data both separators classify every training point correctly: "

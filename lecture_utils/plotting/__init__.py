@@ -20,7 +20,7 @@ from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)
 from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_area,
                           plot_density_and_fit, histogram_density, bin_edges_around,
                           plot_standardized_histogram)
-from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives,
+from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives, plot_running_product,
                   plot_sampling_distributions, plot_exceedance, MLE_STYLE, plain_number,
                   power_of_ten, nice_upper_limit, label_in_units)
 from .newton import (METHOD_STYLES, MODEL_COLOR, ERROR_FLOOR, plot_chord, loss_on_grid, plot_loss_surface,
@@ -31,3 +31,6 @@ from .discriminant import (BOUNDARY_STYLES, grid_axes, boundary_segments, plot_b
                            plot_score_grid)
 from .naive_bayes import (bar_style, plot_class_bars, plot_covariance_ellipses,
                           level_curve, posterior_colormap, plot_reliability, plot_log_odds, plot_learning_curves)
+from .logistic import (plot_loss_contours, plot_descent_path, plot_loss_gap, plot_binary_targets,
+                       plot_coefficients, plot_regularization_path, gap_levels, square_view, OPTIMUM_STYLE,
+                       PATH_STYLE)

@@ -126,6 +126,49 @@ def plot_log_likelihood(ax, phi, log_likelihood, phi_hat, peak, floor: float) ->
     return curve, marker
 
 
+@checked(ax=AXES, factors=array(ndim=1, finite=False))
+def plot_running_product(ax, factors) -> int:
+    """The running product of ``factors`` beside their running log-likelihood, both as ``log10`` (notebook 03, section 2).
+
+    The product is taken in floating point, as a plain loop would take it, so it
+    underflows to 0 (probabilities) or overflows to ``inf`` (large densities);
+    the sum of logs never does. A grey line marks the limit of doubles that the
+    product crosses, and an arrow the first ``N`` at which it fails.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    factors : array of shape (n_factors,)
+        Positive probabilities or densities, one per example.
+
+    Returns
+    -------
+    int
+        The first ``N`` (counting from 1) at which the product is 0 or ``inf``; 0 if it never fails.
+    """
+    factors = np.asarray(factors, dtype=float)
+    n = np.arange(1, factors.size + 1)
+    with np.errstate(divide="ignore", over="ignore", under="ignore"):
+        product = np.log10(np.cumprod(factors))               # -inf once it is 0.0, inf once it is inf
+    log_likelihood = np.cumsum(np.log(factors)) / np.log(10)
+    ax.plot(n, product, label="$\\log_{10}$ of the running product")
+    ax.plot(n, log_likelihood, "--", label="running log-likelihood / $\\ln 10$")
+    underflows = log_likelihood[-1] < 0
+    limit = np.log10(np.nextafter(0, 1) if underflows else np.finfo(float).max)
+    ax.axhline(limit, color="grey", linewidth=1)
+    ax.annotate("smallest double > 0" if underflows else "largest double", (n[-1], limit), xytext=(0, 4),
+                textcoords="offset points", ha="right", color="grey", fontsize="small")
+    ax.set(xlabel="number of factors $N$", ylabel="$\\log_{10} L$")
+    failed = np.flatnonzero(~np.isfinite(product))
+    if failed.size == 0:
+        return 0
+    first = int(failed[0])                                    # index of the first failure: N = first + 1
+    ax.annotate(f"{'0.0' if underflows else 'inf'} from N = {first + 1} on", (first, product[max(first - 1, 0)]),
+                xytext=(0.45, 0.8) if underflows else (0.04, 0.8), textcoords="axes fraction",
+                arrowprops={"arrowstyle": "->"})
+    return first + 1
+
+
 @checked(w=curve(), objectives=mapping(objective(like="w")), optimum=NUMBER, axes=axes_list(like="objectives"))
 def plot_objectives(axes, w, objectives: dict, optimum: float, xlabel: str = "parameter") -> list:
     """Draw several objectives of one parameter, one per axes, each with its own optimum on the grid.

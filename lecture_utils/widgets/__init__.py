@@ -8,6 +8,7 @@ blitted redraw, and a static picture where no widget frontend runs.
 from ._base import FigureWidget
 from .discriminant import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
+from .logistic import LearningRateExplorer, RegularizationExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
 from .newton import Newton1D, NewtonStepper
 from .naive_bayes import CorrelationExplorer, PlayTennisExplorer
@@ -21,4 +22,5 @@ __all__ = [
     "Newton1D", "NewtonStepper",                                  # notebook 05
     "LossMatrixExplorer", "GaussianClassesExplorer", "RDAExplorer",   # notebook 06
     "PlayTennisExplorer", "CorrelationExplorer",                  # notebook 07
+    "LearningRateExplorer", "RegularizationExplorer",             # notebook 04
 ]

@@ -55,6 +55,8 @@ class FigureWidget:
         self._held = []
         self._base = None                                # the full draw, without animated and held artists
         self._background = None                          # the base with the held artists drawn on it
+        self._backgrounds = {}                           # backgrounds kept by redraw_held(key), by key
+        self._background_key = None
         self._holding = False
         width = f"{round(figsize[0] * SCREEN_DPI)}px"
         self._image = widgets.Image(format="png", layout=widgets.Layout(width=width, max_width="100%",
@@ -109,9 +111,15 @@ class FigureWidget:
         self._held.append(artist)
         return artist
 
-    def redraw_held(self) -> None:
-        """Make the next :meth:`render` redraw the held artists (e.g. after new axis limits)."""
-        self._background = None
+    def redraw_held(self, key=None) -> None:
+        """Make the next :meth:`render` redraw the held artists (e.g. after new axis limits).
+
+        With a ``key`` (any hashable naming the state of the held artists, say
+        one of a few views a widget switches between), the background drawn
+        is kept, and reused when the same key is asked for again.
+        """
+        self._background = self._backgrounds.get(key) if key is not None else None
+        self._background_key = key
 
     def redraw_all(self) -> None:
         """Make the next :meth:`render` redraw the static parts too (e.g. after new fixed axis limits)."""
@@ -127,12 +135,14 @@ class FigureWidget:
         canvas = self.fig.canvas
         if self._base is None:
             canvas.draw()                                    # everything but the animated and held artists
-            self._base, self._background = canvas.copy_from_bbox(self.fig.bbox), None
+            self._base, self._background, self._backgrounds = canvas.copy_from_bbox(self.fig.bbox), None, {}
         if self._background is None:
             canvas.restore_region(self._base)
-            for artist in self._held:
+            for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
                 self.fig.draw_artist(artist)
             self._background = canvas.copy_from_bbox(self.fig.bbox)
+            if self._background_key is not None:
+                self._backgrounds[self._background_key] = self._background
         canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
             self.fig.draw_artist(artist)

@@ -28,14 +28,15 @@
 # function, *predict* what a cell or widget will show before you run it, *explain* by picking an
 # option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
 # its **Show the solution** button reveals a worked solution, so try first.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, with material from
 # Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar and Das, IIT CS60010; and the course notes. Where
 # their slides slip, the box before the Summary says so. The course uses one notation throughout,
 # listed in [NOTATION.md](NOTATION.md): $t$ is a target, $y(\mathbf{x})$ a score, $z = t\,y(\mathbf{x})$
 # a margin, $N$ the number of examples.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import warnings
 
 import matplotlib.pyplot as plt
@@ -44,6 +45,7 @@ import numpy as np
 from lecture_utils import datasets, plotting
 from lecture_utils.display import show_source
 from lecture_utils.exercises import perceptron as exercises
+from lecture_utils.logistic import sigmoid
 from lecture_utils.losses import SURROGATE_LOSSES, hinge_loss, logistic_loss, perceptron_loss, zero_one_loss
 from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin,
                                       max_margin_separator, min_margin, mistake_bound,
@@ -79,8 +81,8 @@ y = X @ w + bias                                     # the score of every exampl
 prediction = np.where(y > 0, 1, -1)
 print(f"N = {len(t)} examples, {np.sum(t == 1)} with t = +1; accuracy of the guess: {np.mean(prediction == t):.3f}")
 
-# %%
-fig, ax = plt.subplots(figsize=(7, 4.6))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 4.0))
 xlim, ylim = plotting.padded_limits(X)
 plotting.plot_decision_regions(ax, lambda p: (p @ w + bias > 0).astype(int), xlim, ylim)
 plotting.plot_data(ax, X, t)
@@ -108,12 +110,14 @@ plt.show()
 #
 # $$r = \frac{y(\mathbf{x})}{\|\mathbf{w}\|},$$
 #
-# positive on the side $\mathbf{w}$ points to.
+# positive on the side $\mathbf{w}$ points to. The score itself is the distance only for a unit normal,
+# $\|\mathbf{w}\| = 1$ (Sarkar and Das, IIT CS60010, draw this picture; the box before the Summary notes
+# where they drop that condition).
 #
 # **The boundary's distance from the origin** is the distance of $\mathbf{x} = \mathbf{0}$, where
 # $y(\mathbf{0}) = b$: it is $|b| / \|\mathbf{w}\|$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 segment = plotting.hyperplane_segment(w, bias, xlim, ylim)        # two points on the boundary
 print("(x1 - x2)^T w is zero:", abs((segment[0] - segment[1]) @ w) < 1e-12)
 
@@ -123,13 +127,13 @@ x_perp = x - r * w / np.linalg.norm(w)                             # its project
 print(f"r = {r:.4f};  y(x_perp) is zero: {abs(x_perp @ w + bias) < 1e-12};  ||x - x_perp|| = {np.linalg.norm(x - x_perp):.4f}")
 
 # brute force: a million points along the boundary, through x_perp, orthogonal to w
-s = np.linspace(-3, 3, 1_000_001)[:, None]
-along = x_perp + s * np.array([-w[1], w[0]]) / np.linalg.norm(w)
+offsets = np.linspace(-3, 3, 1_000_001)[:, None]
+along = x_perp + offsets * np.array([-w[1], w[0]]) / np.linalg.norm(w)
 print(f"by search: nearest boundary point to x  {np.min(np.linalg.norm(along - x, axis=1)):.4f},"
       f" to the origin {np.min(np.linalg.norm(along, axis=1)):.4f};  |b|/||w|| = {abs(bias) / np.linalg.norm(w):.4f}")
 
-# %%
-fig, ax = plt.subplots(figsize=(5.5, 5))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(5.5, 3.4))
 plotting.plot_hyperplane(ax, w, bias, arrow=False, xlim=xlim, ylim=ylim)
 origin_foot = -bias * w / (w @ w)                                  # nearest boundary point to 0
 ax.plot(*np.c_[x, x_perp], ":", color=plotting.PALETTE[1])
@@ -149,8 +153,8 @@ plt.show()
 # $r$ of the point $\mathbf{x} = (1, 2)$ from it? Work it out on paper, then type the number.
 
 # %%
-r = ...        # ✏️ your answer
-exercises.signed_distance.check(r)
+r_answer = ...        # ✏️ your answer
+exercises.signed_distance.check(r_answer)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. The perceptron algorithm
@@ -164,7 +168,8 @@ exercises.signed_distance.check(r)
 # without bias learns the bias too. From here on, $\mathbf{x}$ and $\mathbf{w}$ include that extra
 # component.
 #
-# > **Perceptron** (Rosenblatt, 1958). Input: $\mathbf{X} \in \mathbb{R}^{N \times D}$, $\mathbf{t} \in \{-1, +1\}^N$.
+# > **Perceptron** (Rosenblatt, 1958). Input: $\mathbf{X} \in \mathbb{R}^{N \times (D+1)}$ (the inputs with their
+# > constant 1), $\mathbf{t} \in \{-1, +1\}^N$.
 # > - $\mathbf{w} \leftarrow \mathbf{0}$
 # > - until a whole pass over the data makes no mistake, for each example $i$ in turn:
 # >   - if $t_i\,\mathbf{x}_i^T\mathbf{w} \le 0$ (misclassified, or on the boundary):
@@ -172,15 +177,13 @@ exercises.signed_distance.check(r)
 #
 # **Why the update helps.** After it, the margin of the same example is
 # $t_i\,\mathbf{x}_i^T(\mathbf{w} + t_i\mathbf{x}_i) = t_i\,\mathbf{x}_i^T\mathbf{w} + \|\mathbf{x}_i\|^2$:
-# it grows by $\|\mathbf{x}_i\|^2$ (it may still be negative, and other examples may get worse, so
-# this alone proves nothing; section 5 does).
+# it grows by $\|\mathbf{x}_i\|^2$ (Liu, USC CSCI 567, makes the same argument). It may still be
+# negative, so this alone proves nothing about convergence; section 5 does.
 #
-# Here is the algorithm as the package writes it, one example at a time:
+# The package's `perceptron_plain` runs the box one example at a time (exercise 3 asks you to write it;
+# its code follows the exercise):
 
-# %%
-show_source(perceptron_plain)
-
-# %%
+# %% slideshow={"slide_type": "subslide"}
 X_tilde = add_bias(X)                     # the inputs with the constant 1 appended
 w_plain = perceptron_plain(X_tilde, t)
 print("w =", w_plain, "  every margin positive:", bool(np.all(t * (X_tilde @ w_plain) > 0)))
@@ -206,23 +209,23 @@ print("same weights as the plain loop:", np.array_equal(np.r_[model.coef_, model
 # **What the weights are made of.** Every update adds one $t_i\mathbf{x}_i$ to weights that start at
 # $\mathbf{0}$, so when the run ends
 #
-# $$\mathbf{w} = \sum_{i=1}^N \alpha_i\,t_i\,\mathbf{x}_i, \qquad \alpha_i = \text{the number of updates example } i \text{ triggered}.$$
+# $$\mathbf{w} = \sum_{i=1}^N c_i\,t_i\,\mathbf{x}_i, \qquad c_i = \text{the number of updates example } i \text{ triggered}.$$
 #
 # The weights are a combination of the training examples, with non-negative whole coefficients
 # (Liu, USC CSCI 567, notes it in passing). Only the examples the run got wrong at some point take
-# part; the others could be left out without changing anything, since visiting them never changed
-# $\mathbf{w}$. This "dual" view, weights as a weighted sum of examples, is the one kernel methods
-# and support vector machines build on. `perceptron_trace` records every update of a run, so we
-# can count the $\alpha_i$:
+# part: trained on them alone, the perceptron ends at the same weights (checked below). This "dual"
+# view, weights as a weighted sum of examples, is the one kernel methods and support vector machines
+# build on. `perceptron_trace` records every update of a run, so we can count the $c_i$:
 
 # %%
 trace = perceptron_trace(X, t)                     # every update of the run, in order
-alpha = trace.update_counts()                      # alpha_i: the updates example i triggered
-print(f"{trace.n_updates} updates, triggered by {np.count_nonzero(alpha)} of the N = {len(t)} examples; alpha =\n{alpha}")
-print("w = sum_i alpha_i t_i x_i:", np.allclose(X_tilde.T @ (alpha * t), w_plain))
-used = alpha > 0
-print("trained on those examples alone, the same w:",
-      np.array_equal(np.r_[Perceptron().fit(X[used], t[used]).coef_, model.intercept_], w_plain))
+c = trace.update_counts()                          # c_i: the updates example i triggered
+print(f"{trace.n_updates} updates, triggered by {np.count_nonzero(c)} of the N = {len(t)} examples; c =\n{c}")
+print("w = sum_i c_i t_i x_i:", np.allclose(X_tilde.T @ (c * t), w_plain))
+used = c > 0
+alone = Perceptron().fit(X[used], t[used])         # trained on those examples only
+print("trained on those examples alone, the same w and b:",
+      np.array_equal(np.r_[alone.coef_, alone.intercept_], w_plain))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (derive): one update by hand
@@ -251,6 +254,12 @@ def my_perceptron(X, t, max_epochs=100):
 
 exercises.perceptron_algorithm.check(my_perceptron)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package's version, to compare with yours:
+
+# %%
+show_source(perceptron_plain)
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Watch it learn
 #
@@ -259,6 +268,12 @@ exercises.perceptron_algorithm.check(my_perceptron)
 # readability), and the circle the misclassified example that triggers the next update. The line
 # under the figure says where the run is and how many training examples the current weights get
 # wrong.
+#
+# At $\mathbf{w}_0 = \mathbf{0}$, where the run starts, every score is 0, and the perceptron's test
+# $t_i\,y(\mathbf{x}_i) \le 0$ counts all 40 examples as mistakes. The shading shows what `predict` says,
+# and `predict` must pick a class: it maps a score of 0 to $-1$. So at $\mathbf{w}_0$ the whole plane is
+# shaded $-1$, and the 16 examples with $t = -1$ look right although the perceptron counts them as
+# mistakes too: the circled one, the first to trigger an update, is one of them.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 4 (predict): does every update reduce the mistakes?
@@ -271,32 +286,32 @@ exercises.perceptron_algorithm.check(my_perceptron)
 # - **(c)** can rise after an update.
 
 # %%
-prediction = ...      # ✏️ "a", "b" or "c"
-exercises.mistakes_during_training.check(prediction)
+mistakes_prediction = ...      # ✏️ "a", "b" or "c"
+exercises.mistakes_during_training.check(mistakes_prediction)
 
 # %% [markdown]
-# Now test your prediction. The widget starts at $\mathbf{w}_0 = \mathbf{0}$, which puts all 40
-# examples on the boundary, so all 40 count as mistakes.
+# Now test your prediction, starting from $\mathbf{w}_0 = \mathbf{0}$.
 #
-# - **Try**: press **Step** a few times and read the status line after each; then **Reset** and
-#   **play** to watch the whole run, or drag the slider to any update $k$.
-# - **Look for**: the mistake count rises as well as falls (the third update takes it from 12 to
-#   23), because each update moves the whole boundary: the circled example gains margin, others
-#   can lose it. The run ends when a whole pass finds nothing to circle.
+# - **Try**: press **Step** a few times, reading the mistake count in the status line; then **Reset**
+#   and **play**, or drag the slider to any update $k$.
+# - **Look for**: how the count moves from one update to the next, and what an update does to the
+#   examples it was not made for. The run ends when a whole pass finds nothing to circle.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 stepper = PerceptronStepper(X, t)
 stepper
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same widget from code: the Python API drives what the buttons drive. The demo uses its own
-# stepper, so the one above stays where you left it.
+# stepper, so the one above stays where you left it. Its first three updates take the count from 40
+# to 24 to 12, and then *up* to 23: each update moves the whole boundary, and while the circled
+# example gains margin, others can lose it.
 
 # %%
 demo = PerceptronStepper(X, t)
 for _ in range(3):
     demo.step()
-print(demo.status)
+    print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 5 (derive): count the updates
@@ -329,6 +344,8 @@ exercises.update_count.check(n_updates)
 # 2. *Their length grows at most like $\sqrt{k}$:*
 #    $\|\mathbf{w}_k\|^2 = \|\mathbf{w}_{k-1}\|^2 + 2\,t\,\mathbf{x}^T\mathbf{w}_{k-1} + \|\mathbf{x}\|^2 \le \|\mathbf{w}_{k-1}\|^2 + R^2$,
 #    because the middle term is $\le 0$ for a misclassified example; so $\|\mathbf{w}_k\|^2 \le kR^2$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # 3. *So the cosine of the angle $\alpha_k$ between $\mathbf{w}_k$ and $\mathbf{w}_*$ has a lower bound
 #    that rises like $\sqrt{k}$:*
 #    $$\cos\alpha_k = \frac{\mathbf{w}_*^T\mathbf{w}_k}{\|\mathbf{w}_*\|\,\|\mathbf{w}_k\|} \ge \frac{k\gamma}{\|\mathbf{w}_*\|\sqrt{k}\,R} = \frac{\sqrt{k}\,\gamma}{R\,\|\mathbf{w}_*\|}.$$
@@ -341,7 +358,25 @@ exercises.update_count.check(n_updates)
 # The bound depends neither on the number of examples nor on the dimension, only on how wide the
 # gap between the classes is compared with the size of the data. Scaling $\mathbf{w}_*$ does not change
 # it ($\gamma$ scales too), and it holds for *every* separating $\mathbf{w}_*$, so the best bound comes
-# from the $\mathbf{w}_*$ with the largest normalised margin $\gamma / \|\mathbf{w}_*\|$.
+# from the $\mathbf{w}_*$ with the largest normalised margin $\gamma / \|\mathbf{w}_*\|$ (Sarkar and Das,
+# IIT CS60010, state the theorem with that largest margin).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Checked on numbers.** Our data were generated by a known separating line; with the bias
+# it is a $\mathbf{w}_*$ for the proof. `convergence_curves` evaluates both sides of each inequality
+# after every update of the run.
+
+# %%
+curves = convergence_curves(trace, data.w_star)
+print(f"R = {radius(X_tilde):.3f}, gamma = {min_margin(X_tilde, t, data.w_star):.3f}, ||w*|| = {np.linalg.norm(data.w_star):.3f}"
+      f"  (without the targets, min_i x_i^T w* = {np.min(X_tilde @ data.w_star):.3f}: not a margin)")
+print("step 1, w*^T w_k >= k gamma:       ", bool(np.all(curves.alignment >= curves.alignment_bound)))
+print("step 2, ||w_k||^2 <= k R^2:        ", bool(np.all(curves.norm_sq <= curves.norm_sq_bound)))
+print("step 3, cos(alpha_k) >= its bound: ", bool(np.all(curves.cosine[1:] >= curves.cosine_bound[1:])))
+print(f"step 4: {trace.n_updates} updates <= bound {curves.max_updates:.1f}")
+print("\ncos(alpha_k) for k = 1..8:", curves.cosine[1:9])
+print("it falls after the updates k =", curves.dips, "; its bound rises at every update:",
+      bool(np.all(np.diff(curves.cosine_bound) > 0)))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The normalised form.** Divide every input by $R$ and $\mathbf{w}_*$ by its length. The perceptron
@@ -353,44 +388,26 @@ exercises.update_count.check(n_updates)
 #
 # $$k \le \frac{1}{\gamma^2} \qquad \text{for } \|\mathbf{x}_i\| \le 1,\ \|\mathbf{w}_*\| = 1.$$
 #
-# This is how Arias, UPC topic 2, states it. The margin, measured in units of the data's radius,
-# is all that matters: halve it and the perceptron may need four times as many updates.
+# Arias, UPC topic 2, states the theorem in this form, but scales each example to length 1 instead (that
+# changes the run, though not the side of a boundary through the origin that an example lies on), and
+# drops the target from $\gamma$ (see the box before the Summary). The margin, measured in units of the
+# data's radius, is all that matters: halve it and the perceptron may need four times as many updates.
 # (Remember that $\mathbf{x}$ includes the constant input 1, so the hyperplane passes through the
 # origin of the inputs with their 1 appended.)
 
-# %% [markdown]
-# **Checked on numbers.** Our data were generated by a known separating line; with the bias
-# it is a $\mathbf{w}_*$ for the proof. `convergence_curves` evaluates both sides of each inequality
-# after every update of the run.
-
 # %%
-curves = convergence_curves(trace, data.w_star)
-print(f"R = {radius(X_tilde):.3f}, gamma = {min_margin(X_tilde, t, data.w_star):.3f}, ||w*|| = {np.linalg.norm(data.w_star):.3f}")
-print("step 1, w*^T w_k >= k gamma:       ", bool(np.all(curves.alignment >= curves.alignment_bound)))
-print("step 2, ||w_k||^2 <= k R^2:        ", bool(np.all(curves.norm_sq <= curves.norm_sq_bound)))
-print("step 3, cos(alpha_k) >= its bound: ", bool(np.all(curves.cosine[1:] >= curves.cosine_bound[1:])))
-print(f"step 4: {trace.n_updates} updates <= bound {curves.max_updates:.1f}")
-print("\ncos(alpha_k) for k = 1..8:", curves.cosine[1:9])
-print("it falls after the updates k =", curves.dips, "; its bound rises at every update:",
-      bool(np.all(np.diff(curves.cosine_bound) > 0)))
-
 scaled = perceptron_trace(X_tilde / radius(X_tilde), t, fit_intercept=False)       # the normalised form
 unit_star = data.w_star / np.linalg.norm(data.w_star)
-print(f"\nnormalised: R = {radius(scaled.X):.3f}, ||w*|| = {np.linalg.norm(unit_star):.3f}, "
+print(f"normalised: R = {radius(scaled.X):.3f}, ||w*|| = {np.linalg.norm(unit_star):.3f}, "
       f"gamma = {min_margin(scaled.X, t, unit_star):.4f}, 1/gamma^2 = {1 / min_margin(scaled.X, t, unit_star) ** 2:.1f}; "
       f"same updates on the same examples: {np.array_equal(scaled.index, trace.index)}")
 
-# %% [markdown]
-# Step through the same run with the proof beside it. The widget opens at the end of the run, so
-# the whole curves are on show: blue the actual values, dashed orange the bounds of steps 1 to 3,
-# and a pink triangle wherever $\cos\alpha_k$ fell.
-#
-# - **Try**: press **Reset**, then **Step** through the first updates, reading $\cos\alpha_k$ in the
-#   status line.
-# - **Look for**: the alignment $\mathbf{w}_*^T\mathbf{w}_k$ rises at every update, by at least
-#   $\gamma$; $\|\mathbf{w}_k\|^2$ stays under its line $kR^2$ but can shrink (update 2); the cosine
-#   dips (from 0.649 to 0.593 at the third update, and six times more) while its bound, rising like
-#   $\sqrt{k}$, never does. Extended, the bound would reach 1 at the bound of step 4, far to the right.
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The same run with the proof beside it, at its end: actual values in blue, the bounds of steps 1 to 3
+# dashed, a triangle where $\cos\alpha_k$ fell. **Try** **Reset**, then **Step**. **Look for**:
+# $\mathbf{w}_*^T\mathbf{w}_k$ rises by at least $\gamma$ at every update; $\|\mathbf{w}_k\|^2$ stays under $kR^2$
+# but can shrink (update 2); $\cos\alpha_k$ dips (0.649 to 0.593 at update 3, and six times more), its
+# bound never.
 
 # %%
 proof_stepper = PerceptronStepper(X, t, w_star=data.w_star, k=trace.n_updates)
@@ -408,7 +425,7 @@ best_star, _ = max_margin_separator(X_tilde, t, fit_intercept=False)
 print(f"bound with the generator's w*: {mistake_bound(X_tilde, t, data.w_star):.1f}, "
       f"with the max-margin w*: {mistake_bound(X_tilde, t, best_star):.1f}; actual updates: {trace.n_updates}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # For margins from 0.2 down to 0.005 we draw ten data sets of 100 points each and compare the number
 # of updates the perceptron actually makes with both bounds.
 
@@ -429,8 +446,8 @@ for margin in margins:
     print(f"{margin:6.3f}  {m[:, 1].mean():12.1f}  {m[:, 1].max():11.0f}  {m[:, 2].mean():26.0f}  "
           f"{m[:, 3].mean():13.0f}  {bool(np.all(m[:, 1] <= m[:, 3]) and np.all(m[:, 3] <= m[:, 2]))}")
 
-# %%
-fig, ax = plt.subplots(figsize=(7.5, 4.2))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 3.8))
 ax.loglog(rows[:, 0] * 0.93, rows[:, 2], "s", color=plotting.PALETTE[1], markerfacecolor="none",
           label="bound, the generator's $\\mathbf{w}_*$")
 ax.loglog(rows[:, 0] * 1.07, rows[:, 3], "^", color=plotting.PALETTE[2], label="bound, the max-margin $\\mathbf{w}_*$")
@@ -466,19 +483,20 @@ exercises.normalised_bound.check(max_updates)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. The perceptron is stochastic gradient descent
 #
-# **The perceptron criterion** (the course notes). Measure how wrong a boundary is by how far the
+# **The perceptron criterion** (the course notes, which call it $\phi$; here $\phi$ is the Bernoulli
+# parameter of notebooks 02 and 03, so we write $E_\mathrm{P}$). Measure how wrong a boundary is by how far the
 # misclassified examples lie on the wrong side of it. Keep the bias apart for a moment, write
 # $z_i = t_i(\mathbf{x}_i^T\mathbf{w} + b)$ for the margin of example $i$, and let $\mathcal{M}$ be the
 # set of examples with $z_i \le 0$. By section 2, example $i \in \mathcal{M}$ lies at distance
 # $-z_i/\|\mathbf{w}\|$ from the boundary, so
 #
-# $$\phi(\mathbf{w}, b) = -\sum_{i \in \mathcal{M}} t_i(\mathbf{x}_i^T\mathbf{w} + b) = \sum_{i=1}^N \max(0, -z_i)$$
+# $$E_\mathrm{P}(\mathbf{w}, b) = -\sum_{i \in \mathcal{M}} t_i(\mathbf{x}_i^T\mathbf{w} + b) = \sum_{i=1}^N \max(0, -z_i)$$
 #
 # is $\|\mathbf{w}\|$ times the summed distance of the misclassified examples (the course notes take
 # $\|\mathbf{w}\| = 1$, and then it *is* the summed distance). It is the sum of the **perceptron
 # losses** $\ell(z) = \max(0, -z)$ of the examples. Its gradient is
 #
-# $$\frac{\partial\phi}{\partial\mathbf{w}} = -\sum_{i \in \mathcal{M}} t_i\,\mathbf{x}_i, \qquad \frac{\partial\phi}{\partial b} = -\sum_{i \in \mathcal{M}} t_i,$$
+# $$\frac{\partial E_\mathrm{P}}{\partial\mathbf{w}} = -\sum_{i \in \mathcal{M}} t_i\,\mathbf{x}_i, \qquad \frac{\partial E_\mathrm{P}}{\partial b} = -\sum_{i \in \mathcal{M}} t_i,$$
 #
 # where on the boundary ($z_i = 0$, a kink of the loss) we take the slope from the wrong side, a
 # *subgradient*; that is what lets the first step leave $\mathbf{w} = \mathbf{0}$. Gradient descent with
@@ -487,15 +505,19 @@ exercises.normalised_bound.check(max_updates)
 # is the constant 1, the trick of section 3. Checked at $\mathbf{w}_3$, the weights after the third
 # update of our run:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 coef, b = trace.weights[3, :2], trace.weights[3, 2]                       # w_3 and its bias
-phi, grad_coef, grad_b = perceptron_criterion(X, t, coef, b)
+E_P, grad_coef, grad_b = perceptron_criterion(X, t, coef, b)
 y = X @ coef + b
 wrong = t * y <= 0                                                         # the set M
-print(f"{np.sum(wrong)} misclassified; phi = {phi:.4f}, the sum of perceptron losses {perceptron_loss(t * y).sum():.4f}, "
-      f"||w|| x their summed distance {np.linalg.norm(coef) * np.sum(np.abs(y[wrong]) / np.linalg.norm(coef)):.4f}")
+p_1, p_2 = plotting.hyperplane_segment(coef, b, xlim, ylim)                # two points on the boundary
+along = (p_2 - p_1) / np.linalg.norm(p_2 - p_1)                            # unit vector along it
+offset = X[wrong] - p_1
+distance = np.linalg.norm(offset - np.outer(offset @ along, along), axis=1)    # what is left across it
+print(f"{np.sum(wrong)} misclassified; E_P = {E_P:.4f}, the sum of perceptron losses "
+      f"{perceptron_loss(t * y).sum():.4f}, ||w|| x their summed distance {np.linalg.norm(coef) * distance.sum():.4f}")
 
-step = 1e-6                                                                # phi is linear near w_3: exact
+step = 1e-6                                                                # E_P is linear near w_3: exact
 numeric = [(perceptron_criterion(X, t, coef + step * e[:2], b + step * e[2])[0]
             - perceptron_criterion(X, t, coef - step * e[:2], b - step * e[2])[0]) / (2 * step) for e in np.eye(3)]
 print("gradient (w, b):", np.r_[grad_coef, grad_b], "  by central differences:", np.array(numeric))
@@ -512,19 +534,24 @@ print("gradient (w, b):", np.r_[grad_coef, grad_b], "  by central differences:",
 #
 # **An unbiased estimate.** Why should one term do? Draw $i$ uniformly from $1, \dots, N$. Then
 #
-# $$\mathbb{E}\big[N\,\nabla\ell_i\big] = \sum_{i=1}^N \frac{1}{N}\,N\,\nabla\ell_i = \nabla\phi:$$
+# $$\mathbb{E}\big[N\,\nabla\ell_i\big] = \sum_{i=1}^N \frac{1}{N}\,N\,\nabla\ell_i = \nabla E_\mathrm{P}:$$
 #
 # $N\nabla\ell_i$ is an **unbiased estimate** of the full gradient (Liu, USC CSCI 567). Each step is
 # noisy, but on average it points where full gradient descent would go, at $1/N$ of the cost; the
 # learning rate absorbs the factor $N$. On numbers, at $\mathbf{w}_3$ again:
 
-# %%
-per_example = np.array([np.r_[g, g_b] for _, g, g_b in (perceptron_criterion(X[[i]], t[[i]], coef, b)
-                                                       for i in range(len(t)))])   # grad of each l_i
+# %% slideshow={"slide_type": "subslide"}
+def example_gradient(i):
+    """The gradient (w, b) of example i's perceptron loss alone, at w_3, from the package."""
+    _, g, g_b = perceptron_criterion(X[[i]], t[[i]], coef, b)
+    return np.r_[g, g_b]
+
+
 N = len(t)
+per_example = np.array([example_gradient(i) for i in range(N)])
 i = trace.index[3]                                                         # the example of update 4
 print("one SGD step on example", i, "gives w_4:", np.allclose(np.r_[coef, b] - per_example[i], trace.weights[4]))
-print("average of N grad l_i over all i:", N * per_example.mean(axis=0), " = grad phi:", np.r_[grad_coef, grad_b])
+print("average of N grad l_i over all i:", N * per_example.mean(axis=0), " = grad E_P:", np.r_[grad_coef, grad_b])
 draws = np.random.default_rng(0).integers(N, size=10_000)                  # i uniform, 10 000 times
 estimates = N * per_example[draws]
 print("mean of 10 000 random draws:     ", estimates.mean(axis=0),
@@ -547,14 +574,9 @@ for seed in range(5):
           f"w = {np.r_[shuffled.coef_, shuffled.intercept_]}, within the bound {bound:.0f}: {shuffled.n_updates_ <= bound}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The learning rate changes nothing.** Run the algorithm with rate $\eta$ and with rate 1 side by
-# side. Both start at $\mathbf{0} = \eta \cdot \mathbf{0}$. If $\mathbf{w}^{(\eta)}_k = \eta\,\mathbf{w}^{(1)}_k$, then
-# $t\,\mathbf{x}^T\mathbf{w}^{(\eta)}_k = \eta\,t\,\mathbf{x}^T\mathbf{w}^{(1)}_k$ has the same sign, so both runs update on
-# the same example, and $\mathbf{w}^{(\eta)}_{k+1} = \eta\,\mathbf{w}^{(1)}_k + \eta\,t\,\mathbf{x} = \eta\,\mathbf{w}^{(1)}_{k+1}$.
-# Two facts carry the induction: the prediction $\operatorname{sign}(\mathbf{x}^T\mathbf{w})$ ignores a
-# positive factor, and the gradient $-t\,\mathbf{x}$ does not depend on $\mathbf{w}$. Logistic regression
-# (notebook 04) keeps the first but not the second: its gradient involves $\sigma(t\,\mathbf{x}^T\mathbf{w})$,
-# which changes when $\mathbf{w}$ is scaled, so there the learning rate matters.
+# **The learning rate.** With rate $\eta$ the update adds $\eta\,t_i\mathbf{x}_i$ instead of $t_i\mathbf{x}_i$.
+# Runs with rates from 0.001 to 1000 on our data, each compared with the run at rate 1 on a grid of
+# 10 000 points:
 
 # %%
 unit = Perceptron(learning_rate=1.0).fit(X, t)
@@ -577,8 +599,20 @@ for eta in [0.001, 0.1, 1.0, 10.0, 1000.0]:
 # - **(d)** A smaller $\eta$ is compensated by more updates.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.learning_rate.check(explanation)
+rate_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.learning_rate.check(rate_explanation)
+
+# %% [markdown]
+# **Why.** Run the algorithm with rate $\eta$ and with rate 1 side by side. Both start at
+# $\mathbf{0} = \eta \cdot \mathbf{0}$. If $\mathbf{w}^{(\eta)}_k = \eta\,\mathbf{w}^{(1)}_k$, then
+# $t\,\mathbf{x}^T\mathbf{w}^{(\eta)}_k = \eta\,t\,\mathbf{x}^T\mathbf{w}^{(1)}_k$ has the same sign, so both runs update on
+# the same example, and $\mathbf{w}^{(\eta)}_{k+1} = \eta\,\mathbf{w}^{(1)}_k + \eta\,t\,\mathbf{x} = \eta\,\mathbf{w}^{(1)}_{k+1}$.
+# Two facts carry the induction: the prediction $\operatorname{sign}(\mathbf{x}^T\mathbf{w})$ ignores a
+# positive factor, and the gradient $-t\,\mathbf{x}$ does not depend on $\mathbf{w}$. Logistic regression
+# (notebook 04) keeps the first but not the second. With the **sigmoid** $\sigma(a) = 1/(1 + e^{-a})$, the
+# gradient of one example's logistic loss $\log(1 + e^{-z})$ is $-\sigma(-t\,\mathbf{x}^T\mathbf{w})\,t\,\mathbf{x}$
+# (section 7 checks $\ell'(z) = -\sigma(-z)$), which changes when $\mathbf{w}$ is scaled: there the
+# learning rate matters.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Surrogate losses
@@ -603,58 +637,62 @@ exercises.learning_rate.check(explanation)
 # $\ln(1 + e^{-z})$, it is $\ln 2 \approx 0.69$ times as large and dips below the step for $z$ in
 # $(-\ln(e - 1), 0] = (-0.541, 0]$; the base of the logarithm changes the scale, not the minimiser.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7.5, 4))
 plotting.plot_surrogate_losses(ax, SURROGATE_LOSSES)
 ax.set(ylim=(-0.1, 3.5), title="losses against the margin")
 plt.show()
 
+# %% slideshow={"slide_type": "subslide"}
 z = np.linspace(-5, 5, 100_001)
 print("hinge >= 0-1:            ", bool(np.all(hinge_loss(z) >= zero_one_loss(z))))
 print("logistic in bits >= 0-1: ", bool(np.all(SURROGATE_LOSSES["logistic (bits)"](z) >= zero_one_loss(z))))
 below = z[logistic_loss(z) < zero_one_loss(z)]
 print(f"logistic in nats < 0-1 for z in [{below.min():.4f}, {below.max():.4f}]; -ln(e - 1) = {-np.log(np.e - 1):.4f}")
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # **All three surrogates are convex in $\mathbf{w}$**, which is what makes minimising them
 # tractable: every local minimum is a global one. As functions of the margin, $\max(0, -z)$ and
 # $\max(0, 1 - z)$ are the larger of two linear functions, and a maximum of linear functions is
 # convex; the logistic loss (in nats) has $\ell'(z) = -\sigma(-z)$ and
 # $\ell''(z) = \sigma(z)\,\sigma(-z) > 0$. The margin $z_i = t_i\,\mathbf{x}_i^T\mathbf{w}$ is linear in
-# $\mathbf{w}$, a convex function of a linear function is convex, and so is a sum of convex functions:
-# the training objective $\sum_i \ell(z_i)$ is convex in $\mathbf{w}$. The 0-1 loss is not convex: it
+# $\mathbf{w}$, a convex function of a linear function is convex, and so is a mean of convex functions:
+# the training objective $E(\mathbf{w}) = \frac1N\sum_i \ell(z_i)$ is convex in $\mathbf{w}$. The 0-1 loss is not convex: it
 # is 1 at $z = 0$, but the chord from $z = -1$ (loss 1) to $z = 1$ (loss 0) passes there at
 # $\tfrac12$. Notebook 05 treats convexity in general (Jensen's inequality, a positive semidefinite
 # Hessian); here we check the chord inequality
-# $E(\lambda\mathbf{w}_a + (1 - \lambda)\mathbf{w}_b) \le \lambda E(\mathbf{w}_a) + (1 - \lambda)E(\mathbf{w}_b)$
-# for the training objective on our data, at 10 000 random pairs of weights:
+# $E(s\,\mathbf{w}_a + (1 - s)\,\mathbf{w}_b) \le s\,E(\mathbf{w}_a) + (1 - s)\,E(\mathbf{w}_b)$, $s \in [0, 1]$,
+# for the training objective on our data at 10 000 random pairs of weights, and the logistic loss's
+# derivatives by finite differences:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 def objective(loss, W):
-    """E(w) = sum_i l(t_i x_i^T w) for each row w of W."""
-    return loss(t * (W @ X_tilde.T)).sum(axis=1)
+    """E(w) = (1/N) sum_i l(t_i x_i^T w) for each row w of W."""
+    return loss(t * (W @ X_tilde.T)).mean(axis=1)
 
 
 rng = np.random.default_rng(0)
 W_a, W_b = rng.normal(size=(2, 10_000, 3))                          # 10 000 random pairs (w_a, w_b)
-lam = rng.uniform(size=(10_000, 1))
+s = rng.uniform(size=(10_000, 1))                                   # where on the chord
 for name, loss in SURROGATE_LOSSES.items():
-    between = objective(loss, lam * W_a + (1 - lam) * W_b)
-    chord = lam[:, 0] * objective(loss, W_a) + (1 - lam[:, 0]) * objective(loss, W_b)
+    between = objective(loss, s * W_a + (1 - s) * W_b)
+    chord = s[:, 0] * objective(loss, W_a) + (1 - s[:, 0]) * objective(loss, W_b)
     print(f"{name:25s} above its chord in {np.sum(between > chord + 1e-9):5d} of 10 000 cases")
 
-h = 1e-4                                                            # l'' by central differences
-second = (logistic_loss(z[::5000] + h) - 2 * logistic_loss(z[::5000]) + logistic_loss(z[::5000] - h)) / h ** 2
-print("logistic l''(z) = sigma(z) sigma(-z):", np.allclose(second, 1 / (1 + np.exp(-z[::5000])) / (1 + np.exp(z[::5000])), atol=1e-6))
+z_few, h = z[::5000], 1e-4                                          # 21 margins; central differences
+first = (logistic_loss(z_few + h) - logistic_loss(z_few - h)) / (2 * h)
+second = (logistic_loss(z_few + h) - 2 * logistic_loss(z_few) + logistic_loss(z_few - h)) / h ** 2
+print("logistic l'(z) = -sigma(-z):         ", np.allclose(first, -sigmoid(-z_few), atol=1e-6))
+print("logistic l''(z) = sigma(z) sigma(-z):", np.allclose(second, sigmoid(z_few) * sigmoid(-z_few), atol=1e-6))
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The perceptron loss has a catch: $\mathbf{w} = \mathbf{0}$ gives every example $z = 0$ and loss 0,
 # a trivial minimiser (Liu, USC CSCI 567: "try $\mathbf{w} = 0$"). The algorithm still works because
 # it steps on $z \le 0$ and starts exactly there; it is the convergence proof, not loss
 # minimisation, that guarantees a separator. The logistic loss is never zero, so every example
 # keeps pulling on the weights.
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # ### ✏️ Exercise 9 (implement): the logistic loss in bits, without overflow
 #
 # Write $\ell(z) = \log_2(1 + e^{-z})$ for an array of margins. The hidden cases include
@@ -684,7 +722,7 @@ t_xor = np.array([-1, -1, 1, 1])
 xor_model = Perceptron(max_epochs=8).fit(X_xor, t_xor)
 print("converged:", xor_model.converged_, " updates:", xor_model.n_updates_)
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What it does instead.** The *perceptron cycling theorem* (Minsky and Papert, 1969; Block and
 # Levin, 1970) says that on a finite data set the weights stay bounded, separable or not, in
 # whatever order the examples come: $\|\mathbf{w}_k\| \le M$ for a constant $M$ that depends on the
@@ -704,7 +742,7 @@ for epoch in range(1, 9):
     last = np.flatnonzero(xor_trace.epoch == epoch)[-1]
     print(f"epoch {epoch}: {np.sum(xor_trace.epoch == epoch)} updates, ends at w = {xor_trace.weights[last + 1]}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # - **Real inputs**: the weights stay bounded but need not ever repeat. The smallest example has one
 #   input and no bias, $x_1 = 1$ with $t_1 = +1$ and $x_2 = \sqrt{2}$ with $t_2 = -1$: two points on the
 #   same side of the origin with opposite targets, so no boundary through the origin separates them.
@@ -732,8 +770,11 @@ few = datasets.make_separable(20, margin=0.15, random_state=4)
 X_few, t_few = few.X, few.y
 perceptron = Perceptron().fit(X_few, t_few)
 svm_coef, svm_intercept = max_margin_separator(X_few, t_few)     # margin lines: x^T w + b = +-1
+print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.coef_, perceptron.intercept_):.3f}, "
+      f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
-fig, ax = plt.subplots(figsize=(7, 4.6))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 3.7))
 box = dict(arrow=False, xlim=(-1.1, 1.1), ylim=(-1.1, 1.1))
 plotting.plot_data(ax, X_few, t_few)
 plotting.plot_hyperplane(ax, perceptron.coef_, perceptron.intercept_, label="perceptron", **box)
@@ -743,10 +784,8 @@ for side in (-1, 1):
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="two separators of the same 20 points")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
-print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.coef_, perceptron.intercept_):.3f}, "
-      f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Does a wider margin predict better?** An experiment: 100 data sets of $N = 20$ training points,
 # each with 1000 fresh points from the same distribution as a test set. On each, train both
 # separators and compare their test accuracies.
@@ -764,7 +803,9 @@ def compare_separators(n_train, n_sets=100, n_test=1000):
     return np.array(accuracies)
 
 
+# %% slideshow={"slide_type": "subslide"}
 def summarise(accuracies):
+    """Print the mean test accuracies of both separators and how often each wins."""
     gain = accuracies[:, 1] - accuracies[:, 0]
     print(f"mean test accuracy: perceptron {accuracies[:, 0].mean():.3f}, largest margin {accuracies[:, 1].mean():.3f}; "
           f"gain {gain.mean():+.3f} (standard error {gain.std(ddof=1) / np.sqrt(len(gain)):.3f}); the largest "
@@ -783,10 +824,10 @@ summarise(compare_separators(n_train=20))
 # - **(d)** It predicts better on every test set.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.wider_margin.check(explanation)
+margin_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.wider_margin.check(margin_explanation)
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **The answer, and its limits.** Yes, on average: with 20 training points the largest-margin
 # separator classifies about 2 percentage points more of the test points correctly than the
 # perceptron's, more than four standard errors away from no gain. But:
@@ -798,7 +839,8 @@ exercises.wider_margin.check(explanation)
 # - *it needs separable data*: with overlapping classes no separator has a positive margin; the
 #   soft-margin support vector machine trades margin against the hinge losses of section 7.
 # - *theory agrees, as a bound*: learning theory bounds the test error of a separator by a quantity
-#   that grows with $(R/\gamma)^2$ and shrinks with $N$, independently of the dimension; a bound, like
+#   that grows with $(R/\gamma)^2$, with $\gamma$ the geometric margin (in section 5's unnormalised terms,
+#   $(R\|\mathbf{w}_*\|/\gamma)^2$), and shrinks with $N$, independently of the dimension; a bound, like
 #   Novikoff's, that says which way to lean, not what will happen on a given data set.
 
 # %%
@@ -819,18 +861,46 @@ summarise(compare_separators(n_train=200))
 #   $\mathbf{w}_k$ "decreases at each step" and that $\cos\alpha$ "increases during every update". Only the
 #   lower bound $\sqrt{k}\,\gamma/(R\|\mathbf{w}_*\|)$ does; the cosine itself falls after 7 of the 17
 #   updates of section 5's run (from 0.649 to 0.593 at the third), which the proof widget marks.
-# - **Liu, USC CSCI 567**, writes empirical risk minimisation as an $\operatorname{argmax}$ of the summed
-#   loss. A loss is minimised: $\operatorname{argmin}$ (section 7); section 6 descends its gradient.
 # - **Arias, UPC topic 2**, defines linearly separable as "$\mathbf{w}^T\mathbf{x} = y$ for all
 #   examples". That would be a system of linear equations; separable means
 #   $\operatorname{sign}(\mathbf{w}_*^T\mathbf{x}_i) = t_i$, i.e. $t_i\,\mathbf{x}_i^T\mathbf{w}_* > 0$. The
 #   generator's $\mathbf{w}_*$ in section 5 separates our data with margins from $\gamma = 0.109$ up,
 #   not equal to the targets.
+# - **Arias, UPC topic 2**, states the bound $(1/\gamma)^2$ with $\gamma = \min_{\mathbf{x}} \mathbf{w}_*^T\mathbf{x}$,
+#   without the target. Every example with $t = -1$ has $\mathbf{w}_*^T\mathbf{x} < 0$, so that minimum is
+#   negative for every separating $\mathbf{w}_*$ and the bound says nothing. The margin needs the target:
+#   $\gamma = \min_i t_i\,\mathbf{x}_i^T\mathbf{w}_*$. Section 5 prints both for our data: $-0.756$ without the
+#   targets, 0.109 with them.
+# - **Arias, UPC topic 2**, says that the perceptron optimises "the 0-1 loss". It updates on the examples
+#   the 0-1 loss counts, but its steps are those of stochastic gradient descent on the perceptron loss
+#   $\max(0, -z)$, a convex surrogate that also weighs how far an example lies on the wrong side
+#   (section 6 checks the step and the gradient).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Where the lecture slides slip** (continued)
+#
+# - **Liu, USC CSCI 567**, writes empirical risk minimisation as an $\operatorname{argmax}$ of the summed
+#   loss. A loss is minimised: $\operatorname{argmin}$ (section 7); section 6 descends its gradient.
+# - **Liu, USC CSCI 567**, "Why does it make sense?": after an update on a mistake it prints
+#   $y_n\mathbf{w}'^T\mathbf{x}_n = y_n\mathbf{w}^T\mathbf{x}_n + y_n^2\mathbf{x}_n^T\mathbf{x}_n \le y_n\mathbf{w}^T\mathbf{x}_n$.
+#   The added term is $\|\mathbf{x}_n\|^2 \ge 0$, so the inequality is $\ge$: the update raises the margin of
+#   its example, as section 3 checks on the first update.
+# - **Liu, USC CSCI 567**, derives $\ell'(z) = -\sigma(-z)$ for the logistic loss, then writes the SGD step
+#   as $\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma(y_n\mathbf{w}^T\mathbf{x}_n)\,y_n\mathbf{x}_n$. With its own
+#   derivative the step is $\mathbf{w} + \eta\,\sigma(-y_n\mathbf{w}^T\mathbf{x}_n)\,y_n\mathbf{x}_n$: an example
+#   classified right by a wide margin barely moves the weights, a confident mistake moves them most.
+#   Section 7 checks $\ell'(z) = -\sigma(-z)$ by finite differences.
+# - **Sarkar and Das, IIT CS60010**, say that $\boldsymbol\theta^T\mathbf{x}$ is the (signed) distance of
+#   $\mathbf{x}$ to the hyperplane $\boldsymbol\theta^T\mathbf{x} = 0$. The distance is
+#   $\boldsymbol\theta^T\mathbf{x}/\|\boldsymbol\theta\|$, and with a bias $\theta_0$ it is
+#   $(\boldsymbol\theta^T\mathbf{x} + \theta_0)/\|\boldsymbol\theta\|$: $\boldsymbol\theta^T\mathbf{x}$ is the distance
+#   only when $\|\boldsymbol\theta\| = 1$ and there is no bias. Section 2 checks $r = y(\mathbf{x})/\|\mathbf{w}\|$
+#   by a brute-force search; there $\|\mathbf{w}\| = \sqrt 5$, and the score is $\sqrt 5$ times the distance.
 # - **The course notes** derive the perceptron criterion's gradient for the bias,
-#   $\partial\phi/\partial b = -\sum_{\mathcal{M}} t_i$, but their closing loop scores $\beta^T\mathbf{x}_i$
-#   without $b$ and updates $\beta$ only. With a bias, score $\mathbf{x}_i^T\mathbf{w} + b$ and update
-#   $b \leftarrow b + t_i$ too (or append the constant 1 to $\mathbf{x}_i$); section 6 checks that this
-#   step is the perceptron's.
+#   $\partial\phi/\partial b = -\sum_{\mathcal{M}} t_i$ (their $\phi$ is our $E_\mathrm{P}$), but their closing
+#   loop scores $\beta^T\mathbf{x}_i$ without $b$ and updates $\beta$ only. With a bias, score
+#   $\mathbf{x}_i^T\mathbf{w} + b$ and update $b \leftarrow b + t_i$ too (or append the constant 1 to
+#   $\mathbf{x}_i$); section 6 checks that this step is the perceptron's.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Summary
@@ -840,12 +910,12 @@ summarise(compare_separators(n_train=200))
 #   boundary's distance from the origin.
 # - With the bias as an extra constant input, the perceptron starts at $\mathbf{w} = \mathbf{0}$ and adds
 #   $t_i\mathbf{x}_i$ for every misclassified example until a pass makes no mistake; so
-#   $\mathbf{w} = \sum_i \alpha_i t_i\mathbf{x}_i$, with $\alpha_i$ the updates example $i$ triggered.
+#   $\mathbf{w} = \sum_i c_i t_i\mathbf{x}_i$, with $c_i$ the updates example $i$ triggered.
 # - On separable data it makes at most $R^2\|\mathbf{w}_*\|^2/\gamma^2$ updates, $1/\gamma^2$ for
 #   normalised data: $\mathbf{w}_*^T\mathbf{w}_k$ grows like $k$, $\|\mathbf{w}_k\|$ only like $\sqrt{k}$, and
 #   a cosine cannot exceed 1. The cosine itself can fall; only its bound rises at every step. The
 #   max-margin $\mathbf{w}_*$ gives the tightest bound, still far above the actual count.
-# - It is SGD on the perceptron criterion $\phi = \sum_i \max(0, -z_i)$, $\|\mathbf{w}\|$ times the
+# - It is SGD on the perceptron criterion $E_\mathrm{P} = \sum_i \max(0, -z_i)$, $\|\mathbf{w}\|$ times the
 #   summed distance of the misclassified points; one example's gradient, times $N$, is an
 #   unbiased estimate of the full one, and the examples may come in any order. Because the gradient
 #   does not depend on $\mathbf{w}$ and the prediction ignores scale, the learning rate changes nothing.

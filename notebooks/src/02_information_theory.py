@@ -23,7 +23,8 @@
 # - why the KL divergence is not symmetric, seen by fitting one Gaussian to two bumps;
 # - why the normal distribution is everywhere: the central limit theorem and the principle of
 #   maximum entropy.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
 # set to zero); reading Python and numpy as in notebook 01.
 #
@@ -33,11 +34,14 @@
 # option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
 # its **Show the solution** button reveals a worked solution, so try first.
 #
-# **Notation**: the course uses one notation throughout, listed in [NOTATION.md](NOTATION.md). Here
+# **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, which covers these
+# distributions, information theory, the central limit theorem and maximum entropy (the other lectures
+# of the course meet only the log loss of section 7); where its slides slip, the box before the Summary
+# says so. The course uses one notation throughout, listed in [NOTATION.md](NOTATION.md). Here
 # $x$ is an outcome, $P, Q$ are distributions (lower case $p, q$ for densities) and $t$ is a target
 # (a class label). All logarithms are natural (base $e$, nats) unless a base is written.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
@@ -67,8 +71,7 @@ np.set_printoptions(precision=4, suppress=True)
 #
 # $$P(x) = \phi^x (1 - \phi)^{1 - x}.$$
 #
-# One formula serves both outcomes: for $x = 1$ the second factor is $(1-\phi)^0 = 1$, leaving
-# $\phi$; for $x = 0$ the first factor is $1$, leaving $1 - \phi$.
+# One formula serves both outcomes: for $x = 1$ it leaves $\phi$, for $x = 0$ it leaves $1 - \phi$.
 #
 # **Mean.** $\mathbb{E}[x] = 0 \cdot (1 - \phi) + 1 \cdot \phi = \phi$.
 #
@@ -76,7 +79,6 @@ np.set_printoptions(precision=4, suppress=True)
 # $\operatorname{Var}(x) = \mathbb{E}[x^2] - \mathbb{E}[x]^2 = \phi - \phi^2 = \phi(1 - \phi)$.
 # Its derivative $1 - 2\phi$ vanishes at $\phi = 1/2$: a fair coin is the most variable,
 # with variance $1/4$, and a coin that always lands the same way ($\phi \in \{0, 1\}$) has none.
-#
 # Checked against 100 000 simulated flips:
 
 # %%
@@ -86,7 +88,7 @@ flips = (np.random.default_rng(1).random(100_000) < phi).astype(int)
 print(f"mean:     formula {bernoulli_mean(phi):.4f}, 100 000 flips {flips.mean():.4f}")
 print(f"variance: formula {bernoulli_variance(phi):.4f}, 100 000 flips {flips.var():.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8), width_ratios=(1, 1.6))
 plotting.plot_pmf(left, bernoulli_pmf([0, 1], phi))
 left.set_title(f"$P(x)$ for $\\phi = {phi}$")
@@ -102,7 +104,8 @@ plt.show()
 # ## 2. The categorical distribution and one-hot vectors
 #
 # A **categorical** variable takes one of $K$ values $x \in \{0, 1, \dots, K-1\}$ (a die, a word, one
-# of $K$ classes). Its parameter is a vector $\mathbf{p} \in [0, 1]^K$ with $\sum_i p_i = 1$, where
+# of $K$ classes; like Straka's lecture and like Python, this notebook numbers them from 0, while the
+# other notebooks number classes $1, \dots, K$). Its parameter is a vector $\mathbf{p} \in [0, 1]^K$ with $\sum_i p_i = 1$, where
 # $p_i = P(x = i)$. For $K = 2$ it is the Bernoulli distribution.
 #
 # It is convenient to write an outcome as a **one-hot** vector: $K$ entries, all zero except a one
@@ -121,7 +124,7 @@ plt.show()
 # covariance matrix of 100 000 draws shows what that does (exercise 1 asks why). One-hot vectors
 # come back as the targets $\mathbf{t}_i$ of multi-class classifiers (notebook 04).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 p = np.array([0.2, 0.5, 0.3])
 codes = one_hot([0, 1, 2], 3)
 print("one-hot codes of the outcomes 0, 1, 2:\n", codes)
@@ -161,7 +164,7 @@ exercises.one_hot_moments.check(moments)
 # this in mind for section 6. Below, the integral, mean and variance are computed numerically on a
 # fine grid (the trapezoid rule).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-15, 15, 30_001)
 for mu, sigma in [(0, 1.0), (2, 0.3), (-1, 2.0)]:
     density = normal_pdf(x, mu, sigma)
@@ -172,7 +175,7 @@ for mu, sigma in [(0, 1.0), (2, 0.3), (-1, 2.0)]:
 within = [trapezoid(normal_pdf(x[np.abs(x) <= k]), x[np.abs(x) <= k]) for k in (1, 2)]  # x holds +-1, +-2
 print(f"mass within 1 sigma {within[0]:.4f}, within 2 sigma {within[1]:.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.8))
 x_plot = np.linspace(-6, 6, 601)
 for (mu, sigma), style in zip([(0, 1.0), (2, 0.3), (-1, 2.0)], ["-", "--", "-."]):
@@ -196,8 +199,8 @@ plt.show()
 #   of the formula.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.density_above_one.check(explanation)
+density_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.density_above_one.check(density_explanation)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Self-information: how surprising is an outcome?
@@ -225,7 +228,7 @@ exercises.density_above_one.check(explanation)
 # $\ln 2 \approx 0.6931$ nats and one nat is $1/\ln 2 \approx 1.4427$ bits. As in Straka's NPFL129
 # lecture 3, we use nats from here on unless we say bits.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 print(f"a certain outcome: I = {self_information(1.0):.4f}")
 print(f"one side of a fair coin: {self_information(0.5, base=2):.4f} bit = {self_information(0.5):.4f} nats")
 p_six, p_heads = 1 / 6, 1 / 2                       # a six on a die and heads on a coin: independent
@@ -237,7 +240,7 @@ probabilities = np.linspace(0.01, 1, 100)
 ratio = self_information(probabilities, base=2)[:-1] / self_information(probabilities)[:-1]
 print(f"bits / nats = 1 / ln 2 = {1 / np.log(2):.4f} for every p: {np.allclose(ratio, 1 / np.log(2), rtol=1e-12)}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.8))
 p_grid = np.linspace(0.005, 1, 400)
 ax.plot(p_grid, self_information(p_grid, base=2), label="in bits, $-\\log_2 P(x)$")
@@ -266,10 +269,11 @@ plt.show()
 #
 # $$H(\phi) = -\phi \log \phi - (1 - \phi) \log (1 - \phi),$$
 #
-# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally, with $n$
-# outcomes $H(P) \le \log n$, reached only by the uniform distribution (proved in section 7).
+# zero at $\phi \in \{0, 1\}$ and largest, 1 bit, for the fair coin. More generally (for discrete data),
+# with $K$ outcomes $0 \le H(P) \le \log K$, the top reached only by the uniform distribution (proved in
+# section 7); the entropy of a density can even be negative (section 6).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 u = np.array([1e-2, 1e-4, 1e-8, 1e-16])
 print("u log u as u -> 0:", ", ".join(f"{value:.1e}" for value in u * np.log(u)))
 examples = {"fair coin": [0.5, 0.5], "certain": [0.0, 1.0], "1/2, 1/4, 1/8, 1/8": [0.5, 0.25, 0.125, 0.125]}
@@ -278,12 +282,12 @@ for name, dist in examples.items():
           f"(scipy: {stats.entropy(dist):.4f} nats)")
 
 rng = np.random.default_rng(3)
-for n in (2, 5, 20):
-    random_dists = rng.dirichlet(np.ones(n), size=10_000)
-    print(f"n = {n:2d}: largest H of 10 000 random distributions {entropy(random_dists).max():.4f} "
-          f"<= log n = {np.log(n):.4f}; uniform: {entropy(np.full(n, 1 / n)):.4f}")
+for K in (2, 5, 20):
+    random_dists = rng.dirichlet(np.ones(K), size=10_000)
+    print(f"K = {K:2d}: largest H of 10 000 random distributions {entropy(random_dists).max():.4f} "
+          f"<= log K = {np.log(K):.4f}; uniform: {entropy(np.full(K, 1 / K)):.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7, 3.8))
 phis = np.linspace(0, 1, 401)
 ax.plot(phis, binary_entropy(phis, base=2), label="$H(\\phi)$ in bits")
@@ -295,24 +299,20 @@ ax.legend(loc="lower center")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** Shape a distribution over four outcomes with the sliders: each sets a weight, and the
-# weights are divided by their sum. It starts at $P = (\frac12, \frac14, \frac18, \frac18)$, the example
-# above, with $H = 1.75$ bits. Over each bar is the surprise $-\log_2 P(x)$ of that outcome, in bits;
-# the right panel is the entropy, their average, in bits on the left scale and nats on the right one.
+# **Explore.** Shape a distribution over four outcomes with the sliders (weights, divided by their sum);
+# it starts at $P = (\frac12, \frac14, \frac18, \frac18)$. Over each bar is its surprise $-\log_2 P(x)$ in
+# bits; on the right their average, the entropy.
 #
-# - Try to push the entropy above the dashed line $\log_2 4 = 2$ bits: you cannot. Press **Uniform**
-#   to reach it.
-# - Move all the weight onto one outcome: its surprise falls to 0, the others' rise to $\infty$, and
-#   the entropy falls to 0, since outcomes that never happen weigh nothing.
-# - Make one outcome rare: its surprise shoots up towards $\infty$, yet its share
-#   $P(x)(-\log_2 P(x))$ of the entropy shrinks to 0, so the entropy tends to that of the other
-#   outcomes ($\log_2 3 \approx 1.585$ bits for three equal ones), not to $\infty$.
+# - Push the entropy above the dashed line $\log_2 4 = 2$ bits: you cannot; **Uniform** reaches it.
+# - All the weight on one outcome: its surprise falls to 0, the others' rise to $\infty$.
+# - One outcome rare: its surprise shoots up, yet its share $P(x)(-\log_2 P(x))$ shrinks to 0, so the
+#   entropy tends to that of the others ($\log_2 3 \approx 1.585$ bits for three equal ones), not to $\infty$.
 
 # %%
 explorer = EntropyExplorer(weights=[4, 2, 1, 1])
 explorer
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same moves from code, on an instance of its own (the widget above stays as described):
 
 # %%
@@ -370,10 +370,14 @@ exercises.entropy_function.check(my_entropy)
 # *Why.* The answers of any strategy satisfy Kraft's inequality $\sum_x 2^{-l(x)} \le 1$ (a question
 # halves the set of answer sequences, and $x$ claims a share $2^{-l(x)}$ of them). With
 # $Q(x) = 2^{-l(x)} / \sum_{x'} 2^{-l(x')}$, Gibbs' inequality (section 7) gives
-# $H(P) \le H(P, Q) = L + \log_2 \sum_x 2^{-l(x)} \le L$. Conversely the whole numbers
-# $l(x) = \lceil -\log_2 P(x) \rceil$ satisfy Kraft's inequality, so some strategy needs fewer than
+# $H(P) \le H(P, Q) = L + \log_2 \sum_x 2^{-l(x)} \le L$. Conversely, Kraft's inequality is all a
+# strategy needs: any whole numbers $l(x)$ with $\sum_x 2^{-l(x)} \le 1$ are the lengths of some prefix
+# code (hand out the codewords in order of increasing length, each taking the next free block of
+# $2^{-l(x)}$ of the answer sequences). The lengths $l(x) = \lceil -\log_2 P(x) \rceil$ satisfy it, since
+# $2^{-l(x)} \le P(x)$, so some strategy needs fewer than
 # $\sum_x P(x)(-\log_2 P(x) + 1) = H(P) + 1$ questions, and Huffman's needs no more than it.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **In the long run it is exact.** Ask about a block of $n$ independent outcomes at once: its entropy
 # is $nH$, so its best code takes between $nH$ and $nH + 1$ questions, between $H$ and $H + 1/n$ per
 # outcome (Shannon's source coding theorem). Below, Huffman's code for a few distributions, checked
@@ -387,8 +391,9 @@ for name, dist in {"1/2, 1/4, 1/8, 1/8 (dyadic)": [0.5, 0.25, 0.125, 0.125], "a 
     questions = np.dot(dist, lengths)
     print(f"{name:<32} {str(lengths):<16} {bits:.4f}    {questions:.4f}              {bits <= questions < bits + 1}")
 
+# %% slideshow={"slide_type": "subslide"}
 coin, block = np.array([0.9, 0.1]), np.ones(1)
-print("\ntosses per block n   questions per toss L_n / n   H + 1/n")
+print("tosses per block n   questions per toss L_n / n   H + 1/n")
 for n in range(1, 13):
     block = np.outer(block, coin).ravel()                  # the 2^n sequences of n tosses and their probabilities
     if n in (1, 2, 3, 4, 8, 12):
@@ -432,7 +437,7 @@ exercises.five_letter_questions.check(questions)
 # questions). The differential entropy is what is left after removing $-\log\Delta$, so only differences
 # of differential entropies, and the divergences below, keep the meaning of the discrete ones.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-20, 20, 40_001)
 print("sigma    formula   on the grid  scipy")
 for sigma in [0.1, 0.5, 1.0, 3.0]:
@@ -442,34 +447,29 @@ sigma_zero = 1 / np.sqrt(2 * np.pi * np.e)
 print(f"sigma = 1 / sqrt(2 pi e) = {sigma_zero:.4f}: H = 0 up to rounding: "
       f"{abs(gaussian_entropy(sigma_zero)) < 1e-12}")
 
-print(f"\nbins of width Delta on N(0, 1): discrete entropy + log Delta -> H(N(0, 1)) = {gaussian_entropy(1.0):.4f}")
+# %% slideshow={"slide_type": "subslide"}
+fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.1))
+sigmas = np.linspace(0.05, 3, 300)
+left.plot(sigmas, gaussian_entropy(sigmas), label="$\\frac{1}{2}\\log(2\\pi e \\sigma^2)$")
+left.axhline(0, color="grey", linewidth=0.8)
+left.plot(sigma_zero, 0, "o", color="black", label="zero at $\\sigma = 1/\\sqrt{2\\pi e} \\approx 0.242$")
+left.set(xlabel="$\\sigma$", ylabel="$H$ in nats", title="$H(\\mathcal{N}(0, \\sigma^2))$")
+left.legend(loc="lower right")
+x_plot = np.linspace(-0.5, 0.5, 501)
+right.plot(x_plot, normal_pdf(x_plot, 0, 0.1), label="density $p(x)$")
+right.plot(x_plot, -normal_logpdf(x_plot, 0, 0.1), "--", label="surprise $-\\log p(x)$, in nats")
+right.axhline(0, color="grey", linewidth=0.8)
+right.set(xlabel="$x$", ylim=(-3.5, 6), title="$p = \\mathcal{N}(0, 0.1^2)$")
+right.legend(loc="lower left", fontsize="small")
+plt.show()
+
+# %% slideshow={"slide_type": "subslide"}
+print(f"bins of width Delta on N(0, 1): discrete entropy + log Delta -> H(N(0, 1)) = {gaussian_entropy(1.0):.4f}")
 for delta in [1.0, 0.1, 0.01]:
     edges = np.arange(-12, 12 + delta / 2, delta)
     bins = np.diff(stats.norm.cdf(edges))                 # the probability of each bin
     h_bins = entropy(bins / bins.sum())
     print(f"Delta = {delta:5.2f}: discrete entropy {h_bins:.4f}, plus log Delta {h_bins + np.log(delta):.4f}")
-
-# %%
-fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8))
-sigmas = np.linspace(0.05, 3, 300)
-left.plot(sigmas, gaussian_entropy(sigmas), label="$\\frac{1}{2}\\log(2\\pi e \\sigma^2)$")
-left.axhline(0, color="grey", linewidth=0.8)
-left.plot(sigma_zero, 0, "o", color="black", label="zero at $\\sigma = 1/\\sqrt{2\\pi e} \\approx 0.242$")
-left.set(xlabel="$\\sigma$", ylabel="$H$ in nats", title="differential entropy of $\\mathcal{N}(0, \\sigma^2)$")
-left.legend(loc="lower right")
-x_plot = np.linspace(-0.5, 0.5, 501)
-density_line, = right.plot(x_plot, normal_pdf(x_plot, 0, 0.1), label="density $p(x)$")
-right.axhline(0, color="grey", linewidth=0.8)
-right.set(xlabel="$x$", ylabel="density $p(x)$", ylim=(-3.5, 6),
-          title=f"$p = \\mathcal{{N}}(0, 0.1^2)$, $H = {gaussian_entropy(0.1):.2f}$ nats")
-surprise_axis = right.twinx()                              # same scale, its own label: the zero lines agree
-surprise_line, = surprise_axis.plot(x_plot, -normal_logpdf(x_plot, 0, 0.1), "--", color=plotting.PALETTE[1],
-                                    label="surprise $-\\log p(x)$")
-surprise_axis.set(ylim=right.get_ylim(), ylabel="surprise $-\\log p(x)$ in nats")
-surprise_axis.spines["right"].set_visible(True)
-surprise_axis.grid(False)
-right.legend(handles=[density_line, surprise_line], loc="lower left", fontsize="small")
-plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 6 (derive): the entropy of a narrow Gaussian
@@ -510,7 +510,7 @@ exercises.narrow_gaussian_entropy.check(H_nats)
 # (Outcomes with $P(x) = 0$ are left out because $0 \log 0 = 0$, and the last sum then stays below 1 if $Q$
 # has mass there; if $Q(x) = 0 < P(x)$ somewhere, $H(P, Q) = \infty$ and there is nothing to prove.)
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
 u = np.linspace(0.05, 3, 300)
 ax.plot(u, u - 1, "--", label="$u - 1$")
@@ -522,7 +522,7 @@ plt.show()
 u_fine = np.linspace(1e-6, 100, 1_000_001)
 print("log u <= u - 1 on a million points in (0, 100]:", bool(np.all(np.log(u_fine) <= u_fine - 1)))
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Now the inequality on 10 000 random pairs of distributions over 6 outcomes, a fifth of them with
 # two outcomes of probability zero in $P$, where $\sum_{x: P(x) > 0} Q(x)$ falls short of 1:
 
@@ -539,8 +539,9 @@ print(f"pairs with zeros in P: sum of Q over P's outcomes between {q_on_support[
       f"and {q_on_support[:2000].max():.4f}, below 1")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Corollary: $H(P) \le \log n$.** Take $Q$ uniform over the $n$ outcomes, $Q(x) = 1/n$. Then
-# $H(P) \le H(P, Q) = -\sum_x P(x) \log\frac1n = \log n$, with equality only for $P = Q$, the uniform
+# **Corollary: $H(P) \le \log K$** (for discrete data). Take $Q$ uniform over the $K$ outcomes,
+# $Q(x) = 1/K$. Then
+# $H(P) \le H(P, Q) = -\sum_x P(x) \log\frac1K = \log K$, with equality only for $P = Q$, the uniform
 # distribution. This is the bound the widget of section 5 shows.
 #
 # **Not symmetric.** In general $H(P, Q) \ne H(Q, P)$: the first argument weights the terms, the
@@ -583,11 +584,12 @@ exercises.cross_entropies.check(H_both)
 # - it is infinite when $Q(x) = 0 < P(x)$: a model that rules out something that happens is infinitely wrong.
 #
 # Because $H(P)$ does not depend on $Q$, minimising the cross-entropy $H(P, Q)$ over models $Q$ is
-# the same as minimising $D_\mathrm{KL}(P \| Q)$: that is how maximum likelihood (notebook 03) fits a model
-# to data. For the nearly certain $P$ and the uniform $Q$ above, the two directions differ by a
+# the same as minimising $D_\mathrm{KL}(P \| Q)$. For discrete data that is how maximum likelihood
+# (notebook 03) fits a model to data; for continuous data only the cross-entropy form carries over,
+# as notebook 03 shows. For the nearly certain $P$ and the uniform $Q$ above, the two directions differ by a
 # factor of two:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 kl = kl_divergence(P, Q)                                   # the 10 000 pairs of section 7
 decomposition = cross_entropy(P, Q) - entropy(P)
 print("KL(P||Q) = H(P, Q) - H(P) for all pairs:", bool(np.all(np.abs(kl - decomposition) < 1e-12)))
@@ -651,7 +653,7 @@ exercises.kl_function.check(my_kl)
 # two Gaussians on the grid against its closed form
 # $D_\mathrm{KL}(\mathcal{N}(\mu_1, \sigma_1^2) \| \mathcal{N}(\mu_2, \sigma_2^2)) = \log\frac{\sigma_2}{\sigma_1} + \frac{\sigma_1^2 + (\mu_1 - \mu_2)^2}{2\sigma_2^2} - \frac12$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-12, 12, 481)
 d = 6.0
 p_mix = gaussian_mixture_pdf(x, [0.5, 0.5], [-d / 2, d / 2], [1.0, 1.0])
@@ -671,23 +673,42 @@ print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i, 0, 0]):.2f
 print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on the grid "
       f"{kl_divergence_on_grid(normal_pdf(x, 0, 1), normal_pdf(x, 1, 2), x):.6f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The reverse fit does not slide from the middle to a bump as $d$ grows: it leaps. Up to a critical
 # separation the Gaussian in the middle is the best; beyond it, one on a bump (the left one of two
-# equally good, by the package's convention):
+# equally good, by the package's convention). Far apart, the bumps barely overlap: on a bump $p$ is half
+# that bump's density, so the fit on it has $\log(q^*/p) \approx \log 2$ wherever its mass is, and its
+# $D_\mathrm{KL}(q^* \| p)$ tends to $\log 2 \approx 0.693$ nats:
 
 # %%
-for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0]:
+for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0, 10.0]:
     p_sep = gaussian_mixture_pdf(x, [0.5, 0.5], [-separation / 2, separation / 2], [1.0, 1.0])
     mu_sep, sigma_sep = fit_gaussian_reverse_kl(p_sep, x)
-    print(f"d = {separation:4.2f}: reverse fit N({round(mu_sep, 2) + 0:5.2f}, {sigma_sep:.2f}^2)")
+    kl_sep = kl_divergence_on_grid(normal_pdf(x, mu_sep, sigma_sep), p_sep, x)
+    print(f"d = {separation:5.2f}: reverse fit N({round(mu_sep, 2) + 0:5.2f}, {sigma_sep:.2f}^2), KL(q||p) = {kl_sep:.4f}")
+print(f"log 2 = {np.log(2):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
+# $d = 4$, where both fits sit in the middle. Left the mass-covering fit, right the mode-seeking one,
+# each with both its divergences, the one it minimises first.
+#
+# - Compare the panels: each fit is the better one only by its own measure.
+# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
+#   every divergence 0.
+# - Slide it up: the forward fit only widens (variance $1 + d^2/4$); the reverse fit stays in the middle
+#   until it leaps onto the left bump between $d = 5.5$ and $5.75$ (answer exercise 10 first).
+
+# %%
+kl_explorer = KLAsymmetryExplorer(separation=4.0)
+kl_explorer
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 10 (predict): the other divergence of the mode-seeking fit
 #
-# The widget below starts at $d = 6$, where the reverse fit $q^*$ sits on the left bump and its panel
-# shows $D_\mathrm{KL}(q^* \| p) \approx 0.689$ nats, the divergence it minimises. Before you run the
-# cell, predict the other number of that panel, $D_\mathrm{KL}(p \| q^*)$:
+# At $d = 6$ the reverse fit $q^*$ sits on the left bump, with $D_\mathrm{KL}(q^* \| p) \approx 0.689$ nats,
+# the divergence it minimises (computed above). Before you slide the widget to $d = 6$, predict its
+# other divergence, $D_\mathrm{KL}(p \| q^*)$, which the right panel lists too:
 #
 # - **(a)** about the same, near 0.7: a good fit is good in both directions;
 # - **(b)** much larger, several nats;
@@ -695,24 +716,8 @@ for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0]:
 # - **(d)** infinite, since $q^*$ misses the right bump.
 
 # %%
-prediction = ...      # ✏️ "a", "b", "c" or "d"
-exercises.reverse_fit_divergences.check(prediction)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
-# $d = 6$, the numbers above. The left panel shows the mass-covering fit, the right one the
-# mode-seeking fit; each lists both divergences of its fit, the one it minimises first.
-#
-# - Compare the panels: each fit is the better one only by its own measure.
-# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
-#   every divergence 0.
-# - Slide it back up: the forward fit only widens (its variance is $1 + d^2/4$), while the reverse fit
-#   stays in the middle until it leaps onto the left bump between $d = 5.5$ and $5.75$; its
-#   $D_\mathrm{KL}(p \| q^*)$ then shoots up.
-
-# %%
-kl_explorer = KLAsymmetryExplorer(separation=6.0)
-kl_explorer
+kl_prediction = ...      # ✏️ "a", "b", "c" or "d"
+exercises.reverse_fit_divergences.check(kl_prediction)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Why the normal distribution?
@@ -720,49 +725,15 @@ kl_explorer
 # Two reasons make the normal distribution the default model of a real-valued quantity.
 #
 # **The central limit theorem.** Let $x_1, x_2, \dots$ be independent draws of one distribution with
-# mean $\mu$ and finite variance $\sigma^2$, and $S_n = x_1 + \dots + x_n$. Means and variances of independent
-# variables add, so $S_n$ has mean $n\mu$ and variance $n\sigma^2$, and the standardised sum
-#
-# $$Z_n = \frac{S_n - n\mu}{\sqrt{n}\,\sigma}$$
-#
-# has mean 0 and variance 1 for every $n$. The theorem says more: the *distribution* of $Z_n$ tends to
-# $\mathcal{N}(0, 1)$, whatever the distribution of the draws. The third central moments of independent
-# variables add too, so the skewness of $Z_n$ is $\gamma_1/\sqrt{n}$ (with $\gamma_1$ that of one draw): the
-# asymmetry fades like $1/\sqrt{n}$. Below, exponential draws (rate 1: $\mu = \sigma = 1$, skewness
-# $\gamma_1 = 2$), 20 000 sums for each $n$; the last column is the Kolmogorov-Smirnov distance, the largest
-# gap between the distribution function of the $Z_n$ and that of $\mathcal{N}(0, 1)$.
-
-# %%
-print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
-for n in [1, 2, 5, 20, 100, 1000]:
-    z = standardized_sums("exponential", n, 20_000, random_state=5)
-    exact_skewness, distance = sum_skewness("exponential", n), stats.kstest(z, "norm").statistic
-    print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** The histogram shows 20 000 standardised sums $Z_n$ of $n$ draws, under the density of
-# $\mathcal{N}(0, 1)$; the buttons choose the distribution of the draws. It starts at $n = 1$ with
-# exponential draws, so the histogram is the exponential density itself, shifted to mean 0: skewness 2,
-# nothing like a bell.
-#
-# - Move $n$ up, or press play: the skew fades like $2/\sqrt{n}$ (about 0.37 at $n = 30$), and the
-#   peak creeps from the left towards 0.
-# - Press **uniform**: a symmetric source, skewness 0 from the start; already at $n = 3$ the histogram
-#   is hard to tell from the bell.
-# - Press **Bernoulli** ($\phi = 0.2$): $S_n$ takes only the values $0, 1, \dots, n$, so the histogram has
-#   one bar per value, as wide as their spacing. The bars line up under the bell as $n$ grows, but
-#   slowly: the skewness is $1.5/\sqrt{n}$.
-
-# %%
-clt = CLTExplorer(n=1)
-clt
+# mean $\mu$ and finite variance $\sigma^2$, and $S_n = x_1 + \dots + x_n$. Means and variances of
+# independent variables add, so $S_n$ has mean $n\mu$ and variance $n\sigma^2$. Straka's NPFL129
+# lecture 3 puts the theorem as "the sum of independent identically distributed random variables with
+# finite variance converges to normal distribution". What exactly converges?
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 11 (explain): what converges?
 #
-# Straka's NPFL129 lecture 3 puts the theorem as "the sum of independent identically distributed random
-# variables with finite variance converges to normal distribution". As $n$ grows, what does tend to a
-# normal distribution?
+# As $n$ grows, what does tend to a normal distribution?
 #
 # - **(a)** The sum $S_n = x_1 + \dots + x_n$ itself.
 # - **(b)** The distribution of $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$, towards $\mathcal{N}(0, 1)$.
@@ -770,8 +741,41 @@ clt
 # - **(d)** Each draw $x_i$: the more draws, the more normal each of them becomes.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.what_converges.check(explanation)
+clt_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.what_converges.check(clt_explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The theorem.** The standardised sum
+#
+# $$Z_n = \frac{S_n - n\mu}{\sqrt{n}\,\sigma}$$
+#
+# has mean 0 and variance 1 for every $n$, and its *distribution* tends to $\mathcal{N}(0, 1)$, whatever
+# the distribution of the draws. How fast depends on how lopsided the draws are, which the **skewness**
+# $\gamma_1 = \mathbb{E}[(x - \mu)^3]/\sigma^3$ measures (0 for a symmetric distribution). Third central
+# moments of independent variables add, like variances, so $S_n$ has third central moment
+# $n\gamma_1\sigma^3$ and $Z_n$ has skewness $n\gamma_1\sigma^3/(\sqrt{n}\,\sigma)^3 = \gamma_1/\sqrt{n}$: the
+# asymmetry fades like $1/\sqrt{n}$. Below, 20 000 sums of exponential draws (rate 1: $\mu = \sigma = 1$,
+# $\gamma_1 = 2$) for each $n$; the last column is the Kolmogorov-Smirnov distance, the largest gap
+# between their distribution function and that of $\mathcal{N}(0, 1)$.
+
+# %% slideshow={"slide_type": "subslide"}
+print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
+for n in [1, 2, 5, 20, 100, 1000]:
+    z = standardized_sums("exponential", n, 20_000, random_state=5)
+    exact_skewness, distance = sum_skewness("exponential", n), stats.kstest(z, "norm").statistic
+    print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Explore.** 20 000 standardised sums $Z_n$ of $n$ draws under the density of $\mathcal{N}(0, 1)$; the
+# buttons choose the draws. At $n = 1$ the histogram is the exponential density, moved to mean 0.
+#
+# - Move $n$ up, or press play: the skew fades like $2/\sqrt{n}$ (0.37 at $n = 30$).
+# - **uniform**: symmetric, skewness 0; at $n = 3$ already hard to tell from the bell.
+# - **Bernoulli** ($\phi = 0.2$): $S_n$ takes the values $0, \dots, n$, one bar each; slow (skewness $1.5/\sqrt{n}$).
+
+# %%
+clt = CLTExplorer(n=1)
+clt
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The principle of maximum entropy.** Among all distributions that satisfy what we know (the
@@ -791,7 +795,7 @@ exercises.what_converges.check(explanation)
 # cross-entropy with $\mathcal{N}(0, 1)$ by numerical integration (all equal $H(\mathcal{N}(0, 1)) = \frac12\log(2\pi e) \approx 1.4189$),
 # and the normal on top.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 unit_variance = {"normal": stats.norm(0, 1), "logistic": stats.logistic(0, np.sqrt(3) / np.pi),  # scaled to variance 1
                  "triangular": stats.triang(0.5, -np.sqrt(6), 2 * np.sqrt(6)),
                  "laplace": stats.laplace(0, 1 / np.sqrt(2)),
@@ -799,12 +803,12 @@ unit_variance = {"normal": stats.norm(0, 1), "logistic": stats.logistic(0, np.sq
 print("distribution  variance  entropy  scipy   H(p, N(0, 1))")
 for name, value in entropies_at_fixed_variance(1.0).items():
     dist = unit_variance[name]
-    cross = dist.expect(lambda value: -normal_logpdf(value))   # -E_p[log N(x; 0, 1)], by quadrature
+    cross = dist.expect(lambda x: -normal_logpdf(x))         # -E_p[log N(x; 0, 1)], by quadrature
     print(f"{name:>12}  {dist.var():8.4f}  {value:.4f}  {dist.entropy():.4f}  {cross:.4f}")
 entropies = entropies_at_fixed_variance(1.0)
 print("the normal has the largest entropy:", max(entropies, key=entropies.get) == "normal")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(8, 4))
 x_plot = np.linspace(-3.5, 3.5, 701)
 for (name, value), style in zip(entropies_at_fixed_variance(1.0).items(), ["-", "--", "-.", ":", "-"]):
@@ -845,10 +849,10 @@ plt.show()
 #   $\exp(-(x-\mu)^2/(2\sigma^2))/\sqrt{2\pi\sigma^2}$, which may exceed 1.
 # - The surprise of an outcome is $I(x) = -\log P(x)$, forced by three wishes; the base is the unit
 #   (bits for $\log_2$, nats for $\ln$; 1 bit $= \ln 2$ nats).
-# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, between 0 and $\log n$, with
-#   $0 \log 0 = 0$. In bits it is the number of yes/no questions the best strategy (Huffman's code)
-#   needs, up to one: $H \le L < H + 1$, exactly $H$ for a dyadic distribution and per outcome in the
-#   long run. The differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for
+# - Entropy $H(P) = -\sum_x P(x)\log P(x)$ is the average surprise, with $0 \log 0 = 0$; for discrete
+#   data it lies between 0 and $\log K$. In bits it is the number of yes/no questions the best strategy
+#   (Huffman's code) needs, up to one: $H \le L < H + 1$, exactly $H$ for a dyadic distribution and per
+#   outcome in the long run. The differential entropy $\frac12\log(2\pi e\sigma^2)$ of a Gaussian is negative for
 #   $\sigma < 0.242$.
 # - Cross-entropy $H(P, Q) = -\sum_x P(x) \log Q(x)$ is the classification loss; Gibbs' inequality
 #   $H(P, Q) \ge H(P)$ follows from $\log u \le u - 1$.
@@ -859,4 +863,5 @@ plt.show()
 #   maximum-entropy distribution for a given variance.
 #
 # **Next:** notebook 03 fits models to data by maximum likelihood, which is minimising the
-# cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$, the same as minimising $D_\mathrm{KL}(\hat p_\mathrm{data} \| p_\mathrm{model})$.
+# cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$ and, for discrete data, the same as minimising
+# $D_\mathrm{KL}(\hat p_\mathrm{data} \| p_\mathrm{model})$.

@@ -25,7 +25,8 @@
 #
 # **What you need**: the Bernoulli, categorical and normal distributions; entropy, cross-entropy
 # and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
 # Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
 # what a cell or widget will show before you run it, *explain* by picking an option. Replace the
@@ -37,7 +38,7 @@
 # Straka's NPFL129 lecture 3, which this notebook follows, writes $\mathbf{w}$ for the parameters and
 # $m$ for the sample size in its properties of the MLE. All logarithms are natural.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import itertools
 
 import matplotlib.pyplot as plt
@@ -75,7 +76,8 @@ np.set_printoptions(precision=4, suppress=True)
 #   $$L(\boldsymbol\theta) = p_\text{model}(\mathbf{X}; \boldsymbol\theta) = \prod_{i=1}^N p_\text{model}(\mathbf{x}_i; \boldsymbol\theta),$$
 #
 #   is the **likelihood** of $\boldsymbol\theta$ (the product because the examples are independent).
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The likelihood is a function of the parameters, not a distribution over them: nothing makes it sum
 # or integrate to 1 over $\boldsymbol\theta$. Take ten coin tosses with seven heads, $x_i = 1$ for heads,
 # and the Bernoulli model $P(x; \phi) = \phi^x (1-\phi)^{1-x}$. Then $L(\phi) = \phi^7 (1-\phi)^3$, and
@@ -86,7 +88,7 @@ np.set_printoptions(precision=4, suppress=True)
 # (the Beta function; integrate by parts $N-h$ times). Read the other way, with $\phi = 0.7$ fixed, the
 # probabilities of all $2^{10} = 1024$ possible sequences of ten tosses do add up to 1.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x_coin = np.array([1, 0, 1, 1, 0, 1, 1, 1, 0, 1])          # 7 heads in 10 tosses
 h, N = int(x_coin.sum()), x_coin.size
 
@@ -98,7 +100,7 @@ area, _ = integrate.quad(lambda phi: mle.bernoulli_likelihood(phi, x_coin), 0, 1
 print(f"data fixed: area under L(phi) = {area:.8f} by quadrature; "
       f"7! 3! / 11! = {mle.bernoulli_likelihood_integral(h, N):.8f}; 1/1320 = {1 / 1320:.8f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 phi = np.linspace(0, 1, 401)
 fig, (ax_data, ax_lik) = plt.subplots(1, 2, figsize=(10, 3.8))
 by_heads = np.bincount(sequences.sum(axis=1), weights=probabilities)   # all sequences with h heads
@@ -142,15 +144,16 @@ print(f"their product, the likelihood: L = {np.prod(densities):.2f}")
 # - **(d)** Rounding errors have accumulated in the product.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.likelihood_above_one.check(explanation)
+likelihood_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.likelihood_above_one.check(likelihood_explanation)
 
 # %% [markdown]
 # For a coin or a die every factor of the likelihood is a probability, so $L$ lies in $[0, 1]$. For
 # continuous data the factors are densities, probabilities per unit of $x$, and a narrow distribution has
 # densities far above 1 near its mean: here 3.5 to 3.9 each, 50.7 together. The likelihood is the
-# density of the data at the parameters, not the probability of anything, and only ratios of its values
-# are compared.
+# density of the observed data, as a function of the parameters, not the probability of anything, and
+# only ratios of its values are compared. Straka's NPFL129 lecture 3 remarks that even when its value
+# lies in $[0, 1]$ the likelihood is not a probability; with densities it need not even lie in $[0, 1]$.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. From a product of probabilities to a sum of logs
@@ -177,7 +180,7 @@ exercises.likelihood_above_one.check(explanation)
 # die, and the loaded die that generated the data. Both likelihoods come out as exactly zero; their
 # logarithms are fine, and their difference says which model is more likely, and by how much.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 rng = np.random.default_rng(0)
 p_loaded = np.array([0.1, 0.1, 0.1, 0.1, 0.1, 0.5])
 rolls = rng.choice(6, size=1000, p=p_loaded)               # faces 0..5
@@ -201,24 +204,10 @@ for sigma in (0.001, 0.002):
     print(f"sigma = {sigma * 1000:.0f} mm: product = {mle.likelihood_product(density)}, "
           f"log-likelihood = {mle.log_likelihood_sum(density):.1f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
-rod_densities = stats.norm.pdf(rod, 2.0, 0.001)
-for ax, factors, limit, name in [(axes[0], p_fair[rolls], np.nextafter(0, 1), "smallest double > 0"),
-                                 (axes[1], rod_densities, np.finfo(float).max, "largest double")]:
-    with np.errstate(divide="ignore", over="ignore"):
-        running_product = np.log10(np.cumprod(factors))
-    broken = np.argmax(~np.isfinite(running_product))      # the first roll or measurement where it fails
-    ax.plot(np.arange(1, 1001), running_product, label="$\\log_{10}$ of the running product")
-    ax.plot(np.arange(1, 1001), np.cumsum(np.log(factors)) / np.log(10), "--",
-            label="running log-likelihood / $\\ln 10$")
-    ax.axhline(np.log10(limit), color="grey", linewidth=1)
-    ax.annotate(name, (1000, np.log10(limit)), xytext=(0, 4), textcoords="offset points", ha="right", color="grey",
-                fontsize="small")
-    ax.annotate(f"{'0.0' if limit < 1 else 'inf'} from N = {broken + 1} on", (broken, running_product[broken - 1]),
-                xytext=(0.45, 0.8) if limit < 1 else (0.04, 0.8), textcoords="axes fraction",
-                arrowprops={"arrowstyle": "->"})
-    ax.set(xlabel="number of factors $N$", ylabel="$\\log_{10} L$")
+plotting.plot_running_product(axes[0], p_fair[rolls])
+plotting.plot_running_product(axes[1], stats.norm.pdf(rod, 2.0, 0.001))
 axes[0].set_title("probabilities (the fair die): the product underflows", fontsize="medium")
 axes[1].set_title("densities (the rod): the product overflows", fontsize="medium")
 axes[0].legend(loc="lower left")
@@ -250,21 +239,15 @@ exercises.log_likelihood_by_hand.check(log_likelihood)
 # $\log L$ is concave and has no other stationary point. If all tosses show tails ($h = 0$), there is no
 # stationary point inside $(0, 1)$: $\log L = N\log(1-\phi)$ decreases, and the maximum is at the
 # boundary, $\hat\phi = 0 = h/N$ again (likewise $\hat\phi = 1$ for $h = N$).
-#
-# The package computes the log-likelihood exactly like this, with $0\log 0 = 0$ for the boundary
-# cases:
 
-# %%
-show_source(mle.bernoulli_log_likelihood)
-
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # A numerical optimiser knows nothing of $h/N$: `fit_mle_numerically` hands the mean negative
 # log-likelihood of any model (here `scipy.stats.bernoulli.logpmf`) to `scipy.optimize.minimize`.
 
 # %%
-fit = mle.fit_mle_numerically(stats.bernoulli.logpmf, x_coin, initial_params=0.5, bounds=[(1e-9, 1 - 1e-9)])
-print(f"closed form h/N = {mle.bernoulli_mle(x_coin):.4f}, numerical optimum {fit.params[0]:.4f} "
-      f"after {fit.n_iter} iterations; they agree: {abs(fit.params[0] - h / N) < 1e-5}")
+fit_coin = mle.fit_mle_numerically(stats.bernoulli.logpmf, x_coin, initial_params=0.5, bounds=[(1e-9, 1 - 1e-9)])
+print(f"closed form h/N = {mle.bernoulli_mle(x_coin):.4f}, numerical optimum {fit_coin.params[0]:.4f} "
+      f"after {fit_coin.n_iter} iterations; they agree: {abs(fit_coin.params[0] - h / N) < 1e-5}")
 curve = mle.bernoulli_log_likelihood(phi[1:-1], x_coin)
 print("log L is concave on the grid (all second differences < 0):", bool(np.all(np.diff(curve, 2) < 0)))
 
@@ -285,25 +268,27 @@ def bernoulli_nll(phi, x):
 
 exercises.bernoulli_nll.check(bernoulli_nll)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package computes the log-likelihood like this, with $0\log 0 = 0$ for the boundary cases:
+
+# %%
+show_source(mle.bernoulli_log_likelihood)
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: the likelihood of your own tosses
 #
-# The explorer starts with the data above, $h = 7$ heads in $N = 10$ tosses: on the left the
-# log-likelihood, whose maximum (the diamond) sits at $h/N$; on the right the likelihood itself, with
-# the area under it above the panel. Try three things.
+# It starts at $h = 7$ heads in $N = 10$ tosses: left $\log L$, its maximum (the diamond) at $h/N$; right $L$.
 #
 # - **Move $h$**: the diamond follows $h/N$ in both panels.
-# - **Keep $h/N = 0.7$ and raise $N$** (7 of 10, 14 of 20, 28 of 40, 70 of 100): the curves get
-#   narrower around 0.7, because more data pin $\phi$ down, while the peak of $L$ and its area fall
-#   towards 0. Watch the power of ten in the right panel's axis label, which the y-axis steps through.
-# - **Set $h = 0$ or $h = N$**: the maximum moves to the boundary, $\phi = 0$ or $1$, where
-#   $\log L = 0$ and $L = 1$.
+# - **Keep $h/N = 0.7$ and raise $N$** (14 of 20, 28 of 40, 70 of 100): the curves narrow around 0.7, as
+#   more data pin $\phi$ down, while the peak of $L$ and its area fall towards 0 (see the power of ten).
+# - **Set $h = 0$ or $h = N$**: the maximum moves to $\phi = 0$ or $1$, where $\log L = 0$ and $L = 1$.
 
 # %%
 explorer = LikelihoodExplorer(h=7, N=10)
 explorer
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The same widget from code: `set_counts(h, N)` moves both sliders, and moving $N$ below $h$ pulls $h$
 # down with it. A second explorer does it here, so the one above keeps showing 7 heads in 10.
 
@@ -326,20 +311,21 @@ print(demo.status)
 # The parameters are constrained, $\sum_k p_k = 1$ and $p_k \ge 0$. Suppose first that every face was
 # seen, $N_k > 0$. Then the maximum is inside the simplex (at $p_k = 0$ the term $N_k\log p_k$ is
 # $-\infty$), and it is a stationary point of the Lagrangian
-# $\sum_k N_k \log p_k + \lambda\big(1 - \sum_k p_k\big)$:
+# $\sum_k N_k \log p_k + \nu\big(1 - \sum_k p_k\big)$:
 #
-# $$\frac{\partial}{\partial p_k}: \ \frac{N_k}{p_k} - \lambda = 0 \iff p_k = \frac{N_k}{\lambda}, \qquad
-# \sum_k p_k = 1 \iff \lambda = N, \qquad \hat p_k = \frac{N_k}{N}.$$
-#
-# **Faces never seen.** If $N_k = 0$, that face's condition reads $-\lambda = 0$, while the seen faces need
-# $\lambda = N > 0$: the Lagrangian has no stationary point inside the simplex, and the maximum sits on its
+# $$\frac{\partial}{\partial p_k}: \ \frac{N_k}{p_k} - \nu = 0 \iff p_k = \frac{N_k}{\nu}, \qquad
+# \sum_k p_k = 1 \iff \nu = N, \qquad \hat p_k = \frac{N_k}{N}.$$
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Faces never seen.** If $N_k = 0$, that face's condition reads $-\nu = 0$, while the seen faces need
+# $\nu = N > 0$: the Lagrangian has no stationary point inside the simplex, and the maximum sits on its
 # boundary. The reason is plain:
 # $p_k$ does not appear in $\log L$ at all ($0 \log p_k = 0$), so any mass given to an unseen face is
 # mass taken from the seen ones, whose terms $N_j \log p_j$ grow if it is given back to them. Hence
 # $\hat p_k = 0$ for every unseen face, and the argument above, run over the seen faces only (their
-# $p_k$ sum to 1, $\lambda = \sum_{\text{seen}} N_j = N$), gives $\hat p_k = N_k/N$ for them: the same
-# formula covers both cases. (With Karush-Kuhn-Tucker multipliers $\mu_k \ge 0$ for $p_k \ge 0$: an
-# unseen face has $-\lambda + \mu_k = 0$, so $\mu_k = N > 0$, and complementary slackness forces
+# $p_k$ sum to 1, $\nu = \sum_{\text{seen}} N_j = N$), gives $\hat p_k = N_k/N$ for them: the same
+# formula covers both cases. (With Karush-Kuhn-Tucker multipliers $\kappa_k \ge 0$ for $p_k \ge 0$: an
+# unseen face has $-\nu + \kappa_k = 0$, so $\kappa_k = N > 0$, and complementary slackness forces
 # $p_k = 0$.)
 #
 # **A maximum, not just a stationary point.** Each term $N_k\log p_k$ is concave in $p_k$ (second
@@ -353,7 +339,7 @@ print(demo.status)
 # Checked on sixty rolls: second differences of $\log L$ along 1000 random directions on the simplex
 # against the formula, and $\log L$ lower at every nearby point.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 counts = np.array([8, 9, 11, 7, 10, 15])                    # 60 rolls
 p_hat = counts / counts.sum()
 directions = np.random.default_rng(11).normal(size=(1000, 6))
@@ -378,7 +364,7 @@ p_closed = mle.categorical_mle(np.repeat(np.arange(6), counts), 6)
 print("closed form N_k/N: ", p_closed)
 print("numerical optimum: ", softmax(result.x), " agree:", np.allclose(softmax(result.x), p_closed, atol=1e-4))
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **A face never seen gets probability zero.** With few data that is a problem: the model then declares
 # a single future roll of that face impossible, and the log-likelihood of any data containing it is
 # $-\infty$. Smoothing the counts (notebook 07) is the usual cure.
@@ -388,7 +374,7 @@ p_few = mle.categorical_mle([0, 1, 1, 3, 4, 4, 4, 2], 6)    # face 6 (index 5) n
 print("MLE from 8 rolls:", p_few, "  log-likelihood of one roll of face 6:",
       mle.categorical_log_likelihood(p_few, [5]))
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # ### ✏️ Exercise 5 (derive): the MLE of a die
 #
 # Twenty rolls gave the counts $(3, 5, 2, 6, 4, 0)$ for faces 1 to 6. What is the maximum likelihood
@@ -410,10 +396,11 @@ exercises.die_mle.check(p_die)
 # - In $\sigma^2$: $\ \dfrac{\partial \log L}{\partial \sigma^2} = -\dfrac{N}{2\sigma^2} + \dfrac{1}{2\sigma^4}\sum_i (x_i - \mu)^2 = 0
 #   \iff \hat\sigma^2 = \dfrac{1}{N}\sum_i (x_i - \hat\mu)^2 .$
 #
-# The variance estimate divides by $N$, not by $N - 1$: it is the mean squared deviation. Section 10
-# shows it is slightly too small on average, which is why statistics software often reports
-# $s^2 = \frac{1}{N-1}\sum_i (x_i - \hat\mu)^2$ instead. `scipy.stats.norm.fit` returns the MLE.
-#
+# The variance estimate divides by $N$, not by $N - 1$: it is the mean squared deviation. Statistics
+# software often reports $s^2 = \frac{1}{N-1}\sum_i (x_i - \hat\mu)^2$ instead; section 10 compares the
+# two. `scipy.stats.norm.fit` returns the MLE.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **A maximum?** The second derivatives are
 # $\partial^2_\mu \log L = -N/\sigma^2$, $\ \partial_\mu\partial_{\sigma^2} \log L = -\sum_i (x_i - \mu)/\sigma^4$ and
 # $\partial^2_{\sigma^2} \log L = N/(2\sigma^4) - \sum_i (x_i - \mu)^2/\sigma^6$. At $(\hat\mu, \hat\sigma^2)$ the
@@ -431,18 +418,19 @@ exercises.die_mle.check(p_die)
 # Checked on ten draws: the closed form against a numerical optimiser and scipy, and the Hessian above
 # against second differences of $\log L$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x_gauss = np.random.default_rng(1).normal(2.0, 1.5, size=10)
 mu_hat, sigma2_hat = mle.gaussian_mle(x_gauss)
-fit = mle.fit_mle_numerically(stats.norm.logpdf, x_gauss, initial_params=[0.0, 1.0],
-                              bounds=[(None, None), (1e-6, None)])       # parameters loc, scale = sigma
+fit_gauss = mle.fit_mle_numerically(stats.norm.logpdf, x_gauss, initial_params=[0.0, 1.0],
+                                    bounds=[(None, None), (1e-6, None)])       # parameters loc, scale = sigma
 loc, scale = stats.norm.fit(x_gauss)
+s2 = np.var(x_gauss, ddof=1)                               # the 1/(N - 1) estimate
 print(f"closed form:          mu = {mu_hat:.4f}, sigma^2 = {sigma2_hat:.4f}")
-print(f"numerical optimum:    mu = {fit.params[0]:.3f},  sigma^2 = {fit.params[1] ** 2:.3f}")
+print(f"numerical optimum:    mu = {fit_gauss.params[0]:.3f},  sigma^2 = {fit_gauss.params[1] ** 2:.3f}")
 print(f"scipy.stats.norm.fit: mu = {loc:.4f}, sigma^2 = {scale ** 2:.4f}")
-print(f"np.var with ddof=0: {np.var(x_gauss):.4f};  the unbiased 1/(N-1) estimate s^2 = {mle.unbiased_variance(x_gauss):.4f}")
+print(f"np.var with ddof=0: {np.var(x_gauss):.4f};  with ddof=1, s^2 = {s2:.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 def second_differences(f, point, step=1e-4):
     """The Hessian of f at point by central differences: no formula from the derivation goes in."""
     e = step * np.eye(len(point))
@@ -457,18 +445,17 @@ H_derived = np.diag([-N_gauss / sigma2_hat, -N_gauss / (2 * sigma2_hat ** 2)])
 print("Hessian by second differences:\n", H_numerical)
 print("as derived: diag(-N/sigma^2, -N/(2 sigma^4)) =", np.diag(H_derived), " agree:",
       np.allclose(H_numerical, H_derived, rtol=1e-5, atol=1e-5), "  eigenvalues:", np.linalg.eigvalsh(H_numerical))
-
-# %%
 mu_grid, sigma2_grid = np.linspace(1.2, 3.5, 201), np.linspace(0.25, 3.0, 201)
-surface = mle.gaussian_log_likelihood(mu_grid[:, None], sigma2_grid[None, :], x_gauss)
+surface = mle.gaussian_log_likelihood(mu_grid[:, None], sigma2_grid[None, :], x_gauss)   # for the figure
 
-fig, ax = plt.subplots(figsize=(8, 4.2))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(8, 3.6))
 levels = surface.max() - np.array([10, 5, 2, 1, 0.5, 0.1])          # increasing, as contour wants
 contours = ax.contour(mu_grid, sigma2_grid, surface.T, levels=levels, colors=plotting.PALETTE[0],
                       linewidths=1.2, linestyles="solid")
 ax.clabel(contours, fmt=lambda v: f"{v - surface.max():.1f}", fontsize="small")
 ax.plot(mu_hat, sigma2_hat, **plotting.MLE_STYLE, label=r"MLE $(\hat\mu, \hat\sigma^2)$")
-ax.plot(mu_hat, mle.unbiased_variance(x_gauss), "s", color=plotting.PALETTE[2], label=r"$(\hat\mu, s^2)$, not the maximum")
+ax.plot(mu_hat, s2, "s", color=plotting.PALETTE[2], label=r"$(\hat\mu, s^2)$, not the maximum")
 ax.set(xlabel=r"$\mu$", ylabel=r"$\sigma^2$", title=r"$\log L(\mu, \sigma^2) - \log L(\hat\mu, \hat\sigma^2)$")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
@@ -501,11 +488,11 @@ exercises.laplace_by_hand.check(mu_b)
 
 # %%
 x_laplace = np.random.default_rng(12).laplace(1.0, 2.0, size=201)
-fit = mle.fit_mle_numerically(stats.laplace.logpdf, x_laplace, initial_params=[0.0, 1.0],
-                              bounds=[(None, None), (1e-6, None)], method="Nelder-Mead")
+fit_laplace = mle.fit_mle_numerically(stats.laplace.logpdf, x_laplace, initial_params=[0.0, 1.0],
+                                      bounds=[(None, None), (1e-6, None)], method="Nelder-Mead")
 print("closed form (mle.laplace_mle):  mu = {:.4f}, b = {:.4f}".format(*mle.laplace_mle(x_laplace)))
 print("scipy.stats.laplace.fit:        mu = {:.4f}, b = {:.4f}".format(*stats.laplace.fit(x_laplace)))
-print("numerical optimum:              mu = {:.4f}, b = {:.4f}".format(*fit.params))
+print("numerical optimum:              mu = {:.4f}, b = {:.4f}".format(*fit_laplace.params))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Likelihood, negative log-likelihood, cross-entropy, KL: one optimum
@@ -535,28 +522,27 @@ print("numerical optimum:              mu = {:.4f}, b = {:.4f}".format(*fit.para
 #
 # Checked on twenty tosses of a coin, over a grid of $\phi$:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 x20 = np.random.default_rng(2).binomial(1, 0.35, size=20)
-values, p_hat20 = mle.empirical_distribution(x20)          # outcomes 0 and 1, their frequencies
+outcomes, p_hat20 = mle.empirical_distribution(x20)        # outcomes 0 and 1, their frequencies
 grid = np.linspace(0, 1, 201)[1:-1]                        # 0.005 ... 0.995: contains every h/20
 model = np.column_stack([1 - grid, grid])                  # P(x = 0), P(x = 1) for every phi
 
-objectives = {
-    r"likelihood $L(\phi)$": (mle.bernoulli_likelihood(grid, x20), "max"),
-    r"NLL $-\log L(\phi)$": (-mle.bernoulli_log_likelihood(grid, x20), "min"),
-    r"cross-entropy $H(\hat p, p_\phi)$": (information.cross_entropy(p_hat20, model), "min"),
-    r"KL $D_{KL}(\hat p \,\|\, p_\phi)$": (information.kl_divergence(p_hat20, model), "min"),
-}
-best = {name: grid[np.argmax(v) if sense == "max" else np.argmin(v)] for name, (v, sense) in objectives.items()}
-print(f"h/N = {mle.bernoulli_mle(x20):.3f};  the optimum of each objective on the grid:",
-      ", ".join(f"{b:.3f}" for b in best.values()))
-nll, cross, kl = (values for values, _ in list(objectives.values())[1:])
+likelihood = mle.bernoulli_likelihood(grid, x20)
+nll = -mle.bernoulli_log_likelihood(grid, x20)
+cross = information.cross_entropy(p_hat20, model)
+kl = information.kl_divergence(p_hat20, model)
+print(f"h/N = {mle.bernoulli_mle(x20):.3f};  the optimum on the grid: of the likelihood "
+      f"{grid[np.argmax(likelihood)]:.3f}, of the NLL {grid[np.argmin(nll)]:.3f}, "
+      f"of the cross-entropy {grid[np.argmin(cross)]:.3f}, of the KL {grid[np.argmin(kl)]:.3f}")
 print("NLL / N equals the cross-entropy:                ", np.allclose(nll / len(x20), cross, rtol=1e-12))
 print(f"cross-entropy - KL is constant, = H(p_hat) = {information.entropy(p_hat20):.4f}:",
       np.allclose(cross - kl, information.entropy(p_hat20), rtol=1e-12))
 
-# %%
-fig, axes = plt.subplots(2, 2, figsize=(10, 5.6), sharex=True)
+# %% slideshow={"slide_type": "subslide"}
+objectives = {r"likelihood $L(\phi)$": (likelihood, "max"), r"NLL $-\log L(\phi)$": (nll, "min"),
+              r"cross-entropy $H(\hat p, p_\phi)$": (cross, "min"), r"KL $D_{KL}(\hat p \,\|\, p_\phi)$": (kl, "min")}
+fig, axes = plt.subplots(2, 2, figsize=(10, 3.9), sharex=True)
 plotting.plot_objectives(axes.flat, grid, objectives, optimum=mle.bernoulli_mle(x20), xlabel=r"$\phi$")
 axes[1, 0].axhline(information.entropy(p_hat20), color=plotting.PALETTE[2], linestyle=":",
                    label=r"$H(\hat p)$: the lowest possible")
@@ -593,7 +579,7 @@ plt.show()
 # the data are not Gaussian at all: the Gaussian MLE of a large sample from a two-peaked mixture is the
 # Gaussian that covers both peaks.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 weights, means, sigmas = [0.3, 0.7], [-2.0, 1.5], [0.6, 1.0]
 component = np.random.default_rng(3).choice(2, size=50_000, p=weights)
 big_sample = np.random.default_rng(4).normal(np.array(means)[component], np.array(sigmas)[component])
@@ -628,11 +614,16 @@ print(f"cross-entropy (mean -log q(x_i)) = {cross_entropy:.3f}; minus H(p_hat): 
 # now with the *conditional* cross-entropy $\mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log p_\text{model}(t \mid \mathbf{x}; \mathbf{w})]$
 # and the conditional entropy $\mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$,
 # which has no parameters. The targets are discrete, so the KL line holds here. The resulting loss goes
-# by three names: **negative log-likelihood**, **cross-entropy**, or KL divergence. Even if the pairs
+# by three names, **negative log-likelihood**, **cross-entropy** and KL divergence, for three quantities
+# with one minimiser: the NLL is $N$ times the conditional cross-entropy, and the KL divergence is the
+# cross-entropy minus the conditional entropy. They coincide (up to the factor $N$) only when the
+# conditional entropy is 0, that is when no input occurs twice with different targets (for instance when
+# every input occurs once). Even if the pairs
 # $(\mathbf{x}_i, t_i)$ are modelled jointly, $p(\mathbf{x}_i, t_i) = p(\mathbf{x}_i)\,p(t_i \mid \mathbf{x}_i; \mathbf{w})$,
 # the factor $p(\mathbf{x}_i)$ does not depend on $\mathbf{w}$ and drops out of the argmax: that is why a
 # *discriminative* model may ignore how the inputs are distributed.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Two classes.** Let the model give the probability of the positive class,
 # $p(\mathbf{x}; \mathbf{w}) = P(t = 1 \mid \mathbf{x})$, for $t \in \{0, 1\}$, and write $p_i = p(\mathbf{x}_i; \mathbf{w})$.
 # Then $p(t \mid \mathbf{x}) = p^t (1-p)^{1-t}$, a Bernoulli distribution whose parameter depends on
@@ -649,7 +640,7 @@ print(f"cross-entropy (mean -log q(x_i)) = {cross_entropy:.3f}; minus H(p_hat): 
 # $-\log(1 - p)$ if it is 0. Arias (UPC topic 2) tabulates it to two decimals; here it is computed,
 # and compared with the table digit for digit:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 p_grid = np.arange(1, 10) / 10                             # the model's P(t = 1)
 loss_if_0 = np.array([mle.binary_cross_entropy([0], [p]) for p in p_grid])     # -log(1 - p)
 loss_if_1 = np.array([mle.binary_cross_entropy([1], [p]) for p in p_grid])     # -log p
@@ -660,7 +651,7 @@ for t, loss in [(0, loss_if_0), (1, loss_if_1)]:
     print(f"loss if t = {t}             " + "".join(f"{v:7.3f}" for v in loss),
           "   = the table, rounded:", np.array_equal(np.round(loss, 2), arias[t]))
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 p_fine = np.linspace(0.005, 0.995, 199)
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
 for t, loss, fine in [(1, loss_if_1, -np.log(p_fine)), (0, loss_if_0, -np.log1p(-p_fine))]:
@@ -672,7 +663,7 @@ ax.set(xlabel="predicted probability $p = P(t = 1 \\mid \\mathbf{x})$", ylabel="
        title="log loss of one example: a confident mistake costs most")
 plt.show()
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **With labels $\pm 1$** (Liu's USC CSCI 567 notes use them, the other lectures $\{0, 1\}$) the same model reads
 # $p(t \mid \mathbf{x}) = \sigma(t\,y(\mathbf{x}))$, because $1 - \sigma(a) = \sigma(-a)$. Its negative log is
 # $\log(1 + e^{-t\,y(\mathbf{x})})$: the **logistic loss** of the margin $z = t\,y(\mathbf{x})$, the surrogate loss
@@ -694,7 +685,7 @@ print("binary cross-entropy (t in {0, 1}) = mean logistic loss of the margin (t 
 # of positive examples, and on average the model is calibrated. Without the input the model is a coin,
 # and $\sigma(\hat b) = h/N$ is its MLE from section 3.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 rng = np.random.default_rng(6)
 t_train = rng.integers(0, 2, size=60)
 x_train = rng.normal(np.where(t_train == 1, 1.0, -1.0), 1.2)          # class 1 sits further right
@@ -716,7 +707,7 @@ print(f"mean fitted probability {p_fit.mean():.4f} = fraction of positives {t_tr
 b_only = minimize(lambda b: mle.binary_cross_entropy(t_train, logits=np.full(60, b[0])), [0.0]).x[0]
 print(f"no input: sigma(b) = {expit(b_only):.4f} = h/N = {mle.bernoulli_mle(t_train):.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
 xs = np.linspace(-4.5, 4.5, 300)
 jitter = np.random.default_rng(7).uniform(-0.03, 0.03, size=60)
@@ -751,15 +742,14 @@ exercises.loss_of_three.check(mean_loss)
 #
 # For the coin this can be computed exactly: $h \sim \text{Binomial}(N, \phi)$, so the probability that
 # $h/N$ misses $\phi$ by more than $\varepsilon$ is a finite sum of binomial probabilities. The simulation
-# below draws 2000 samples of each size, takes the MLE of each, and counts the misses. The estimate's
-# standard deviation is $\sqrt{\phi(1-\phi)/N}$: it shrinks like $1/\sqrt{N}$, so
-# $\sqrt{N}\,\mathrm{sd}$ stays at $\sqrt{0.3 \cdot 0.7} = 0.458$.
+# below draws 2000 samples of each size, takes the MLE of each, and counts the misses.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 phi_true, eps = 0.3, 0.05
 sizes = np.array([10, 30, 100, 300, 1000, 3000])
-estimates = mle.simulate_estimates(mle.bernoulli_mle, stats.bernoulli(phi_true), sizes, n_repeats=2000, random_state=0)
-simulated = mle.exceedance_probability(estimates, phi_true, eps)
+coin_estimates = mle.simulate_estimates(mle.bernoulli_mle, stats.bernoulli(phi_true), sizes, n_repeats=2000,
+                                        random_state=0)
+simulated = mle.exceedance_probability(coin_estimates, phi_true, eps)
 
 
 def exact_miss(N):                                         # P(|h/N - phi| > eps), h ~ Binomial(N, phi)
@@ -767,15 +757,15 @@ def exact_miss(N):                                         # P(|h/N - phi| > eps
     return stats.binom.pmf(h, N, phi_true)[np.abs(h / N - phi_true) > eps].sum()
 
 
-exact = np.array([exact_miss(N) for N in sizes])
-print("    N   P(|phi_N - phi| > 0.05)   exact   sqrt(N) * sd")
-for N, p_sim, p_exact, est in zip(sizes, simulated, exact, estimates):
-    print(f"{N:5d}   {p_sim:23.4f}   {p_exact:.4f}   {np.sqrt(N) * est.std():.3f}")
+exact_misses = np.array([exact_miss(size) for size in sizes])
+print("    N   P(|phi_N - phi| > 0.05)   exact")
+for size, p_sim, p_exact in zip(sizes, simulated, exact_misses):
+    print(f"{size:5d}   {p_sim:23.4f}   {p_exact:.4f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
 plotting.plot_exceedance(ax, sizes, {"simulated (2000 samples per size)": simulated})
-ax.plot(sizes, exact, color="black", linewidth=1, label="exact (binomial)")
+ax.plot(sizes, exact_misses, color="black", linewidth=1, label="exact (binomial)")
 ax.set_title(r"coin, $\phi = 0.3$, $\varepsilon = 0.05$", fontsize="medium")
 ax.legend()
 plt.show()
@@ -799,10 +789,10 @@ plt.show()
 # - **(c)** as wide as before: the data still have standard deviation 1.
 
 # %%
-prediction = ...     # ✏️ "a", "b" or "c"
-exercises.four_times_the_data.check(prediction)
+width_prediction = ...     # ✏️ "a", "b" or "c"
+exercises.four_times_the_data.check(width_prediction)
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Now try it. The widget starts at $N = 5$ with $\varepsilon = 0.1$. Move $N$ to 50, then to 200, and
 # compare the widths; move it on to 1000: both histograms close in on 0, and the fraction outside the band
 # (the big markers) falls towards 0. Then move $\varepsilon$: the curves on the right shift, but for
@@ -816,46 +806,49 @@ sampling = EstimatorExplorer(mean_and_median, stats.norm(0, 1), true_value=0.0,
                              sizes=[5, 10, 20, 50, 100, 200, 500, 1000], eps=0.1)
 sampling
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The widget's estimates, read without moving its sliders (they are `sampling.N_slider` and
 # `sampling.eps_slider`): the standard deviation of the 2000 sample means at each size, against
-# $\sigma/\sqrt N$.
+# $\sigma/\sqrt N$. The coin's estimates $h/N$ of section 8 narrow the same way: their standard deviation
+# is $\sqrt{\phi(1-\phi)/N}$, so $\sqrt{N}\,\mathrm{sd}$ stays at $\sqrt{0.3 \cdot 0.7} = 0.458$.
 
 # %%
 spread = sampling.estimates["sample mean (MLE)"].std(axis=1)
-for N, sd in zip(sampling.sizes, spread):
-    print(f"N = {N:4d}: sd of the sample means {sd:.4f}, sigma/sqrt(N) = {1 / np.sqrt(N):.4f}")
+for size, sd in zip(sampling.sizes, spread):
+    print(f"N = {size:4d}: sd of the sample means {sd:.4f}, sigma/sqrt(N) = {1 / np.sqrt(size):.4f}")
 print(f"from N = 50 to N = 200 the width shrinks by a factor {spread[3] / spread[5]:.2f}")
+print("the coin, sqrt(N) x sd of h/N:", np.round(np.sqrt(sizes) * coin_estimates.std(axis=1), 3))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 9. Efficiency: no unbiased estimator does better, asymptotically
+# ## 9. Efficiency: the MLE attains the Cramér–Rao bound as $N \to \infty$
 #
-# Among consistent estimators, which converges fastest? Measure an estimator by its **mean squared
-# error** $\mathbb{E}\big[\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\|^2\big]$ over samples of size $N$. The
-# **Cramér–Rao bound** (Rao 1945, Cramér 1946) says that an *unbiased* estimator of a scalar parameter
-# has
+# Among unbiased estimators, which is the most accurate? Measure an estimator by its **mean squared
+# error** $\mathbb{E}\big[\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\|^2\big]$ over samples of size $N$; for an
+# unbiased one it is its variance. The **Cramér–Rao bound** (Rao 1945, Cramér 1946) says that, at
+# every $N$, an *unbiased* estimator of a scalar parameter has
 #
-# $$\mathbb{E}\big[(\hat\theta_N - \theta_*)^2\big] \geq \frac{1}{N\, I(\theta_*)}, \qquad
-# I(\theta) = \mathbb{E}_x\Big[-\frac{\partial^2}{\partial \theta^2}\log p(x; \theta)\Big]$$
+# $$\mathbb{E}\big[(\hat\theta_N - \theta_*)^2\big] \geq \frac{1}{N\, \mathcal{I}(\theta_*)}, \qquad
+# \mathcal{I}(\theta) = \mathbb{E}_x\Big[-\frac{\partial^2}{\partial \theta^2}\log p(x; \theta)\Big]$$
 #
-# (the **Fisher information** of one example). The MLE reaches this bound as $N \to \infty$, which is
-# the sense in which it is the most **efficient** estimator.
+# (the **Fisher information** of one example). The MLE attains this bound as $N \to \infty$ (it is
+# *asymptotically* unbiased, with variance approaching $1/(N\mathcal{I})$), which is the sense in which it is
+# the most **efficient** estimator.
 #
 # For the mean of $\mathcal{N}(\mu, \sigma^2)$, $\log p = -\frac{(x - \mu)^2}{2\sigma^2} + \text{const}$, so
-# $I(\mu) = 1/\sigma^2$ and the bound is $\sigma^2 / N$. The sample mean attains it exactly, for every $N$
+# $\mathcal{I}(\mu) = 1/\sigma^2$ and the bound is $\sigma^2 / N$. The sample mean attains it exactly, for every $N$
 # ($\operatorname{Var}\bar x = \sigma^2/N$). The sample median, also unbiased here by symmetry, has a mean
 # squared error that *tends to* $\frac{\pi}{2}\,\sigma^2/N$ (its asymptotic variance is
 # $1/(4 N\,p(\mu)^2)$ with $p(\mu) = 1/\sqrt{2\pi\sigma^2}$): it needs about 57% more data for the same
 # accuracy. For small $N$ the ratio is below $\pi/2$; it only approaches it.
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The simulation (10 000 samples of each size, the same samples for both estimators) has Monte Carlo
 # noise of about 1.4% in each MSE. The median's MSE can also be computed exactly: the median of
 # $N = 2k + 1$ uniform draws follows $\text{Beta}(k + 1, k + 1)$, and the normal quantile function
 # $\Phi^{-1}$ turns uniform draws into normal ones, so the median of normal draws has variance
 # $\mathbb{E}\big[\Phi^{-1}(U)^2\big]$ with $U \sim \text{Beta}(k+1, k+1)$, a one-dimensional integral.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 sizes = np.array([5, 11, 21, 51, 101, 201, 501])            # odd: the median is the middle value
 normal = stats.norm(0, 1)
 means = mle.simulate_estimates(lambda s: mle.gaussian_mle(s)[0], normal, sizes, n_repeats=10_000, random_state=8)
@@ -870,7 +863,7 @@ for row in zip(sizes, mse_mean, bound, mse_median, exact_median, mse_median / bo
     print("{:4d}   {:8.5f}   {:10.5f}   {:9.5f}  {:.5f}   {:9.3f}  {:.3f}".format(*row))
 print(f"pi / 2 = {np.pi / 2:.3f}")
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(7.5, 3.8))
 ax.plot(sizes, sizes * mse_mean, "o", color=plotting.PALETTE[0], label="sample mean (MLE), simulated")
 ax.plot(sizes, sizes * mse_median, "s", color=plotting.PALETTE[1], label="sample median, simulated")
@@ -884,10 +877,9 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The fine print.** Straka's NPFL129 lecture 3 says that no consistent estimator has a lower mean
-# squared error than the MLE. Put it to the test with an estimator that shrinks the sample mean towards
-# 0, $\tilde\mu = \frac{N}{N + 5}\,\bar x$. It is consistent, since $\frac{N}{N+5} \to 1$. Its MSE at
-# $N = 10$, for three true means, on 20 000 samples each:
+# **Can an estimator beat the sample mean?** Shrink it towards 0: $\tilde\mu = \frac{N}{N + 5}\,\bar x$.
+# This estimator is consistent, since $\frac{N}{N+5} \to 1$. Its MSE at $N = 10$, for three true means, on
+# 20 000 samples each:
 
 # %%
 N_small = 10
@@ -895,9 +887,10 @@ shrunk = lambda s: s.shape[-1] / (s.shape[-1] + 5) * s.mean(axis=-1)
 mse_shrunk = {}
 print(f"N = {N_small}: Cramer-Rao bound {mle.cramer_rao_bound_gaussian_mean(1.0, N_small):.3f}")
 for mu in [0.0, 0.5, 2.0]:
-    data = stats.norm(mu, 1)
-    mse_mle = mle.mean_squared_error(mle.simulate_estimates(lambda s: s.mean(axis=-1), data, N_small, 20000, random_state=9), mu)
-    mse_shrunk[mu] = mle.mean_squared_error(mle.simulate_estimates(shrunk, data, N_small, 20000, random_state=9), mu)
+    population = stats.norm(mu, 1)
+    means_10 = mle.simulate_estimates(lambda s: s.mean(axis=-1), population, N_small, 20000, random_state=9)
+    shrunk_10 = mle.simulate_estimates(shrunk, population, N_small, 20000, random_state=9)
+    mse_mle, mse_shrunk[mu] = mle.mean_squared_error(means_10, mu), mle.mean_squared_error(shrunk_10, mu)
     print(f"  true mu = {mu}: MSE of the mean {mse_mle:.3f}, of the shrunk mean {mse_shrunk[mu]:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -911,11 +904,12 @@ for mu in [0.0, 0.5, 2.0]:
 # - **(d)** The shrunk mean uses more information than the sample mean.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.shrinkage_beats_the_bound.check(explanation)
+shrinkage_explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.shrinkage_beats_the_bound.check(shrinkage_explanation)
 
-# %% [markdown]
-# So at a finite $N$ the lecture's claim fails. The shrunk mean has expectation $\frac{N}{N+5}\mu$: it is
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# So at a finite $N$ a consistent estimator can have a smaller mean squared error than the MLE. The
+# shrunk mean has expectation $\frac{N}{N+5}\mu$: it is
 # biased, and the Cramér–Rao bound says nothing about biased estimators. Its MSE is its variance plus its
 # squared bias, $\big(\frac{N}{N+5}\big)^2\frac{\sigma^2}{N} + \big(\frac{5\mu}{N+5}\big)^2$: near $\mu = 0$ the
 # bias costs little and the smaller variance wins, far from 0 the bias dominates. What does hold: as
@@ -943,11 +937,12 @@ for mu, simulated_mse in mse_shrunk.items():
 # - **(d)** larger or smaller, depending on the distribution of the data.
 
 # %%
-prediction = ...     # ✏️ "a", "b", "c" or "d"
-exercises.variance_bias_direction.check(prediction)
+bias_prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.variance_bias_direction.check(bias_prediction)
 
-# %% [markdown]
-# For the Gaussian variance, split each deviation at the true mean:
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The derivation needs only independent draws with mean $\mu$ and finite variance $\sigma^2$. Split each
+# deviation at the true mean:
 # $\sum_i (x_i - \bar x)^2 = \sum_i (x_i - \mu)^2 - N(\bar x - \mu)^2$. Taking expectations, with
 # $\mathbb{E}(x_i - \mu)^2 = \sigma^2$ and $\mathbb{E}(\bar x - \mu)^2 = \sigma^2/N$,
 #
@@ -961,17 +956,17 @@ exercises.variance_bias_direction.check(prediction)
 # $\frac{2}{N-1}\sigma^4$. The course uses both: Gaussian naive Bayes takes the MLE (notebook 07), LDA and
 # QDA the unbiased covariances (notebook 06).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 sigma2 = 4.0
 normal = stats.norm(0, np.sqrt(sigma2))
 print("  N   E[MLE] / sigma^2   (N-1)/N   E[s^2] / sigma^2   MSE MLE   MSE s^2   exact MSEs")
-for N in [2, 5, 10, 50]:
-    biased = mle.simulate_estimates(lambda s: mle.gaussian_mle(s)[1], normal, N, 20000, random_state=10)
-    unbiased = mle.simulate_estimates(mle.unbiased_variance, normal, N, 20000, random_state=10)
-    exact = ((2 * N - 1) / N ** 2 * sigma2 ** 2, 2 / (N - 1) * sigma2 ** 2)
-    print(f"{N:3d}   {biased.mean() / sigma2:16.3f}   {(N - 1) / N:7.3f}   {unbiased.mean() / sigma2:16.3f}"
+for size in [2, 5, 10, 50]:
+    biased = mle.simulate_estimates(lambda s: mle.gaussian_mle(s)[1], normal, size, 20000, random_state=10)
+    unbiased = mle.simulate_estimates(mle.unbiased_variance, normal, size, 20000, random_state=10)
+    exact_mse = ((2 * size - 1) / size ** 2 * sigma2 ** 2, 2 / (size - 1) * sigma2 ** 2)
+    print(f"{size:3d}   {biased.mean() / sigma2:16.3f}   {(size - 1) / size:7.3f}   {unbiased.mean() / sigma2:16.3f}"
           f"   {mle.mean_squared_error(biased, sigma2):7.2f}   {mle.mean_squared_error(unbiased, sigma2):7.2f}"
-          f"   {exact[0]:5.2f}, {exact[1]:5.2f}")
+          f"   {exact_mse[0]:5.2f}, {exact_mse[1]:5.2f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 12 (implement): the unbiased variance, computed stably
@@ -991,20 +986,22 @@ exercises.stable_unbiased_variance.check(unbiased_variance)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
-# - **Straka, NPFL129 lecture 3**, remarks that the likelihood is not a probability even if its value
-#   lies in $[0, 1]$, as if it always did. That holds for a discrete model only; for a continuous one the
-#   factors are densities and the likelihood can be far above 1: $L = 50.7$ for three measurements in
-#   section 1, and `inf` for a thousand in section 2.
 # - **Straka, NPFL129 lecture 3**, defines the conditional entropy as
 #   $\mathbb{E}[-\log \hat p_\text{data}(t \mid \mathbf{x}; \mathbf{w})]$. The data distribution has no
 #   parameters: $\mathbb{E}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$ (section 7).
 # - **Straka, NPFL129 lecture 3**, says that no consistent estimator has a lower mean squared error
-#   than the MLE. At a finite $N$ a biased estimator can: at $N = 10$ the shrunk mean has MSE 0.044
-#   against the sample mean's 0.099 when $\mu = 0$ (section 9). The true statements are the Cramér–Rao
-#   bound for unbiased estimators and the MLE's asymptotic efficiency.
+#   than the MLE. At a finite $N$ a biased but consistent estimator can: at $N = 10$ the shrunk mean
+#   $\frac{N}{N+5}\bar x$ has MSE 0.044 against the sample mean's 0.099 when $\mu = 0$ (section 9). The true
+#   statements are the Cramér–Rao bound for unbiased estimators, at every $N$, and the MLE's asymptotic
+#   efficiency.
 # - **Liu, USC CSCI 567**, where $y_i$ is the label, factorises the joint likelihood as
 #   $P(\mathbf{x}_i)\,P(\mathbf{x}_i \mid y_i; \mathbf{w})$ in the line that defines the log-likelihood. It is
 #   $P(\mathbf{x}_i)\,P(y_i \mid \mathbf{x}_i; \mathbf{w})$: the model predicts the label from the input (section 7).
+# - **Liu, USC CSCI 567**, ends the same chain with
+#   $\operatorname{argmin}_{\mathbf{w}} \sum_n \ell_\text{logistic}(y_n\mathbf{w}^T\mathbf{x}_n) = \operatorname{argmax}_{\mathbf{w}} F(\mathbf{w})$,
+#   where $F(\mathbf{w})$ is that very sum of logistic losses. It is $\operatorname{argmin} F(\mathbf{w})$: maximum
+#   likelihood minimises the loss. Section 7 checks that the mean logistic loss of the margins is the
+#   binary cross-entropy, the negative log-likelihood per example, and minimises it.
 # - **Arias, UPC topic 2**, and **the course notes** write the log loss as
 #   $-\sum_i t_i \log p_i + (1 - t_i)\log(1 - p_i)$, where the minus sign covers only the first term. It
 #   needs brackets, $-\sum_i \big[t_i \log p_i + (1 - t_i)\log(1 - p_i)\big]$ (section 7). The course notes

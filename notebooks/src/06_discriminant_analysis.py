@@ -34,7 +34,8 @@
 # what a cell or widget will show before you run it, *explain* by picking an option. Replace the
 # `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
 # solution** button reveals a worked solution, so try first.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Arias, UPC topic 2 ("Linear classifiers": decision
 # theory, the Bayes classifier, LDA, QDA and RDA). Where its slides slip, the box before the Summary
 # says so. The course's one notation is in [NOTATION.md](NOTATION.md): $N$ examples, $N_k$ of them in
@@ -47,7 +48,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 from scipy.spatial.distance import mahalanobis
-from scipy.special import expit
+from scipy.special import expit, softmax
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 
 from lecture_utils import datasets, decision, discriminant, plotting
@@ -215,7 +216,7 @@ print(f"of the 10 000 random posteriors, {rejected.mean():.1%} are rejected; "
 # **Two 1-D Gaussians.** Let $p(x \mid C_0) = \mathcal{N}(0, 1)$, $p(x \mid C_1) = \mathcal{N}(2, 1)$ and equal priors. The
 # weighted densities cross at $x = 1$, and each class has probability $\Phi(-1)$ of falling on the wrong
 # side, so $P^* = \tfrac12\Phi(-1) + \tfrac12\Phi(-1) = \Phi(-1) = 0.1587$. `bayes_error_1d` integrates
-# numerically (it searches the thresholds, then integrates each region); a simulation of a million
+# numerically (it searches the thresholds, then integrates each region); a simulation of 200 000
 # patients agrees within its standard error, and every other threshold does worse:
 
 # %%
@@ -289,11 +290,11 @@ exercises.asymmetric_threshold.check(threshold)
 #   error rate rises while the expected cost stays below that of the 0-1 rule;
 # - **lower the prior of sickness**: the threshold moves right again, as in Exercise 3.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 costs = LossMatrixExplorer(means=(0, 2), sigmas=(1, 1), miss_cost=50, false_alarm_cost=10)
 costs
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # From code, a second explorer steps the miss cost up (the one above keeps the slides' table):
 
 # %%
@@ -357,7 +358,10 @@ for sigma_1 in (1.0, 2.0):
 # $g_k$. $\Delta_k$ is the **Mahalanobis distance** from $\mathbf{x}$ to the class mean: distance measured in
 # units of the class's spread in each direction, so that a point far along a direction where the class
 # is wide counts as near. Each $g_k$ is quadratic in $\mathbf{x}$, and so are the boundaries
-# $g_j(\mathbf{x}) = g_k(\mathbf{x})$: **quadratic discriminant analysis** (QDA). The package computes
+# $g_j(\mathbf{x}) = g_k(\mathbf{x})$: **quadratic discriminant analysis** (QDA).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package computes
 # $\Delta_k$ with a Cholesky factor $\boldsymbol\Sigma_k = \mathbf{L}_k\mathbf{L}_k^T$, as $\|\mathbf{L}_k^{-1}(\mathbf{x} - \boldsymbol\mu_k)\|$,
 # and normalises in log space; checked against scipy:
 
@@ -383,7 +387,8 @@ print("Mahalanobis distances to mu_2:", distance, np.allclose(distance, scipy_di
 # b_k = -\tfrac12\boldsymbol\mu_k^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_k + \ln\pi_k ,$$
 #
 # the slides' linear discriminant functions: **linear discriminant analysis** (LDA), with hyperplanes for
-# boundaries. For two classes the posterior is exactly a logistic regression,
+# boundaries. The posterior is the softmax of these $K$ linear functions (section 10 checks it on
+# iris); for two classes it is exactly a logistic regression,
 # $p(C_1 \mid \mathbf{x}) = \sigma(\mathbf{w}^T\mathbf{x} + b)$ with $\mathbf{w} = \boldsymbol\Sigma^{-1}(\boldsymbol\mu_1 - \boldsymbol\mu_0)$ and
 # $b = b_1 - b_0$. Below: 2000 examples with $\boldsymbol\mu_1 - \boldsymbol\mu_0 = (2, 1)$ and
 # $\boldsymbol\Sigma = \begin{pmatrix} 1 & 0.5 \\ 0.5 & 1.5 \end{pmatrix}$, for which $\mathbf{w} = (2, 0)$ and
@@ -457,7 +462,7 @@ exercises.prior_moves_boundary.check(prediction)
 
 # %% slideshow={"slide_type": "subslide"}
 view = (-3, 5), (-3, 4)
-fig, ax = plt.subplots(figsize=(5.2, 3.8))
+fig, ax = plt.subplots(figsize=(5.2, 3.0))
 for prior_1, style in ((0.5, "-"), (0.9, "--")):
     scores = discriminant.gaussian_joint_log_likelihood(plotting.grid_points(*view, 120), means,
                                                         shared, [1 - prior_1, prior_1])
@@ -488,13 +493,13 @@ print(f"w = {w}, shift ln 9 / ||w|| = {np.log(9) / np.linalg.norm(w):.3f}")
 # - **move a prior**: the Bayes boundary moves away from the more probable class (Exercise 4);
 # - **press "new sample"** a few times at small $N$: how much do the fitted boundaries move?
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 classes = GaussianClassesExplorer(N=40)
 classes
 
-# %% [markdown]
-# From code, a second explorer makes the covariances equal, then raises $N$ (the status shows the Bayes
-# error and the test errors):
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# From code, a second explorer gives both classes the same round shape (LDA is then the right model),
+# then gives class 2 back its long tilted shape and raises $N$ to 400:
 
 # %%
 demo = GaussianClassesExplorer(N=40)
@@ -712,7 +717,7 @@ for name, model in (("LDA", LDA()), ("QDA", QDA()), ("RDA", RDA(best_alpha, best
     print(f"{name}: test accuracy {model.fit(train.X, train.y).score(test.X, test.y):.3f}")
 
 # %% slideshow={"slide_type": "subslide"}
-fig, ax = plt.subplots(figsize=(6, 3.8))
+fig, ax = plt.subplots(figsize=(6, 3.5))
 plotting.plot_score_grid(ax, search.mean_score.reshape(11, 11), steps, steps,
                          label="10-fold CV accuracy")
 ax.plot(best_alpha, best_gamma, marker="*", markersize=16, color="white", markeredgecolor="black")
@@ -745,10 +750,12 @@ small_covariances = np.array([discriminant.covariance_from_axes(s, np.radians(a)
                               [((1.4, 0.6), 10), ((0.8, 0.6), 100), ((1.3, 0.5), 50)]])
 small = datasets.make_gaussian_classes(small_means, small_covariances, 6, random_state=5)
 validation = datasets.make_gaussian_classes(small_means, small_covariances, 200, random_state=105)
+
+# %% slideshow={"slide_type": "subslide"}
 rda_explorer = RDAExplorer(small.X, small.y, validation.X, validation.y)
 rda_explorer
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # The corners and the best pair, from a second explorer:
 
 # %%
@@ -790,7 +797,8 @@ plt.show()
 # examples per class for 10 covariance entries each, QDA is not starved, but the three species'
 # covariances are similar enough that the pooled one loses nothing: LDA sits at the best accuracy of
 # the whole grid.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Beside scikit-learn.** Its `LinearDiscriminantAnalysis` pools the biased class covariances,
 # $\sum_k (N_k/N)\,\mathbf{S}_k = \mathbf{S}_W / N$, so its `covariance_` is ours times $(N - K)/N = 147/150$; its
 # `QuadraticDiscriminantAnalysis` (version 1.8 and later) divides each class covariance by $N_k$, ours
@@ -800,6 +808,8 @@ plt.show()
 # %%
 ours_lda, theirs_lda = LDA().fit(iris.X, iris.y), LinearDiscriminantAnalysis(store_covariance=True)
 theirs_lda.fit(iris.X, iris.y)
+print("our LDA's posterior is the softmax of K = 3 linear functions:", np.allclose(
+    ours_lda.predict_proba(iris.X), softmax(iris.X @ ours_lda.coef_.T + ours_lda.intercept_, axis=1)))
 print("LDA covariance_: scikit-learn's = ours x 147/150:",
       np.allclose(theirs_lda.covariance_, ours_lda.covariance_ * 147 / 150, rtol=1e-12))
 ours_qda = QDA().fit(iris.X, iris.y)
@@ -823,7 +833,8 @@ for name, ours, theirs in (("LDA", ours_lda, theirs_lda), ("QDA", ours_qda, thei
 # $$J(\mathbf{w}) = \frac{\mathbf{w}^T\mathbf{S}_B\,\mathbf{w}}{\mathbf{w}^T\mathbf{S}_W\,\mathbf{w}}, \qquad
 # \mathbf{S}_W = \sum_k\sum_{\mathbf{x} \in C_k}(\mathbf{x} - \hat{\boldsymbol\mu}_k)(\mathbf{x} - \hat{\boldsymbol\mu}_k)^T, \quad
 # \mathbf{S}_B = \sum_k N_k(\hat{\boldsymbol\mu}_k - \hat{\boldsymbol\mu})(\hat{\boldsymbol\mu}_k - \hat{\boldsymbol\mu})^T .$$
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Setting the gradient to zero gives $\mathbf{S}_B\mathbf{w} = J\,\mathbf{S}_W\mathbf{w}$, a generalised eigenproblem with
 # at most $K - 1$ useful directions. For two classes $\mathbf{S}_B\mathbf{w}$ always points along
 # $\hat{\boldsymbol\mu}_1 - \hat{\boldsymbol\mu}_0$, so $\mathbf{w} \propto \mathbf{S}_W^{-1}(\hat{\boldsymbol\mu}_1 - \hat{\boldsymbol\mu}_0)$: LDA's
@@ -848,7 +859,7 @@ print(f"J(Fisher) = {discriminant.fisher_criterion(fisher, X2, t2):.3f}; "
 # %%
 directions = discriminant.fisher_directions(iris.X, iris.y)
 projected = iris.X @ directions.T
-fig, ax = plt.subplots(figsize=(6.4, 3.6))
+fig, ax = plt.subplots(figsize=(6.4, 2.8))
 plotting.plot_data(ax, projected, iris.y, labels=iris.target_names)
 ax.set(xlabel="first Fisher direction", ylabel="second")
 ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, fontsize="small")

@@ -1,0 +1,1183 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# # 04 · Logistic regression, gradient descent and its learning rate
+#
+# **What you will learn**
+#
+# - how the sigmoid turns the perceptron's hard sign into a probability, and why the model is still a
+#   linear classifier;
+# - the loss of logistic regression, its gradient by the chain rule (with the sign right), and why it
+#   has no closed-form minimum;
+# - gradient descent: how large a step may be (derived, then checked), what a step too small, right or
+#   too large does, and why features should be standardised;
+# - stochastic gradient descent with minibatches, and the soft perceptron hidden in its update;
+# - why not the squared error, what goes wrong on separable data, softmax regression for $K$ classes;
+# - L2 and L1 regularisation, choosing their strength by cross-validation, and our fits beside
+#   scikit-learn's.
+#
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **What you need**: the perceptron and the surrogate losses (notebook 01), cross-entropy (notebook 02),
+# and conditional maximum likelihood (notebook 03, section 7); derivatives and the chain rule; a
+# little linear algebra (eigenvalues of a symmetric matrix).
+#
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
+# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
+# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
+# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
+# its **Show the solution** button reveals a worked solution, so try first.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Sources and notation**: Straka, NPFL129 lecture 3; Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar
+# and Das, IIT CS60010; and the course notes. Where their slides slip, the box before the Summary says
+# so. The notation is the course's ([NOTATION.md](NOTATION.md)): targets $t_i \in \{0, 1\}$ (or
+# $s_i = 2t_i - 1 \in \{-1, +1\}$ where a lecture uses signs), the score $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$,
+# $\tilde{\mathbf{x}} = (\mathbf{x}, 1)$ so that $y = \tilde{\mathbf{x}}^T\tilde{\mathbf{w}}$ with $\tilde{\mathbf{w}} = (\mathbf{w}, b)$,
+# $p_i = \sigma(y(\mathbf{x}_i))$, $N$ examples, learning rate $\eta$, penalty strength $\lambda$. Where no
+# confusion can arise, $\mathbf{w}$ includes the bias.
+
+# %% slideshow={"slide_type": "subslide"}
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+from sklearn.model_selection import KFold
+from threadpoolctl import threadpool_limits
+
+from lecture_utils import datasets, plotting
+from lecture_utils.display import show_source
+from lecture_utils.exercises import logistic as exercises
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss,
+                                    SoftmaxRegression, descent_path, learning_rate_bound,
+                                    log_loss, log_sigmoid, logit, loss_grid, regularization_path,
+                                    sigmoid, softmax)
+from lecture_utils.losses import logistic_loss
+from lecture_utils.mle import binary_cross_entropy
+from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices,
+                                           leave_one_out, train_test_split)
+from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from lecture_utils.optimization import gradient_descent, minimize, numerical_gradient
+from lecture_utils.preprocessing import PolynomialFeatures, StandardScaler, make_pipeline
+from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
+
+threadpool_limits(1)           # small data: one BLAS thread is fastest, on a busy machine too
+plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
+np.set_printoptions(precision=4, suppress=True)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 1. From a hard sign to a probability: the sigmoid
+#
+# The perceptron (notebook 01) predicts $\operatorname{sign}(y(\mathbf{x}))$: a class, with no sense of how sure
+# it is. A point just across the boundary and one far from it get the same answer. **Logistic
+# regression** keeps the score $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$ but squashes it into a probability,
+#
+# $$p(t = 1 \mid \mathbf{x}) = \sigma\big(y(\mathbf{x})\big), \qquad \sigma(a) = \frac{1}{1 + e^{-a}} \in (0, 1),$$
+#
+# the **logistic sigmoid**. Three properties are used over and over:
+#
+# - **symmetry**: $1 - \sigma(a) = \frac{e^{-a}}{1 + e^{-a}} = \frac{1}{e^{a} + 1} = \sigma(-a)$, so
+#   $p(t = 0 \mid \mathbf{x}) = \sigma(-y(\mathbf{x}))$;
+# - **its derivative is made of itself**: $\sigma'(a) = \frac{e^{-a}}{(1 + e^{-a})^2}
+#   = \sigma(a)\,\frac{e^{-a}}{1 + e^{-a}} = \sigma(a)\big(1 - \sigma(a)\big)$;
+# - **its slope is at most $\frac14$**, reached at $a = 0$: a product $q(1 - q)$ of two numbers that add
+#   up to 1 is largest when both are $\frac12$. Section 4 builds the safe learning rate on this.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Its inverse is the **logit**: $p = \sigma(a) \iff a = \log\frac{p}{1 - p}$, the log of the odds.
+# So the score of logistic regression *is* a log-odds (Straka calls it the logit), and each unit of
+# input $x_j$ multiplies the odds by $e^{w_j}$.
+
+# %%
+a = np.linspace(-8, 8, 1601)
+h = 1e-5
+slope = (sigmoid(a + h) - sigmoid(a - h)) / (2 * h)                 # central differences
+p = sigmoid(a)
+print("sigma(-a) = 1 - sigma(a) to 1e-15:", np.abs(sigmoid(-a) - (1 - p)).max() < 1e-15)
+print("sigma' = sigma (1 - sigma) to 1e-9:", np.abs(slope - p * (1 - p)).max() < 1e-9)
+print(f"slope at 0: {slope[800]:.6f}; largest on the grid: {slope.max():.6f}, "
+      f"at a = {a[slope.argmax()]}")
+print("logit(sigma(a)) = a to 1e-11:", np.abs(logit(p) - a).max() < 1e-11)
+print("no overflow at +-1000:", sigmoid(np.array([-1000.0, 1000.0])),
+      " log sigma(-1000) =", log_sigmoid(-1000.0))
+
+# %% slideshow={"slide_type": "subslide"}
+fig, (ax_s, ax_d) = plt.subplots(1, 2, figsize=(10, 3.3))
+ax_s.plot(a, p, color=plotting.PALETTE[0])
+ax_s.plot(a[600:1001], 0.5 + a[600:1001] / 4, "--", color=plotting.PALETTE[1],
+          label="tangent at 0, slope 1/4")
+ax_s.set(xlabel="score $a$", ylabel=r"$\sigma(a)$", title="the sigmoid: a probability",
+         ylim=(-0.05, 1.05))
+ax_s.legend(loc="upper left")
+ax_d.plot(a, p * (1 - p), color=plotting.PALETTE[0])
+ax_d.axhline(0.25, color="grey", linestyle=":")
+ax_d.set(xlabel="score $a$", ylabel=r"$\sigma'(a) = \sigma(a)(1 - \sigma(a))$",
+         title="its slope: at most 1/4", ylim=(0, 0.28))
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Still a linear classifier.** With the threshold $\frac12$ (Arias), the prediction is class 1 iff
+# $\sigma(y(\mathbf{x})) > \frac12 \iff y(\mathbf{x}) > 0$: the same hyperplane as the perceptron's.
+# More: the points where the model is exactly $c$ sure lie on $y(\mathbf{x}) = \operatorname{logit}(c)$, a line
+# parallel to the boundary at signed distance $\operatorname{logit}(c)/\|\mathbf{w}\|$ from it. The probability
+# changes only across the boundary, never along it. A fit on two Gaussian classes:
+
+# %%
+blobs = datasets.make_gaussian_classes([[0, 0], [2, 1]], [np.eye(2), np.eye(2)], n_per_class=40,
+                                       random_state=0)
+model = LogisticRegression(solver="newton").fit(blobs.X, blobs.y)
+xlim, ylim = plotting.padded_limits(blobs.X)
+grid = plotting.grid_points(xlim, ylim, resolution=200)
+p_grid = model.predict_proba(grid)[:, 1].reshape(200, 200)
+levels = [0.1, 0.25, 0.5, 0.75, 0.9]
+print("distance of each level line from the boundary, logit(c) / ||w||:",
+      np.round([logit(c) / np.linalg.norm(model.coef_) for c in levels], 3))
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(6.2, 3.6))
+image = ax.imshow(p_grid, origin="lower", extent=(*xlim, *ylim), cmap="RdBu_r", vmin=0, vmax=1,
+                  aspect="auto")
+axes_grid = np.meshgrid(np.linspace(*xlim, 200), np.linspace(*ylim, 200))
+lines = ax.contour(*axes_grid, p_grid, levels=levels, colors="black",
+                   linewidths=[0.8, 0.8, 2, 0.8, 0.8])
+ax.clabel(lines, fmt="%.2f", fontsize="small")
+plotting.plot_data(ax, blobs.X, blobs.y, labels=["t = 0", "t = 1"])
+fig.colorbar(image, ax=ax, label=r"$p(t = 1 \mid \mathbf{x})$")
+ax.set(xlabel="$x_1$", ylabel="$x_2$", title="levels of the probability: parallel lines")
+ax.legend(loc="upper left")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 1 (derive): the score of a 90% prediction
+#
+# A logistic regression gives $p(t = 1 \mid \mathbf{x}) = 0.9$. What is its score $y(\mathbf{x})$? (Natural
+# logarithm.)
+
+# %%
+score = ...     # ✏️ a number
+exercises.score_for_ninety_percent.check(score)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 2. The loss: the negative log-likelihood of the labels
+#
+# Each target is a coin toss whose bias depends on the input: $t_i \sim \text{Bernoulli}(p_i)$ with
+# $p_i = \sigma(y(\mathbf{x}_i))$, so $p(t_i \mid \mathbf{x}_i) = p_i^{t_i}(1 - p_i)^{1 - t_i}$. Conditional
+# maximum likelihood (notebook 03, section 7) turns this into the loss to minimise, the mean
+# **negative log-likelihood**
+#
+# $$E(\mathbf{w}) = -\frac1N\sum_{i=1}^N \big[t_i\log p_i + (1 - t_i)\log(1 - p_i)\big],$$
+#
+# also called the **log loss** or **binary cross-entropy**. We take the mean rather than Arias's sum:
+# the minimiser is the same, and the learning rate then does not have to shrink as $N$ grows.
+# One example costs $-\log p$ if $t = 1$ and $-\log(1 - p)$ if $t = 0$; Arias's log-loss table, from
+# `log_loss`:
+
+# %%
+p_table = np.arange(1, 10) / 10                                   # the predicted p(t = 1 | x)
+arias_t0 = [0.11, 0.22, 0.36, 0.51, 0.69, 0.92, 1.20, 1.61, 2.30]   # her t = 0; t = 1 reversed
+table = np.array([[log_loss([t], [p]) for p in p_table] for t in (0, 1)])
+print("p      ", p_table)
+print("t = 0  ", table[0], "\nt = 1  ", table[1])
+print("her table, to two decimals:", np.array_equal(table.round(2), [arias_t0, arias_t0[::-1]]))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **With labels $s_i = 2t_i - 1 \in \{-1, +1\}$** (Liu's notes): by the symmetry of section 1,
+# $p(t_i \mid \mathbf{x}_i) = \sigma(s_i\,y(\mathbf{x}_i))$ for both labels, and
+#
+# $$-\log \sigma(z) = \log(1 + e^{-z}), \qquad z_i = s_i\,y(\mathbf{x}_i),$$
+#
+# the **logistic loss** of the margin $z_i$, the smooth surrogate of notebook 01. Same model, same loss.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Our running example has one input: 50 students, $x$ the hours each spent revising, $t = 1$ if they
+# passed. Three candidate models and their losses, computed three ways:
+
+# %%
+rng = np.random.default_rng(3)
+hours = rng.uniform(0.5, 5.5, size=50)
+passed = (rng.uniform(size=50) < sigmoid(1.2 * (hours - 3))).astype(int)   # a logistic model
+X1 = hours[:, None]                                                 # shape (N, 1)
+objective = LogisticLoss(X1, passed)                                # its weights are (w, b)
+
+for w, b in [(0.0, 0.0), (0.5, -1.0), (1.0, -2.5)]:
+    scores = w * hours + b
+    cross_entropy = binary_cross_entropy(passed, sigmoid(scores))    # t in {0, 1}
+    margins = np.mean(logistic_loss((2 * passed - 1) * scores))     # s in {-1, +1}
+    print(f"w = {w}, b = {b:4}: cross-entropy {cross_entropy:.4f}, logistic loss of the "
+          f"margins {margins:.4f}, LogisticLoss {objective.loss(np.array([w, b])):.4f}")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 3.6))
+plotting.plot_binary_targets(ax, hours, passed)
+curve = np.linspace(0.5, 5.5, 200)
+for (w, b), style in zip([(0.0, 0.0), (0.5, -1.0), (1.0, -2.5)], plotting.LINESTYLES):
+    ax.plot(curve, sigmoid(w * curve + b), color="black", linestyle=style,
+            label=f"w = {w}, b = {b}: E = {objective.loss(np.array([w, b])):.3f}")
+ax.set(xlabel="hours of revision $x$", title="the lower the loss, the likelier the labels")
+ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 3. The gradient, by the chain rule
+#
+# Take one example and follow the chain $\mathbf{w} \to z = \tilde{\mathbf{x}}^T\mathbf{w} \to p = \sigma(z) \to
+# \ell = -[t\log p + (1 - t)\log(1 - p)]$ (Sarkar and Das derive it this way):
+#
+# $$\frac{\partial \ell}{\partial p} = -\frac{t}{p} + \frac{1 - t}{1 - p} = \frac{p - t}{p(1 - p)}, \qquad
+# \frac{\partial p}{\partial z} = p(1 - p), \qquad \frac{\partial z}{\partial \mathbf{w}} = \tilde{\mathbf{x}},$$
+#
+# and the product is $(p - t)\,\tilde{\mathbf{x}}$: the sigmoid's derivative cancels the denominator.
+# Averaged over the examples,
+#
+# $$\nabla E(\mathbf{w}) = \frac1N\sum_{i=1}^N (p_i - t_i)\,\tilde{\mathbf{x}}_i = \frac1N\tilde{\mathbf{X}}^T(\mathbf{p} - \mathbf{t}).$$
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The sign**: prediction minus target. Each example pushes $\mathbf{w}$ along $-\tilde{\mathbf{x}}_i$ in proportion
+# to its error; a gradient *step* $-\eta\nabla E$ moves $\mathbf{w}$ towards the positive examples the model
+# underrates and away from the negative ones it overrates. Sarkar and Das write $\sum_i (t_i - p_i)\,\mathbf{x}_i$
+# for the gradient of the log-*likelihood* and climb it; Arias prints the same expression for the
+# *negative* log-likelihood, a slip. The package's code is the formula:
+
+# %%
+show_source(LogisticLoss.gradient)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Checked against central differences at a few weights, on the hours data and on the 30 features of
+# the breast-cancer data:
+
+# %%
+cancer = datasets.load_breast_cancer()
+cancer_objective = LogisticLoss(StandardScaler().fit_transform(cancer.X), cancer.y)
+for name, problem in [("hours", objective), ("breast cancer", cancer_objective)]:
+    for seed in range(2):
+        w = np.random.default_rng(seed).normal(scale=0.5, size=problem.n_weights)
+        error = np.abs(problem.gradient(w) - numerical_gradient(problem.loss, w)).max()
+        print(f"{name:13}, weights {seed}: |analytic - numerical| < 1e-8: {error < 1e-8}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **No closed form.** At a minimum the gradient vanishes: $\sum_i \sigma(\tilde{\mathbf{x}}_i^T\mathbf{w})\,\tilde{\mathbf{x}}_i
+# = \sum_i t_i\,\tilde{\mathbf{x}}_i$. The bias's equation says that the fitted probabilities add up to the
+# number of positives, but the unknown $\mathbf{w}$ sits inside a sigmoid in every term: unlike least
+# squares, these equations cannot be solved for $\mathbf{w}$ by algebra. We minimise iteratively instead.
+# That this works, with no local minimum to get stuck in, is because $E$ is **convex**: its Hessian
+# $\mathbf{H} = \frac1N\tilde{\mathbf{X}}^T\mathbf{S}\tilde{\mathbf{X}}$ with $\mathbf{S} = \operatorname{diag}(p_i(1 - p_i))$ is positive
+# semidefinite. Notebook 05 treats convexity in depth and builds Newton's method (IRLS) on this Hessian.
+
+# %% [markdown]
+# ### ✏️ Exercise 2 (implement): the gradient of the mean negative log-likelihood
+#
+# Write `nll_gradient(X, t, w)`: `X` of shape $(N, D)$ already holds the constant column (so `w` has
+# $D$ entries, the bias among them), `t` holds 0s and 1s. Return $\nabla E(\mathbf{w})$, shape $(D,)$. One
+# hidden case has scores of $\pm 800$.
+
+# %%
+def nll_gradient(X, t, w):
+    """Return (1/N) sum_i (sigma(x_i^T w) - t_i) x_i."""
+    ...              # ✏️ your code
+
+
+exercises.nll_gradient.check(nll_gradient)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 4. Gradient descent: how large a step?
+#
+# Gradient descent repeats $\mathbf{w}_{k+1} = \mathbf{w}_k - \eta\,\nabla E(\mathbf{w}_k)$. Liu's argument
+# for it is first order: $E(\mathbf{w} - \eta\mathbf{g}) \approx E(\mathbf{w}) - \eta\|\mathbf{g}\|^2$. It says a small
+# enough step goes down, not how small is small enough. The second-order term does. If every Hessian
+# satisfies $\mathbf{H}(\mathbf{u}) \preceq L\,\mathbf{I}$ (no curvature above $L$ in any direction), Taylor's
+# theorem with the remainder taken at some point $\mathbf{u}$ between $\mathbf{w}$ and $\mathbf{v}$ gives
+#
+# $$E(\mathbf{v}) \le E(\mathbf{w}) + \nabla E(\mathbf{w})^T(\mathbf{v} - \mathbf{w}) + \tfrac{L}{2}\|\mathbf{v} - \mathbf{w}\|^2 .$$
+#
+# Put $\mathbf{v} = \mathbf{w} - \eta\mathbf{g}$ with $\mathbf{g} = \nabla E(\mathbf{w})$:
+#
+# $$E(\mathbf{w}_{k+1}) \le E(\mathbf{w}_k) - \eta\Big(1 - \frac{\eta L}{2}\Big)\|\mathbf{g}\|^2 .$$
+#
+# So every step lowers the loss if $\eta < 2/L$, and the guaranteed decrease is largest at $\eta = 1/L$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# For logistic regression $\mathbf{H} = \frac1N\sum_i p_i(1 - p_i)\,\tilde{\mathbf{x}}_i\tilde{\mathbf{x}}_i^T$, and each
+# $p_i(1 - p_i) \le \frac14$ (section 1), so $\mathbf{H} \preceq \frac{1}{4N}\tilde{\mathbf{X}}^T\tilde{\mathbf{X}}$ at every $\mathbf{w}$:
+#
+# $$L = \lambda_\text{max}\Big(\frac{\tilde{\mathbf{X}}^T\tilde{\mathbf{X}}}{4N}\Big), \qquad \text{every step descends for } \eta < \frac{2}{L}.$$
+
+# %%
+X1_tilde = np.column_stack([hours, np.ones(50)])
+L = np.linalg.eigvalsh(X1_tilde.T @ X1_tilde / (4 * 50))[-1]
+print(f"2 / L = {2 / L:.4f};  learning_rate_bound(X) = {learning_rate_bound(X1):.4f}")
+W_random = np.random.default_rng(1).normal(scale=3, size=(2000, 2))      # 2000 random weights
+largest = max(np.linalg.eigvalsh(objective.hessian(w))[-1] for w in W_random)
+print(f"largest curvature of the Hessian at 2000 random weights: {largest:.4f} <= L = {L:.4f}")
+for eta in [0.99 * 2 / L, 1.0]:
+    path = descent_path(X1, passed, eta, n_updates=300)
+    rises = np.sum(np.diff(path.loss) > 0)
+    print(f"eta = {eta:.3f}: the loss rose at {rises:3d} of 300 steps; E after 300 steps "
+          f"{path.loss[-1]:.5f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Below $2/L = 0.661$ no step ever goes up. At $\eta = 1$ some do, yet the run still converges: the bound
+# is *sufficient*, not necessary. It assumes the worst curvature, $p(1 - p) = \frac14$, everywhere; near
+# the optimum most examples are confidently classified and the curvature is smaller. What decides
+# whether the run converges in the end is the curvature at the minimum: with $\mathbf{H}_*$ the Hessian there,
+# steps above $2/\lambda_\text{max}(\mathbf{H}_*)$ overshoot by more each time they come close. Five learning
+# rates, 300 steps each:
+
+# %%
+exact = LogisticRegression(solver="newton", tol=1e-12).fit(X1, passed)
+w_star = np.r_[exact.coef_, exact.intercept_]
+E_star = objective.loss(w_star)
+print(f"minimum E(w*) = {E_star:.6f} at w* = {w_star}; "
+      f"2 / lambda_max(H*) = {2 / np.linalg.eigvalsh(objective.hessian(w_star))[-1]:.3f}")
+etas = [0.05, 0.3, 0.6, 1.0, 3.0]
+runs = {eta: descent_path(X1, passed, eta, n_updates=300) for eta in etas}
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 3.6))
+for (eta, run), style in zip(runs.items(), plotting.LINESTYLES + ("-",)):
+    plotting.plot_loss_gap(ax, np.maximum(run.loss - E_star, 1e-16), label=f"$\\eta$ = {eta}",
+                           linestyle=style, linewidth=1.6)
+ax.set(ylim=(1e-10, 20), title="gradient descent on the hours data (2/L = 0.661)")
+ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Too large: diverge, or bounce?** Along an eigenvector of a quadratic $\frac12(\mathbf{w} - \mathbf{w}_*)^T\mathbf{A}(\mathbf{w} - \mathbf{w}_*)$
+# with eigenvalue $\lambda$, a step multiplies the error by $1 - \eta\lambda$; above $\eta = 2/\lambda_\text{max}$
+# that factor exceeds 1 in size, and the error grows geometrically until it overflows. The logistic
+# loss is different far from its minimum: its gradient is **bounded**,
+#
+# $$\|\nabla E(\mathbf{w})\| \le \frac1N\sum_i |p_i - t_i|\,\|\tilde{\mathbf{x}}_i\| \le \max_i \|\tilde{\mathbf{x}}_i\|,$$
+#
+# so a step moves the weights by at most $\eta\max_i\|\tilde{\mathbf{x}}_i\|$: the path bounces between the
+# walls of the valley instead of flying off. Below, the quadratic model of our loss at its minimum
+# ($\mathbf{A} = \mathbf{H}_*$) and the loss itself, both with $\eta = 1.1$, just above $2/\lambda_\text{max}(\mathbf{H}_*) = 1.02$:
+
+# %% slideshow={"slide_type": "subslide"}
+H_star = objective.hessian(w_star)
+quadratic = (lambda w: 0.5 * (w - w_star) @ H_star @ (w - w_star),        # E_q(w)
+             lambda w: H_star @ (w - w_star))                             # its gradient
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    on_quadratic = gradient_descent(*quadratic, np.zeros(2), learning_rate=1.1, max_iter=300,
+                                    tol=0)
+on_logistic = descent_path(X1, passed, 1.1, n_updates=300)
+print("quadratic:", caught[0].message)
+print(f"logistic loss: 300 steps taken, largest |w| = {np.abs(on_logistic.weights).max():.2f},"
+      f" last losses {on_logistic.loss[-4:].round(4)}")
+W_huge = np.random.default_rng(2).normal(scale=1e3, size=(500, 2))
+_, gradients = objective.along(W_huge, gradients=True)
+print(f"largest gradient norm at 500 huge weights: {np.linalg.norm(gradients, axis=1).max():.3f}"
+      f" <= max ||x_i|| = {np.linalg.norm(X1_tilde, axis=1).max():.3f}")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, (ax_q, ax_l) = plt.subplots(1, 2, figsize=(10, 3.3))
+distance = np.linalg.norm(on_quadratic.weights - w_star, axis=1)
+ax_q.semilogy(distance, color=plotting.PALETTE[1])
+ax_q.set(xlabel="step $k$", ylabel=r"$\|\mathbf{w}_k - \mathbf{w}^*\|$",
+         title=r"quadratic, $\eta = 1.1$: diverges")
+ax_l.plot(on_logistic.loss - E_star, color=plotting.PALETTE[1])
+ax_l.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k) - E(\mathbf{w}^*)$",
+         title=r"logistic loss, $\eta = 1.1$: bounces")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 3 (predict): a learning rate 45 times too large
+#
+# In the explorer below, with the raw input and full batches, you will set $\eta = 30$, about 45 times the
+# safe $2/L = 0.661$, and play 150 steps. Before you do: what happens?
+#
+# - **(a)** The loss grows without bound until it overflows and the run stops.
+# - **(b)** The path bounces across the valley; the loss jumps up and down but stays finite.
+# - **(c)** It converges, only in a more roundabout way.
+# - **(d)** It converges faster than with a small step.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.too_large_learning_rate.check(prediction)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The learning-rate explorer.** Left: the contours of $E(w, b) - E(w^*, b^*)$ over the two weights of the
+# hours model (levels ten times apart for every two lines), the start $(0, 0)$ as a black dot, the
+# minimum as a star, and the path so far. Middle: the excess loss against the step, on a log scale.
+# Right: the data and the current model $\sigma(w_k x + b_k)$.
+#
+# It starts at $\eta = 0.6$, just below the safe $2/L = 0.661$. **Press Play.** Every step goes down, but
+# the valley is long and narrow: the path runs down its steep side at once, then crawls along the
+# floor, and after 150 steps it has not arrived. Then try:
+#
+# - $\eta = 0.05$: too small, it barely moves;
+# - $\eta = 1$: above the safe bound, it zig-zags across the valley yet gets further (the loss rises at
+#   62 of the 150 steps);
+# - $\eta = 30$: your prediction;
+# - **standardise $x$** (section 5): the contours turn round, and $\eta = 0.6$ is now small beside the new
+#   safe bound of 8: try 5 (there in a few steps), then 30 (bouncing again);
+# - **one example** or **a minibatch** per step (section 6): the path turns noisy.
+
+# %% slideshow={"slide_type": "subslide"}
+explorer = LearningRateExplorer(hours, passed, learning_rate=0.6, n_updates=150)
+explorer
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The runs the explorer draws come from `descent_path`; the same runs as numbers, over their first 40
+# steps. (A bouncing run is chaotic: two computers that round differently in the 16th digit draw
+# visibly different paths after some 60 steps; the first 40 agree.)
+
+# %%
+for name, X in [("raw x", X1), ("standardised x", StandardScaler().fit_transform(X1))]:
+    for eta in (0.05, 0.6, 1.0, 5.0, 30.0):
+        run = descent_path(X, passed, eta, n_updates=40)
+        rises = np.sum(np.diff(run.loss) > 1e-12 * run.loss[1:])     # beyond rounding
+        excess = run.loss[-1] - E_star
+        shown = f"{excess:8.2e}" if excess > 1e-10 else "  < 1e-10"      # not mere rounding
+        print(f"{name:14}, eta = {eta:5}: excess loss after 40 steps {shown}, "
+              f"the loss rose at {rises:2d} of them")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 5. Feature scaling: round contours
+#
+# Why is the valley so narrow? Near the optimum the loss is close to the quadratic $\frac12(\mathbf{w} - \mathbf{w}_*)^T\mathbf{H}_*(\mathbf{w} - \mathbf{w}_*)$.
+# Gradient descent must keep $\eta < 2/\lambda_\text{max}$ to be stable, and then along the flattest
+# direction each step removes only a fraction $\eta\lambda_\text{min} < 2\lambda_\text{min}/\lambda_\text{max}$
+# of the error: the number of steps grows with the **condition number** $\kappa = \lambda_\text{max}/\lambda_\text{min}$.
+# Arias: feature scaling matters "because the same learning rate is used for all features".
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# For one input with mean $m$ and standard deviation $s$, the Gram matrix behind the Hessian is
+#
+# $$\frac1N\tilde{\mathbf{X}}^T\tilde{\mathbf{X}} = \begin{pmatrix} m^2 + s^2 & m \\ m & 1\end{pmatrix}:$$
+#
+# an input far from 0 couples $w$ and $b$ (a larger $w$ must be paid for by a lower $b$: the tilted
+# valley), and one on a large scale stretches its own direction. **Standardising**, $x' = (x - m)/s$,
+# makes this matrix the identity. It changes the parameterisation, not the model:
+# $\sigma(w'x' + b') = \sigma(w x + b)$ with $w = w'/s$ and $b = b' - w'm/s$.
+
+# %%
+scaler = StandardScaler().fit(X1)
+X1_std = scaler.transform(X1)
+m, s = scaler.mean_[0], scaler.scale_[0]
+for name, X in [("raw", X1), ("standardised", X1_std)]:
+    tilde = np.column_stack([X, np.ones(50)])
+    fit = LogisticRegression(tol=1e-4, max_iter=20_000).fit(X, passed)   # GD with eta = 1/L
+    H = LogisticLoss(X, passed).hessian(np.r_[fit.coef_, fit.intercept_])
+    gram = ((tilde.T @ tilde / 50).round(3) + 0.0).tolist()               # + 0.0: no -0.0
+    print(f"{name:12}: Gram {gram}, cond(H*) = {np.linalg.cond(H):6.2f}, "
+          f"{fit.n_iter_:5d} steps to |grad| <= 1e-4")
+fit_std = LogisticRegression(solver="newton", tol=1e-12).fit(X1_std, passed)
+w_back, b_back = fit_std.coef_[0] / s, fit_std.intercept_ - fit_std.coef_[0] * m / s
+print(f"back from the standardised fit: w = {w_back:.6f}, b = {b_back:.6f}; raw fit: {w_star}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The two surfaces side by side, each with 40 steps of gradient descent at $\eta = 1$ (the explorer's
+# pictures, without the widget): a zig-zag down a tilted valley, and a straight run into a round bowl.
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(8.4, 3.2))
+for ax, X, name in [(axes[0], X1, "raw x: w and b"), (axes[1], X1_std, "standardised x")]:
+    optimum = LogisticRegression(solver="newton", tol=1e-12).fit(X, passed)
+    optimum = np.r_[optimum.coef_, optimum.intercept_]
+    w_axis, b_axis, loss = loss_grid(X, passed, *plotting.square_view([0, 0], optimum))
+    plotting.plot_loss_contours(ax, w_axis, b_axis, loss - E_star, optimum,
+                                levels=plotting.gap_levels(1e-3, 100), labels=("weight", "bias"))
+    plotting.plot_descent_path(ax, descent_path(X, passed, 1.0, n_updates=40).weights)
+    ax.set_title(name, fontsize="medium")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (explain): why standardising helps gradient descent
+#
+# Standardising the input cut the number of steps to $|\nabla E| \le 10^{-4}$ from 780 to 9. Why?
+#
+# - **(a)** The standardised model is more accurate, so it is found faster.
+# - **(b)** One learning rate must suit every direction of the weights: stability is set by the steepest
+#   curvature, progress by the flattest, and standardising makes them alike.
+# - **(c)** Standardising removes the outliers that slow gradient descent down.
+# - **(d)** Standardising makes the loss convex.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.why_standardise.check(explanation)
+
+# %% [markdown]
+# The mean and standard deviation are statistics of the *training* data. Validation and test data are
+# transformed with the same numbers, never with their own: section 12 does it inside every fold with a
+# pipeline, `make_pipeline(StandardScaler(), LogisticRegression(...))`.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 6. Stochastic gradient descent and minibatches
+#
+# The gradient is a mean over the examples, so each step of gradient descent reads all $N$ of them.
+# Straka's algorithm box for logistic regression steps after every **minibatch** instead:
+#
+# > $\mathbf{w} \leftarrow \mathbf{0}$; until convergence, process a minibatch of examples $\mathbf{b}$:
+# > $\mathbf{g} \leftarrow \frac{1}{|\mathbf{b}|}\sum_{i \in \mathbf{b}} \nabla_\mathbf{w}\big[-\log p(C_{t_i} \mid \mathbf{x}_i; \mathbf{w})\big]$,
+# > $\mathbf{w} \leftarrow \mathbf{w} - \eta\,\mathbf{g}$.
+#
+# - **Unbiased** (Liu): if $\mathbf{b}$ is a uniformly random set of $B$ examples, each example is in it
+#   with probability $B/N$, so $\mathbb{E}[\mathbf{g}] = \frac1B\sum_i \frac{B}{N}\nabla\ell_i = \nabla E$.
+# - **Noisy**: with $\sigma^2 = \frac1N\sum_i\|\nabla\ell_i - \nabla E\|^2$ the spread of the examples' gradients,
+#   sampling without replacement gives $\mathbb{E}\|\mathbf{g} - \nabla E\|^2 = \frac{\sigma^2}{B}\cdot\frac{N - B}{N - 1}$:
+#   ten times the batch, a tenth of the noise (and none at $B = N$).
+# - **Epochs and shuffling**: one pass through a fresh random order of the data is an epoch, $\lceil N/B\rceil$
+#   steps; every example is used once per epoch.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Checked on the breast-cancer data ($N = 569$, 30 standardised features), with every minibatch of 200
+# random orders. The gradient of a minibatch's mean loss is the mean of its examples' gradients:
+
+# %%
+Z = StandardScaler().fit_transform(cancer.X)
+cancer_l2 = LogisticLoss(Z, cancer.y, l2=1e-3)              # a small penalty: a finite optimum
+w = np.random.default_rng(0).normal(scale=0.2, size=31)
+each = np.array([cancer_l2.gradient(w, [i]) for i in range(569)])   # per-example gradients
+full = cancer_l2.gradient(w)
+spread = np.mean(np.sum((each - full) ** 2, axis=1))        # sigma^2
+print("mean of the per-example gradients = the full gradient:",
+      np.allclose(each.mean(axis=0), full))
+orders = np.array([np.random.default_rng(seed).permutation(569) for seed in range(200)])
+for B in (1, 10, 100):
+    batches = orders[:, :569 // B * B].reshape(200, -1, B)   # the full minibatches of each order
+    g = each[batches].mean(axis=2).reshape(-1, 31)
+    bias = np.abs(g.mean(axis=0) - full).max()
+    noise = np.mean(np.sum((g - full) ** 2, axis=1))
+    bias = f"{bias:.1e}" if bias > 1e-10 else "< 1e-10"      # B = 1: exact, but for rounding
+    print(f"B = {B:3d}: {len(g):6d} minibatches, |mean - full| {bias}, noise {noise:.5f}, "
+          f"formula {spread / B * (569 - B) / 568:.5f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Cost per step against progress per step.** An epoch costs the same $N$ per-example gradients
+# whatever $B$ is; gradient descent makes one careful step of it, SGD with $B = 1$ makes 569 noisy
+# ones. Early on the noise does not matter and SGD races ahead. Near the optimum the full gradient
+# tends to 0 but the noise does not: with a constant $\eta$ SGD ends up hovering at a level set by
+# $\eta$ and the noise. A **decaying learning rate**, here $\eta_k = \eta_0/(1 + 0.5k)$ after $k$ epochs,
+# shrinks the hover; larger minibatches shrink the noise. Twenty epochs on the breast-cancer data:
+
+# %% slideshow={"slide_type": "subslide"}
+exact_cancer = LogisticRegression(solver="newton", l2=1e-3, tol=1e-12).fit(Z, cancer.y)
+E_cancer = exact_cancer.loss_history_[-1]
+settings = {
+    "gradient descent, \u03b7 = 1/L": dict(solver="gd"),
+    "minibatches of 32, \u03b7 = 0.5": dict(solver="sgd", batch_size=32, learning_rate=0.5),
+    "one example, \u03b7 = 0.1": dict(solver="sgd", batch_size=1, learning_rate=0.1),
+    "one example, \u03b7 = 0.1 / (1 + 0.5 k)": dict(solver="sgd", batch_size=1, learning_rate=0.1,
+                                                    decay=0.5)}
+epochs = 20
+histories = {}
+for name, options in settings.items():
+    fit = LogisticRegression(l2=1e-3, max_iter=epochs, tol=0, random_state=0, **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                              # no run reaches tol = 0
+        histories[name] = fit.fit(Z, cancer.y).loss_history_ - E_cancer
+    print(f"{name:36}: excess loss after 1 epoch {histories[name][1]:.2e}, "
+          f"after {epochs} {histories[name][-1]:.2e}")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 3.6))
+for (name, history), style in zip(histories.items(), plotting.LINESTYLES):
+    ax.semilogy(history, linestyle=style, label=name)
+ax.set(xlabel="epochs (passes over the 569 examples)", title="the same cost, different progress",
+       ylabel=r"$E(\mathbf{w}) - E(\mathbf{w}^*)$")
+ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Back in the explorer of section 4, standardise $x$, choose **one example** per step and play: the path
+# wanders around the minimum instead of settling, and the excess loss hovers around $10^{-2}$; with a
+# **minibatch of 10** it hovers below $10^{-3}$.
+#
+# ### ✏️ Exercise 5 (implement): one epoch of minibatch SGD
+#
+# Write `sgd_epoch(X, t, w, eta, batch_size, order)`: `X` holds the constant column, `order` is a
+# permutation of the example indices. Take the examples in that order, `batch_size` at a time (the last
+# minibatch may be smaller), and after each minibatch step along the mean gradient of its examples.
+# Return the weights after the epoch.
+
+# %%
+def sgd_epoch(X, t, w, eta, batch_size, order):
+    """Return w after one pass of minibatch SGD over the examples in the given order."""
+    ...              # ✏️ your code
+
+
+exercises.sgd_epoch.check(sgd_epoch)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 7. The soft perceptron
+#
+# Write one SGD step on a single example with Liu's labels $s \in \{-1, +1\}$ and the margin
+# $z = s\,\tilde{\mathbf{x}}^T\mathbf{w}$. The loss is $\ell(z) = \log(1 + e^{-z})$, whose derivative *in the margin* is
+#
+# $$\ell'(z) = \frac{-e^{-z}}{1 + e^{-z}} = -\sigma(-z), \qquad\text{so}\qquad
+# \nabla_\mathbf{w}\,\ell = \ell'(z)\,\frac{\partial z}{\partial \mathbf{w}} = -\sigma(-z)\,s\,\tilde{\mathbf{x}},$$
+#
+# and the SGD step is
+#
+# $$\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma\big(-s\,\tilde{\mathbf{x}}^T\mathbf{w}\big)\,s\,\tilde{\mathbf{x}}.$$
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The perceptron (notebook 01) steps by $s\,\tilde{\mathbf{x}}$ when $z \le 0$ and not at all otherwise. Here
+# the same step is **weighted by $\sigma(-z) = 1 - \sigma(z) = 1 - p(t \mid \mathbf{x})$, the probability the
+# model gives the wrong label**: a confident mistake moves the weights almost a full perceptron step, a
+# confident success hardly at all, and everything in between a little. With 0/1 targets the same step
+# reads $\mathbf{w} \leftarrow \mathbf{w} - \eta\,(p - t)\,\tilde{\mathbf{x}}$, the gradient of section 3 for one example. The
+# sign inside the sigmoid matters: Liu prints $\sigma(s\,\mathbf{w}^T\mathbf{x})$, which would push hardest on
+# the examples the model already gets right.
+
+# %%
+s = 2 * passed - 1                                              # labels -1, +1
+w = np.array([0.5, -1.0])
+z = s * (X1_tilde @ w)                                          # the margins
+per_example = np.array([objective.gradient(w, [i]) for i in range(50)])
+print("SGD gradient of one example = -sigma(-z) s x:",
+      np.allclose(per_example, -sigmoid(-z)[:, None] * s[:, None] * X1_tilde))
+p_label = np.where(passed == 1, sigmoid(X1_tilde @ w), 1 - sigmoid(X1_tilde @ w))
+print("sigma(-z) = 1 - p(t | x), the probability of the wrong label:",
+      np.allclose(sigmoid(-z), 1 - p_label))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The perceptron is its limit.** Scale the weights by $c$: the weight $\sigma(-c\,z)$ of each example
+# tends to 1 if $z < 0$ (misclassified) and to 0 if $z > 0$, the perceptron's rule. Five examples of
+# the hours data at $\mathbf{w} = (0.5, -1)$:
+
+# %%
+some = np.argsort(z)[[0, 12, 25, 37, 49]]               # from the worst margin to the best
+print("margin z       ", z[some].round(3))
+for c in (1, 3, 10, 100):
+    print(f"sigma(-{c:3} z)  ", sigmoid(-c * z[some]).round(4))
+print("perceptron      ", (z[some] <= 0).astype(float))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 6 (derive): one step of the soft perceptron
+#
+# The weights are $(w_1, w_2, b) = (1, 0, 0)$. The example $\mathbf{x} = (2, 1)$ has label $s = -1$. Take one
+# soft-perceptron step with $\eta = 0.5$. What are the new $(w_1, w_2, b)$?
+
+# %%
+new_weights = ...     # ✏️ three numbers, as a list [w_1, w_2, b]
+exercises.soft_perceptron_step.check(new_weights)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 8. Cross-entropy versus squared error on a sigmoid
+#
+# Why not fit the probabilities by least squares, $E_\text{sq}(\mathbf{w}) = \frac1N\sum_i(\sigma(y_i) - t_i)^2$?
+# Take an example with $t = 1$ and score $y$ (Sarkar and Das compare the two losses after Glorot and
+# Bengio, 2010):
+#
+# | | loss | derivative in $y$ | as $y \to -\infty$ (confidently wrong) |
+# |---|---|---|---|
+# | cross-entropy | $-\log\sigma(y)$ | $\sigma(y) - 1$ | $\to -1$: a full push |
+# | squared error | $(\sigma(y) - 1)^2$ | $-2\,\sigma(y)(1 - \sigma(y))^2$ | $\to 0$: no push at all |
+#
+# The squared error's gradient carries the sigmoid's slope $\sigma(1 - \sigma)$, which vanishes exactly
+# where the model is most wrong; the cross-entropy's $\frac{1}{p(1 - p)}$ cancels it (section 3). Worse,
+# its second derivative $-2\,\sigma(1 - \sigma)^2(1 - 3\sigma)$ is negative wherever $\sigma(y) < \frac13$,
+# that is for $y < -\log 2$: the squared error is **not convex**, and gradient descent can stall on its
+# plateaus.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Both claims on a grid of scores, with second differences for the curvature:
+
+# %%
+y = np.linspace(-8, 8, 1601)
+cross_entropy, squared = -log_sigmoid(y), (sigmoid(y) - 1) ** 2
+slopes = {"cross-entropy": sigmoid(y) - 1,
+          "squared error": -2 * sigmoid(y) * (1 - sigmoid(y)) ** 2}
+curvature = np.diff(squared, 2)                                  # second differences
+print(f"the squared error is concave for y < {y[1:-1][curvature < 0].max():.2f} "
+      f"(on a grid of step 0.01); -log 2 = {-np.log(2):.3f}")
+print("the cross-entropy is convex everywhere:", bool(np.all(np.diff(cross_entropy, 2) > 0)))
+print("slopes at y = -8:", {name: round(float(v[0]), 5) for name, v in slopes.items()})
+
+# %% slideshow={"slide_type": "subslide"}
+fig, (ax_loss, ax_slope) = plt.subplots(1, 2, figsize=(10, 3.3))
+for k, (name, values) in enumerate([("cross-entropy", cross_entropy),
+                                    ("squared error", squared)]):
+    style = dict(color=plotting.PALETTE[k], linestyle=plotting.LINESTYLES[k], label=name)
+    ax_loss.plot(y, values, **style)
+    ax_slope.plot(y, slopes[name], **style)
+ax_loss.axvspan(-8, -np.log(2), color="grey", alpha=0.15, label="squared error concave")
+ax_loss.set(xlabel="score $y$ (target $t = 1$)", ylabel="loss", ylim=(0, 4), title="losses")
+ax_slope.set(xlabel="score $y$ (target $t = 1$)", ylabel="derivative", title="their slopes")
+ax_loss.legend(loc="upper right", fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# On the hours data, from a model that is confidently wrong about almost everyone (it says the students
+# who revised least pass), 3000 steps of gradient descent on each loss:
+
+# %%
+def squared_error(w):                 # E_sq = (1/N) sum_i (sigma(x_i^T w) - t_i)^2
+    return np.mean((sigmoid(X1_tilde @ w) - passed) ** 2)
+
+
+def squared_error_gradient(w):        # chain rule: (2/N) sum_i (p_i - t_i) p_i (1 - p_i) x_i
+    p = sigmoid(X1_tilde @ w)
+    return X1_tilde.T @ (2 * (p - passed) * p * (1 - p)) / 50
+
+
+wrong = np.array([-4.0, 10.0])
+print("gradient check:",
+      np.allclose(squared_error_gradient(wrong), numerical_gradient(squared_error, wrong)))
+print(f"|gradient| at the start: cross-entropy {np.linalg.norm(objective.gradient(wrong)):.4f}, "
+      f"squared error {np.linalg.norm(squared_error_gradient(wrong)):.6f}")
+
+# %% slideshow={"slide_type": "subslide"}
+losses = {"cross-entropy": (objective.loss, objective.gradient),
+          "squared error": (squared_error, squared_error_gradient)}
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")                                # max_iter reached: a warning
+    runs = {name: gradient_descent(*pair, wrong, learning_rate=0.6, max_iter=3000)
+            for name, pair in losses.items()}
+for name, run in runs.items():
+    print(f"{name:13}: after {run.n_iter} steps w = {run.w.round(3)}, training accuracy "
+          f"{np.mean((X1_tilde @ run.w > 0) == passed):.2f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 7 (explain): why not the squared error on a sigmoid?
+#
+# - **(a)** It is not differentiable, so gradient descent cannot use it.
+# - **(b)** Its gradient vanishes on confidently wrong examples, and it is not convex in $\mathbf{w}$: gradient
+#   descent can stall on a plateau.
+# - **(c)** It is bounded by 1, which makes training slow.
+# - **(d)** It is more expensive to compute.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.squared_error_on_a_sigmoid.check(explanation)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 9. Separable data: a likelihood without a maximum
+#
+# If some $\mathbf{w}$ classifies every example correctly, all its margins $z_i = s_i\,\tilde{\mathbf{x}}_i^T\mathbf{w}$ are
+# positive, and scaling it up lowers the loss for ever:
+#
+# $$E(c\,\mathbf{w}) = \frac1N\sum_i \log\big(1 + e^{-c z_i}\big) \;\searrow\; 0 \quad (c \to \infty).$$
+#
+# The infimum 0 is never reached: there is **no minimiser**, the likelihood has no maximum. Gradient
+# descent keeps going: $\|\mathbf{w}_k\|$ grows without bound, the loss creeps to 0, and every probability is
+# pushed to 0 or 1, a model as overconfident as the perceptron. An L2 penalty $\frac\lambda2\|\mathbf{w}\|^2$
+# fixes it: it grows faster than the loss can fall, so a finite minimiser exists, and it is unique
+# (section 11).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 8 (predict): ten times more steps
+#
+# The next cell runs 10 000 steps of gradient descent on 40 separable points. After 1000 steps
+# $\|\mathbf{w}\| = 20.5$. After 10 000 steps it is:
+#
+# - **(a)** still about 20.5: gradient descent has converged;
+# - **(b)** larger, but far less than 10 times: it keeps growing, ever more slowly;
+# - **(c)** about 10 times larger, around 200;
+# - **(d)** undefined: the weights overflow and gradient descent stops with an error.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.separable_weights.check(prediction)
+
+# %% slideshow={"slide_type": "subslide"}
+separable = datasets.make_separable(40, 0.1, random_state=1)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    LogisticRegression().fit(separable.X, separable.y)
+print("LogisticRegression warns:", caught[0].message, "\n")
+flat = LogisticLoss(separable.X, separable.y)
+penalised = LogisticLoss(separable.X, separable.y, l2=0.01)
+eta = learning_rate_bound(separable.X) / 2
+unpenalised_run = minimize(flat, np.zeros(3), "gd", learning_rate=eta, max_iter=10_000, tol=0)
+penalised_run = minimize(penalised, np.zeros(3), "gd", learning_rate=eta, max_iter=10_000,
+                         tol=1e-12)
+for k in (10, 100, 1000, 10_000):
+    norm = np.linalg.norm(unpenalised_run.weights[k])
+    norm_l2 = np.linalg.norm(penalised_run.weights[min(k, penalised_run.n_iter)])
+    print(f"k = {k:6d}: no penalty ||w|| = {norm:6.2f}, E = {unpenalised_run.loss[k]:.5f};"
+          f"   l2 = 0.01: ||w|| = {norm_l2:.3f}")
+print(f"with l2 = 0.01 gradient descent converged after {penalised_run.n_iter} steps")
+
+# %% slideshow={"slide_type": "subslide"}
+steps = np.arange(1, 10_001)
+fig, (ax_w, ax_e) = plt.subplots(1, 2, figsize=(10, 3.3))
+for k, (run, name) in enumerate([(unpenalised_run, "no penalty"), (penalised_run, "L2, 0.01")]):
+    ax_w.semilogx(steps[:run.n_iter], np.linalg.norm(run.weights[1:], axis=1),
+                  color=plotting.PALETTE[k], linestyle=plotting.LINESTYLES[k], label=name)
+ax_e.loglog(steps, unpenalised_run.loss[1:], color=plotting.PALETTE[0])
+ax_w.set(xlabel="step $k$", ylabel=r"$\|\mathbf{w}_k\|$", title="the weights grow for ever")
+ax_e.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k)$, no penalty", title="the loss creeps to 0")
+ax_w.legend(loc="upper left")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 10. More than two classes: softmax regression
+#
+# With $K$ classes, give each its own weights $\mathbf{w}_k$ and score $y_k = \tilde{\mathbf{x}}^T\mathbf{w}_k$, and turn the
+# scores into probabilities with the **softmax** (Arias, Sarkar and Das):
+#
+# $$p(C_k \mid \mathbf{x}) = \operatorname{softmax}(\mathbf{y})_k = \frac{e^{y_k}}{\sum_{j=1}^K e^{y_j}} .$$
+#
+# - **Adding a constant to every score changes nothing**: $e^{y_k + c}/\sum_j e^{y_j + c} = e^{y_k}/\sum_j e^{y_j}$.
+#   The code subtracts the largest score first, so that no $e^{y}$ overflows.
+# - **Two classes give the sigmoid**: $\frac{e^{y_1}}{e^{y_0} + e^{y_1}} = \frac{1}{1 + e^{-(y_1 - y_0)}} = \sigma(y_1 - y_0)$.
+#   Only differences of scores matter, so the model is **over-parameterised**: $(\mathbf{w}_k + \mathbf{v})_k$ is the
+#   same model for any $\mathbf{v}$. Binary logistic regression fixes $\mathbf{w}_0 = \mathbf{0}$; a penalty picks
+#   the member with $\sum_k \mathbf{w}_k = \mathbf{0}$ (the smallest).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Loss and gradient**: with one-hot targets $\mathbf{t}_i \in \{0, 1\}^K$, the negative log-likelihood is
+#   the cross-entropy $E = -\frac1N\sum_i\sum_k t_{ik}\log p_{ik}$. Per example,
+#   $-\log p_{c} = -y_{c} + \log\sum_j e^{y_j}$, whose derivative in $y_k$ is $-t_k + p_k$:
+#
+# $$\frac{\partial E}{\partial \mathbf{w}_k} = \frac1N\sum_i (p_{ik} - t_{ik})\,\tilde{\mathbf{x}}_i \qquad\text{(softmax minus one-hot).}$$
+
+# %%
+iris = datasets.load_iris()
+X_iris = StandardScaler().fit_transform(iris.X)
+scores = np.random.default_rng(0).normal(scale=3, size=(5, 3))
+print("softmax(y + 7) = softmax(y):", np.allclose(softmax(scores + 7), softmax(scores)))
+pairs = np.column_stack([np.zeros(5), scores[:, 0]])                 # scores (0, y)
+print("softmax(0, y)_1 = sigma(y):", np.allclose(softmax(pairs)[:, 1], sigmoid(scores[:, 0])))
+print("no overflow:", softmax(np.array([1000.0, 999.0, -1000.0])))
+iris_objective = SoftmaxLoss(X_iris, iris.y)
+w = np.random.default_rng(1).normal(scale=0.3, size=iris_objective.n_weights)
+error = np.abs(iris_objective.gradient(w) - numerical_gradient(iris_objective.loss, w)).max()
+print(f"gradient = softmax minus one-hot: |analytic - numerical| < 1e-8: {error < 1e-8}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The over-parameterisation on numbers: a fit to the iris data, then the same fit with one vector added
+# to every class's weights:
+
+# %%
+softmax_model = SoftmaxRegression(solver="accelerated", l2=1e-3, tol=1e-8, max_iter=20_000)
+softmax_model.fit(X_iris, iris.y)
+sums = np.r_[softmax_model.coef_.sum(axis=0), softmax_model.intercept_.sum()]
+print("the weights of the classes add up to 0 (to 1e-8):", np.abs(sums).max() < 1e-8)
+unpenalised = SoftmaxLoss(X_iris, iris.y)
+W = np.vstack([softmax_model.coef_.T, softmax_model.intercept_])           # (D + 1, K)
+W_shifted = W + np.array([[1.0], [-2.0], [0.5], [3.0], [-1.0]])          # v added to every class
+X_iris_tilde = np.column_stack([X_iris, np.ones(150)])
+print("the same probabilities:",
+      np.allclose(softmax(X_iris_tilde @ W), softmax(X_iris_tilde @ W_shifted)),
+      "; the same unpenalised loss:",
+      np.isclose(unpenalised.loss(W.ravel()), unpenalised.loss(W_shifted.ravel()), rtol=1e-12))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **From binary classifiers** (the course notes): *one-vs-rest* trains $K$ logistic regressions, "class
+# $k$ or not", and predicts the most confident; *one-vs-one* trains $K(K - 1)/2$, one per pair of classes
+# on that pair's examples, and lets them vote. Accuracy on iris, by 5-fold cross-validation (section 12):
+
+# %%
+base = LogisticRegression(solver="newton", l2=1e-3)
+models = {"softmax": SoftmaxRegression(solver="accelerated", l2=1e-3, tol=1e-6, max_iter=20_000),
+          "one-vs-rest": OneVsRestClassifier(base), "one-vs-one": OneVsOneClassifier(base)}
+for name, classifier in models.items():
+    cv = cross_val_score(classifier, X_iris, iris.y, k=5, shuffle=True, random_state=0)
+    training = classifier.fit(X_iris, iris.y).score(X_iris, iris.y)
+    print(f"{name:12}: training accuracy {training:.3f}, 5-fold CV {cv.mean():.3f}")
+
+# %% slideshow={"slide_type": "subslide"}
+petals = iris.X[:, 2:]                                      # petal length and width, in cm
+xlim, ylim = plotting.padded_limits(petals)
+fig, axes = plt.subplots(1, 3, figsize=(10.5, 3.4), sharey=True)
+for ax, (name, classifier) in zip(axes, models.items()):
+    pipeline = make_pipeline(StandardScaler(), classifier).fit(petals, iris.y)
+    plotting.plot_decision_regions(ax, pipeline.predict, xlim, ylim, n_classes=3, resolution=120)
+    plotting.plot_data(ax, petals, iris.y, labels=iris.target_names, s=22)
+    ax.set(title=name, xlabel="petal length (cm)")
+    ax.grid(False)
+axes[0].set_ylabel("petal width (cm)")
+axes[0].legend(loc="upper left", fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The three agree near the data and differ away from them, where no example constrains the boundaries.
+# One-vs-rest's regions come from three models trained on three different questions, whose
+# probabilities need not add up to 1; softmax regression is one model with one loss, and its
+# probabilities add up to 1 by construction.
+#
+# ### ✏️ Exercise 9 (derive): the gradient of the cross-entropy in the scores
+#
+# An example of class 0 gets the scores $\mathbf{y} = (2, 1, 0)$. What is the gradient of its loss
+# $-\log p(C_0 \mid \mathbf{x})$ with respect to the three scores?
+
+# %%
+gradient_in_scores = ...     # ✏️ three numbers, as a list
+exercises.softmax_gradient.check(gradient_in_scores)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 11. Regularisation: L2 and L1
+#
+# A penalty on the size of the weights (never on the bias) trades a little training loss for simpler,
+# more stable weights:
+#
+# $$E_\text{L2}(\mathbf{w}) = E(\mathbf{w}) + \frac\lambda2\|\mathbf{w}\|^2, \qquad E_\text{L1}(\mathbf{w}) = E(\mathbf{w}) + \lambda\|\mathbf{w}\|_1 .$$
+#
+# - **L2 (ridge)** adds $\lambda\mathbf{w}$ to the gradient: a step is $\mathbf{w} \leftarrow (1 - \eta\lambda)\,\mathbf{w} - \eta\nabla E$,
+#   "weight decay". It adds $\lambda\mathbf{I}$ to the Hessian, so $E_\text{L2}$ is strictly convex: one finite
+#   minimiser, even on separable data (section 9). The weights shrink smoothly towards 0.
+# - **L1 (lasso)** has a kink at $w_j = 0$. A gradient step on $E$ followed by the **proximal step**
+#   $w_j \leftarrow \operatorname{sign}(w_j)\max(|w_j| - \eta\lambda, 0)$ (soft thresholding) minimises it, and
+#   sets small weights *exactly* to 0. At the optimum a weight is 0 exactly when
+#   $|\partial E/\partial w_j| \le \lambda$ there: the data pull on it less than the penalty holds it. So for
+#   $\lambda \ge \lambda_\text{max} = \max_j |\partial E/\partial w_j|$ at $\mathbf{w} = \mathbf{0}$ (with the best bias,
+#   $\sigma(b) = \bar t$) every weight is 0. L1 **selects features**.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Whose $\lambda$?** Arias adds $\lambda\sum_k w_k^2$ (no $\frac12$) or $\lambda\sum_k|w_k|$ to the *summed*
+# negative log-likelihood, $N\,E(\mathbf{w})$. Dividing by $N$ shows her $\lambda_\text{A}$ is our $2\lambda_\text{A}/N$
+# for L2 and $\lambda_\text{A}/N$ for L1. scikit-learn minimises $C\,N\,E(\mathbf{w}) + \frac12\|\mathbf{w}\|^2$ (or
+# $+\,\|\mathbf{w}\|_1$), so its $C = 1/(N\lambda)$ for both; Arias's $\lambda_\text{A}$ is $C = 1/(2\lambda_\text{A})$ for L2
+# and $C = 1/\lambda_\text{A}$ for L1. Section 13 checks the mapping.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Proximal gradient steps crawl when the features are correlated, as the 30 of the breast-cancer data
+# are (the condition number of their Gram matrix is about $10^5$). The package's `"accelerated"` solver
+# takes the same step from a point pushed further along the previous move (Nesterov's momentum; with
+# the proximal step this is FISTA, Beck and Teboulle 2009), which needs about the square root as many
+# steps.
+
+# %%
+b_best = logit(cancer.y.mean())                             # sigma(b) = fraction of positives
+at_zero = LogisticLoss(Z, cancer.y).gradient(np.r_[np.zeros(30), b_best])
+lambda_max = np.abs(at_zero[:30]).max()                     # the largest |dE/dw_j| at w = 0
+l1_lambdas = np.geomspace(1.01 * lambda_max, 2e-3, 16)
+l2_lambdas = np.logspace(-4, 1, 30)
+l1_path = regularization_path(Z, cancer.y, l1_lambdas, penalty="l1", tol=1e-4, max_iter=20_000)
+l2_path = regularization_path(Z, cancer.y, l2_lambdas)      # Newton's method, warm-started
+print(f"lambda_max = {lambda_max:.4f}")
+for lam, coef in list(zip(l1_lambdas, l1_path.coef))[::5]:
+    print(f"L1, lambda = {lam:.4f}: {np.count_nonzero(coef):2d} of 30 weights nonzero")
+entry = [l1_lambdas[np.flatnonzero(l1_path.coef[:, j])].max(initial=0) for j in range(30)]
+first = np.argsort(-np.array(entry), kind="stable")[:4]     # the first four features to enter
+print("the first features L1 keeps:", [cancer.feature_names[j] for j in first])
+
+# %% slideshow={"slide_type": "subslide"}
+fig, (ax_2, ax_1) = plt.subplots(1, 2, figsize=(10.5, 3.6))
+names = cancer.feature_names
+plotting.plot_regularization_path(ax_2, l2_lambdas, l2_path.coef, names, highlight=first)
+lines = plotting.plot_regularization_path(ax_1, l1_lambdas, l1_path.coef, names, highlight=first)
+ax_1.axvline(lambda_max, color="grey", linestyle=":")
+ax_2.set(title="L2: every weight shrinks smoothly", ylim=(-6, 6))
+ax_1.set(title=r"L1: weights reach exactly 0 (all at $\lambda_{max}$)")
+ax_1.legend(handles=[lines[j] for j in first], loc="center left", bbox_to_anchor=(1.01, 0.5),
+            fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 10 (derive): the L1 strength that zeroes every weight
+#
+# Four examples with one input: $x = (-2, -1, 1, 2)$ and $t = (0, 1, 0, 1)$. Above which $\lambda_\text{max}$
+# does the L1-penalised logistic regression set its weight $w$ exactly to 0?
+
+# %%
+threshold = ...     # ✏️ a number
+exercises.l1_lambda_max.check(threshold)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The regularisation explorer.** Two classes in the plane, 40 training points, and a logistic
+# regression on the nine monomials $x_1, x_2, x_1^2, x_1x_2, \dots, x_2^3$ (standardised): its boundary is
+# a cubic curve. Every fit is made when the widget is built. Left: the training data and the decision
+# regions; middle: the nine weights, a cross where one is exactly 0; right: the mean negative
+# log-likelihood on the training data and on 40 validation points, against $\lambda$ (the grey line
+# marks the $\lambda$ shown).
+#
+# It starts at the smallest penalty, $\lambda = 0.001$, with L2: the boundary bends to fit individual
+# training points. **Move $\lambda$ up**: the bars shrink, the boundary smooths, the training loss rises
+# and the validation loss falls, then both rise as the model underfits. **Switch to L1**: weights drop
+# to exactly 0 one after another. Near $\lambda = 0.03$ three of the nine remain ($x_1$, $x_2^2$, $x_1^2x_2$);
+# at $\lambda = 0.25$ only $x_1$ is left and the boundary is a vertical line; above $0.3$ no weight is
+# left, and every point is given the majority class.
+
+# %% slideshow={"slide_type": "subslide"}
+covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]
+plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=40,
+                                       random_state=2)
+X_fit, X_val, t_fit, t_val = train_test_split(plane.X, plane.y, test_size=0.5, random_state=0)
+regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=3, lam=0.001)
+regularization
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The explorer's fits, read without moving its slider: where the validation loss is lowest, and how
+# many weights each penalty keeps there.
+
+# %%
+for penalty in ("l2", "l1"):
+    losses = regularization.losses[penalty]["validation"]
+    best = int(np.argmin(losses))
+    kept = np.count_nonzero(regularization.coef[penalty][best])
+    print(f"{penalty.upper()}: lowest validation loss {losses[best]:.3f} at lambda = "
+          f"{regularization.lambdas[best]:.3g} with {kept} of 9 weights nonzero; "
+          f"at lambda = 0.001 it is {losses[0]:.3f}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 12. Model selection: choosing $\lambda$
+#
+# The explorer just chose $\lambda$ on validation data. Straka's rules: the **test set** is used neither for
+# training nor for choosing hyperparameters; those are chosen on a **validation** set held out from
+# the training data. One validation split is noisy, so **$k$-fold cross-validation** splits the training
+# data into $k$ folds, trains on $k - 1$ and scores on the one left out, $k$ times, and averages; with
+# $k = N$ it is **leave-one-out**. A preprocessing step (the scaler) is part of the model and is refitted
+# in every fold. Our folds are scikit-learn's, and $\lambda$ is chosen on the breast-cancer data:
+
+# %% slideshow={"slide_type": "subslide"}
+same = [np.array_equal(ours[1], theirs[1])
+        for ours, theirs in zip(kfold_indices(10, 3), KFold(3).split(range(10)))]
+print("kfold_indices(10, 3) = scikit-learn's KFold(3):", all(same))
+X_train, X_test, t_train, t_test = train_test_split(cancer.X, cancer.y, test_size=0.25,
+                                                    random_state=0)
+candidates = np.logspace(-4, 0, 9)
+
+
+def make_model(l2):
+    return make_pipeline(StandardScaler(), LogisticRegression(solver="newton", l2=l2))
+
+
+search = grid_search(make_model, candidates, X_train, t_train, k=5, shuffle=True, random_state=0)
+print("lambda            ", " ".join(f"{lam:6.0e}" for lam in candidates))
+print("5-fold CV accuracy", " ".join(f"{mean:6.4f}" for mean in search.mean_score))
+print("  its spread (sd)  ", " ".join(f"{sd:6.4f}" for sd in search.std_score))
+final = make_model(search.best_value).fit(X_train, t_train)
+print(f"chosen lambda = {search.best_value:.0e}; "
+      f"test accuracy, measured once: {final.score(X_test, t_test):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Why not one split?** The score of one validation split depends on which examples landed in it.
+# Repeat the whole procedure with different random splits: 100 single 80/20 splits of the training
+# data, against 5-fold cross-validation repeated with 20 different shufflings (at the chosen $\lambda$):
+
+# %%
+chosen = make_model(search.best_value)
+n_train = len(t_train)
+single = [cross_val_score(chosen, X_train, t_train,                  # one 80/20 split
+                          folds=kfold_indices(n_train, 5, shuffle=True, random_state=seed)[:1])[0]
+          for seed in range(100)]
+repeated = [cross_val_score(chosen, X_train, t_train, k=5, shuffle=True, random_state=seed).mean()
+            for seed in range(20)]
+print(f"one validation split: mean accuracy {np.mean(single):.4f}, "
+      f"standard deviation {np.std(single):.4f}, range {min(single):.3f} to {max(single):.3f}")
+print(f"5-fold CV estimate:   mean accuracy {np.mean(repeated):.4f}, "
+      f"standard deviation {np.std(repeated):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Leave-one-out on the 40 training points of the explorer's data, beside 5-fold, over the L2 penalties:
+
+# %%
+def poly_model(l2):
+    return make_pipeline(PolynomialFeatures(3), StandardScaler(),
+                         LogisticRegression(solver="newton", l2=l2))
+
+
+small_grid = [0.001, 0.01, 0.1, 1.0]
+loo = grid_search(poly_model, small_grid, X_fit, t_fit, folds=leave_one_out(len(t_fit)))
+five = grid_search(poly_model, small_grid, X_fit, t_fit, k=5, shuffle=True, random_state=0)
+for lam, a_loo, a_five in zip(small_grid, loo.mean_score, five.mean_score):
+    print(f"lambda = {lam:5}: leave-one-out accuracy {a_loo:.3f} (40 fits), "
+          f"5-fold {a_five:.3f} (5 fits)")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (explain): choosing $\lambda$ on the test set
+#
+# A colleague fits the model for 30 values of $\lambda$, computes each one's accuracy on the test set, and
+# reports the best of them as the model's accuracy. What is wrong?
+#
+# - **(a)** Nothing: the test set was not used to fit the weights, so its score is honest.
+# - **(b)** The best of 30 noisy test scores is biased upwards: once the test set has been used to choose,
+#   its score is no longer an honest estimate.
+# - **(c)** The weights overfit the test set.
+# - **(d)** Only that the test set is too small; with a larger one it would be fine.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.test_set_reuse.check(explanation)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 13. Beside scikit-learn
+#
+# Our `LogisticRegression` minimises the mean negative log-likelihood $+ \frac{\lambda}{2}\|\mathbf{w}\|^2$ (`l2`)
+# or $+ \lambda\|\mathbf{w}\|_1$ (`l1`); scikit-learn's minimises $C\sum_i(\dots) + \frac12\|\mathbf{w}\|^2$ (or $+\|\mathbf{w}\|_1$).
+# The same minimiser for $C = 1/(N\lambda)$; no penalty is $C = \infty$. Fitted side by side on the
+# standardised breast-cancer training data (the hours data for the unpenalised fit, which is not
+# separable) and, for the softmax model, on iris:
+
+# %%
+Z_train = StandardScaler().fit_transform(X_train)
+N = len(t_train)
+pairs = {
+    "L2, lambda = 0.01": (
+        LogisticRegression(solver="newton", l2=0.01, tol=1e-10),
+        SklearnLogisticRegression(C=1 / (N * 0.01), tol=1e-10), Z_train, t_train),
+    "L1, lambda = 0.02 (the ten 'mean' features)": (
+        LogisticRegression(solver="accelerated", l1=0.02, tol=1e-9, max_iter=50_000),
+        SklearnLogisticRegression(C=1 / (N * 0.02), l1_ratio=1.0, solver="saga", tol=1e-8,
+                                  max_iter=100_000, random_state=0), Z_train[:, :10], t_train),
+    "no penalty (hours)": (
+        LogisticRegression(solver="newton", tol=1e-10),
+        SklearnLogisticRegression(C=np.inf, tol=1e-10), X1, passed),
+    "softmax, lambda = 0.01 (iris)": (
+        SoftmaxRegression(solver="accelerated", l2=0.01, tol=1e-9, max_iter=50_000),
+        SklearnLogisticRegression(C=1 / (150 * 0.01), tol=1e-10), X_iris, iris.y),
+}
+
+# %% slideshow={"slide_type": "subslide"}
+for name, (ours, theirs, X, t) in pairs.items():
+    ours.fit(X, t), theirs.fit(X, t)
+    ours_w, theirs_w = np.ravel(ours.coef_) + 0.0, np.ravel(theirs.coef_) + 0.0   # no -0.0
+    close = np.abs(ours_w - theirs_w).max() < 1e-6
+    print(f"{name}:\n  ours    {ours_w[:5]} ... intercept {np.ravel(ours.intercept_)[:3]}"
+          f"\n  sklearn {theirs_w[:5]} ... intercept {theirs.intercept_[:3]}"
+          f"\n  every coefficient within 1e-6: {close}; "
+          f"zeros {np.sum(ours_w == 0)} and {np.sum(theirs_w == 0)}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## Where the lecture slides slip
+#
+# - **Arias, UPC topic 2**, gives the gradient of the negative log-likelihood as $\sum_i (t_i - p_i)\,\mathbf{x}_i$,
+#   on the gradient-descent slide and again before IRLS. That is the gradient of the log-likelihood;
+#   the negative log-likelihood's is $\sum_i (p_i - t_i)\,\mathbf{x}_i$ (section 3, against finite differences).
+#   Stepping along her expression with $\mathbf{w}_{k+1} = \mathbf{w}_k - \gamma\nabla E$ would climb the loss.
+# - **Liu, USC CSCI 567**, writes the soft-perceptron update as $\mathbf{w} + \eta\,\sigma(y_n\mathbf{w}^T\mathbf{x}_n)\,y_n\mathbf{x}_n$
+#   (and then as $\mathbb{P}(y_n\mathbf{w}^T\mathbf{x}_n)$, which is no probability of anything). Since
+#   $\ell'(z) = -\sigma(-z)$, two lines earlier in the same notes, it is $\sigma(-y_n\mathbf{w}^T\mathbf{x}_n)$: the weight is the
+#   probability of the *wrong* label (section 7 checks it on every example; exercise 6 has the numbers).
+# - **Liu, USC CSCI 567**, in "Applying Newton to logistic loss" writes
+#   $\nabla_\mathbf{w}\ell_\text{logistic}(\mathbf{w}) = \partial\ell_\text{logistic}(w)/\partial w = -\sigma(-w)$: that is the
+#   derivative in the margin, $\ell'(z) = -\sigma(-z)$; the gradient in $\mathbf{w}$ is $-\sigma(-z)\,y_n\mathbf{x}_n$ (section 7).
+# - **Liu, USC CSCI 567**, ends the maximum-likelihood derivation with "$= \operatorname{argmax}_\mathbf{w} F(\mathbf{w})$",
+#   where $F$ is the summed logistic loss; maximum likelihood *minimises* it (sections 2 and 4: every fit
+#   here lowers $F$).
+# - **The course notes** state the boundary condition as $\frac{1}{1 + e^{\mathbf{w}^T\mathbf{x} + b}} = 0.5$. The sigmoid
+#   is $\frac{1}{1 + e^{-(\mathbf{w}^T\mathbf{x} + b)}}$; the boundary $\mathbf{w}^T\mathbf{x} + b = 0$ comes out the same, but
+#   the printed expression is $p(t = 0 \mid \mathbf{x})$ (section 1).
+# - **Arias, UPC topic 2**, is not wrong but uses another scale: her penalties $\lambda\sum_k w_k^2$ (no $\frac12$)
+#   and $\lambda\sum_k|w_k|$ are added to the *summed* negative log-likelihood. Her $\lambda$ is our $2\lambda/N$ for L2
+#   and $\lambda/N$ for L1, scikit-learn's $C = 1/(2\lambda)$ and $C = 1/\lambda$: compare numbers only after
+#   converting (sections 11 and 13).
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## Summary
+#
+# - Logistic regression models $p(t = 1 \mid \mathbf{x}) = \sigma(\mathbf{x}^T\mathbf{w} + b)$: the score is the log-odds,
+#   the boundary is the perceptron's hyperplane, and the probability is constant along it.
+#   $\sigma(-a) = 1 - \sigma(a)$, $\sigma' = \sigma(1 - \sigma) \le \frac14$.
+# - Its loss is the mean negative log-likelihood (log loss, binary cross-entropy), the logistic loss of
+#   the margin for labels $\pm 1$. Its gradient is $\frac1N\sum_i (p_i - t_i)\,\tilde{\mathbf{x}}_i$: prediction minus
+#   target. There is no closed-form minimum, but the loss is convex.
+# - Gradient descent lowers the loss at every step if $\eta < 2/L$ with $L = \lambda_\text{max}(\tilde{\mathbf{X}}^T\tilde{\mathbf{X}}/4N)$
+#   (0.661 on the hours data): sufficient, not necessary. Too small crawls; too large bounces (the
+#   gradient is bounded) where a quadratic would diverge.
+# - Standardising the features makes the contours round: 780 steps became 9 on the hours data.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# - SGD steps on minibatches: unbiased, with noise $\propto 1/B$; it races ahead early and then hovers
+#   unless $\eta$ decays. Its one-example step is the soft perceptron, weighted by the probability of
+#   the wrong label.
+# - The squared error on a sigmoid has vanishing gradients where the model is most wrong and is not
+#   convex. On separable data the likelihood has no maximum and $\|\mathbf{w}\|$ grows for ever.
+# - Softmax regression handles $K$ classes with the gradient softmax minus one-hot; one-vs-rest and
+#   one-vs-one build $K$ classes from binary models.
+# - L2 shrinks weights and makes the optimum unique; L1 sets them exactly to 0 above $|\partial E/\partial w_j|$.
+#   Choose $\lambda$ by cross-validation, test once; $C = 1/(N\lambda)$ in scikit-learn's terms.
+#
+# **Next:** notebook 05 uses the Hessian $\frac1N\tilde{\mathbf{X}}^T\mathbf{S}\tilde{\mathbf{X}}$ for Newton's method (IRLS), which needs no
+# learning rate and reaches the optimum in a handful of steps.

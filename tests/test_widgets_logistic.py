@@ -1,0 +1,349 @@
+"""The widgets of notebook 04 driven through their Python API: what the figures and the status show.
+
+References: gradient descent and SGD written out here with numpy (the update rule and the algorithm
+box, with the same seeded shuffles) and the loss as numpy's logaddexp; the minimum and the regularised
+fits from scikit-learn's LogisticRegression (C = 1 / (N lambda)) on scikit-learn's PolynomialFeatures and
+StandardScaler, scored with its log_loss; eigenvalues from numpy.
+"""
+
+import base64
+
+import numpy as np
+import pytest
+from scipy.special import expit
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+from sklearn.metrics import log_loss
+from sklearn.preprocessing import PolynomialFeatures as SklearnPolynomialFeatures
+from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
+
+from lecture_utils import datasets
+from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
+
+# --------------------------------------------------------------------------
+# The learning-rate explorer
+# --------------------------------------------------------------------------
+
+N = 50
+
+
+@pytest.fixture(scope="module")
+def hours():
+    """The notebook's data: hours of revision and whether each of 50 students passed."""
+    rng = np.random.default_rng(3)
+    x = rng.uniform(0.5, 5.5, size=N)
+    return x, (rng.uniform(size=N) < expit(1.2 * (x - 3))).astype(int)
+
+
+@pytest.fixture(scope="module")
+def explorer(hours):
+    return LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150)
+
+
+def design(x, standardized=False):
+    """Rows (x_i, 1), with x standardised by its mean and 1/N standard deviation if asked."""
+    x = (x - x.mean()) / x.std() if standardized else x
+    return np.column_stack([x, np.ones(len(x))])
+
+
+def mean_nll(X, t, w):
+    """-(1/N) sum log p(t_i | x_i) = (1/N) sum log(1 + e^{-s_i z_i}), exact for any score (log_loss clips p)."""
+    return np.mean(np.logaddexp(0.0, -(2 * t - 1) * (X @ w)))
+
+
+def gradient_descent_by_hand(X, t, eta, steps):
+    w, path = np.zeros(2), [np.zeros(2)]
+    for _ in range(steps):
+        w = w - eta * X.T @ (expit(X @ w) - t) / len(t)
+        path.append(w)
+    return np.array(path)
+
+
+def sgd_by_hand(X, t, eta, batch_size, updates, seed):
+    rng, w, path = np.random.default_rng(seed), np.zeros(2), [np.zeros(2)]
+    while len(path) <= updates:
+        order = rng.permutation(len(t))
+        for start in range(0, len(t), batch_size):
+            b = order[start:start + batch_size]
+            w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+            path.append(w)
+    return np.array(path[:updates + 1])
+
+
+@pytest.fixture(scope="module")
+def minimum(hours):
+    """E(w*), by scikit-learn's unpenalised fit."""
+    x, t = hours
+    fit = SklearnLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(x[:, None], t)
+    return mean_nll(design(x), t, np.r_[fit.coef_[0], fit.intercept_]), np.r_[fit.coef_[0], fit.intercept_]
+
+
+def reset(explorer, learning_rate=0.6, batch=N, standardize=False, k=0):
+    with explorer.holding_redraws():
+        explorer.learning_rate_slider.value = learning_rate
+        explorer.batch.value = batch
+        explorer.standardize.value = standardize
+        explorer.slider.value = k
+
+
+def test_the_start_is_at_zero_with_the_loss_log_2_and_the_safe_step(explorer, hours):
+    x, t = hours
+    reset(explorer)
+    X = design(x)
+    bound = 2 / np.linalg.eigvalsh(X.T @ X / (4 * N))[-1]
+    gradient = np.linalg.norm(X.T @ (0.5 - t) / N)
+    assert explorer.status == (f"step 0: loss {np.log(2):.4f}, |grad| {gradient:.3g}, lr 0.6 "
+                               f"(safe below {bound:.3g})")
+    assert f"{bound:.3g}" == "0.661"
+    np.testing.assert_array_equal(explorer._now.get_xydata(), [[0.0, 0.0]])
+    np.testing.assert_allclose(explorer._curve.get_ydata(), 0.5)                  # sigma(0)
+
+
+@pytest.mark.parametrize("eta, k", [(0.6, 40), (1.0, 150), (0.05, 7)])
+def test_the_path_and_the_losses_are_gradient_descent(explorer, hours, minimum, eta, k):
+    x, t = hours
+    reset(explorer, learning_rate=eta, k=k)
+    expected = gradient_descent_by_hand(design(x), t, eta, k)
+    np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(explorer._now.get_xydata(), expected[-1:], rtol=1e-10)
+    gaps = [mean_nll(design(x), t, w) - minimum[0] for w in expected]
+    np.testing.assert_allclose(explorer._gap_line.get_ydata(), np.maximum(gaps, 1e-300), rtol=1e-6, atol=1e-12)
+    loss = mean_nll(design(x), t, expected[-1])
+    assert explorer.status.startswith(f"step {k}: loss {loss:.4f}, |grad| ")
+    curve_x, curve_p = explorer._curve.get_data()
+    np.testing.assert_allclose(curve_p, expit(expected[-1][0] * curve_x + expected[-1][1]), rtol=1e-12)
+
+
+def test_the_star_is_the_minimum_in_both_views(explorer, hours, minimum):
+    x, t = hours
+    reset(explorer)
+    star = explorer.views[False].artists[1]
+    np.testing.assert_allclose(star.get_xydata()[0], minimum[1], rtol=1e-6)
+    standardized = SklearnLogisticRegression(C=np.inf, tol=1e-12).fit(
+        SklearnStandardScaler().fit_transform(x[:, None]), t)
+    star = explorer.views[True].artists[1]
+    np.testing.assert_allclose(star.get_xydata()[0], np.r_[standardized.coef_[0], standardized.intercept_],
+                               rtol=1e-6)
+    assert explorer.minimum == pytest.approx(minimum[0], rel=1e-9)
+
+
+def test_standardising_changes_the_surface_and_the_path_but_not_the_models(explorer, hours):
+    x, t = hours
+    reset(explorer, learning_rate=5.0, standardize=True, k=20)
+    expected = gradient_descent_by_hand(design(x, standardized=True), t, 5.0, 20)
+    np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-10, atol=1e-12)
+    assert explorer.ax_surface.get_xlabel() == "weight w\u2032 of the standardised x"
+    assert all(artist.get_visible() for artist in explorer.views[True].artists)
+    assert not any(artist.get_visible() for artist in explorer.views[False].artists)
+    assert "(safe below 8)" in explorer.status                     # the Gram matrix of (x', 1) is I: 2 / (1/4)
+    w, b = expected[-1]
+    curve_x, curve_p = explorer._curve.get_data()                  # drawn over the raw x
+    np.testing.assert_allclose(curve_p, expit(w * (curve_x - x.mean()) / x.std() + b), rtol=1e-10)
+    reset(explorer)
+    assert explorer.ax_surface.get_xlabel() == "weight w"
+    assert all(artist.get_visible() for artist in explorer.views[False].artists)
+
+
+@pytest.mark.parametrize("batch_size, k", [(1, 75), (10, 12)])
+def test_minibatch_updates_follow_the_algorithm_box_with_the_same_shuffles(explorer, hours, batch_size, k):
+    x, t = hours
+    reset(explorer, learning_rate=0.3, batch=batch_size, standardize=True, k=k)
+    expected = sgd_by_hand(design(x, standardized=True), t, 0.3, batch_size, k, seed=0)
+    np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-10, atol=1e-12)
+    assert explorer.status.startswith(f"update {k}: ")
+    assert f"epoch {k * batch_size / N:.2f}" in explorer.status
+
+
+def test_a_learning_rate_far_too_large_bounces_and_says_how_often_the_loss_rose(explorer, hours):
+    # the bouncing run is chaotic: rounding differences of 1e-16 grow by about e^0.5 a step, so it is
+    # compared with the hand computation over its first 40 steps only (where they agree to 1e-6)
+    x, t = hours
+    reset(explorer, learning_rate=30.0, k=40)
+    expected = gradient_descent_by_hand(design(x), t, 30.0, 40)
+    np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-6, atol=1e-6)
+    losses = [mean_nll(design(x), t, w) for w in expected]
+    rises = int(np.sum(np.diff(losses) > 0))
+    assert explorer.status == (f"step 40: loss {losses[-1]:.4f}, |grad| {explorer.path.grad_norm[40]:.3g}, lr 30 "
+                               f"(safe below 0.661); the loss rose at {rises} of 40 steps")
+    assert rises == 22 and losses[-1] == pytest.approx(29.419, abs=1e-3)         # as the notebook says
+    reset(explorer, learning_rate=30.0, k=150)
+    for artist in (explorer._path_line, explorer._gap_line, explorer._curve):
+        assert np.all(np.isfinite(artist.get_xydata()))
+    assert np.abs(explorer._path_line.get_xydata()).max() <= 150 * 30 * np.hypot(x.max(), 1)   # k eta max ||x||
+
+
+def test_the_largest_learning_rate_never_draws_nan(explorer):
+    largest = explorer.learning_rate_slider.options[-1][1]
+    assert largest == 100.0
+    reset(explorer, learning_rate=largest, k=150)
+    assert "nan" not in explorer.status and "inf" not in explorer.status
+    assert np.all(np.isfinite(explorer._path_line.get_xydata()))
+
+
+def test_step_reset_and_the_picture(explorer):
+    reset(explorer)
+    before = explorer.png()
+    explorer.step()
+    explorer.step()
+    assert explorer.k == 2 and explorer.status.startswith("step 2:") and explorer.png() != before
+    explorer.reset()
+    assert explorer.k == 0 and explorer.png() == before
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == explorer.status
+    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
+
+
+def test_after_many_changes_the_picture_is_that_of_a_fresh_explorer(explorer, hours):
+    for options in [dict(standardize=True, k=30), dict(batch=1, k=100), dict(learning_rate=30.0, k=150),
+                    dict(batch=10, standardize=True, learning_rate=2.0, k=3)]:
+        reset(explorer, **options)
+    reset(explorer, learning_rate=1.0, k=60)
+    fresh = LearningRateExplorer(*hours, learning_rate=1.0, n_updates=150, k=60)
+    assert explorer.status == fresh.status and explorer.png() == fresh.png()
+
+
+def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hours, monkeypatch):
+    import lecture_utils.widgets.logistic as module
+
+    explorer = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30)
+    raw, standardized = (explorer.views[flag].artists[0] for flag in (False, True))
+    drawn, runs = [], []
+    for name, contours in (("raw", raw), ("standardised", standardized)):
+        original = contours.draw
+        monkeypatch.setattr(contours, "draw", lambda renderer, name=name, original=original, artist=contours:
+                            (artist.get_visible() and drawn.append(name), original(renderer)))
+    original_path = module.descent_path
+    monkeypatch.setattr(module, "descent_path", lambda *args, **kwargs: (runs.append(args[2]),
+                                                                       original_path(*args, **kwargs))[1])
+    pictures = {}
+    for flag in (True, False, True, False):
+        explorer.standardize.value = flag
+        pictures.setdefault(flag, explorer.png())
+        assert explorer.png() == pictures[flag]                     # the same picture each time it comes back
+    assert drawn == ["standardised"] and runs == [0.6]              # the raw view's background and run were kept
+    explorer.learning_rate_slider.value = 2.0
+    explorer.learning_rate_slider.value = 0.6
+    assert runs == [0.6, 2.0]
+    for flag in (False, True):
+        fresh = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30, standardize=flag)
+        assert pictures[flag] == fresh.png()
+
+
+def test_the_figure_fits_the_screen(explorer):
+    width, height = explorer.fig.get_size_inches()
+    assert width <= 10.5 and height <= 4.6
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(learning_rate=1000.0), "learning_rate must be one of learning_rates"),
+    (dict(learning_rate=0.65), "learning_rate must be one of learning_rates"),
+    (dict(learning_rates=(1.0, 0.1)), "learning_rates must be at least two increasing"),
+    (dict(minibatch=1), "minibatch must be between"),
+    (dict(batch_size=7), "batch_size must be None"), (dict(k=151), "k must be a step"),
+])
+def test_bad_arguments_are_named(hours, options, message):
+    with pytest.raises(ValueError, match=message):
+        LearningRateExplorer(*hours, n_updates=150, **options)
+    with pytest.raises(ValueError, match="two labels"):
+        LearningRateExplorer(hours[0], np.arange(N) % 3)
+
+
+# --------------------------------------------------------------------------
+# The regularisation explorer
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def plane():
+    data = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]],
+                                          n_per_class=40, random_state=2)
+    return data.X[::2], data.y[::2], data.X[1::2], data.y[1::2]
+
+
+@pytest.fixture(scope="module")
+def regularization(plane):
+    return RegularizationExplorer(*plane, degree=3, lambdas=np.logspace(-3, 0, 13), tol=1e-8)
+
+
+def reference_features(plane):
+    X, _, X_val, _ = plane
+    polynomial = SklearnPolynomialFeatures(3, include_bias=False).fit(X)
+    scaler = SklearnStandardScaler().fit(polynomial.transform(X))
+    return lambda points: scaler.transform(polynomial.transform(points))
+
+
+def sklearn_fit(plane, penalty, lam):
+    X, t = plane[:2]
+    features = reference_features(plane)
+    options = dict(l1_ratio=1.0, solver="saga", max_iter=200_000) if penalty == "l1" else {}
+    return SklearnLogisticRegression(C=1 / (len(t) * lam), tol=1e-10, **options).fit(features(X), t), features
+
+
+@pytest.mark.parametrize("penalty, index", [("l2", 0), ("l2", 6), ("l2", 12), ("l1", 4), ("l1", 8)])
+def test_bars_regions_and_losses_show_scikit_learns_fit(regularization, plane, penalty, index):
+    with regularization.holding_redraws():
+        regularization.penalty.value = penalty
+        regularization.slider.value = regularization.lambdas[index]
+    lam = regularization.lambdas[index]
+    theirs, features = sklearn_fit(plane, penalty, lam)
+    heights = np.array([bar.get_height() for bar in regularization._bars])
+    np.testing.assert_allclose(heights, theirs.coef_[0], atol=2e-5)
+    zeros = regularization._zeros.get_offsets()[:, 0]
+    np.testing.assert_array_equal(zeros, np.flatnonzero(theirs.coef_[0] == 0))
+    grid = np.column_stack([g.ravel() for g in np.meshgrid(
+        np.linspace(*regularization.xlim, 161)[1::2], np.linspace(*regularization.ylim, 161)[1::2])])   # 80 cells
+    shown = np.asarray(regularization._regions.get_array()).ravel().astype(bool)
+    agree = np.mean(shown == (theirs.decision_function(features(grid)) > 0))
+    assert agree >= 0.999                                            # pixels on the boundary may differ
+    X, t, X_val, t_val = plane
+    for part, (points, targets) in {"training": (X, t), "validation": (X_val, t_val)}.items():
+        loss = log_loss(targets, theirs.predict_proba(features(points)))
+        assert regularization._loss_lines[part].get_ydata()[index] == pytest.approx(loss, abs=1e-6)
+    assert regularization._now.get_xdata()[0] == lam
+    accuracy = theirs.score(features(X_val), t_val)
+    assert f"validation loss {log_loss(t_val, theirs.predict_proba(features(X_val))):.3f} " \
+           f"(accuracy {accuracy:.0%})" in regularization.status
+    assert regularization.status.startswith(f"\u03bb = {lam:.3g} ({penalty.upper()}): "
+                                            f"{np.count_nonzero(theirs.coef_[0])} of 9 weights nonzero")
+
+
+def test_above_lambda_max_l1_keeps_no_weight_and_the_bias_gives_the_base_rate(regularization, plane):
+    # (scikit-learn's saga stops after one epoch here, with the bias at 0.089: no reference but the formula)
+    with regularization.holding_redraws():
+        regularization.penalty.value = "l1"
+        regularization.slider.value = 1.0
+    t = plane[1]
+    assert np.all(regularization.coef_ == 0) and len(regularization._zeros.get_offsets()) == 9
+    assert regularization.intercept_ == pytest.approx(np.log(t.mean() / (1 - t.mean())), abs=1e-8)
+    assert regularization.status.startswith("\u03bb = 1 (L1): 0 of 9 weights nonzero, ||w|| = 0; training loss "
+                                            f"{np.log(2):.3f}")
+
+
+def test_l1_keeps_fewer_weights_as_lambda_grows_and_none_at_the_end(regularization):
+    counts = [np.count_nonzero(coef) for coef in regularization.coef["l1"]]
+    assert counts[0] >= 7 and counts[-1] == 0 and counts[-1] <= counts[len(counts) // 2] <= counts[0]
+    assert np.all(np.count_nonzero(regularization.coef["l2"], axis=1) == 9)        # L2 shrinks, never zeroes
+    norms = np.linalg.norm(regularization.coef["l2"], axis=1)
+    assert np.all(np.diff(norms) < 0)
+
+
+def test_the_picture_after_changes_is_that_of_a_fresh_explorer(regularization, plane):
+    for penalty, index in [("l1", 3), ("l2", 10), ("l1", 12)]:
+        with regularization.holding_redraws():
+            regularization.penalty.value = penalty
+            regularization.slider.value = regularization.lambdas[index]
+    regularization.penalty.value = "l2"
+    regularization.slider.value = regularization.lambdas[6]
+    fresh = RegularizationExplorer(*plane, degree=3, lambdas=np.logspace(-3, 0, 13), lam=regularization.lambdas[6],
+                                   tol=1e-8)
+    assert fresh.status == regularization.status and fresh.png() == regularization.png()
+    width, height = fresh.fig.get_size_inches()
+    assert width <= 10.5 and height <= 4.6
+
+
+def test_bad_arguments_of_the_regularisation_explorer(plane):
+    with pytest.raises(ValueError, match="lam must be one of the lambdas"):
+        RegularizationExplorer(*plane, lambdas=[0.01, 0.1], lam=0.05)
+    with pytest.raises(ValueError, match="increasing"):
+        RegularizationExplorer(*plane, lambdas=[0.1, 0.01])
+    with pytest.raises(ValueError, match=r"shape \(N, 2\)"):
+        RegularizationExplorer(plane[0][:, :1], *plane[1:])
