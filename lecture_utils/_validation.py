@@ -428,6 +428,14 @@ def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) ->
     return classes, indices
 
 
+def as_limits(value, name: str) -> tuple[float, float]:
+    """A range ``(low, high)``: two finite numbers with low < high."""
+    low_high = as_float_array(value, name)
+    if low_high.shape != (2,) or not low_high[0] < low_high[1]:
+        raise ValueError(f"{name} must be two numbers (low, high) with low < high; got {value!r}.")
+    return float(low_high[0]), float(low_high[1])
+
+
 def check_callable(function, name: str, what: str) -> None:
     """Raise a ``TypeError`` naming ``name`` unless ``function`` is callable; ``what`` shows its signature."""
     if not callable(function):
@@ -494,6 +502,19 @@ def check_draws(n_draws, names: str) -> None:
         )
 
 
+#: The most steps an iterative method takes in one call (a few seconds of Python loop).
+MAX_ITERATIONS = 10 ** 6
+
+
+def check_iterations(value, name: str) -> int:
+    """``value`` as a number of iterations from 1 to :data:`MAX_ITERATIONS`, naming ``name``."""
+    value = check_positive_int(value, name)
+    if value > MAX_ITERATIONS:
+        raise ValueError(f"{name} = {value} iterations would run for minutes or hours; use at most "
+                         f"{MAX_ITERATIONS:.0e}, or a tolerance that stops the run.")
+    return value
+
+
 def check_flag(value, name: str) -> bool:
     """Return ``value`` if it is True or False; a string such as ``"False"`` would count as true."""
     if not isinstance(value, (bool, np.bool_)):
@@ -506,15 +527,20 @@ def check_flag(value, name: str) -> bool:
 LARGEST_ENTRY, SMALLEST_ENTRY = 1e150, 1e-150
 
 
-def check_scale(X: np.ndarray, name: str, what: str, hint: str = "") -> np.ndarray:
+def check_scale(X: np.ndarray, name: str, what: str, hint: str = "", power: int = 2) -> np.ndarray:
     """Refuse ``X`` whose largest entry is beyond 1e150 or below 1e-150 (but not 0): ``what``,
-    built from products of its entries, would overflow or underflow float64."""
+    built from products of its entries, would overflow or underflow float64.
+
+    For products of ``power`` entries (a polynomial of that degree) the bounds
+    are ``1e(300 / power)`` and ``1e(-300 / power)`` instead.
+    """
     largest = float(np.max(np.abs(X), initial=0.0))
-    if largest > LARGEST_ENTRY or 0 < largest < SMALLEST_ENTRY:
+    high, low = (LARGEST_ENTRY, SMALLEST_ENTRY) if power == 2 else (10.0 ** (300 / power), 10.0 ** (-300 / power))
+    if largest > high or 0 < largest < low:
         fate = "overflow to inf" if largest > 1 else "underflow to 0"
         raise ValueError(
             f"{name} has entries of size up to {largest:.3g}: {what}, built from products of its entries, would "
-            f"{fate} in float64. Rescale {name} to sizes between {SMALLEST_ENTRY:g} and {LARGEST_ENTRY:g}, e.g. "
+            f"{fate} in float64. Rescale {name} to sizes between {low:g} and {high:g}, e.g. "
             f"{name} / {largest:.0e} or standardised features.{' ' + hint if hint else ''}"
         )
     return X

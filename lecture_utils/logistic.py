@@ -35,9 +35,10 @@ from scipy.special import logit as _logit
 
 from ._base import Classifier
 from ._numerics import equilibrated_solve
-from ._validation import (as_class_labels, as_float_array, as_matrix, as_probabilities, as_vector, check_binary,
-                          check_broadcast, check_fitted, check_flag, check_n_features, check_non_negative, check_option,
-                          check_positive, check_positive_int, check_scale, float_or_array)
+from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities, as_vector,
+                          check_binary, check_broadcast, check_fitted, check_flag, check_iterations, check_n_features,
+                          check_non_negative, check_option, check_positive, check_positive_int, check_scale,
+                          check_size, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from .losses import _logistic_loss
 from .mle import binary_cross_entropy
@@ -303,7 +304,7 @@ class LogisticLoss(Objective):
             # l2/2 ||w||^2 over the penalised weights only: an unpenalised weight of 1e300 adds 0, not 0 * inf
             squares = np.multiply(self.penalty, W ** 2, where=self.penalty > 0, out=np.zeros_like(W))
             loss = np.mean(_logistic_loss(self.signs * Z), axis=1) + 0.5 * np.sum(squares, axis=1)
-        if not gradients:
+        if not check_flag(gradients, "gradients"):
             return loss
         # row k: (1/N) X^T (sigma(X w_k) - t) + l2 w_k, as in gradient()
         return loss, (expit(Z) - self.t) @ self.X / self.n_samples + self.penalty * W
@@ -825,6 +826,9 @@ def loss_grid(X, t, w_limits, b_limits, n=70):
     if as_matrix(X).shape[1] != 1:
         raise ValueError("X must have one input, shape (N, 1), for a grid over its weight and the bias; "
                          f"got shape {as_matrix(X).shape}.")
+    w_limits, b_limits = as_limits(w_limits, "w_limits"), as_limits(b_limits, "b_limits")
+    n = check_positive_int(n, "n")
+    check_size(n * n * as_matrix(X).shape[0], "the scores of the grid", "n")
     w, b = np.linspace(*w_limits, n), np.linspace(*b_limits, n)
     W, B = np.meshgrid(w, b)
     return w, b, loss_surface(X, t, W[..., None], B)
@@ -895,7 +899,7 @@ def descent_path(X, t, learning_rate, n_updates=100, batch_size=None, w0=None, l
     DescentPath
     """
     objective = LogisticLoss(X, t, l2, fit_intercept)
-    n_updates = check_positive_int(n_updates, "n_updates")
+    n_updates = check_iterations(n_updates, "n_updates")
     N = objective.n_samples
     B = N if batch_size is None else min(check_positive_int(batch_size, "batch_size"), N)
     w0 = np.zeros(objective.n_weights) if w0 is None else as_float_array(w0, "w0").reshape(-1)

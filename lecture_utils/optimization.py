@@ -32,8 +32,8 @@ import scipy.linalg
 
 from ._numerics import equilibrated_solve, norm
 from ._validation import (as_float_array, as_real_array, as_scalar, check_broadcast, check_callable, check_flag,
-                          check_non_negative,
-                          check_option, check_positive, check_positive_int, check_random_state, float_or_array)
+                          check_iterations, check_non_negative, check_option, check_positive, check_positive_int,
+                          check_random_state, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning
 
 METHODS = ("gd", "accelerated", "sgd", "newton")
@@ -397,7 +397,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     method = check_option(method, "method", METHODS)
     learning_rate = check_positive(learning_rate, "learning_rate")
     decay = check_non_negative(decay, "decay")
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_iterations(max_iter, "max_iter")
     tol = check_non_negative(tol, "tol")
     w = as_float_array(w0, "w0").astype(float).reshape(-1)
     n_weights = getattr(objective, "n_weights", w.size)

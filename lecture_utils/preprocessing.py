@@ -13,13 +13,15 @@ degree) give a linear model a curved decision boundary, and many weights to regu
 
 from __future__ import annotations
 
+import math
 from itertools import combinations_with_replacement
 
 import numpy as np
 
 from ._base import Classifier, Estimator, clone
 from ._numerics import mean, root_mean_square
-from ._validation import as_matrix, check_fitted, check_n_features, check_positive_int
+from ._validation import (as_matrix, check_fitted, check_n_features, check_positive_int, check_scale, check_sequence,
+                          check_size)
 
 
 class StandardScaler(Estimator):
@@ -88,6 +90,7 @@ class PolynomialFeatures(Estimator):
         """Work out the monomials of the ``D`` inputs of ``X``; returns ``self``."""
         D = as_matrix(X).shape[1]
         degree = check_positive_int(self.degree, "degree")
+        check_size(math.comb(D + degree, degree) * D, "the table of powers", "degree")   # C(D + d, d) - 1 monomials
         exponents = [np.bincount(inputs, minlength=D) for d in range(1, degree + 1)
                      for inputs in combinations_with_replacement(range(D), d)]
         self.powers_ = np.array(exponents, dtype=int)
@@ -96,8 +99,9 @@ class PolynomialFeatures(Estimator):
     def transform(self, X) -> np.ndarray:
         """The monomials of each row of ``X``, shape (N, n_output_features)."""
         check_fitted(self, "powers_")
-        X = as_matrix(X)
+        X = check_scale(as_matrix(X), "X", f"its powers up to {self.degree}", power=int(self.powers_.sum(axis=1).max()))
         check_n_features(X, self.powers_.shape[1])
+        check_size(X.shape[0] * self.powers_.size, "the products", "X or degree")
         return np.prod(X[:, None, :] ** self.powers_[None, :, :], axis=2)
 
     def fit_transform(self, X, t=None) -> np.ndarray:
@@ -107,7 +111,11 @@ class PolynomialFeatures(Estimator):
     def feature_names(self, input_names=None) -> list[str]:
         """Each feature written as a product, e.g. ``"x1^2 x2"``; inputs named ``x1, x2, ...`` by default."""
         check_fitted(self, "powers_")
-        names = input_names or [f"x{j + 1}" for j in range(self.powers_.shape[1])]
+        D = self.powers_.shape[1]
+        names = [f"x{j + 1}" for j in range(D)] if input_names is None else [str(name) for name in check_sequence(
+            input_names, "input_names", f"{D} names, one per input")]
+        if len(names) != D:
+            raise ValueError(f"input_names must hold one name per input, {D}; got {len(names)}.")
         return [" ".join(name if power == 1 else f"{name}^{power}" for name, power in zip(names, row) if power)
                 for row in self.powers_]
 

@@ -18,7 +18,7 @@ import numbers
 
 import numpy as np
 
-from .._validation import (as_float_array, as_labels, as_scalar, check_callable, check_option, check_positive_int,
+from .._validation import (as_float_array, as_labels, as_limits, as_scalar, check_callable, check_option, check_positive_int,
                            check_size)
 
 
@@ -131,10 +131,7 @@ def names(like: str | None = None, axis: int = 0, classes_of: str | None = None)
 
 def limits(value, name, arguments):
     """Axis limits: two finite numbers, the first smaller."""
-    low_high = as_float_array(value, name)
-    if low_high.shape != (2,) or not low_high[0] < low_high[1]:
-        raise ValueError(f"{name} must be two numbers (low, high) with low < high; got {value!r}.")
-    return tuple(float(v) for v in low_high)
+    return as_limits(value, name)
 
 
 def NUMBER(value, name, arguments):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._checks import AXES, TEXT, array, checked, count, curve, labels, names, points, positive
 from ._style import MARKERS, PALETTE, class_style
 
 #: How the optimum is marked on every loss surface of notebook 04.
@@ -13,16 +14,20 @@ OPTIMUM_STYLE = {"marker": "*", "markersize": 15, "color": PALETTE[4], "markered
 PATH_STYLE = {"color": PALETTE[1], "marker": "o", "markersize": 3.5, "linewidth": 1.3, "zorder": 4}
 
 
+@checked(gap_min=positive, gap_max=positive, per_decade=count())
 def gap_levels(gap_min: float, gap_max: float, per_decade: int = 2) -> np.ndarray:
     """Contour levels of ``E(w) - E(w*)`` spaced evenly in log scale, from ``gap_min`` to ``gap_max``.
 
     A loss surface has a flat bottom and steep walls: levels evenly spaced
     in ``log(E - E*)`` show both, where evenly spaced levels of ``E`` crowd on the walls.
     """
+    if gap_min > gap_max:
+        raise ValueError(f"gap_min must not exceed gap_max; got {gap_min:g} > {gap_max:g}.")
     low, high = np.floor(np.log10(gap_min) * per_decade), np.ceil(np.log10(gap_max) * per_decade)
     return 10.0 ** (np.arange(low, high + 1) / per_decade)
 
 
+@checked(a=array(ndim=1, min_size=2), b=array(ndim=1, min_size=2), margin=positive, smallest=positive)
 def square_view(a, b, margin=0.15, smallest=1.0) -> tuple:
     """Square axis limits around two points of the plane, e.g. the start and the optimum of a descent.
 
@@ -38,6 +43,8 @@ def square_view(a, b, margin=0.15, smallest=1.0) -> tuple:
     return (centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half)
 
 
+@checked(ax=AXES, w1=curve(), w2=curve(), gap=array(ndim=2, like="w2"),
+         optimum=array(ndim=1, min_size=2), labels=names())
 def plot_loss_contours(ax, w1, w2, gap, optimum, levels=None, labels=("$w_1$", "$w_2$")):
     """Contour lines of a loss surface over two weights, as its excess ``E(w) - E(w*)`` over the optimum.
 
@@ -69,6 +76,7 @@ def plot_loss_contours(ax, w1, w2, gap, optimum, levels=None, labels=("$w_1$", "
     return contours, star
 
 
+@checked(ax=AXES, weights=points(2, min_size=0))
 def plot_descent_path(ax, weights, **kwargs):
     """Draw an optimiser's path ``w_0, w_1, ...`` over two weights; returns the Line2D (``set_data`` it)."""
     weights = np.asarray(weights, dtype=float)
@@ -76,6 +84,7 @@ def plot_descent_path(ax, weights, **kwargs):
     return line
 
 
+@checked(ax=AXES, gap=array(ndim=1, min_size=0, finite=False), label=TEXT)
 def plot_loss_gap(ax, gap, label=None, **kwargs):
     """Draw ``E(w_k) - E(w*)`` against the step ``k`` on a log scale; returns the Line2D."""
     gap = np.asarray(gap, dtype=float)
@@ -84,6 +93,7 @@ def plot_loss_gap(ax, gap, label=None, **kwargs):
     return line
 
 
+@checked(ax=AXES, x=array(ndim=1), t=labels(like="x"), jitter=positive)
 def plot_binary_targets(ax, x, t, jitter=0.04, random_state=0) -> list:
     """One input against its 0/1 target, each class with its own colour and marker, jittered vertically.
 
@@ -99,6 +109,7 @@ def plot_binary_targets(ax, x, t, jitter=0.04, random_state=0) -> list:
     return points
 
 
+@checked(ax=AXES, names=names(), coef=array(ndim=1, like="names"))
 def plot_coefficients(ax, names, coef, rotation=90, **kwargs):
     """Bars of the coefficients ``w_j``, one per feature, with a line at 0; returns the BarContainer.
 
@@ -116,6 +127,8 @@ def plot_coefficients(ax, names, coef, rotation=90, **kwargs):
     return bars
 
 
+@checked(ax=AXES, lambdas=array(ndim=1), coef=array(ndim=2, like="lambdas"),
+         names=names(like="coef", axis=1))
 def plot_regularization_path(ax, lambdas, coef, names=None, highlight=()):
     """The coefficients against the penalty strength ``lambda`` (log scale), one line per feature.
 

@@ -238,4 +238,50 @@ def _irls_cases():
     ]
 
 
-CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases()]
+def _path_cases():
+    objective = LR.LogisticLoss(X, T, l2=0.1)
+    W = np.array([[0.0, 0.0, 0.0], [0.3, -0.2, 0.1], [1e300, -1e300, 0.0]])
+    return [
+        case("logistic.LogisticLoss.along", "as loss() row by row", lambda: objective.along(W[:2]),
+             answers(close(lambda: [objective.loss(w) for w in W[:2]], rtol=1e-13))),
+        case("logistic.LogisticLoss.along", "weights of 1e300 with l2: the loss is inf", lambda: objective.along(W),
+             answers(satisfies(lambda loss: loss[2] == np.inf, "inf for 1e300"), infinite=True)),
+        case("logistic.LogisticLoss.along", "gradients as gradient() row by row",
+             lambda: objective.along(W[:2], gradients=True)[1],
+             answers(close(lambda: [objective.gradient(w) for w in W[:2]], rtol=1e-13))),
+        case("logistic.LogisticLoss.along", "W of the wrong width", lambda: objective.along(np.zeros((2, 2))),
+             refuses("W")),
+        case("logistic.LogisticLoss.along", "nan in W", lambda: objective.along(np.full((1, 3), np.nan)),
+             refuses("W")),
+        case("logistic.LogisticLoss.along", "gradients as text", lambda: objective.along(W[:1], gradients="yes"),
+             refuses("gradients")),
+        case("logistic.descent_path", "as minimize's gradient descent", lambda: LR.descent_path(X, T, 0.5, 5).weights,
+             answers(close(lambda: __import__("lecture_utils.optimization", fromlist=["minimize"]).minimize(
+                 LR.LogisticLoss(X, T), np.zeros(3), "gd", learning_rate=0.5, max_iter=5, tol=0).weights,
+                 rtol=1e-15))),
+        case("logistic.descent_path", "epochs of minibatches of 10", lambda: LR.descent_path(
+            X, T, 0.5, 4, batch_size=10, random_state=0).epoch, answers(close(np.arange(5) * 10 / len(T)))),
+        *bad_numbers("logistic.descent_path", "learning_rate", lambda value: LR.descent_path(X, T, value, 5),
+                     NOT_POSITIVE),
+        case("logistic.descent_path", "n_updates = 10**12 would run for hours",
+             lambda: LR.descent_path(X, T, 0.5, 10 ** 12), refuses("n_updates")),
+        *bad_counts("logistic.descent_path", "n_updates", lambda value: LR.descent_path(X, T, 0.5, value)),
+        case("logistic.descent_path", "w0 too short", lambda: LR.descent_path(X, T, 0.5, 5, w0=[1.0]), refuses("w0")),
+        *bad_seeds("logistic.descent_path", lambda value: LR.descent_path(X, T, 0.5, 5, batch_size=10,
+                                                                          random_state=value)),
+        case("logistic.loss_grid", "as loss_surface point by point", lambda: LR.loss_grid(X[:, :1], T, (-1, 1), (-2, 2),
+                                                                                          3)[2],
+             answers(close(lambda: [[LR.loss_surface(X[:, :1], T, [w], b) for w in np.linspace(-1, 1, 3)]
+                                    for b in np.linspace(-2, 2, 3)], rtol=1e-13))),
+        case("logistic.loss_grid", "X of two inputs", lambda: LR.loss_grid(X, T, (-1, 1), (-1, 1), 3), refuses("X")),
+        case("logistic.loss_grid", "reversed w_limits", lambda: LR.loss_grid(X[:, :1], T, (1, -1), (-1, 1), 3),
+             refuses("w_limits")),
+        case("logistic.loss_grid", "b_limits with nan", lambda: LR.loss_grid(X[:, :1], T, (-1, 1), (np.nan, 1), 3),
+             refuses("b_limits")),
+        case("logistic.loss_grid", "n = 10**6 cannot fit", lambda: LR.loss_grid(X[:, :1], T, (-1, 1), (-1, 1), 10 ** 6),
+             refuses("n", match="GiB")),
+        *bad_counts("logistic.loss_grid", "n", lambda value: LR.loss_grid(X[:, :1], T, (-1, 1), (-1, 1), value)),
+    ]
+
+
+CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases(), *_path_cases()]

@@ -262,4 +262,43 @@ def _by_folds(folds):
     return predictions
 
 
-CASES = [*_folds_cases(), *_score_cases(), *_preprocessing_cases(), *_multiclass_cases(), *_evaluation_cases()]
+def _polynomial_cases():
+    from sklearn.preprocessing import PolynomialFeatures as SklearnPolynomialFeatures
+    from lecture_utils.preprocessing import PolynomialFeatures
+    fitted = PolynomialFeatures(3).fit(X)
+    return [
+        case("preprocessing.PolynomialFeatures.fit_transform", "as scikit-learn at scale 1e90",
+             lambda: PolynomialFeatures(3).fit_transform(X * 1e90),
+             answers(close(lambda: SklearnPolynomialFeatures(3, include_bias=False).fit_transform(X * 1e90),
+                           rtol=1e-14))),
+        case("preprocessing.PolynomialFeatures.fit", "degree 0", lambda: PolynomialFeatures(0).fit(X),
+             refuses("degree")),
+        case("preprocessing.PolynomialFeatures.fit", "degree 2.5", lambda: PolynomialFeatures(2.5).fit(X),
+             refuses("degree")),
+        case("preprocessing.PolynomialFeatures.fit", "degree 200 of 30 inputs: 1e39 features",
+             lambda: PolynomialFeatures(200).fit(np.ones((2, 30))), refuses("degree", match="GiB")),
+        case("preprocessing.PolynomialFeatures.fit", "nan in X", lambda: PolynomialFeatures(2).fit(X * np.nan),
+             refuses("X")),
+        case("preprocessing.PolynomialFeatures.transform", "cubes of 1e110 beyond float64",
+             lambda: fitted.transform(X * 1e110), refuses("X")),
+        case("preprocessing.PolynomialFeatures.transform", "cubes of 1e-110 rounding to 0",
+             lambda: fitted.transform(X * 1e-110), refuses("X")),
+        case("preprocessing.PolynomialFeatures.transform", "unfitted", lambda: PolynomialFeatures(2).transform(X),
+             refuses("fit")),
+        case("preprocessing.PolynomialFeatures.transform", "one input fewer", lambda: fitted.transform(X[:, :1]),
+             refuses("X")),
+        case("preprocessing.PolynomialFeatures.feature_names", "as scikit-learn",
+             lambda: PolynomialFeatures(2).fit(X).feature_names(["a", "b"]),
+             answers(equal(lambda: [name.replace(" ", " ") for name in SklearnPolynomialFeatures(
+                 2, include_bias=False).fit(X).get_feature_names_out(["a", "b"])]))),
+        case("preprocessing.PolynomialFeatures.feature_names", "one name for two inputs",
+             lambda: fitted.feature_names(["a"]), refuses("input_names")),
+        case("preprocessing.PolynomialFeatures.feature_names", "names as one string",
+             lambda: fitted.feature_names("ab"), refuses("input_names")),
+        case("preprocessing.PolynomialFeatures.feature_names", "unfitted",
+             lambda: PolynomialFeatures(2).feature_names(), refuses("fit")),
+    ]
+
+
+CASES = [*_folds_cases(), *_score_cases(), *_preprocessing_cases(), *_multiclass_cases(), *_evaluation_cases(),
+         *_polynomial_cases()]

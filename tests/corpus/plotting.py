@@ -197,6 +197,26 @@ VALID = {
                               satisfies(lambda result: result is None, "drawn")),
     "plot_score_grid": (lambda: dict(ax=_ax(), scores=[[0.5, 0.6]], alphas=[0.0, 1.0], gammas=[0.0], colorbar=False),
                         satisfies(lambda image: image.get_array().shape == (1, 2), "the scores")),
+    "plot_running_product": (lambda: dict(ax=_ax(), factors=np.full(400, 1e-3)),
+                             equal(108)),               # 1e-3^N rounds to 0 once below 2.5e-324: N > 323.6 / 3
+    "gap_levels": (lambda: dict(gap_min=1e-300, gap_max=1e300, per_decade=1), close(10.0 ** np.arange(-300, 301),
+                                                                                     rtol=1e-12)),
+    "square_view": (lambda: dict(a=[0.0, 0.0], b=[2e300, 1e300], margin=0.15),
+                    close([(1e300 - 1.3e300, 1e300 + 1.3e300), (0.5e300 - 1.3e300, 0.5e300 + 1.3e300)], rtol=1e-15)),
+    "plot_loss_contours": (lambda: dict(ax=_ax(), w1=GRID, w2=GRID, gap=np.add.outer(GRID, GRID) + 1e-3,
+                                        optimum=[0.0, 0.0]),
+                           satisfies(lambda drawn: list(drawn[1].get_xdata()) == [0.0], "the optimum starred")),
+    "plot_descent_path": (lambda: dict(ax=_ax(), weights=[[0.0, 0.0], [1e300, 1.0]]),
+                          satisfies(lambda line: list(line.get_xdata()) == [0.0, 1e300], "the path")),
+    "plot_loss_gap": (lambda: dict(ax=_ax(), gap=[1.0, 1e-300, 0.0]),
+                      satisfies(lambda line: list(line.get_ydata()) == [1.0, 1e-300, 0.0], "the gaps")),
+    "plot_binary_targets": (lambda: dict(ax=_ax(), x=GRID, t=(GRID > 0.5).astype(int)),
+                            satisfies(lambda points: [len(p.get_offsets()) for p in points] == [6, 5], "6 and 5")),
+    "plot_coefficients": (lambda: dict(ax=_ax(), names=["a", "b"], coef=[1e300, -1e300]),
+                          satisfies(lambda bars: [b.get_height() for b in bars] == [1e300, -1e300], "the weights")),
+    "plot_regularization_path": (lambda: dict(ax=_ax(), lambdas=[1e-8, 1.0, 1e8], coef=np.ones((3, 9)),
+                                              names=[f"f{j}" for j in range(9)], highlight=list(range(9))),
+                                 satisfies(lambda lines: len(lines) == 9, "nine features, colours wrapping")),
     "present": (lambda: dict(on=False), satisfies(lambda result: result is None, "the house style")),
     "class_style": (lambda: dict(k=10 ** 6), satisfies(lambda style: style["color"] == P.PALETTE[10 ** 6 % 7],
                                                         "wraps the palette")),
@@ -206,7 +226,8 @@ VALID = {
 BAD = {
     "AXES": {"None": None, "text": "ax", "a figure": Figure()},
     "axes_list": {"text": "ax", "one axes too few": "FEWER"},
-    "array": {"text": "abc", "nan": "NAN", "empty": [], "ragged": [[1.0, 2.0], [3.0]], "one entry too few": "SHORT"},
+    "array": {"text": "abc", "nan": "NAN", "empty": "EMPTY", "ragged": [[1.0, 2.0], [3.0]],
+              "one entry too few": "SHORT"},
     "labels": {"ragged": [[0], [1, 0]], "one entry too few": "SHORT"},
     "names": {"one string": "ab", "a number": 3, "one name too few": "SHORT"},
     "limits": {"reversed": (1.0, 0.0), "text": "ab", "nan": (0.0, np.nan), "three numbers": (0, 1, 2)},
@@ -242,6 +263,8 @@ def _bad_value(marker, valid, check, arguments):
             return None
         axis = nonlocals.get("axis", 0)
         return np.delete(np.asarray(valid), -1, axis=axis) if np.shape(valid)[axis:] else None
+    if marker == "EMPTY":
+        return [] if nonlocals.get("min_size", 1) > 0 else None
     if marker == "HUGE":
         return 10 ** 9 if nonlocals.get("cells", 1) > 1 else None
     if marker == "FEWER":
@@ -255,7 +278,8 @@ def _bad_value(marker, valid, check, arguments):
 
 
 MODULES = [importlib.import_module(f"lecture_utils.plotting.{module}") for module in
-           ("_style", "geometry", "information", "mle", "naive_bayes", "newton", "perceptron", "discriminant")]
+           ("_style", "geometry", "information", "mle", "naive_bayes", "newton", "perceptron", "discriminant",
+            "logistic")]
 
 
 def _function(name):
@@ -288,6 +312,8 @@ CASES = [
         _axes(1), GRID, {"L": (GRID, "maximise")}, 1.0), refuses("objectives['L']'s sense")),
     case("plotting.newton.plot_errors", "an unknown method", lambda: _function("plot_errors")(_ax(), {"bfgs": [1.0]}),
          refuses("errors")),
+    case("plotting.logistic.gap_levels", "gap_min above gap_max", lambda: _function("gap_levels")(1.0, 1e-3),
+         refuses("gap_min")),
     case("plotting.geometry.plot_data", "t one label short", lambda: P.plot_data(_ax(), X8, T8[:-1]), refuses("t")),
     case("plotting.geometry.plot_data", "labels for fewer classes", lambda: P.plot_data(_ax(), X8, T8, labels=["a"]),
          refuses("labels")),
