@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import html
+import numbers
 import struct
 from contextlib import contextmanager
 
@@ -46,7 +47,15 @@ class FigureWidget:
         What the notebook displays.
     """
 
+    #: The largest figure a widget draws, in inches (at 200 dpi: 6000 x 4000 pixels).
+    MAX_FIGSIZE = (30.0, 20.0)
+
     def __init__(self, figsize, controls=()):
+        from .._validation import as_float_array
+        size = as_float_array(figsize, "figsize")
+        if size.shape != (2,) or not np.all(size > 0) or np.any(size > self.MAX_FIGSIZE):
+            raise ValueError(f"figsize must be (width, height) in inches, each > 0 and at most {self.MAX_FIGSIZE}; "
+                             f"got {figsize!r}.")
         # Drawn at twice the screen's resolution and shown at its natural size: sharp on
         # high-density screens and projectors, never stretched to the notebook's width.
         self.fig = Figure(figsize=figsize, dpi=PIXEL_RATIO * SCREEN_DPI, layout="constrained")
@@ -74,6 +83,10 @@ class FigureWidget:
 
     def start(self, *watched) -> None:
         """Build the figure, redraw whenever a watched control's value changes, and draw the first state."""
+        for control in watched:
+            if not callable(getattr(control, "observe", None)):
+                raise TypeError(f"watched must be ipywidgets controls (with observe), e.g. a FloatSlider; got "
+                                f"{type(control).__name__}.")
         self._build_figure()
         for control in watched:
             control.observe(self._on_change, names="value")
@@ -100,6 +113,7 @@ class FigureWidget:
 
     def animate(self, artist):
         """Mark ``artist`` as one that changes; it is redrawn on every :meth:`render`."""
+        _check_artist(artist)
         artist.set_animated(True)
         self._animated.append(artist)
         return artist
@@ -107,6 +121,7 @@ class FigureWidget:
     def hold(self, artist):
         """Mark ``artist`` as one that changes now and then: it is drawn into the cached background,
         and redrawn only after :meth:`redraw_held` (an axis redrawn only when its limits change)."""
+        _check_artist(artist)
         artist.set_animated(True)                        # left out of the full draw
         self._held.append(artist)
         return artist
@@ -118,6 +133,10 @@ class FigureWidget:
         one of a few views a widget switches between), the background drawn
         is kept, and reused when the same key is asked for again.
         """
+        try:
+            hash(key)
+        except TypeError:
+            raise TypeError(f"key must be hashable (a string or a tuple naming the view); got {key!r}.") from None
         self._background = self._backgrounds.get(key) if key is not None else None
         self._background_key = key
 
@@ -132,6 +151,8 @@ class FigureWidget:
 
     def render(self, status: str | None = None) -> None:
         """Redraw the changing artists over the cached background and show the result."""
+        if status is not None and not isinstance(status, str):
+            raise TypeError(f"status must be a string (the line under the figure); got {status!r}.")
         canvas = self.fig.canvas
         if self._base is None:
             canvas.draw()                                    # everything but the animated and held artists
@@ -170,12 +191,37 @@ class FigureWidget:
         display(bundle, metadata={"image/png": {"width": width, "height": height}}, raw=True)
 
 
+def _check_artist(artist) -> None:
+    from matplotlib.artist import Artist
+    if not isinstance(artist, Artist):
+        raise TypeError(f"artist must be a matplotlib Artist (a line, an image, an axis); got {type(artist).__name__}.")
+
+
 def display_size(png) -> tuple[int, int]:
     """The size in CSS pixels at which a widget's picture (PNG bytes, or base64 text) is shown."""
     if isinstance(png, str):
         png = base64.b64decode(png[:44])                  # enough for the signature and the header
     width, height = struct.unpack(">II", png[16:24])        # IHDR, right after the 8-byte signature
     return round(width / PIXEL_RATIO), round(height / PIXEL_RATIO)
+
+
+def on_slider(value, name: str, low: float, high: float, integer: bool = False) -> float | int:
+    """``value`` if it is a number in ``[low, high]``, the range of its slider (a whole number for an
+    integer slider), else a ``ValueError`` naming ``name``: a slider would clamp it silently, or take nan."""
+    from .._validation import as_scalar, check_positive_int
+    if integer:
+        number = 0 if isinstance(value, numbers.Integral) and not isinstance(value, bool) and value == 0 \
+            else check_positive_int(value, name)
+    else:
+        number = as_scalar(value, name)
+    if not low <= number <= high:
+        raise ValueError(f"{name} must lie in [{low:g}, {high:g}], the range of its slider; got {number:g}.")
+    return number
+
+
+def set_slider(slider, value, name: str) -> None:
+    """Move ``slider`` to ``value``, checked by :func:`on_slider` against the slider's range first."""
+    slider.value = on_slider(value, name, slider.min, slider.max, integer=isinstance(slider.value, int))
 
 
 def button(description: str, icon: str, callback) -> widgets.Button:

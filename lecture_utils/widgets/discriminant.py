@@ -9,12 +9,13 @@ from matplotlib.patches import Polygon
 from scipy import stats
 
 from .. import plotting
-from .._validation import as_priors, as_vector, check_positive_int, check_random_state, check_unit_interval
+from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
+                           check_positive_int, check_random_state, check_size, check_unit_interval)
 from ..datasets import gaussian_classes_from_noise
 from ..decision import bayes_error_1d, expected_loss, posterior_threshold, stratified_risk, threshold_rule_risk
 from ..discriminant import LDA, QDA, RDA, covariance_from_axes, gaussian_joint_log_likelihood
 from ..logistic import softmax
-from ._base import FigureWidget, button
+from ._base import FigureWidget, button, on_slider, set_slider
 
 #: Slider labels at their natural width.
 LABEL_STYLE = {"description_width": "initial"}
@@ -117,10 +118,11 @@ class LossMatrixExplorer(FigureWidget):
     def set_costs(self, miss=None, false_alarm=None, prior=None) -> None:
         """Set any of the costs and the prior, then redraw once."""
         with self.holding_redraws():
-            for slider, value in ((self.miss_slider, miss), (self.false_alarm_slider, false_alarm),
-                                  (self.prior_slider, prior)):
+            for slider, value, name in ((self.miss_slider, miss, "miss"),
+                                        (self.false_alarm_slider, false_alarm, "false_alarm"),
+                                        (self.prior_slider, prior, "prior")):
                 if value is not None:
-                    slider.value = value
+                    set_slider(slider, value, name)
 
     def _joint(self) -> np.ndarray:
         """``log p(x, C_k)`` on the grid, shape (n_grid, 2)."""
@@ -237,11 +239,11 @@ class GaussianClassesExplorer(FigureWidget):
 
     def __init__(self, means=((-1.2, 0.6), (1.2, -0.4)), spreads=((1.0, 1.0), (1.6, 0.45)), angles=(0, 30),
                  priors=None, N=40, N_max=400, n_test=2000, random_state=0, resolution=90, limits=(-4.5, 4.5)):
-        self._means = np.array(means, dtype=float)
-        n_classes = self._means.shape[0]
+        self._means = as_float_array(means, "means")
+        n_classes = self._means.shape[0] if self._means.ndim else 0
         if self._means.shape not in ((2, 2), (3, 2)):
             raise ValueError(f"means must hold 2 or 3 class means in the plane, shape (K, 2); got {self._means.shape}.")
-        self._spreads = np.array(spreads, dtype=float)
+        self._spreads = as_float_array(spreads, "spreads")
         self._angles = as_vector(angles, "angles", n_classes).copy()
         if self._spreads.shape != (n_classes, 2) or not np.all(self._spreads > 0):
             raise ValueError(f"spreads must hold two standard deviations > 0 per class, shape {(n_classes, 2)}; "
@@ -251,9 +253,11 @@ class GaussianClassesExplorer(FigureWidget):
         if not 20 <= check_positive_int(N, "N") <= self.N_max:
             raise ValueError(f"N must be a whole number from 20 to N_max = {self.N_max}; got {N}.")
         self.resolution = check_positive_int(resolution, "resolution")
-        self.xlim = self.ylim = tuple(limits)
+        check_size(self.resolution ** 2 * 8, "the posterior image", "resolution")
+        self.xlim = self.ylim = as_limits(limits, "limits")
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
         self._n_test = check_positive_int(n_test, "n_test")
+        check_size(self._n_test * 4, "the test set", "n_test")
         self._rng = check_random_state(random_state)
         self._draw_noise()
         self.errors = {}
@@ -309,16 +313,18 @@ class GaussianClassesExplorer(FigureWidget):
 
     def set_class(self, k: int, mean=None, spreads=None, angle=None, prior=None) -> None:
         """Select class ``k`` (from 0) and set any of its parameters, then redraw once (``angle`` in degrees)."""
+        on_slider(k, "k", 0, self.n_classes - 1, integer=True)
         with self.holding_redraws():
             self.class_selector.value = k
-            for sliders, values in ((self.mean_sliders, mean), (self.spread_sliders, spreads)):
+            for sliders, values, name in ((self.mean_sliders, mean, "mean"), (self.spread_sliders, spreads, "spreads")):
                 if values is not None:
+                    values = as_vector(values, name, 2)
                     for slider, value in zip(sliders, values):
-                        slider.value = value
+                        set_slider(slider, value, name)
             if angle is not None:
-                self.angle_slider.value = angle
+                set_slider(self.angle_slider, angle, "angle")
             if prior is not None:
-                self.prior_slider.value = prior
+                set_slider(self.prior_slider, prior, "prior")
 
     def _show_class(self, k: int) -> None:
         """Select class ``k``: its parameters go on the sliders, and the status names it (one redraw)."""
@@ -492,17 +498,20 @@ class RDAExplorer(FigureWidget):
     """
 
     def __init__(self, X_train, t_train, X_val, t_val, alpha=0.0, gamma=0.0, step=0.05, resolution=80):
-        self.X_train, self.t_train = np.asarray(X_train, dtype=float), np.asarray(t_train)
-        self.X_val, self.t_val = np.asarray(X_val, dtype=float), np.asarray(t_val)
+        self.X_train, self.X_val = as_matrix(X_train, "X_train"), as_matrix(X_val, "X_val")
+        self.t_train, self.t_val = np.asarray(t_train), np.asarray(t_val)
+        as_class_labels(self.t_train, self.X_train.shape[0], "t_train")
+        as_class_labels(self.t_val, self.X_val.shape[0], "t_val", min_classes=1)
         if self.X_train.ndim != 2 or self.X_train.shape[1] != 2 or self.X_val.shape[1:] != (2,):
             raise ValueError(f"X_train and X_val must have 2 features to be drawn; got shapes {self.X_train.shape} "
                              f"and {self.X_val.shape}.")
-        n_steps = round(1 / step)
+        n_steps = round(1 / check_positive(step, "step"))
         if not np.isclose(n_steps * step, 1) or n_steps < 2:
             raise ValueError(f"step must divide 1 into at least 2 steps, e.g. 0.05 or 0.1; got {step}.")
         self.alphas = self.gammas = np.linspace(0, 1, n_steps + 1)
         self.training_accuracy, self.validation_accuracy = self._score_grid()
         self.resolution = check_positive_int(resolution, "resolution")
+        check_size(self.resolution ** 2 * 8, "the posterior image", "resolution")
         both = np.vstack([self.X_train, self.X_val])
         self.xlim, self.ylim = plotting.padded_limits(both, pad=0.05)
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
@@ -534,7 +543,8 @@ class RDAExplorer(FigureWidget):
     def set_point(self, alpha: float, gamma: float) -> None:
         """Move both sliders, then redraw once."""
         with self.holding_redraws():
-            self.alpha_slider.value, self.gamma_slider.value = alpha, gamma
+            set_slider(self.alpha_slider, alpha, "alpha")
+            set_slider(self.gamma_slider, gamma, "gamma")
 
     def _index(self) -> tuple[int, int]:
         step = self.alphas[1]

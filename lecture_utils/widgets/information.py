@@ -7,13 +7,14 @@ import numpy as np
 from matplotlib import transforms
 
 from .. import plotting
-from .._validation import as_float_array
+from .._validation import (as_float_array, check_draws, check_option, check_positive, check_positive_int,
+                           check_size)
 from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_reverse_kl,
                            kl_divergence_from_log_densities)
 from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
                            normal_pdf, sample_skewness, standardized_partial_sums, standardized_sum_values,
                            sum_skewness)
-from ._base import FigureWidget, button
+from ._base import FigureWidget, button, on_slider
 
 
 #: A white box behind a number that moves, so that no line crosses it.
@@ -97,6 +98,8 @@ class EntropyExplorer(FigureWidget):
         if values.shape != (self.n_outcomes,):
             raise ValueError(f"weights must have one entry per outcome ({self.n_outcomes}); "
                              f"got shape {values.shape}.")
+        for value in values:
+            on_slider(value, "weights", self.sliders[0].min, self.sliders[0].max)
         with self.holding_redraws():
             for slider, value in zip(self.sliders, values):
                 slider.value = float(value)
@@ -197,7 +200,12 @@ class KLAsymmetryExplorer(FigureWidget):
 
     def __init__(self, separation: float = 6.0, weights=(0.5, 0.5), sigma: float = 1.0,
                  max_separation: float = 8.0, n_points: int = 1001):
-        self.weights, self.sigma = np.asarray(weights, dtype=float), float(sigma)
+        self.weights, self.sigma = as_float_array(weights, "weights"), check_positive(sigma, "sigma")
+        max_separation = check_positive(max_separation, "max_separation")
+        separation = on_slider(separation, "separation", 0.0, max_separation)
+        if check_positive_int(n_points, "n_points") > 100_000:
+            raise ValueError(f"n_points = {n_points} would take minutes: the fits are computed on the grid at "
+                             "every separation; use at most 100000 (1001 is plenty).")
         gaussian_mixture_pdf(0.0, self.weights, [0.0, 0.0], [self.sigma, self.sigma])   # validates them
         # The grid reaches 8 standard deviations of the widest fit (the moment-matched one at the
         # largest separation), so that KL(q || p) misses no tail; the figure shows the middle.
@@ -326,8 +334,11 @@ class CLTExplorer(FigureWidget):
     def __init__(self, n: int = 1, distribution: str = "exponential", n_max: int = 100,
                  n_repeats: int = 20_000, random_state=0):
         keys = [key for _, key in self.SOURCES]
-        if distribution not in keys:
-            raise ValueError(f"distribution must be one of {keys}; got {distribution!r}.")
+        check_option(distribution, "distribution", keys)
+        n_max, n_repeats = check_positive_int(n_max, "n_max"), check_positive_int(n_repeats, "n_repeats")
+        n = on_slider(n, "n", 1, n_max, integer=True)
+        check_draws(len(keys) * n_max * n_repeats, "n_max and n_repeats")
+        check_size(len(keys) * n_max * n_repeats, "the partial sums", "n_max and n_repeats")
         self.pools = {key: standardized_partial_sums(key, n_max, n_repeats, random_state) for key in keys}
         self._continuous_edges = np.linspace(-4.0, 5.0, 73)
         self.slider = widgets.IntSlider(n, min=1, max=n_max, description="n draws",

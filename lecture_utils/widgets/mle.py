@@ -50,8 +50,8 @@ class LikelihoodExplorer(FigureWidget):
     def __init__(self, h: int = 7, N: int = 10, N_max: int = 100, grid_points: int = 401):
         N_max = check_positive_int(N_max, "N_max")
         h, N = self._check_counts(h, N, N_max)
-        if check_positive_int(grid_points, "grid_points") < 3:
-            raise ValueError(f"grid_points must be at least 3 to draw a curve; got {grid_points}.")
+        if not 3 <= check_positive_int(grid_points, "grid_points") <= 100_000:
+            raise ValueError(f"grid_points must be from 3 (a curve) to 100000 (more than the pixels); got {grid_points}.")
         self.phi = np.linspace(0.0, 1.0, grid_points)
         self.N_slider = widgets.IntSlider(N, 1, N_max, description="tosses N", continuous_update=True,
                                           style=LABEL_STYLE)

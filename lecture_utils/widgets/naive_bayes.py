@@ -7,24 +7,16 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import as_vector, check_non_negative, check_positive_int
+from .._validation import as_vector, check_option, check_positive_int, check_random_state, check_size
 from ..datasets import load_play_tennis
 from ..discriminant import QDA
 from ..logistic import log_loss
 from ..model_selection import calibration_curve
 from ..naive_bayes import CategoricalNB, GaussianNB
-from ._base import FigureWidget, button
+from ._base import FigureWidget, button, on_slider
 
 #: Slider labels at their natural width.
 LABEL_STYLE = {"description_width": "initial"}
-
-
-def _on_slider(value, name: str, largest: float) -> float:
-    """``value`` as a float if it lies in ``[0, largest]``, the range of its slider, else raise naming ``name``."""
-    value = check_non_negative(value, name)
-    if value > largest:
-        raise ValueError(f"{name} must lie in [0, {largest:g}], the range of its slider; got {value:g}.")
-    return value
 
 
 def _number(value: float, digits: int = 4) -> str:
@@ -65,7 +57,7 @@ class PlayTennisExplorer(FigureWidget):
     def __init__(self, day=("Sunny", "Hot", "Normal", "Weak"), alpha: float = 0.0):
         self.data = load_play_tennis()
         self.model = CategoricalNB(alpha=0).fit(self.data.X, self.data.y)
-        self._initial = (self._checked_day(day), _on_slider(alpha, "alpha", 5.0))
+        self._initial = (self._checked_day(day), on_slider(alpha, "alpha", 0.0, 5.0))
         self.dropdowns = [widgets.Dropdown(options=categories.tolist(), value=value, description=name.lower(),
                                            style=LABEL_STYLE, layout=widgets.Layout(width="190px"))
                           for name, categories, value in zip(self.data.feature_names, self.model.categories_,
@@ -116,7 +108,7 @@ class PlayTennisExplorer(FigureWidget):
     def set_day(self, day, alpha: float | None = None) -> None:
         """Show another day (and smoothing), with one redraw."""
         day = self._checked_day(day)
-        alpha = self.alpha if alpha is None else _on_slider(alpha, "alpha", 5.0)
+        alpha = self.alpha if alpha is None else on_slider(alpha, "alpha", 0.0, 5.0)
         with self.holding_redraws():
             for dropdown, value in zip(self.dropdowns, day):
                 dropdown.value = value
@@ -238,15 +230,18 @@ class CorrelationExplorer(FigureWidget):
         self.means = np.array([as_vector(mean, "means", 2) for mean in means])
         if self.means.shape != (2, 2):
             raise ValueError(f"means must hold two 2-D class means, shape (2, 2); got {self.means.shape}.")
-        rng = np.random.default_rng(random_state)
-        self._z_train = rng.standard_normal((2, check_positive_int(n_train, "n_train"), 2))
-        self._z_test = rng.standard_normal((2, check_positive_int(n_test, "n_test"), 2))
+        rng = check_random_state(random_state)
+        n_train, n_test = check_positive_int(n_train, "n_train"), check_positive_int(n_test, "n_test")
+        check_size(4 * (n_train + n_test), "the samples", "n_train or n_test")
+        self._z_train = rng.standard_normal((2, n_train, 2))
+        self._z_test = rng.standard_normal((2, n_test, 2))
         self.n_shown = check_positive_int(n_shown, "n_shown")
         self.resolution = check_positive_int(resolution, "resolution")
+        check_size(4 * self.resolution ** 2, "the posterior image", "resolution")
         centres = (np.arange(self.resolution) + 0.5) / self.resolution
         self._axis = self.LIMITS[0] + (self.LIMITS[1] - self.LIMITS[0]) * centres
         self._grid = np.stack(np.meshgrid(self._axis, self._axis), axis=-1).reshape(-1, 2)
-        self.rho_slider = widgets.FloatSlider(_on_slider(rho, "rho", 0.95), min=0.0, max=0.95, step=0.05,
+        self.rho_slider = widgets.FloatSlider(on_slider(rho, "rho", 0.0, 0.95), min=0.0, max=0.95, step=0.05,
                                               description="correlation \u03c1", readout_format=".2f",
                                               continuous_update=True, style=LABEL_STYLE,
                                               layout=widgets.Layout(width="420px"))
@@ -265,7 +260,7 @@ class CorrelationExplorer(FigureWidget):
 
     def sample(self, which: str = "train") -> tuple[np.ndarray, np.ndarray]:
         """The ``"train"`` or ``"test"`` points at the current ``rho``: ``X`` of shape (2 n, 2) and ``t`` in {0, 1}."""
-        z = self._z_train if which == "train" else self._z_test
+        z = self._z_train if check_option(which, "which", ("train", "test")) == "train" else self._z_test
         factor = np.linalg.cholesky(self.covariance)
         X = np.concatenate([mean + z_k @ factor.T for mean, z_k in zip(self.means, z)])
         return X, np.repeat([0, 1], z.shape[1])

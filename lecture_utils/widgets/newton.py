@@ -11,7 +11,7 @@ import numpy as np
 from .. import plotting
 from .._validation import as_float_array, check_option, check_positive, check_positive_int
 from ..optimization import SCALAR_FUNCTIONS, minimize, quadratic_model
-from ._base import FigureWidget, button
+from ._base import FigureWidget, button, set_slider
 
 #: Figure sizes in inches (100 px each on screen): with two rows of controls and the status line
 #: each widget fits about 600 px of height and a notebook's 930 px of width at 1366 x 768.
@@ -324,8 +324,8 @@ class NewtonStepper(_Stepping, FigureWidget):
     def set_start(self, w1: float, w2: float) -> None:
         """Start both methods at ``(w1, w2)`` (one redraw)."""
         with self.holding_redraws():
-            for slider, value in zip(self.start_sliders, (w1, w2)):
-                slider.value = value
+            for slider, value, name in zip(self.start_sliders, (w1, w2), ("w1", "w2")):
+                set_slider(slider, value, name)
 
     def _build_figure(self) -> None:
         grid = self.fig.add_gridspec(1, 2, width_ratios=(1.25, 1))
