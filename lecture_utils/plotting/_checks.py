@@ -56,6 +56,8 @@ def axes_list(count: int | None = None, like: str | None = None):
         number = count if like is None else len(arguments[like])
         if isinstance(value, np.ndarray):
             value = list(value.ravel())
+        elif not isinstance(value, (str, bytes)) and hasattr(value, "__iter__"):
+            value = list(value)                                  # axes.flat, a generator
         if not isinstance(value, (list, tuple)) or len(value) != number:
             which = f" (one per entry of {like})" if like else ""
             raise TypeError(f"{name} must be {number} matplotlib Axes{which}, e.g. from fig, {name} = "

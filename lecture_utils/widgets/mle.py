@@ -51,7 +51,8 @@ class LikelihoodExplorer(FigureWidget):
         N_max = check_positive_int(N_max, "N_max")
         h, N = self._check_counts(h, N, N_max)
         if not 3 <= check_positive_int(grid_points, "grid_points") <= 100_000:
-            raise ValueError(f"grid_points must be from 3 (a curve) to 100000 (more than the pixels); got {grid_points}.")
+            raise ValueError(f"grid_points must be from 3 (a curve) to 100000 (more than the pixels); "
+                             f"got {grid_points}.")
         self.phi = np.linspace(0.0, 1.0, grid_points)
         self.N_slider = widgets.IntSlider(N, 1, N_max, description="tosses N", continuous_update=True,
                                           style=LABEL_STYLE)

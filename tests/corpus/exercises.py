@@ -132,7 +132,8 @@ def _choice(**changes):
 
 
 def _implement(**changes):
-    arguments = dict(reference=lambda x: np.square(x), model_solution=_square, cases=[{"x": 2.0}, {"x": np.array([1.0, -3.0])}])
+    arguments = dict(reference=lambda x: np.square(x), model_solution=_square,
+                     cases=[{"x": 2.0}, {"x": np.array([1.0, -3.0])}])
     return Implement("a square", "worked " * 20, **{**arguments, **changes})
 
 
