@@ -20,8 +20,9 @@ def test_segment_lies_on_the_line_and_in_the_box(w1, w2, b):
     assume(np.all(np.isfinite(segment)))
     np.testing.assert_allclose(segment @ [w1, w2] + b, 0, atol=1e-9 * max(abs(w1), abs(w2), 1))
     (x0, x1), (y0, y1) = BOX
-    assert np.all((segment[:, 0] >= x0 - 1e-9) & (segment[:, 0] <= x1 + 1e-9))
-    assert np.all((segment[:, 1] >= y0 - 1e-9) & (segment[:, 1] <= y1 + 1e-9))
+    slack = 1e-9 * max(x1 - x0, y1 - y0)                 # an end point may sit this far out (round-off)
+    assert np.all((segment[:, 0] >= x0 - slack) & (segment[:, 0] <= x1 + slack))
+    assert np.all((segment[:, 1] >= y0 - slack) & (segment[:, 1] <= y1 + slack))
 
 
 def test_segment_spans_the_box_by_hand():

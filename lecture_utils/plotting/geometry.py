@@ -51,7 +51,8 @@ def hyperplane_segment(w, b, xlim, ylim) -> np.ndarray:
     Returns
     -------
     ndarray of shape (2, 2)
-        ``[[x_a, y_a], [x_b, y_b]]``; all nan if the line misses the box or ``w = 0``.
+        ``[[x_a, y_a], [x_b, y_b]]``, each within ``1e-9`` times the box's size of
+        its edges (round-off); all nan if the line misses the box or ``w = 0``.
     """
     (x0, x1), (y0, y1) = xlim, ylim
     w1, w2, b = _unit_scale(w, b)
