@@ -18,8 +18,8 @@ import numbers
 
 import numpy as np
 
-from .._validation import (as_float_array, as_labels, as_limits, as_scalar, check_callable, check_option, check_positive_int,
-                           check_size)
+from .._validation import (as_float_array, as_labels, as_limits, as_scalar, check_callable, check_option,
+                           check_positive_int, check_size)
 
 
 def checked(**checks):
@@ -256,3 +256,59 @@ def EXTENDED(value, name, arguments):
     if number.ndim != 0:
         raise ValueError(f"{name} must be a single number; got an array of shape {number.shape}.")
     return float(number)
+
+
+def covariances(like: str | None = None):
+    """Symmetric positive-definite 2 x 2 covariances: one (``like=None``) or one per row of argument ``like``."""
+    def check(value, name, arguments):
+        from .._validation import as_covariances
+        count_ = _length(arguments, like)
+        shape = (2, 2) if like is None else (count_ if count_ is not None else np.shape(value)[0], 2, 2)
+        stacked = as_covariances(value, {shape: ("(2, 2)" if like is None else f"(len({like}), 2, 2)",
+                                                 "a covariance of the plane" if like is None else f"one per {like}")},
+                                 name).reshape(-1, 2, 2)
+        unit = stacked / np.maximum(np.abs(stacked).max(axis=(1, 2), keepdims=True), np.finfo(float).tiny)
+        if not np.all((unit[:, 0, 0] > 0) & (np.linalg.det(unit) > 0)):           # judged at unit scale
+            raise ValueError(f"{name} must be positive definite (variances > 0 and a determinant > 0), as a "
+                             "Gaussian's covariance is; e.g. [[1, 0.5], [0.5, 1]].")
+        return stacked.reshape(shape)
+    return check
+
+
+def segments(value, name, arguments):
+    """Line segments: a list of arrays of points (n, 2), finite."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a list of arrays of points of shape (n, 2); got {value!r}.")
+    return [points(2, min_size=0)(segment, f"{name}[{j}]", arguments) for j, segment in enumerate(value)]
+
+
+def COLOR(value, name, arguments):
+    """A matplotlib colour ("C0", "#0072B2", (r, g, b), ...)."""
+    from matplotlib.colors import is_color_like
+    if not is_color_like(value):
+        raise ValueError(f"{name} must be a matplotlib colour such as '#0072B2' or 'black'; got {value!r}.")
+    return value
+
+
+def drawn(like: str):
+    """What a drawing function returned for each row of argument ``like``: lists of matplotlib artists."""
+    def check(value, name, arguments):
+        from matplotlib.artist import Artist
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise TypeError(f"{name} must be what the drawing returned, a list of lists of artists; got {value!r}.")
+        value = [list(item) if hasattr(item, "__iter__") else item for item in value]
+        if not all(isinstance(item, list) and all(isinstance(a, Artist) for a in item) for item in value):
+            raise TypeError(f"{name} must be what the drawing returned, a list of lists of artists.")
+        length = _length(arguments, like)
+        if length is not None and len(value) != length:
+            raise ValueError(f"{name} must hold the artists of each entry of {like} ({length}); got {len(value)}.")
+        return value
+    return check
+
+
+def results(function, name: str, at, shape: tuple):
+    """``function(at)`` as a float array of ``shape``: what a caller's function returned, checked and named."""
+    values = as_float_array(function(at), f"what {name} returns", allow_infinite=True)
+    if values.shape != shape:
+        raise ValueError(f"{name} must return an array of shape {shape} here; got shape {values.shape}.")
+    return values

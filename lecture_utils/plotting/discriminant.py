@@ -12,7 +12,8 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ._checks import AXES, TEXT, array, checked, count, curve, labels, limits, names, option, points, unit_interval
+from ._checks import (AXES, TEXT, array, checked, count, covariances, curve, drawn, labels, limits, names, option,
+                      points, segments, unit_interval)
 from ._style import PALETTE, _light, class_style
 from .geometry import ellipse_points
 from .information import filled_area
@@ -73,7 +74,7 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     return segments
 
 
-@checked(ax=AXES, style=option(*BOUNDARY_STYLES))
+@checked(ax=AXES, segments=segments, style=option(*BOUNDARY_STYLES))
 def plot_boundaries(ax, segments, style: str = "Bayes", **kwargs) -> LineCollection:
     """Draw boundary polylines (from :func:`boundary_segments`) in the style of ``style``."""
     options = {**BOUNDARY_STYLES[style], "zorder": 4, "capstyle": "round", **kwargs}
@@ -130,7 +131,7 @@ def plot_posterior(ax, posteriors, xlim, ylim, resolution: int, **kwargs):
     return image
 
 
-@checked(ax=AXES, means=points(2), covariances=array(ndim=3, like="means"), radii=array(ndim=1))
+@checked(ax=AXES, means=points(2), covariances=covariances(like="means"), radii=array(ndim=1))
 def plot_class_ellipses(ax, means, covariances, radii=(1.0, 2.0)) -> list[list]:
     """Draw the ellipses at Mahalanobis distances ``radii`` of each class and mark its mean.
 
@@ -149,7 +150,7 @@ def plot_class_ellipses(ax, means, covariances, radii=(1.0, 2.0)) -> list[list]:
     return drawn
 
 
-@checked(means=points(2), covariances=array(ndim=3, like="means"), radii=array(ndim=1))
+@checked(drawn=drawn(like="means"), means=points(2), covariances=covariances(like="means"), radii=array(ndim=1))
 def move_class_ellipses(drawn, means, covariances, radii=(1.0, 2.0)) -> None:
     """Move the artists of :func:`plot_class_ellipses` to new means and covariances."""
     for (marker, *ellipses), mean, covariance in zip(drawn, means, covariances):

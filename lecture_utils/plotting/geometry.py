@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import ListedColormap
 
-from ._checks import AXES, FUNCTION, NUMBER, array, checked, count, labels, limits, names, points, positive
+from ._checks import (AXES, FUNCTION, NUMBER, array, checked, count, covariances, labels, limits, names, points,
+                      positive, results)
 from ._style import PALETTE, class_style, _light
 
 
@@ -186,7 +187,8 @@ def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2
     """
     xlim = xlim if xlim is not None else ax.get_xlim()
     ylim = ylim if ylim is not None else ax.get_ylim()
-    labels = np.asarray(classify(grid_points(xlim, ylim, resolution))).reshape(resolution, resolution)
+    labels = results(classify, "classify", grid_points(xlim, ylim, resolution), (resolution ** 2,))
+    labels = labels.reshape(resolution, resolution)
     options = {"origin": "lower", "extent": (*xlim, *ylim), "cmap": region_colormap(n_classes),
                "vmin": -0.5, "vmax": n_classes - 0.5, "interpolation": "nearest", "zorder": 0,
                "aspect": "auto", **kwargs}
@@ -196,7 +198,7 @@ def plot_decision_regions(ax, classify, xlim=None, ylim=None, n_classes: int = 2
     return image
 
 
-@checked(mean=array(ndim=1, min_size=2), covariance=array(ndim=2), radius=positive, n_points=count(low=2))
+@checked(mean=array(ndim=1, min_size=2), covariance=covariances(), radius=positive, n_points=count(low=2))
 def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) -> np.ndarray:
     """The closed curve of points at Mahalanobis distance ``radius`` from ``mean`` (an ellipse in 2-D).
 
@@ -213,7 +215,9 @@ def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) ->
     """
     angles = np.linspace(0, 2 * np.pi, n_points)
     circle = np.stack([np.cos(angles), np.sin(angles)])
-    return np.asarray(mean, dtype=float) + radius * (np.linalg.cholesky(covariance) @ circle).T
+    if mean.shape != (2,):
+        raise ValueError(f"mean must be a point of the plane, shape (2,); got shape {mean.shape}.")
+    return mean + radius * (np.linalg.cholesky(covariance) @ circle).T
 
 
 @checked(X=points(2), pad=positive)

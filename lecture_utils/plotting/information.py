@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Polygon
 
-from ._checks import AXES, TEXT, array, checked, count, curve, labels, names, unit_interval
+from ._checks import AXES, COLOR, TEXT, array, checked, count, curve, labels, names, unit_interval
 from ._style import PALETTE, _light
 
 
-@checked(ax=AXES, p=array(ndim=1), labels=names(like="p"))
+@checked(ax=AXES, p=array(ndim=1), labels=names(like="p"), color=COLOR)
 def plot_pmf(ax, p, labels=None, color=PALETTE[0], **kwargs):
     """Bars of a discrete distribution ``P(x)`` over the outcomes ``x = 0..K-1``.
 

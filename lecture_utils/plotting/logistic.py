@@ -146,6 +146,8 @@ def plot_regularization_path(ax, lambdas, coef, names=None, highlight=()):
     -------
     list of Line2D
     """
+    if not all(isinstance(j, (int, np.integer)) and 0 <= j < coef.shape[1] for j in highlight):
+        raise ValueError(f"highlight must list features 0..{coef.shape[1] - 1} of coef; got {list(highlight)!r}.")
     order = np.argsort(lambdas)
     lambdas, coef = np.asarray(lambdas)[order], np.asarray(coef)[order]
     lines = []

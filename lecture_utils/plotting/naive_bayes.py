@@ -8,8 +8,8 @@ from matplotlib import transforms
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import NullFormatter
 
-from ._checks import (AXES, INDEX, NUMBER, array, checked, count, curve, labels, mapping, names, points, positive,
-                      record, unit_interval)
+from ._checks import (AXES, INDEX, NUMBER, array, checked, count, covariances, curve, labels, mapping, names, points,
+                      positive, record, unit_interval)
 from ._style import LINESTYLES, PALETTE, _light, class_style
 from .geometry import ellipse_points
 
@@ -62,7 +62,7 @@ def plot_class_bars(ax, n_groups: int, class_names, width: float = 0.8, value_la
     return bars, (labels if value_labels else None)
 
 
-@checked(ax=AXES, means=points(2), covariances=array(ndim=3, like="means"), n_std=positive)
+@checked(ax=AXES, means=points(2), covariances=covariances(like="means"), n_std=positive)
 def plot_covariance_ellipses(ax, means, covariances, n_std: float = 2.0, linestyle="-", **kwargs) -> list:
     """Draw each class's ``n_std``-standard-deviation ellipse in its colour (the 2-D Gaussians of a model).
 

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ._checks import (AXES, AXIS, FUNCTION, NUMBER, array, checked, count, curve, limits, mapping, option, points,
-                      record, unit_interval)
+                      record, results, unit_interval)
 from ._style import LINESTYLES, PALETTE, _light
 from .geometry import grid_points
 from .mle import power_of_ten
@@ -49,10 +49,11 @@ def plot_chord(ax, f, a: float, b: float, theta: float, x=None) -> dict:
     low, high = min(a, b), max(a, b)
     x = np.linspace(low - 0.3 * (high - low), high + 0.3 * (high - low), 301) if x is None else np.asarray(x)
     mixed = theta * a + (1 - theta) * b
-    on_chord = theta * f(a) + (1 - theta) * f(b)
-    graph, = ax.plot(x, f(x), color=PALETTE[0], label="$f$")
-    chord, = ax.plot([a, b], [f(a), f(b)], color=PALETTE[1], linestyle="--", marker="o", label="chord")
-    gap, = ax.plot([mixed, mixed], [f(mixed), on_chord], color=PALETTE[2], marker="_", markersize=12,
+    f_a, f_b, f_mixed = (float(results(f, "f", point, ())) for point in (a, b, mixed))
+    on_chord = theta * f_a + (1 - theta) * f_b
+    graph, = ax.plot(x, results(f, "f", x, x.shape), color=PALETTE[0], label="$f$")
+    chord, = ax.plot([a, b], [f_a, f_b], color=PALETTE[1], linestyle="--", marker="o", label="chord")
+    gap, = ax.plot([mixed, mixed], [f_mixed, on_chord], color=PALETTE[2], marker="_", markersize=12,
                    label="gap at $\\theta$")
     return {"graph": graph, "chord": chord, "gap": gap}
 
@@ -64,7 +65,7 @@ def loss_on_grid(loss, xlim, ylim, resolution: int = 80) -> np.ndarray:
     Row ``i`` holds the ``i``-th value of the second weight, as ``imshow(origin="lower")`` expects.
     """
     points = grid_points(xlim, ylim, resolution)
-    return np.array([loss(w) for w in points]).reshape(resolution, resolution)
+    return np.array([results(loss, "loss", w, ()) for w in points]).reshape(resolution, resolution)
 
 
 @checked(ax=AXES, values=array(ndim=2, finite=False), xlim=limits, ylim=limits, minimum=NUMBER, n_levels=count())
@@ -129,6 +130,9 @@ def model_ellipse(model, level: float, n_points: int = 90) -> np.ndarray:
     -------
     ndarray of shape (n_points, 2); all nan if the model has no minimum.
     """
+    if np.shape(model.hessian) != (2, 2):
+        raise ValueError(f"model must be a quadratic model of two weights, to be drawn; got a Hessian of shape "
+                         f"{np.shape(model.hessian)}.")
     if not model.positive_definite or not level >= 0:
         return np.full((n_points, 2), np.nan)
     eigenvalues, Q = np.linalg.eigh(model.hessian)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import AXES, FUNCTION, INDEX, axes_list, checked, curve, mapping, record
+from ._checks import AXES, FUNCTION, INDEX, axes_list, checked, curve, mapping, record, results
 from ._style import PALETTE, LINESTYLES
 
 
@@ -12,7 +12,8 @@ from ._style import PALETTE, LINESTYLES
 def plot_surrogate_losses(ax, losses: dict, z=None) -> list:
     """Draw each loss of ``losses`` (name -> function of the margin ``z``) against ``z``."""
     z = np.linspace(-3, 3, 601) if z is None else np.asarray(z, dtype=float)
-    lines = [ax.plot(z, loss(z), label=name, linestyle=LINESTYLES[k % len(LINESTYLES)])[0]
+    lines = [ax.plot(z, results(loss, f"losses[{name!r}]", z, z.shape), label=name,
+                     linestyle=LINESTYLES[k % len(LINESTYLES)])[0]
              for k, (name, loss) in enumerate(losses.items())]
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set(xlabel=r"margin $z = t\,\mathbf{x}^T\mathbf{w}$", ylabel="loss")

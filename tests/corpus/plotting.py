@@ -245,6 +245,10 @@ BAD = {
     "FLAG": {"text": "yes"},
     "AXIS": {"an Axes": "AXESINSTEAD", "None": None},
     "record": {"a number": 3},
+    "covariances": {"not positive definite": "NOTPD", "nan": "NAN", "text": "abc", "one too few": "SHORT"},
+    "segments": {"text": "abc", "nan": [np.array([[np.nan, 0.0], [1.0, 1.0]])]},
+    "COLOR": {"not a colour": "notacolour"},
+    "drawn": {"text": "abc", "one class too few": "SHORT"},
 }
 
 
@@ -263,6 +267,8 @@ def _bad_value(marker, valid, check, arguments):
             return None
         axis = nonlocals.get("axis", 0)
         return np.delete(np.asarray(valid), -1, axis=axis) if np.shape(valid)[axis:] else None
+    if marker == "NOTPD":
+        return np.broadcast_to([[1.0, 2.0], [2.0, 1.0]], np.shape(valid)).copy()
     if marker == "EMPTY":
         return [] if nonlocals.get("min_size", 1) > 0 else None
     if marker == "HUGE":
@@ -312,6 +318,27 @@ CASES = [
         _axes(1), GRID, {"L": (GRID, "maximise")}, 1.0), refuses("objectives['L']'s sense")),
     case("plotting.newton.plot_errors", "an unknown method", lambda: _function("plot_errors")(_ax(), {"bfgs": [1.0]}),
          refuses("errors")),
+    case("plotting.geometry.ellipse_points", "a mean of three coordinates",
+         lambda: _function("ellipse_points")([0.0, 0.0, 0.0], np.eye(2)), refuses("mean")),
+    case("plotting.geometry.ellipse_points", "a covariance at scale 1e-300",
+         lambda: _function("ellipse_points")([0.0, 0.0], np.eye(2) * 1e-300, 2.0),
+         answers(satisfies(lambda points: np.allclose(np.hypot(*points.T), 2e-150, rtol=1e-12), "radius 2e-150"))),
+    case("plotting.geometry.plot_decision_regions", "classify returning one label",
+         lambda: _function("plot_decision_regions")(_ax(), lambda Z: 0, (0, 1), (0, 1)), refuses("classify")),
+    case("plotting.geometry.plot_decision_regions", "classify returning text",
+         lambda: _function("plot_decision_regions")(_ax(), lambda Z: "a", (0, 1), (0, 1)), refuses("classify")),
+    case("plotting.newton.loss_on_grid", "loss returning text",
+         lambda: _function("loss_on_grid")(lambda w: "a", (0, 1), (0, 1), 3), refuses("loss")),
+    case("plotting.newton.plot_chord", "f returning text",
+         lambda: _function("plot_chord")(_ax(), lambda x: "a", 0.0, 1.0, 0.5), refuses("f")),
+    case("plotting.newton.model_ellipse", "a model of three weights", lambda: _function("model_ellipse")(
+        quadratic_model(FunctionObjective(lambda w: float(w @ w), lambda w: 2 * w, lambda w: 2 * np.eye(3)),
+                        [1.0, 1.0, 1.0]), 1.0), refuses("model")),
+    case("plotting.perceptron.plot_surrogate_losses", "a loss returning text",
+         lambda: _function("plot_surrogate_losses")(_ax(), {"bad": lambda z: "x"}), refuses("losses['bad']")),
+    case("plotting.logistic.plot_regularization_path", "a highlighted feature that does not exist",
+         lambda: _function("plot_regularization_path")(_ax(), [1.0, 2.0], np.ones((2, 3)), highlight=[99]),
+         refuses("highlight")),
     case("plotting.logistic.gap_levels", "gap_min above gap_max", lambda: _function("gap_levels")(1.0, 1e-3),
          refuses("gap_min")),
     case("plotting.geometry.plot_data", "t one label short", lambda: P.plot_data(_ax(), X8, T8[:-1]), refuses("t")),
