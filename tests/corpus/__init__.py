@@ -13,9 +13,10 @@ e.g. ``"perceptron.Perceptron.fit"``) with one kind of bad or extreme input
 
 Every case runs under a deadline (no hang) and a cap on the address space (a
 size that cannot fit must be refused, not attempted). One module of this package
-per module of ``lecture_utils`` (``corpus/perceptron.py``, ...) holds its cases in
-``CASES``; a module added to the package is covered by adding its corpus module,
-and ``test_corpus.py`` fails for any public name without a case.
+per module of ``lecture_utils``, or per group of them (``corpus/perceptron.py``,
+``corpus/model_selection.py`` with preprocessing and multiclass, ``corpus/plotting.py``,
+``corpus/widgets.py``, ...), holds its cases in ``CASES``; ``test_corpus.py`` fails for
+any public name without a case, so a name added to the package needs its cases here.
 """
 
 from __future__ import annotations
