@@ -12,6 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 
+def largest_magnitude(a, axis=None, keepdims: bool = False):
+    """``max |a_i|`` (0 for an empty ``a``), as the larger of ``max a`` and ``-min a``: no temporary ``|a|``."""
+    a = np.asarray(a, dtype=float)
+    return np.maximum(np.max(a, axis=axis, keepdims=keepdims, initial=0.0),
+                      -np.min(a, axis=axis, keepdims=keepdims, initial=0.0))
+
+
 def scaled(a, axis=None):
     """``(a / 2^e, e)`` with the largest entry of ``a / 2^e`` (of each slice along ``axis``) in [1/2, 1).
 
@@ -19,7 +26,7 @@ def scaled(a, axis=None):
     int array of ``a``'s shape with that axis kept (of length 1); 0 where ``a`` is all zero.
     """
     a = np.asarray(a, dtype=float)
-    largest = np.max(np.abs(a), axis=axis, keepdims=axis is not None, initial=0.0)
+    largest = largest_magnitude(a, axis=axis, keepdims=axis is not None)
     e = np.where(largest > 0, np.frexp(largest)[1], 0)
     return np.ldexp(a, -e), (int(e) if axis is None else e)
 

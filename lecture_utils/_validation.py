@@ -12,6 +12,8 @@ import numbers
 
 import numpy as np
 
+from ._numerics import largest_magnitude
+
 
 def as_float_array(value, name: str, *, allow_infinite: bool = False) -> np.ndarray:
     """Return ``value`` as a finite float array of any shape (``-inf`` and ``inf`` too if ``allow_infinite``).
@@ -534,7 +536,7 @@ def check_scale(X: np.ndarray, name: str, what: str, hint: str = "", power: int 
     For products of ``power`` entries (a polynomial of that degree) the bounds
     are ``1e(300 / power)`` and ``1e(-300 / power)`` instead.
     """
-    largest = float(np.max(np.abs(X), initial=0.0))
+    largest = float(largest_magnitude(X))
     high, low = (LARGEST_ENTRY, SMALLEST_ENTRY) if power == 2 else (10.0 ** (300 / power), 10.0 ** (-300 / power))
     if largest > high or 0 < largest < low:
         fate = "overflow to inf" if largest > 1 else "underflow to 0"

@@ -34,7 +34,7 @@ from scipy.special import expit, log_expit
 from scipy.special import logit as _logit
 
 from ._base import Classifier
-from ._numerics import equilibrated_solve
+from ._numerics import equilibrated_solve, largest_magnitude
 from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities, as_vector,
                           check_binary, check_broadcast, check_fitted, check_flag, check_iterations, check_n_features,
                           check_non_negative, check_option, check_positive, check_positive_int, check_scale,
@@ -539,7 +539,7 @@ class _LinearClassifier(Classifier):
         ``sqrt(D) max |x_ij| <= tol`` the fit would stop at once, blind to the features.
         """
         features = objective.X[:, :objective.X.shape[1] - self.fit_intercept]
-        largest = float(np.max(np.abs(features), initial=0.0))
+        largest = float(largest_magnitude(features))
         if 0 < np.sqrt(features.shape[1]) * largest <= self.tol:
             raise ValueError(
                 f"X has features of size at most {largest:.3g}, so no gradient component of their weights can exceed "
