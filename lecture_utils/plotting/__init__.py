@@ -15,7 +15,7 @@ from ._style import (PALETTE, MARKERS, LINESTYLES, HOUSE_STYLE, PRESENTATION_STY
                      present, class_style)
 from .geometry import (plot_data, hyperplane_segment, half_plane_polygon, normal_arrow,
                        plot_hyperplane, grid_points, region_colormap, plot_decision_regions,
-                       ellipse_points, padded_limits)
+                       ellipse_points, contour_lines, padded_limits)
 from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)
 from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_area,
                           plot_density_and_fit, histogram_density, bin_edges_around,

@@ -7,7 +7,6 @@ grid (an RGB image updated with ``set_data``), boundaries are line segments
 
 from __future__ import annotations
 
-import contourpy
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
@@ -15,7 +14,7 @@ from matplotlib.patches import Polygon
 from ._checks import (AXES, TEXT, array, checked, count, covariances, curve, drawn, labels, limits, names, option,
                       points, segments, unit_interval)
 from ._style import PALETTE, _light, class_style
-from .geometry import ellipse_points
+from .geometry import contour_lines, ellipse_points
 from .information import filled_area
 
 #: How each decision rule's boundary is drawn: the true Bayes classifier solid, the fitted models broken.
@@ -69,8 +68,7 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
         others = np.delete(scores, k, axis=1).max(axis=1)
         margin = (scores[:, k] - others).reshape(resolution, resolution)
         if margin.min() < 0 < margin.max():
-            generator = contourpy.contour_generator(xs, ys, margin, line_type="Separate")
-            segments += [line for line in generator.lines(0.0) if len(line) > 1]
+            segments += contour_lines(xs, ys, margin)
     return segments
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contourpy
 import numpy as np
 from matplotlib.colors import ListedColormap
 
-from ._checks import (AXES, FUNCTION, NUMBER, array, checked, count, covariances, labels, limits, names, points,
-                      positive, results)
+from ._checks import (AXES, FUNCTION, NUMBER, array, checked, count, covariances, curve, labels, limits, names,
+                      points, positive, results)
 from ._style import PALETTE, class_style, _light
 
 
@@ -218,6 +219,19 @@ def ellipse_points(mean, covariance, radius: float = 1.0, n_points: int = 91) ->
     if mean.shape != (2,):
         raise ValueError(f"mean must be a point of the plane, shape (2,); got shape {mean.shape}.")
     return mean + radius * (np.linalg.cholesky(covariance) @ circle).T
+
+
+@checked(xs=curve(), ys=curve(), values=array(ndim=2, like="ys"), level=NUMBER)
+def contour_lines(xs, ys, values, level: float = 0.0) -> list[np.ndarray]:
+    """Where ``values`` (on the grid ``xs`` x ``ys``) crosses ``level``, as polylines of two or more points.
+
+    Marching squares with linear interpolation between cells (contourpy, which
+    matplotlib's ``contour`` uses) without drawing a contour set, so a widget can
+    move existing lines. ``values[i, j]`` is the value at ``(xs[j], ys[i])``.
+    """
+    generator = contourpy.contour_generator(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float),
+                                            np.asarray(values, dtype=float), line_type="Separate")
+    return [line for line in generator.lines(level) if len(line) > 1]
 
 
 @checked(X=points(2), pad=positive)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contourpy
 import numpy as np
 from matplotlib import transforms
 from matplotlib.colors import LinearSegmentedColormap
@@ -11,7 +10,7 @@ from matplotlib.ticker import NullFormatter
 from ._checks import (AXES, INDEX, NUMBER, array, checked, count, covariances, curve, labels, mapping, names, points,
                       positive, record, unit_interval)
 from ._style import LINESTYLES, PALETTE, _light, class_style
-from .geometry import ellipse_points
+from .geometry import contour_lines, ellipse_points
 
 @checked(k=INDEX)
 def bar_style(k: int) -> dict:
@@ -85,9 +84,8 @@ def plot_covariance_ellipses(ax, means, covariances, n_std: float = 2.0, linesty
 def level_curve(xs, ys, values, level: float = 0.0) -> np.ndarray:
     """The curve where ``values`` (on the grid ``xs`` x ``ys``) crosses ``level``, as one polyline.
 
-    A decision boundary ``g_1(x) - g_0(x) = 0`` of any model, found by
-    marching squares (contourpy, which matplotlib's ``contour`` uses) without
-    drawing a contour set: a widget moves one line with ``set_data``.
+    A decision boundary ``g_1(x) - g_0(x) = 0`` of any model (the pieces of
+    :func:`~lecture_utils.plotting.contour_lines`), as one line a widget moves with ``set_data``.
 
     Parameters
     ----------
@@ -101,7 +99,7 @@ def level_curve(xs, ys, values, level: float = 0.0) -> np.ndarray:
     ndarray of shape (n_points, 2)
         The pieces of the curve, separated by rows of nan; shape (1, 2) of nan if there is none.
     """
-    pieces = contourpy.contour_generator(np.asarray(xs), np.asarray(ys), np.asarray(values, dtype=float)).lines(level)
+    pieces = contour_lines(xs, ys, values, level)
     if not pieces:
         return np.full((1, 2), np.nan)
     separated = [part for piece in pieces for part in (piece, np.full((1, 2), np.nan))]

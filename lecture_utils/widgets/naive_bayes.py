@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import plotting
 from .._validation import as_vector, check_option, check_positive_int, check_random_state, check_size
-from ..datasets import load_play_tennis
+from ..datasets import gaussian_classes_from_noise, load_play_tennis
 from ..discriminant import QDA
 from ..logistic import log_loss
 from ..model_selection import calibration_curve
@@ -261,9 +261,8 @@ class CorrelationExplorer(FigureWidget):
     def sample(self, which: str = "train") -> tuple[np.ndarray, np.ndarray]:
         """The ``"train"`` or ``"test"`` points at the current ``rho``: ``X`` of shape (2 n, 2) and ``t`` in {0, 1}."""
         z = self._z_train if check_option(which, "which", ("train", "test")) == "train" else self._z_test
-        factor = np.linalg.cholesky(self.covariance)
-        X = np.concatenate([mean + z_k @ factor.T for mean, z_k in zip(self.means, z)])
-        return X, np.repeat([0, 1], z.shape[1])
+        t = np.repeat([0, 1], z.shape[1])
+        return gaussian_classes_from_noise(z.reshape(-1, 2), t, self.means, [self.covariance] * 2), t
 
     def scores(self) -> dict:
         """Test accuracy, mean confidence ``max_k p(C_k | x)`` and log loss of each model, by name."""

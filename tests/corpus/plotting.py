@@ -137,6 +137,8 @@ VALID = {
                         satisfies(lambda drawn: len(drawn[0]) == 2, "one bar container per class")),
     "plot_covariance_ellipses": (lambda: dict(ax=_ax(), means=np.zeros((9, 2)), covariances=[np.eye(2)] * 9),
                                  satisfies(lambda lines: len(lines) == 9, "nine ellipses, colours wrapping")),
+    "contour_lines": (lambda: dict(xs=GRID, ys=GRID, values=np.subtract.outer(GRID - 0.25, np.zeros(11)) * 1e-300),
+                      satisfies(lambda lines: len(lines) == 1 and np.allclose(lines[0][:, 1], 0.25), "y = 1/4")),
     "level_curve": (lambda: dict(xs=GRID, ys=GRID, values=np.subtract.outer(np.zeros(11), GRID - 0.5) * 1e300),
                     satisfies(lambda line: np.allclose(line[~np.isnan(line[:, 0]), 0], 0.5), "x = 1/2")),
     "posterior_colormap": (lambda: dict(n_steps=2), satisfies(lambda cmap: cmap.N == 2, "two steps")),
