@@ -3,6 +3,7 @@ against its matrix products, and IRLS against scikit-learn."""
 
 from __future__ import annotations
 
+import time
 import warnings
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from threadpoolctl import threadpool_limits
 
 from _timing import median_ms, median_update_ms, report, report_notebook
 from lecture_utils import datasets, plotting
+from lecture_utils._parallel import single_threaded_blas
 from lecture_utils.logistic import LogisticLoss, LogisticRegression
 from lecture_utils.model_selection import train_test_split
 from lecture_utils.optimization import minimize
@@ -35,11 +37,13 @@ def _problem(correlation=0.0, random_state=0):
     return X, (rng.uniform(size=N_SAMPLES) < 1 / (1 + np.exp(-z))).astype(int)
 
 
-def _interleaved_medians(fits: dict, repeats: int) -> dict:
-    """Median ms of each function, run in turn, so that a busy machine slows them all alike."""
+def _interleaved_medians(fits: dict, repeats: int, pause: float = 0.0) -> dict:
+    """Median ms of each function, run in turn, so that a busy machine slows them all alike,
+    each after ``pause`` seconds of rest."""
     times = {name: [] for name in fits}
     for _ in range(repeats):
         for name, fit in fits.items():
+            time.sleep(pause)
             times[name].append(median_ms(fit, 1))
     return {name: float(np.median(values)) for name, values in times.items()}
 
@@ -91,14 +95,16 @@ def bench_notebook() -> None:
 
 
 def bench_gradient_step() -> None:
-    print(f"one full-batch gradient step on {N_SAMPLES:,} x {N_FEATURES} (median of 9, interleaved):")
+    print(f"one full-batch gradient step on {N_SAMPLES:,} x {N_FEATURES} (median of 9, interleaved, 0.3 s apart):")
     X, t = _problem()
     objective = LogisticLoss(X, t)
     w, r = np.full(objective.n_weights, 0.01), np.full(N_SAMPLES, 0.5)
     steps = 20
-    times = _interleaved_medians({
-        "products": lambda: (objective.X @ w, objective.X.T @ r),
-        "run": lambda: minimize(objective, w, "gd", learning_rate=0.5, max_iter=steps, tol=0)}, 9)
+    def run():
+        with single_threaded_blas():                               # as the models' fit runs the loop
+            minimize(objective, w, "gd", learning_rate=0.5, max_iter=steps, tol=0)
+
+    times = _interleaved_medians({"products": lambda: (objective.X @ w, objective.X.T @ r), "run": run}, 9, pause=0.3)
     # a run of 20 steps evaluates loss and gradient 21 times (the start too): charge them all to the steps
     step_ms = times["run"] / (steps + 1)
     report("step in the shared loop (loss, gradient, update)", step_ms, 1.5 * times["products"],
@@ -131,15 +137,17 @@ def bench_newton_fit() -> None:
             for name, make in makers.items():
                 tol = _loosest_tolerance(make, X, t, optimum)
                 models[f"{name}, tol {tol:g}"] = make(tol)
-        # a busy machine slows BLAS-3 products on all threads most (OpenBLAS threads wait for
-        # each other), so the comparison runs on all threads and again on one
+        # each fit starts on a machine at rest, as a fit in a notebook cell does: straight after
+        # another, it would share the cores with the threads that one left spinning (OpenBLAS's
+        # spin for about 0.1 s after each threaded product), which costs up to 40 ms on 2 cores
         for limit in (threads, 1):
             print(f"unpenalised fit on {N_SAMPLES:,} x {N_FEATURES}, feature correlation {correlation}, {limit} BLAS "
-                  "thread(s), each at the loosest tol within 1e-6 of the optimum (median of 5, interleaved):")
+                  "thread(s), each at the loosest tol within 1e-6 of the optimum (median of 7, interleaved, "
+                  "0.3 s apart):")
             with threadpool_limits(limits=limit), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 times = _interleaved_medians({name: (lambda m=model: m.fit(X, t)) for name, model in models.items()},
-                                             5)
+                                             7, pause=0.3)
             fastest = min(ms for name, ms in times.items() if name.startswith("scikit-learn"))
             for name, model in models.items():
                 error = np.abs(np.ravel(model.coef_) - optimum).max()

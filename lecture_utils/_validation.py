@@ -529,14 +529,16 @@ def check_flag(value, name: str) -> bool:
 LARGEST_ENTRY, SMALLEST_ENTRY = 1e150, 1e-150
 
 
-def check_scale(X: np.ndarray, name: str, what: str, hint: str = "", power: int = 2) -> np.ndarray:
+def check_scale(X: np.ndarray, name: str, what: str, hint: str = "", power: int = 2,
+                largest: float | None = None) -> np.ndarray:
     """Refuse ``X`` whose largest entry is beyond 1e150 or below 1e-150 (but not 0): ``what``,
     built from products of its entries, would overflow or underflow float64.
 
     For products of ``power`` entries (a polynomial of that degree) the bounds
-    are ``1e(300 / power)`` and ``1e(-300 / power)`` instead.
+    are ``1e(300 / power)`` and ``1e(-300 / power)`` instead. ``largest`` is
+    ``max |X_ij|`` when the caller already has it.
     """
-    largest = float(largest_magnitude(X))
+    largest = float(largest_magnitude(X)) if largest is None else largest
     high, low = (LARGEST_ENTRY, SMALLEST_ENTRY) if power == 2 else (10.0 ** (300 / power), 10.0 ** (-300 / power))
     if largest > high or 0 < largest < low:
         fate = "overflow to inf" if largest > 1 else "underflow to 0"

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numbers
 import warnings
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import scipy.linalg
@@ -35,6 +36,7 @@ from scipy.special import logit as _logit
 
 from ._base import Classifier
 from ._numerics import equilibrated_solve, largest_magnitude
+from ._parallel import blas_threads, single_threaded_blas, sum_over_rows
 from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities, as_vector,
                           check_binary, check_broadcast, check_fitted, check_flag, check_iterations, check_n_features,
                           check_non_negative, check_option, check_positive, check_positive_int, check_scale,
@@ -171,10 +173,12 @@ def log_loss(t, p) -> float:
 # --------------------------------------------------------------------------
 
 
-def _design_matrix(X, fit_intercept: bool) -> np.ndarray:
-    """``X`` with a column of ones appended when the model has a bias."""
-    X = check_scale(as_matrix(X), "X", "the Hessian X^T S X / N (sums of products of entries of X)")
-    return np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X
+def _design_matrix(X, fit_intercept: bool) -> tuple[np.ndarray, float]:
+    """``X`` with a column of ones appended when the model has a bias, and ``max |x_ij|`` of ``X``."""
+    X = as_matrix(X)
+    largest = float(largest_magnitude(X))
+    check_scale(X, "X", "the Hessian X^T S X / N (sums of products of entries of X)", largest=largest)
+    return (np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X), largest
 
 
 def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
@@ -183,6 +187,24 @@ def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
     if fit_intercept:
         weights[-1] = 0.0
     return weights
+
+
+def _scores_and_loss(w, X, signs, z) -> float:
+    """Fill ``z`` with ``z_i = x_i^T w`` and return ``sum_i log(1 + exp(-s_i z_i))``."""
+    np.matmul(X, w, out=z)
+    # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
+    return float(np.sum(_logistic_loss(signs * z)))
+
+
+def _scaled_gram(X, root_s) -> np.ndarray:
+    """``(S^1/2 X)^T (S^1/2 X) = X^T S X``, a block of rows of ``S^1/2 X`` at a time."""
+    gram = np.zeros((X.shape[1], X.shape[1]))
+    rows = np.empty((min(_BLOCK, len(X)), X.shape[1]))               # reused by every block
+    for start in range(0, len(X), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        scaled = np.multiply(X[block], root_s[block, None], out=rows[:len(root_s[block])])
+        gram += scaled.T @ scaled                                      # a symmetric product (syrk)
+    return gram
 
 
 class LogisticLoss(Objective):
@@ -206,16 +228,21 @@ class LogisticLoss(Objective):
     ----------
     X : ndarray of shape (N, D + fit_intercept)
         The design matrix (with the column of ones).
+    feature_scale : float
+        ``max |x_ij|`` over the features (not the column of ones).
     t : ndarray of shape (N,)
         The targets as 0.0 and 1.0.
     classes : ndarray of shape (2,)
     n_samples : int
     penalised : ndarray of shape (D + fit_intercept,)
         1.0 for a coefficient, 0.0 for the bias.
+    n_threads : int
+        The threads among which the loss and the Hessian split the rows of
+        large data: as many as BLAS had when the objective was made.
     """
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
-        self.X = _design_matrix(X, fit_intercept)
+        self.X, self.feature_scale = _design_matrix(X, fit_intercept)
         self.classes, index = as_class_labels(t, self.X.shape[0])
         if self.classes.size != 2:
             raise ValueError(
@@ -227,17 +254,22 @@ class LogisticLoss(Objective):
         self.n_samples = self.X.shape[0]
         self.penalised = _penalty_weights(1.0, self.X.shape[1], fit_intercept)     # 0 for the bias
         self.penalty = check_non_negative(l2, "l2") * self.penalised
-        self._at = self._z = self._p = self._loss = self._rows = None
+        self.n_threads = blas_threads()
+        self._at = self._z = self._p = self._loss = None
 
     @property
     def n_weights(self) -> int:
         return self.X.shape[1]
 
     def _scores(self, w) -> np.ndarray:
-        """``z = X w``, computed once per weight vector (loss, gradient and Hessian share it)."""
+        """``z = X w`` and with it the loss, computed once per weight vector (loss, gradient and
+        Hessian share them), by parts of the rows in parallel."""
         w = as_vector(w, "w", self.n_weights)
         if self._at is None or not np.array_equal(w, self._at):
-            self._at, self._z, self._p, self._loss = np.array(w, dtype=float), self.X @ w, None, None
+            z = np.empty(self.n_samples)
+            losses = sum_over_rows(partial(_scores_and_loss, w), self.X, self.signs, z, n_parts=self.n_threads)
+            self._at, self._z, self._p = np.array(w, dtype=float), z, None
+            self._loss = losses / self.n_samples + 0.5 * float(w @ (self.penalty * w))
         return self._z
 
     def _probabilities(self, w) -> np.ndarray:
@@ -248,11 +280,7 @@ class LogisticLoss(Objective):
         return self._p
 
     def loss(self, w) -> float:
-        z = self._scores(w)
-        w = self._at
-        if self._loss is None:
-            # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
-            self._loss = float(np.mean(_logistic_loss(self.signs * z))) + 0.5 * float(w @ (self.penalty * w))
+        self._scores(w)
         return self._loss
 
     def gradient(self, w, batch=None) -> np.ndarray:
@@ -266,17 +294,10 @@ class LogisticLoss(Objective):
         return X.T @ (p - t) / t.size + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
-        w = as_vector(w, "w", self.n_weights)
         p = self._probabilities(w)
         root_s = np.sqrt(p * (1 - p))                         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i)
-        if self._rows is None:
-            self._rows = np.empty((min(_BLOCK, self.n_samples), self.n_weights))   # reused by every step
-        hessian = np.zeros((self.n_weights, self.n_weights))
-        for start in range(0, self.n_samples, _BLOCK):        # X^T S X = sum over blocks of rows
-            block = slice(start, start + _BLOCK)
-            rows = np.multiply(self.X[block], root_s[block, None], out=self._rows[:len(root_s[block])])
-            hessian += rows.T @ rows                          # (S^1/2 X)^T (S^1/2 X): a symmetric product (syrk)
-        hessian /= self.n_samples                             # never the N x N matrix S
+        # X^T S X without the N x N matrix S: (S^1/2 X)^T (S^1/2 X), by parts of the rows in parallel
+        hessian = sum_over_rows(_scaled_gram, self.X, root_s, n_parts=self.n_threads) / self.n_samples
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
         return hessian
 
@@ -333,6 +354,8 @@ class SoftmaxLoss(Objective):
     Attributes
     ----------
     X : ndarray of shape (N, D + fit_intercept)
+    feature_scale : float
+        ``max |x_ij|`` over the features.
     Y : ndarray of shape (N, K)
         The one-hot targets.
     classes : ndarray of shape (K,)
@@ -342,7 +365,7 @@ class SoftmaxLoss(Objective):
     """
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
-        self.X = _design_matrix(X, fit_intercept)
+        self.X, self.feature_scale = _design_matrix(X, fit_intercept)
         self.classes, self.index = as_class_labels(t, self.X.shape[0])
         self.Y = (self.index[:, None] == np.arange(self.classes.size)).astype(float)
         self.n_samples = self.X.shape[0]
@@ -440,7 +463,8 @@ def learning_rate_bound(X, l2=0.0, fit_intercept=True) -> float:
     -------
     float
     """
-    return 2.0 / _curvature_bound(_design_matrix(X, fit_intercept), check_non_negative(l2, "l2"), fit_intercept, 0.25)
+    design, _ = _design_matrix(X, fit_intercept)
+    return 2.0 / _curvature_bound(design, check_non_negative(l2, "l2"), fit_intercept, 0.25)
 
 
 # --------------------------------------------------------------------------
@@ -517,10 +541,11 @@ class _LinearClassifier(Classifier):
         self._check_feature_scale(objective)
         l1 = self.l1 * objective.penalised
         separation_stop = self.solver == "newton" and self.l2 == 0
-        trace = minimize(objective, w0, self.solver, learning_rate=self._step(objective), decay=self.decay,
-                         batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
-                         line_search=True, random_state=self.random_state,
-                         callback=self._stop_if_separated(objective) if separation_stop else None)
+        with single_threaded_blas():            # the objective's sums over the rows use the cores themselves
+            trace = minimize(objective, w0, self.solver, learning_rate=self._step(objective), decay=self.decay,
+                             batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
+                             line_search=True, random_state=self.random_state,
+                             callback=self._stop_if_separated(objective) if separation_stop else None)
         self.classes_ = objective.classes
         self.n_features_in_ = objective.X.shape[1] - self.fit_intercept
         self.trace_ = trace
@@ -538,12 +563,11 @@ class _LinearClassifier(Classifier):
         ``|dE/dw_j| = |(1/N) sum_i (p_i - t_i) x_ij| <= max_i |x_ij|`` (at ``w = 0``), so if
         ``sqrt(D) max |x_ij| <= tol`` the fit would stop at once, blind to the features.
         """
-        features = objective.X[:, :objective.X.shape[1] - self.fit_intercept]
-        largest = float(largest_magnitude(features))
-        if 0 < np.sqrt(features.shape[1]) * largest <= self.tol:
+        largest, n_features = objective.feature_scale, objective.X.shape[1] - self.fit_intercept
+        if 0 < np.sqrt(n_features) * largest <= self.tol:
             raise ValueError(
                 f"X has features of size at most {largest:.3g}, so no gradient component of their weights can exceed "
-                f"sqrt(D) max |x_ij| = {np.sqrt(features.shape[1]) * largest:.3g} <= tol = {self.tol:g}: the fit would "
+                f"sqrt(D) max |x_ij| = {np.sqrt(n_features) * largest:.3g} <= tol = {self.tol:g}: the fit would "
                 "stop at once without using them. Standardise X (or measure it in larger units), or lower tol."
             )
 
@@ -669,7 +693,8 @@ class LogisticRegression(_LinearClassifier):
         order: the intercept first (as after ``sm.add_constant``), then the
         coefficients. With ``l2 > 0`` they are those of the Laplace
         approximation under the matching Gaussian prior; ``None`` when ``l1 > 0``
-        or the fit diverged.
+        or the fit diverged. Computed when first read (one more Hessian, which
+        the fit itself does not need): until then the model keeps its training data.
     """
 
     _objective = LogisticLoss
@@ -679,8 +704,17 @@ class LogisticRegression(_LinearClassifier):
     def _set_weights(self, w, objective) -> None:
         self.coef_ = w[:self.n_features_in_].copy()
         self.intercept_ = float(w[-1]) if self.fit_intercept else 0.0
-        diverged = self.trace_.diverged
-        self.bse_ = None if self.l1 > 0 or diverged else _standard_errors(objective, w, self.fit_intercept)
+        # the standard errors need one more Hessian: computed when first asked for, as statsmodels does
+        self._bse = None
+        self._bse_at = None if self.l1 > 0 or self.trace_.diverged else (objective, w)
+
+    @property
+    def bse_(self) -> np.ndarray | None:
+        check_fitted(self, "coef_")
+        if self._bse_at is not None:
+            self._bse = _standard_errors(*self._bse_at, self.fit_intercept)
+            self._bse_at = None                                  # and the training data are let go
+        return self._bse
 
     def decision_function(self, X) -> np.ndarray:
         """``z = x^T w + b`` of each row, shape (N,): the log-odds of ``classes_[1]``."""

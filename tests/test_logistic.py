@@ -30,6 +30,7 @@ from sklearn.preprocessing import PolynomialFeatures as SklearnPolynomialFeature
 from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
 from lecture_utils import ConvergenceWarning, DivergenceWarning, SeparationWarning
+from lecture_utils._parallel import MIN_ROWS_PER_PART, blas_threads, sum_over_rows
 from lecture_utils.datasets import load_breast_cancer, make_gaussian_classes, make_separable
 from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, descent_path,
                                     irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, loss_surface,
@@ -210,6 +211,35 @@ def test_hessian_is_x_transpose_s_x_over_n_and_bounded_by_a_quarter_of_the_gram(
     assert np.linalg.eigvalsh(explicit)[-1] <= L
 
 
+@pytest.mark.parametrize("n_threads", [1, 2, 3])
+def test_loss_gradient_and_hessian_split_among_threads_are_the_explicit_sums(n_threads):
+    # large enough for the rows to be cut into n_threads parts of uneven length
+    rng = np.random.default_rng(4)
+    X = rng.standard_normal((2 * MIN_ROWS_PER_PART * n_threads + 123, 4))
+    t = (rng.uniform(size=len(X)) < special.expit(X @ [1.0, -0.5, 0.2, 0.0])).astype(int)
+    objective = LogisticLoss(X, t, l2=0.1)
+    objective.n_threads = n_threads
+    w = rng.normal(scale=0.5, size=5)
+    p = special.expit(objective.X @ w)
+    penalty = 0.1 * np.array([1, 1, 1, 1, 0])
+    assert objective.loss(w) == pytest.approx(sklearn_log_loss(t, p) + 0.5 * w @ (penalty * w), rel=1e-13)
+    np.testing.assert_allclose(objective.gradient(w), objective.X.T @ (p - t) / len(t) + penalty * w, rtol=1e-12,
+                               atol=1e-15)
+    np.testing.assert_allclose(objective.hessian(w),
+                               (objective.X.T * (p * (1 - p))) @ objective.X / len(t) + np.diag(penalty), rtol=1e-12)
+
+
+def test_a_sum_over_rows_is_cut_into_parts_of_whole_rows_with_blas_on_one_thread_inside():
+    n_rows = 3 * MIN_ROWS_PER_PART + 5
+    rows = np.arange(n_rows)
+    parts = sum_over_rows(lambda part: [(part[0], part[-1] + 1, blas_threads())], rows, n_parts=4)
+    # 3 parts (4 would hold fewer than MIN_ROWS_PER_PART rows each), as equal as whole rows allow
+    assert [part[:2] for part in parts] == [(n_rows * k // 3, n_rows * (k + 1) // 3) for k in range(3)]
+    assert all(part[2] == 1 for part in parts)
+    assert sum_over_rows(lambda part: [len(part)], rows[:100], n_parts=4) == [100]       # too few rows to split
+
+
+
 @pytest.mark.parametrize("l2, fit_intercept", [(0.0, True), (0.3, False)])
 def test_the_loss_and_gradient_along_many_weights_are_those_at_each(overlapping, l2, fit_intercept):
     X, t = overlapping
@@ -300,6 +330,18 @@ def test_coefficients_and_standard_errors_match_statsmodels_logit(overlapping):
     # the same numbers when fitted by gradient descent (they depend on the optimum, not on the path)
     slow = LogisticRegression(solver="gd", tol=1e-10, max_iter=50_000).fit(X, t)
     np.testing.assert_allclose(slow.bse_, reference.bse, rtol=1e-5)
+
+
+def test_standard_errors_read_after_a_refit_are_those_of_the_new_data(overlapping, cancer):
+    X, t = overlapping
+    model = LogisticRegression(solver="newton", tol=1e-10).fit(X, t)
+    first = model.bse_
+    assert model.bse_ is first                                     # computed once, when first read
+    X_new, t_new = cancer
+    X_new = X_new[:, :3]
+    model.fit(X_new, t_new)
+    reference = sm.Logit((t_new == model.classes_[1]).astype(float), sm.add_constant(X_new)).fit(disp=0, tol=1e-10)
+    np.testing.assert_allclose(model.bse_, reference.bse, rtol=1e-6)
 
 
 def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris):

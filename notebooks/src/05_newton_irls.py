@@ -231,8 +231,9 @@ for name, f, formula in rules:
 # The targets have dropped out: the curvature depends only on how sure the model is.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$, by scaling the rows of $\mathbf{X}$ by $\sqrt{s_i}$
-# and taking one symmetric product, a block of rows at a time:
+# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$: it scales the rows of $\mathbf{X}$ by
+# $\sqrt{s_i}$ and takes one symmetric product $(\mathbf{S}^{1/2}\mathbf{X})^T(\mathbf{S}^{1/2}\mathbf{X})$, a block of rows at a
+# time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the rows:
 
 # %%
 show_source(LogisticLoss.hessian)
@@ -588,7 +589,8 @@ plt.show()
 # gradient methods need a line search or several function calls per step. The package's benchmark
 # (`benchmarks/bench_logistic.py`) times the real thing on $N = 100\,000$, $D = 50$ against scikit-learn: with
 # independent features, scikit-learn's L-BFGS fits in 6 cheap iterations and beats our IRLS's 4 Newton steps
-# on one core; with correlated features L-BFGS needs 20 iterations, and IRLS is the faster of the two.
+# on one core, while on two cores, which share the Hessian's sum over the examples, IRLS is the faster;
+# with correlated features L-BFGS needs 20 iterations, and IRLS is the faster on one core or two.
 # Newton's method wins when the curvature is hard to learn from gradients and $D$ is moderate; gradient methods
 # win for large $D$ (the $D \times D$ Hessian alone needs $8D^2$ bytes: 7.2 GB at $D = 30\,000$) and for
 # well-conditioned problems.
