@@ -1,4 +1,4 @@
-"""Sums over the rows of a tall matrix, split among the CPU cores.
+"""Work split among the CPU cores: sums over the rows of a tall matrix, bands of a picture.
 
 The loss, gradient and Hessian of logistic regression are sums over the N
 examples, e.g. ``X^T S X = sum_i s_i x_i x_i^T`` (notebook 05). BLAS would
@@ -7,7 +7,8 @@ so its threads would share the long sum and wait on each other, then spin
 between products. Giving each thread a contiguous part of the rows instead,
 with single-threaded BLAS inside, keeps every core busy. The number of parts
 follows the BLAS thread count, so ``threadpoolctl.threadpool_limits(1)``
-makes the sums serial.
+makes the sums serial. The PNG encoder of the widgets (``_png``) deflates the
+bands of a picture on the same threads.
 """
 
 from __future__ import annotations
@@ -45,6 +46,20 @@ def blas_threads() -> int:
                default=1)
 
 
+def run_in_parallel(tasks) -> list:
+    """``[task() for task in tasks]``, all at once: the first in the calling thread, the others on the pool's.
+
+    Each runs under the caller's ``numpy.errstate`` (a copy of its context);
+    the call returns, or raises the first error, once all have finished.
+    """
+    others = [_pool().submit(contextvars.copy_context().run, task) for task in tasks[1:]]
+    try:
+        first = tasks[0]()
+    finally:
+        wait(others)                                          # no task outlives the call
+    return [first] + [future.result() for future in others]
+
+
 def single_threaded_blas():
     """A context in which BLAS runs on one thread: its threads, which spin between products, would
     compete for the cores with the parts of :func:`sum_over_rows`."""
@@ -56,9 +71,9 @@ def sum_over_rows(term, *arrays, n_parts: int):
 
     The rows are cut into at most ``n_parts`` contiguous parts of at least
     ``MIN_ROWS_PER_PART`` rows, and ``term(*(a[part] for a in arrays))`` of the
-    parts are added up. Each part runs with BLAS on one thread and under the
-    caller's ``numpy.errstate``; the calling thread runs the first. ``term``
-    may write into its rows of an array (e.g. one it fills), nowhere else.
+    parts are added up. The parts run at once (:func:`run_in_parallel`), each
+    with BLAS on one thread. ``term`` may write into its rows of an array
+    (e.g. one it fills), nowhere else.
 
     Parameters
     ----------
@@ -80,10 +95,5 @@ def sum_over_rows(term, *arrays, n_parts: int):
     bounds = np.linspace(0, n_rows, n_parts + 1).astype(int).tolist()
     parts = [tuple(array[start:stop] for array in arrays) for start, stop in zip(bounds[:-1], bounds[1:])]
     with single_threaded_blas():
-        # each part in a copy of the caller's context, where numpy keeps its errstate
-        others = [_pool().submit(contextvars.copy_context().run, term, *part) for part in parts[1:]]
-        try:
-            first = term(*parts[0])                           # the calling thread takes a part too
-        finally:
-            wait(others)                                      # no part outlives the call
-    return sum((part.result() for part in others), first)
+        sums = run_in_parallel([functools.partial(term, *part) for part in parts])
+    return sum(sums[1:], sums[0])

@@ -15,17 +15,18 @@ from __future__ import annotations
 import os
 import struct
 import zlib
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import numpy as np
 from PIL import Image
+
+from ._parallel import run_in_parallel
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _UP_FILTER = 2
 _ZLIB_HEADER = b"\x78\x01"                  # deflate, 32 KiB window, fastest compression
 _ADLER_BASE = 65521                         # the largest prime below 2**16
 _BANDS = max(1, min(4, os.cpu_count() or 1))
-_POOL = ThreadPoolExecutor(_BANDS) if _BANDS > 1 else None
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -72,7 +73,7 @@ def _deflated(rows: np.ndarray, last: bool) -> tuple[bytes, int, int]:
 
 def _in_bands(height: int) -> list[tuple[int, int, bool]]:
     """Row ranges ``(start, stop, last)`` of the bands, one per core."""
-    edges = np.linspace(0, height, (_BANDS if _POOL else 1) + 1).round().astype(int)
+    edges = np.linspace(0, height, _BANDS + 1).round().astype(int)
     spans = [(int(start), int(stop)) for start, stop in zip(edges[:-1], edges[1:]) if stop > start]
     return [(start, stop, index == len(spans) - 1) for index, (start, stop) in enumerate(spans)]
 
@@ -86,10 +87,7 @@ def _joined(parts) -> bytes:
 
 
 def _each_band(work, height: int) -> list:
-    bands = _in_bands(height)
-    if _POOL and len(bands) > 1:
-        return list(_POOL.map(lambda band: work(*band), bands))
-    return [work(*band) for band in bands]
+    return run_in_parallel([partial(work, *band) for band in _in_bands(height)])
 
 
 def zlib_stream(data: np.ndarray) -> bytes:
