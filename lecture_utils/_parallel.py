@@ -1,6 +1,6 @@
 """Work split among the CPU cores: sums over the rows of a tall matrix, bands of a picture.
 
-The loss, gradient and Hessian of logistic regression are sums over the N
+The loss and the Hessian of logistic regression are sums over the N
 examples, e.g. ``X^T S X = sum_i s_i x_i x_i^T`` (notebook 05). BLAS would
 parallelise each product over the entries of its small result (D x D, or D),
 so its threads would share the long sum and wait on each other, then spin

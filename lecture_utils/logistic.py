@@ -46,9 +46,6 @@ from .losses import _logistic_loss
 from .mle import binary_cross_entropy
 from .optimization import Objective, minimize
 
-# Rows of S^{1/2} X formed at a time for the Hessian: the block stays in cache for its product.
-_BLOCK = 4096
-
 # --------------------------------------------------------------------------
 # The link functions
 # --------------------------------------------------------------------------
@@ -194,6 +191,10 @@ def _scores_and_loss(w, X, signs, z) -> float:
     np.matmul(X, w, out=z)
     # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
     return float(np.sum(_logistic_loss(signs * z)))
+
+
+# Rows of S^{1/2} X formed at a time for the Hessian: the block stays in cache for its product.
+_BLOCK = 4096
 
 
 def _scaled_gram(X, root_s) -> np.ndarray:

@@ -212,7 +212,7 @@ def test_hessian_is_x_transpose_s_x_over_n_and_bounded_by_a_quarter_of_the_gram(
 
 
 @pytest.mark.parametrize("n_threads", [1, 2, 3])
-def test_loss_gradient_and_hessian_split_among_threads_are_the_explicit_sums(n_threads):
+def test_loss_and_hessian_split_among_threads_and_the_gradient_are_the_explicit_sums(n_threads):
     # large enough for the rows to be cut into n_threads parts of uneven length
     rng = np.random.default_rng(4)
     X = rng.standard_normal((2 * MIN_ROWS_PER_PART * n_threads + 123, 4))
@@ -237,7 +237,6 @@ def test_a_sum_over_rows_is_cut_into_parts_of_whole_rows_with_blas_on_one_thread
     assert [part[:2] for part in parts] == [(n_rows * k // 3, n_rows * (k + 1) // 3) for k in range(3)]
     assert all(part[2] == 1 for part in parts)
     assert sum_over_rows(lambda part: [len(part)], rows[:100], n_parts=4) == [100]       # too few rows to split
-
 
 
 @pytest.mark.parametrize("l2, fit_intercept", [(0.0, True), (0.3, False)])
