@@ -435,69 +435,6 @@ def convergence_curves(trace: PerceptronTrace, w_star) -> ConvergenceCurves:
                              np.sqrt(k) * gamma / (big_r * norm_star), max_updates)
 
 
-def max_margin_separator(X, t, fit_intercept: bool = True) -> tuple[np.ndarray, float]:
-    """The separating hyperplane farthest from its nearest example: the hard-margin SVM.
-
-    Solves ``min ||w||^2 / 2`` subject to ``t_i (x_i^T w + b) >= 1``, so the
-    geometric margin is ``1 / ||w||``. Notebook 01 uses it to show how poor the
-    perceptron's arbitrary separator can be (section 8) and, with
-    ``fit_intercept=False`` on inputs that carry the constant 1, for the
-    tightest mistake bound (section 5).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    t : array-like of shape (n_samples,), values in {-1, +1}
-    fit_intercept : bool
-        Learn a free, unpenalised bias ``b`` (the usual SVM). If False the
-        hyperplane passes through the origin, ``b = 0``, and every weight
-        counts in ``||w||``: on ``add_bias(X)`` this gives the ``w*`` with the
-        smallest bound ``R^2 ||w*||^2 / gamma^2`` (with ``gamma = 1``).
-
-    Returns
-    -------
-    coef : ndarray of shape (n_features,)
-    intercept : float
-        0.0 if ``fit_intercept`` is False.
-
-    Raises
-    ------
-    ValueError
-        If the data are not linearly separable (through the origin, if
-        ``fit_intercept`` is False).
-    """
-    from scipy.optimize import minimize
-
-    inputs, t = _validated_inputs(X, t, fit_intercept)
-    if fit_intercept and np.all(t == t[0]):
-        raise ValueError(f"t holds only the class {t[0]:+.0f}: with a free bias every far enough hyperplane "
-                         "leaves it on one side, so no margin is widest. Pass examples of both classes.")
-    n_features = inputs.shape[1] - int(fit_intercept)
-    # Solved on the features scaled by a power of two to sizes near 1 (exact): with x = 2^e x',
-    # t (x^T w + b) = t (x'^T (2^e w) + b), so w = w' / 2^e, and SLSQP's tolerances fit the problem.
-    e = scaled(inputs[:, :n_features])[1]
-    inputs = np.column_stack([np.ldexp(inputs[:, :n_features], -e), inputs[:, n_features:]])
-    run = _run(t[:, None] * inputs, 1000, 1.0, False, None)
-    if not run.converged:
-        through = "" if fit_intercept else " by a hyperplane through the origin"
-        raise ValueError(f"X and t are not linearly separable{through} (the perceptron did not converge "
-                         "in 1000 epochs), so there is no hard-margin separator.")
-    start = run.w / np.min(t * (inputs @ run.w))              # feasible: every margin >= 1
-    penalised = np.arange(inputs.shape[1]) < n_features     # every weight but the bias column
-    result = minimize(
-        lambda w: 0.5 * w @ (penalised * w), start,          # ||w||^2 / 2; a fitted bias is free
-        jac=lambda w: penalised * w,
-        constraints=[{"type": "ineq", "fun": lambda w: t * (inputs @ w) - 1,
-                      "jac": lambda w: t[:, None] * inputs}],
-        method="SLSQP", options={"ftol": 1e-12, "maxiter": 500})
-    worst = float(np.min(t * (inputs @ result.x)))
-    if not result.success or not worst >= 1 - 1e-6:
-        raise ValueError(f"SLSQP found no widest margin for X and t ({result.message}; smallest margin "
-                         f"{worst:.6g}, must be >= 1): the classes of X may be separable only by a sliver. "
-                         "Check X for near-duplicate examples of different classes.")
-    return np.ldexp(result.x[:n_features], -e), float(result.x[n_features]) if fit_intercept else 0.0
-
-
 def geometric_margin(X, t, coef, intercept) -> float:
     """``min_i t_i (x_i^T w + b) / ||w||``: the distance from the boundary to the nearest example
     (negative if some example is on the wrong side).

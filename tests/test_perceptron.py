@@ -7,13 +7,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.linear_model import Perceptron as SklearnPerceptron
-from sklearn.svm import SVC
 
 from lecture_utils import ConvergenceWarning
 from lecture_utils.datasets import make_separable
-from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin,
-                                      max_margin_separator, min_margin, mistake_bound, perceptron_criterion,
-                                      perceptron_plain, perceptron_trace, radius)
+from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin, min_margin,
+                                      mistake_bound, perceptron_criterion, perceptron_plain, perceptron_trace,
+                                      radius)
 
 XOR_X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
 XOR_T = np.array([-1, -1, 1, 1])
@@ -135,20 +134,6 @@ def test_without_intercept_the_boundary_passes_through_the_origin():
     np.testing.assert_array_equal(model.coef_, perceptron_plain(X, t))
 
 
-def test_max_margin_separator_matches_a_hard_margin_svm():
-    data = make_separable(40, 0.1, random_state=8)
-    coef, intercept = max_margin_separator(data.X, data.y)
-    svm = SVC(kernel="linear", C=1e8).fit(data.X, data.y)   # C -> inf is the hard margin
-    np.testing.assert_allclose(coef, svm.coef_[0], rtol=2e-3)
-    np.testing.assert_allclose(intercept, svm.intercept_[0], rtol=2e-3, atol=2e-3)
-    assert geometric_margin(data.X, data.y, coef, intercept) == pytest.approx(1 / np.linalg.norm(coef), rel=1e-6)
-    perceptron = Perceptron().fit(data.X, data.y)
-    assert geometric_margin(data.X, data.y, perceptron.coef_, perceptron.intercept_) <= \
-        geometric_margin(data.X, data.y, coef, intercept) + 1e-9
-    with pytest.raises(ValueError, match="not linearly separable"):
-        max_margin_separator(XOR_X, XOR_T)
-
-
 @pytest.mark.parametrize("X, t, error, message", [
     ([[1.0, 2.0]], [0], ValueError, "t must contain only the labels -1 and \\+1"),
     ([1.0, 2.0], [1, -1], ValueError, "X must be a 2-D array"),
@@ -239,32 +224,6 @@ def test_normalised_data_give_the_same_run_and_the_same_bound(seed, margin):
     unit = data.w_star / np.linalg.norm(data.w_star)
     gamma = min_margin(X / big_r, data.y, unit)
     assert mistake_bound(X, data.y, data.w_star) == pytest.approx(1 / gamma ** 2, rel=1e-10)
-
-
-def test_the_max_margin_separator_through_the_origin_gives_the_tightest_bound():
-    from scipy.optimize import nnls
-
-    data = make_separable(40, 0.1, random_state=1)
-    X = add_bias(data.X)
-    w, intercept = max_margin_separator(X, data.y, fit_intercept=False)
-    assert intercept == 0.0
-    margins = data.y * (X @ w)
-    assert margins.min() == pytest.approx(1.0, abs=1e-8)
-    # KKT certificate: w = sum alpha_i t_i x_i with alpha >= 0 on the examples at margin 1 proves optimality
-    active = margins < 1 + 1e-6
-    alpha, residual = nnls((data.y[active, None] * X[active]).T, w)
-    assert residual < 1e-6 * np.linalg.norm(w)
-    tightest = mistake_bound(X, data.y, w)
-    # brute force over 200 000 directions: none separates with a smaller bound, the best comes close
-    directions = np.random.default_rng(0).normal(size=(200_000, 3))
-    gammas = np.min(data.y[:, None] * (X @ directions.T), axis=0) / np.linalg.norm(directions, axis=1)
-    best_sampled = radius(X) ** 2 / gammas.max() ** 2
-    assert tightest <= best_sampled <= 1.03 * tightest
-    svm_coef, svm_intercept = max_margin_separator(data.X, data.y)
-    assert tightest <= mistake_bound(X, data.y, np.r_[svm_coef, svm_intercept]) * (1 + 1e-9)
-    assert tightest <= mistake_bound(X, data.y, data.w_star)
-    with pytest.raises(ValueError, match="not linearly separable by a hyperplane through the origin"):
-        max_margin_separator([[1.0], [2.0]], [1, -1], fit_intercept=False)
 
 
 def test_perceptron_criterion_by_hand():

@@ -47,9 +47,10 @@ from lecture_utils.display import show_source
 from lecture_utils.exercises import perceptron as exercises
 from lecture_utils.logistic import sigmoid
 from lecture_utils.losses import SURROGATE_LOSSES, hinge_loss, logistic_loss, perceptron_loss, zero_one_loss
-from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin,
-                                      max_margin_separator, min_margin, mistake_bound,
-                                      perceptron_criterion, perceptron_plain, perceptron_trace, radius)
+from lecture_utils.max_margin import max_margin_separator, widest_margin
+from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin, min_margin,
+                                      mistake_bound, perceptron_criterion, perceptron_plain, perceptron_trace,
+                                      radius)
 from lecture_utils.widgets import PerceptronStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
@@ -769,7 +770,8 @@ with warnings.catch_warnings():
 few = datasets.make_separable(20, margin=0.15, random_state=4)
 X_few, t_few = few.X, few.y
 perceptron = Perceptron().fit(X_few, t_few)
-svm_coef, svm_intercept = max_margin_separator(X_few, t_few)     # margin lines: x^T w + b = +-1
+widest = widest_margin(X_few, t_few)
+svm_coef, svm_intercept = widest.coef, widest.intercept     # margin lines: x^T w + b = +-1
 print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.coef_, perceptron.intercept_):.3f}, "
       f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
@@ -781,9 +783,42 @@ plotting.plot_hyperplane(ax, perceptron.coef_, perceptron.intercept_, label="per
 plotting.plot_hyperplane(ax, svm_coef, svm_intercept, color=plotting.PALETTE[2], linestyle="--", label="largest margin", **box)
 for side in (-1, 1):
     plotting.plot_hyperplane(ax, svm_coef, svm_intercept + side, color=plotting.PALETTE[2], linewidth=0.8, linestyle=":", **box)
+ax.scatter(*X_few[widest.support].T, s=220, facecolors="none", edgecolors=plotting.PALETTE[2], label="support vectors")
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="two separators of the same 20 points")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **How the widest margin is found, and proved.** Draw the smallest convex polygon around each
+# class (its *convex hull*). The widest margin is half the distance between the two hulls, and the
+# best boundary is the perpendicular bisector of the shortest segment between them. The set of all
+# differences $\mathbf{x}_i - \mathbf{x}_j$ ($t_i = +1$, $t_j = -1$) has as its hull the difference of
+# the two hulls, so we need its point $\mathbf{u}$ nearest the origin: then $\mathbf{w} = 2\mathbf{u}/\|\mathbf{u}\|^2$.
+# **Wolfe's method** (1976) finds it exactly in a few steps. It keeps a few of the points and the
+# nearest point $\mathbf{x}$ of their hull, and asks for the point $\mathbf{p}$ lowest along $\mathbf{x}$
+# (the smallest $\mathbf{x}^T\mathbf{p}$). If $\mathbf{x}^T\mathbf{p} \ge \|\mathbf{x}\|^2$, no point of the
+# hull is nearer and $\mathbf{x}$ is the answer; else $\mathbf{p}$ joins the few and $\mathbf{x}$ moves.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# An answer is then *checked*, not trusted. The problem $\min \|\mathbf{w}\|^2/2$ subject to
+# $t_i(\mathbf{x}_i^T\mathbf{w} + b) \ge 1$ is convex, so $(\mathbf{w}, b)$ is optimal exactly when
+# multipliers $\alpha_i$ exist with
+#
+# - every margin $t_i(\mathbf{x}_i^T\mathbf{w} + b) \ge 1$ (feasible), and every $\alpha_i \ge 0$;
+# - $\mathbf{w} = \sum_i \alpha_i t_i \mathbf{x}_i$ and $\sum_i \alpha_i t_i = 0$ (the Lagrangian's gradient vanishes);
+# - $\alpha_i = 0$ unless $\mathbf{x}_i$ lies on the margin (complementary slackness).
+#
+# These are the Karush-Kuhn-Tucker conditions. The examples with $\alpha_i > 0$, ringed above, are
+# the **support vectors**: every other example could move (without crossing the margin lines) and
+# the separator would stay the same. `widest_margin` returns the $\alpha_i$ and refuses to answer if any
+# condition fails by more than $10^{-8}$; an optimiser's "success" flag is never the proof.
+
+# %%
+print(f"support vectors: examples {widest.support.tolist()} with alpha = {np.round(widest.multipliers[widest.support], 2)}")
+print(f"w = sum_i alpha_i t_i x_i: {np.allclose(widest.coef, (widest.multipliers * t_few) @ X_few)}, "
+      f"sum_i alpha_i t_i = {abs(widest.multipliers @ t_few):.1f}, "
+      f"smallest margin {np.min(t_few * (X_few @ widest.coef + widest.intercept)):.6f}; "
+      f"every condition holds to 1e-8: {widest.residuals.hold()}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Does a wider margin predict better?** An experiment: 100 data sets of $N = 20$ training points,

@@ -2,7 +2,6 @@
 
 import numpy as np
 from sklearn.linear_model import Perceptron as SklearnPerceptron
-from sklearn.svm import SVC
 
 from lecture_utils import ConvergenceWarning
 from lecture_utils import perceptron as P
@@ -20,12 +19,6 @@ XOR_X, XOR_T = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]), np.ar
 
 def _sklearn_perceptron():
     model = SklearnPerceptron(shuffle=False, eta0=1.0, tol=None, max_iter=100).fit(X, T)
-    return model.coef_[0], model.intercept_[0]
-
-
-def _svm():
-    """The hard-margin SVM: scikit-learn's SVC with a huge C."""
-    model = SVC(kernel="linear", C=1e10, tol=1e-10).fit(X, T)
     return model.coef_[0], model.intercept_[0]
 
 
@@ -210,34 +203,4 @@ def _geometry_cases():
     ]
 
 
-def _max_margin_cases():
-    target = "perceptron.max_margin_separator"
-    coef, intercept = _svm()
-    margin = 1 / np.linalg.norm(coef)
-
-    def like_svm(scale):
-        def check(result):
-            got_coef, got_intercept = result
-            np.testing.assert_allclose(got_coef * scale, coef, rtol=1e-5, atol=1e-6 * np.abs(coef).max())
-            np.testing.assert_allclose(got_intercept, intercept, rtol=1e-5, atol=1e-6)
-            assert P.geometric_margin(X * scale, T, got_coef, got_intercept) >= margin * scale * (1 - 1e-6)
-        return check
-
-    return [
-        case(target, "plain scale", lambda: P.max_margin_separator(X, T), answers(like_svm(1.0))),
-        case(target, "scale 1e100", lambda: P.max_margin_separator(X * 1e100, T), answers(like_svm(1e100))),
-        case(target, "scale 1e-100", lambda: P.max_margin_separator(X * 1e-100, T), answers(like_svm(1e-100))),
-        case(target, "scale 1e140", lambda: P.max_margin_separator(X * 1e140, T), answers(like_svm(1e140))),
-        case(target, "scale 1e-140", lambda: P.max_margin_separator(X * 1e-140, T), answers(like_svm(1e-140))),
-        case(target, "scale 1e300", lambda: P.max_margin_separator(X * 1e300, T), refuses("X")),
-        case(target, "one class", lambda: P.max_margin_separator(X, np.ones(len(T))), refuses("t")),
-        case(target, "XOR", lambda: P.max_margin_separator(XOR_X, XOR_T), refuses("X", match="separable")),
-        *bad_arrays(target, "X", lambda value: P.max_margin_separator(value, T), X),
-        case(target, "t of 0/1", lambda: P.max_margin_separator(X, (T + 1) // 2), refuses("t")),
-        case(target, "duplicate points of both classes",
-             lambda: P.max_margin_separator([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0]], [1, -1, 1]),
-             refuses("X", match="separable")),
-    ]
-
-
-CASES = [*_estimator_cases(), *_trace_cases(), *_plain_cases(), *_geometry_cases(), *_max_margin_cases()]
+CASES = [*_estimator_cases(), *_trace_cases(), *_plain_cases(), *_geometry_cases()]
