@@ -218,13 +218,27 @@ def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None)
     counts = check_counts(n_per_class, "n_per_class", n_classes)
     check_size(int(counts.sum()) * dim, "the sample", "n_per_class")
     rng = check_random_state(random_state)
-    # numpy's own test of positive semi-definiteness is absolute, so the covariances were checked above at unit scale
-    X = np.vstack([rng.multivariate_normal(mean, cov, size=n, check_valid="ignore")
+    X = np.vstack([mean + rng.standard_normal((n, dim)) @ _normal_factor(cov).T
                    for mean, cov, n in zip(means, covariances, counts)])
     y = np.repeat(np.arange(n_classes), counts)
     return Dataset(X, y, tuple(f"x{j + 1}" for j in range(dim)),
                    tuple(f"class {k}" for k in range(n_classes)),
                    f"{n_classes} Gaussian classes in {dim} dimensions")
+
+
+def _normal_factor(cov: np.ndarray) -> np.ndarray:
+    """``A`` with ``A A^T = cov``, so that ``mu + A z ~ N(mu, cov)`` for ``z ~ N(0, I)``.
+
+    From the singular value decomposition ``cov = U diag(s) U^T``: ``A = U diag(sqrt(s))``,
+    as numpy's ``Generator.multivariate_normal`` computes it (the same draws, bit for bit),
+    except that singular values at round-off level (below ``d eps s_max``) are set to 0. For a
+    singular covariance they are the round-off of a 0, whose square root (about 1e-8 of the
+    spread) would scatter the points off the subspace the distribution lives on, by an amount
+    that depends on the machine's BLAS.
+    """
+    u, s, _ = np.linalg.svd(cov)
+    s = np.where(s > s[0] * len(s) * np.finfo(float).eps, s, 0.0)
+    return u * np.sqrt(s)
 
 
 def gaussian_classes_from_noise(noise, t, means, covariances) -> np.ndarray:
