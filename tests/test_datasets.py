@@ -113,6 +113,22 @@ def test_make_gaussian_classes_draws_the_given_moments():
         np.testing.assert_allclose(np.cov(sample.T), covariances[k], atol=0.08)
 
 
+def test_make_gaussian_classes_draws_what_numpys_multivariate_normal_draws():
+    means, covariances = [[0.0, 1.0], [2.0, -1.0]], [[[1.0, 0.6], [0.6, 2.0]], [[0.5, 0.0], [0.0, 0.1]]]
+    data = datasets.make_gaussian_classes(means, covariances, n_per_class=[7, 5], random_state=3)
+    rng = np.random.default_rng(3)
+    expected = np.vstack([rng.multivariate_normal(m, c, size=n) for m, c, n in zip(means, covariances, [7, 5])])
+    np.testing.assert_array_equal(data.X, expected)      # bit for bit: the notebooks' samples are numpy's
+
+
+def test_a_singular_covariance_keeps_its_points_on_its_line():
+    # Sigma = v v^T with v = (1, 2): every point is mu + z v, so x_2 - mu_2 = 2 (x_1 - mu_1) exactly up to round-off
+    data = datasets.make_gaussian_classes([[1.0, -1.0]], [[[1.0, 2.0], [2.0, 4.0]]], n_per_class=1000, random_state=0)
+    offsets = data.X - [1.0, -1.0]
+    np.testing.assert_allclose(offsets[:, 1], 2 * offsets[:, 0], rtol=0, atol=1e-14 * np.abs(offsets).max())
+    assert np.std(offsets[:, 0]) == pytest.approx(1.0, rel=0.1)
+
+
 @pytest.mark.parametrize("covariances, n_per_class, message", [
     ([[[1.0]], [[1.0]]], 5, "covariances must have shape"),
     ([[[1.0, 2.0], [2.0, 1.0]], np.eye(2)], 5, "covariances\\[0\\] must be positive semi-definite"),
