@@ -89,3 +89,20 @@ def test_infinity_is_expected_where_q_misses_an_outcome_of_p():
 
     feedback = ex.kl_function.check(replaces_zeros)
     assert not feedback and "expected inf" in feedback.message
+
+
+def test_a_nan_from_0_log_0_gets_the_exercises_own_hint():
+    def naive_entropy(p):                          # p * log2(p) is 0 * (-inf) = nan where p = 0
+        p = np.asarray(p, dtype=float)
+        with np.errstate(all="ignore"):
+            return -np.sum(p * np.log2(p), axis=-1)
+
+    def naive_kl(p, q):                            # the same where P(x) = 0
+        p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
+        with np.errstate(all="ignore"):
+            return np.sum(p * np.log(p / q), axis=-1)
+
+    for exercise, function in ((ex.entropy_function, naive_entropy), (ex.kl_function, naive_kl)):
+        feedback = exercise.check(function)
+        assert feedback.message.startswith("hidden case 3 of") and "returned nan" in feedback.message
+        assert exercise.nan_hint in feedback.message and "np.where(p > 0" in exercise.nan_hint

@@ -65,9 +65,14 @@ def test_a_copied_feature_raises_the_posterior_to_0873_as_the_solution_says():
 
 
 def test_the_log_posterior_check_reports_the_naive_version_on_the_underflowing_case():
-    feedback = exercises.log_posterior.check(exercises._log_posterior_naive)
+    def naive(log_joint):                         # e^-1000 underflows to 0, and log(0 / 0) is nan
+        with np.errstate(all="ignore"):
+            joint = np.exp(np.asarray(log_joint, dtype=float))
+            return np.log(joint / joint.sum(axis=1, keepdims=True))
+
+    feedback = exercises.log_posterior.check(naive)
     assert feedback.message.startswith("hidden case 3 of 5")
-    assert "subtract the largest" in feedback.message
+    assert "returned nan" in feedback.message and "subtract the largest" in feedback.message
     case = exercises.log_posterior.cases[2]["log_joint"]
     np.testing.assert_allclose(exercises._log_posterior_solution(case),
                                case - logsumexp(case, axis=1, keepdims=True), rtol=1e-12)
@@ -76,3 +81,13 @@ def test_the_log_posterior_check_reports_the_naive_version_on_the_underflowing_c
 def test_a_table_smoothed_over_the_wrong_axis_is_named():
     feedback = exercises.laplace_table.check(exercises._laplace_over_classes)
     assert feedback.verdict == "wrong" and "last axis" in feedback.message
+
+
+def test_smoothing_only_the_numerator_gets_its_own_hint():
+    def numerator_only(counts, alpha):            # (n_kv + alpha) / n_k: rows no longer sum to 1
+        counts = np.asarray(counts, dtype=float)
+        return (counts + alpha) / counts.sum(axis=-1, keepdims=True)
+
+    feedback = exercises.laplace_table.check(numerator_only)
+    assert feedback.verdict == "wrong" and feedback.message.startswith("hidden case 1 of 5")
+    assert "not to their total" in feedback.message and "n_k + alpha V" in feedback.message

@@ -1,6 +1,8 @@
 """The four kinds of exercise and the verdict a self-check gives.
 
-- :class:`Derive` asks for a number (or a few) that a derivation gives;
+- :class:`Derive` asks for a number (or a few) that a derivation gives, and
+  :class:`Count` for a whole number (or a few): a count of updates, steps or
+  parameters;
 - :class:`Implement` runs the student's function on hidden cases;
 - :class:`Choice` asks to *predict* an outcome before seeing it, or to
   *explain* one, by picking an option; each wrong option names the
@@ -8,20 +10,81 @@
 
 Every exercise knows its worked solution (Markdown, shown only when the
 student asks for it, so that no answer is stored in a notebook) and a
-correct answer, which the tests run through the check.
+correct answer, which the tests run through the check. Whatever the student
+passes, and whatever their function does, the check gives a verdict: it
+never raises.
+
+How a number is judged
+----------------------
+Let ``u`` be the place value of the third significant figure of the truth
+``t`` (0.01 for 2.197, 0.001 for 0.3666). Each number of an answer is
+
+- **correct** when it agrees with ``t`` to 3 significant figures, rounded
+  or cut: within ``u/2`` of ``t`` (``t`` rounded to 3 or more figures: 2.20
+  or 2.197 for 2.197), or between ``t`` and ``t`` cut to 3 figures (0.366 for
+  0.3666, 2.19 for 2.197). So 2.18 and 2.21 are not correct for 2.197, nor
+  0.249 for 0.25. A truth of 0 takes 0 (to 1e-12); an infinite truth takes
+  that infinity.
+- **close** when it is not correct but right to every figure it shows:
+  ``t`` rounded to the answer's own number of significant figures is the
+  answer (0.3 for 1/3, 2 for 2.236, 0.12 for 0.1192). A tie is not close
+  (0.2 or 0.3 for 0.25: the truth does not decide that figure), nor is a cut
+  to fewer than 3 figures (0.3 for 0.3666).
+- **wrong** otherwise.
+
+A float does not remember the zeros a student typed at its end (``0.120 ==
+0.12``), so an answer's figures are those of its shortest decimal form, and
+its zero-padded reading counts: 2.2 for 2.197 is correct, because 2.20 is.
+A close answer is told that its padded reading is not right to 3 figures
+("0.12 is right to 2 significant figures, but 0.120 is not right to 3"), so
+that a student who typed 0.120 learns that their third figure is off, never
+that it is missing: an answer typed with 3 significant figures is never
+asked for 3 significant figures.
+
+A vector is judged number by number: correct if all are, close if all are
+correct or close (the message names the first close one), wrong otherwise
+(the message names the wrong ones). Before "close" or "wrong", a value that
+one of the usual slips gives, to 3 significant figures, gets that slip's
+hint. A :class:`Count` takes whole numbers only: ``3`` and ``3.0`` are
+correct for 3, ``3.2`` and ``2.99`` are wrong, nothing is close.
+
+How a function is judged
+------------------------
+The student's function is called positionally on a copy of each hidden
+case's arguments (so its parameters may have any names, and a lambda does),
+under a time limit per case (see :func:`attempt`). Its result is right when
+it has the expected structure and shape and its numbers agree with the
+expected ones to a relative 1e-6 (an absolute 1e-9 near 0); nan is never
+right, an infinity only where one is expected. The first
+case it gets wrong is reported with its input, the expected result and what
+came back, followed by
+
+- for an exception, its type and message; for no result in time, "did not
+  return within 5 s" (and the call is stopped, see :func:`_stop`);
+- for nan, or an infinity where a finite number is expected, the exercise's
+  hint about where such values come from, never a slip's hint: that a slip
+  also gives nan says nothing about why the student's function does;
+- otherwise the hint of a usual slip that gives the same result on that
+  case, or else what is wrong with the result's form (text, None, a
+  generator, a wrong shape).
 """
 
 from __future__ import annotations
 
 import copy
+import ctypes
+import inspect
 import math
 import numbers
+import reprlib
+import sys
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from .._validation import check_option
+from .._validation import check_option, check_positive
 
 #: What each verdict is called in front of its message.
 PREFIXES = {"correct": "Correct! ", "close": "Close: ", "wrong": "Not yet. ",
@@ -35,8 +98,9 @@ class Feedback:
     Attributes
     ----------
     verdict : {"correct", "close", "wrong", "invalid", "unanswered"}
-        "close" is a right answer with too few digits; "invalid" is not an
-        answer of the kind asked for (text for a number, a wrong shape, nan).
+        "close" is an answer right to every figure it shows, with fewer than
+        3 significant figures; "invalid" is not an answer of the kind asked
+        for (text for a number, a wrong shape, nan).
     message : str
         What the student reads: a confirmation with the reasoning, or a hint.
     exercise : Exercise, optional
@@ -70,8 +134,13 @@ PLACEHOLDER = "replace the ... with your answer and run the cell again."
 # --------------------------------------------------------------------------
 
 
-def as_numbers(answer, shape: tuple = (), allow_nan: bool = False) -> np.ndarray | None:
-    """The answer as a float array of ``shape`` (lists, tuples, Fractions, ints all welcome), or None."""
+def as_numbers(answer, shape: tuple | None = (), allow_nan: bool = False) -> np.ndarray | None:
+    """The answer as a float array of ``shape`` (any shape if None), or None if it is not one.
+
+    Lists, tuples, Fractions, ints and numpy numbers are welcome; text, bools,
+    None, complex numbers, ragged lists, numbers beyond floating point
+    (``10**400``) and nan (unless ``allow_nan``) are not.
+    """
     if isinstance(answer, (str, bytes, bool, np.bool_)) or answer is None:
         return None
     try:
@@ -79,15 +148,15 @@ def as_numbers(answer, shape: tuple = (), allow_nan: bool = False) -> np.ndarray
         if array.dtype.kind == "c":                          # a complex number is no real answer (numpy would drop 1j)
             return None
         array = array.astype(float)
-    except (TypeError, ValueError):                          # ragged lists, text, other objects
+    except Exception:                                        # ragged lists, 10**400, a student's odd object
         return None
-    if array.shape != shape or (not allow_nan and np.any(np.isnan(array))):
+    if (shape is not None and array.shape != shape) or (not allow_nan and np.any(np.isnan(array))):
         return None
     return array
 
 
 def significant_digits(value: float) -> int:
-    """How many significant digits ``value`` was typed with (``2.2`` has 2; ``400`` and ``0.06`` have 1)."""
+    """How many significant figures the shortest decimal form of ``value`` shows (``2.2``: 2; ``400``, ``0.06``: 1)."""
     if value == 0 or not math.isfinite(value):
         return 15
     typed = np.format_float_positional(abs(value), trim="-")
@@ -95,32 +164,219 @@ def significant_digits(value: float) -> int:
     return max(len(digits), 1)
 
 
-def rounding_tolerance(truth: float, digits: int) -> float:
-    """Half a unit in the last of ``digits`` significant digits of ``truth``: the largest rounding error."""
-    if truth == 0:
-        return 1e-12
-    return 0.5 * 10.0 ** (math.floor(math.log10(abs(truth))) - digits + 1) * (1 + 1e-9)
+#: Room for the rounding errors of floating point, as a fraction of the place value of a figure.
+_SLACK = 1e-9
 
 
-def agrees(value: float, truth: float, digits: int = 3) -> bool:
-    """Whether ``value`` is ``truth`` to at least ``digits`` significant digits (or exactly, if infinite)."""
-    if math.isinf(truth) or math.isinf(value):
+def _place(value: float, figures: int) -> float:
+    """The place value of the last of ``figures`` significant figures of ``value``: 0.01 for 2.197 and 3."""
+    return 10.0 ** (math.floor(math.log10(abs(value))) - figures + 1)
+
+
+def agrees(value: float, truth: float) -> bool:
+    """Whether ``value`` is ``truth`` to 3 significant figures, rounded or cut.
+
+    With ``u`` the place value of the third figure of ``truth``: within ``u/2``
+    of it (2.20 or 2.197 for 2.197), or between ``truth`` and ``truth`` cut to
+    3 figures (2.19 for 2.197). A truth of 0 takes 0 (to 1e-12), an infinite
+    truth that infinity.
+    """
+    if math.isinf(value) or math.isinf(truth):
         return bool(value == truth)
-    return bool(abs(value - truth) <= max(rounding_tolerance(truth, digits), 1e-9 * abs(truth)))
+    if truth == 0:
+        return bool(abs(value) <= 1e-12)
+    unit = _place(truth, 3)
+    if abs(value - truth) <= (0.5 + _SLACK) * unit:
+        return True
+    cut = math.floor(abs(truth) / unit + _SLACK) * unit      # the size of truth cut to 3 figures
+    return bool((value > 0) == (truth > 0) and cut - _SLACK * unit <= abs(value) <= abs(truth))
 
 
-def near_miss(value: float, truth: float) -> bool:
-    """A right answer with too few digits: ``truth`` rounded or cut to the digits typed, or within 1%."""
-    if math.isinf(truth) or math.isinf(value) or truth == 0 or value == 0:
+def right_to_its_figures(value: float, truth: float) -> bool:
+    """Whether ``truth`` rounded to the significant figures ``value`` shows is ``value``: 0.3 for 1/3, 2 for 2.236.
+
+    A tie is not (0.2 or 0.3 for 0.25: the truth does not decide that
+    figure), nor is a cut (0.3 for 0.3666).
+    """
+    if value == 0 or not (math.isfinite(value) and math.isfinite(truth)):
         return False
-    unit = 10.0 ** (math.floor(math.log10(abs(value))) - significant_digits(value) + 1)
-    rounded = abs(value - truth) <= unit / 2 * (1 + 1e-9)
-    cut = (value > 0) == (truth > 0) and abs(value) <= abs(truth) < abs(value) + unit * (1 - 1e-9)  # 5 is no cut of 4
-    return bool(rounded or cut or abs(value - truth) <= 0.01 * abs(truth))
+    return bool(abs(value - truth) < (0.5 - _SLACK) * _place(value, significant_digits(value)))
 
 
-def all_agree(values: np.ndarray, truths: np.ndarray) -> bool:
-    return all(agrees(v, t) for v, t in zip(np.ravel(values), np.ravel(truths)))
+def grade(value: float, truth: float) -> str:
+    """"correct" (see :func:`agrees`), "close" (see :func:`right_to_its_figures`) or "wrong"."""
+    if agrees(value, truth):
+        return "correct"
+    return "close" if right_to_its_figures(value, truth) else "wrong"
+
+
+def _too_large(value) -> bool:
+    """Whether ``value`` is a whole or rational number beyond floating point, such as ``10**400``."""
+    return (isinstance(value, numbers.Rational) and not isinstance(value, bool)
+            and abs(value) > sys.float_info.max)
+
+
+# --------------------------------------------------------------------------
+# Showing values in messages
+# --------------------------------------------------------------------------
+
+_REPR = reprlib.Repr()
+_REPR.maxlist = _REPR.maxtuple = 12
+_REPR.maxstring = _REPR.maxother = 80
+_REPR.maxlong = 40
+
+#: The most characters a value takes in a message.
+_WIDTH = 300
+
+
+def _shown(value) -> str:
+    """``value`` as it would be typed (``np.array([...])`` for an array), cut to ``_WIDTH`` characters; never raises."""
+    try:
+        text = _typed(value)
+    except Exception:                                        # a student's object whose repr fails
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= _WIDTH else text[:_WIDTH - 4] + " ..."
+
+
+def _typed(value) -> str:
+    if isinstance(value, np.ndarray) and value.size > 100:
+        return f"<an array of shape {value.shape}>"
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind == "f":                          # 6 significant figures, as for one number
+            value = np.array([float(f"{v:.6g}") for v in value.ravel()]).reshape(value.shape)
+        return f"np.array({value.tolist()})"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_shown(item) for item in value) + ")"
+    if isinstance(value, (float, np.floating)):
+        return f"{value:.6g}"
+    return _REPR.repr(value)
+
+
+def _form(value) -> str:
+    """What ``value`` is, for a message: "a number", "an array of shape (3,)", "text", "None", "a generator", ..."""
+    array = as_numbers(value, None, allow_nan=True)
+    if array is not None:
+        return "a number" if array.shape == () else f"an array of shape {array.shape}"
+    if value is None:
+        return "None"
+    if isinstance(value, (str, bytes)):
+        return "text"
+    if _too_large(value):
+        return "a number beyond floating point"
+    return f"a {type(value).__name__}"
+
+
+def _listed(names: list[str]) -> str:
+    """``["a", "b", "c"]`` as "a, b and c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --------------------------------------------------------------------------
+# Calling a student's function
+# --------------------------------------------------------------------------
+
+#: How long a student's function may take on one hidden case, in seconds.
+TIME_LIMIT = 5.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a call of a student's function gave: a value, an exception, or nothing in time."""
+
+    value: object = None
+    error: BaseException | None = None
+    timed_out: bool = False
+
+    @property
+    def returned(self) -> bool:
+        return self.error is None and not self.timed_out
+
+
+class _TimeUp(BaseException):
+    """Raised inside a function that ran past its time limit, to end it.
+
+    Not an ``Exception``, so that an ``except Exception`` in the student's code
+    does not swallow it.
+    """
+
+
+def attempt(function, arguments: dict, seconds: float) -> Outcome:
+    """Call ``function`` positionally on a copy of ``arguments``, giving it ``seconds`` to return.
+
+    The call runs in a daemon thread that the caller waits for. Why a thread:
+    the check must work wherever a notebook runs. ``signal.alarm`` exists only
+    on Unix and only in the main thread, and would fight any alarm of the
+    caller (a test runner's deadline); a subprocess would have to pickle a
+    function defined in the notebook, which the "spawn" start method (the
+    default on macOS and Windows) cannot. A thread works in ipykernel on
+    every system: once the wait times out the notebook goes on, and
+    :func:`_stop` ends the runaway call.
+    """
+    result = {}
+
+    def call():
+        try:
+            result["value"] = function(*copy.deepcopy(tuple(arguments.values())))
+        except _TimeUp:
+            pass
+        except BaseException as error:                       # the student's code: report it, SystemExit included
+            result["error"] = error
+
+    worker = threading.Thread(target=call, name="exercise check", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        _stop(worker)
+        return Outcome(timed_out=True)
+    return Outcome(result.get("value"), result.get("error"))
+
+
+def _stop(worker: threading.Thread) -> None:
+    """Raise :class:`_TimeUp` in ``worker`` at its next Python instruction (CPython's ``PyThreadState_SetAsyncExc``).
+
+    A loop in Python ends at once; a long call into C (a huge matrix product,
+    ``time.sleep``) ends when it returns. Outside CPython the thread runs on,
+    a daemon that does not keep Python from exiting.
+    """
+    set_exception = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+    if set_exception is not None:
+        set_exception(ctypes.c_ulong(worker.ident), ctypes.py_object(_TimeUp))
+
+
+def matches(got, expected, rtol: float = 1e-6, atol: float = 1e-9) -> bool:
+    """Whether a function's result equals the expected one: same structure and shape, numbers close, nan never."""
+    if isinstance(expected, tuple):
+        return (isinstance(got, (tuple, list)) and len(got) == len(expected)
+                and all(matches(g, e, rtol, atol) for g, e in zip(got, expected)))
+    got_array, expected_array = as_numbers(got, np.shape(expected)), as_numbers(expected, None, allow_nan=True)
+    if got_array is None or expected_array is None:
+        return False
+    with np.errstate(all="ignore"):                          # inf - inf inside allclose
+        return bool(np.allclose(got_array, expected_array, rtol=rtol, atol=atol))
+
+
+def _non_finite(got, expected) -> str:
+    """"nan" if ``got`` holds a nan, "inf" if it holds an infinity where ``expected`` is finite, else ""."""
+    if isinstance(expected, tuple):
+        parts = zip(got, expected) if isinstance(got, (tuple, list)) and len(got) == len(expected) else ()
+        return next((kind for kind in (_non_finite(g, e) for g, e in parts) if kind), "")
+    array = as_numbers(got, None, allow_nan=True)
+    if array is None:
+        return ""
+    if np.any(np.isnan(array)):
+        return "nan"
+    if array.shape == np.shape(expected) and np.any(np.isinf(array) & (array != np.asarray(expected, dtype=float))):
+        return "inf"
+    return ""
+
+
+def _mismatch(got, expected) -> str:
+    """How the form of ``got`` differs from that of ``expected``, e.g. "text, not a number" ("" if it does not)."""
+    if isinstance(expected, tuple):
+        if not (isinstance(got, (tuple, list)) and len(got) == len(expected)):
+            return f"{_form(got)}, not a tuple of {len(expected)} results"
+        return next((mismatch for mismatch in map(_mismatch, got, expected) if mismatch), "")
+    return "" if _form(got) == _form(expected) else f"{_form(got)}, not {_form(expected)}"
 
 
 # --------------------------------------------------------------------------
@@ -149,7 +405,7 @@ class Exercise:
         self.solution = solution.strip()
 
     def check(self, answer) -> Feedback:
-        """The verdict on ``answer``, with the exercise attached for its solution button."""
+        """The verdict on ``answer``, with the exercise attached for its solution button; never raises."""
         if answer is Ellipsis:
             return self._feedback("unanswered", PLACEHOLDER[0].upper() + PLACEHOLDER[1:])
         return self._judge(answer)
@@ -177,8 +433,10 @@ class Exercise:
 class Derive(Exercise):
     """A number, or a short vector of numbers, that a derivation or hand computation gives.
 
-    Answers count as right to 3 significant figures; fewer digits get
-    "close"; a value that one of the usual slips gives gets that slip's hint.
+    Each number is judged as the module's docstring says: correct to 3
+    significant figures (rounded or cut), close when right only to the fewer
+    figures it shows, wrong otherwise; a value that one of the usual slips
+    gives gets that slip's hint.
 
     Parameters
     ----------
@@ -194,12 +452,11 @@ class Derive(Exercise):
         Confirmation, or a function of the true value giving it.
     slips : list of (callable, str)
         Each usual mistake: a function computing the value it gives, and its hint.
-    advice : str
-        The hint for any other wrong value.
-    integer : bool
-        A count: ``3.0`` is accepted for ``3``, nothing is rounded.
-    names : sequence of str, optional
-        The names of the parts of a vector answer, used in hints.
+    advice : str or callable
+        The hint for any other wrong value, or a function of the answer giving it.
+    names : sequence of str
+        The name of each number of a vector answer (required when there are
+        several), used in the messages.
     kind : {"derive", "predict"}
     within : (float, float), optional
         The range every part of a possible answer lies in (``(0, 1)`` for
@@ -207,16 +464,18 @@ class Derive(Exercise):
     """
 
     def __init__(self, title, solution, *, truth, answer, what, example, praise, slips=(), advice="",
-                 integer=False, names=None, kind="derive", within=None):
+                 names=None, kind="derive", within=None):
         super().__init__(title, solution)
         self.kind = check_option(kind, "kind", ("derive", "predict"))
         _check_slips(slips)
         if within is not None and not (len(within) == 2 and within[0] < within[1]):
             raise ValueError(f"within must be a range (low, high) with low < high; got {within!r}.")
+        if np.size(answer) > 1 and (names is None or len(names) != np.size(answer)):
+            raise ValueError(f"names must name each of the {np.size(answer)} parts of the answer; got {names!r}.")
         self._truth, self._answer = truth, answer
         self.what, self.example, self.praise, self.advice = what, example, praise, advice
         self.slips = list(slips)
-        self.integer, self.names, self.within = integer, names, within
+        self.names, self.within = names, within
 
     @property
     def truth(self) -> np.ndarray:
@@ -232,48 +491,99 @@ class Derive(Exercise):
     def slip_values(self) -> list[tuple[np.ndarray, str]]:
         """Each slip's value and hint, skipping slips that happen to give the right value here."""
         values = [(np.asarray(slip(), dtype=float), hint) for slip, hint in self.slips]
-        return [(value, hint) for value, hint in values if not all_agree(value, self.truth)]
+        return [(value, hint) for value, hint in values if not self._right(value, self.truth)]
 
-    def _invalid(self, answer) -> Feedback:
-        shape = "one number" if self.truth.shape == () else f"{self.truth.size} numbers, as a list"
-        infinite = " (type float('inf') for an infinite value)" if np.any(np.isinf(self.truth)) else ""
-        return self._feedback("invalid", f"give {self.what} as {shape}{infinite}, e.g. {self.example}; "
-                                         f"got {answer!r}.")
+    def _grade(self, value: float, truth: float) -> str:
+        """The verdict on one number: see :func:`grade`."""
+        return grade(value, truth)
+
+    def _grades(self, value: np.ndarray, truth: np.ndarray) -> list[str]:
+        return [self._grade(float(v), float(t)) for v, t in zip(np.ravel(value), np.ravel(truth))]
+
+    def _right(self, value: np.ndarray, truth: np.ndarray) -> bool:
+        return all(verdict == "correct" for verdict in self._grades(value, truth))
 
     def _judge(self, answer) -> Feedback:
         value = as_numbers(answer.limit_denominator() if isinstance(answer, Fraction) else answer,
                            self.truth.shape)
         if value is None:
             return self._invalid(answer)
-        if self.integer:
-            if np.any(value != np.round(value)):
-                return self._feedback("invalid", f"{self.what} is a whole number; got {answer!r}.")
-            if np.array_equal(value, self.truth):
-                return self._feedback("correct", self._praise())
-        elif all_agree(value, self.truth):
+        grades = self._grades(value, self.truth)
+        if all(verdict == "correct" for verdict in grades):
             return self._feedback("correct", self._praise())
         for slip, hint in self.slip_values():
-            if all_agree(value, slip):
+            if self._right(value, slip):
                 return self._feedback("wrong", hint)
         if self.within is not None and not np.all((self.within[0] <= value) & (value <= self.within[1])):
             low, high = self.within                          # (a usual slip out of range gets its hint above)
-            return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {answer!r}.")
-        if not self.integer and all(agrees(v, t) or near_miss(v, t)
-                                    for v, t in zip(np.ravel(value), np.ravel(self.truth))):
-            return self._feedback("close", "that is right to the digits you give; give at least 3 "
-                                           "significant figures (e.g. 0.123 or 12.3).")
-        return self._feedback("wrong", self._advice(value))
+            return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
+        if "wrong" not in grades:
+            return self._feedback("close", self._too_few_figures(value, grades.index("close")))
+        return self._feedback("wrong", self._advice(value, grades))
+
+    def _invalid(self, answer) -> Feedback:
+        shape = "one number" if self.truth.shape == () else f"{self.truth.size} numbers, as a list"
+        infinite = " (type float('inf') for an infinite value)" if np.any(np.isinf(self.truth)) else ""
+        return self._feedback("invalid", f"give {self.what} as {shape}{infinite}, e.g. {self.example}; "
+                                         f"got {_shown(answer)}{_reading_note(answer)}.")
 
     def _praise(self) -> str:
         return self.praise(self.truth) if callable(self.praise) else self.praise
 
-    def _advice(self, value) -> str:
-        if self.names is not None:
-            wrong = [name for name, v, t in zip(self.names, np.ravel(value), np.ravel(self.truth))
-                     if not agrees(v, t)]
-            listed = wrong[0] if len(wrong) == 1 else ", ".join(wrong[:-1]) + " and " + wrong[-1]
-            return f"Check {listed}. {self.advice}".strip()
-        return self.advice(value) if callable(self.advice) else self.advice
+    def _too_few_figures(self, value: np.ndarray, index: int) -> str:
+        """The message of a close answer, about its first number that is right only to fewer than 3 figures."""
+        number = float(np.ravel(value)[index])
+        figures = significant_digits(number)
+        shown = f"{number:g}" if self.truth.shape == () else f"{self.names[index]} = {number:g}"
+        padded = f"{number:#.3g}".rstrip(".")
+        return (f"{shown} is right to {figures} significant figure{'' if figures == 1 else 's'}, but {padded} "
+                "is not right to 3: work out 3 significant figures (e.g. 0.123 or 12.3).")
+
+    def _advice(self, value: np.ndarray, grades: list[str]) -> str:
+        advice = self.advice(value) if callable(self.advice) else self.advice
+        if self.truth.shape == ():
+            return advice
+        wrong = [name for name, verdict in zip(self.names, grades) if verdict == "wrong"]
+        return f"Check {_listed(wrong)}. {advice}".strip()
+
+
+def _reading_note(answer) -> str:
+    """Why an answer that looks like a number is not read as one: beyond floating point, or text ("" otherwise)."""
+    if _too_large(answer):
+        return f" (beyond floating point, whose largest number is about {sys.float_info.max:.1e})"
+    if isinstance(answer, str):
+        try:
+            return " (text: type the number without quotes)" if math.isfinite(float(answer)) else ""
+        except ValueError:
+            return ""
+    return ""
+
+
+class Count(Derive):
+    """A whole number, or a few: a count of updates, steps or parameters.
+
+    ``3``, ``3.0`` and ``np.int64(3)`` are right for 3; a number that is not
+    whole (``3.2``, ``2.99``) is wrong whatever it is near, and nothing is
+    close: a count has no figures to round. Takes the parameters of
+    :class:`Derive`; ``truth`` must give whole numbers.
+    """
+
+    @property
+    def truth(self) -> np.ndarray:
+        truth = super().truth
+        if np.any(truth != np.round(truth)):
+            raise ValueError(f"the truth of the count {self.title!r} must be whole numbers; got {truth}.")
+        return truth
+
+    def _grade(self, value: float, truth: float) -> str:
+        return "correct" if value == truth else "wrong"
+
+    def _judge(self, answer) -> Feedback:
+        value = as_numbers(answer, self.truth.shape)
+        if value is not None and np.any(value != np.round(value)):
+            whole = "is a whole number" if value.ndim == 0 else "are whole numbers"
+            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {_shown(answer)}.")
+        return super()._judge(answer)
 
 
 @dataclass(frozen=True)
@@ -314,7 +624,7 @@ class Choice(Exercise):
         letter = answer.strip().strip("()").lower() if isinstance(answer, str) else None
         if letter not in self.options:
             return self._feedback("invalid", f"answer with one of the letters {letters}, as a string "
-                                             f"such as \"{next(iter(self.options))}\"; got {answer!r}.")
+                                             f"such as \"{next(iter(self.options))}\"; got {_shown(answer)}.")
         option = self.options[letter]
         return self._feedback("correct" if option.correct else "wrong", option.feedback)
 
@@ -331,38 +641,21 @@ def _call(arguments: dict) -> str:
     return ", ".join(f"{name}={_shown(value)}" for name, value in arguments.items())
 
 
-def _shown(value) -> str:
-    if isinstance(value, np.ndarray):
-        return f"np.array({np.round(value, 6).tolist()})"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(_shown(item) for item in value) + ")"
-    if isinstance(value, (float, np.floating)):
-        return f"{value:.6g}"
-    return repr(value)
-
-
-def matches(got, expected, rtol: float = 1e-6, atol: float = 1e-9) -> bool:
-    """Whether a function's result equals the expected one: same structure, numbers close, nan only for nan."""
-    if isinstance(expected, tuple):
-        return (isinstance(got, (tuple, list)) and len(got) == len(expected)
-                and all(matches(g, e, rtol, atol) for g, e in zip(got, expected)))
-    if isinstance(expected, (numbers.Number, np.ndarray, np.number)):
-        got_array = as_numbers(got, np.shape(expected), allow_nan=True)
-        return got_array is not None and bool(np.allclose(got_array, expected, rtol=rtol, atol=atol,
-                                                          equal_nan=True))
-    return got == expected
-
-
-def _result(function, arguments: dict):
-    """``function(**arguments)`` on a copy of the arguments, or the exception it raised."""
-    try:
-        return function(**copy.deepcopy(arguments))
-    except Exception as error:                               # the student's code: report it, don't crash
-        return error
+#: Where a nan comes from, for an exercise that says nothing more specific.
+NAN_HINT = ("nan comes from 0 * inf, 0/0, inf - inf or inf/inf: look for an exponential that overflows "
+            "(e^z is inf for z above about 709) or a logarithm of 0.")
+#: Where an unexpected infinity comes from, for an exercise that says nothing more specific.
+INF_HINT = ("An infinity comes from an overflow (e^z is inf for z above about 709), a logarithm of 0 or a "
+            "division by 0.")
 
 
 class Implement(Exercise):
     """Write a function; the check runs it on hidden cases, edge cases included.
+
+    The student's function is called positionally on a copy of each case's
+    arguments, under ``time_limit`` seconds per case (see :func:`attempt`).
+    The first case it gets wrong is reported as the module's docstring says:
+    input, expected result, and what came back, with a hint where one is known.
 
     Parameters
     ----------
@@ -370,31 +663,44 @@ class Implement(Exercise):
         ``solution`` explains the idea; the code of ``model_solution`` is
         appended to it.
     reference : callable
-        Computes the expected result of each case (the package's function).
+        Computes the expected result of each case (the package's function),
+        called with the case's keyword arguments.
     model_solution : callable
         The plain solution a student would write, shown with the solution.
     cases : list of dict
-        Keyword arguments of each hidden case; the student's function is
-        called with copies, so mutating them does no harm.
+        The arguments of each hidden case, by name and in the order of the
+        student's parameters.
     slips : list of (callable, str)
-        Usual wrong implementations and their hints: when the student's
-        result equals a slip's on the failing case, the hint is added.
+        Usual wrong implementations, called like the student's function, and
+        their hints: when the student's result (nan and unexpected
+        infinities aside) equals a slip's on the failing case, the hint is
+        added.
+    nan_hint, inf_hint : str
+        Where a nan, or an infinity where a finite number is expected, comes
+        from in this exercise: added when the student's result holds one.
+    time_limit : float
+        Seconds the student's function may take on one case.
     """
 
     kind = "implement"
 
-    def __init__(self, title, solution, *, reference, model_solution, cases, slips=()):
-        import inspect
+    def __init__(self, title, solution, *, reference, model_solution, cases, slips=(), nan_hint=NAN_HINT,
+                 inf_hint=INF_HINT, time_limit=TIME_LIMIT):
         for name, function in (("reference", reference), ("model_solution", model_solution)):
             if not callable(function):
                 raise TypeError(f"{name} must be a function; got {function!r}.")
         if not isinstance(cases, (list, tuple)) or not cases or not all(isinstance(case, dict) for case in cases):
             raise TypeError(f"cases must be a non-empty list of dicts of keyword arguments; got {cases!r}.")
         _check_slips(slips)
+        for name, hint in (("nan_hint", nan_hint), ("inf_hint", inf_hint)):
+            if not isinstance(hint, str):
+                raise TypeError(f"{name} must be a string; got {hint!r}.")
         super().__init__(title, solution + "\n\n```python\n" + inspect.getsource(model_solution).strip()
                          + "\n```")
         self.reference, self.model_solution = reference, model_solution
         self.cases, self.slips = cases, list(slips)
+        self.nan_hint, self.inf_hint = nan_hint, inf_hint
+        self.time_limit = check_positive(time_limit, "time_limit")
 
     @property
     def correct_answer(self):
@@ -403,23 +709,50 @@ class Implement(Exercise):
     def _judge(self, function) -> Feedback:
         if not callable(function):
             return self._feedback("invalid", f"pass your function itself (its name, without calling it); "
-                                             f"got {function!r}.")
+                                             f"got {_shown(function)}.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
-            got = _result(function, arguments)
-            if isinstance(got, Exception):
-                return self._failure(number, arguments, expected, f"raised {type(got).__name__}: {got}")
-            if got is None and number == 1:
+            outcome = attempt(function, arguments, self.time_limit)
+            if outcome.returned and outcome.value is None and number == 1:
                 return self._feedback("unanswered", "your function returns None: write its body and "
                                                     "return the result.")
-            if not matches(got, expected):
-                return self._failure(number, arguments, expected, _shown(got), got)
+            if not (outcome.returned and matches(outcome.value, expected)):
+                return self._failure(number, arguments, expected, outcome)
         return self._feedback("correct", f"all {len(self.cases)} hidden cases give the right result, "
                                          "edge cases included.")
 
-    def _failure(self, number, arguments, expected, got_text, got=None) -> Feedback:
-        message = (f"hidden case {number} of {len(self.cases)}: {_call(arguments)}\n"
-                   f"    expected {_shown(expected)}\n    got      {got_text}")
-        hint = next((hint for slip, hint in self.slips
-                     if got is not None and matches(got, _result(slip, arguments))), None)
-        return self._feedback("wrong", message + (f"\n{hint}" if hint else ""))
+    def _failure(self, number: int, arguments: dict, expected, outcome: Outcome) -> Feedback:
+        lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
+        if outcome.timed_out:
+            lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
+                         "(a loop that never ends?)")
+        elif outcome.error is not None:
+            lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
+        else:
+            lines.append(f"    got      {_shown(outcome.value)}")
+            lines.append(self._diagnosis(outcome.value, expected, arguments))
+        return self._feedback("wrong", "\n".join(line for line in lines if line))
+
+    def _diagnosis(self, got, expected, arguments: dict) -> str:
+        """What to say under a wrong result: where its nan or inf comes from, a slip's hint, or what its form lacks."""
+        non_finite = _non_finite(got, expected)
+        if non_finite == "nan":
+            return f"Your function returned nan. {self.nan_hint}"
+        if non_finite == "inf":
+            return f"Your function returned an infinity where a finite number is expected. {self.inf_hint}"
+        hint = next((hint for slip, hint in self.slips if self._gives(slip, arguments, got)), "")
+        mismatch = _mismatch(got, expected)
+        return hint or (f"Your function returned {mismatch}." if mismatch else "")
+
+    def _gives(self, slip, arguments: dict, got) -> bool:
+        """Whether the usual wrong implementation ``slip`` gives ``got`` on the case ``arguments``."""
+        outcome = attempt(slip, arguments, self.time_limit)
+        return outcome.returned and matches(got, outcome.value)
+
+
+def _shown_error(error: BaseException) -> str:
+    """The message of an exception the student's function raised; never raises."""
+    try:
+        return str(error)[:_WIDTH]
+    except Exception:                                        # a student's exception whose str fails
+        return ""

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..decision import bayes_decision, expected_loss, gaussian_threshold_1d
 from ..discriminant import parameter_counts, pooled_covariance
-from ._core import Choice, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option
 
 # The lecture's tables, rows = decision, columns = true class (Arias, UPC topic 2).
 _MEDICAL = np.array([[0.0, 50.0], [10.0, 0.0]])
@@ -153,10 +153,15 @@ by $2.2/\|\mathbf{w}\|$ against $\mathbf{w}$, that is towards $\boldsymbol\mu_0$
 # ---------------------------------------------------------------- section 7
 
 
-def _pooled_reference(X, t):
+def _class_covariances(X, t):
+    """The unbiased covariance Sigma_k and the size N_k of each class, in the order of ``np.unique(t)``."""
     classes = np.unique(t)
     covariances = np.array([np.cov(X[t == k].T, ddof=1).reshape(X.shape[1], X.shape[1]) for k in classes])
-    return pooled_covariance(covariances, [np.sum(t == k) for k in classes])
+    return covariances, np.array([np.sum(t == k) for k in classes])
+
+
+def _pooled_reference(X, t):
+    return pooled_covariance(*_class_covariances(X, t))
 
 
 def _pooled_solution(X, t):
@@ -178,7 +183,13 @@ def _pooled_by_n_minus_first_class(X, t):
 
 
 def _pooled_plain_mean(X, t):
-    return np.mean([np.cov(X[t == k].T, ddof=1).reshape(X.shape[1], X.shape[1]) for k in np.unique(t)], axis=0)
+    covariances, _ = _class_covariances(X, t)
+    return covariances.mean(axis=0)
+
+
+def _pooled_weighted_by_n_k(X, t):
+    covariances, sizes = _class_covariances(X, t)
+    return np.tensordot(sizes, covariances, axes=1) / (len(t) - len(sizes))
 
 
 def _pooled_ignoring_classes(X, t):
@@ -211,13 +222,16 @@ total covariance of all the data (ignoring the classes) would add the spread *be
                                             "not N - N_k as the lecture's slide prints it."),
            (_pooled_plain_mean, "A plain mean of the class covariances gives a class of 3 examples as much weight "
                                 "as one of 300: weight each Sigma_k by its N_k - 1."),
+           (_pooled_weighted_by_n_k, "Weight each Sigma_k by N_k - 1, not N_k: (N_k - 1) Sigma_k is the scatter of "
+                                     "class k about its own mean, sum over x in C_k of (x - mu_k)(x - mu_k)^T, and "
+                                     "those scatters add up to (N - K) times the pooled covariance."),
            (_pooled_ignoring_classes, "That is the covariance of all the data, which also holds the spread between "
                                       "the class means. Centre each class on its own mean.")],
 )
 
 # ---------------------------------------------------------------- section 8
 
-count_parameters = Derive(
+count_parameters = Count(
     "count the parameters of LDA and QDA",
     r"""
 Both models estimate $K - 1 = 2$ free priors (they sum to 1) and $K D = 12$ mean entries. A symmetric

@@ -114,12 +114,6 @@ def _entropy_solution(p):
     return -np.sum(np.where(p > 0, p * np.log2(safe), 0.0), axis=-1)   # 0 log 0 = 0
 
 
-def _entropy_naive(p):
-    p = np.asarray(p, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return -np.sum(p * np.log2(p), axis=-1)
-
-
 def _entropy_nats(p):
     return entropy(p)
 
@@ -145,11 +139,11 @@ Summing along `axis=-1` scores each distribution of a batch separately
            dict(p=np.full(8, 1 / 8)),
            dict(p=np.array([[0.5, 0.25, 0.25], [1.0, 0.0, 0.0], [0.1, 0.2, 0.7]])),
            dict(p=np.array([1 - 1e-12, 1e-12]))],
-    slips=[(_entropy_naive, "An outcome with P(x) = 0 must add 0 (0 log 0 = 0), but p * np.log2(p) gives "
-                            "0 * (-inf) = nan there: use np.where(p > 0, ..., 0.0)."),
-           (_entropy_nats, "That is the entropy in nats; for bits take log base 2 (np.log2)."),
+    slips=[(_entropy_nats, "That is the entropy in nats; for bits take log base 2 (np.log2)."),
            (_entropy_all_axes, "Sum along the last axis only (axis=-1): each row is a distribution of its "
                                "own and gets its own entropy.")],
+    nan_hint="An outcome with P(x) = 0 must add 0 (0 log 0 = 0), but p * np.log2(p) gives 0 * (-inf) = nan "
+             "there: use np.where(p > 0, ..., 0.0).",
 )
 
 _FIVE = np.full(5, 1 / 5)
@@ -284,12 +278,6 @@ def _kl_solution(p, q):
     return np.sum(np.where(seen, p * log_ratio, 0.0), axis=-1)
 
 
-def _kl_naive(p, q):
-    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.sum(p * np.log(p / q), axis=-1)
-
-
 def _kl_swapped(p, q):
     return _kl_solution(q, p)
 
@@ -314,11 +302,11 @@ infinity by itself; `np.where(p > 0, ..., 0.0)` gives the zeros. `p * np.log(p /
            dict(p=np.array([0.5, 0.5]), q=np.array([1.0, 0.0])),
            dict(p=np.array([[0.5, 0.5, 0.0], [0.2, 0.3, 0.5], [0.0, 0.0, 1.0]]),
                 q=np.array([[0.25, 0.25, 0.5], [0.5, 0.3, 0.2], [0.5, 0.5, 0.0]]))],
-    slips=[(_kl_naive, "Terms with P(x) = 0 must count 0, but p * np.log(p / q) gives 0 * (-inf) or 0/0, "
-                       "that is nan, there: use np.where(p > 0, ..., 0.0)."),
-           (_kl_swapped, "That is KL(Q||P): in KL(P||Q) the outcomes come from P, so P(x) weights the terms "
+    slips=[(_kl_swapped, "That is KL(Q||P): in KL(P||Q) the outcomes come from P, so P(x) weights the terms "
                          "and sits on top of the fraction."),
            (_kl_bits, "That is in bits; the exercise asks for nats (np.log).")],
+    nan_hint="Terms with P(x) = 0 must count 0, but p * np.log(p / q) gives 0 * (-inf) or 0/0, that is nan, "
+             "there: use np.where(p > 0, ..., 0.0).",
 )
 
 # ---------------------------------------------------------------- section 9

@@ -88,6 +88,8 @@ with a warning); `scipy.special.expit` avoids even the warning.
            (_nll_gradient_without_dp_dz, "The chain rule has three factors: dl/dp = (p - t) / (p (1 - p)), "
                                          "dp/dz = p (1 - p) and dz/dw = x. The middle one cancels the "
                                          "denominator of the first.")],
+    nan_hint="e^z overflows to inf for z above about 709, and e^z / (1 + e^z) is then inf / inf = nan: compute "
+             "sigma(z) as 1 / (1 + e^-z), which is 0 or 1 there, or with scipy.special.expit.",
 )
 
 # ---------------------------------------------------------------- section 4

@@ -110,18 +110,6 @@ def _bernoulli_nll_solution(phi, x):
     return -(xlogy(h, phi) + xlog1py(N - h, -phi))   # -[h log phi + (N - h) log(1 - phi)]
 
 
-def _bernoulli_nll_product(phi, x):
-    x = np.asarray(x, dtype=float)
-    with np.errstate(all="ignore"):
-        return -np.log(np.prod(phi ** x * (1 - phi) ** (1 - x)))
-
-
-def _bernoulli_nll_elementwise(phi, x):
-    x = np.asarray(x, dtype=float)
-    with np.errstate(all="ignore"):
-        return -np.sum(x * np.log(phi) + (1 - x) * np.log(1 - phi))
-
-
 def _bernoulli_nll_mean(phi, x):
     return _bernoulli_nll_reference(phi, x) / np.size(x)
 
@@ -149,14 +137,13 @@ exactly that convention, and `xlog1py(a, b)` computes $a\log(1 + b)$ (here $b = 
            dict(phi=1e-200, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 0, 0])),
            dict(phi=1.0, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 1, 0])),
            dict(phi=1.0, x=np.array([1, 0]))],
-    slips=[(_bernoulli_nll_product, "The product of the probabilities underflows: (1e-200)^2 = 1e-400 is "
-                                    "0.0 in floating point, and -log 0 = inf. Sum the logs instead."),
-           (_bernoulli_nll_elementwise, "x_i log(phi) is 0 * (-inf) = nan when x_i = 0 and phi = 0, but "
-                                        "0 log 0 counts as 0: count the heads h first and skip a term whose "
-                                        "count is 0 (scipy.special.xlogy does exactly that)."),
-           (_bernoulli_nll_mean, "That is the mean over the tosses; the negative log-likelihood is the sum."),
+    slips=[(_bernoulli_nll_mean, "That is the mean over the tosses; the negative log-likelihood is the sum."),
            (_bernoulli_nll_swapped, "phi is P(x = 1): each 1 contributes -log(phi), each 0 -log(1 - phi)."),
            (_bernoulli_log_likelihood_only, "That is log L itself; return its negative, -log L >= 0.")],
+    nan_hint="x_i log(phi) is 0 * (-inf) = nan when x_i = 0 and phi = 0, but 0 log 0 counts as 0: count the "
+             "heads h first and skip a term whose count is 0 (scipy.special.xlogy does exactly that).",
+    inf_hint="The product of the probabilities underflows: (1e-200)^2 = 1e-400 is 0.0 in floating point, and "
+             "-log 0 = inf. Sum the logs instead.",
 )
 
 # ---------------------------------------------------------------- section 4
@@ -190,7 +177,7 @@ all of it goes to the faces that were seen (the boundary case of section 4).
             "That is add-one (Laplace) smoothing, (N_k + 1)/(N + K): a good idea (notebook 07), but not "
             "the maximum likelihood estimate."),
            (lambda: np.full(6, 1 / 6), "That is the uniform distribution: it ignores the data.")],
-    advice=_die_advice,
+    advice=_die_advice, names=("p_1", "p_2", "p_3", "p_4", "p_5", "p_6"),
     within=(0.0, 1.0),
 )
 

@@ -15,7 +15,7 @@ from ..discriminant import gaussian_posterior
 from .._base import log_posteriors
 from ..logistic import sigmoid
 from ..naive_bayes import CategoricalNB, laplace_estimate, parameter_counts
-from ._core import Choice, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option
 
 
 def _posterior_of_yes(day, alpha: float) -> float:
@@ -31,7 +31,7 @@ def _posterior(joint_yes: float, joint_no: float) -> float:
 
 # ---------------------------------------------------------------- section 1
 
-parameter_count = Derive(
+parameter_count = Count(
     "eight yes/no features",
     r"""
 A full table of $p(\mathbf{x} \mid C_k)$ over eight binary features has $2^8 = 256$ cells summing to 1:
@@ -41,7 +41,7 @@ $2 \times 8 = 16$, plus the prior: 17. Each extra feature doubles the first coun
 the second.
 """,
     truth=lambda: parameter_counts([2] * 8, 2)["joint"],
-    answer=511, what="the number of free parameters", example="100", integer=True,
+    answer=511, what="the number of free parameters", example="100",
     praise="2 (2^8 - 1) + 1 = 511, against 2 x 8 + 1 = 17 for Naive Bayes: exponential against linear in "
            "the number of features.",
     slips=[(lambda: 510, "The model also needs the class prior p(C_1): one more number."),
@@ -97,6 +97,11 @@ def _laplace_without_v(counts, alpha):
     return (counts + alpha) / (counts.sum(axis=-1, keepdims=True) + alpha)
 
 
+def _laplace_numerator_only(counts, alpha):
+    counts = np.asarray(counts, dtype=float)
+    return (counts + alpha) / counts.sum(axis=-1, keepdims=True)
+
+
 def _laplace_over_classes(counts, alpha):
     counts = np.asarray(counts, dtype=float)
     return (counts + alpha) / (counts.sum(axis=0, keepdims=True) + alpha * counts.shape[0])
@@ -122,7 +127,9 @@ maximum-likelihood frequencies.
            dict(counts=np.array([[1, 0], [3, 3], [0, 5]]), alpha=0.5),
            dict(counts=np.array([[0, 0, 0, 0], [5, 1, 0, 2]]), alpha=1.0),
            dict(counts=np.array([2, 0, 1, 1]), alpha=2.0)],
-    slips=[(_laplace_without_v, "Each of the V values gets alpha imaginary examples, so the row total grows "
+    slips=[(_laplace_numerator_only, "You added alpha to the counts but not to their total, so a row no longer "
+                                     "sums to 1: divide by the total of the smoothed counts, n_k + alpha V."),
+           (_laplace_without_v, "Each of the V values gets alpha imaginary examples, so the row total grows "
                                 "by alpha V, not alpha: divide by n_k + alpha V."),
            (_laplace_over_classes, "Normalise along the values (the last axis, each row of one class), not "
                                    "down the classes."),
@@ -201,12 +208,6 @@ def _log_posterior_solution(log_joint):
     return log_joint - (largest + np.log(np.exp(log_joint - largest).sum(axis=1, keepdims=True)))
 
 
-def _log_posterior_naive(log_joint):
-    with np.errstate(divide="ignore", invalid="ignore", under="ignore"):
-        joint = np.exp(np.asarray(log_joint, dtype=float))
-        return np.log(joint / joint.sum(axis=1, keepdims=True))
-
-
 def _log_posterior_shift_only(log_joint):
     log_joint = np.asarray(log_joint, dtype=float)
     return log_joint - log_joint.max(axis=1, keepdims=True)
@@ -233,12 +234,12 @@ $-\infty$, as it should. (`scipy.special.logsumexp` does the same.)
            dict(log_joint=np.array([[-1000.0, -1001.0], [-2000.0, -1990.0]])),
            dict(log_joint=np.array([[-np.inf, -750.0], [-5.0, -np.inf]])),
            dict(log_joint=np.array([[-800.0, -805.0, -745.0]]))],
-    slips=[(_log_posterior_naive, "e^-1000 underflows to 0 and log(0 / 0) is nan: subtract the largest "
-                                  "log-joint of each row before exponentiating, and add it back after the log."),
-           (_log_posterior_shift_only, "Shifting by the largest value is only the first step: subtract the "
+    slips=[(_log_posterior_shift_only, "Shifting by the largest value is only the first step: subtract the "
                                        "whole log-sum-exp, so that the posteriors of each row sum to 1."),
            (_log_posterior_over_examples, "Normalise across the classes of one example (each row, axis=1), "
                                           "not across the examples.")],
+    nan_hint="e^-1000 underflows to 0 and log(0 / 0) is nan: subtract the largest log-joint of each row before "
+             "exponentiating, and add it back after the log.",
 )
 
 # ---------------------------------------------------------------- section 6

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..logistic import LogisticLoss, sigmoid, working_response
 from ..optimization import SCALAR_FUNCTIONS, FunctionObjective, chord_gap, minimize, quadratic_model
-from ._core import Choice, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option
 
 # ---------------------------------------------------------------- section 1
 
@@ -230,7 +230,7 @@ def _steps_until(error: float, step, tolerance: float = 1e-12) -> int:
     return steps
 
 
-steps_to_twelve_digits = Derive(
+steps_to_twelve_digits = Count(
     "twelve digits at a linear rate",
     r"""
 $0.1 \cdot 0.9^k \le 10^{-12}$ means $0.9^k \le 10^{-11}$, i.e. $k \ln 0.9 \le \ln 10^{-11}$; dividing by the
@@ -243,7 +243,7 @@ a digit every 22 steps; each step of Newton doubles the digits it has. And 0.9 i
 on the loss surface of section 10 gradient descent's is about 0.994.
 """,
     truth=lambda: _steps_until(0.1, lambda e: 0.9 * e),
-    answer=241, what="the number of steps", example="100", integer=True,
+    answer=241, what="the number of steps", example="100",
     praise="0.1 * 0.9^k <= 1e-12 for k >= ln(1e-11)/ln(0.9) = 240.4: 241 steps, against Newton's 4.",
     slips=[(lambda: 240, "k >= 240.4 and k is a whole number of steps: round up."),
            (lambda: 263, "The error starts at 0.1, not 1: solve 0.1 * 0.9^k <= 1e-12, i.e. 0.9^k <= 1e-11."),

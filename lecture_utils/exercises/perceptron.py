@@ -6,13 +6,15 @@ Each is checked against the package (:mod:`lecture_utils.perceptron`,
 
 from __future__ import annotations
 
+import math
 import warnings
+from fractions import Fraction
 
 import numpy as np
 
 from ..losses import logistic_loss_bits
 from ..perceptron import Perceptron, min_margin, mistake_bound, perceptron_trace, radius
-from ._core import Choice, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option
 
 # ---------------------------------------------------------------- section 2
 
@@ -153,7 +155,7 @@ convergence proof tracks (section 5): $\mathbf{w}_*^T\mathbf{w}_k$ grows by at l
     },
 )
 
-update_count = Derive(
+update_count = Count(
     "count the updates",
     r"""
 With $\tilde{\mathbf{x}} = (x_1, x_2, 1)$ and $\mathbf{w}_0 = \mathbf{0}$:
@@ -171,7 +173,7 @@ The third epoch makes no mistake (margins 2, 2, 2), so the perceptron stops afte
 """,
     truth=lambda: perceptron_trace(np.array([[2.0, 1.0], [0.0, 1.0], [1.0, -1.0]]),
                                    np.array([1, -1, 1])).n_updates,
-    answer=3, what="the number of updates", example="5", integer=True,
+    answer=3, what="the number of updates", example="5",
     praise="3 updates: on (2, 1), on (0, 1), and on (0, 1) again in the second epoch, whose score "
            "was exactly 0. The third epoch is clean.",
     slips=[(lambda: 2, "Too few: look again at (0, 1) in the second epoch; its score is exactly 0, and "
@@ -212,7 +214,7 @@ the bound is $R^2\|\mathbf{w}_*\|^2/\gamma^2 = 5 \cdot 2 / 1 = 10$ updates.
     names=("R", "gamma", "the bound"),
 )
 
-normalised_bound = Derive(
+normalised_bound = Count(
     "the bound for normalised data",
     r"""
 With $\|\mathbf{x}_i\| \le 1$ we may take $R = 1$, and with $\|\mathbf{w}_*\| = 1$ the margin $\gamma$ is
@@ -220,11 +222,11 @@ the distance of the closest example from the separating hyperplane through the o
 $R^2\|\mathbf{w}_*\|^2/\gamma^2 = 1/\gamma^2 = 1/0.05^2 = 400$ updates: a gap twice as narrow allows
 four times as many mistakes.
 """,
-    truth=lambda: 1.0 / 0.05 ** 2,
+    truth=lambda: math.floor(1 / Fraction("0.05") ** 2),       # at most 1 / gamma^2 updates, in exact arithmetic
     answer=400, what="the largest number of updates", example="250",
     praise="1 / gamma^2 = 1 / 0.0025 = 400 updates, whatever N and the dimension.",
     slips=[(lambda: 20.0, "That is 1 / gamma; the bound is 1 / gamma^2."),
-           (lambda: 1 / 0.05 ** 2 / 2, "Here R = 1 and ||w*|| = 1, so nothing else divides 1 / gamma^2.")],
+           (lambda: 200, "Here R = 1 and ||w*|| = 1, so nothing else divides 1 / gamma^2.")],
     advice="Put R = 1 and ||w*|| = 1 into R^2 ||w*||^2 / gamma^2.",
 )
 
@@ -258,11 +260,6 @@ def _logistic_bits_solution(z):
     return np.logaddexp(0.0, -z) / np.log(2)      # log2(1 + e^-z) = ln(e^0 + e^-z) / ln 2, no overflow
 
 
-def _logistic_bits_naive(z):
-    with np.errstate(over="ignore"):
-        return np.log2(1 + np.exp(-np.asarray(z, dtype=float)))
-
-
 def _logistic_nats(z):
     return np.logaddexp(0.0, -np.asarray(z, dtype=float))
 
@@ -277,9 +274,9 @@ $1000/\ln 2 \approx 1442.7$ bits, where the naive formula overflows to `inf`.
     reference=logistic_loss_bits, model_solution=_logistic_bits_solution,
     cases=[dict(z=0.0), dict(z=np.array([-2.0, 0.5, 3.0])), dict(z=np.array([-1000.0, 1000.0])),
            dict(z=np.array([-745.0, -40.0, 40.0, 745.0]))],
-    slips=[(_logistic_bits_naive, "e^-z overflows to inf for z below about -710: compute "
-                                  "ln(1 + e^-z) as np.logaddexp(0, -z), then divide by ln 2."),
-           (_logistic_nats, "That is the loss in nats (natural log); divide by ln 2 for bits.")],
+    slips=[(_logistic_nats, "That is the loss in nats (natural log); divide by ln 2 for bits.")],
+    inf_hint="e^-z overflows to inf for z below about -710: compute ln(1 + e^-z) as np.logaddexp(0, -z), "
+             "then divide by ln 2.",
 )
 
 # ---------------------------------------------------------------- section 8

@@ -1,11 +1,13 @@
 """Bad and extreme answers to every exercise of every notebook, and bad arguments to the exercise kinds.
 
 An answer that cannot be one (text, nan, a complex number, a ragged list, a
-function where a number is asked) gets the verdict "invalid" with a message
-saying what to give; a right answer is "correct" in every form a student may
-type it (a list, a tuple, a numpy array, a Fraction, a float32); an absurd
-number (1e308) gets a verdict, not an overflow. The exercise kinds check the
-arguments an author passes them.
+function where a number is asked, 10**400) gets the verdict "invalid" with a
+message saying what to give; a right answer is "correct" in every form a
+student may type it (a list, a tuple, a numpy array, a Fraction, a float32);
+an absurd number (1e308) gets a verdict, not an overflow; a student's function
+gets a verdict whatever it returns, and a function that never returns gets one
+within its time limit. The exercise kinds check the arguments an author passes
+them.
 """
 
 import importlib
@@ -15,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 import lecture_utils.exercises as exercises_package
-from lecture_utils.exercises import Choice, Derive, Implement, Option
+from lecture_utils.exercises import Choice, Count, Derive, Implement, Option
 
 from . import answers, case, refuses, satisfies
 
@@ -58,6 +60,11 @@ def _derive_cases(target, exercise):
              answers(verdict("wrong", "invalid"))),
         case(target, "-1e308 everywhere", lambda: exercise.check(np.full(truth.shape, -1e308)),
              answers(verdict("wrong", "invalid"))),
+        case(target, "10**400", lambda: exercise.check(10 ** 400),
+             answers(satisfies(lambda f: f.verdict == "invalid" and "beyond floating point" in f.message,
+                               "says the number is beyond floating point"))),
+        case(target, "-10**400 in a list", lambda: exercise.check([-10 ** 400] * truth.size),
+             answers(verdict("invalid"))),
     ]
     if finite:
         cases.append(case(target, "inf for a finite answer", lambda: exercise.check(np.full(truth.shape, np.inf)),
@@ -71,9 +78,12 @@ def _derive_cases(target, exercise):
     if truth.shape == () and finite:
         cases.append(case(target, "the worked answer as a Fraction",
                           lambda: exercise.check(Fraction(float(worked))), answers(verdict("correct"))))
-    if exercise.integer:
+    if isinstance(exercise, Count):
         cases.append(case(target, "the count as a numpy integer", lambda: exercise.check(worked.astype(np.int64)),
                           answers(verdict("correct"))))
+        cases.append(case(target, "the count plus 0.3", lambda: exercise.check((truth + 0.3).tolist()),
+                          answers(satisfies(lambda f: f.verdict == "wrong" and "whole number" in f.message,
+                                            "says a count is a whole number"))))
     return cases
 
 
@@ -104,7 +114,14 @@ def _implement_cases(target, exercise):
         case(target, "a function returning text", lambda: exercise.check(lambda *args, **kwargs: "abc"),
              answers(verdict("wrong"))),
         case(target, "a function of no arguments", lambda: exercise.check(lambda: 1.0), answers(verdict("wrong"))),
+        case(target, "a function returning 10**400", lambda: exercise.check(lambda *args: 10 ** 400),
+             answers(verdict("wrong"))),
+        case(target, "a function returning an iterator", lambda: exercise.check(lambda *args: iter(args)),
+             answers(verdict("wrong"))),
+        case(target, "the model solution under other names", lambda: exercise.check(
+            lambda *anything: exercise.model_solution(*anything)), answers(verdict("correct"))),
         case(target, "a number instead of a function", lambda: exercise.check(1.0), answers(verdict("invalid"))),
+        case(target, "10**400 instead of a function", lambda: exercise.check(10 ** 400), answers(verdict("invalid"))),
     ]
 
 
@@ -113,7 +130,8 @@ def _exercise_cases():
     for module in MODULES:
         for exercise in module.EXERCISES:
             target = f"exercises.{module.__name__.rsplit('.', 1)[1]}.{_name(module, exercise)}"
-            make = {Derive: _derive_cases, Choice: _choice_cases, Implement: _implement_cases}[type(exercise)]
+            make = {Derive: _derive_cases, Count: _derive_cases, Choice: _choice_cases,
+                    Implement: _implement_cases}[type(exercise)]
             cases += make(target, exercise)
     return cases
 
@@ -124,6 +142,12 @@ def _derive(**changes):
     arguments = dict(truth=lambda: 1 / 3, answer=Fraction(1, 3), what="the probability", example="0.5",
                      praise="yes", slips=[(lambda: 3.0, "inverted")], advice="no")
     return Derive("a third", "worked " * 20, **{**arguments, **changes})
+
+
+def _count(**changes):
+    arguments = dict(truth=lambda: [3, 5], answer=[3, 5], what="the counts", example="[1, 2]", praise="yes",
+                     slips=[(lambda: [3, 6], "one too many")], advice="no", names=("a", "b"))
+    return Count("two counts", "worked " * 20, **{**arguments, **changes})
 
 
 def _choice(**changes):
@@ -139,6 +163,11 @@ def _implement(**changes):
 
 def _square(x):
     return x * x
+
+
+def _endless(x):
+    while True:
+        pass
 
 
 def _kind_cases():
@@ -158,6 +187,13 @@ def _kind_cases():
                                                                           "the slip's hint"))),
         case("exercises.Derive.check", "a complex number", lambda: _derive().check(1 / 3 + 0j),
              answers(verdict("invalid"))),
+        case("exercises.Count", "a vector without names", lambda: _count(names=None), refuses("names")),
+        case("exercises.Count", "one name for two counts", lambda: _count(names=("a",)), refuses("names")),
+        case("exercises.Count.check", "floats for whole numbers", lambda: _count().check([3.0, 5.0]),
+             answers(verdict("correct"))),
+        case("exercises.Count.check", "a number that is not whole", lambda: _count().check([3.2, 5]),
+             answers(satisfies(lambda f: f.verdict == "wrong" and "whole numbers" in f.message, "says whole"))),
+        case("exercises.Count.check", "10**400", lambda: _count().check([10 ** 400, 5]), answers(verdict("invalid"))),
         case("exercises.Choice", "options not a dict", lambda: _choice(options=["a", "b"]), refuses("options")),
         case("exercises.Choice", "two right options", lambda: _choice(
             options={"a": Option(True, "x"), "b": Option(True, "y")}), refuses("option", match="exactly one")),
@@ -170,6 +206,8 @@ def _kind_cases():
              refuses("reference")),
         case("exercises.Implement", "no cases", lambda: _implement(cases=[]), refuses("cases")),
         case("exercises.Implement", "slips not pairs", lambda: _implement(slips=[np.abs]), refuses("slips")),
+        case("exercises.Implement", "time_limit 0", lambda: _implement(time_limit=0), refuses("time_limit")),
+        case("exercises.Implement", "nan_hint not text", lambda: _implement(nan_hint=None), refuses("nan_hint")),
         case("exercises.Implement.check", "a right function", lambda: _implement().check(lambda x: x ** 2),
              answers(verdict("correct"))),
         case("exercises.Implement.check", "a function that raises", lambda: _implement().check(lambda x: 1 / 0),
@@ -177,6 +215,12 @@ def _kind_cases():
                                "reports the error"))),
         case("exercises.Implement.check", "a function returning inf", lambda: _implement().check(
             lambda x: np.full(np.shape(x), np.inf)), answers(verdict("wrong"))),
+        case("exercises.Implement.check", "a function that never returns",
+             lambda: _implement(time_limit=0.2).check(_endless),
+             answers(satisfies(lambda f: f.verdict == "wrong" and "did not return within 0.2 s" in f.message,
+                               "says it did not return"))),
+        case("exercises.Implement.check", "another parameter name", lambda: _implement().check(lambda y: y * y),
+             answers(verdict("correct"))),
     ]
 
 
