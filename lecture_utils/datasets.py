@@ -227,18 +227,27 @@ def make_gaussian_classes(means, covariances, n_per_class=50, random_state=None)
 
 
 def _normal_factor(cov: np.ndarray) -> np.ndarray:
-    """``A`` with ``A A^T = cov``, so that ``mu + A z ~ N(mu, cov)`` for ``z ~ N(0, I)``.
+    """``A`` with ``A A^T = cov``, so that ``mu + A z ~ N(mu, cov)`` for ``z ~ N(0, I)``: one that every machine computes alike.
 
-    From the singular value decomposition ``cov = U diag(s) U^T``: ``A = U diag(sqrt(s))``,
-    as numpy's ``Generator.multivariate_normal`` computes it (the same draws, bit for bit),
-    except that singular values at round-off level (below ``d eps s_max``) are set to 0. For a
-    singular covariance they are the round-off of a 0, whose square root (about 1e-8 of the
-    spread) would scatter the points off the subspace the distribution lives on, by an amount
-    that depends on the machine's BLAS.
+    numpy's ``multivariate_normal`` factors ``cov`` by a singular value
+    decomposition, whose vectors' signs (and round-off singular values) are
+    whatever the LAPACK library returns: another library (MKL, Apple's
+    Accelerate) or another kernel could draw other points. Here a positive
+    definite ``cov`` has its Cholesky factor, which is unique. A singular one
+    (smallest eigenvalue below ``d eps`` times the largest, judged at unit
+    scale) has ``U diag(sqrt(s))`` from its eigendecomposition, with the
+    round-off eigenvalues set to 0, so that the points lie on the subspace the
+    distribution lives on, and each vector's sign making its largest entry
+    (the first, in a tie) positive.
     """
-    u, s, _ = np.linalg.svd(cov)
-    s = np.where(s > s[0] * len(s) * np.finfo(float).eps, s, 0.0)
-    return u * np.sqrt(s)
+    scale = max(float(np.abs(cov).max()), np.finfo(float).tiny)
+    s, u = np.linalg.eigh(cov / scale)
+    if s[0] > len(s) * np.finfo(float).eps * s[-1]:
+        return np.linalg.cholesky(cov)
+    s = np.where(s > len(s) * np.finfo(float).eps * s[-1], s, 0.0)
+    size = np.abs(u)
+    largest = np.argmax(size >= size.max(axis=0) * (1 - 1e-8), axis=0)
+    return u * np.where(u[largest, np.arange(len(s))] < 0, -1.0, 1.0) * np.sqrt(s * scale)
 
 
 def gaussian_classes_from_noise(noise, t, means, covariances) -> np.ndarray:
