@@ -461,3 +461,15 @@ def test_feedback_is_truthy_only_when_correct():
 def test_a_choice_needs_exactly_one_right_option():
     with pytest.raises(ValueError, match="exactly one"):
         Choice("two right", "x", options={"a": Option(True, "x"), "b": Option(True, "y")})
+
+
+def test_an_outcome_is_revealed_only_after_an_answer(capsys):
+    exercise = Choice("a guess", "Because.", options={"a": Option(True, "Yes."), "b": Option(False, "No.")},
+                      kind="predict")
+    assert not exercise.revealed()
+    assert capsys.readouterr().out.startswith("\N{LOCK} Answer the exercise above first (\"a guess\")")
+    for answer in (..., "z"):                        # no answer yet, and no answer of the kind asked for
+        exercise.check(answer)
+        assert not exercise.revealed()
+    exercise.check("b")                              # a wrong guess is a guess
+    assert exercise.revealed() and capsys.readouterr().out.count("\N{LOCK}") == 2

@@ -403,12 +403,29 @@ class Exercise:
                 raise TypeError(f"{name} must be a string; got {text!r}.")
         self.title = title
         self.solution = solution.strip()
+        self.answered = False
 
     def check(self, answer) -> Feedback:
         """The verdict on ``answer``, with the exercise attached for its solution button; never raises."""
         if answer is Ellipsis:
             return self._feedback("unanswered", PLACEHOLDER[0].upper() + PLACEHOLDER[1:])
-        return self._judge(answer)
+        feedback = self._judge(answer)
+        self.answered = self.answered or feedback.verdict in ("correct", "close", "wrong")
+        return feedback
+
+    def revealed(self) -> bool:
+        """Whether the cell after the exercise may show its outcome: only once the student has answered.
+
+        A notebook shows the outcome of a predict exercise (or a result that
+        answers an exercise) under ``if exercises.<name>.revealed():``. Until the
+        exercise has an answer, right or wrong, this prints a line saying so and
+        returns False: "Run All" and the stored notebook show no outcome, and a
+        student who commits to a guess and runs the cell again sees it.
+        """
+        if not self.answered:
+            print(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run this cell "
+                  "again to see the outcome.")
+        return self.answered
 
     def _judge(self, answer) -> Feedback:
         raise NotImplementedError
