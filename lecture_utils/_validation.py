@@ -96,6 +96,18 @@ def _check_table_shape(array: np.ndarray, name: str) -> None:
         raise ValueError(f"{name} must hold at least one sample and one feature; got shape {array.shape}.")
 
 
+def as_table(X, name: str = "X") -> np.ndarray:
+    """Return ``X`` as a 2-D array of shape ``(n_samples, n_features)`` of any values, checking only its shape.
+
+    For code that selects rows of ``X`` and hands them to a model, which
+    checks the values itself (numbers for one model, categories for another).
+    An array keeps its dtype; a list becomes an ``object`` array.
+    """
+    array = X if isinstance(X, np.ndarray) else _object_table(X, name)
+    _check_table_shape(array, name)
+    return array
+
+
 def as_categorical_matrix(X, name: str = "X") -> np.ndarray:
     """Return ``X`` as an array of shape ``(n_samples, n_features)`` of categorical values.
 
@@ -109,8 +121,7 @@ def as_categorical_matrix(X, name: str = "X") -> np.ndarray:
         If ``X`` is not 2-D, is empty, or holds nan (a missing value, which
         is no category).
     """
-    array = X if isinstance(X, np.ndarray) else _object_table(X, name)
-    _check_table_shape(array, name)
+    array = as_table(X, name)
     if array.dtype.kind in "fcOmM" and np.any(array != array):     # only nan (and NaT) differs from itself
         row, column = np.argwhere(array != array)[0]
         raise ValueError(

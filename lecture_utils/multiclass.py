@@ -13,7 +13,32 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import Classifier, clone
-from ._validation import as_class_labels, as_matrix, check_fitted
+from ._validation import as_class_labels, as_table, check_fitted
+
+
+#: The labels each binary classifier is trained on: -1 for "the other class" and +1, which every classifier of
+#: the package (the perceptron's t in {-1, +1} included) and scikit-learn's accept.
+_OTHER, _THIS = -1, 1
+
+
+def _positive_score(estimator, X) -> np.ndarray:
+    """How strongly a binary classifier favours +1 over -1 for each row of ``X``, shape (N,).
+
+    ``decision_function`` gives one score per example (``x^T w + b``, a
+    log-odds) or, for models such as Naive Bayes, one per class (``g_k(x)``):
+    then the score is their difference, the log-odds of +1, with 0 where both
+    classes are impossible (``-inf - -inf``).
+    """
+    scores = np.asarray(estimator.decision_function(X), dtype=float)
+    if scores.ndim == 2 and scores.shape[1] == 2:
+        positive = int(np.flatnonzero(np.asarray(estimator.classes_) == _THIS)[0])
+        with np.errstate(invalid="ignore"):
+            scores = scores[:, positive] - scores[:, 1 - positive]
+        return np.where(np.isnan(scores), 0.0, scores)
+    if scores.shape != (X.shape[0],):
+        raise TypeError(f"estimator's decision_function must give one score per example, or one per class of two; "
+                        f"got shape {scores.shape} for {X.shape[0]} examples.")
+    return scores
 
 
 class _Ensemble(Classifier):
@@ -28,12 +53,12 @@ class _Ensemble(Classifier):
 
     def _fitted_inputs(self, X) -> np.ndarray:
         check_fitted(self, "estimators_")
-        return as_matrix(X)
+        return as_table(X)
 
     def _scores(self, X) -> np.ndarray:
-        """``decision_function(x)`` of every binary classifier, shape (N, n_classifiers)."""
+        """The score of every binary classifier for its class +1, shape (N, n_classifiers)."""
         X = self._fitted_inputs(X)
-        return np.column_stack([estimator.decision_function(X) for estimator in self.estimators_])
+        return np.column_stack([_positive_score(estimator, X) for estimator in self.estimators_])
 
     def predict(self, X) -> np.ndarray:
         """The class with the largest :meth:`decision_function`, shape (N,)."""
@@ -54,15 +79,15 @@ class OneVsRestClassifier(_Ensemble):
     ----------
     classes_ : ndarray of shape (K,)
     estimators_ : list of K fitted classifiers
-        ``estimators_[k]`` separates ``classes_[k]`` (label 1) from the rest (label 0).
+        ``estimators_[k]`` separates ``classes_[k]`` (label +1) from the rest (label -1).
     """
 
     def fit(self, X, t):
         """Fit one classifier per class on all of ``X``; returns ``self``."""
         self._check_estimator()
-        X = as_matrix(X)
+        X = as_table(X)
         self.classes_, index = as_class_labels(t, X.shape[0])
-        self.estimators_ = [clone(self.estimator).fit(X, (index == k).astype(int))
+        self.estimators_ = [clone(self.estimator).fit(X, np.where(index == k, _THIS, _OTHER))
                             for k in range(self.classes_.size)]
         return self
 
@@ -77,7 +102,8 @@ class OneVsRestClassifier(_Ensemble):
         to 1 before renormalising: one reason to prefer the softmax model.
         """
         X = self._fitted_inputs(X)
-        p = np.column_stack([estimator.predict_proba(X)[:, 1] for estimator in self.estimators_])
+        p = np.column_stack([estimator.predict_proba(X)[:, list(estimator.classes_).index(_THIS)]
+                             for estimator in self.estimators_])
         return p / p.sum(axis=1, keepdims=True)
 
 
@@ -97,20 +123,20 @@ class OneVsOneClassifier(_Ensemble):
     pairs_ : list of (i, j) with i < j
     estimators_ : list of fitted classifiers
         ``estimators_[m]`` is trained on the examples of classes
-        ``classes_[i]`` (label 0) and ``classes_[j]`` (label 1) only, for ``(i, j) = pairs_[m]``.
+        ``classes_[i]`` (label -1) and ``classes_[j]`` (label +1) only, for ``(i, j) = pairs_[m]``.
     """
 
     def fit(self, X, t):
         """Fit one classifier per pair of classes, on that pair's examples; returns ``self``."""
         self._check_estimator()
-        X = as_matrix(X)
+        X = as_table(X)
         self.classes_, index = as_class_labels(t, X.shape[0])
         n_classes = self.classes_.size
         self.pairs_ = [(i, j) for i in range(n_classes) for j in range(i + 1, n_classes)]
         self.estimators_ = []
         for i, j in self.pairs_:
             pair = (index == i) | (index == j)
-            self.estimators_.append(clone(self.estimator).fit(X[pair], (index[pair] == j).astype(int)))
+            self.estimators_.append(clone(self.estimator).fit(X[pair], np.where(index[pair] == j, _THIS, _OTHER)))
         return self
 
     def decision_function(self, X) -> np.ndarray:
@@ -123,4 +149,6 @@ class OneVsOneClassifier(_Ensemble):
             votes[:, i] += scores[:, m] <= 0                 # anything else for class i
             confidence[:, j] += scores[:, m]
             confidence[:, i] -= scores[:, m]
-        return votes + confidence / (3 * (np.abs(confidence) + 1))
+        with np.errstate(invalid="ignore"):                  # an infinite confidence squashes to +-1/3
+            squashed = np.where(np.isinf(confidence), np.sign(confidence) / 3, confidence / (3 * (np.abs(confidence) + 1)))
+        return votes + squashed

@@ -1,11 +1,14 @@
 """Bad and extreme calls of lecture_utils.model_selection, preprocessing and multiclass."""
 
 import numpy as np
+from sklearn.linear_model import Perceptron as SklearnPerceptron
 from sklearn.model_selection import KFold
 from sklearn.multiclass import OneVsOneClassifier as SklearnOneVsOne
 from sklearn.multiclass import OneVsRestClassifier as SklearnOneVsRest
+from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
 from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
+from lecture_utils import ConvergenceWarning
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.discriminant import LDA
 from lecture_utils.logistic import LogisticRegression
@@ -13,6 +16,8 @@ from lecture_utils.model_selection import (calibration_curve, confusion_matrix, 
                                            grid_search, kfold_indices, learning_curve, learning_curve_splits,
                                            leave_one_out, train_test_split)
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from lecture_utils.naive_bayes import CategoricalNB, GaussianNB
+from lecture_utils.perceptron import Perceptron
 from lecture_utils.preprocessing import Pipeline, StandardScaler, make_pipeline
 
 from . import (answers, bad_arrays, bad_counts, bad_seeds, case, classifier_cases, close, equal, refuses, satisfies)
@@ -160,7 +165,28 @@ def _multiclass_cases():
              lambda: OneVsOneClassifier(_NoProba()).fit(X, T), refuses("estimator")),
         case("multiclass.OneVsRestClassifier.fit", "X at scale 1e300 reaches the base model's check",
              lambda: OneVsRestClassifier(base).fit(X * 1e300, T), refuses("X")),
+        *[case(f"multiclass.{ours.__name__}.fit", f"around {model}, as scikit-learn",
+               lambda ours=ours, theirs=theirs, make=make, fitted=fitted:
+               ours(make()).fit(X, T).predict(X),
+               answers(equal(lambda theirs=theirs, fitted=fitted: theirs(fitted()).fit(X, T).predict(X)), warns=warns))
+          for ours, theirs in ((OneVsRestClassifier, SklearnOneVsRest), (OneVsOneClassifier, SklearnOneVsOne))
+          for model, make, fitted, warns in (
+              ("Gaussian Naive Bayes (a score per class)", GaussianNB, lambda: SklearnGaussianNB(var_smoothing=0.0), ()),
+              ("the perceptron (labels -1 and +1)", lambda: Perceptron(max_epochs=1000),      # the classes overlap
+               lambda: SklearnPerceptron(shuffle=False, eta0=1.0, tol=None, max_iter=1000), ConvergenceWarning))],
+        case("multiclass.OneVsRestClassifier.fit", "categorical text X handed on to the model",
+             lambda: OneVsRestClassifier(CategoricalNB()).fit([["a"], ["b"], ["c"]] * 2, [0, 1, 2] * 2).predict(
+                 [["c"], ["a"]]), answers(equal([2, 0]))),
+        case("multiclass.OneVsRestClassifier.decision_function", "a model with three scores per example",
+             lambda: OneVsRestClassifier(_ThreeScores()).fit(X, T).decision_function(X), refuses("estimator")),
     ]
+
+
+class _ThreeScores(LogisticRegression):
+    """A binary model whose decision_function returns three columns: no score of one class against another."""
+
+    def decision_function(self, X):
+        return np.zeros((len(X), 3))
 
 
 def _SklearnLDA():
