@@ -7,7 +7,7 @@ Importing the package is cheap: matplotlib and ipywidgets are
 loaded only by the modules that draw.
 """
 
-from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
+from .exceptions import ConvergenceWarning, DivergenceWarning, FoldWarning, SeparationWarning
 
-__all__ = ["ConvergenceWarning", "DivergenceWarning", "SeparationWarning"]
+__all__ = ["ConvergenceWarning", "DivergenceWarning", "FoldWarning", "SeparationWarning"]
 __version__ = "0.1.0"

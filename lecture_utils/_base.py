@@ -29,12 +29,24 @@ class Estimator:
         return f"{type(self).__name__}({arguments})"
 
 
+def check_instance(estimator, name: str = "estimator") -> None:
+    """Refuse a model's class where a model is needed (``LDA`` for ``LDA()``), naming ``name``.
+
+    A class has ``fit`` too, so without this check the mistake surfaces later
+    as "fit() missing 1 required positional argument".
+    """
+    if inspect.isclass(estimator):
+        raise TypeError(f"{name} must be a model, such as {estimator.__name__}(); got the class {estimator.__name__} "
+                        "itself: add the parentheses.")
+
+
 def clone(estimator):
     """A new, unfitted estimator with the same parameters (deep copies of them), as scikit-learn's ``clone``.
 
     Another library's estimator (anything with ``fit``) is deep-copied, so
     that fitting the copy leaves the original untouched.
     """
+    check_instance(estimator)
     if isinstance(estimator, Estimator):
         return type(estimator)(**copy.deepcopy(estimator.get_params()))
     if not callable(getattr(estimator, "fit", None)):

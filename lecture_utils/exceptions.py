@@ -25,3 +25,13 @@ class SeparationWarning(ConvergenceWarning):
     weights grow without bound for as long as an optimiser runs. An L2
     penalty (``l2 > 0``) gives a finite, unique optimum.
     """
+
+
+class FoldWarning(UserWarning):
+    """A cross-validation fold tests a class that its training part lacks.
+
+    The model fitted on that fold cannot predict the class at all, so its
+    score says more about how the folds were cut than about the model: with
+    examples sorted by class and ``shuffle=False``, every fold can be like
+    that. Shuffle the examples before cutting the folds.
+    """

@@ -16,6 +16,7 @@ and calibration curves (are the predicted probabilities right?).
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +24,7 @@ import numpy as np
 from ._base import clone
 from ._validation import (as_class_labels, as_labels, as_matrix, as_probabilities, check_binary, check_flag,
                           check_positive_int, check_random_state, check_same_shape, check_sequence, check_size)
+from .exceptions import FoldWarning
 
 
 def kfold_indices(n, k, shuffle=False, random_state=None) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -114,6 +116,18 @@ def train_test_split(X, t, test_size=0.25, shuffle=True, random_state=None):
     return X[train], X[test], t[train], t[test]
 
 
+def _checked_folds(t: np.ndarray, k, shuffle, random_state, folds) -> list:
+    """The folds to use, with a :class:`FoldWarning` for each that tests a class its training part lacks."""
+    pairs = _folds(t.shape[0], k, shuffle, random_state, folds)
+    lacking = [number for number, (train, test) in enumerate(pairs, 1) if np.setdiff1d(t[test], t[train]).size]
+    if lacking:
+        warnings.warn(f"{len(lacking)} of the {len(pairs)} folds (fold {', '.join(map(str, lacking[:5]))}"
+                      f"{', ...' if len(lacking) > 5 else ''}) test a class that their training part lacks, so no "
+                      "model fitted there can predict it. Are the examples sorted by class? Pass shuffle=True "
+                      "(and a random_state) to cut the folds from shuffled examples.", FoldWarning, stacklevel=3)
+    return pairs
+
+
 def _folds(n, k, shuffle, random_state, folds):
     if folds is None:
         return kfold_indices(n, k, shuffle=shuffle, random_state=random_state)
@@ -159,7 +173,7 @@ def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, fold
     if scoring is not None and not callable(scoring):
         raise TypeError(f"scoring must be a function (estimator, X, t) -> float; got {type(scoring).__name__}.")
     scores = []
-    for train, test in _folds(X.shape[0], k, shuffle, random_state, folds):
+    for train, test in _checked_folds(t, k, shuffle, random_state, folds):
         model = clone(estimator).fit(X[train], t[train])
         scores.append(scoring(model, X[test], t[test]) if scoring else model.score(X[test], t[test]))
     return np.array(scores, dtype=float)
@@ -181,7 +195,7 @@ def cross_val_predict(estimator, X, t, k=5, shuffle=False, random_state=None, fo
     t = np.asarray(t)
     as_class_labels(t, X.shape[0])
     predictions = np.empty_like(t)
-    for train, test in _folds(X.shape[0], k, shuffle, random_state, folds):
+    for train, test in _checked_folds(t, k, shuffle, random_state, folds):
         predictions[test] = clone(estimator).fit(X[train], t[train]).predict(X[test])
     return predictions
 

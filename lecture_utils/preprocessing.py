@@ -14,11 +14,11 @@ degree) give a linear model a curved decision boundary, and many weights to regu
 from __future__ import annotations
 
 import math
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 
 import numpy as np
 
-from ._base import Classifier, Estimator, clone
+from ._base import Classifier, Estimator, check_instance, clone
 from ._numerics import mean, root_mean_square
 from ._validation import (as_matrix, check_fitted, check_n_features, check_positive_int, check_scale, check_sequence,
                           check_size)
@@ -64,6 +64,22 @@ class StandardScaler(Estimator):
         return X * self.scale_ + self.mean_
 
 
+#: The most features :class:`PolynomialFeatures` makes (up to degree 445 of 2 inputs, 9 of 7, 4 of 27).
+MAX_FEATURES = 100_000
+
+
+def _powers(n_inputs: int, degree: int) -> np.ndarray:
+    """The powers of the monomials of total ``degree``, one row each, in scikit-learn's order.
+
+    Each monomial is a choice of ``degree`` inputs with repetition (``x_1 x_1 x_2`` is
+    ``(0, 0, 1)``), listed as ``combinations_with_replacement`` lists them; its powers
+    count how often each input was chosen.
+    """
+    chosen = np.fromiter(chain.from_iterable(combinations_with_replacement(range(n_inputs), degree)), dtype=int)
+    rows = np.repeat(np.arange(chosen.size // degree), degree)
+    return np.bincount(rows * n_inputs + chosen, minlength=chosen.size // degree * n_inputs).reshape(-1, n_inputs)
+
+
 class PolynomialFeatures(Estimator):
     """All products of the inputs up to a total degree, as new features (without the constant 1).
 
@@ -90,10 +106,11 @@ class PolynomialFeatures(Estimator):
         """Work out the monomials of the ``D`` inputs of ``X``; returns ``self``."""
         D = as_matrix(X).shape[1]
         degree = check_positive_int(self.degree, "degree")
-        check_size(math.comb(D + degree, degree) * D, "the table of powers", "degree")   # C(D + d, d) - 1 monomials
-        exponents = [np.bincount(inputs, minlength=D) for d in range(1, degree + 1)
-                     for inputs in combinations_with_replacement(range(D), d)]
-        self.powers_ = np.array(exponents, dtype=int)
+        n_monomials = math.comb(D + degree, degree) - 1
+        if n_monomials > MAX_FEATURES:
+            raise ValueError(f"degree={degree} on {D} inputs gives {n_monomials:,} features, more than the "
+                             f"{MAX_FEATURES:,} a model here can be fitted on in reasonable time: lower the degree.")
+        self.powers_ = np.vstack([_powers(D, d) for d in range(1, degree + 1)])
         return self
 
     def transform(self, X) -> np.ndarray:
@@ -153,6 +170,7 @@ class Pipeline(Classifier):
                              f"LogisticRegression()]; got {self.steps!r}.")
         steps = list(self.steps)
         for position, step in enumerate(steps):
+            check_instance(step, f"steps[{position}]")
             needed = ("fit", "transform") if position < len(steps) - 1 else ("fit", "predict")
             missing = [method for method in needed if not callable(getattr(step, method, None))]
             if missing:

@@ -26,6 +26,7 @@ EXEMPT = {
     "exceptions.ConvergenceWarning": "a warning category: raised, never called by the caller",
     "exceptions.DivergenceWarning": "a warning category",
     "exceptions.SeparationWarning": "a warning category",
+    "exceptions.FoldWarning": "a warning category",
     "optimization.Objective.loss": "an abstract method: subclasses (FunctionObjective, LogisticLoss) supply it",
     "optimization.Objective.gradient": "an abstract method",
     "optimization.Objective.hessian": "an abstract method",

@@ -8,7 +8,7 @@ from sklearn.multiclass import OneVsRestClassifier as SklearnOneVsRest
 from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
 from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
-from lecture_utils import ConvergenceWarning
+from lecture_utils import ConvergenceWarning, FoldWarning
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.discriminant import LDA
 from lecture_utils.logistic import LogisticRegression
@@ -82,6 +82,15 @@ def _score_cases():
             LDA(), X, T, folds=[np.arange(10)]), refuses("folds")),
         case("model_selection.cross_val_score", "a training fold of one class", lambda: cross_val_score(
             LDA(), X, T, folds=[(np.arange(12), np.arange(12, 36))]), refuses("t")),
+        case("model_selection.cross_val_score", "the class LDA, not a model", lambda: cross_val_score(LDA, X, T),
+             refuses("estimator", match="LDA\\(\\)")),
+        case("model_selection.cross_val_score", "3 folds of examples sorted by class: each tests an unseen class",
+             lambda: cross_val_score(LDA(), X, T, k=3), answers(equal([0.0, 0.0, 0.0]), warns=FoldWarning)),
+        case("model_selection.cross_val_score", "3 folds of the same examples shuffled",
+             lambda: cross_val_score(LDA(), X, T, k=3, shuffle=True, random_state=0),
+             answers(satisfies(lambda scores: np.all(scores > 0.6), "scores of a model that saw every class"))),
+        case("model_selection.cross_val_predict", "3 folds of examples sorted by class",
+             lambda: cross_val_predict(LDA(), X, T, k=3), answers(warns=FoldWarning)),
         case("model_selection.grid_search", "the best l2", lambda: grid_search(
             lambda l2: LogisticRegression(solver="newton", l2=l2), [1e-3, 1e3], X[BINARY], T[BINARY], k=3).best_value,
              answers(equal(1e-3))),
@@ -125,6 +134,8 @@ def _preprocessing_cases():
         *classifier_cases("preprocessing.Pipeline", lambda: Pipeline([StandardScaler(), LDA()]), X, T,
                           scales=(1e300, 1e-300)),
         case("preprocessing.Pipeline.fit", "no steps", lambda: Pipeline([]).fit(X, T), refuses("steps")),
+        case("preprocessing.Pipeline.fit", "the class StandardScaler, not a scaler",
+             lambda: Pipeline([StandardScaler, LDA()]).fit(X, T), refuses("steps[0]", match="StandardScaler\\(\\)")),
         case("preprocessing.Pipeline.fit", "steps not a list", lambda: Pipeline(LDA()).fit(X, T), refuses("steps")),
         case("preprocessing.Pipeline.fit", "a step without transform", lambda: Pipeline([LDA(), LDA()]).fit(X, T),
              refuses("steps")),
@@ -301,8 +312,13 @@ def _polynomial_cases():
              refuses("degree")),
         case("preprocessing.PolynomialFeatures.fit", "degree 2.5", lambda: PolynomialFeatures(2.5).fit(X),
              refuses("degree")),
-        case("preprocessing.PolynomialFeatures.fit", "degree 200 of 30 inputs: 1e39 features",
-             lambda: PolynomialFeatures(200).fit(np.ones((2, 30))), refuses("degree", match="GiB")),
+        *[case("preprocessing.PolynomialFeatures.fit", f"degree {degree} of {inputs} inputs: {count} features",
+               lambda degree=degree, inputs=inputs: PolynomialFeatures(degree).fit(np.ones((2, inputs))),
+               refuses("degree", match="features"))
+          for degree, inputs, count in ((200, 30, "1e39"), (5000, 2, "12.5 million"), (446, 2, "100 127"))],
+        case("preprocessing.PolynomialFeatures.fit", "degree 200 of 2 inputs: 20 300 features, as scikit-learn",
+             lambda: PolynomialFeatures(200).fit(np.ones((2, 2))).powers_,
+             answers(equal(lambda: SklearnPolynomialFeatures(200, include_bias=False).fit(np.ones((2, 2))).powers_))),
         case("preprocessing.PolynomialFeatures.fit", "nan in X", lambda: PolynomialFeatures(2).fit(X * np.nan),
              refuses("X")),
         case("preprocessing.PolynomialFeatures.transform", "cubes of 1e110 beyond float64",
