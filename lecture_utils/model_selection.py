@@ -410,7 +410,9 @@ def learning_curve(estimator, X, t, train_sizes, n_repeats=20, test_size=0.25, m
     X : array-like of shape (N, D)
     t : array-like of shape (N,)
     train_sizes : sequence of int
-        Each between 1 and the size of the training part.
+        Each between ``K min_per_class`` (the smallest training set that
+        holds every class ``min_per_class`` times) and the size of the
+        training part.
     n_repeats, test_size, min_per_class, random_state
         As in :func:`learning_curve_splits`.
 
@@ -424,10 +426,11 @@ def learning_curve(estimator, X, t, train_sizes, n_repeats=20, test_size=0.25, m
     splits = learning_curve_splits(t, n_repeats, test_size, min_per_class, random_state)
     sizes = np.array([check_positive_int(m, "train_sizes")
                       for m in check_sequence(train_sizes, "train_sizes", "training-set sizes")], dtype=int)
-    n_train = splits[0][0].size
-    if sizes.size == 0 or sizes.max() > n_train:
-        raise ValueError(f"train_sizes must hold sizes from 1 to the training part's {n_train} examples; "
-                         f"got {sizes.tolist()}.")
+    n_train, smallest = splits[0][0].size, np.unique(t).size * min_per_class
+    if sizes.size == 0 or sizes.max() > n_train or sizes.min() < smallest:
+        raise ValueError(f"train_sizes must hold sizes from {smallest} (min_per_class = {min_per_class} examples of "
+                         f"each of the {smallest // min_per_class} classes) to the training part's {n_train} "
+                         f"examples; got {sizes.tolist()}.")
     errors = np.array([[1 - clone(estimator).fit(X[train[:m]], t[train[:m]]).score(X[test], t[test])
                         for train, test in splits] for m in sizes])
     return LearningCurve(sizes, errors)

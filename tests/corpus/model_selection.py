@@ -264,6 +264,8 @@ def _evaluation_cases():
              lambda: learning_curve(LDA(), Xb, tb, 6, n_repeats=2), refuses("train_sizes")),
         case("model_selection.learning_curve", "train_sizes beyond the training part",
              lambda: learning_curve(LDA(), Xb, tb, [100], n_repeats=2), refuses("train_sizes")),
+        case("model_selection.learning_curve", "a training set of one example, one class",
+             lambda: learning_curve(LDA(), Xb, tb, [1, 12], n_repeats=2), refuses("train_sizes", match="from 4")),
         case("model_selection.learning_curve", "train_sizes as text",
              lambda: learning_curve(LDA(), Xb, tb, "ab", n_repeats=2), refuses("train_sizes")),
         case("model_selection.learning_curve", "estimator as text",
