@@ -1,41 +1,66 @@
-# `make lab` and `make test` need only Python >= 3.10: each creates .venv on first use
-# and reinstalls only when pyproject.toml changes.
+# `make lab` and `make test` need only Python >= 3.11: each creates .venv on first use, installs the versions
+# of requirements-lock.txt, and reinstalls only when the lock, pyproject.toml or jupyter-config/ changes.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+LATEST := .venv-latest
+LOCK := requirements-lock.txt
 LAB_STAMP := $(VENV)/.installed-lab
 TEST_STAMP := $(VENV)/.installed-test
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-NBVAL := --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
+CHECK_PYTHON := $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	{ echo "Python >= 3.11 is needed; run: make PYTHON=python3.11 ..."; exit 1; }
 
 JUPYTER_CONFIG := $(wildcard jupyter-config/*.json)
 
-.PHONY: lab test bench slides site notebooks clean
+.PHONY: lab test test-latest lock bench slides site notebooks clean
 
 $(BIN)/python:
-	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
-		{ echo "Python >= 3.10 is needed; run: make PYTHON=python3.11 ..."; exit 1; }
+	@$(CHECK_PYTHON)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# the lock as pip's constraints: whatever pyproject.toml asks for comes at the lock's version;
 # installing the package also installs the course's JupyterLab settings (jupyter-config/, see pyproject.toml)
-$(LAB_STAMP): pyproject.toml $(JUPYTER_CONFIG) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(LAB_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml $(JUPYTER_CONFIG) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+$(TEST_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e ".[test]"
 	touch $@ $(LAB_STAMP)
 
 ## lab: start JupyterLab on the notebooks, opening notebook 01 (more options: make lab LAB_ARGS="--no-browser --port=8888")
 lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS) notebooks/01_perceptron.ipynb
 
-## test: unit tests, every notebook under nbval, then the browser test
+## test: unit tests and every notebook under nbval, the notebooks again on OpenBLAS's Haswell kernel, then the browser tests
+##       (OpenBLAS picks its kernel by the CPU: the first run, OPENBLAS_CORETYPE unset, gets this machine's, often
+##       SkylakeX; the second Haswell's, which many laptops get; the stored outputs must hold on both)
 test: $(TEST_STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadscope -m "not browser" $(NBVAL) tests notebooks
+	env -u OPENBLAS_CORETYPE $(BIN)/python -m pytest -n 2 -m "not browser" --nbval tests notebooks
+	OPENBLAS_CORETYPE=Haswell $(BIN)/python -m pytest -n 2 --nbval notebooks
 	$(BIN)/python -m pytest -m browser -rs -s tests
+
+## test-latest: the same tests without the browser, on the newest release of every dependency (not the lock), in a
+##              new .venv-latest each time (.venv is left alone); it prints the versions first. Run it before new work.
+test-latest:
+	@$(CHECK_PYTHON)
+	rm -rf $(LATEST)
+	$(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	$(LATEST)/bin/python -m pip install --quiet -e ".[test]"
+	$(LATEST)/bin/python tools/lock.py versions
+	env -u OPENBLAS_CORETYPE $(LATEST)/bin/python -m pytest -n 2 -m "not browser" --nbval tests notebooks
+
+## lock: write the newest releases that pyproject.toml allows into requirements-lock.txt, with uv, one version of each
+##       package for every platform and Python, and environment.yml from it; then run make test and commit both
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --fork-strategy fewest \
+		--upgrade --custom-compile-command "make lock" --quiet --output-file $(LOCK)
+	$(BIN)/python tools/lock.py environment
 
 ## bench: speed of widgets, notebooks and fits, as printed figures
 bench: $(TEST_STAMP)
@@ -60,4 +85,4 @@ notebooks: $(LAB_STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis
+	rm -rf $(VENV) $(LATEST) build .pytest_cache .hypothesis

@@ -1,10 +1,17 @@
-"""Shared fixtures of the browser tests: one Chromium and one JupyterLab server for the whole run."""
+"""Settings of every test, and the fixtures of the browser tests: one Chromium and one JupyterLab server for the
+whole run."""
 
 import os
 
 import pytest
+from hypothesis import settings
 
 from lab_session import CHROMIUM, PROJECTOR, LabPage, chromium, jupyterlab_server
+
+# No time limit per example: on a loaded machine (both cores busy) an honest example can take longer than
+# hypothesis' default 200 ms, and a test must not fail for the machine's load.
+settings.register_profile("course", deadline=None)
+settings.load_profile("course")
 
 
 @pytest.fixture(scope="session")

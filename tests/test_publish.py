@@ -8,6 +8,7 @@ import io
 import json
 import re
 import sys
+import tomllib
 import urllib.parse
 from pathlib import Path
 
@@ -22,11 +23,6 @@ from lecture_utils.widgets._base import PIXEL_RATIO, display_size
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "publish"))
 import course_pages  # noqa: E402
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:
-    import tomli as tomllib
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
