@@ -63,22 +63,6 @@ def mean_square(a, axis: int = -1):
     return unscale(np.mean(a_scaled ** 2, axis=axis), 2 * np.squeeze(e, axis))
 
 
-def equilibrated_solve(matrix, rhs, assume_a: str = "gen"):
-    """Solve ``A x = b`` as ``(D A D) y = D b``, ``x = D y``, with ``D`` the powers of two nearest ``1 / sqrt|A_jj|``.
-
-    Jacobi scaling: unknowns on very different scales (a weight of a feature
-    in units of 1e100 beside the bias) give a matrix whose rows differ by
-    many orders of magnitude, which LAPACK reports as singular although it is
-    not; scaled by powers of two (exactly) its diagonal is near 1.
-    """
-    import scipy.linalg
-
-    diagonal = np.abs(np.diag(matrix))
-    d = np.where(diagonal > 0, np.ldexp(1.0, -np.frexp(np.sqrt(diagonal))[1]), 1.0)
-    scale = d[:, None] if np.ndim(rhs) == 2 else d
-    return scale * scipy.linalg.solve(d[:, None] * matrix * d, scale * rhs, assume_a=assume_a)
-
-
 def root_mean_square(a, axis: int = -1):
     """``sqrt(mean(a^2))`` along ``axis``: finite and exact to rounding whenever the result is in range."""
     a_scaled, e = scaled(a, axis)

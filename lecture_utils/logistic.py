@@ -2,20 +2,25 @@
 gradient descent, SGD or Newton's method (IRLS).
 
 Taught in notebook 04 ("Logistic regression", "Gradient descent", "Multi-class",
-"Regularisation") and notebook 05 ("IRLS"). Notation: inputs ``x_i`` with a
+"Regularisation") and notebook 05 ("IRLS", "Multi-class Newton"). Notation: inputs ``x_i`` with a
 constant 1 appended for the bias (the bias is then the *last* weight), targets
-``t_i`` in {0, 1} (``t_i = 1`` for ``classes_[1]``), or ``s_i = 2 t_i - 1`` in
-{-1, +1}; weights ``w``; scores ``z_i = x_i^T w``; probabilities
-``p_i = sigma(z_i) = p(t = 1 | x_i)``; sample size ``N``. The model minimises
+``t_i`` in {0, 1} (``t_i = 1`` for ``classes_[1]``), whose sign ``2 t_i - 1`` is the
+label in {-1, +1}; weights ``w``; scores ``z_i = x_i^T w`` (the notebooks' ``y(x_i)``);
+probabilities ``p_i = sigma(z_i) = p(t = 1 | x_i)``; sample size ``N``. The model minimises
 the mean negative log-likelihood plus penalties on the coefficients (never the bias):
 
     E(w) = (1/N) sum_i -[t_i log p_i + (1 - t_i) log(1 - p_i)] + l2/2 ||w||^2 + l1 ||w||_1
-         = (1/N) sum_i log(1 + exp(-s_i z_i))                   + l2/2 ||w||^2 + l1 ||w||_1
+         = (1/N) sum_i log(1 + exp(-(2 t_i - 1) z_i))           + l2/2 ||w||^2 + l1 ||w||_1
 
 with, for the smooth part,
 
     grad E(w) = (1/N) sum_i (p_i - t_i) x_i + l2 w = X^T (p - t) / N + l2 w
-    H(w)      = (1/N) sum_i p_i (1 - p_i) x_i x_i^T + l2 I = X^T S X / N + l2 I,  S = diag(p_i (1 - p_i)).
+    H(w)      = (1/N) sum_i s_i x_i x_i^T + l2 I = X^T S X / N + l2 I,  s_i = p_i (1 - p_i), S = diag(s_i).
+
+The softmax model's Hessian has a block for each pair of classes (k, l),
+``(1/N) sum_i p_ik (delta_kl - p_il) x_i x_i^T``, and is singular: adding one
+vector to every class's weights changes no probability. Newton's method for
+it works on the weights whose classes sum to zero (:class:`SoftmaxRegression`).
 
 Arias (UPC topic 2) prints the gradient as ``sum_i (t_i - p_i) x_i``: that is the
 gradient of the log-likelihood, not of its negative. scikit-learn's ``C`` is
@@ -24,6 +29,7 @@ gradient of the log-likelihood, not of its negative. scikit-learn's ``C`` is
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 import warnings
 from dataclasses import dataclass
@@ -35,7 +41,7 @@ from scipy.special import expit, log_expit
 from scipy.special import logit as _logit
 
 from ._base import Classifier
-from ._numerics import equilibrated_solve, largest_magnitude
+from ._numerics import largest_magnitude
 from ._parallel import blas_threads, single_threaded_blas, sum_over_rows
 from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities, as_vector,
                           check_binary, check_broadcast, check_fitted, check_flag, check_iterations, check_n_features,
@@ -44,7 +50,7 @@ from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix,
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from .losses import _logistic_loss
 from .mle import binary_cross_entropy
-from .optimization import Objective, minimize
+from .optimization import Objective, _solve_symmetric, minimize
 
 # --------------------------------------------------------------------------
 # The link functions
@@ -187,9 +193,9 @@ def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
 
 
 def _scores_and_loss(w, X, signs, z) -> float:
-    """Fill ``z`` with ``z_i = x_i^T w`` and return ``sum_i log(1 + exp(-s_i z_i))``."""
+    """Fill ``z`` with ``z_i = x_i^T w``; return ``sum_i log(1 + exp(-u_i z_i))``, with signs ``u_i = 2 t_i - 1``."""
     np.matmul(X, w, out=z)
-    # -log p(t_i | x_i) = log(1 + exp(-s_i z_i)): the log loss, written for labels s_i in {-1, +1}
+    # -log p(t_i | x_i) = log(1 + exp(-u_i z_i)): the log loss, written for labels u_i in {-1, +1}
     return float(np.sum(_logistic_loss(signs * z)))
 
 
@@ -209,7 +215,8 @@ def _scaled_gram(X, root_s) -> np.ndarray:
 
 
 class LogisticLoss(Objective):
-    """The objective of :class:`LogisticRegression`: ``E(w) = (1/N) sum_i log(1 + exp(-s_i x_i^T w)) + l2/2 ||w||^2``.
+    """The objective of :class:`LogisticRegression`: ``E(w) = (1/N) sum_i log(1 + exp(-u_i x_i^T w)) + l2/2 ||w||^2``
+    with the signs ``u_i = 2 t_i - 1`` in {-1, +1}.
 
     Notebook 04 checks :meth:`gradient` against finite differences; notebook 05
     builds Newton's method from :meth:`hessian`. The weights are
@@ -233,6 +240,8 @@ class LogisticLoss(Objective):
         ``max |x_ij|`` over the features (not the column of ones).
     t : ndarray of shape (N,)
         The targets as 0.0 and 1.0.
+    signs : ndarray of shape (N,)
+        ``u_i = 2 t_i - 1``, the targets as -1.0 and 1.0.
     classes : ndarray of shape (2,)
     n_samples : int
     penalised : ndarray of shape (D + fit_intercept,)
@@ -251,12 +260,12 @@ class LogisticLoss(Objective):
                 "is binary: use SoftmaxRegression for K > 2 classes (or OneVsRestClassifier)."
             )
         self.t = index.astype(float)
-        self.signs = 2 * self.t - 1                               # s_i in {-1, +1}
+        self.signs = 2 * self.t - 1                               # u_i in {-1, +1}
         self.n_samples = self.X.shape[0]
         self.penalised = _penalty_weights(1.0, self.X.shape[1], fit_intercept)     # 0 for the bias
         self.penalty = check_non_negative(l2, "l2") * self.penalised
         self.n_threads = blas_threads()
-        self._at = self._z = self._p = self._loss = None
+        self._at = self._z = self._loss = None
 
     @property
     def n_weights(self) -> int:
@@ -269,16 +278,9 @@ class LogisticLoss(Objective):
         if self._at is None or not np.array_equal(w, self._at):
             z = np.empty(self.n_samples)
             losses = sum_over_rows(partial(_scores_and_loss, w), self.X, self.signs, z, n_parts=self.n_threads)
-            self._at, self._z, self._p = np.array(w, dtype=float), z, None
+            self._at, self._z = np.array(w, dtype=float), z
             self._loss = losses / self.n_samples + 0.5 * float(w @ (self.penalty * w))
         return self._z
-
-    def _probabilities(self, w) -> np.ndarray:
-        """``p = sigma(X w)``."""
-        z = self._scores(w)
-        if self._p is None:
-            self._p = expit(z)
-        return self._p
 
     def loss(self, w) -> float:
         self._scores(w)
@@ -286,17 +288,19 @@ class LogisticLoss(Objective):
 
     def gradient(self, w, batch=None) -> np.ndarray:
         if batch is None:
-            X, t, p = self.X, self.t, self._probabilities(w)
+            X, u, z = self.X, self.signs, self._scores(w)
         else:
             batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
-            X, t = self.X[batch], self.t[batch]
-            p = expit(X @ w)
-        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i: (1/N) X^T (p - t), plus l2 w
-        return X.T @ (p - t) / t.size + self.penalty * w
+            X, u = self.X[batch], self.signs[batch]
+            z = X @ w
+        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i: (1/N) X^T (p - t), plus l2 w;
+        # p_i - t_i = -u_i sigma(-u_i z_i), exact where p_i rounds to t_i (1 - p_i computed as sigma(-z_i))
+        return X.T @ (-u * expit(-u * z)) / u.size + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
-        p = self._probabilities(w)
-        root_s = np.sqrt(p * (1 - p))                         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i)
+        z = self._scores(w)
+        # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i) = sigma(z_i) sigma(-z_i): no 1 - p that rounds to 0
+        root_s = np.sqrt(expit(z) * expit(-z))
         # X^T S X without the N x N matrix S: (S^1/2 X)^T (S^1/2 X), by parts of the rows in parallel
         hessian = sum_over_rows(_scaled_gram, self.X, root_s, n_parts=self.n_threads) / self.n_samples
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
@@ -328,11 +332,11 @@ class LogisticLoss(Objective):
             loss = np.mean(_logistic_loss(self.signs * Z), axis=1) + 0.5 * np.sum(squares, axis=1)
         if not check_flag(gradients, "gradients"):
             return loss
-        # row k: (1/N) X^T (sigma(X w_k) - t) + l2 w_k, as in gradient()
-        return loss, (expit(Z) - self.t) @ self.X / self.n_samples + self.penalty * W
+        # row k: (1/N) X^T (p - t) + l2 w_k with p_i - t_i = -u_i sigma(-u_i z_i), as in gradient()
+        return loss, (-self.signs * expit(-self.signs * Z)) @ self.X / self.n_samples + self.penalty * W
 
     def separates(self, w) -> bool:
-        """Whether ``w`` classifies every example correctly (``s_i z_i > 0``): then the data are
+        """Whether ``w`` classifies every example correctly (``u_i z_i > 0``): then the data are
         linearly separable and ``c w`` for ``c -> inf`` drives the unpenalised loss to 0."""
         return bool(np.all(self.signs * self._scores(w) > 0))
 
@@ -343,7 +347,9 @@ class SoftmaxLoss(Objective):
     ``E(W) = (1/N) sum_i -log softmax(W^T x_i)_{t_i} + l2/2 ||W||^2`` with
     ``W`` of shape (D + 1, K) (the biases in the last row, not penalised),
     flattened row by row into ``w``. Its gradient is ``X^T (P - Y) / N + l2 W``:
-    softmax minus one-hot (notebook 04, "Multi-class").
+    softmax minus one-hot (notebook 04, "Multi-class"). Its Hessian (notebook 05,
+    "Multi-class Newton") has the block ``(1/N) sum_i p_ik (delta_kl - p_il) x_i x_i^T``
+    for the classes k and l (plus ``l2 I`` on the coefficients).
 
     Parameters
     ----------
@@ -404,12 +410,101 @@ class SoftmaxLoss(Objective):
         # dE/dz_ik = p_ik - y_ik (softmax minus one-hot), dz_ik/dW = x_i e_k^T
         return (X.T @ (P - Y)).ravel() / Y.shape[0] + self.penalty * w
 
+    def hessian(self, w) -> np.ndarray:
+        """``H``, shape (n_weights, n_weights): the block of classes (k, l) is
+        ``(1/N) sum_i p_ik (delta_kl - p_il) x_i x_i^T`` (plus ``l2 I`` on the coefficients).
+
+        Entry ``((j, k), (m, l))``, in the order of ``w`` (``W`` row by row), is
+        ``d^2 E / dW_jk dW_ml``. Singular wherever it is evaluated: adding the same
+        vector to every class's weights (``W + v 1^T``) changes no probability, so
+        ``H`` maps every such direction to 0 (the penalty, which spares the biases,
+        removes only the coefficients' part of that null space).
+        """
+        self._scores(w)
+        P = np.exp(self._log_p)
+        n_weights = self.n_weights
+        hessian = np.zeros((n_weights, n_weights))
+        blocks = hessian.reshape(self.shape + self.shape)       # a view: blocks[j, k, m, l] = H[(j, k), (m, l)]
+        for start in range(0, self.n_samples, _BLOCK):      # a block of rows at a time: N x (D + 1) K stays small
+            X, P_block = self.X[start:start + _BLOCK], P[start:start + _BLOCK]
+            # d p_ik / d z_il = p_ik (delta_kl - p_il): first the term -p_ik p_il, summed as one product
+            outer = (X[:, :, None] * P_block[:, None, :]).reshape(len(X), n_weights)     # row i: x_i (x) p_i
+            hessian -= outer.T @ outer
+            for k in range(self.shape[1]):                                             # then delta_kl p_ik
+                blocks[:, k, :, k] += X.T @ (P_block[:, k, None] * X)
+        hessian /= self.n_samples
+        hessian[np.diag_indices_from(hessian)] += self.penalty
+        return hessian
+
     def separates(self, w) -> bool:
         """Whether ``W`` scores every example's class strictly highest (then the unpenalised loss has no minimum)."""
         Z = self._scores(w)
         true = Z[np.arange(self.n_samples), self.index]
         others = np.where(self.Y == 1, -np.inf, Z).max(axis=1)
         return bool(np.all(true > others))
+
+
+def _sum_to_zero_basis(K: int) -> np.ndarray:
+    """``C``, shape (K, K - 1): orthonormal columns that sum to zero (Helmert's contrasts), in closed form.
+
+    Column ``a`` (from 1) is ``(1, ..., 1, -a, 0, ..., 0) / sqrt(a (a + 1))`` with ``a`` ones.
+    """
+    basis = np.zeros((K, K - 1))
+    for a in range(1, K):
+        basis[:a, a - 1] = 1.0
+        basis[a, a - 1] = -a
+        basis[:, a - 1] /= np.sqrt(a * (a + 1))
+    return basis
+
+
+class _SumToZero(Objective):
+    """:class:`SoftmaxLoss` on the weights whose classes sum to zero: what Newton's method minimises.
+
+    The Hessian of the softmax loss is singular along ``W + v 1^T`` (the same
+    ``v`` added to every class), so ``H d = grad E`` has no unique solution.
+    Every model is reached with ``W 1 = 0`` (each row of ``W`` summing to zero
+    over the classes), where a penalty puts its minimum anyway, so Newton's
+    method works in coordinates of that subspace: ``W = V C^T`` with the
+    orthonormal contrasts ``C`` of :func:`_sum_to_zero_basis`, ``V`` of shape
+    (D + 1, K - 1). Then ``grad_V = (grad_W) C`` and ``H_V = (I (x) C)^T H (I (x) C)``,
+    which is positive definite when ``X`` has full column rank (and no
+    weights separate the classes), and ``||V|| = ||W||``.
+    """
+
+    def __init__(self, objective: SoftmaxLoss):
+        self.objective = objective
+        self.n_samples = objective.n_samples
+        self.basis = _sum_to_zero_basis(objective.shape[1])
+        self.shape = (objective.shape[0], objective.shape[1] - 1)
+
+    @property
+    def n_weights(self) -> int:
+        return self.shape[0] * self.shape[1]
+
+    def expand(self, v) -> np.ndarray:
+        """``W = V C^T`` flattened, for one ``v`` of shape (n_weights,) or a row each of shape (n, n_weights)."""
+        v = np.asarray(v, dtype=float)
+        return (v.reshape(v.shape[:-1] + self.shape) @ self.basis.T).reshape(v.shape[:-1] + (-1,))
+
+    def restrict(self, w) -> np.ndarray:
+        """``V = W C`` flattened: the coordinates of ``W``'s part with classes summing to zero."""
+        w = np.asarray(w, dtype=float)
+        return (w.reshape(w.shape[:-1] + self.objective.shape) @ self.basis).reshape(w.shape[:-1] + (-1,))
+
+    def loss(self, v) -> float:
+        return self.objective.loss(self.expand(as_vector(v, "v", self.n_weights)))
+
+    def gradient(self, v, batch=None) -> np.ndarray:
+        return self.restrict(self.objective.gradient(self.expand(as_vector(v, "v", self.n_weights)), batch))
+
+    def hessian(self, v) -> np.ndarray:
+        H = self.objective.hessian(self.expand(as_vector(v, "v", self.n_weights)))
+        blocks = H.reshape(self.objective.shape + self.objective.shape)                  # [j, k, m, l]
+        C = self.basis
+        return np.einsum("jkml,ka,lb->jamb", blocks, C, C).reshape(self.n_weights, self.n_weights)
+
+    def separates(self, v) -> bool:
+        return self.objective.separates(self.expand(v))
 
 
 def _as_batch(batch, n_samples: int) -> np.ndarray:
@@ -519,7 +614,7 @@ class _LinearClassifier(Classifier):
                                  "uses every example. Leave batch_size=None or pass solver='sgd'.")
         if self.solver == "newton":
             if self.l1 > 0:
-                raise ValueError("solver='newton' cannot fit an L1 penalty (|w| has no second derivative at 0); "
+                raise ValueError("solver='newton' cannot fit an L1 penalty l1 > 0 (|w| has no second derivative at 0); "
                                  "use solver='gd' or 'sgd', whose proximal step sets weights exactly to zero.")
             if self.learning_rate != "auto" or self.decay:
                 raise ValueError("solver='newton' has no learning rate: its step H^{-1} grad is complete. "
@@ -543,10 +638,10 @@ class _LinearClassifier(Classifier):
         l1 = self.l1 * objective.penalised
         separation_stop = self.solver == "newton" and self.l2 == 0
         with single_threaded_blas():            # the objective's sums over the rows use the cores themselves
-            trace = minimize(objective, w0, self.solver, learning_rate=self._step(objective), decay=self.decay,
-                             batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
-                             line_search=True, random_state=self.random_state,
-                             callback=self._stop_if_separated(objective) if separation_stop else None)
+            trace = self._minimize(objective, w0, learning_rate=self._step(objective), decay=self.decay,
+                                   batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
+                                   line_search=True, random_state=self.random_state,
+                                   callback=self._stop_if_separated(objective) if separation_stop else None)
         self.classes_ = objective.classes
         self.n_features_in_ = objective.X.shape[1] - self.fit_intercept
         self.trace_ = trace
@@ -557,6 +652,10 @@ class _LinearClassifier(Classifier):
         self.diverged_ = trace.diverged
         self._warn(trace, objective)
         return self
+
+    def _minimize(self, objective, w0, **options):
+        """:func:`~lecture_utils.optimization.minimize` with the model's solver (a subclass may change coordinates)."""
+        return minimize(objective, w0, self.solver, **options)
 
     def _check_feature_scale(self, objective) -> None:
         """Refuse features so small that no gradient component of their weights can exceed ``tol``.
@@ -690,9 +789,12 @@ class LogisticRegression(_LinearClassifier):
     converged_, diverged_ : bool
     bse_ : ndarray of shape (D + fit_intercept,) or None
         Standard errors ``sqrt(diag((N H)^{-1}))`` from the Hessian of the
-        total negative log-likelihood at the fitted weights, in statsmodels'
-        order: the intercept first (as after ``sm.add_constant``), then the
-        coefficients. With ``l2 > 0`` they are those of the Laplace
+        total negative log-likelihood at the fitted weights, in the order of the
+        weights ``(w_1, ..., w_D, b)`` (as ``trace_.weights``): the bias *last*,
+        where statsmodels, after ``sm.add_constant``, puts it first. ``inf`` for
+        every weight when the Hessian is singular (the rule of
+        :mod:`lecture_utils.optimization`): the data do not determine the
+        weights. With ``l2 > 0`` they are those of the Laplace
         approximation under the matching Gaussian prior; ``None`` when ``l1 > 0``
         or the fit diverged. Computed when first read (one more Hessian, which
         the fit itself does not need): until then the model keeps its training data.
@@ -713,7 +815,7 @@ class LogisticRegression(_LinearClassifier):
     def bse_(self) -> np.ndarray | None:
         check_fitted(self, "coef_")
         if self._bse_at is not None:
-            self._bse = _standard_errors(*self._bse_at, self.fit_intercept)
+            self._bse = _standard_errors(*self._bse_at)
             self._bse_at = None                                  # and the training data are let go
         return self._bse
 
@@ -732,31 +834,30 @@ class LogisticRegression(_LinearClassifier):
         return self.classes_[positive.astype(int)]
 
 
-def _standard_errors(objective, w, fit_intercept) -> np.ndarray | None:
-    """``sqrt(diag((N H)^{-1}))``, intercept first; ``inf`` where the Hessian is singular, None where it overflowed."""
+def _standard_errors(objective, w) -> np.ndarray | None:
+    """``sqrt(diag((N H)^{-1}))``, in the order of the weights; ``inf`` if ``H`` is singular, None if it overflowed."""
     total_hessian = objective.hessian(w) * objective.n_samples      # of sum_i -log p(t_i | x_i) (+ N l2/2 ||w||^2)
     if not np.all(np.isfinite(total_hessian)):
         return None                                            # a diverged fit: no meaningful errors
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", scipy.linalg.LinAlgWarning)
-            covariance = equilibrated_solve(total_hessian, np.eye(total_hessian.shape[0]), assume_a="pos")
-        bse = np.sqrt(np.diag(covariance))
-    except (np.linalg.LinAlgError, scipy.linalg.LinAlgWarning):
-        bse = np.full(total_hessian.shape[0], np.inf)          # a weight the data do not determine
-    return np.r_[bse[-1], bse[:-1]] if fit_intercept else bse
+    covariance = _solve_symmetric(total_hessian, np.eye(total_hessian.shape[0]))   # (N H)^{-1}, column by column
+    if covariance is None:
+        return np.full(total_hessian.shape[0], np.inf)         # singular: the data do not determine the weights
+    return np.sqrt(np.diag(covariance))
 
 
 class SoftmaxRegression(_LinearClassifier):
     """Multi-class logistic regression ``p(C_k | x) = softmax(W^T x + b)_k`` with the cross-entropy loss.
 
-    Notebook 04, "Multi-class". Minimises ``(1/N) sum_i -log p(C_{t_i} | x_i)
-    + l2/2 ||W||^2 + l1 ||W||_1`` (biases not penalised) by gradient descent or
-    SGD; the parameters are as for :class:`LogisticRegression` (``solver`` is
-    ``"gd"``, ``"accelerated"`` or ``"sgd"``). Without a penalty the weights are determined only
-    up to adding the same vector to every class (softmax is invariant to
-    it); gradient descent from zero keeps ``sum_k w_k = 0``, as scikit-learn's
-    multinomial model does.
+    Notebook 04, "Multi-class"; notebook 05, "Multi-class Newton". Minimises
+    ``(1/N) sum_i -log p(C_{t_i} | x_i) + l2/2 ||W||^2 + l1 ||W||_1`` (biases not
+    penalised) by gradient descent, SGD or Newton's method; the parameters are
+    as for :class:`LogisticRegression`. Without a penalty the weights are
+    determined only up to adding the same vector to every class (softmax is
+    invariant to it), and the Hessian is singular along those directions:
+    gradient descent from zero keeps ``sum_k w_k = 0``, as scikit-learn's
+    multinomial model does, and Newton's method (with a backtracking line
+    search) solves for its steps among the weights with ``sum_k w_k = 0`` (and
+    biases summing to 0), so every solver ends at the same weights.
 
     Attributes
     ----------
@@ -770,7 +871,17 @@ class SoftmaxRegression(_LinearClassifier):
 
     _objective = SoftmaxLoss
     _curvature = 0.5
-    _solvers = ("gd", "accelerated", "sgd")
+    _solvers = ("gd", "accelerated", "sgd", "newton")
+
+    def _minimize(self, objective, w0, **options):
+        if self.solver != "newton":
+            return super()._minimize(objective, w0, **options)
+        # H is singular along (v, ..., v): Newton steps among the weights whose classes sum to zero
+        reduced = _SumToZero(objective)
+        stop = options.pop("callback")
+        options.update(l1=0.0, callback=None if stop is None else lambda v: stop(reduced.expand(v)))
+        trace = minimize(reduced, reduced.restrict(w0), "newton", **options)
+        return dataclasses.replace(trace, weights=reduced.expand(trace.weights))
 
     def _set_weights(self, w, objective) -> None:
         W = w.reshape(objective.shape)
@@ -800,7 +911,8 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
     """The objective of :class:`LogisticRegression` at many weight vectors at once.
 
     For a contour plot over two weights, or along an optimiser's path:
-    ``E(w, b) = (1/N) sum_i log(1 + exp(-s_i (x_i^T w + b))) + l2/2 ||w||^2 + l1 ||w||_1``
+    ``E(w, b) = (1/N) sum_i log(1 + exp(-u_i (x_i^T w + b))) + l2/2 ||w||^2 + l1 ||w||_1``
+    (signs ``u_i = 2 t_i - 1``)
     for every ``w`` in ``coef``, with one matrix product for all of them.
 
     Parameters

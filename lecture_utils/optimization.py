@@ -20,6 +20,19 @@ gradient (of a minibatch too, for SGD) and the Hessian. :func:`gradient_descent`
 and :func:`newton` wrap plain functions given as callables, so a notebook can
 run both on the same 1-D or 2-D surface. The loop records a :class:`Trace` of
 the weights, loss and gradient norm at every step, for plots and widgets.
+
+When is a Hessian singular? By an explicit rule, the same on every machine:
+scaled to a unit diagonal (``S H S`` with ``S_jj`` the power of two nearest
+``1 / sqrt|H_jj|``: exact, and by Sylvester's law of inertia it keeps the signs
+of the eigenvalues, so the zero ones too), ``H`` is singular when its eigenvalue
+nearest 0 is at most :data:`SINGULAR_RTOL` times its largest in size, and
+positive definite when its smallest eigenvalue is above that. Round-off moves
+those eigenvalues by about ``D`` machine epsilons of the largest, a thousand
+times less than the threshold, so that only a matrix within a hair of the
+threshold itself could be judged differently by two BLAS kernels. (LAPACK's
+warning of an ill-conditioned system compares an *estimate* of the condition
+with the machine epsilon, where an exactly singular matrix computed in
+floating point lands: which side it falls on is a matter of round-off.)
 """
 
 from __future__ import annotations
@@ -30,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 
-from ._numerics import equilibrated_solve, norm
+from ._numerics import norm
 from ._validation import (as_float_array, as_real_array, as_scalar, check_broadcast, check_callable, check_flag,
                           check_iterations, check_non_negative, check_option, check_positive, check_positive_int,
                           check_random_state, float_or_array)
@@ -44,6 +57,10 @@ DIVERGENCE_FACTOR = 1e4
 # Backtracking line search: accept alpha when E(w - alpha d) <= E(w) - ARMIJO alpha grad^T d,
 # halving alpha down to SMALLEST_STEP.
 _ARMIJO, _SMALLEST_STEP = 1e-4, 1e-10
+
+#: A symmetric matrix scaled to a unit diagonal is singular when its eigenvalue nearest 0 is at most this
+#: share of its largest eigenvalue in size (see the module's docstring): a condition number above 1e12.
+SINGULAR_RTOL = 1e-12
 
 
 # --------------------------------------------------------------------------
@@ -263,20 +280,47 @@ def _accelerated_step(objective, w, w_previous, momentum, eta, l1):
         return w_new, bool((v - w_new) @ (w_new - w) > 0)
 
 
-def _newton_direction(hessian, gradient):
-    """Solve ``H d = grad E`` (never invert ``H``); None if ``H`` is singular to working precision.
+def _unit_diagonal(matrix: np.ndarray) -> np.ndarray:
+    """``s_j``: the power of two nearest ``1 / sqrt|A_jj|`` (1 where ``A_jj = 0``), so that ``S A S`` has a
+    diagonal near 1. Scaling by powers of two is exact, and weights on very different scales (a feature in
+    units of 1e100 beside the bias) then give a matrix whose rows are alike in size."""
+    diagonal = np.abs(np.diag(matrix))
+    return np.where(diagonal > 0, np.ldexp(1.0, -np.frexp(np.sqrt(diagonal))[1]), 1.0)
 
-    Solved with ``H`` scaled to a unit diagonal, so that weights on very different
-    scales (a feature in units of 1e100 beside the bias) do not look singular.
+
+def _scaled_eigenvalues(matrix: np.ndarray) -> np.ndarray:
+    """The eigenvalues, ascending, of the symmetric ``matrix`` scaled to a unit diagonal, ``S A S``."""
+    s = _unit_diagonal(matrix)
+    return np.linalg.eigvalsh(s[:, None] * matrix * s)
+
+
+def _is_singular(eigenvalues: np.ndarray) -> bool:
+    """The rule of the module's docstring: the eigenvalue nearest 0 within SINGULAR_RTOL of the largest."""
+    sizes = np.abs(eigenvalues)
+    return bool(sizes.max() == 0 or sizes.min() <= SINGULAR_RTOL * sizes.max())
+
+
+def _solve_symmetric(matrix, rhs) -> np.ndarray | None:
+    """Solve ``A x = b`` for a symmetric ``A`` (never inverting it); None if ``A`` is singular by the rule of the
+    module's docstring, or not finite.
+
+    Solved as ``(S A S) y = S b``, ``x = S y``, with ``S`` the scaling to a unit diagonal, by an
+    ``LDL^T`` factorisation (``A`` may be indefinite). ``b`` may have several columns.
     """
-    if not np.all(np.isfinite(hessian)):
+    if not (np.all(np.isfinite(matrix)) and np.all(np.isfinite(rhs))):
         return None
+    if _is_singular(_scaled_eigenvalues(matrix)):
+        return None
+    s = _unit_diagonal(matrix)
+    scale = s[:, None] if np.ndim(rhs) == 2 else s
     with warnings.catch_warnings():
-        warnings.simplefilter("error", scipy.linalg.LinAlgWarning)   # rcond below machine epsilon
-        try:
-            return equilibrated_solve(hessian, gradient, assume_a="sym")   # LDL^T: H may be indefinite
-        except (np.linalg.LinAlgError, scipy.linalg.LinAlgWarning):
-            return None
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)   # decided above by the explicit rule
+        return scale * scipy.linalg.solve(s[:, None] * matrix * s, scale * rhs, assume_a="sym")
+
+
+def _newton_direction(hessian, gradient):
+    """Solve ``H d = grad E`` (never invert ``H``); None if ``H`` is singular by the rule of the module's docstring."""
+    return _solve_symmetric(hessian, gradient)
 
 
 def _backtrack(objective, w, loss, gradient, direction):
@@ -307,7 +351,8 @@ def _newton_step(objective, w, loss, gradient, line_search, k):
     direction = _newton_direction(objective.hessian(w), gradient)
     if direction is None:
         raise _Stop("singular_hessian",
-                    f"the Hessian at step {k} is singular to working precision, so H d = grad has no solution")
+                    f"the Hessian at step {k} is singular (scaled to a unit diagonal, its condition number "
+                    f"exceeds 1/SINGULAR_RTOL = {1 / SINGULAR_RTOL:.0e}), so H d = grad has no reliable solution")
     alpha = _backtrack(objective, w, loss, gradient, direction) if line_search else 1.0
     if alpha is None:
         raise _Stop("no_descent", f"no step along Newton's direction lowers the loss at step {k}: the Hessian "
@@ -718,12 +763,15 @@ class QuadraticModel:
 
     @property
     def positive_definite(self) -> bool:
-        """Whether ``H`` is positive definite, i.e. ``m`` is a bowl with a single lowest point."""
-        try:
-            np.linalg.cholesky(self.hessian)
-        except np.linalg.LinAlgError:
+        """Whether ``H`` is positive definite, i.e. ``m`` is a bowl with a single lowest point.
+
+        By the rule of the module's docstring: scaled to a unit diagonal, its
+        smallest eigenvalue is above :data:`SINGULAR_RTOL` times its largest.
+        """
+        if not np.all(np.isfinite(self.hessian)):
             return False
-        return True
+        eigenvalues = _scaled_eigenvalues(self.hessian)
+        return bool(eigenvalues[0] > SINGULAR_RTOL * np.abs(eigenvalues).max())
 
     @property
     def newton_point(self) -> np.ndarray | None:

@@ -285,7 +285,7 @@ def test_the_courses_counts_are_counts():
         assert discriminant.count_parameters.check(near).verdict == "wrong", near
     assert {e.title for e in COUNT} == {"count the updates", "the bound for normalised data",
                                         "count the parameters of LDA and QDA", "eight yes/no features",
-                                        "twelve digits at a linear rate"}
+                                        "twelve digits at a linear rate", "the flat directions of the softmax loss"}
 
 
 def test_a_count_needs_a_whole_truth():

@@ -1,7 +1,9 @@
 """What the generic tests of tests/test_exercises.py do not cover in notebook 05's exercises.
 
 References: exact fractions and the standard library's math for the hand answers; a Hessian built
-with numpy's diagonal matrix, an implementation a student may reasonably submit.
+with numpy's diagonal matrix and a Newton step by the normal equations, implementations a student may
+reasonably submit; chord gaps on a grid for the convexity exercise; numpy's SVD rank for the flat
+directions of the softmax Hessian.
 """
 
 import math
@@ -37,8 +39,28 @@ def test_a_hessian_built_with_a_diagonal_matrix_is_right_and_the_model_solution_
         assert exercises.logistic_hessian.check(exercises._hessian_solution).correct
 
 
-def test_the_newton_step_reports_the_case_of_negative_curvature():
-    feedback = exercises.newton_step_1d.check(exercises._newton_step_absolute)
-    assert feedback.message.startswith("hidden case 4 of 5: f_prime=x^3 - x, f_second=3 x^2 - 1, x=0.3")
-    assert "expected -0.0739726" in feedback.message and "|f''(x)|" in feedback.message
+def test_the_claims_of_the_convexity_exercise_hold_on_numbers():
+    # e^x + |x| passes every chord test on a grid; e^x - |x|, with the same f'' away from 0, fails at the kink
+    grid = np.linspace(-3, 3, 61)
+    theta = np.linspace(0, 1, 11)[:, None, None]
+    a, b = grid[None, :, None], grid[None, None, :]
+    for f, convex in ((lambda x: np.exp(x) + np.abs(x), True), (lambda x: np.exp(x) - np.abs(x), False)):
+        gaps = theta * f(a) + (1 - theta) * f(b) - f(theta * a + (1 - theta) * b)
+        assert (gaps.min() >= -1e-12) == convex
+    assert 0.5 * (np.exp(-1) - 1) + 0.5 * (np.exp(1) - 1) < 1.0        # the chord from -1 to 1 passes below f(0) = 1
 
+
+def test_a_newton_step_by_the_normal_equations_is_right_and_the_flat_directions_are_d_plus_one():
+    def normal_equations(X, t, w):                     # X^T S X v = X^T S r, solved directly: also right
+        p = 1 / (1 + np.exp(-(X @ w)))
+        s = p * (1 - p)
+        return np.linalg.solve(X.T @ (s[:, None] * X), X.T @ (s * (X @ w) + (t - p)))
+
+    assert exercises.irls_by_least_squares.check(normal_equations).correct
+    # the null space of the unpenalised softmax Hessian, by numpy's rank (an SVD), not the package's rule
+    from lecture_utils.datasets import load_iris
+    from lecture_utils.logistic import SoftmaxLoss
+    iris = load_iris()
+    objective = SoftmaxLoss(iris.X, iris.y)
+    H = objective.hessian(np.random.default_rng(1).normal(scale=0.2, size=15))
+    assert 15 - np.linalg.matrix_rank(H) == exercises.softmax_null_directions.correct_answer == 4 + 1

@@ -4,8 +4,12 @@ Tolerances: Newton fits (tol 1e-10 on the gradient) match scikit-learn's
 newton-cg / lbfgs at tol 1e-12 to 1e-6 in every coefficient, and statsmodels'
 Logit to 1e-8 in coefficients and 1e-6 relative in standard errors; gradient
 descent fits to 1e-5; the L1 fits (plain and accelerated proximal gradient) match saga
-to 1e-5 with the same zeros. Paths of gradient descent and SGD are checked against the
-update rule written out; polynomial features against scikit-learn's.
+to 1e-5 with the same zeros. The softmax Hessian is checked against finite differences and
+its blocks written out; multinomial Newton fits against scikit-learn's newton-cg / lbfgs to
+1e-6 (1e-5 unpenalised). On separable data Newton's steps approach 1 / gamma, gamma the
+widest margin of lecture_utils.max_margin (proved optimal by its KKT conditions). Paths of
+gradient descent and SGD are checked against the update rule written out; polynomial
+features against scikit-learn's.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from lecture_utils.datasets import load_breast_cancer, make_gaussian_classes, ma
 from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, descent_path,
                                     irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, loss_surface,
                                     regularization_path, sigmoid, softmax, log_softmax, working_response)
+from lecture_utils.max_margin import max_margin_separator
 from lecture_utils.mle import binary_cross_entropy
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
 from lecture_utils.optimization import minimize, numerical_gradient, numerical_hessian
@@ -57,6 +62,12 @@ def sklearn_logistic(penalty="l2", strength=0.0, n_samples=1, **options):
     elif strength == 0 and not NEW_PENALTY_API:
         return SklearnLogisticRegression(penalty=None, **options)
     return SklearnLogisticRegression(C=C, **options)
+
+
+def bias_last(params):
+    """statsmodels' parameters (or standard errors) after ``sm.add_constant``, with the constant moved last."""
+    params = np.asarray(params)
+    return np.r_[params[1:], params[0]]
 
 
 def X_tilde(X):
@@ -325,10 +336,11 @@ def test_coefficients_and_standard_errors_match_statsmodels_logit(overlapping):
     ours = LogisticRegression(solver="newton", tol=1e-12).fit(X, t)
     reference = sm.Logit((t == "yes").astype(float), sm.add_constant(X)).fit(disp=0, tol=1e-12)
     np.testing.assert_allclose(np.r_[ours.intercept_, ours.coef_], reference.params, rtol=1e-8, atol=1e-10)
-    np.testing.assert_allclose(ours.bse_, reference.bse, rtol=1e-6)
+    # ours in the order of the weights (w_1, ..., w_D, b), statsmodels' with the constant first
+    np.testing.assert_allclose(ours.bse_, bias_last(reference.bse), rtol=1e-6)
     # the same numbers when fitted by gradient descent (they depend on the optimum, not on the path)
     slow = LogisticRegression(solver="gd", tol=1e-10, max_iter=50_000).fit(X, t)
-    np.testing.assert_allclose(slow.bse_, reference.bse, rtol=1e-5)
+    np.testing.assert_allclose(slow.bse_, bias_last(reference.bse), rtol=1e-5)
 
 
 def test_standard_errors_read_after_a_refit_are_those_of_the_new_data(overlapping, cancer):
@@ -340,7 +352,7 @@ def test_standard_errors_read_after_a_refit_are_those_of_the_new_data(overlappin
     X_new = X_new[:, :3]
     model.fit(X_new, t_new)
     reference = sm.Logit((t_new == model.classes_[1]).astype(float), sm.add_constant(X_new)).fit(disp=0, tol=1e-10)
-    np.testing.assert_allclose(model.bse_, reference.bse, rtol=1e-6)
+    np.testing.assert_allclose(model.bse_, bias_last(reference.bse), rtol=1e-6)
 
 
 def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris):
@@ -450,10 +462,13 @@ def test_newton_stops_and_warns_on_separable_data():
         model = LogisticRegression(solver="newton").fit(data.X, data.y)
     assert not model.converged_ and model.trace_.status == "stopped"
     assert np.all(np.isfinite(model.coef_)) and model.score(data.X, data.y) == 1.0
-    # without the stop, Newton's weights would run off: each step adds about 1 / margin to ||w||
-    run_off = minimize(LogisticLoss(data.X, data.y), np.zeros(3), "newton", max_iter=8, tol=0)
-    norms = np.linalg.norm(run_off.weights, axis=1)
-    assert np.all(np.diff(norms) > 0) and norms[-1] > 5 * norms[1]
+    # without the stop, Newton's weights run off linearly: far out the loss is about A exp(-gamma c) along the
+    # widest-margin direction u of the inputs (x_i, 1), and Newton's step in c is -f'/f'' = 1 / gamma
+    run_off = minimize(LogisticLoss(data.X, data.y), np.zeros(3), "newton", max_iter=40, tol=0)
+    increments = np.diff(np.linalg.norm(run_off.weights, axis=1))
+    w_star, _ = max_margin_separator(X_tilde(data.X), data.y, fit_intercept=False)     # margin 1 / ||w_star||
+    assert run_off.n_iter == 40 and np.all(increments > 0)
+    np.testing.assert_allclose(increments[-10:], np.linalg.norm(w_star), rtol=0.01)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         regularised = LogisticRegression(solver="newton", l2=1e-3).fit(data.X, data.y)
@@ -471,6 +486,79 @@ def test_gradient_descent_on_separable_data_warns_and_the_weights_keep_growing()
     assert np.all(np.diff(model.loss_history_) < 0)                 # while the loss creeps down to 0
 
 
+@pytest.mark.parametrize("l2", [0.0, 0.05])
+def test_softmax_hessian_matches_finite_differences_and_its_blocks(iris, l2):
+    X, t = iris
+    objective = SoftmaxLoss(X, t, l2=l2)
+    w = np.random.default_rng(3).normal(scale=0.4, size=objective.n_weights)
+    H = objective.hessian(w)
+    np.testing.assert_allclose(H, numerical_hessian(objective.gradient, w), atol=1e-8)
+    # block (k, l) = (1/N) sum_i p_ik (delta_kl - p_il) x_i x_i^T, written out for one pair of classes
+    design, P = X_tilde(X), special.softmax(X_tilde(X) @ w.reshape(5, 3), axis=1)
+    block = (design.T * (P[:, 0] * (1 - P[:, 0]))) @ design / len(X) + l2 * np.diag([1, 1, 1, 1, 0])
+    np.testing.assert_allclose(H.reshape(5, 3, 5, 3)[:, 0, :, 0], block, rtol=1e-12)
+    off_diagonal = -(design.T * (P[:, 0] * P[:, 2])) @ design / len(X)
+    np.testing.assert_allclose(H.reshape(5, 3, 5, 3)[:, 0, :, 2], off_diagonal, rtol=1e-12)
+
+
+def test_the_softmax_hessian_vanishes_along_one_vector_added_to_every_class(iris):
+    X, t = iris
+    w = np.random.default_rng(4).normal(scale=0.4, size=15)
+    for l2, null in ((0.0, 5), (0.05, 1)):                   # the penalty spares the biases: one direction is left
+        H = SoftmaxLoss(X, t, l2=l2).hessian(w)
+        v = np.r_[np.zeros(4), 1.0] if l2 else np.random.default_rng(5).standard_normal(5)
+        np.testing.assert_allclose(H @ np.repeat(v, 3), 0, atol=1e-14)          # (v, v, v) in every row of W
+        eigenvalues = np.linalg.eigvalsh(H)
+        assert np.all(np.abs(eigenvalues[:null]) < 1e-14) and eigenvalues[null] > 1e-4
+
+
+@pytest.mark.parametrize("l2", [1e-3, 1e-2])
+def test_multinomial_newton_matches_scikit_learn_and_gradient_descent(iris, l2):
+    X, t = iris
+    ours = SoftmaxRegression(solver="newton", l2=l2, tol=1e-10).fit(X, t)
+    theirs = sklearn_logistic("l2", l2, len(t), solver="newton-cg").fit(X, t)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-6)
+    np.testing.assert_allclose(ours.intercept_, theirs.intercept_, atol=1e-6)
+    assert ours.converged_ and ours.n_iter_ <= 12 and np.all(ours.trace_.step_size == 1)
+    # the steps stay among the weights whose classes sum to zero, where gradient descent from 0 stays too
+    np.testing.assert_allclose(ours.trace_.weights.reshape(-1, 5, 3).sum(axis=2), 0, atol=1e-12)
+    slow = SoftmaxRegression(solver="accelerated", l2=l2, tol=1e-10, max_iter=100_000).fit(X, t)
+    np.testing.assert_allclose(ours.coef_, slow.coef_, atol=1e-6)
+    assert slow.n_iter_ > 20 * ours.n_iter_
+    errors = np.linalg.norm(ours.trace_.weights - ours.trace_.w, axis=1)[:-1]
+    close = errors[(errors < 0.5) & (errors > 1e-7)]
+    assert len(close) >= 2 and np.all(close[1:] / close[:-1] ** 2 < 2.0)          # e_{k+1} <= C e_k^2
+
+
+def test_unpenalised_multinomial_newton_matches_scikit_learn():
+    means = [[0, 0], [2, 0], [1, 1.5]]
+    data = make_gaussian_classes(means, [np.eye(2)] * 3, n_per_class=80, random_state=5)
+    labels = np.array(["a", "b", "c"])[data.y]
+    ours = SoftmaxRegression(solver="newton", tol=1e-10).fit(data.X, labels)
+    theirs = sklearn_logistic("l2", 0.0, len(labels), solver="lbfgs").fit(data.X, labels)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-5)
+    np.testing.assert_allclose(ours.predict_proba(data.X), theirs.predict_proba(data.X), atol=1e-6)
+    assert ours.converged_ and ours.n_iter_ <= 10
+
+
+def test_two_class_softmax_newton_is_binary_newton(overlapping):
+    X, t = overlapping
+    binary = LogisticRegression(solver="newton", l2=0.01, tol=1e-12).fit(X, t)
+    multi = SoftmaxRegression(solver="newton", l2=0.02, tol=1e-12).fit(X, t)     # l2' = 2 l2, as above
+    np.testing.assert_allclose(multi.predict_proba(X), binary.predict_proba(X), atol=1e-10)
+    np.testing.assert_allclose(multi.coef_[1] - multi.coef_[0], binary.coef_, atol=1e-9)
+
+
+def test_multinomial_newton_stops_and_warns_on_separable_classes():
+    data = make_gaussian_classes([[0, 0], [6, 0], [0, 6]], [0.3 * np.eye(2)] * 3, n_per_class=20, random_state=2)
+    with pytest.warns(SeparationWarning, match="linearly separable"):
+        model = SoftmaxRegression(solver="newton").fit(data.X, data.y)
+    assert model.trace_.status == "stopped" and model.score(data.X, data.y) == 1.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert SoftmaxRegression(solver="newton", l2=1e-3).fit(data.X, data.y).converged_
+
+
 def test_collinear_features_make_the_hessian_singular():
     rng = np.random.default_rng(6)
     x = rng.standard_normal((100, 1))
@@ -478,7 +566,7 @@ def test_collinear_features_make_the_hessian_singular():
     with pytest.warns(SeparationWarning, match="collinear"):
         model = LogisticRegression(solver="newton").fit(np.hstack([x, 2 * x]), t)
     assert model.trace_.status == "singular_hessian"
-    assert np.all(np.isinf(model.bse_[1:]))                          # the data cannot tell w_1 from w_2
+    assert np.all(np.isinf(model.bse_))                              # the data cannot tell w_1 from w_2
 
 
 # --------------------------------------------------------------------------
@@ -698,8 +786,10 @@ def test_bad_hyperparameters_are_named(overlapping, params, error, match):
 
 def test_bad_data_and_unfitted_models(overlapping):
     X, t = overlapping
-    with pytest.raises(ValueError, match="solver must be one of 'gd', 'accelerated', 'sgd'"):
-        SoftmaxRegression(solver="newton").fit(X, t)
+    with pytest.raises(ValueError, match="solver must be one of 'gd', 'accelerated', 'sgd', 'newton'"):
+        SoftmaxRegression(solver="lbfgs").fit(X, t)
+    with pytest.raises(ValueError, match="cannot fit an L1 penalty"):
+        SoftmaxRegression(solver="newton", l1=0.01).fit(X, t)
     with pytest.raises(ValueError, match="not fitted"):
         LogisticRegression().predict(X)
     with pytest.raises(ValueError, match="at least 2 different labels"):

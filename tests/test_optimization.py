@@ -5,7 +5,9 @@ out by hand; the soft-threshold
 closed form of the L1 proximal problem; SGD written out as the algorithm box of
 Straka (NPFL129 lecture 3); Newton's iteration x -> -x^3 for sqrt(1 + x^2), by
 hand; scipy.optimize's Rosenbrock derivatives for the finite differences and the Taylor model;
-the expanded square theta (1 - theta)(a - b)^2 for the chord gap of a parabola.
+the expanded square theta (1 - theta)(a - b)^2 for the chord gap of a parabola; matrices built from a chosen
+spectrum, perturbed by a few units in the last place as another BLAS kernel would compute them, for the rule
+that decides "singular".
 """
 
 from __future__ import annotations
@@ -316,6 +318,52 @@ def test_a_singular_hessian_stops_with_its_own_status():
         trace = newton(lambda w: (w.sum() - 1) ** 2, lambda w: 2 * (w.sum() - 1) * np.ones(2),
                        lambda w: 2 * np.ones((2, 2)), [3.0, 0.0])
     assert trace.status == "singular_hessian" and trace.n_iter == 0
+
+
+def _with_smallest_eigenvalue(relative, seed=0, dim=4):
+    """A symmetric matrix with eigenvalues 1, ..., 0.3 and ``relative``, in a random basis (no zero diagonal)."""
+    Q, _ = np.linalg.qr(np.random.default_rng(seed).standard_normal((dim, dim)))
+    return Q @ np.diag(np.r_[np.linspace(1.0, 0.3, dim - 1), relative]) @ Q.T
+
+
+def _round_off(matrix, rng):
+    """``matrix`` as another machine might compute it: each entry moved by a few units in its last place."""
+    noise = rng.integers(-4, 5, size=matrix.shape) * np.spacing(np.abs(matrix))
+    return matrix + (noise + noise.T) / 2
+
+
+@pytest.mark.parametrize("relative, singular", [(0.0, True), (1e-15, True), (1e-14, True), (1e-9, False),
+                                                (1e-6, False)])
+def test_a_nearly_singular_hessian_gets_the_same_status_whatever_the_round_off(relative, singular):
+    # the rule: scaled to a unit diagonal, the eigenvalue nearest 0 at most SINGULAR_RTOL = 1e-12 of the largest;
+    # round-off moves it by ~1e-16 of the largest, so 200 perturbed copies (another BLAS kernel's sums) agree
+    rng = np.random.default_rng(7)
+    H = _with_smallest_eigenvalue(relative)
+    gradient = np.ones(4)
+    for _ in range(200):
+        perturbed = _round_off(H, rng)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            trace = newton(lambda w: 0.5 * w @ perturbed @ w - gradient @ w, lambda w: perturbed @ w - gradient,
+                           lambda w: perturbed, np.zeros(4), max_iter=1)
+        assert (trace.status == "singular_hessian") == singular
+        model = quadratic_model(FunctionObjective(lambda w: 0.0, lambda w: -gradient, lambda w: perturbed),
+                                np.zeros(4))
+        assert model.positive_definite == (not singular)
+        assert (model.newton_point is None) == singular
+
+
+def test_scales_do_not_make_a_hessian_singular_and_negative_eigenvalues_are_not_positive_definite():
+    H = _with_smallest_eigenvalue(1e-3)
+    scales = np.array([1e150, 1.0, 1e-150, 1e10])                      # weights in wildly different units
+    scaled = scales[:, None] * H * scales
+    model = quadratic_model(FunctionObjective(lambda w: 0.0, lambda w: np.ones(4), lambda w: scaled), np.zeros(4))
+    assert model.positive_definite
+    # (S H S)^{-1} = S^{-1} H^{-1} S^{-1}, so S times the Newton point is -H^{-1} (g / S)
+    np.testing.assert_allclose(scales * model.newton_point, -np.linalg.solve(H, 1 / scales), rtol=1e-8)
+    indefinite = _with_smallest_eigenvalue(-1e-3)
+    model = quadratic_model(FunctionObjective(lambda w: 0.0, lambda w: np.ones(4), lambda w: indefinite), np.zeros(4))
+    assert not model.positive_definite and model.newton_point is not None   # a saddle of the model: solvable
 
 
 def test_newton_converges_quadratically_on_a_smooth_convex_function():

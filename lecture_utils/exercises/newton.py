@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..logistic import LogisticLoss, sigmoid, working_response
-from ..optimization import SCALAR_FUNCTIONS, FunctionObjective, chord_gap, minimize, quadratic_model
+from ..datasets import load_iris
+from ..logistic import LogisticLoss, SoftmaxLoss, sigmoid, working_response
+from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, chord_gap, minimize
 from ._core import Choice, Count, Derive, Implement, Option
 
 # ---------------------------------------------------------------- section 1
@@ -125,73 +126,32 @@ does (`A.T @ A` is recognised by numpy, which then computes only one triangle).
                               "positive semi-definite, as a convex function's must be.")],
 )
 
-# ---------------------------------------------------------------- section 5
+# ---------------------------------------------------------------- section 4
 
-
-class _Named:
-    """A function shown by its formula in the check's messages, e.g. ``x / sqrt(1 + x^2)``."""
-
-    def __init__(self, function, formula: str):
-        self.function, self.formula = function, formula
-
-    def __call__(self, x):
-        return self.function(x)
-
-    def __repr__(self) -> str:
-        return self.formula
-
-
-def _derivatives(key: str, first: str, second: str) -> dict:
-    function = SCALAR_FUNCTIONS[key]
-    return dict(f_prime=_Named(function.derivative, first), f_second=_Named(function.second_derivative, second))
-
-
-def _newton_step_reference(f_prime, f_second, x):
-    """Newton's point x - f'(x)/f''(x) from the package's quadratic model (the step needs no f)."""
-    model = quadratic_model(FunctionObjective(lambda x: 0.0, f_prime, f_second, scalar=True), x)
-    return float(model.newton_point[0])
-
-
-def _newton_step_solution(f_prime, f_second, x):
-    return x - f_prime(x) / f_second(x)        # the zero of the tangent of f' at x
-
-
-def _newton_step_plus(f_prime, f_second, x):
-    return x + f_prime(x) / f_second(x)
-
-
-def _newton_step_inverted(f_prime, f_second, x):
-    return x - f_second(x) / f_prime(x)
-
-
-def _gradient_step(f_prime, f_second, x):
-    return x - f_prime(x)
-
-
-def _newton_step_absolute(f_prime, f_second, x):
-    return x - f_prime(x) / abs(f_second(x))
-
-
-newton_step_1d = Implement(
-    "one Newton step in one dimension",
+convex_without_a_hessian = Choice(
+    "a convex function without a Hessian",
     r"""
-The tangent of $f'$ at $x$ is $f'(x) + f''(x)(u - x)$; it is zero at $u = x - f'(x)/f''(x)$, which is also where
-the parabola $f(x) + f'(x)(u - x) + \tfrac12 f''(x)(u - x)^2$ has its vertex. Keep the sign of $f''$: where
-$f'' < 0$ the parabola opens downward, and Newton's step goes to its top (one hidden case is there).
+**(b)**. $|x|$ is convex by the definition itself: $|\theta a + (1-\theta) b| \le \theta|a| + (1-\theta)|b|$ is the
+triangle inequality (for $\theta \in [0, 1]$). $e^x$ is convex because $(e^x)'' = e^x > 0$. And a sum of convex
+functions is convex: write the chord inequality for each and add them,
+
+$$(f + g)\big(\theta a + (1-\theta) b\big) \le \theta\,(f + g)(a) + (1-\theta)\,(f + g)(b).$$
+
+The second-order test cannot be used on $e^x + |x|$ itself: it asks for a second derivative *everywhere*, and at
+$x = 0$ there is not even a first one. Away from 0, $f'' = e^x > 0$ is true but proves nothing: $e^x - |x|$ has the
+same $f''$ away from 0 and is not convex (its kink points up: the chord from $-1$ to $1$ passes *below* $f(0) = 1$).
 """,
-    reference=_newton_step_reference, model_solution=_newton_step_solution,
-    cases=[dict(**_derivatives("sqrt", "x / sqrt(1 + x^2)", "(1 + x^2)^(-3/2)"), x=0.5),
-           dict(**_derivatives("quadratic", "x - 1", "1"), x=4.0),
-           dict(**_derivatives("double_well", "x^3 - x", "3 x^2 - 1"), x=2.0),
-           dict(**_derivatives("double_well", "x^3 - x", "3 x^2 - 1"), x=0.3),
-           dict(**_derivatives("sqrt", "x / sqrt(1 + x^2)", "(1 + x^2)^(-3/2)"), x=0.0)],
-    slips=[(_newton_step_absolute, "Newton divides by f''(x) itself, sign included; dividing by |f''(x)| is a "
-                                   "different (safeguarded) method, which goes downhill where f'' < 0."),
-           (_newton_step_plus, "Check the sign: the step goes against the slope f', x - f'(x)/f''(x)."),
-           (_newton_step_inverted, "The step is f'(x) divided by f''(x): the slope over the curvature, so "
-                                   "a flat, strongly curved function takes a short step."),
-           (_gradient_step, "That is a gradient step with learning rate 1; Newton's method divides the slope by "
-                            "the curvature f''(x) instead.")],
+    options={
+        "a": Option(False, "f'' = e^x > 0 holds only away from 0, where the test is not needed; at the kink f has no "
+                           "derivative at all. e^x - |x| has the same f'' away from 0 and is not convex: the kink "
+                           "decides, and the second-order test cannot see it."),
+        "b": Option(True, "Each term passes the chord test (for |x| it is the triangle inequality), and the chord "
+                          "inequalities of two functions add up to that of their sum; no derivative is needed."),
+        "c": Option(False, "Convexity is defined by chords, not derivatives: |x| itself is convex, with a kink at 0. "
+                           "Differentiability is what the tangent and Hessian tests need, not convexity."),
+        "d": Option(False, "The definition by chords needs no derivative, so it decides where the Hessian test "
+                           "cannot: e^x + |x| is a sum of two functions that each pass it."),
+    },
 )
 
 # ---------------------------------------------------------------- section 6
@@ -240,7 +200,7 @@ $$k \ge \frac{\ln 10^{-11}}{\ln 0.9} = \frac{-25.328}{-0.10536} = 240.4,$$
 
 so **241** steps, against Newton's **4**. Each step of gradient descent gains $-\log_{10} 0.9 = 0.046$ digits,
 a digit every 22 steps; each step of Newton doubles the digits it has. And 0.9 is a fast linear rate:
-on the loss surface of section 10 gradient descent's is about 0.994.
+on the running example gradient descent's is $\rho = 0.99475$ (section 7), about 0.995.
 """,
     truth=lambda: _steps_until(0.1, lambda e: 0.9 * e),
     answer=241, what="the number of steps", example="100",
@@ -310,7 +270,7 @@ working_response_by_hand = Derive(
     r"""
 $p = \sigma(\ln 3) = \frac{1}{1 + 1/3} = \frac34$, so $s = p(1 - p) = \frac34 \cdot \frac14 = \frac{3}{16} = 0.1875$, and
 
-$$r = z + \frac{t - p}{s} = \ln 3 + \frac{0 - 3/4}{3/16} = \ln 3 - 4 = -2.901 .$$
+$$r = y + \frac{t - p}{s} = \ln 3 + \frac{0 - 3/4}{3/16} = \ln 3 - 4 = -2.901 .$$
 
 The model says 3 to 1 for the positive class, the target is 0: the working response pulls the score
 down by four units of the sigmoid's slope, and the example enters the least-squares fit with weight
@@ -319,15 +279,91 @@ $0.1875$ (an unsure example, $p = 1/2$, would weigh $0.25$).
     truth=lambda: np.array(working_response(np.log(3.0), 0.0))[::-1],
     answer=[np.log(3.0) - 4.0, 0.1875], what="[r, s]", example="[1.5, 0.2]",
     praise="p = 3/4, s = 3/16 and r = ln 3 + (0 - 3/4)/(3/16) = ln 3 - 4.",
-    slips=[(lambda: [np.log(3.0) + 4.0, 0.1875], "Check the sign of the residual: r = z + (t - p)/s, and "
+    slips=[(lambda: [np.log(3.0) + 4.0, 0.1875], "Check the sign of the residual: r = y + (t - p)/s, and "
                                                   "t - p = -3/4 here."),
            (lambda: [-4.0, 0.1875], "-4 is the correction (t - p)/s; the working response adds it to the score "
-                                    "z = ln 3."),
+                                    "y = ln 3."),
            (lambda: [np.log(3.0) - 1.0, 0.75], "The weight is s = p (1 - p) = 3/16, the slope of the sigmoid, "
                                                "not p."),
            (lambda: [np.log(3.0) + (1 - 0.75) / 0.1875, 0.1875], "The target is 0, not 1: t - p = -3/4.")],
-    advice="sigma(ln 3) = 3/4; then s = p (1 - p) and r = z + (t - p)/s.",
+    advice="sigma(ln 3) = 3/4; then s = p (1 - p) and r = y + (t - p)/s.",
     names=("r", "s"),
+)
+
+
+
+def _newton_point(X, t, w):
+    """The package's Newton step from w on the mean logistic loss of (X, t), X with any bias column in it."""
+    objective = LogisticLoss(X, t, fit_intercept=False)
+    return minimize(objective, np.asarray(w, dtype=float), "newton", max_iter=1, tol=0).weights[1]
+
+
+def _irls_solution(X, t, w):
+    y = X @ w                                   # the scores y_i = x_i^T w
+    p = 1 / (1 + np.exp(-y))
+    s = p * (1 - p)                             # the weights s_i
+    r = y + (t - p) / s                         # the working response r_i
+    root = np.sqrt(s)                           # s_i (r_i - x_i^T v)^2 = (sqrt(s_i) r_i - sqrt(s_i) x_i^T v)^2
+    return np.linalg.lstsq(root[:, None] * X, root * r, rcond=None)[0]
+
+
+def _irls_weights_squared(X, t, w):
+    y = X @ w
+    p = sigmoid(y)
+    s = p * (1 - p)
+    return np.linalg.lstsq(s[:, None] * X, s * (y + (t - p) / s), rcond=None)[0]
+
+
+def _irls_unweighted(X, t, w):
+    y = X @ w
+    p = sigmoid(y)
+    return np.linalg.lstsq(X, y + (t - p) / (p * (1 - p)), rcond=None)[0]
+
+
+def _irls_slide_sign(X, t, w):
+    y = X @ w
+    p = sigmoid(y)
+    s = p * (1 - p)
+    return np.linalg.lstsq(np.sqrt(s)[:, None] * X, np.sqrt(s) * (y + (p - t) / s), rcond=None)[0]
+
+
+def _irls_step_only(X, t, w):
+    y = X @ w
+    p = sigmoid(y)
+    s = p * (1 - p)
+    return np.linalg.lstsq(np.sqrt(s)[:, None] * X, np.sqrt(s) * (t - p) / s, rcond=None)[0]
+
+
+irls_by_least_squares = Implement(
+    "a Newton step as weighted least squares",
+    r"""
+A least-squares solver minimises a plain sum of squares, $\sum_i (b_i - \mathbf{a}_i^T\mathbf{v})^2$. Each term
+of the weighted sum is one of those after multiplying by $\sqrt{s_i}$:
+$s_i(r_i - \mathbf{x}_i^T\mathbf{v})^2 = (\sqrt{s_i}\,r_i - \sqrt{s_i}\,\mathbf{x}_i^T\mathbf{v})^2$. So scale row $i$
+of $\mathbf{X}$ and the working response $r_i$ by $\sqrt{s_i}$ and call `np.linalg.lstsq`: its normal equations are
+$\mathbf{X}^T\mathbf{S}\mathbf{X}\mathbf{v} = \mathbf{X}^T\mathbf{S}\mathbf{r}$, and their solution is Newton's
+next point
+$\mathbf{w}_{k+1}$ itself (not the step $\mathbf{d}$), because $\mathbf{r}$ contains the current scores
+$\mathbf{X}\mathbf{w}_k$. `lstsq` works on $\mathbf{S}^{1/2}\mathbf{X}$ by an orthogonal factorisation and never forms
+$\mathbf{X}^T\mathbf{S}\mathbf{X}$, whose condition number is the square of that of $\mathbf{S}^{1/2}\mathbf{X}$.
+""",
+    reference=_newton_point, model_solution=_irls_solution,
+    cases=[dict(X=np.array([[1.0, 1.0], [2.0, 1.0], [3.0, 1.0], [4.0, 1.0]]), t=np.array([0.0, 1.0, 0.0, 1.0]),
+                w=np.zeros(2)),
+           dict(X=np.array([[0.5, 1.0], [1.5, 1.0], [2.5, 1.0], [3.5, 1.0], [4.5, 1.0]]),
+                t=np.array([0.0, 0.0, 1.0, 0.0, 1.0]), w=np.array([1.0, -3.0])),
+           dict(X=np.array([[1.0, 0.5, -1.0], [0.2, 1.0, 1.0], [-1.0, 2.0, 0.0], [0.3, -0.4, 1.0], [1.5, 1.0, 0.5]]),
+                t=np.array([1.0, 0.0, 1.0, 0.0, 1.0]), w=np.array([0.5, -1.0, 2.0])),
+           dict(X=np.array([[1.0, -4.0], [1.0, -1.0], [1.0, 1.0], [1.0, 4.0], [1.0, 0.0]]),
+                t=np.array([0.0, 1.0, 0.0, 1.0, 1.0]), w=np.array([0.2, 2.0]))],
+    slips=[(_irls_weights_squared, "lstsq minimises the plain sum of squares of (row v - target): scaling row i and "
+                                   "r_i by s_i weighs its squared residual by s_i^2. Scale both by sqrt(s_i)."),
+           (_irls_unweighted, "That is ordinary least squares on the working response: every example weighs the "
+                              "same. Newton's step weighs example i by s_i = p_i (1 - p_i)."),
+           (_irls_slide_sign, "Check the sign of the residual: r_i = y_i + (t_i - p_i)/s_i. With (p_i - t_i), the "
+                              "sign of Arias's IRLS slide, the fit moves the scores away from the targets: uphill."),
+           (_irls_step_only, "That is Newton's step d = w_{k+1} - w_k: the working response starts from the "
+                             "current score, r_i = y_i + (t_i - p_i)/s_i, and then the fit gives w_{k+1} itself.")],
 )
 
 # ---------------------------------------------------------------- section 12
@@ -378,8 +414,51 @@ linear functions), so "it is not convex" is not the reason; the same holds for t
     },
 )
 
+# ---------------------------------------------------------------- section 16
+
+
+def _null_directions_of_the_iris_hessian() -> int:
+    """How many eigenvalues of the unpenalised softmax Hessian on iris (4 features, 3 classes) are 0 to round-off."""
+    iris = load_iris()
+    X = (iris.X - iris.X.mean(axis=0)) / iris.X.std(axis=0)
+    objective = SoftmaxLoss(X, iris.y)
+    w = np.random.default_rng(0).normal(scale=0.5, size=objective.n_weights)
+    eigenvalues = np.linalg.eigvalsh(objective.hessian(w))
+    return int(np.sum(np.abs(eigenvalues) <= SINGULAR_RTOL * np.abs(eigenvalues).max()))
+
+
+softmax_null_directions = Count(
+    "the flat directions of the softmax loss",
+    r"""
+**5**, which is $D + 1$. Adding the same vector $\mathbf{v}$ to every class's weights,
+$\mathbf{w}_k \to \mathbf{w}_k + \mathbf{v}$, adds $\tilde{\mathbf{x}}^T\mathbf{v}$ to every score of an example, which
+softmax ignores: the loss is constant along each such direction, and the Hessian maps it to $\mathbf{0}$. The vectors
+$\mathbf{v}$ have $D + 1 = 5$ entries (4 features and the bias), each free, so they fill a space of dimension 5. In the
+other directions the loss curves when $\tilde{\mathbf{X}}$ has full column rank: the Hessian's rank is
+$(D + 1)(K - 1) = 10$ of the 15 weights, the number of free parameters of the model (binary logistic regression,
+$K = 2$, has $D + 1$ of $2(D + 1)$).
+""",
+    truth=_null_directions_of_the_iris_hessian,
+    answer=5, what="the number of independent flat directions", example="2",
+    praise="v in R^(D+1), added to every class's weights, changes no probability: D + 1 = 5 flat directions.",
+    slips=[(lambda: 1, "Adding one number c to every score is the flat direction of one example; across all examples "
+                       "it is a whole vector v (one entry per input, bias included) added to every class's weights."),
+           (lambda: 4, "The bias is a weight too: adding the same number to every class's bias changes no "
+                       "probability either. Count the entries of v, inputs and bias."),
+           (lambda: 3, "K = 3 is the number of classes; the flat directions are the vectors v added to every class, "
+                       "one entry per input and bias."),
+           (lambda: 10, "(D + 1)(K - 1) = 10 is the number of directions in which the loss does curve (the free "
+                        "parameters); the flat ones are the rest of the 15."),
+           (lambda: 15, "Not every direction is flat: adding v to only one class's weights changes its probabilities."),
+           (lambda: 0, "The binary Hessian is positive definite for a full-rank X, but the softmax model has more "
+                       "weights than it needs: some changes of W leave every probability alone.")],
+    advice="Which changes of W = (w_1, ..., w_K) leave every softmax probability unchanged? Count how many numbers "
+           "describe such a change.",
+)
+
 
 #: In the order notebook 05 asks them.
-EXERCISES = (chord_above_parabola, stationary_point_of_a_convex_function, logistic_hessian, newton_step_1d,
+EXERCISES = (chord_above_parabola, stationary_point_of_a_convex_function, logistic_hessian, convex_without_a_hessian,
              newton_on_a_quadratic, steps_to_twelve_digits, newton_on_sqrt, newton_from_far,
-             working_response_by_hand, minutes_instead_of_hours, newton_for_the_perceptron)
+             working_response_by_hand, irls_by_least_squares, minutes_instead_of_hours, newton_for_the_perceptron,
+             softmax_null_directions)

@@ -12,35 +12,40 @@
 # **What you will learn**
 #
 # - what makes a function convex (the chord above the graph, the tangent below it, a positive
-#   semi-definite Hessian), and why a stationary point of a convex function is its global minimum;
+#   semi-definite Hessian), why a stationary point of a convex function is its global minimum, and what to do
+#   where there is no Hessian;
 # - the gradient and Hessian of the logistic loss, $\mathbf{H} = \mathbf{X}^T\mathbf{S}\mathbf{X}/N$, and why it makes
 #   the loss convex while the squared error of a sigmoid is not;
 # - Newton's method twice over: as root finding on the gradient and as minimising the second-order
-#   Taylor model; why it needs no learning rate, lands on a quadratic's minimum in one step, and doubles
-#   its correct digits at every step near a minimum;
+#   Taylor model; why it needs no learning rate, what it does on a quadratic, and why near a minimum it
+#   doubles its correct digits at every step;
 # - what a Newton step costs, and when gradient methods win anyway;
 # - where pure Newton fails (far from the minimum, or where the function is not convex) and how a line
 #   search (damping) repairs the first;
 # - IRLS: for logistic regression each Newton step is a weighted least-squares fit;
-# - why rescaled features change nothing for Newton and a lot for gradient descent; what separable data do
-#   to IRLS; and why Newton's method cannot train a perceptron.
+# - what rescaling the features does to Newton and to gradient descent; what separable data do to IRLS; and
+#   why Newton's method cannot train a perceptron;
+# - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate);
-# derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
+# **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
+# softmax regression); derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
 #
 # **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw
 # at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function,
 # *predict* what a cell or widget will show before you run it, *explain* by picking an option. Replace the
 # `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the solution**
-# button reveals a worked solution, so try first.
+# button reveals a worked solution, so try first. The cell after a *predict* exercise shows the outcome only
+# once you have answered (any answer): run it again after your answer.
 #
 # **Sources and notation**: the notebook follows the course notes (convexity, matrix derivatives), Arias,
-# UPC topic 2 (Newton's method, IRLS) and Liu, USC CSCI 567 (Newton from the Taylor expansion, gradient
-# descent against Newton). The course's one notation is in [NOTATION.md](NOTATION.md): targets $t_i \in \{0, 1\}$,
-# $N$ examples, weights $\mathbf{w}$ with the bias as the last weight (its input is the constant 1),
-# $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$, and the objective $E(\mathbf{w})$, the *mean* negative
-# log-likelihood. The course notes write $t$ for the point on a chord; here it is $\theta$, since $t$ is a target.
+# UPC topic 2 (Newton's method, IRLS, the multi-class model) and Liu, USC CSCI 567 (Newton from the Taylor
+# expansion, gradient descent against Newton). The course's one notation is in [NOTATION.md](NOTATION.md): targets
+# $t_i \in \{0, 1\}$, $N$ examples, weights $\mathbf{w}$ with the bias as the last weight (its input is the constant 1),
+# scores $y_i = \mathbf{x}_i^T\mathbf{w}$, $p_i = \sigma(y_i)$, and the objective $E(\mathbf{w})$, the *mean* negative
+# log-likelihood. Here $s_i = p_i(1 - p_i)$ always means the weights of IRLS; where labels in $\{-1, +1\}$ are
+# needed (sections 14 and 15) they are written $t_i \in \{-1, +1\}$, as in notebook 01. The course notes write $t$
+# for the point on a chord; here it is $\theta$, since $t$ is a target.
 
 # %% slideshow={"slide_type": "subslide"}
 import warnings
@@ -51,14 +56,15 @@ from scipy import optimize
 from scipy.special import expit, log_expit
 
 from lecture_utils import SeparationWarning, optimization, plotting
-from lecture_utils.datasets import make_separable
+from lecture_utils.datasets import load_iris, make_separable
 from lecture_utils.display import show_source
 from lecture_utils.exercises import newton as exercises
-from lecture_utils.logistic import (LogisticLoss, LogisticRegression, irls_step, learning_rate_bound,
-                                    working_response)
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, irls_step,
+                                    learning_rate_bound, working_response)
 from lecture_utils.losses import perceptron_loss, perceptron_loss_derivative
-from lecture_utils.optimization import (SCALAR_FUNCTIONS, FunctionObjective, chord_gap, minimize, newton,
-                                        numerical_gradient, numerical_hessian, quadratic_model)
+from lecture_utils.max_margin import max_margin_separator
+from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, minimize, newton, numerical_gradient,
+                                        numerical_hessian, quadratic_model)
 from lecture_utils.widgets import Newton1D, NewtonStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
@@ -98,9 +104,8 @@ print(f"N = {len(hours)}, {passed.sum()} passed; hours from {hours.min():.2f} to
 # graph is at $f(-1) = 1$, the extended chord at $-1$).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The figure shows a chord of the logistic loss of one example, $\ell(z) = \log(1 + e^{-z})$ (convex), and of
-# the squared error of a sigmoid, $(\sigma(z) - 1)^2$ (Sarkar and Das, IIT CS60010, set the two side by side), which is
-# not.
+# A chord of the logistic loss of one example, $\ell(z) = \log(1 + e^{-z})$ of its margin $z$ (convex), and of the
+# squared error of a sigmoid, $(\sigma(z) - 1)^2$ (not convex; Sarkar and Das, IIT CS60010, compare the two):
 
 # %%
 logistic = lambda z: np.logaddexp(0.0, -z)                        # log(1 + e^-z), no overflow
@@ -129,7 +134,9 @@ ends_a, ends_b = rng.uniform(*box, size=(2000, 2)), rng.uniform(*box, size=(2000
 thetas = rng.uniform(size=2000)
 for name, E in [("logistic loss E(w, b)", loss.loss), ("squared error of the sigmoid", mean_squared_error)]:
     gaps = np.array([chord_gap(E, a, b, th) for a, b, th in zip(ends_a, ends_b, thetas)])
-    print(f"{name:30}: smallest gap {gaps.min():+.2e}, negative gaps {np.sum(gaps < -1e-12)} of 2000")
+    negative = gaps < -1e-12                                      # below round-off
+    print(f"{name:30}: negative gaps {negative.sum():4d} of 2000" + (f", down to {gaps.min():.3f}" if negative.any()
+                                                                       else ""))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the gap under a chord
@@ -154,26 +161,6 @@ exercises.chord_above_parabola.check(gap_answer)
 # $\theta \to 0$: the left side tends to the directional derivative $\nabla f(\mathbf{w})^T(\mathbf{v} - \mathbf{w})$.
 # (Notebook 02 proved Gibbs' inequality with this condition for the concave $\log$, whose tangent at 1 lies above it:
 # $\log u \le u - 1$.)
-#
-# **The consequence that makes convexity worth having.** If $\nabla f(\mathbf{w}_*) = \mathbf{0}$, the condition
-# reads $f(\mathbf{v}) \ge f(\mathbf{w}_*)$ for every $\mathbf{v}$: a stationary point is a *global* minimum. No local
-# minima to get stuck in, no saddles, and "the gradient is zero" is a complete stopping rule.
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# For a twice differentiable $f$ there is a **second-order condition**: $f$ is convex if and only if its Hessian
-# $\mathbf{H}(\mathbf{w}) = \nabla^2 f(\mathbf{w})$ is positive semi-definite everywhere, $\mathbf{v}^T\mathbf{H}\mathbf{v} \ge 0$ for
-# all $\mathbf{v}$ (in one dimension, $f'' \ge 0$). If $\mathbf{H}$ is positive *definite* everywhere, $f$ is
-# strictly convex and has at most one minimum. Section 4 checks this condition for the logistic loss.
-#
-# The tangent-plane gap on the same 2000 random pairs, with the gradient of the logistic loss from notebook
-# 04 and a finite-difference gradient for the squared error:
-
-# %%
-for name, E, gradient in [("logistic loss", loss.loss, loss.gradient),
-                          ("squared error of the sigmoid", mean_squared_error,
-                           lambda w: numerical_gradient(mean_squared_error, w))]:
-    below = [E(v) - E(w) - gradient(w) @ (v - w) for v, w in zip(ends_a, ends_b)]
-    print(f"{name:30}: smallest f(v) - tangent at w: {min(below):+.2e}, negative: {np.sum(np.array(below) < -1e-9)}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (explain): a stationary point of a convex function
@@ -189,18 +176,45 @@ for name, E, gradient in [("logistic loss", loss.loss, loss.gradient),
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.stationary_point_of_a_convex_function.check(explanation)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The consequence that makes convexity worth having.** If $\nabla f(\mathbf{w}_*) = \mathbf{0}$, the first-order
+# condition reads $f(\mathbf{v}) \ge f(\mathbf{w}_*)$ for every $\mathbf{v}$: a stationary point is a *global* minimum. No
+# local minima to get stuck in, no saddles, and "the gradient is zero" is a complete stopping rule.
+#
+# For a twice differentiable $f$ there is a **second-order condition**: $f$ is convex if and only if its Hessian
+# $\mathbf{H}(\mathbf{w}) = \nabla^2 f(\mathbf{w})$ is positive semi-definite everywhere, $\mathbf{v}^T\mathbf{H}\mathbf{v} \ge 0$ for
+# all $\mathbf{v}$ (in one dimension, $f'' \ge 0$). If $\mathbf{H}$ is positive *definite* everywhere, $f$ is
+# strictly convex and has at most one minimum. Section 4 checks this condition for the logistic loss.
+#
+# The tangent-plane gap on the same 2000 random pairs, with the gradient of the logistic loss from notebook
+# 04 and a finite-difference gradient for the squared error:
+
+# %%
+for name, E, gradient in [("logistic loss", loss.loss, loss.gradient),
+                          ("squared error of the sigmoid", mean_squared_error,
+                           lambda w: numerical_gradient(mean_squared_error, w))]:
+    below = np.array([E(v) - E(w) - gradient(w) @ (v - w) for v, w in zip(ends_a, ends_b)])
+    negative = below < -1e-9                                      # below the error of the finite differences
+    print(f"{name:30}: f(v) below the tangent at w for {negative.sum():4d} of 2000 pairs"
+          + (f", by up to {-below.min():.3f}" if negative.any() else ""))
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. The derivatives Newton's method needs
 #
-# Three rules of matrix calculus do all the work. We write the gradient as a column vector, the
-# shape of $\mathbf{w}$; the course notes write the same derivatives as row vectors ($\partial \alpha / \partial\mathbf{x}
-# = \mathbf{y}^T\mathbf{A}$ for $\alpha = \mathbf{y}^T\mathbf{A}\mathbf{x}$), which is the transpose.
+# A few rules of matrix calculus do all the work. We write the gradient as a column vector, the shape of
+# $\mathbf{w}$; the course notes write the same derivatives as row vectors, which is the transpose.
 #
 # | function of $\mathbf{w}$ | gradient | why |
 # |---|---|---|
 # | $\mathbf{a}^T\mathbf{w}$ | $\mathbf{a}$ | $\partial_j \sum_k a_k w_k = a_j$ |
+# | $\mathbf{u}^T\mathbf{A}\mathbf{w}$ | $\mathbf{A}^T\mathbf{u}$ | the first row with $\mathbf{a} = \mathbf{A}^T\mathbf{u}$ |
 # | $\mathbf{w}^T\mathbf{A}\mathbf{w}$ | $(\mathbf{A} + \mathbf{A}^T)\mathbf{w}$, which is $2\mathbf{A}\mathbf{w}$ for a symmetric $\mathbf{A}$ | $\partial_j \sum_{k,l} w_k A_{kl} w_l = \sum_l A_{jl} w_l + \sum_k w_k A_{kj}$ |
 # | $\log\sigma(\mathbf{x}^T\mathbf{w})$ | $(1 - \sigma(\mathbf{x}^T\mathbf{w}))\,\mathbf{x}$ | chain rule with $\sigma' = \sigma(1 - \sigma)$ |
+#
+# The course notes also differentiate $\alpha = \mathbf{y}^T\mathbf{A}\mathbf{x}$ by the *left* vector:
+# $\partial\alpha/\partial\mathbf{y} = \mathbf{x}^T\mathbf{A}^T$, the row form of $\mathbf{A}\mathbf{x}$. In our columns,
+# $\nabla_{\mathbf{u}}(\mathbf{u}^T\mathbf{A}\mathbf{w}) = \mathbf{A}\mathbf{w}$: the first row again, since
+# $\mathbf{u}^T\mathbf{A}\mathbf{w} = \mathbf{w}^T\mathbf{A}^T\mathbf{u}$ is linear in $\mathbf{u}$ with coefficients $\mathbf{A}\mathbf{w}$.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Each checked by central finite differences (`numerical_gradient`, error about $10^{-10}$), at a random point
@@ -208,16 +222,19 @@ exercises.stationary_point_of_a_convex_function.check(explanation)
 
 # %%
 a, A, x_one = rng.normal(size=3), rng.normal(size=(3, 3)), rng.normal(size=3)
-w0 = rng.normal(size=3)
-rules = [("a^T w", lambda w: a @ w, a),
-         ("w^T A w", lambda w: w @ A @ w, (A + A.T) @ w0),
-         ("log sigma(x^T w)", lambda w: log_expit(x_one @ w), (1 - expit(x_one @ w0)) * x_one)]
-for name, f, formula in rules:
-    print(f"{name:17} largest |formula - finite differences| = {np.abs(formula - numerical_gradient(f, w0)).max():.1e}")
+w0, u0 = rng.normal(size=3), rng.normal(size=3)
+rules = [("a^T w", lambda w: a @ w, w0, a),
+         ("u^T A w, in w", lambda w: u0 @ A @ w, w0, A.T @ u0),
+         ("u^T A w, in u", lambda u: u @ A @ w0, u0, A @ w0),
+         ("w^T A w", lambda w: w @ A @ w, w0, (A + A.T) @ w0),
+         ("log sigma(x^T w)", lambda w: log_expit(x_one @ w), w0, (1 - expit(x_one @ w0)) * x_one)]
+for name, f, at, formula in rules:
+    agree = np.allclose(formula, numerical_gradient(f, at), rtol=1e-8, atol=1e-8)
+    print(f"{name:17} formula = finite differences to 1e-8: {agree}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The Hessian of the logistic loss.** Notebook 04 derived the gradient of
-# $E(\mathbf{w}) = -\frac1N\sum_i \big[t_i \log p_i + (1 - t_i)\log(1 - p_i)\big]$ with the third rule:
+# $E(\mathbf{w}) = -\frac1N\sum_i \big[t_i \log p_i + (1 - t_i)\log(1 - p_i)\big]$ with the last rule:
 #
 # $$\nabla E(\mathbf{w}) = \frac1N \sum_i (p_i - t_i)\,\mathbf{x}_i = \frac1N \mathbf{X}^T(\mathbf{p} - \mathbf{t}).$$
 #
@@ -229,21 +246,6 @@ for name, f, formula in rules:
 # \qquad s_i = p_i(1 - p_i), \quad \mathbf{S} = \operatorname{diag}(s_1, \dots, s_N).$$
 #
 # The targets have dropped out: the curvature depends only on how sure the model is.
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$: it scales the rows of $\mathbf{X}$ by
-# $\sqrt{s_i}$ and takes one symmetric product $(\mathbf{S}^{1/2}\mathbf{X})^T(\mathbf{S}^{1/2}\mathbf{X})$, a block of rows at a
-# time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the rows:
-
-# %%
-show_source(LogisticLoss.hessian)
-
-# %% slideshow={"slide_type": "subslide"}
-w_random = np.array([0.8, -2.0])
-H_formula = loss.hessian(w_random)
-H_numerical = numerical_hessian(loss.gradient, w_random)
-print("X^T S X / N at w = (0.8, -2):\n", H_formula)
-print(f"largest difference from finite differences of the gradient: {np.abs(H_formula - H_numerical).max():.1e}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 3 (implement): the Hessian of the logistic loss
@@ -261,6 +263,22 @@ def logistic_hessian(X, w):
 
 exercises.logistic_hessian.check(logistic_hessian)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$: it scales the rows of $\mathbf{X}$ by
+# $\sqrt{s_i}$ and takes one symmetric product $(\mathbf{S}^{1/2}\mathbf{X})^T(\mathbf{S}^{1/2}\mathbf{X})$, a block of rows at a
+# time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the rows. It computes
+# $s_i$ as $\sigma(y_i)\,\sigma(-y_i)$: where $p_i$ rounds to 1, $1 - p_i$ would round to 0 and lose the example.
+
+# %%
+show_source(LogisticLoss.hessian)
+
+# %% slideshow={"slide_type": "subslide"}
+w_random = np.array([0.8, -2.0])
+H_formula = loss.hessian(w_random)
+H_numerical = numerical_hessian(loss.gradient, w_random)
+print("X^T S X / N at w = (0.8, -2):\n", H_formula)
+print("= finite differences of the gradient to 1e-8:", np.allclose(H_formula, H_numerical, rtol=1e-8, atol=1e-8))
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. The logistic loss is convex, the squared error of a sigmoid is not
 #
@@ -275,36 +293,41 @@ exercises.logistic_hessian.check(logistic_hessian)
 # positive. A feature that copies another (or a constant feature beside the bias) breaks this: the loss is then flat
 # in some direction. The eigenvalues of $\mathbf{H}$ at three random weights, and with a duplicated feature:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 for w in rng.uniform(*box, size=(3, 2)):
     print(f"w = ({w[0]:5.2f}, {w[1]:6.2f}): eigenvalues of H", *(f"{v:.2e}" for v in np.linalg.eigvalsh(loss.hessian(w))))
 doubled = LogisticLoss(np.column_stack([hours, 2 * hours]), passed)        # hours, and hours again x 2
-print("with a copy of the feature:", *(f"{v:.2e}" for v in np.linalg.eigvalsh(doubled.hessian(np.array([0.3, 0.4, -3.0])))))
+eigenvalues_doubled = np.linalg.eigvalsh(doubled.hessian(np.array([0.3, 0.4, -3.0])))
+print("with a copy of the feature:", *(f"{v:.2e}" for v in eigenvalues_doubled[1:]),
+      "and one that is 0 to round-off (below 1e-12 of the largest):",
+      abs(eigenvalues_doubled[0]) < 1e-12 * eigenvalues_doubled[-1])
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The squared error of a sigmoid.** Its loss per example is $g(z) = (\sigma(z) - t)^2$ of the score
-# $z = \mathbf{x}^T\mathbf{w}$, so by the same chain rule its Hessian is $\frac1N\sum_i g''(z_i)\,\mathbf{x}_i\mathbf{x}_i^T$, with
+# **The squared error of a sigmoid.** Its loss per example is $g(y) = (\sigma(y) - t)^2$ of the score
+# $y = \mathbf{x}^T\mathbf{w}$, so by the same chain rule its Hessian is $\frac1N\sum_i g''(y_i)\,\mathbf{x}_i\mathbf{x}_i^T$, with
 #
-# $$g'(z) = 2(\sigma - t)\,\sigma(1 - \sigma), \qquad
-# g''(z) = 2\sigma(1-\sigma)\big[\sigma(1-\sigma) + (\sigma - t)(1 - 2\sigma)\big].$$
+# $$g'(y) = 2(\sigma - t)\,\sigma(1 - \sigma), \qquad
+# g''(y) = 2\sigma(1-\sigma)\big[\sigma(1-\sigma) + (\sigma - t)(1 - 2\sigma)\big].$$
 #
-# The same form as the logistic loss's, but the weights $g''(z_i)$ can be negative: for $t = 1$ the bracket is
+# The same form as the logistic loss's, but the weights $g''(y_i)$ can be negative: for $t = 1$ the bracket is
 # $\sigma(1-\sigma) - (1-\sigma)(1-2\sigma) = (1-\sigma)(3\sigma - 1)$, negative wherever $\sigma < 1/3$, that is for
 # a confidently wrong example. Where such examples dominate, the Hessian has a negative eigenvalue. The formula,
 # checked against finite differences, and its smallest eigenvalue over the $(w, b)$ plane of the running example:
 
 # %% slideshow={"slide_type": "subslide"}
+X1 = np.column_stack([hours, np.ones_like(hours)])                # the design matrix, rows (x_i, 1)
+
+
 def squared_error_hessian(w):
-    z = w[0] * hours + w[1]
-    p = expit(z)
-    curvature = 2 * p * (1 - p) * (p * (1 - p) + (p - passed) * (1 - 2 * p))     # g''(z_i)
-    X1 = np.column_stack([hours, np.ones_like(hours)])
+    p = expit(X1 @ w)
+    curvature = 2 * p * (1 - p) * (p * (1 - p) + (p - passed) * (1 - 2 * p))     # g''(y_i)
     return X1.T @ (curvature[:, None] * X1) / len(hours)
 
 
-w_check = np.array([1.0, -5.0])                                  # finite differences of finite differences: ~1e-5
-print("g'' formula against finite differences: largest difference "
-      f"{np.abs(squared_error_hessian(w_check) - numerical_hessian(lambda w: numerical_gradient(mean_squared_error, w), w_check)).max():.1e}")
+w_check = np.array([1.0, -5.0])                                   # finite differences of finite differences: ~1e-5
+by_differences = numerical_hessian(lambda w: numerical_gradient(mean_squared_error, w), w_check)
+print("g'' formula = finite differences to 1e-4 (their own error is about 1e-5):",
+      np.allclose(squared_error_hessian(w_check), by_differences, rtol=0, atol=1e-4))
 grid = plotting.grid_points(box[:, 0], box[:, 1], 60)
 lowest = np.array([np.linalg.eigvalsh(squared_error_hessian(w))[0] for w in grid]).reshape(60, 60)
 print(f"smallest eigenvalue on a 60 x 60 grid: {lowest.min():.4f}; negative on {np.mean(lowest < 0):.0%} of the grid")
@@ -319,6 +342,54 @@ ax.imshow(lowest < 0, origin="lower", extent=(*box[:, 0], *box[:, 1]), aspect="a
 ax.set(xlabel="$w$", ylabel="$b$", title="squared error of the sigmoid:\nHessian indefinite (orange) or not (blue)")
 ax.grid(False)
 plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Two examples from the course notes.** Least squares, $f(\mathbf{w}) = \|\mathbf{A}\mathbf{w} - \mathbf{b}\|^2
+# = \mathbf{w}^T\mathbf{A}^T\mathbf{A}\mathbf{w} - 2\mathbf{b}^T\mathbf{A}\mathbf{w} + \mathbf{b}^T\mathbf{b}$: by the rules of section 3 its gradient is
+# $2\mathbf{A}^T\mathbf{A}\mathbf{w} - 2\mathbf{A}^T\mathbf{b} = 2\mathbf{A}^T(\mathbf{A}\mathbf{w} - \mathbf{b})$ and its Hessian the constant
+# $2\mathbf{A}^T\mathbf{A}$, with $\mathbf{v}^T(2\mathbf{A}^T\mathbf{A})\mathbf{v} = 2\|\mathbf{A}\mathbf{v}\|^2 \ge 0$: convex for every
+# $\mathbf{A}$, strictly when $\mathbf{A}$ has full column rank (section 11 meets weighted least squares again):
+
+# %%
+A_notes, b_notes, w_any = rng.normal(size=(5, 3)), rng.normal(size=5), rng.normal(size=3)
+least_squares_loss = lambda w: np.sum((A_notes @ w - b_notes) ** 2)
+least_squares_gradient = lambda w: 2 * A_notes.T @ (A_notes @ w - b_notes)
+print("gradient 2 A^T (A w - b) = finite differences to 1e-8:",
+      np.allclose(least_squares_gradient(w_any), numerical_gradient(least_squares_loss, w_any), rtol=1e-8))
+print("Hessian 2 A^T A = finite differences of the gradient to 1e-8:",
+      np.allclose(2 * A_notes.T @ A_notes, numerical_hessian(least_squares_gradient, w_any), rtol=1e-8))
+print("eigenvalues of 2 A^T A:", np.linalg.eigvalsh(2 * A_notes.T @ A_notes))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (explain): a convex function without a Hessian
+#
+# The course notes' second example is $f(x) = e^x + |x|$. Is it convex, and what shows it?
+#
+# - **(a)** Yes: $f''(x) = e^x > 0$ for every $x$, so the second-order condition holds.
+# - **(b)** Yes: $e^x$ and $|x|$ each satisfy the chord inequality, and adding the chord inequalities of two
+#   functions gives that of their sum.
+# - **(c)** No: a convex function must be differentiable, and $|x|$ has a kink at 0.
+# - **(d)** It cannot be decided: the second-order condition does not apply at $x = 0$.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.convex_without_a_hessian.check(explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The definition by chords needs no derivative, so it decides where the Hessian test cannot: $|x|$ passes it by the
+# triangle inequality, $e^x$ by its positive second derivative, and sums of convex functions are convex. The
+# second-order test needs $f''$ *everywhere*; away from the kink, $f'' = e^x > 0$ proves nothing: $e^x - |x|$ has the
+# same $f''$ there and is not convex, its kink pointing the wrong way. Random chords on $[-3, 3]$, and the chord from
+# $-1$ to $1$ over the kink:
+
+# %%
+kinked = {"e^x + |x|": lambda x: np.exp(x) + np.abs(x), "e^x - |x|": lambda x: np.exp(x) - np.abs(x)}
+ends = rng.uniform(-3.0, 3.0, size=(2000, 2))
+weights = rng.uniform(size=2000)
+for name, f in kinked.items():
+    gaps = np.array([chord_gap(f, a, b, th) for (a, b), th in zip(ends, weights)])
+    print(f"{name}: negative chord gaps {np.sum(gaps < -1e-12):4d} of 2000; the chord from -1 to 1 "
+          f"lies {chord_gap(f, -1.0, 1.0, 0.5):+.3f} above f(0)")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Newton's method in one dimension: two pictures of one step
@@ -337,49 +408,30 @@ plt.show()
 # and jump to its vertex, where $q_k'(x) = f'(x_k) + f''(x_k)(x - x_k) = 0$: the same point. The tangent of $f'$
 # *is* the derivative of the parabola. If $f''(x_k) > 0$ the parabola is a bowl and the step goes to its
 # lowest point; if $f''(x_k) < 0$ it is a cap, and the "same" step goes to its top.
-#
-# If $f$ is itself a parabola, $q_k = f$ and the first step lands exactly on the minimum.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The widget draws both pictures. Left: $f$ and the parabola at $x_k$ (orange), whose vertex (the cross) is
 # the next point. Right: $f'$ and its tangent at $x_k$, whose zero is the same point. Squares mark the earlier
 # iterates. It starts on $f(x) = \sqrt{1 + x^2}$ (convex, minimum at 0) from $x_0 = 0.5$.
 #
-# - **Try**: press **Step** three times and read the status line; then choose the parabola
-#   $(x - 1)^2/2 + 1$ and press **Reset** and **Step** once.
-# - **Look for**: on $\sqrt{1 + x^2}$ the iterates $0.5, -0.125, 0.00195, -7.5 \times 10^{-9}$: the number of
-#   correct digits roughly triples at every step (section 9 explains why). On the parabola, one step and the
-#   cross sits on the minimum.
+# - **Try**: press **Step** three times and read the status line; move $x_0$ and step again.
+# - **Look for**: the iterates $0.5, -0.125, 0.00195, -7.5 \times 10^{-9}$: the number of correct digits roughly
+#   *triples* at every step, faster than the doubling that section 7 proves in general. Exercise 7 finds the map
+#   behind it, and section 9 explains why this function does better than the general rule.
 
 # %% slideshow={"slide_type": "subslide"}
 newton_1d = Newton1D("sqrt", x0=0.5)
 newton_1d
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The same from code: the first three iterates on $\sqrt{1 + x^2}$, and the single step on the parabola, in a
-# demo widget of its own.
+# The same from code, the first three iterates on $\sqrt{1 + x^2}$ in a demo widget of its own (exact: no sum of
+# many terms is involved, so every machine gives these digits):
 
 # %%
 demo_1d = Newton1D("sqrt", x0=0.5)
 for _ in range(3):
     demo_1d.step()
 print("iterates:", *(f"{x:.6g}" for x in demo_1d.iterates))
-demo_1d.function_menu.value = "quadratic"
-print(demo_1d.status)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4 (implement): one Newton step in one dimension
-#
-# Write `newton_step(f_prime, f_second, x)`, returning Newton's next point from `x` for a function whose first
-# and second derivatives are the functions `f_prime` and `f_second`.
-
-# %%
-def newton_step(f_prime, f_second, x):
-    """Return the next iterate of Newton's method from x."""
-    ...              # ✏️ your code
-
-
-exercises.newton_step_1d.check(newton_step)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Newton's method in $D$ dimensions
@@ -397,21 +449,22 @@ exercises.newton_step_1d.check(newton_step)
 # - **No learning rate.** Gradient descent moves by $\eta\,\mathbf{g}$ and needs $\eta$ chosen by hand (notebook 04).
 #   Newton's step has its own length and direction: along each eigenvector of $\mathbf{H}$ the gradient is divided by
 #   that direction's curvature, long steps where the loss is flat, short ones where it is steep.
-# - **Solve, never invert.** Compute $\mathbf{d}$ from the linear system $\mathbf{H}\mathbf{d} = \mathbf{g}$ (a Cholesky or
-#   $LDL^T$ factorisation, $D^3/3$ multiply-adds). Forming $\mathbf{H}^{-1}$ costs three times as much and is less
-#   accurate.
-# - **A quadratic in one step.** If $E$ is quadratic, $m_k = E$, and the model's minimum is $E$'s.
+# - **Solve, never invert.** Compute $\mathbf{d}$ from the linear system $\mathbf{H}\mathbf{d} = \mathbf{g}$ by a Cholesky
+#   factorisation, $D^3/3$ flops, that is $D^3/6$ multiply-adds (an $LDL^T$ factorisation, about as cheap, where
+#   $\mathbf{H}$ may be indefinite). Forming $\mathbf{H}^{-1}$ costs about three times as much and is less accurate.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The package's step, from the shared loop of notebook 04 ("gradient, Hessian, solve"):
+# The package's step, from the shared loop of notebook 04 ("gradient, Hessian, solve"). Before it solves, it asks
+# whether $\mathbf{H}$ is singular by an explicit rule, the same on every machine: scaled to a unit diagonal, its
+# eigenvalue nearest 0 is at most $10^{-12}$ of its largest (`optimization.SINGULAR_RTOL`). Then there is no reliable
+# solution, and the run stops with the status `singular_hessian` (section 14 meets one).
 
 # %%
 show_source(optimization._newton_step)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Checks on numbers: the model agrees with $E$ to second order around $\mathbf{w}_k$, its minimum is the package's
-# Newton step, and on a quadratic in 5 dimensions with condition number $10^4$ one step lands on the solution of
-# $\mathbf{A}\mathbf{w} = \mathbf{b}$.
+# Checks on numbers: the model agrees with $E$ to second order around $\mathbf{w}_k$ (the error shrinks like
+# $\|\mathbf{d}\|^3$, a thousandfold for each tenfold shorter $\mathbf{d}$), and its minimum is the package's Newton step.
 
 # %%
 w_k = np.array([0.5, -1.0])
@@ -438,13 +491,23 @@ print("model's minimum", model.newton_point, " Newton's step", step)
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_on_a_quadratic.check(prediction)
 
-# %%
-Q, _ = np.linalg.qr(rng.normal(size=(5, 5)))
-A_spd = Q @ np.diag(np.geomspace(1, 1e4, 5)) @ Q.T                 # eigenvalues 1 ... 10^4
-b_vec = rng.normal(size=5)
-run = newton(lambda w: 0.5 * w @ A_spd @ w - b_vec @ w, lambda w: A_spd @ w - b_vec, lambda w: A_spd,
-             np.zeros(5), tol=1e-9)
-print(f"{run.n_iter} step(s), |w_1 - A^-1 b| = {np.linalg.norm(run.w - np.linalg.solve(A_spd, b_vec)):.1e}")
+# %% slideshow={"slide_type": "subslide"}
+if exercises.newton_on_a_quadratic.revealed():
+    generator = np.random.default_rng(6)
+    Q, _ = np.linalg.qr(generator.normal(size=(5, 5)))
+    A_spd = Q @ np.diag(np.geomspace(1, 1e4, 5)) @ Q.T                 # eigenvalues 1 ... 10^4
+    b_vec = generator.normal(size=5)
+    run = newton(lambda w: 0.5 * w @ A_spd @ w - b_vec @ w, lambda w: A_spd @ w - b_vec, lambda w: A_spd,
+                 np.zeros(5), tol=1e-9)
+    print(f"{run.n_iter} step(s); w_1 = A^-1 b to 1e-9 (relative):",
+          np.allclose(run.w, np.linalg.solve(A_spd, b_vec), rtol=1e-9, atol=0))
+
+# %% [markdown]
+# **A quadratic in one step** (run the cell above after your answer). If $E$ is quadratic, its Taylor model at any
+# point is $E$ itself, $m_k = E$, so the model's minimum is $E$'s: $\mathbf{w}_1 = \mathbf{w}_0 - \mathbf{A}^{-1}(\mathbf{A}\mathbf{w}_0 -
+# \mathbf{b}) = \mathbf{A}^{-1}\mathbf{b}$, whatever the dimension and the condition number (which only sets the rounding
+# error, about $\kappa(\mathbf{A})$ machine epsilons). In one dimension: choose the parabola $(x - 1)^2/2 + 1$ in the
+# widget of section 5 and press **Step** once, and the cross sits on the minimum.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Quadratic convergence: the digits double
@@ -471,15 +534,15 @@ gd_run = minimize(loss, np.zeros(2), "gd", learning_rate=eta, tol=1e-10, max_ite
 w_star = newton_run.w
 newton_errors = np.linalg.norm(newton_run.weights - w_star, axis=1)
 gd_errors = np.linalg.norm(gd_run.weights - w_star, axis=1)
-print(f"w* = w_{newton_run.n_iter} = {w_star} (|grad| {newton_run.grad_norm[-1]:.0e}); eta = {eta:.4f}")
+print(f"w* = w_{newton_run.n_iter} = {w_star} (|grad| <= 1e-13: {newton_run.converged}); eta = {eta:.4f}")
 print(" k   Newton ||w_k - w*||   e_k / e_(k-1)^2   gradient descent ||w_k - w*||")
 for k in range(newton_run.n_iter):
     ratio = f"{newton_errors[k] / newton_errors[k - 1] ** 2:15.3f}" if k else " " * 15
     print(f"{k:2d}   {newton_errors[k]:19.3e}   {ratio}   {gd_errors[k]:25.3e}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The ratio $e_k / e_{k-1}^2$ settles at a constant, about 0.13: quadratic convergence. Gradient descent's errors fall by a constant factor per step, which the eigenvalues
-# of $\mathbf{H}(\mathbf{w}_*)$ predict:
+# The ratio $e_k / e_{k-1}^2$ settles at a constant, about 0.13: quadratic convergence. Gradient descent's errors
+# fall by a constant factor per step, which the eigenvalues of $\mathbf{H}(\mathbf{w}_*)$ predict:
 
 # %%
 eigenvalues = np.linalg.eigvalsh(loss.hessian(w_star))
@@ -512,22 +575,22 @@ exercises.steps_to_twelve_digits.check(steps_answer)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. The price of a step, and when gradient methods win
 #
-# Count the arithmetic in **passes over the data**, one pass being the $N D$ multiply-adds of $\mathbf{X}\mathbf{w}$:
+# Count the arithmetic for a model of $D$ weights (the bias included) in **passes over the data**, one pass being the
+# $N D$ multiply-adds of $\mathbf{X}\mathbf{w}$:
 #
 # | method | work per step | steps |
 # |---|---|---|
 # | gradient descent | $\mathbf{X}\mathbf{w}$ and $\mathbf{X}^T(\mathbf{p} - \mathbf{t})$: **2** passes | many if $\mathbf{H}$ is ill-conditioned |
-# | Newton | those 2, plus $\mathbf{X}^T\mathbf{S}\mathbf{X}$ ($N D^2/2$, i.e. $D/2$ passes), plus the solve ($D^3/3$) | a handful |
+# | Newton | those 2, plus $\mathbf{X}^T\mathbf{S}\mathbf{X}$ ($N D^2/2$ multiply-adds: $D/2$ passes), plus the solve ($D^3/6$ multiply-adds: $D^2/(6N)$ passes) | a handful |
 # | L-BFGS (scikit-learn's default) | about 2 passes: it builds curvature from the last gradients | in between |
 #
-# So one Newton step costs about $D/2 + 2$ gradient steps. With $D = 200$ that is about 100 gradient steps: if
-# gradient descent needs fewer than 100 times as many steps as Newton, it wins. It does when the problem is
-# well-conditioned (independent, standardised features), whatever $D$; Newton wins when the features are
-# strongly correlated and gradient descent crawls.
+# So one Newton step costs $2 + D/2 + D^2/(6N)$ passes, about $1 + D/4$ gradient steps while $D \ll N$: about 51
+# gradient steps for 200 weights, but only 1.5 for 2. Newton wins when gradient descent needs more than that many
+# times its number of steps.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Two simulated problems with $N = 2000$, one of each kind, with L-BFGS from `scipy.optimize` as a third
-# contestant, each run counted in passes:
+# Three simulated problems with $N = 2000$: many independent features, fewer strongly correlated ones, and two
+# independent ones, with L-BFGS from `scipy.optimize` as a third contestant, each run counted in passes:
 
 # %%
 def simulated(D, correlation, seed):
@@ -549,51 +612,66 @@ def lbfgs_path(objective, w0):
     return np.array([w for w, _ in path]), np.array([c for _, c in path])
 
 # %% slideshow={"slide_type": "subslide"}
-problems = {"D = 200, independent features": simulated(200, 0.0, 1),
-            "D = 50, correlation 0.9": simulated(50, 0.9, 2)}
-costs = {}
-for name, (X, t) in problems.items():
-    objective, D = LogisticLoss(X, t), X.shape[1] + 1
+def race(X, t):
+    """Newton, gradient descent (1000 steps at most) and L-BFGS from 0: each one's iterates and work in passes."""
+    objective, D = LogisticLoss(X, t), X.shape[1] + 1                  # D weights, the bias included
     start = np.zeros(D)
     exact = minimize(objective, start, "newton", tol=1e-12, line_search=True)
     gd = minimize(objective, start, "gd", learning_rate=learning_rate_bound(X) / 2, tol=1e-12, max_iter=1000)
     lbfgs_w, lbfgs_calls = lbfgs_path(objective, start)
-    newton_per_step = 2 + (D + 1) / 2 + D ** 2 / (3 * len(t))     # gradient, X^T S X, solve
-    costs[name] = {
-        "newton": (exact.weights, newton_per_step * np.arange(exact.n_iter + 1)),
-        "gd": (gd.weights, 2.0 * np.arange(gd.n_iter + 1)),
-        "lbfgs": (lbfgs_w, 2.0 * lbfgs_calls)}
-    passes = []
-    for method, (weights, work) in costs[name].items():
-        reached = np.flatnonzero(np.linalg.norm(weights - exact.w, axis=1) <= 1e-6)
-        passes.append(f"{method} {work[reached[0]]:.0f}" if reached.size else f"{method} not in {work[-1]:.0f}")
-    print(f"{name}: a Newton step is {newton_per_step:.0f} passes; passes to error 1e-6:", ", ".join(passes))
+    newton_per_step = 2 + D / 2 + D ** 2 / (6 * len(t))                 # gradient, X^T S X, solve
+    return newton_per_step, {"newton": (exact.weights, newton_per_step * np.arange(exact.n_iter + 1)),
+                             "gd": (gd.weights, 2.0 * np.arange(gd.n_iter + 1)), "lbfgs": (lbfgs_w, 2.0 * lbfgs_calls)}
+
+
+def passes_to(weights, work, exact, error=1e-6):
+    """The work done when the error ||w - w*|| first falls to `error` (inf if it never does)."""
+    reached = np.flatnonzero(np.linalg.norm(weights - exact, axis=1) <= error)
+    return work[reached[0]] if reached.size else np.inf
 
 # %% slideshow={"slide_type": "subslide"}
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.1), sharey=True)
+problems = {"200 independent features": simulated(200, 0.0, 1), "50 features, correlation 0.9": simulated(50, 0.9, 2),
+            "2 independent features": simulated(2, 0.0, 3)}
+costs = {}
+for name, (X, t) in problems.items():
+    newton_per_step, costs[name] = race(X, t)
+    work = {method: passes_to(*path, costs[name]["newton"][0][-1]) for method, path in costs[name].items()}
+    gd_text = f"{work['gd']:.0f}" if np.isfinite(work["gd"]) else "more than 2000"          # 1000 steps at most
+    print(f"{name}: a Newton step is {newton_per_step:.1f} passes ({newton_per_step / 2:.1f} gradient steps)\n"
+          f"    passes to error 1e-6: Newton {work['newton']:.1f}, gradient descent {gd_text}; L-BFGS fewer than "
+          f"gradient descent: {work['lbfgs'] < work['gd']}, at most twice Newton's: {work['lbfgs'] <= 2 * work['newton']}")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, axes = plt.subplots(1, 3, figsize=(11, 3.1), sharey=True)
 for ax, (name, runs) in zip(axes, costs.items()):
     exact = runs["newton"][0][-1]
     for method, (weights, work) in runs.items():
         error = np.maximum(np.linalg.norm(weights - exact, axis=1), plotting.ERROR_FLOOR)
         style = {**plotting.METHOD_STYLES[method], "markersize": 3}
         ax.plot(work[1:], error[1:], **style)                      # the start, at work 0, is off the log scale
-    ax.set(xscale="log", yscale="log", xlim=(1, 1e4), ylim=(1e-13, 10), xlabel="work: passes over the data",
-           title=name)
+    ax.set(xscale="log", yscale="log", xlim=(1, 1e4), ylim=(1e-13, 10), xlabel="work: passes over the data")
+    ax.set_title(name, fontsize="medium")
 axes[0].set_ylabel(r"$\|\mathbf{w} - \mathbf{w}_*\|$")
 axes[1].legend(loc="lower left", fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# With 200 independent features a Newton step costs 53 gradient steps, and gradient descent needs only 15 times as
+# many steps as Newton: it wins. With correlated features gradient descent crawls, and Newton wins by far. With two
+# features a Newton step costs less than two gradient steps, and Newton wins although the problem is well-conditioned.
+# L-BFGS, which learns the curvature from the gradients it has seen, is never far behind the better of the two, and
+# ahead of both with 200 independent features (the figure). Its exact count of calls varies a little with the release
+# of scipy and the machine's round-off, so the cell prints only what holds everywhere.
+#
 # Passes are arithmetic, not time. The Hessian's $N D^2/2$ multiply-adds run as one matrix-matrix product, several
 # times faster per operation than the matrix-vector products of a gradient, which wait for memory; and the
 # gradient methods need a line search or several function calls per step. The package's benchmark
 # (`benchmarks/bench_logistic.py`) times the real thing on $N = 100\,000$, $D = 50$ against scikit-learn: with
-# independent features, scikit-learn's L-BFGS fits in 6 cheap iterations and beats our IRLS's 4 Newton steps
-# on one core, while on two cores, which share the Hessian's sum over the examples, IRLS is the faster;
-# with correlated features L-BFGS needs 20 iterations, and IRLS is the faster on one core or two.
-# Newton's method wins when the curvature is hard to learn from gradients and $D$ is moderate; gradient methods
-# win for large $D$ (the $D \times D$ Hessian alone needs $8D^2$ bytes: 7.2 GB at $D = 30\,000$) and for
-# well-conditioned problems.
+# independent features, scikit-learn's L-BFGS fits in 6 cheap iterations and beats our IRLS's 4 Newton steps on one
+# core, while on two cores, which share the Hessian's sum over the examples, IRLS is the faster; with correlated
+# features L-BFGS needs 20 iterations, and IRLS is the faster on one core or two. Newton's method wins when the curvature
+# is hard to learn from gradients and $D$ is moderate; gradient methods win for large $D$ (the $D \times D$ Hessian
+# alone needs $8D^2$ bytes: 7.2 GB at $D = 30\,000$) and for well-conditioned problems.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Where pure Newton fails, and how damping fixes it
@@ -628,12 +706,23 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_from_far.check(prediction)
 
 # %%
-sqrt_f = SCALAR_FUNCTIONS["sqrt"]
-for x0 in [0.8, 1.0, 1.2]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")                           # a divergence is what we want to see
-        run = newton(sqrt_f.f, sqrt_f.derivative, sqrt_f.second_derivative, x0, max_iter=6)
-    print(f"x0 = {x0}: {np.array2string(run.weights[:, 0], precision=4)}  -> {run.status}")
+if exercises.newton_from_far.revealed():
+    sqrt_f = SCALAR_FUNCTIONS["sqrt"]
+    for x0 in [0.8, 1.0, 1.2]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")                           # a divergence is what we want to see
+            run = newton(sqrt_f.f, sqrt_f.derivative, sqrt_f.second_derivative, x0, max_iter=6)
+        print(f"x0 = {x0}: {np.array2string(run.weights[:, 0], precision=4)}  -> {run.status}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The map $x \mapsto -x^3$** (run the cell above after your answer). Exercise 7's iteration, $x_{k+1} = -x_k^3$,
+# decides everything: it converges for $|x_0| < 1$, cycles between $\pm 1$ for $|x_0| = 1$, and for $|x_0| > 1$ each step
+# cubes the size and flips the sign. Convexity guarantees one minimum, not that the model is a good guide far from it.
+#
+# It also explains section 5's tripling of the digits. Near the minimum the error is *cubed*, $e_{k+1} = e_k^3$, not
+# squared: in section 7's bound the constant is $f'''(\xi)/(2f''(x_k))$, and here $f$ is even, so $f'''(0) = 0$ and
+# the constant vanishes at the minimum; the next term of the expansion, of order $e_k^3$, takes over. Quadratic
+# convergence is what is guaranteed, and a function with $f'''(x_*) = 0$ does better.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Damped Newton.** Keep Newton's direction $\mathbf{d} = \mathbf{H}^{-1}\nabla E$ but choose the step length by a
@@ -644,6 +733,7 @@ for x0 in [0.8, 1.0, 1.2]:
 # and quadratic convergence is kept. `LogisticRegression(solver="newton")` always damps.
 
 # %%
+sqrt_f = SCALAR_FUNCTIONS["sqrt"]
 for x0 in [1.2, 3.0]:
     run = newton(sqrt_f.f, sqrt_f.derivative, sqrt_f.second_derivative, x0, line_search=True)
     print(f"x0 = {x0}: {run.n_iter} steps, step lengths alpha = {run.step_size}, x = {run.w[0]:.1e}")
@@ -653,10 +743,12 @@ for x0 in [1.2, 3.0]:
 # looks for a zero of $f'$, and a maximum is one too. The double well $f(x) = x^4/4 - x^2/2$ has minima at $\pm 1$ and a
 # maximum at 0, with $f'' < 0$ for $|x| < 1/\sqrt3$. From $x_0 = 0.3$ pure Newton converges to the maximum. In $D$
 # dimensions a saddle attracts it the same way. A line search cannot repair this: the direction goes *uphill*
-# ($\nabla E^T\mathbf{d} < 0$), so no $\alpha > 0$ lowers the loss, and the package stops and says so. Practical methods then
-# change the direction, e.g. by adding a multiple of $\mathbf{I}$ to $\mathbf{H}$ until it is positive definite.
+# ($\nabla E^T\mathbf{d} < 0$), so the loss rises for every small $\alpha$, in particular for every $\alpha \le 1$ that
+# backtracking tries, and the package stops and says so. (A long step can land lower by jumping over the hill: from
+# 0.3, $\alpha = 4$ reaches the other well. Nothing local tells a method to try it.) Practical methods change the
+# direction instead, e.g. by adding a multiple of $\mathbf{I}$ to $\mathbf{H}$ until it is positive definite.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 well = SCALAR_FUNCTIONS["double_well"]
 pure = newton(well.f, well.derivative, well.second_derivative, 0.3)
 print(f"pure Newton from 0.3: {np.array2string(pure.weights[:4, 0], precision=6)} ... -> x = {pure.w[0]:.1e}, "
@@ -665,6 +757,10 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     damped = newton(well.f, well.derivative, well.second_derivative, 0.3, line_search=True)
 print(f"damped: {damped.status}, after {damped.n_iter} steps; warning: {caught[0].message}")
+d_well = well.derivative(0.3) / well.second_derivative(0.3)        # Newton's d at 0.3
+for alpha in [1 / 8, 1 / 4, 1 / 2, 1, 4]:
+    print(f"alpha = {alpha:5.3f}: x = {0.3 - alpha * d_well:+.3f}, f(x) - f(0.3) = "
+          f"{well.f(0.3 - alpha * d_well) - well.f(0.3):+.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Try both failures in the widget, which starts where exercise 8 does: $\sqrt{1 + x^2}$ from $x_0 = 1.2$, pure Newton.
@@ -694,7 +790,7 @@ failures_1d
 #
 # - **Try**: press **Step** five times from $(0, 0)$; then set the start to $w = 4$, $b = -4$ and step again; then
 #   tick **damped Newton**.
-# - **Look for**: from $(0, 0)$ Newton's distance plunges below $10^{-14}$ in 5 steps, while gradient descent's
+# - **Look for**: from $(0, 0)$ Newton's distance plunges to 0 in 5 steps, while gradient descent's
 #   has only gone from 3.74 to 3.60; the model's ellipses hug the loss's contours near $\mathbf{w}_*$, and are far too
 #   long and wide far from it. From $(4, -4)$ the model is almost flat: the first pure step overshoots to
 #   $(w, b) = (-150, 189)$, where every $s_i$ is tiny, and the next goes to $10^{10}$. Damped, the first step is cut
@@ -711,7 +807,8 @@ stepper
 demo = NewtonStepper(loss, learning_rate=eta, start=(0.0, 0.0), xlim=box[:, 0], ylim=box[:, 1], k=5)
 print(demo.status)
 demo.set_start(4.0, -4.0)
-print(demo.newton.weights[:3])
+w_1, w_2 = demo.newton.weights[1:3]
+print(f"pure Newton from (4, -4): w_1 = ({w_1[0]:.1f}, {w_1[1]:.1f}), then ||w_2|| = {np.linalg.norm(w_2):.1e}")
 demo.damping.value = True
 print(demo.status)
 
@@ -728,14 +825,15 @@ print(demo.status)
 #
 # That is the solution of a **weighted least-squares** problem, $\min_{\mathbf{v}} \sum_i s_i\,(r_i - \mathbf{x}_i^T\mathbf{v})^2$,
 # whose normal equations are $\mathbf{X}^T\mathbf{S}\mathbf{X}\mathbf{v} = \mathbf{X}^T\mathbf{S}\mathbf{r}$. The targets are the **working
-# response** $r_i = z_i + (t_i - p_i)/s_i$, the current score moved by the residual in units of the sigmoid's slope, and the
-# weights $s_i = p_i(1 - p_i)$ are largest for unsure examples. Both change every step: reweighted, iteratively.
-# (With an L2 penalty $\frac\lambda2\|\mathbf{w}\|^2$ the normal equations gain $N\lambda\mathbf{I}$: ridge regression.)
+# response** $r_i = y_i + (t_i - p_i)/s_i$, the current score $y_i = \mathbf{x}_i^T\mathbf{w}_k$ moved by the residual in
+# units of the sigmoid's slope, and the weights $s_i = p_i(1 - p_i)$ are largest for unsure examples. Both change every
+# step: reweighted, iteratively. (With an L2 penalty $\frac\lambda2\|\mathbf{w}\|^2$ the normal equations gain
+# $N\lambda\mathbf{I}$: ridge regression.)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 9 (derive): the working response of one example
 #
-# An example has score $z = \ln 3$ under the current weights, and target $t = 0$. Give its working response $r$ and
+# An example has score $y = \ln 3$ under the current weights, and target $t = 0$. Give its working response $r$ and
 # its weight $s$ in the least-squares fit.
 
 # %%
@@ -743,7 +841,24 @@ r_and_s = ...     # ✏️ [r, s]
 exercises.working_response_by_hand.check(r_and_s)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# On numbers: `irls_step` solves the weighted least-squares problem with `numpy.linalg.lstsq` on the rows
+# ### ✏️ Exercise 10 (implement): a Newton step as weighted least squares
+#
+# Write `irls_update(X, t, w)` for a design matrix `X` of shape $(N, D)$ (any bias column already in it), targets
+# `t` in $\{0, 1\}$ and the current weights `w`: compute the scores, the weights $s_i$ and the working responses $r_i$,
+# and return the solution $\mathbf{w}_{k+1}$ of $\min_{\mathbf{v}} \sum_i s_i\,(r_i - \mathbf{x}_i^T\mathbf{v})^2$ found with
+# `np.linalg.lstsq(A, b, rcond=None)[0]`, which minimises the *unweighted* $\|\mathbf{A}\mathbf{v} - \mathbf{b}\|^2$. Do not
+# form $\mathbf{X}^T\mathbf{S}\mathbf{X}$. The check compares your result with the package's Newton step from `w`.
+
+# %%
+def irls_update(X, t, w):
+    """Return Newton's next weights for the logistic loss, as a weighted least-squares fit."""
+    ...              # ✏️ your code
+
+
+exercises.irls_by_least_squares.check(irls_update)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# On numbers: the package's `irls_step` solves the weighted least-squares problem with `numpy.linalg.lstsq` on the rows
 # $\sqrt{s_i}\,\mathbf{x}_i$ and targets $\sqrt{s_i}\,r_i$, never touching the Hessian; `minimize` takes a Newton step. From
 # the same point they agree to rounding. The last line follows the IRLS slide literally: it writes the gradient as
 # $\mathbf{X}^T(\mathbf{t} - \mathbf{p})$, the gradient of the log-*likelihood*, next to the Hessian of the *negative*
@@ -754,29 +869,20 @@ w_k = np.array([0.5, -1.0])
 newton_point = minimize(loss, w_k, "newton", max_iter=1, tol=0).weights[1]
 least_squares = irls_step(X_hours, passed, w_k)
 print("Newton step       ", newton_point, f" E = {loss.loss(newton_point):.4f}")
-print("weighted LS (IRLS)", least_squares, f" largest difference {np.abs(newton_point - least_squares).max():.1e}")
+print("weighted LS (IRLS)", least_squares, " the same to 1e-12:", np.allclose(newton_point, least_squares, rtol=1e-12))
 s_k, r_k = working_response(loss.X @ w_k, passed)
 print(f"weights s_i from {s_k.min():.3f} to {s_k.max():.3f}; working responses from {r_k.min():.1f} to {r_k.max():.1f}")
 wrong_sign = w_k - np.linalg.solve(loss.hessian(w_k), loss.X.T @ (passed - expit(loss.X @ w_k)) / len(passed))
 print(f"with the slide's sign: E goes from {loss.loss(w_k):.4f} to {loss.loss(wrong_sign):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 12. Rescaling the features: Newton does not notice, gradient descent does
+# ## 12. Rescaling the features: what Newton and gradient descent notice
 #
-# Measure study time in minutes instead of hours. In general, change the features by an invertible matrix,
-# $\mathbf{x}' = \mathbf{B}^T\mathbf{x}$ (with the bias row inside $\mathbf{B}$, so centring is allowed too). The scores
-# $\mathbf{x}'^T\mathbf{v} = \mathbf{x}^T\mathbf{B}\mathbf{v}$ are those of the old model with $\mathbf{w} = \mathbf{B}\mathbf{v}$, so the new loss is
-# $E'(\mathbf{v}) = E(\mathbf{B}\mathbf{v})$, with
-#
-# $$\nabla E'(\mathbf{v}) = \mathbf{B}^T\nabla E(\mathbf{w}), \qquad \mathbf{H}'(\mathbf{v}) = \mathbf{B}^T\mathbf{H}(\mathbf{w})\mathbf{B}.$$
-#
-# Newton's step for $\mathbf{v}$ is then $(\mathbf{B}^T\mathbf{H}\mathbf{B})^{-1}\mathbf{B}^T\nabla E = \mathbf{B}^{-1}\mathbf{H}^{-1}\nabla E$: the old
-# step, mapped by $\mathbf{B}^{-1}$ like the weights themselves. Started at corresponding points, the two runs are the same
-# run, $\mathbf{v}_k = \mathbf{B}^{-1}\mathbf{w}_k$, step for step (**affine invariance**). Gradient descent's step is
-# $\eta\,\mathbf{B}^T\nabla E$, which maps differently, and its safe $\eta$ depends on the scale.
+# Measure study time in minutes instead of hours: the feature becomes $x' = 60x$, and every model of the old
+# features is a model of the new ones, with the slope divided by 60.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 10 (predict): minutes instead of hours
+# ### ✏️ Exercise 11 (predict): minutes instead of hours
 #
 # From $(0, 0)$ Newton needs 5 steps on the hours. With the feature in minutes ($x' = 60x$), it needs
 #
@@ -790,35 +896,76 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.minutes_instead_of_hours.check(prediction)
 
 # %% slideshow={"slide_type": "subslide"}
-scalings = {"hours": hours, "minutes": 60 * hours, "standardised": (hours - hours.mean()) / hours.std()}
-print("feature        Newton steps   slope w      bias b     gradient descent steps (eta = 1/L)")
-for name, feature in scalings.items():
-    objective = LogisticLoss(feature[:, None], passed)
-    nt = minimize(objective, np.zeros(2), "newton", tol=1e-10)
-    gd = minimize(objective, np.zeros(2), "gd", learning_rate=learning_rate_bound(feature[:, None]) / 2,
-                  tol=1e-6, max_iter=5000)
-    steps = f"{gd.n_iter}" if gd.converged else f"more than {gd.n_iter}"
-    print(f"{name:12}   {nt.n_iter:12d}   {nt.w[0]:8.5f}   {nt.w[1]:8.4f}   {steps}")
+if exercises.minutes_instead_of_hours.revealed():
+    scalings = {"hours": hours, "minutes": 60 * hours, "standardised": (hours - hours.mean()) / hours.std()}
+    print("feature        Newton steps   slope w      bias b     gradient descent steps (eta = 1/L)")
+    for name, feature in scalings.items():
+        objective = LogisticLoss(feature[:, None], passed)
+        nt = minimize(objective, np.zeros(2), "newton", tol=1e-10)
+        gd = minimize(objective, np.zeros(2), "gd", learning_rate=learning_rate_bound(feature[:, None]) / 2,
+                      tol=1e-6, max_iter=5000)
+        steps = f"{gd.n_iter}" if gd.converged else f"more than {gd.n_iter}"
+        print(f"{name:12}   {nt.n_iter:12d}   {nt.w[0]:8.5f}   {nt.w[1]:8.4f}   {steps}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Why** (run the cell above after your answer). In general, change the features by an invertible matrix,
+# $\mathbf{x}' = \mathbf{B}^T\mathbf{x}$ (with the bias row inside $\mathbf{B}$, so centring is allowed too). The scores
+# $\mathbf{x}'^T\mathbf{v} = \mathbf{x}^T\mathbf{B}\mathbf{v}$ are those of the old model with $\mathbf{w} = \mathbf{B}\mathbf{v}$, so the new loss is
+# $E'(\mathbf{v}) = E(\mathbf{B}\mathbf{v})$, with
+#
+# $$\nabla E'(\mathbf{v}) = \mathbf{B}^T\nabla E(\mathbf{w}), \qquad \mathbf{H}'(\mathbf{v}) = \mathbf{B}^T\mathbf{H}(\mathbf{w})\mathbf{B}.$$
+#
+# Newton's step for $\mathbf{v}$ is then $(\mathbf{B}^T\mathbf{H}\mathbf{B})^{-1}\mathbf{B}^T\nabla E = \mathbf{B}^{-1}\mathbf{H}^{-1}\nabla E$: the old
+# step, mapped by $\mathbf{B}^{-1}$ like the weights themselves. Started at corresponding points, the two runs are the same
+# run, $\mathbf{v}_k = \mathbf{B}^{-1}\mathbf{w}_k$, step for step (**affine invariance**). Gradient descent's step is
+# $\eta\,\mathbf{B}^T\nabla E$, which maps differently, and its safe $\eta$ depends on the scale: in minutes the curvature
+# along $w$ grows 3600-fold, the safe $\eta$ shrinks with it, and the bias, whose curvature has not changed, crawls.
+# Standardising does the opposite: it makes the Hessian better conditioned, and gradient descent fast.
+
+# %%
 minutes = minimize(LogisticLoss(60 * X_hours, passed), np.zeros(2), "newton", tol=1e-10)
-print("iterates in minutes x (60, 1) - iterates in hours: largest difference",
-      f"{np.abs(minutes.weights * [60, 1] - minimize(loss, np.zeros(2), 'newton', tol=1e-10).weights).max():.1e}")
+in_hours = minimize(loss, np.zeros(2), "newton", tol=1e-10)
+print("Newton's iterates in minutes, times (60, 1), are those in hours to 1e-12:",
+      minutes.n_iter == in_hours.n_iter and np.allclose(minutes.weights * [60, 1], in_hours.weights, rtol=1e-12,
+                                                         atol=1e-12))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 13. Separable data: IRLS has nowhere to go
 #
 # If a line separates the classes, scaling a separating $\mathbf{w}$ up makes every $p_i$ approach its target and the
 # loss approach 0, never reaching it: there is no minimum (notebook 04 saw gradient descent's weights grow without
-# end). For Newton it is worse. As the $p_i$ approach 0 or 1 every weight $s_i = p_i(1 - p_i)$ vanishes, the Hessian
-# $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ tends to the zero matrix, and the steps $\mathbf{H}^{-1}\nabla E$ grow: the weights run off
-# ever faster while the smallest eigenvalue of the Hessian falls towards 0.
+# end). As the $p_i$ approach 0 or 1 every weight $s_i = p_i(1 - p_i)$ vanishes, and the Hessian
+# $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ tends to the zero matrix. But the gradient vanishes just as fast: far out along the
+# widest-margin direction $\mathbf{u}$ ($\|\mathbf{u}\| = 1$, margin $\gamma = \min_i t_i\,\mathbf{x}_i^T\mathbf{u}$ with $t_i = \pm 1$
+# and $\mathbf{x}_i$ holding its 1), the loss at $\mathbf{w} = c\,\mathbf{u}$ is dominated by the examples on the margin,
+# about $A e^{-\gamma c}$, and Newton's step in $c$ is $-f'/f'' = \gamma A e^{-\gamma c} / (\gamma^2 A e^{-\gamma c}) = 1/\gamma$.
+# So the steps tend to a **constant length** $1/\gamma$, and $\|\mathbf{w}_k\|$ grows **linearly**: faster than
+# gradient descent's $\log k$, but not "ever faster". Forty pure Newton steps, with $1/\gamma$ from notebook 01's
+# widest-margin separator (through the origin, on the inputs with their 1):
+
+# %% slideshow={"slide_type": "subslide"}
+separable = make_separable(60, margin=0.05, random_state=3)
+separable_loss = LogisticLoss(separable.X, separable.y)
+run_off = minimize(separable_loss, np.zeros(3), "newton", max_iter=40, tol=0)
+norms = np.linalg.norm(run_off.weights, axis=1)
+widest, _ = max_margin_separator(np.column_stack([separable.X, np.ones(60)]), separable.y, fit_intercept=False)
+print(f"1 / gamma = {np.linalg.norm(widest):.2f}")
+print(" k   ||w_k||   ||w_k|| - ||w_(k-1)||     E(w_k)   largest eigenvalue of H")
+for k in [0, 1, 2, 3, 4, 6, 8, 12, 16, 20, 30, 40]:
+    increment = f"{norms[k] - norms[k - 1]:20.2f}" if k else " " * 20
+    print(f"{k:2d}   {norms[k]:7.1f}   {increment}   {run_off.loss[k]:9.1e}   "
+          f"{np.linalg.eigvalsh(separable_loss.hessian(run_off.weights[k]))[-1]:12.1e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The first steps are a transient; from about step 12 each adds nearly $1/\gamma$ to $\|\mathbf{w}_k\|$, while the loss and
+# the whole Hessian shrink by a constant factor per step. Gradient descent's weights grow only like $\log k$: after
+# 10 000 steps they are still shorter than Newton's after 8.
 
 # %%
-separable = make_separable(60, margin=0.05, random_state=3)
-run_off = minimize(LogisticLoss(separable.X, separable.y), np.zeros(3), "newton", max_iter=8, tol=0)
-print(" k   ||w_k||      E(w_k)     smallest eigenvalue of H")
-for k, (w, E) in enumerate(zip(run_off.weights, run_off.loss)):
-    lowest_eigenvalue = np.linalg.eigvalsh(LogisticLoss(separable.X, separable.y).hessian(w))[0]
-    print(f"{k:2d}   {np.linalg.norm(w):7.2f}   {E:9.2e}   {lowest_eigenvalue:12.2e}")
+gd_off = minimize(separable_loss, np.zeros(3), "gd", learning_rate=learning_rate_bound(separable.X) / 2,
+                  max_iter=10_000, tol=0)
+print("gradient descent, ||w_k|| at k = 10, 100, 1000, 10000:",
+      *(f"{np.linalg.norm(gd_off.weights[k]):.1f}" for k in (10, 100, 1000, 10_000)))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # `LogisticRegression(solver="newton")` watches for this: once the weights classify every training example
@@ -838,28 +985,11 @@ print(f"with l2 = 1e-3: converged {ridge.converged_} in {ridge.n_iter_} steps, c
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 14. Can Newton's method train a perceptron?
 #
-# Liu (USC CSCI 567) asks whether Newton's method applies to the perceptron loss or the hinge loss. Both are
-# piecewise linear in $\mathbf{w}$: $\max(0, -t\,\mathbf{x}^T\mathbf{w})$ and $\max(0, 1 - t\,\mathbf{x}^T\mathbf{w})$ (with $t = \pm 1$).
-# Away from the kinks their second derivative is exactly 0, and at the kinks it does not exist. So the Hessian of
-# $E(\mathbf{w}) = \frac1N\sum_i \max(0, -t_i\mathbf{x}_i^T\mathbf{w})$ is the zero matrix wherever it is defined, the quadratic
-# model is a plane with no minimum, and $\mathbf{H}\mathbf{d} = \nabla E$ has no solution. Both losses are convex (maxima of
-# linear functions); that is not what goes wrong.
-
-# %%
-signs = 2 * passed - 1                                            # t_i in {-1, +1}
-X1 = np.column_stack([hours, np.ones_like(hours)])
-perceptron_E = lambda w: np.mean(perceptron_loss(signs * (X1 @ w)))
-perceptron_gradient = lambda w: X1.T @ (perceptron_loss_derivative(signs * (X1 @ w)) * signs) / len(signs)
-w_try = np.array([0.7, -1.0])
-print("gradient", perceptron_gradient(w_try), " Hessian by finite differences:\n",
-      numerical_hessian(perceptron_gradient, w_try))
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    attempt = newton(perceptron_E, perceptron_gradient, lambda w: np.zeros((2, 2)), w_try)
-print(f"Newton: {attempt.status} after {attempt.n_iter} steps")
+# Liu (USC CSCI 567) asks whether Newton's method applies to the perceptron loss or the hinge loss:
+# $\max(0, -t\,\mathbf{x}^T\mathbf{w})$ and $\max(0, 1 - t\,\mathbf{x}^T\mathbf{w})$ per example, with targets $t \in \{-1, +1\}$.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (explain): Newton's method for the perceptron
+# ### ✏️ Exercise 12 (explain): Newton's method for the perceptron
 #
 # Why can Newton's method not train a perceptron?
 #
@@ -872,12 +1002,32 @@ print(f"Newton: {attempt.status} after {attempt.n_iter} steps")
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_for_the_perceptron.check(explanation)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Both losses are piecewise linear in $\mathbf{w}$. Away from the kinks their second derivative is exactly 0, and at the
+# kinks it does not exist. So the Hessian of $E(\mathbf{w}) = \frac1N\sum_i \max(0, -t_i\mathbf{x}_i^T\mathbf{w})$ is the zero
+# matrix wherever it is defined, the quadratic model is a plane with no minimum, and $\mathbf{H}\mathbf{d} = \nabla E$ has no
+# solution. Both losses are convex (maxima of linear functions); that is not what goes wrong. On the running example,
+# with $t_i = 2\,\mathrm{passed}_i - 1$:
+
+# %%
+t_pm = 2 * passed - 1                                             # the targets in {-1, +1} (notebook 01)
+perceptron_E = lambda w: np.mean(perceptron_loss(t_pm * (X1 @ w)))
+perceptron_gradient = lambda w: X1.T @ (perceptron_loss_derivative(t_pm * (X1 @ w)) * t_pm) / len(t_pm)
+w_try = np.array([0.7, -1.0])
+print("gradient", perceptron_gradient(w_try), " Hessian by finite differences:\n",
+      numerical_hessian(perceptron_gradient, w_try))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    attempt = newton(perceptron_E, perceptron_gradient, lambda w: np.zeros((2, 2)), w_try)
+print(f"Newton: {attempt.status} after {attempt.n_iter} steps")
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 15. The fit against independent references
 #
 # A last check of `LogisticRegression(solver="newton")`, on simulated data with three features on different scales:
-# its coefficients beside those of `scipy.optimize.minimize` (BFGS) on the negative log-likelihood written out again
-# below, without the package, unpenalised and with an L2 penalty.
+# its weights beside those of `scipy.optimize.minimize` (BFGS) on the negative log-likelihood written out again
+# below, without the package, unpenalised and with an L2 penalty. BFGS's success flag is not trusted (it depends on
+# round-off near its tolerance); its answer is judged by its own gradient.
 
 # %% slideshow={"slide_type": "subslide"}
 generator = np.random.default_rng(20240402)
@@ -886,46 +1036,147 @@ t3 = (generator.uniform(size=400) < expit(X3 @ [1.2, -0.4, 0.8] - 0.5)).astype(i
 
 
 def reference_fit(l2):
-    """BFGS on mean log(1 + exp(-s_i z_i)) + l2/2 ||coef||^2, with its gradient, independently of the package."""
-    design, s = np.column_stack([X3, np.ones(400)]), 2 * t3 - 1
+    """BFGS on mean log(1 + exp(-t_i y_i)) + l2/2 ||coef||^2 (t_i in {-1, +1}), independently of the package.
+
+    Returns the weights (w_1, w_2, w_3, b) and the norm of the gradient there.
+    """
+    design, t_pm3 = np.column_stack([X3, np.ones(400)]), 2 * t3 - 1
     penalty = np.r_[np.full(3, l2), 0.0]                          # no penalty on the bias
-    value = lambda v: np.mean(np.logaddexp(0, -s * (design @ v))) + 0.5 * v @ (penalty * v)
-    gradient = lambda v: design.T @ (-s * expit(-s * (design @ v))) / 400 + penalty * v
-    return optimize.minimize(value, np.zeros(4), jac=gradient, method="BFGS", options={"gtol": 1e-11}).x
+    value = lambda v: np.mean(np.logaddexp(0, -t_pm3 * (design @ v))) + 0.5 * v @ (penalty * v)
+    gradient = lambda v: design.T @ (-t_pm3 * expit(-t_pm3 * (design @ v))) / 400 + penalty * v
+    found = optimize.minimize(value, np.zeros(4), jac=gradient, method="BFGS", options={"gtol": 1e-8}).x
+    return found, np.linalg.norm(gradient(found))
 
-
+# %% slideshow={"slide_type": "subslide"}
 for l2 in [0.0, 0.01]:
     ours = LogisticRegression(solver="newton", l2=l2, tol=1e-10).fit(X3, t3)
-    reference = reference_fit(l2)
-    print(f"l2 = {l2}: ours  {np.r_[ours.coef_, ours.intercept_]}\n          BFGS  {reference}"
-          f"   largest difference {np.abs(np.r_[ours.coef_, ours.intercept_] - reference).max():.1e}")
+    reference, reference_gradient = reference_fit(l2)
+    print(f"l2 = {l2}: ours  {np.r_[ours.coef_, ours.intercept_]}\n          BFGS  {reference}")
+    print(f"          BFGS's gradient below 1e-7: {reference_gradient < 1e-7};  the two agree to 1e-6: "
+          f"{np.allclose(np.r_[ours.coef_, ours.intercept_], reference, rtol=0, atol=1e-6)}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Standard errors.** At the optimum, the inverse of the Hessian of the *total* negative log-likelihood,
 # $(N\mathbf{H})^{-1}$, estimates the covariance of the fitted weights over repeated samples (the Cramér–Rao bound of
-# notebook 03, for many parameters), and the standard errors `bse_` are the square roots of its diagonal, intercept
-# first as in statsmodels. An independent check that needs no formula: refit on 400 bootstrap resamples of the data and
+# notebook 03, for many parameters), and the standard errors `bse_` are the square roots of its diagonal, in the
+# notebook's order of the weights, $(w_1, w_2, w_3, b)$ (statsmodels, after `add_constant`, lists the intercept first).
+# An independent check that needs no formula: refit on 400 bootstrap resamples of the data and
 # take the standard deviation of each fitted weight. The two should agree to within about 10%: the bootstrap's own
-# noise is about $1/\sqrt{2 \cdot 400} = 3.5\%$ per value, and the formula is exact only for large $N$. The unit tests (`tests/test_logistic.py`) compare the same fit with statsmodels'
-# `Logit` (coefficients to $10^{-8}$, standard errors to $10^{-6}$) and with scikit-learn's `LogisticRegression`,
-# neither of which the notebooks need installed.
+# noise is about $1/\sqrt{2 \cdot 400} = 3.5\%$ per value, and the formula is exact only for large $N$. The unit tests
+# (`tests/test_logistic.py`) compare the same fit with statsmodels' `Logit` (coefficients to $10^{-8}$, standard errors
+# to $10^{-6}$) and with scikit-learn's `LogisticRegression`, neither of which the notebooks need installed.
 
 # %%
 fit = LogisticRegression(solver="newton", tol=1e-10).fit(X3, t3)
 resamples = [generator.integers(0, 400, size=400) for _ in range(400)]
-boot = np.array([(lambda m: np.r_[m.intercept_, m.coef_])(LogisticRegression(solver="newton").fit(X3[i], t3[i]))
+boot = np.array([(lambda m: np.r_[m.coef_, m.intercept_])(LogisticRegression(solver="newton").fit(X3[i], t3[i]))
                  for i in resamples])
-print("            intercept    w_1      w_2      w_3")
+print("             w_1      w_2      w_3      b")
 print("bse_       ", fit.bse_)
 print("bootstrap  ", boot.std(axis=0, ddof=1))
 print("ratio      ", boot.std(axis=0, ddof=1) / fit.bse_)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 16. More than two classes: Newton's method for softmax regression
+#
+# Arias (UPC topic 2) fits the multi-class model "as in the binary case", by gradient descent or Newton's method.
+# Notebook 04 fitted it by gradient descent. With $K$ classes, weights $\mathbf{w}_1, \dots, \mathbf{w}_K$, scores
+# $y_{ik} = \tilde{\mathbf{x}}_i^T\mathbf{w}_k$, probabilities $p_{ik} = \operatorname{softmax}(\mathbf{y}_i)_k$ and one-hot targets
+# $t_{ik}$, the loss $E = -\frac1N\sum_i\sum_k t_{ik}\log p_{ik}$ has the gradient
+# $\nabla_{\mathbf{w}_k} E = \frac1N\sum_i (p_{ik} - t_{ik})\,\tilde{\mathbf{x}}_i$ (softmax minus one-hot).
+#
+# Differentiate once more. The softmax's derivatives are $\partial p_{ik}/\partial y_{il} = p_{ik}(\delta_{kl} - p_{il})$
+# ($p_k - p_k^2$ for $l = k$, $-p_k p_l$ otherwise), and $\partial y_{il}/\partial\mathbf{w}_l = \tilde{\mathbf{x}}_i$, so the
+# Hessian is a $K \times K$ array of blocks of size $(D + 1) \times (D + 1)$:
+#
+# $$\mathbf{H}_{kl} = \frac{\partial^2 E}{\partial\mathbf{w}_k\,\partial\mathbf{w}_l^T}
+# = \frac1N\sum_i p_{ik}(\delta_{kl} - p_{il})\,\tilde{\mathbf{x}}_i\tilde{\mathbf{x}}_i^T .$$
+#
+# With two classes and $\mathbf{w}_1$ fixed at $\mathbf{0}$, the one block left is $\frac1N\sum_i p_{i2}(1 - p_{i2})\tilde{\mathbf{x}}_i\tilde{\mathbf{x}}_i^T$:
+# the binary Hessian of section 3.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Convex, but not strictly.** For directions $\mathbf{v}_1, \dots, \mathbf{v}_K$, write $a_{ik} = \tilde{\mathbf{x}}_i^T\mathbf{v}_k$:
+#
+# $$\sum_{k,l}\mathbf{v}_k^T\mathbf{H}_{kl}\mathbf{v}_l = \frac1N\sum_i\Big[\sum_k p_{ik}a_{ik}^2 - \Big(\sum_k p_{ik}a_{ik}\Big)^2\Big] \;\ge\; 0,$$
+#
+# the variance of $a_{i1}, \dots, a_{iK}$ under the probabilities $p_{i1}, \dots, p_{iK}$: the cross-entropy is convex in
+# the weights. It is 0 where each example's $a_{ik}$ are equal for all $k$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 13 (derive): the flat directions of the softmax loss
+#
+# On the iris data, $D = 4$ standardised features and the bias, $K = 3$ classes: 15 weights, and $\tilde{\mathbf{X}}$ has
+# full column rank. The Hessian of the unpenalised loss is singular at every $\mathbf{W}$. Along how many independent
+# directions is the loss flat, that is, what is the dimension of the Hessian's null space?
+
+# %%
+null_directions = ...     # ✏️ a whole number
+exercises.softmax_null_directions.check(null_directions)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The variance is 0 for all examples when $\tilde{\mathbf{X}}(\mathbf{v}_k - \mathbf{v}_l) = \mathbf{0}$ for every pair, which for a
+# full-rank $\tilde{\mathbf{X}}$ means $\mathbf{v}_1 = \dots = \mathbf{v}_K$: the flat directions add the same vector $\mathbf{v}$ to every
+# class's weights, which adds $\tilde{\mathbf{x}}^T\mathbf{v}$ to every score and changes no probability (notebook 04). A
+# vector $\mathbf{v}$ has $D + 1$ entries. On the iris data, at random weights:
+
+# %%
+iris = load_iris()
+X_iris = (iris.X - iris.X.mean(axis=0)) / iris.X.std(axis=0)
+iris_loss = SoftmaxLoss(X_iris, iris.y)
+W_random = np.random.default_rng(8).normal(scale=0.5, size=iris_loss.n_weights)
+H_iris = iris_loss.hessian(W_random)
+eigenvalues_iris = np.linalg.eigvalsh(H_iris)
+flat = np.abs(eigenvalues_iris) <= 1e-12 * eigenvalues_iris[-1]
+print("H = finite differences of the gradient to 1e-8:",
+      np.allclose(H_iris, numerical_hessian(iris_loss.gradient, W_random), rtol=1e-8, atol=1e-8))
+print(f"eigenvalues 0 to round-off: {flat.sum()} of {flat.size}; the smallest of the others {eigenvalues_iris[~flat][0]:.4f}")
+v = np.random.default_rng(9).normal(size=5)                        # one vector for every class: W + v 1^T
+print("H (v, v, v) = 0 to round-off:", np.allclose(H_iris @ np.repeat(v, 3), 0, atol=1e-12))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Newton's step needs a unique solution**, and $\mathbf{H}\mathbf{d} = \nabla E$ has a whole family. Three ways out:
+#
+# - **fix one class's weights at $\mathbf{0}$**, a reference class, as binary logistic regression does ($K - 1$ classes
+#   of weights remain);
+# - **penalise**: $\frac\lambda2\|\mathbf{W}\|^2$ adds $\lambda\mathbf{I}$ on the coefficients and removes their flat directions,
+#   but not the biases', which it spares: one flat direction stays;
+# - **solve among the weights with $\sum_k \mathbf{w}_k = \mathbf{0}$**, where every family has exactly one member, the
+#   penalty's minimum lies (notebook 04), and gradient descent from $\mathbf{0}$ stays.
+#
+# `SoftmaxRegression(solver="newton")` does the last. It writes $\mathbf{W} = \mathbf{V}\mathbf{C}^T$ with a $K \times (K-1)$
+# matrix $\mathbf{C}$ of orthonormal columns that sum to 0, and takes Newton's steps on $\mathbf{V}$, whose Hessian
+# $(\mathbf{I} \otimes \mathbf{C})^T\mathbf{H}(\mathbf{I} \otimes \mathbf{C})$ is positive definite: the same loop as for two classes,
+# "gradient, Hessian, solve", with a line search. On iris, with notebook 04's penalty $\lambda = 10^{-3}$:
+
+# %% slideshow={"slide_type": "subslide"}
+fits = {solver: SoftmaxRegression(solver=solver, l2=1e-3, tol=1e-8, max_iter=50_000).fit(X_iris, iris.y)
+        for solver in ["newton", "accelerated", "gd"]}
+for solver, model in fits.items():
+    print(f"{solver:12} converged {model.converged_} in {model.n_iter_:5d} steps")
+newton_fit = fits["newton"]
+print("the same weights to 1e-4:", all(np.allclose(model.coef_, newton_fit.coef_, atol=1e-4)
+                                       and np.allclose(model.intercept_, newton_fit.intercept_, atol=1e-4)
+                                       for model in fits.values()))
+print("Newton's weights of the classes sum to 0:",
+      np.allclose(newton_fit.coef_.sum(axis=0), 0, atol=1e-12), np.isclose(newton_fit.intercept_.sum(), 0, atol=1e-12))
+print("Newton's |grad| step by step:", *(f"{g:.0e}" for g in newton_fit.trace_.grad_norm if g > 1e-9), "...")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# All three stop where the gradient is below $10^{-8}$; since the penalised loss curves by at least about $10^{-3}$ in
+# every direction of the sum-zero weights, that puts them within about $10^{-5}$ of the optimum, hence "to $10^{-4}$".
+# Newton needs a handful of steps where gradient descent needs hundreds or thousands; each of its steps solves a
+# system of $(D + 1)(K - 1) = 10$ unknowns. The same trade-off as in section 8, with $K - 1$ times as many weights: for
+# many features and many classes, the Hessian's $((D + 1)(K - 1))^2$ entries make quasi-Newton methods the practical
+# choice (scikit-learn's default for this model is L-BFGS).
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
-#   column vector $\mathbf{w}' = \mathbf{w} - \mathbf{w}^{(t)}$. That product is a $D \times D$ matrix; the term is the number
-#   $\tfrac12\,\mathbf{w}'^T\mathbf{H}_t\mathbf{w}'$ (section 6, where the model's error shrinks like $\|\mathbf{d}\|^3$).
+#   column vector $\mathbf{w}' = \mathbf{w} - \mathbf{w}^{(t)}$. That product, $(D \times 1)(D \times D)(1 \times D)$, is not
+#   defined: the shapes do not match. The term is the number $\tfrac12\,\mathbf{w}'^T\mathbf{H}_t\mathbf{w}'$ (section 6, where
+#   the model's error shrinks like $\|\mathbf{d}\|^3$).
 # - **Liu, USC CSCI 567**, answers "can we apply Newton's method to the perceptron or hinge loss?" with "no, it may
 #   introduce a non-convex problem". Both losses are convex; the reason is that their Hessian is zero wherever it
 #   exists and undefined at the kinks, so the Newton system has no solution (section 14, where the finite-difference
@@ -937,6 +1188,8 @@ print("ratio      ", boot.std(axis=0, ddof=1) / fit.bse_)
 #   log-likelihood next to the Hessian $\mathbf{X}^T\mathbf{S}\mathbf{X}$ of the *negative* log-likelihood. Put into
 #   $\mathbf{w} - \mathbf{H}^{-1}\nabla E$, that sign steps uphill (section 11: the loss rises from 0.6511 to 0.8622);
 #   the gradient of the negative log-likelihood is $\mathbf{X}^T(\mathbf{p} - \mathbf{t})$.
+# - **Arias, UPC topic 2**, fits the multi-class model "as in the binary case" with Newton's method, without saying that
+#   its Hessian is singular: adding one vector to every class's weights changes nothing (section 16).
 # - **The course notes** define convexity by $f(t x_1 + (1-t) x_2) \le t f(x_1) + (1-t) f(x_2)$ without saying for
 #   which $t$. It must hold for all $t \in [0, 1]$, and only there: for $f(x) = x^2$, $x_1 = 0$, $x_2 = 1$ and $t = 2$
 #   the left side is 1 and the right side $-1$ (section 1).
@@ -945,20 +1198,25 @@ print("ratio      ", boot.std(axis=0, ddof=1) / fit.bse_)
 # ## Summary
 #
 # - Convex: every chord above the graph (Jensen), every tangent below it, or (twice differentiable) a positive
-#   semi-definite Hessian. Then a stationary point is a global minimum.
+#   semi-definite Hessian. Then a stationary point is a global minimum. $\|\mathbf{A}\mathbf{w} - \mathbf{b}\|^2$ passes the
+#   Hessian test ($2\mathbf{A}^T\mathbf{A}$); $e^x + |x|$ has no Hessian at 0 and passes the chord test, as a sum of convex functions.
 # - The logistic loss has gradient $\frac1N\mathbf{X}^T(\mathbf{p} - \mathbf{t})$ and Hessian $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$,
 #   $\mathbf{v}^T\mathbf{H}\mathbf{v} = \frac1N\sum_i s_i(\mathbf{x}_i^T\mathbf{v})^2 \ge 0$: convex, strictly so when $\mathbf{X}$ has full
 #   column rank. The squared error of a sigmoid is not convex.
 # - Newton's step $\mathbf{w} - \mathbf{H}^{-1}\nabla E$ is the zero of the gradient's tangent and the minimum of the quadratic
 #   Taylor model: no learning rate, one step on a quadratic, the error squared at each step near a minimum (5 steps
 #   to $10^{-14}$ on the running example; gradient descent needs thousands). Solve $\mathbf{H}\mathbf{d} = \nabla E$, never invert.
-# - A Newton step costs about $D/2 + 2$ gradient evaluations: gradient methods win when $D$ is large or the problem
-#   well-conditioned.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# - A Newton step costs about $1 + D/4$ gradient steps for $D$ weights (51 at $D = 200$, 1.5 at $D = 2$): gradient
+#   methods win when $D$ is large and the problem well-conditioned; Newton wins for small $D$ or correlated features.
 # - Pure Newton can diverge far from the minimum ($x \mapsto -x^3$ on $\sqrt{1+x^2}$ for $|x_0| > 1$) and is drawn to
 #   maxima and saddles; a backtracking line search fixes the first.
-# - For logistic regression a Newton step is a weighted least-squares fit to $r_i = z_i + (t_i - p_i)/s_i$ with weights
-#   $s_i$ (IRLS). It ignores rescaled features; separable data leave it no minimum, and L2 gives one back. The perceptron
-#   and hinge losses have no useful Hessian at all.
+# - For logistic regression a Newton step is a weighted least-squares fit to $r_i = y_i + (t_i - p_i)/s_i$ with weights
+#   $s_i$ (IRLS). It ignores rescaled features. On separable data its steps tend to the constant length $1/\gamma$, and
+#   L2 gives back a minimum. The perceptron and hinge losses have no useful Hessian at all.
+# - The softmax loss has Hessian blocks $\frac1N\sum_i p_{ik}(\delta_{kl} - p_{il})\tilde{\mathbf{x}}_i\tilde{\mathbf{x}}_i^T$, flat along
+#   one vector added to every class; Newton's method works among the weights whose classes sum to zero.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.

@@ -29,6 +29,19 @@ def _sklearn_newton():
     return model.predict_proba(X)
 
 
+def _sklearn_multinomial(l2):
+    """scikit-learn's multinomial fit of the mean cross-entropy + l2/2 ||W||^2 (its C = 1 / (N l2))."""
+    model = SklearnLogisticRegression(C=1 / (len(IRIS3.y) * l2), tol=1e-12, max_iter=1000).fit(IRIS3.X, IRIS3.y)
+    return model.predict_proba(IRIS3.X)
+
+
+def _softmax_hessian_by_hand(w):
+    """The softmax Hessian on IRIS3 example by example: sum_i kron(x_i x_i^T, diag(p_i) - p_i p_i^T) / N."""
+    design = np.c_[IRIS3.X, np.ones(len(IRIS3.X))]
+    P = special.softmax(design @ w.reshape(3, 3), axis=1)
+    return sum(np.kron(np.outer(x, x), np.diag(p) - np.outer(p, p)) for x, p in zip(design, P)) / len(design)
+
+
 def _link_cases():
     z = np.array([-1e300, -800.0, -1e-300, 0.0, 1e-300, 800.0, 1e300])
     return [
@@ -72,7 +85,7 @@ def _objective_cases():
                                   ("SoftmaxLoss", lambda: LR.SoftmaxLoss(X, T), 6)):
         target = f"logistic.{name}"
         objective = make()
-        for method in ("loss", "gradient", "separates") + (("hessian",) if name == "LogisticLoss" else ()):
+        for method in ("loss", "gradient", "separates", "hessian"):
             call = getattr(objective, method)
             cases += [
                 case(f"{target}.{method}", "w too short", lambda call=call, n=n_weights: call(np.zeros(n - 1)),
@@ -102,6 +115,18 @@ def _objective_cases():
                            rtol=1e-13))),
         case("logistic.LogisticLoss.separates", "w = 0", lambda: LR.LogisticLoss(X, T).separates(np.zeros(3)),
              answers(equal(False))),
+        case("logistic.LogisticLoss.hessian", "scores of 800: s_i = sigma(z) sigma(-z), not 0",
+             lambda: LR.LogisticLoss([[1.0], [-1.0]], [1, 0], fit_intercept=False).hessian([800.0]),
+             answers(close([[np.exp(-800.0)]], rtol=1e-13))),
+        case("logistic.LogisticLoss.gradient", "scores of 40: p - t = -sigma(-40), not a rounded 1 - 1",
+             lambda: LR.LogisticLoss([[1.0], [-1.0]], [1, 0], fit_intercept=False).gradient([40.0]),
+             answers(close([-special.expit(-40.0)], rtol=1e-13))),
+        case("logistic.SoftmaxLoss.hessian", "example by example", lambda: LR.SoftmaxLoss(IRIS3.X, IRIS3.y).hessian(
+            np.linspace(-1, 1, 9)), answers(close(lambda: _softmax_hessian_by_hand(np.linspace(-1, 1, 9)), rtol=1e-12,
+                                                  atol=1e-15))),
+        case("logistic.SoftmaxLoss.hessian", "scores of +-1e300: no nan",
+             lambda: LR.SoftmaxLoss(IRIS3.X, IRIS3.y).hessian(np.r_[1e300, -1e300, 0.0, np.zeros(6)]),
+             answers(satisfies(lambda H: np.all(np.isfinite(H)), "finite"))),
         case("logistic.learning_rate_bound", "by hand", lambda: LR.learning_rate_bound(X),
              answers(close(lambda: 2 / np.linalg.eigvalsh(np.c_[X, np.ones(len(X))].T @ np.c_[X, np.ones(len(X))]
                                                           / (4 * len(X)))[-1], rtol=1e-12))),
@@ -168,8 +193,26 @@ def _model_cases():
         case("logistic.LogisticRegression.fit", "l2 = 1e300: all weights 0",
              lambda: LR.LogisticRegression(solver="newton", l2=1e300).fit(X, T).coef_,
              answers(close([0.0, 0.0], atol=1e-290))),
-        case("logistic.SoftmaxRegression.fit", "solver newton", lambda: LR.SoftmaxRegression(solver="newton").fit(
-            IRIS3.X, IRIS3.y), refuses("solver")),
+        case("logistic.SoftmaxRegression.fit", "Newton as scikit-learn's multinomial fit", lambda: LR.SoftmaxRegression(
+            solver="newton", l2=0.01, tol=1e-10).fit(IRIS3.X, IRIS3.y).predict_proba(IRIS3.X),
+             answers(close(lambda: _sklearn_multinomial(0.01), rtol=1e-6, atol=1e-9))),
+        case("logistic.SoftmaxRegression.fit", "Newton with l1",
+             lambda: LR.SoftmaxRegression(solver="newton", l1=0.1).fit(IRIS3.X, IRIS3.y), refuses("l1")),
+        case("logistic.SoftmaxRegression.fit", "Newton with a learning rate", lambda: LR.SoftmaxRegression(
+            solver="newton", learning_rate=0.5).fit(IRIS3.X, IRIS3.y), refuses("learning_rate", match="newton")),
+        case("logistic.SoftmaxRegression.fit", "Newton on separable classes stops and warns",
+             lambda: LR.SoftmaxRegression(solver="newton").fit([[0.0], [1.0], [4.0], [5.0], [8.0], [9.0]],
+                                                               [0, 0, 1, 1, 2, 2]),
+             answers(satisfies(lambda m: not m.converged_ and m.trace_.status == "stopped", "stopped"),
+                     warns=SeparationWarning)),
+        case("logistic.SoftmaxRegression.fit", "Newton on a copied feature: a singular Hessian, with a warning",
+             lambda: LR.SoftmaxRegression(solver="newton").fit(np.c_[IRIS3.X, 2 * IRIS3.X[:, :1]], IRIS3.y),
+             answers(satisfies(lambda m: m.trace_.status == "singular_hessian", "singular"), warns=SeparationWarning)),
+        case("logistic.SoftmaxRegression.fit", "Newton at scale 1e100: the same predictions",
+             lambda: LR.SoftmaxRegression(solver="newton", max_iter=30).fit(IRIS3.X * 1e100, IRIS3.y).predict(
+                 IRIS3.X * 1e100),
+             answers(equal(lambda: LR.SoftmaxRegression(solver="newton").fit(IRIS3.X, IRIS3.y).predict(IRIS3.X)),
+                     warns=ConvergenceWarning)),
         case("logistic.SoftmaxRegression.fit", "X at scale 1e300", lambda: LR.SoftmaxRegression().fit(
             IRIS3.X * 1e300, IRIS3.y), refuses("X")),
     ]

@@ -15,6 +15,13 @@ X = np.array([[0.0, 1.0], [1.0, 0.5], [2.0, 2.0], [3.0, 1.0], [1.5, 0.0], [0.5, 
 T = np.array([0, 1, 0, 1, 1, 0])
 
 
+def correlated(delta):
+    """``E(w) = w^T H w / 2`` with ``H = [[1, 1 - delta], [1 - delta, 1]]`` (eigenvalues ``delta`` and ``2 - delta``):
+    loss, gradient, Hessian."""
+    H = np.array([[1.0, 1.0 - delta], [1.0 - delta, 1.0]])
+    return (lambda w: 0.5 * w @ H @ w), (lambda w: H @ w), (lambda w: H)
+
+
 def _minimize_cases():
     objective = O.FunctionObjective(*QUADRATIC)
     target = "optimization.minimize"
@@ -89,6 +96,16 @@ def _wrapper_cases():
                               lambda x: (1 + x * x) ** -1.5, 2.0),
              answers(satisfies(lambda trace: not trace.converged and np.all(np.isfinite(trace.weights)), "stopped"),
                      warns=ConvergenceWarning)),
+        case("optimization.newton", "two weights correlated to 1 - 2e-14: a singular Hessian",
+             lambda: O.newton(*correlated(2e-14), [1.0, 1.0]),
+             answers(satisfies(lambda trace: trace.status == "singular_hessian", "singular"),
+                     warns=ConvergenceWarning)),
+        case("optimization.newton", "two weights correlated to 1 - 2e-10: solved", lambda: O.newton(
+            *correlated(2e-10), [1.0, 1.0]).w, answers(close([0.0, 0.0], atol=1e-5))),
+        case("optimization.newton", "a Hessian diag(1e200, 1e-200): weights on different scales, not singular",
+             lambda: O.newton(lambda w: 0.5 * (1e200 * w[0] ** 2 + 1e-200 * w[1] ** 2),
+                              lambda w: np.array([1e200 * w[0], 1e-200 * w[1]]), lambda w: np.diag([1e200, 1e-200]),
+                              [1.0, 1.0]).w, answers(equal([0.0, 0.0]))),
         case("optimization.newton", "a quadratic scaled by 1e300",
              lambda: O.newton(lambda w: 1e300 * loss(w), lambda w: 1e300 * gradient(w), lambda w: 1e300 * A,
                               [1.0, 1.0], tol=1e290).w, answers(close([0.0, 0.0], atol=1e-12))),
@@ -179,6 +196,18 @@ def _convexity_cases():
         case("optimization.quadratic_model", "the decrement equals E(w) - min E for a quadratic",
              lambda: O.quadratic_model(quadratic, [1.0, -3.0]).decrement,
              answers(close(lambda: QUADRATIC[0](np.array([1.0, -3.0])), rtol=1e-14))),
+        case("optimization.quadratic_model", "two weights correlated to 1 - 2e-14: not positive definite",
+             lambda: O.quadratic_model(O.FunctionObjective(*correlated(2e-14)), [1.0, 2.0]).positive_definite,
+             answers(equal(False))),
+        case("optimization.quadratic_model", "two weights correlated to 1 - 2e-10: positive definite",
+             lambda: O.quadratic_model(O.FunctionObjective(*correlated(2e-10)), [1.0, 2.0]).positive_definite,
+             answers(equal(True))),
+        case("optimization.quadratic_model", "a Hessian diag(1e200, 1e-200) is positive definite (scaled)",
+             lambda: O.quadratic_model(O.FunctionObjective(*QUADRATIC[:2], lambda w: np.diag([1e200, 1e-200])),
+                                       [1.0, 2.0]).positive_definite, answers(equal(True))),
+        case("optimization.quadratic_model", "a Hessian with inf is not positive definite",
+             lambda: O.quadratic_model(O.FunctionObjective(*QUADRATIC[:2], lambda w: np.diag([np.inf, 1.0])),
+                                       [1.0, 2.0]).positive_definite, answers(equal(False), infinite=True)),
         case("optimization.quadratic_model", "objective a plain function",
              lambda: O.quadratic_model(square, [1.0, 2.0]), refuses("objective")),
         case("optimization.quadratic_model", "w of shape (1, 2)", lambda: O.quadratic_model(quadratic, [[1.0, 2.0]]),
