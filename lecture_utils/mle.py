@@ -23,7 +23,7 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import betaln, xlog1py, xlogy
+from scipy.special import betaln, erf, erfc, roots_legendre, xlog1py, xlogy
 
 from ._numerics import mean, mean_square, norm, scaled, unscale
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
@@ -485,6 +485,11 @@ def negative_log_likelihood(logpdf, x, *params):
 
 #: The methods of scipy.optimize.minimize that need no derivatives from the caller.
 _METHODS = ("nelder-mead", "powell", "cg", "bfgs", "l-bfgs-b", "tnc", "cobyla", "cobyqa", "slsqp", "trust-constr")
+#: The optimizer's tolerance unless the caller gives another: tight enough that a smooth optimum passes the check.
+_TOL = 1e-10
+#: The optimum is accepted when no step along one parameter lowers the mean NLL faster than this (per unit of the
+#: parameter, relative to the mean NLL when that exceeds 1).
+DESCENT_TOLERANCE = 1e-6
 
 
 def _as_bounds(bounds, n_params: int):
@@ -506,6 +511,33 @@ def _as_bounds(bounds, n_params: int):
     return pairs
 
 
+def _steepest_descent(f, theta: np.ndarray, bounds) -> float:
+    """The fastest rate at which one small step along one parameter lowers ``f`` from ``theta``: 0 or less at a minimum.
+
+    For each parameter ``theta_j`` and each direction, a step of
+    ``h = sqrt(eps) max(1, |theta_j|)`` that stays within ``bounds`` gives the
+    one-sided slope ``(f(theta) - f(theta +- h e_j)) / h``; this returns the
+    largest. At a smooth interior minimum every slope is about
+    ``-h f''/2 <= 0``, and elsewhere the largest is about ``|df/dtheta_j|``:
+    it is the gradient condition of optimality, checked without the gradient.
+    At a bound only the steps into the box count (the projected gradient),
+    and at a kink (the Laplace location) both sides must rise. Round-off
+    adds about ``eps |f| / h``, some ``1e-8 |f|``.
+
+    ``bounds`` are checked (low, high) pairs or None; ``-inf`` if no step stays within them.
+    """
+    limits = bounds or [(None, None)] * theta.size
+    value, steepest = float(f(theta)), -np.inf
+    for j, (low, high) in enumerate(limits):
+        h = np.sqrt(np.finfo(float).eps) * max(1.0, abs(theta[j]))
+        for step in (h, -h):
+            moved = theta.copy()
+            moved[j] += step
+            if (low is None or moved[j] >= low) and (high is None or moved[j] <= high):
+                steepest = max(steepest, (value - float(f(moved))) / h)   # > 0: this step goes downhill
+    return steepest
+
+
 @dataclass(frozen=True)
 class NumericalMLE:
     """The result of :func:`fit_mle_numerically`.
@@ -516,27 +548,36 @@ class NumericalMLE:
         ``theta_MLE`` found by the optimizer.
     negative_log_likelihood : float
         ``NLL(theta_MLE) = sum_i -log p_model(x_i; theta_MLE)``.
-    n_iter : int
-        Iterations the optimizer took.
-    success : bool
+    descent : float
+        The fastest rate at which a small step along one parameter (within
+        the bounds) still lowers the mean NLL at ``params``: 0 or less at an
+        exact minimum (see :func:`_steepest_descent`).
+    converged : bool
+        Whether ``descent <= DESCENT_TOLERANCE * max(1, NLL / N)``: the
+        optimum's own condition, not the optimizer's report.
     message : str
-        The optimizer's reason for stopping.
+        The optimizer's reason for stopping (it varies with the machine and
+        scipy's version; ``converged`` does not).
     """
 
     params: np.ndarray
     negative_log_likelihood: float
-    n_iter: int
-    success: bool
+    descent: float
+    converged: bool
     message: str
 
 
-def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol=None) -> NumericalMLE:
+def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol=_TOL) -> NumericalMLE:
     """Find ``theta_MLE = argmin_theta sum_i -log p_model(x_i; theta)`` with ``scipy.optimize.minimize``.
 
     It minimises the mean ``NLL(theta) / N`` (the cross-entropy ``H(p_hat_data,
     p_model)``), which has the same minimiser but a scale independent of
-    ``N``. Warns with a :class:`~lecture_utils.ConvergenceWarning` if the
-    optimizer reports failure.
+    ``N``, and then checks the answer by the condition of a minimum itself,
+    not by the optimizer's success flag (whose verdict, like its iteration
+    count, changes with the machine and scipy's version): no small step
+    along one parameter, within the bounds, may lower the mean NLL faster
+    than :data:`DESCENT_TOLERANCE` (see :func:`_steepest_descent`). Warns
+    with a :class:`~lecture_utils.ConvergenceWarning` if one does.
 
     Parameters
     ----------
@@ -550,9 +591,11 @@ def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol
         inside the parameter space, e.g. ``[(None, None), (1e-9, None)]`` for
         a mean and a variance.
     method : str, optional
-        Passed to ``scipy.optimize.minimize`` (its default: BFGS, or L-BFGS-B with bounds).
-    tol : float, optional
-        Passed to ``scipy.optimize.minimize``.
+        Passed to ``scipy.optimize.minimize`` (its default: BFGS, or L-BFGS-B
+        with bounds). Nelder-Mead needs no derivatives, for an NLL with kinks.
+    tol : float
+        Passed to ``scipy.optimize.minimize``: tight by default, so that the
+        check holds wherever the mean NLL is smooth near the optimum.
 
     Returns
     -------
@@ -568,18 +611,22 @@ def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol
     bounds = _as_bounds(bounds, start.size)
     if method is not None:
         method = check_option(str(method).lower() if isinstance(method, str) else method, "method", _METHODS)
-    if tol is not None:
-        tol = check_positive(tol, "tol")
+    tol = check_positive(tol, "tol")
 
     def mean_nll(theta):
         return negative_log_likelihood(logpdf, x, *theta) / n    # H(p_hat_data, p_model(.; theta))
 
     result = minimize(mean_nll, start, bounds=bounds, method=method, tol=tol)
-    if not result.success:
-        warnings.warn(f"The numerical MLE did not converge: {result.message} Try another "
-                      "initial_params, bounds or method.", ConvergenceWarning, stacklevel=2)
-    return NumericalMLE(np.asarray(result.x), float(result.fun) * n, int(result.get("nit", 0)),
-                        bool(result.success), str(result.message))
+    params = np.asarray(result.x, dtype=float)
+    value = mean_nll(params)
+    descent = _steepest_descent(mean_nll, params, bounds)
+    converged = bool(descent <= DESCENT_TOLERANCE * max(1.0, abs(value)))
+    if not converged:
+        warnings.warn(f"The numerical MLE is no minimum: a small step along one parameter still lowers the mean "
+                      f"negative log-likelihood at the rate {descent:.1e} (the optimizer said: {result.message}). "
+                      "Try another initial_params, bounds or method, or a smaller tol.", ConvergenceWarning,
+                      stacklevel=2)
+    return NumericalMLE(params, value * n, float(descent), converged, str(result.message))
 
 
 # --------------------------------------------------------------------------
@@ -715,6 +762,66 @@ def cramer_rao_bound_gaussian_mean(sigma2, N):
     sigma2 = check_positive(sigma2, "sigma2")
     sizes = np.array(_as_sample_sizes(N), dtype=float)
     return float_or_array(sigma2 / sizes if np.ndim(N) else sigma2 / sizes[0])
+
+
+#: Gauss-Legendre nodes for the variance of a sample median: the integrand, a bell of width about
+#: 1/sqrt(1 + 4k/pi), is resolved to round-off (tests/test_mle.py checks it against mpmath).
+_MEDIAN_NODES = 400
+
+
+def _log_four_phi_phi(z: np.ndarray) -> np.ndarray:
+    """``log(4 Phi(z) Phi(-z)) = log(1 - erf(a)^2)``, ``a = |z|/sqrt(2)``: to full relative precision, even near 0.
+
+    ``log1p(-erf(a)^2)`` near 0 (where it is about ``-2 z^2 / pi``), and
+    ``log(erfc(a)) + log1p(erf(a))`` further out (where ``erf(a)^2`` rounds to 1).
+    """
+    a = np.abs(z) / np.sqrt(2.0)
+    near = a < 0.5
+    result = np.empty_like(a)
+    result[near] = np.log1p(-erf(a[near]) ** 2)
+    result[~near] = np.log(erfc(a[~near])) + np.log1p(erf(a[~near]))
+    return result
+
+
+def gaussian_median_variance(sigma2, N):
+    """The exact mean squared error of the sample median of ``N`` draws of ``N(mu, sigma^2)``, ``N`` odd.
+
+    The median of ``N = 2k + 1`` draws is their ``(k+1)``-th smallest, whose
+    density is ``N(z; 0, 1) Phi(z)^k Phi(-z)^k``, up to a constant, for standard
+    normal draws. By symmetry it is unbiased, so its MSE is its variance,
+
+        sigma^2 int z^2 g(z) dz / int g(z) dz,   g(z) = N(z; 0, 1) (4 Phi(z) Phi(-z))^k,
+
+    both integrals by Gauss-Legendre quadrature over ``|z| <= 20 / sqrt(1 + 4k/pi)``,
+    where all but a negligible part of the mass lies. ``log(4 Phi(z) Phi(-z))``
+    is computed to full relative precision, so ``k`` may be huge. The variance tends to
+    ``(pi/2) sigma^2 / N``, ``pi/2`` times the Cramér-Rao bound (notebook 03,
+    section 9).
+
+    Parameters
+    ----------
+    sigma2 : float
+        The variance ``sigma^2 > 0``.
+    N : int or array-like of int
+        Odd sample size(s).
+
+    Returns
+    -------
+    float or ndarray of the shape of ``N``
+    """
+    sigma2 = check_positive(sigma2, "sigma2")
+    sizes = _as_sample_sizes(N)
+    if any(size % 2 == 0 for size in sizes):
+        raise ValueError(f"N must be odd, so that the median is one of the draws; got {N!r}.")
+    nodes, weights = roots_legendre(_MEDIAN_NODES)
+    variances = []
+    for size in sizes:
+        k = (size - 1) // 2
+        z = 20.0 / np.sqrt(1.0 + 4.0 * k / np.pi) * nodes     # the nodes on the interval; its width cancels
+        log_g = -0.5 * z ** 2 + k * _log_four_phi_phi(z)      # log N(z; 0, 1) (4 Phi(z) Phi(-z))^k + const
+        g = weights * np.exp(log_g)
+        variances.append(sigma2 * np.sum(g * z ** 2) / np.sum(g))
+    return float_or_array(np.array(variances) if np.ndim(N) else variances[0])
 
 
 # --------------------------------------------------------------------------

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 import statistics
+import warnings
 from collections import Counter
 from fractions import Fraction
 from functools import partial
 
+import mpmath
 import numpy as np
 import pytest
 from hypothesis import assume, given
@@ -23,6 +25,7 @@ from scipy import integrate, optimize, special, stats
 from sklearn.metrics import log_loss
 
 from lecture_utils import mle
+from lecture_utils.exceptions import ConvergenceWarning
 
 RNG_SEED = 20240301
 finite_floats = st.floats(-100, 100, allow_nan=False, allow_infinity=False)
@@ -327,7 +330,7 @@ def test_fit_mle_numerically_recovers_scipy_norm_fit(rng):
     fit = mle.fit_mle_numerically(lambda x, mu, sigma2: stats.norm.logpdf(x, mu, np.sqrt(sigma2)),
                                   x, [0.0, 1.0], bounds=[(None, None), (1e-9, None)], tol=1e-14)
     loc, scale = stats.norm.fit(x)
-    assert fit.success
+    assert fit.converged and fit.descent <= mle.DESCENT_TOLERANCE
     np.testing.assert_allclose(fit.params, [loc, scale ** 2], rtol=1e-6)
     assert fit.negative_log_likelihood == pytest.approx(-stats.norm.logpdf(x, loc, scale).sum(), rel=1e-10)
 
@@ -348,6 +351,39 @@ def test_fit_mle_numerically_recovers_the_bernoulli_mle(rng):
     x = rng.binomial(1, 0.2, size=60)
     fit = mle.fit_mle_numerically(stats.bernoulli.logpmf, x, 0.5, bounds=[(1e-9, 1 - 1e-9)], tol=1e-14)
     assert fit.params[0] == pytest.approx(x.sum() / x.size, abs=1e-6)
+
+
+def test_fit_mle_numerically_accepts_a_minimum_at_a_bound_by_the_steps_into_the_box():
+    # No heads: phi_MLE = 0, here the lower bound 1e-9, where the slope dNLL/dphi = N / (1 - phi) > 0 is no
+    # descent because the step down leaves the box; the step up rises at about that rate.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = mle.fit_mle_numerically(stats.bernoulli.logpmf, np.zeros(10), 0.5, bounds=[(1e-9, 1 - 1e-9)])
+    assert fit.converged and fit.params[0] == pytest.approx(1e-9, abs=1e-12)
+    assert fit.descent == pytest.approx(-1.0, rel=1e-6)           # mean NLL -log(1 - phi): slope 1 uphill
+
+
+def test_fit_mle_numerically_verifies_a_kinked_optimum_against_the_laplace_closed_form(rng):
+    # The Laplace NLL has a kink at the median, where no gradient exists: Nelder-Mead needs none, and
+    # the check asks that a step either way along mu rises.
+    x = rng.laplace(1.0, 2.0, size=201)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = mle.fit_mle_numerically(stats.laplace.logpdf, x, [0.0, 1.0], bounds=[(None, None), (1e-6, None)],
+                                      method="Nelder-Mead")
+    assert fit.converged
+    np.testing.assert_allclose(fit.params, mle.laplace_mle(x), rtol=1e-6)
+
+
+def test_fit_mle_numerically_warns_when_a_step_still_goes_downhill_whatever_the_optimizer_says(rng):
+    # A loose tolerance stops Nelder-Mead (which reports success) where the mean NLL still falls.
+    x = rng.normal(5.0, 2.0, size=50)
+    with pytest.warns(ConvergenceWarning, match="still lowers"):
+        fit = mle.fit_mle_numerically(stats.norm.logpdf, x, [0.0, 1.0], bounds=[(None, None), (1e-9, None)],
+                                      method="Nelder-Mead", tol=1e-2)
+    assert not fit.converged and fit.descent > mle.DESCENT_TOLERANCE
+    gradient = optimize.approx_fprime(fit.params, lambda theta: -stats.norm.logpdf(x, *theta).mean(), 1e-8)
+    assert fit.descent == pytest.approx(np.max(np.abs(gradient)), rel=1e-3)   # the steepest slope is |gradient|
 
 
 # --------------------------------------------------------------------------
@@ -403,6 +439,30 @@ def test_efficiency_mle_of_a_gaussian_mean_attains_the_cramer_rao_bound():
                                      lambda rng, size: rng.normal(mu, math.sqrt(sigma2), size),
                                      sizes, n_repeats, random_state=2)
     assert np.all(mle.mean_squared_error(medians, mu) > 1.2 * bound)
+
+
+@pytest.mark.parametrize("N", [1, 3, 5, 21, 201, 501])
+def test_the_variance_of_a_gaussian_median_matches_mpmath_quadrature(N):
+    # The median of N = 2k + 1 standard normal draws has density phi Phi^k (1 - Phi)^k / B(k + 1, k + 1);
+    # mpmath integrates z^2 times it in 30 digits. N = 1 is the normal's own variance, and N = 3 has the
+    # closed form 1 - sqrt(3)/pi.
+    mpmath.mp.dps = 30
+    k = (N - 1) // 2
+    spread = 1 / mpmath.sqrt(1 + 4 * k / mpmath.pi)
+    density = lambda z: mpmath.npdf(z) * (mpmath.ncdf(z) * mpmath.ncdf(-z)) ** k / mpmath.beta(k + 1, k + 1)
+    exact = mpmath.quad(lambda z: z ** 2 * density(z), [-mpmath.inf, -5 * spread, -spread, 0, spread, 5 * spread,
+                                                         mpmath.inf])
+    assert mle.gaussian_median_variance(2.5, N) == pytest.approx(2.5 * float(exact), rel=1e-12)
+    assert mle.gaussian_median_variance(1.0, 3) == pytest.approx(1 - math.sqrt(3) / math.pi, rel=1e-12)
+
+
+def test_the_variance_of_a_gaussian_median_tends_to_pi_over_2_times_the_bound():
+    sizes = np.array([11, 101, 1001, 100_001])
+    ratio = mle.gaussian_median_variance(1.0, sizes) / mle.cramer_rao_bound_gaussian_mean(1.0, sizes)
+    assert np.all(np.diff(ratio) > 0) and ratio[-1] == pytest.approx(math.pi / 2, rel=1e-4)
+    # and it matches a simulation: 20 000 medians of 21 draws, 4 standard errors of an MSE (sqrt(2/20000) each)
+    medians = mle.simulate_estimates(lambda s: np.median(s, axis=-1), stats.norm(0, 1), 21, 20_000, random_state=3)
+    assert mle.mean_squared_error(medians, 0.0) == pytest.approx(mle.gaussian_median_variance(1.0, 21), rel=0.04)
 
 
 def test_biased_variance_has_expectation_n_minus_1_over_n_sigma2():
@@ -526,6 +586,7 @@ BAD_INPUT = [  # (function, arguments, error, the message must contain)
     (mle.simulate_estimates, (mle.bernoulli_mle, "bernoulli", 10), TypeError, "distribution must be"),
     (mle.exceedance_probability, ([0.1, 0.2], 0.0, 0.0), ValueError, "eps must be"),
     (mle.cramer_rao_bound_gaussian_mean, (0.0, 10), ValueError, "sigma2 must be"),
+    (mle.gaussian_median_variance, (1.0, [5, 10]), ValueError, "N must be odd"),
 ]
 
 

@@ -27,28 +27,44 @@ def _one_hot_covariance(p) -> np.ndarray:
     return (codes.T * weights) @ codes - np.outer(mean, mean)
 
 
+def _one_hot_moments(p) -> list:
+    """``[Cov(x_0, x_1), Var(x_1 + x_2)]`` of the one-hot code: from its covariance, and from ``x_1 + x_2`` itself."""
+    codes = one_hot(np.arange(len(p)), len(p))
+    weights = categorical_pmf(codes, p)                   # P(x) of each code
+    sums = codes[:, 1] + codes[:, 2]                      # x_1 + x_2 for each code
+    mean = np.sum(weights * sums)
+    return [_one_hot_covariance(p)[0, 1], np.sum(weights * (sums - mean) ** 2)]
+
+
 one_hot_moments = Derive(
     "the moments of a one-hot code",
     r"""
-Each coordinate is a Bernoulli variable with $\phi = p_i$, so
-$\operatorname{Var}(x_1) = p_1(1 - p_1) = 0.6 \cdot 0.4 = 0.24$.
 Exactly one coordinate is 1, so $x_0 x_1 = 0$ for every outcome and
 
 $$\operatorname{Cov}(x_0, x_1) = \mathbb{E}[x_0 x_1] - \mathbb{E}[x_0]\,\mathbb{E}[x_1] = 0 - 0.1 \cdot 0.6 = -0.06.$$
 
-The coordinates are negatively correlated: when one of them is 1, the others must be 0.
+$x_1 + x_2$ is 1 exactly when the outcome is 1 or 2: it is $1 - x_0$, a Bernoulli variable with
+$\phi = p_1 + p_2 = 0.9$, so $\operatorname{Var}(x_1 + x_2) = 0.9 \cdot 0.1 = 0.09$. The same from the
+covariance: $\operatorname{Var}(x_1) + \operatorname{Var}(x_2) + 2\operatorname{Cov}(x_1, x_2)
+= 0.24 + 0.21 - 2 \cdot 0.18 = 0.09$, far below $0.45$, the sum of the variances. The coordinates are
+negatively correlated: when one of them is 1, the others must be 0.
 """,
-    truth=lambda: _one_hot_covariance(_P_CATEGORICAL)[[1, 0], [1, 1]],
-    answer=[0.24, -0.06], what="[Var(x_1), Cov(x_0, x_1)]", example="[0.1, 0.05]",
-    praise="Var(x_1) = p_1 (1 - p_1) = 0.24, and Cov(x_0, x_1) = 0 - p_0 p_1 = -0.06: x_0 x_1 is always 0.",
-    slips=[(lambda: [0.24, 0.0], "The coordinates are not independent: exactly one of them is 1, so x_0 x_1 = 0 "
+    truth=lambda: _one_hot_moments(_P_CATEGORICAL),
+    answer=[-0.06, 0.09], what="[Cov(x_0, x_1), Var(x_1 + x_2)]", example="[0.1, 0.05]",
+    praise="Cov(x_0, x_1) = 0 - p_0 p_1 = -0.06 (x_0 x_1 is always 0), and x_1 + x_2 = 1 - x_0 is Bernoulli "
+           "with phi = 0.9: Var = 0.9 * 0.1 = 0.09.",
+    slips=[(lambda: [0.0, 0.45], "The coordinates are not independent: exactly one of them is 1, so x_0 x_1 = 0 "
                                  "for every outcome and Cov(x_0, x_1) = E[x_0 x_1] - p_0 p_1 = -p_0 p_1."),
-           (lambda: [0.6, -0.06], "That is E[x_1^2] = p_1 (since x_1^2 = x_1); the variance subtracts "
-                                 "E[x_1]^2: p_1 - p_1^2."),
-           (lambda: [0.24, 0.06], "Check the sign of the covariance: E[x_0 x_1] = 0 (never both 1), so "
-                                 "Cov = 0 - p_0 p_1 is negative.")],
-    advice="Use Var(x_i) = E[x_i^2] - E[x_i]^2 with x_i^2 = x_i, and Cov(x_0, x_1) = E[x_0 x_1] - E[x_0] E[x_1].",
-    names=("Var(x_1)", "Cov(x_0, x_1)"),
+           (lambda: [-0.06, 0.45], "Var(x_1 + x_2) = Var(x_1) + Var(x_2) + 2 Cov(x_1, x_2), and the covariance "
+                                   "is negative here: x_1 and x_2 are never both 1."),
+           (lambda: [-0.06, 0.27], "The cross term of Var(x_1 + x_2) counts twice: + 2 Cov(x_1, x_2)."),
+           (lambda: [-0.06, 0.9], "That is E[(x_1 + x_2)^2] = p_1 + p_2; the variance subtracts the squared "
+                                  "mean: 0.9 - 0.9^2."),
+           (lambda: [0.06, 0.09], "Check the sign of the covariance: E[x_0 x_1] = 0 (never both 1), so "
+                                  "Cov = 0 - p_0 p_1 is negative.")],
+    advice="Use Cov(x_0, x_1) = E[x_0 x_1] - E[x_0] E[x_1]; for Var(x_1 + x_2), ask which outcomes make "
+           "x_1 + x_2 equal to 1.",
+    names=("Cov(x_0, x_1)", "Var(x_1 + x_2)"),
 )
 
 # ---------------------------------------------------------------- section 3

@@ -282,8 +282,9 @@ four_times_the_data = Choice(
     r"""
 **(b)**. The sample mean of $N$ independent draws has variance $\sigma^2/N$, so its standard deviation,
 the width of its histogram, is $\sigma/\sqrt N$: four times the data halve the width. In the widget the
-simulated standard deviations at $N = 50$ and $N = 200$ are 0.141 and 0.070 (the cell after the widget
-prints them), a factor 2.00. Precision is expensive: each extra correct digit costs a hundred times the data.
+simulated standard deviations at $N = 50$ and $N = 200$ are 0.141 and 0.070 (the cell after this
+exercise prints them once you have answered), a factor 2.00. Precision is expensive: each extra correct
+digit costs a hundred times the data.
 """,
     kind="predict",
     options={

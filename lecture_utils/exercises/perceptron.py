@@ -214,20 +214,28 @@ the bound is $R^2\|\mathbf{w}_*\|^2/\gamma^2 = 5 \cdot 2 / 1 = 10$ updates.
     names=("R", "gamma", "the bound"),
 )
 
+_RADIUS, _MARGIN = 4, Fraction("0.2")       # R of the data, and min_i t_i x_i^T w* for a unit-length w*
+
 normalised_bound = Count(
     "the bound for normalised data",
     r"""
-With $\|\mathbf{x}_i\| \le 1$ we may take $R = 1$, and with $\|\mathbf{w}_*\| = 1$ the margin $\gamma$ is
-the distance of the closest example from the separating hyperplane through the origin. The bound becomes
-$R^2\|\mathbf{w}_*\|^2/\gamma^2 = 1/\gamma^2 = 1/0.05^2 = 400$ updates: a gap twice as narrow allows
-four times as many mistakes.
+Normalised, the inputs are $\mathbf{x}_i / 4$, so every margin $t_i\,\mathbf{x}_i^T\mathbf{w}_*$ is divided by
+$R\,\|\mathbf{w}_*\| = 4$: the normalised margin is $\gamma = 0.2/4 = 0.05$, the distance of the closest example
+from the hyperplane in units of the data's radius, and the bound is $1/\gamma^2 = 1/0.0025 = 400$ updates.
+The unnormalised bound agrees, $R^2\|\mathbf{w}_*\|^2/\gamma^2 = 16 \cdot 1/0.04 = 400$: scaling the inputs
+changes neither the run nor its bound.
 """,
-    truth=lambda: math.floor(1 / Fraction("0.05") ** 2),       # at most 1 / gamma^2 updates, in exact arithmetic
+    truth=lambda: math.floor(_RADIUS ** 2 / _MARGIN ** 2),     # R^2 ||w*||^2 / gamma^2 with ||w*|| = 1, exactly
     answer=400, what="the largest number of updates", example="250",
-    praise="1 / gamma^2 = 1 / 0.0025 = 400 updates, whatever N and the dimension.",
-    slips=[(lambda: 20.0, "That is 1 / gamma; the bound is 1 / gamma^2."),
-           (lambda: 200, "Here R = 1 and ||w*|| = 1, so nothing else divides 1 / gamma^2.")],
-    advice="Put R = 1 and ||w*|| = 1 into R^2 ||w*||^2 / gamma^2.",
+    praise="Normalised, gamma = 0.2 / R = 0.05 and 1 / gamma^2 = 400 updates; R^2 ||w*||^2 / gamma^2 = 16 / 0.04 "
+           "gives the same.",
+    slips=[(lambda: 25, "That is 1/0.2^2, with the margin in the original units. Normalising divides the inputs "
+                        "by R = 4, and every margin with them: gamma = 0.05."),
+           (lambda: 20, "That is 1/gamma; the bound is 1/gamma^2."),
+           (lambda: 100, "R enters the bound squared: R^2 ||w*||^2 / gamma^2 = 16 / 0.04."),
+           (lambda: 80, "Square gamma too: R^2 ||w*||^2 / gamma^2 = 16 / 0.2^2.")],
+    advice="Divide each x_i by R = 4: the margins shrink by the same factor. Then put the normalised gamma into "
+           "1/gamma^2.",
 )
 
 # ---------------------------------------------------------------- section 6

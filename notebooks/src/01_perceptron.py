@@ -276,6 +276,10 @@ show_source(perceptron_plain)
 # shaded $-1$, and the 16 examples with $t = -1$ look right although the perceptron counts them as
 # mistakes too: the circled one, the first to trigger an update, is one of them.
 
+# %% slideshow={"slide_type": "subslide"}
+stepper = PerceptronStepper(X, t)
+stepper
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 4 (predict): does every update reduce the mistakes?
 #
@@ -291,28 +295,26 @@ mistakes_prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(mistakes_prediction)
 
 # %% [markdown]
-# Now test your prediction, starting from $\mathbf{w}_0 = \mathbf{0}$.
+# Once you have answered, the cell below drives a second stepper from code, through the API that the
+# buttons use (the widget above stays where you left it), and prints its status line after each of the
+# first three updates.
+
+# %%
+if exercises.mistakes_during_training.revealed():
+    demo = PerceptronStepper(X, t)
+    for _ in range(3):
+        demo.step()
+        print(demo.status)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The count can rise** (run the cell above after your answer): the first three updates take it from
+# 40 to 24 to 12, and then *up* to 23. Each update moves the whole boundary, and while the circled
+# example gains margin, others can lose it. Now test it in the widget above, from $\mathbf{w}_0 = \mathbf{0}$:
 #
 # - **Try**: press **Step** a few times, reading the mistake count in the status line; then **Reset**
 #   and **play**, or drag the slider to any update $k$.
 # - **Look for**: how the count moves from one update to the next, and what an update does to the
 #   examples it was not made for. The run ends when a whole pass finds nothing to circle.
-
-# %% slideshow={"slide_type": "subslide"}
-stepper = PerceptronStepper(X, t)
-stepper
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# The same widget from code: the Python API drives what the buttons drive. The demo uses its own
-# stepper, so the one above stays where you left it. Its first three updates take the count from 40
-# to 24 to 12, and then *up* to 23: each update moves the whole boundary, and while the circled
-# example gains margin, others can lose it.
-
-# %%
-demo = PerceptronStepper(X, t)
-for _ in range(3):
-    demo.step()
-    print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 5 (derive): count the updates
@@ -416,10 +418,12 @@ proof_stepper
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The bound against reality.** The bound grows like $1/\gamma^2$ as the gap between the classes
-# shrinks. Since it holds for every separating $\mathbf{w}_*$, the tightest one uses the $\mathbf{w}_*$
-# with the largest normalised margin for the inputs *with* their constant 1, where the bias counts
-# in $\|\mathbf{w}_*\|$: the hard-margin separator through the origin of those inputs,
-# `max_margin_separator(add_bias(X), t, fit_intercept=False)`. For our 40 examples:
+# shrinks. It holds for every separating $\mathbf{w}_*$, and it reads $R^2/(\gamma/\|\mathbf{w}_*\|)^2$, so
+# the tightest bound comes from the $\mathbf{w}_*$ with the largest normalised margin $\gamma/\|\mathbf{w}_*\|$.
+# Here $\mathbf{w}_*$ acts on the inputs *with* their constant 1, so its bias counts in $\|\mathbf{w}_*\|$: we
+# need the widest-margin hyperplane through the origin of the points $(\mathbf{x}_i, 1)$, which
+# `max_margin_separator(add_bias(X), t, fit_intercept=False)` returns (section 8 shows how it is found,
+# and proved to be the widest). For our 40 examples:
 
 # %%
 best_star, _ = max_margin_separator(X_tilde, t, fit_intercept=False)
@@ -473,9 +477,11 @@ exercises.bound_by_hand.check(R_gamma_bound)
 # %% [markdown]
 # ### ✏️ Exercise 7 (derive): the bound for normalised data
 #
-# Scale the data so that every $\|\mathbf{x}_i\| \le 1$ and choose $\|\mathbf{w}_*\| = 1$. If the closest
-# example is at distance $\gamma = 0.05$ from the separating hyperplane, at most how many updates can the
-# perceptron make?
+# The inputs of a data set (the constant 1 included) have $R = \max_i \|\mathbf{x}_i\| = 4$, and a
+# $\mathbf{w}_*$ of length 1 separates them with margin $\min_i t_i\,\mathbf{x}_i^T\mathbf{w}_* = 0.2$.
+# Normalise them as in the normalised form of the theorem (divide the inputs by $R$; $\mathbf{w}_*$ already
+# has length 1): what is their margin $\gamma$ then, and at most how many updates can the perceptron make?
+# Type the number of updates.
 
 # %%
 max_updates = ...     # ✏️ your answer
@@ -776,7 +782,7 @@ print(f"geometric margin: perceptron {geometric_margin(X_few, t_few, perceptron.
       f"largest margin {geometric_margin(X_few, t_few, svm_coef, svm_intercept):.3f}")
 
 # %% slideshow={"slide_type": "subslide"}
-fig, ax = plt.subplots(figsize=(7, 3.7))
+fig, ax = plt.subplots(figsize=(7, 3.1))
 box = dict(arrow=False, xlim=(-1.1, 1.1), ylim=(-1.1, 1.1))
 plotting.plot_data(ax, X_few, t_few)
 plotting.plot_hyperplane(ax, perceptron.coef_, perceptron.intercept_, label="perceptron", **box)
@@ -791,13 +797,20 @@ plt.show()
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **How the widest margin is found, and proved.** Draw the smallest convex polygon around each
 # class (its *convex hull*). The widest margin is half the distance between the two hulls, and the
-# best boundary is the perpendicular bisector of the shortest segment between them. The set of all
-# differences $\mathbf{x}_i - \mathbf{x}_j$ ($t_i = +1$, $t_j = -1$) has as its hull the difference of
-# the two hulls, so we need its point $\mathbf{u}$ nearest the origin: then $\mathbf{w} = 2\mathbf{u}/\|\mathbf{u}\|^2$.
-# **Wolfe's method** (1976) finds it exactly in a few steps. It keeps a few of the points and the
-# nearest point $\mathbf{x}$ of their hull, and asks for the point $\mathbf{p}$ lowest along $\mathbf{x}$
-# (the smallest $\mathbf{x}^T\mathbf{p}$). If $\mathbf{x}^T\mathbf{p} \ge \|\mathbf{x}\|^2$, no point of the
-# hull is nearer and $\mathbf{x}$ is the answer; else $\mathbf{p}$ joins the few and $\mathbf{x}$ moves.
+# best boundary is the perpendicular bisector of the shortest segment between them. That segment is
+# a difference $\mathbf{u}$ of a point of one hull and a point of the other, and such differences fill
+# the hull of the differences $\mathbf{x}_i - \mathbf{x}_j$ ($t_i = +1$, $t_j = -1$): $\mathbf{u}$ is the point
+# of that hull nearest the origin. The margin lines $\mathbf{x}^T\mathbf{w} + b = \pm 1$ lie $2/\|\mathbf{w}\|$
+# apart, which must be $\|\mathbf{u}\|$, with $\mathbf{w}$ along $\mathbf{u}$: $\mathbf{w} = 2\mathbf{u}/\|\mathbf{u}\|^2$.
+#
+# **Wolfe's method** (1976) finds the nearest point of a hull exactly, in finitely many steps. It keeps
+# a few of the points and $\mathbf{v}$, the point of *their* hull nearest the origin, and asks which point
+# $\mathbf{q}$ of the whole set lies lowest along $\mathbf{v}$ (the smallest $\mathbf{v}^T\mathbf{q}$; for the
+# differences, the lowest positive example minus the highest negative one). If
+# $\mathbf{v}^T\mathbf{q} \ge \|\mathbf{v}\|^2$, the whole hull lies beyond the plane through $\mathbf{v}$
+# perpendicular to it, so no point is nearer and $\mathbf{v}$ is the answer. Otherwise $\mathbf{q}$ joins the
+# kept points, $\mathbf{v}$ moves to the nearest point of their hull (points that no longer help are
+# dropped), and the question is asked again.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # An answer is then *checked*, not trusted. The problem $\min \|\mathbf{w}\|^2/2$ subject to
@@ -808,10 +821,15 @@ plt.show()
 # - $\mathbf{w} = \sum_i \alpha_i t_i \mathbf{x}_i$ and $\sum_i \alpha_i t_i = 0$ (the Lagrangian's gradient vanishes);
 # - $\alpha_i = 0$ unless $\mathbf{x}_i$ lies on the margin (complementary slackness).
 #
-# These are the Karush-Kuhn-Tucker conditions. The examples with $\alpha_i > 0$, ringed above, are
-# the **support vectors**: every other example could move (without crossing the margin lines) and
-# the separator would stay the same. `widest_margin` returns the $\alpha_i$ and refuses to answer if any
-# condition fails by more than $10^{-8}$; an optimiser's "success" flag is never the proof.
+# These are the Karush-Kuhn-Tucker conditions. Wolfe's method hands us the $\alpha_i$: it writes
+# $\mathbf{u}$ as a weighted average of a few differences $\mathbf{x}_i - \mathbf{x}_j$, so
+# $\mathbf{w} = 2\mathbf{u}/\|\mathbf{u}\|^2 = \sum_i \alpha_i t_i \mathbf{x}_i$ with $\alpha_i$ the total weight of
+# the differences that use example $i$, times $2/\|\mathbf{u}\|^2$. Each difference gives the same weight
+# to a positive and a negative example, so $\sum_i \alpha_i t_i = 0$. The examples
+# with $\alpha_i > 0$, ringed above, are the **support vectors**: every other example could move
+# (without crossing the margin lines) and the separator would stay the same. `widest_margin` returns the
+# $\alpha_i$ and refuses to answer if any condition fails by more than $10^{-8}$: the conditions, not an
+# optimiser's "success" flag, are the proof.
 
 # %%
 print(f"support vectors: examples {widest.support.tolist()} with alpha = {np.round(widest.multipliers[widest.support], 2)}")

@@ -45,7 +45,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
-from scipy.integrate import trapezoid
+from scipy.integrate import quad, trapezoid
 
 from lecture_utils import plotting
 from lecture_utils.exercises import information as exercises
@@ -140,11 +140,11 @@ print("covariance matrix of the 100 000 draws:\n", np.cov(draws.T, bias=True))
 # ### ✏️ Exercise 1 (derive): the moments of a one-hot code
 #
 # A categorical variable has $\mathbf{p} = (0.1, 0.6, 0.3)$ and is written one-hot,
-# $\mathbf{x} = (x_0, x_1, x_2)$. What are $\operatorname{Var}(x_1)$ and $\operatorname{Cov}(x_0, x_1)$?
-# (What is $x_0 x_1$ for each of the three outcomes?)
+# $\mathbf{x} = (x_0, x_1, x_2)$. What are $\operatorname{Cov}(x_0, x_1)$ and $\operatorname{Var}(x_1 + x_2)$?
+# (What are $x_0 x_1$ and $x_1 + x_2$ for each of the three outcomes?)
 
 # %%
-moments = ...         # ✏️ your answer, as [Var(x_1), Cov(x_0, x_1)]
+moments = ...         # ✏️ your answer, as [Cov(x_0, x_1), Var(x_1 + x_2)]
 exercises.one_hot_moments.check(moments)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
@@ -157,12 +157,9 @@ exercises.one_hot_moments.check(moments)
 #
 # with the **standard normal** $\mathcal{N}(x; 0, 1) = e^{-x^2/2}/\sqrt{2\pi}$ as the special case. The bell
 # is symmetric about $\mu$, and $\sigma$ sets its width: about 68 % of the mass lies within
-# $\mu \pm \sigma$ and about 95 % within $\mu \pm 2\sigma$.
-#
-# A density is not a probability: its *integral* over an interval is. So it may exceed 1. At the
-# mean it is $1/(\sigma\sqrt{2\pi})$, which is above 1 once $\sigma < 1/\sqrt{2\pi} \approx 0.399$. Keep
-# this in mind for section 6. Below, the integral, mean and variance are computed numerically on a
-# fine grid (the trapezoid rule).
+# $\mu \pm \sigma$ and about 95 % within $\mu \pm 2\sigma$. Below, the integral, mean and variance are
+# computed numerically on a fine grid (the trapezoid rule), and the density at the mean,
+# $1/(\sigma\sqrt{2\pi})$, is printed too.
 
 # %% slideshow={"slide_type": "subslide"}
 x = np.linspace(-15, 15, 30_001)
@@ -201,6 +198,11 @@ plt.show()
 # %%
 density_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.density_above_one.check(density_explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# A density is not a probability: its *integral* over an interval is, and those integrals never exceed
+# 1. The density itself may: at the mean it is $1/(\sigma\sqrt{2\pi})$, above 1 once
+# $\sigma < 1/\sqrt{2\pi} \approx 0.399$, as for $\sigma = 0.3$ above. Keep this in mind for section 6.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Self-information: how surprising is an outcome?
@@ -691,13 +693,7 @@ print(f"log 2 = {np.log(2):.4f}")
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Explore.** The slider sets the distance $d$ between the means of the two bumps; it starts at
 # $d = 4$, where both fits sit in the middle. Left the mass-covering fit, right the mode-seeking one,
-# each with both its divergences, the one it minimises first.
-#
-# - Compare the panels: each fit is the better one only by its own measure.
-# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
-#   every divergence 0.
-# - Slide it up: the forward fit only widens (variance $1 + d^2/4$); the reverse fit stays in the middle
-#   until it leaps onto the left bump between $d = 5.5$ and $5.75$ (answer exercise 10 first).
+# each with both its divergences, the one it minimises first. Answer exercise 10 before you move it.
 
 # %%
 kl_explorer = KLAsymmetryExplorer(separation=4.0)
@@ -718,6 +714,29 @@ kl_explorer
 # %%
 kl_prediction = ...      # ✏️ "a", "b", "c" or "d"
 exercises.reverse_fit_divergences.check(kl_prediction)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Once you have answered, the cell below sets a second explorer to $d = 6$ (the one above stays where you
+# left it) and prints both divergences of both fits, as its panels list them.
+
+# %%
+if exercises.reverse_fit_divergences.revealed():
+    at_six = KLAsymmetryExplorer(separation=6.0)
+    for fit, name in [("forward", "mass-covering fit"), ("reverse", "mode-seeking fit q*")]:
+        print(f"{name:>19}: KL(p||q) = {at_six.divergences[fit, 'p||q']:.3f}, "
+              f"KL(q||p) = {at_six.divergences[fit, 'q||p']:.3f} nats")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Each fit is the better one only by its own measure** (run the cell above after your answer). The
+# forward divergence of $q^*$ averages $\log(p/q^*)$ over $p$, and half of $p$'s mass sits on the right
+# bump, where $q^*$ is tiny: several nats there, finite only because a Gaussian is positive everywhere.
+# Now use the widget above:
+#
+# - Compare the panels at $d = 6$: each fit wins by the divergence it minimises and loses by the other.
+# - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
+#   every divergence 0.
+# - Slide it up: the forward fit only widens (variance $1 + d^2/4$); the reverse fit stays in the middle
+#   until it leaps onto the left bump between $d = 5.5$ and $5.75$.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Why the normal distribution?
@@ -792,21 +811,35 @@ clt
 # one needs nothing beyond section 7.)
 #
 # Checked for five distributions scaled to variance 1: each entropy against scipy, each
-# cross-entropy with $\mathcal{N}(0, 1)$ by numerical integration (all equal $H(\mathcal{N}(0, 1)) = \frac12\log(2\pi e) \approx 1.4189$),
-# and the normal on top.
+# cross-entropy with $\mathcal{N}(0, 1)$ by numerical integration (`scipy.integrate.quad`, whose error
+# bound is checked too; all equal $H(\mathcal{N}(0, 1)) = \frac12\log(2\pi e) \approx 1.4189$), and the
+# normal on top.
 
 # %% slideshow={"slide_type": "subslide"}
 unit_variance = {"normal": stats.norm(0, 1), "logistic": stats.logistic(0, np.sqrt(3) / np.pi),  # scaled to variance 1
                  "triangular": stats.triang(0.5, -np.sqrt(6), 2 * np.sqrt(6)),
                  "laplace": stats.laplace(0, 1 / np.sqrt(2)),
                  "uniform": stats.uniform(-np.sqrt(3), 2 * np.sqrt(3))}
+
+
+def cross_entropy_with_standard_normal(dist):
+    """-E_p[log N(x; 0, 1)] and quad's error bound, integrating on each side of 0 (where two densities have a kink)."""
+    low, high = dist.support()
+    pieces = [quad(lambda x: -dist.pdf(x) * normal_logpdf(x), a, b) for a, b in [(low, 0.0), (0.0, high)]]
+    return sum(value for value, _ in pieces), sum(error for _, error in pieces)
+
+
+# %% slideshow={"slide_type": "subslide"}
 print("distribution  variance  entropy  scipy   H(p, N(0, 1))")
+error_bounds = []
 for name, value in entropies_at_fixed_variance(1.0).items():
     dist = unit_variance[name]
-    cross = dist.expect(lambda x: -normal_logpdf(x))         # -E_p[log N(x; 0, 1)], by quadrature
+    cross, error = cross_entropy_with_standard_normal(dist)
+    error_bounds.append(error)
     print(f"{name:>12}  {dist.var():8.4f}  {value:.4f}  {dist.entropy():.4f}  {cross:.4f}")
 entropies = entropies_at_fixed_variance(1.0)
-print("the normal has the largest entropy:", max(entropies, key=entropies.get) == "normal")
+print(f"the normal has the largest entropy: {max(entropies, key=entropies.get) == 'normal'}; "
+      f"every quadrature error bound below 1e-7: {max(error_bounds) < 1e-7}")
 
 # %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(8, 4))

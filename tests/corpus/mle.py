@@ -8,6 +8,7 @@ import numpy as np
 from scipy import stats
 
 from lecture_utils import mle
+from lecture_utils.exceptions import ConvergenceWarning
 
 from . import (NOT_POSITIVE, answers, bad_arrays, bad_counts, bad_numbers, bad_seeds, case, close, equal, refuses,
                satisfies)
@@ -207,6 +208,16 @@ def _any_model_cases():
              lambda: mle.fit_mle_numerically(logpdf, SAMPLE, [0.0, 1.0], method="best"), refuses("method")),
         case("mle.fit_mle_numerically", "negative tol",
              lambda: mle.fit_mle_numerically(logpdf, SAMPLE, [0.0, 1.0], tol=-1.0), refuses("tol")),
+        case("mle.fit_mle_numerically", "tol None",
+             lambda: mle.fit_mle_numerically(logpdf, SAMPLE, [0.0, 1.0], tol=None), refuses("tol")),
+        case("mle.fit_mle_numerically", "a loose tol stops short of the minimum",
+             lambda: mle.fit_mle_numerically(logpdf, SAMPLE, [0.0, 1.0], bounds=[(None, None), (1e-9, None)],
+                                             method="nelder-mead", tol=0.5),
+             answers(satisfies(lambda fit: not fit.converged and fit.descent > mle.DESCENT_TOLERANCE,
+                               "no minimum, and said so"), warns=ConvergenceWarning)),
+        case("mle.fit_mle_numerically", "the minimum at a bound",
+             lambda: mle.fit_mle_numerically(stats.bernoulli.logpmf, [0, 0, 0], 0.5, bounds=[(1e-9, 1 - 1e-9)]),
+             answers(satisfies(lambda fit: fit.converged and abs(fit.params[0] - 1e-9) < 1e-12, "phi = 1e-9"))),
         case("mle.fit_mle_numerically", "logpdf not callable",
              lambda: mle.fit_mle_numerically(None, SAMPLE, [0.0, 1.0]), refuses("logpdf")),
     ]
@@ -277,6 +288,20 @@ def _simulation_cases():
              lambda: mle.cramer_rao_bound_gaussian_mean(1.0, 10 ** 30), answers(close(1e-30, rtol=1e-15))),
         case("mle.cramer_rao_bound_gaussian_mean", "sigma2 = 1e-300, N = 10**10",
              lambda: mle.cramer_rao_bound_gaussian_mean(1e-300, 10 ** 10), answers(close(1e-310, rtol=1e-6))),
+        *bad_numbers("mle.gaussian_median_variance", "sigma2",
+                     lambda value: mle.gaussian_median_variance(value, 11), NOT_POSITIVE),
+        *bad_counts("mle.gaussian_median_variance", "N", lambda value: mle.gaussian_median_variance(1.0, value)),
+        case("mle.gaussian_median_variance", "an even N", lambda: mle.gaussian_median_variance(1.0, 10),
+             refuses("N", match="odd")),
+        case("mle.gaussian_median_variance", "N = 1: the normal itself", lambda: mle.gaussian_median_variance(4.0, 1),
+             answers(close(4.0, rtol=1e-12))),
+        case("mle.gaussian_median_variance", "N = 3: 1 - sqrt(3)/pi", lambda: mle.gaussian_median_variance(1.0, [3]),
+             answers(close([1 - np.sqrt(3) / np.pi], rtol=1e-12))),
+        case("mle.gaussian_median_variance", "N = 10**12 + 1: pi/2 times the bound",
+             lambda: mle.gaussian_median_variance(1.0, 10 ** 12 + 1), answers(close(np.pi / 2 / 1e12, rtol=1e-9))),
+        case("mle.gaussian_median_variance", "sigma2 = 1e-300, N = 101",
+             lambda: mle.gaussian_median_variance(1e-300, 101),
+             answers(close(lambda: 1e-300 * mle.gaussian_median_variance(1.0, 101), rtol=1e-12))),
     ]
 
 
