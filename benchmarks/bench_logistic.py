@@ -15,7 +15,6 @@ from _timing import median_ms, median_update_ms, report, report_notebook
 from lecture_utils import datasets, plotting
 from lecture_utils._parallel import single_threaded_blas
 from lecture_utils.logistic import LogisticLoss, LogisticRegression
-from lecture_utils.model_selection import train_test_split
 from lecture_utils.optimization import minimize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,12 +75,12 @@ def bench_widgets() -> None:
         change, [(eta, 50, flag) for eta in rates[1::2] for flag in (True, False)]), 40)
     report("LearningRateExplorer, a setting seen before", median_update_ms(
         change, [(eta, 50, flag) for eta in rates[1::2] for flag in (True, False)]), 40)
-    covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]
-    plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=40, random_state=2)
-    X_fit, X_val, t_fit, t_val = train_test_split(plane.X, plane.y, test_size=0.5, random_state=0)
+    covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]                 # the notebook's plane
+    plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=30, random_state=59)
+    X_fit, t_fit, X_val, t_val = plane.X[::2], plane.y[::2], plane.X[1::2], plane.y[1::2]
     report("RegularizationExplorer, built with its 62 fits", median_ms(
-        lambda: RegularizationExplorer(X_fit, t_fit, X_val, t_val, lam=0.001), 3), 1000)
-    regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, lam=0.001)
+        lambda: RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=4, lam=0.001), 3), 1000)
+    regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=4, lam=0.001)
     report("RegularizationExplorer, penalty lambda", median_update_ms(
         lambda lam: setattr(regularization.slider, "value", float(lam)),
         np.r_[regularization.lambdas[1:], regularization.lambdas[::-1]]), 40)

@@ -19,8 +19,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from scipy.special import expit
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
 
 import lecture_utils.exercises as exercises_package
+from lecture_utils import datasets
 from lecture_utils.exercises import discriminant, logistic, naive_bayes, perceptron
 from lecture_utils.exercises._core import (Choice, Count, Derive, Feedback, Implement, Option, agrees, grade,
                                            significant_digits)
@@ -473,3 +476,81 @@ def test_an_outcome_is_revealed_only_after_an_answer(capsys):
         assert not exercise.revealed()
     exercise.check("b")                              # a wrong guess is a guess
     assert exercise.revealed() and capsys.readouterr().out.count("\N{LOCK}") == 2
+
+
+# ---------------------------------------------------------------- notebook 04: what the solutions state
+
+
+def _hours_data():
+    """Notebook 04's hours data, drawn here as the notebook draws them."""
+    rng = np.random.default_rng(3)
+    hours = rng.uniform(0.5, 5.5, size=50)
+    return np.column_stack([hours, np.ones(50)]), (rng.uniform(size=50) < expit(1.2 * (hours - 3))).astype(int)
+
+
+def _mean_nll(X, t, w):
+    return np.mean(np.logaddexp(0.0, -(2 * t - 1) * (X @ w)))
+
+
+def _descend(gradient, w, eta, max_steps, tol=0.0):
+    """Plain gradient descent: every iterate, until ||gradient|| <= tol or after max_steps steps."""
+    path = [np.asarray(w, dtype=float)]
+    while len(path) <= max_steps and np.linalg.norm(gradient(path[-1])) > tol:
+        path.append(path[-1] - eta * gradient(path[-1]))
+    return np.array(path)
+
+
+def test_the_bound_promises_about_11000_steps_and_gradient_descent_takes_247():
+    X, t = _hours_data()
+    fit = SklearnLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(X[:, :1], t)
+    w_star = np.r_[fit.coef_[0], fit.intercept_]
+    L = np.linalg.eigvalsh(X.T @ X / (4 * 50))[-1]                    # the curvature bound of the notebook
+    exercise = logistic.steps_promised_by_the_bound
+    assert exercise.truth == pytest.approx(L * (w_star @ w_star) / (2 * 1e-3), rel=1e-6)
+    assert exercise.check(10957).correct and exercise.check(1.1e4).correct
+    path = _descend(lambda w: X.T @ (expit(X @ w) - t) / 50, np.zeros(2), 1 / L, 1000)
+    gaps = np.array([_mean_nll(X, t, w) for w in path]) - _mean_nll(X, t, w_star)
+    assert np.argmax(gaps <= 1e-3) == 247                            # as the solution says
+    assert np.all(gaps[1:] <= L * (w_star @ w_star) / (2 * np.arange(1, len(gaps))))
+
+
+def test_standardising_two_inputs_of_correlation_0_9_leaves_a_condition_number_of_19():
+    exercise = logistic.condition_after_standardising
+    assert exercise.truth == pytest.approx((1 + 0.9) / (1 - 0.9), rel=1e-9)
+    assert "leaves their correlation" in exercise.check(1).message
+
+
+def test_the_squared_error_from_zero_ends_beside_the_cross_entropy():
+    X, t = _hours_data()
+
+    def squared_error_gradient(w):
+        p = expit(X @ w)
+        return X.T @ (2 * (p - t) * p * (1 - p)) / 50
+
+    runs = {name: _descend(gradient, np.zeros(2), 0.6, 3000, tol=1e-6)
+            for name, gradient in [("squared", squared_error_gradient),
+                                   ("cross-entropy", lambda w: X.T @ (expit(X @ w) - t) / 50)]}
+    # the numbers of the solution: 1745 and 752 steps, w = (0.923, -2.424) and (0.927, -2.527),
+    # boundaries at 2.63 and 2.73 hours, training accuracies 0.70 and 0.72
+    for name, steps, w, boundary, accuracy in [("squared", 1745, [0.923, -2.424], 2.63, 0.70),
+                                               ("cross-entropy", 752, [0.927, -2.527], 2.73, 0.72)]:
+        path = runs[name]
+        assert len(path) - 1 == steps, name
+        np.testing.assert_array_equal(path[-1].round(3), w)
+        assert round(-path[-1][1] / path[-1][0], 2) == boundary
+        assert np.mean((X @ path[-1] > 0) == t) == pytest.approx(accuracy)
+    assert logistic.squared_error_from_zero.correct_answer == "b"
+
+
+def test_a_step_far_too_large_on_separable_data_runs_out_ever_more_slowly():
+    data = datasets.make_separable(40, 0.1, random_state=1)
+    X, t = np.column_stack([data.X, np.ones(40)]), (data.y > 0).astype(int)
+    path = _descend(lambda w: X.T @ (expit(X @ w) - t) / 40, np.zeros(3), 100.0, 1000)
+    norms = np.linalg.norm(path, axis=1)
+    np.testing.assert_array_equal(norms[[10, 100, 1000]].round(1), [28.1, 31.7, 43.8])   # as the solution says
+    losses = np.array([_mean_nll(X, t, w) for w in path])
+    assert np.flatnonzero(np.diff(losses) > 0).tolist() == [1]      # one rise, at the second step
+    assert losses[-1] < 1e-3 and np.all(np.diff(norms[10:]) > 0)
+    steps = np.linalg.norm(np.diff(path, axis=0), axis=1)
+    assert steps.max() <= 100 * np.linalg.norm(X, axis=1).max() and steps[-1] < steps[100] < steps[10]
+    assert logistic.large_step_on_separable_data.correct_answer == "c"

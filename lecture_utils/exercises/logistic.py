@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..logistic import LogisticLoss, logit, sigmoid, softmax
+from ..logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit, sigmoid, softmax
+from ..preprocessing import StandardScaler
 from ..losses import logistic_loss_derivative
 from ._core import Choice, Derive, Implement, Option
 
@@ -94,57 +95,101 @@ with a warning); `scipy.special.expit` avoids even the warning.
 
 # ---------------------------------------------------------------- section 4
 
-too_large_learning_rate = Choice(
-    "a learning rate 45 times too large",
+
+def _hours_data() -> tuple[np.ndarray, np.ndarray]:
+    """Notebook 04's running example: the hours 50 students revised, shape (50, 1), and whether each passed."""
+    rng = np.random.default_rng(3)
+    hours = rng.uniform(0.5, 5.5, size=50)
+    return hours[:, None], (rng.uniform(size=50) < sigmoid(1.2 * (hours - 3))).astype(int)
+
+
+def _steps_promised(epsilon: float = 1e-3) -> float:
+    """The k at which L ||w_0 - w*||^2 / (2k), the O(1/k) bound of gradient descent with eta = 1/L from
+    w_0 = 0, falls to ``epsilon`` on the hours data."""
+    X, t = _hours_data()
+    model = LogisticRegression(solver="newton", tol=1e-12).fit(X, t)
+    w_star = np.r_[model.coef_, model.intercept_]
+    L = 2 / learning_rate_bound(X)                                  # learning_rate_bound is 2/L
+    return L * (w_star @ w_star) / (2 * epsilon)
+
+
+_W_STAR_HOURS = np.array([0.927, -2.5266])                           # as the notebook prints them
+_L_HOURS = 3.0255
+
+steps_promised_by_the_bound = Derive(
+    "the steps the bound promises",
     r"""
-**(b)**. The gradient of the logistic loss is bounded: $\|\nabla E\| \le \frac1N\sum_i |p_i - t_i|\,\|\mathbf{x}_i\|
-\le \max_i \|\mathbf{x}_i\|$, so a step moves the weights by at most $\eta\max_i\|\mathbf{x}_i\|$, and the loss
-of an example grows at most linearly in the weights. With $\eta = 30$ the path leaps from one wall of the
-valley to the other; the loss jumps up and down (it rose at 22 of the first 40 steps and stands at 29.4
-after them, against a minimum of 0.536) but stays finite, for as long as you play. On a quadratic,
-whose gradient grows with $\mathbf{w}$, the same excess makes the error grow geometrically until it
-overflows.
+With $\eta = 1/L$ the bound reads $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \frac{\|\mathbf{w}_0 - \mathbf{w}_*\|^2}{2\eta k}
+= \frac{L\,\|\mathbf{w}_*\|^2}{2k}$ from $\mathbf{w}_0 = \mathbf{0}$. Here
+$\|\mathbf{w}_*\|^2 = 0.927^2 + 2.527^2 = 0.859 + 6.384 = 7.243$ and $L = 3.0255$, so
+
+$$E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \frac{3.0255 \cdot 7.243}{2k} = \frac{10.96}{k} \le 10^{-3}
+\iff k \ge 10\,957 .$$
+
+Gradient descent needs 247 steps (the cell after the exercise). The bound holds for every convex loss with
+curvature at most $L$, the worst of them included; this one is nearly quadratic near its minimum and
+converges linearly there, which no $O(1/k)$ bound can see.
 """,
-    kind="predict",
-    options={
-        "a": Option(False, "That is what happens on a quadratic, whose gradient grows with the weights. The "
-                           "logistic loss has a bounded gradient (at most max ||x_i||), so each step moves "
-                           "the weights a bounded distance: they bounce, the loss stays finite."),
-        "b": Option(True, "Each step moves w by at most eta max ||x_i||, so the path bounces from wall to "
-                          "wall of the valley and the loss jumps up and down without ever blowing up: "
-                          "no convergence, no overflow."),
-        "c": Option(False, "Above 2 / lambda_max of the curvature near the optimum (about 1.0 here) the "
-                           "steps overshoot further each time near the minimum: the run never settles, "
-                           "however long it goes on."),
-        "d": Option(False, "A larger step is faster only while it stays below about 2 / lambda_max of "
-                           "the curvature; far above it every step overshoots across the valley."),
-    },
+    truth=_steps_promised,
+    answer=_L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS) / 2e-3,
+    what="the number of steps k", example="5000",
+    praise="k = L ||w*||^2 / (2 * 1e-3) = 3.0255 * 7.243 / 0.002, about 11 000 steps.",
+    slips=[(lambda: _L_HOURS * np.linalg.norm(_W_STAR_HOURS) / 2e-3,
+            "Square the distance: the bound is ||w_0 - w*||^2 / (2 eta k)."),
+           (lambda: _L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS) / 1e-3,
+            "The denominator is 2 eta k: with eta = 1/L, E(w_k) - E* <= L ||w*||^2 / (2k)."),
+           (lambda: _L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS) / 4e-3,
+            "The bound needs eta <= 1/L (then each step lowers E by at least eta/2 ||g||^2); at eta = 2/L it "
+            "promises nothing. Take eta = 1/L."),
+           (lambda: (_W_STAR_HOURS @ _W_STAR_HOURS) / (2 * _L_HOURS * 1e-3),
+            "eta = 1/L, so 1 / (2 eta k) = L / (2k): multiply by L, don't divide.")],
+    advice="From w_0 = 0 the bound is L ||w*||^2 / (2k): set it equal to 1e-3 and solve for k.",
 )
 
 # ---------------------------------------------------------------- section 5
 
-why_standardise = Choice(
-    "why standardising helps gradient descent",
+_RHO = 0.9
+
+
+def _standardised_gram_condition() -> float:
+    """cond((1/N) X~^T X~) of two inputs with sample correlation exactly 0.9, standardised by the package."""
+    u, v = np.random.default_rng(0).normal(size=(2, 200))
+    u, v = u - u.mean(), v - v.mean()
+    v = v - (u @ v) / (u @ u) * u                                   # centred and orthogonal: correlation 0
+    x1, x2 = u / np.linalg.norm(u), v / np.linalg.norm(v)
+    X = StandardScaler().fit_transform(np.column_stack([x1, _RHO * x1 + np.sqrt(1 - _RHO ** 2) * x2]))
+    X_tilde = np.column_stack([X, np.ones(len(X))])
+    return np.linalg.cond(X_tilde.T @ X_tilde / len(X))
+
+
+condition_after_standardising = Derive(
+    "the condition number after standardising",
     r"""
-**(b)**. Gradient descent has one learning rate for every direction. To be stable it must be below
-$2/\lambda_\text{max}$ of the Hessian, and then along the flattest direction each step removes only a
-fraction $\eta\lambda_\text{min} < 2\lambda_\text{min}/\lambda_\text{max}$ of the error: the number of steps
-grows with the condition number $\kappa = \lambda_\text{max}/\lambda_\text{min}$. An input far from 0 couples
-$w$ and $b$ (the Gram matrix has off-diagonal mean $\bar x$), an input on a large scale stretches its own
-direction; standardising gives the Gram matrix $\mathbf{I}$. The fitted *model* is the same: only its
-parameterisation changes.
+After standardising, each input has mean 0 and $\frac1N\sum_i x_{ij}'^2 = 1$, and
+$\frac1N\sum_i x_{i1}'x_{i2}' = \rho$: shifting and scaling leave the correlation as it was. So
+
+$$\frac1N\tilde{\mathbf{X}}^T\tilde{\mathbf{X}} = \begin{pmatrix} 1 & \rho & 0 \\ \rho & 1 & 0 \\ 0 & 0 & 1\end{pmatrix},$$
+
+with the eigenvalues $1 + \rho$ (eigenvector $(1, 1, 0)/\sqrt2$), $1 - \rho$ (eigenvector $(1, -1, 0)/\sqrt2$)
+and 1 (the bias). The condition number is
+
+$$\kappa = \frac{1 + \rho}{1 - \rho} = \frac{1.9}{0.1} = 19 .$$
+
+Standardising removes offsets and scales, not correlations: the loss surface stays a valley along the
+difference of the two weights, which the data pin down badly, and $\kappa \to \infty$ as $\rho \to 1$.
+Decorrelating the inputs (whitening) would make the matrix $\mathbf{I}$.
 """,
-    options={
-        "a": Option(False, "The model is the same: sigma(w' (x - m)/s + b') is sigma(w x + b) with w = w'/s "
-                           "and b = b' - w' m / s. The predictions at the optimum are identical; only the "
-                           "path to it changes."),
-        "b": Option(True, "One learning rate must suit every direction: stability is set by the steepest "
-                          "curvature, progress by the flattest. Standardising makes them alike."),
-        "c": Option(False, "Standardising shifts and scales every value alike; an outlier stays just as far "
-                           "out in standard deviations."),
-        "d": Option(False, "The logistic loss is convex in (w, b) before and after: its Hessian "
-                           "X^T S X / N is positive semidefinite for any inputs."),
-    },
+    truth=_standardised_gram_condition,
+    answer=(1 + _RHO) / (1 - _RHO), what="the condition number kappa", example="4.5",
+    praise="The Gram matrix keeps rho off the diagonal: eigenvalues 1 + rho, 1 - rho and 1, so kappa = 1.9 / 0.1.",
+    slips=[(lambda: 1.0, "Standardising gives each input mean 0 and variance 1, but it leaves their correlation: "
+                         "the off-diagonal entries of the Gram matrix are rho = 0.9, not 0."),
+           (lambda: 1 + _RHO, "That is lambda_max divided by the bias's eigenvalue 1; the smallest eigenvalue is "
+                              "1 - rho."),
+           (lambda: 1 / (1 - _RHO), "The largest eigenvalue of [[1, rho], [rho, 1]] is 1 + rho, not 1."),
+           (lambda: (1 - _RHO) / (1 + _RHO), "kappa = lambda_max / lambda_min is at least 1: largest over smallest.")],
+    advice="Write the Gram matrix of (x1', x2', 1): 1 on the diagonal, the correlation rho between the two inputs, "
+           "0 between an input and the constant. Its eigenvalues are those of [[1, rho], [rho, 1]] and 1.",
 )
 
 # ---------------------------------------------------------------- section 6
@@ -229,25 +274,25 @@ step of gradient descent.
 
 # ---------------------------------------------------------------- section 7
 
-_SOFT_W, _SOFT_X, _SOFT_S, _SOFT_ETA = np.array([1.0, 0.0, 0.0]), np.array([2.0, 1.0, 1.0]), -1.0, 0.5
+_SOFT_W, _SOFT_X, _SOFT_T, _SOFT_ETA = np.array([1.0, 0.0, 0.0]), np.array([2.0, 1.0, 1.0]), -1.0, 0.5
 
 
 def _soft_step(weight_of_margin):
-    z = _SOFT_S * _SOFT_W @ _SOFT_X
-    return _SOFT_W + _SOFT_ETA * weight_of_margin(z) * _SOFT_S * _SOFT_X
+    z = _SOFT_T * _SOFT_W @ _SOFT_X                                 # the margin t± x~^T w
+    return _SOFT_W + _SOFT_ETA * weight_of_margin(z) * _SOFT_T * _SOFT_X
 
 
 soft_perceptron_step = Derive(
     "one step of the soft perceptron",
     r"""
 With the constant input, $\tilde{\mathbf{x}} = (2, 1, 1)$; the margin is
-$z = s\,\tilde{\mathbf{x}}^T\mathbf{w} = -(2 \cdot 1 + 0 + 0) = -2$: the example is misclassified. The step is
-$\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma(-z)\,s\,\tilde{\mathbf{x}}$ with $\sigma(2) = 0.8808$, the probability
+$z = t^\pm\,\tilde{\mathbf{x}}^T\mathbf{w} = -(2 \cdot 1 + 0 + 0) = -2$: the example is misclassified. The step is
+$\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma(-z)\,t^\pm\,\tilde{\mathbf{x}}$ with $\sigma(2) = 0.8808$, the probability
 the model gives the wrong label:
 
 $$\mathbf{w} \leftarrow (1, 0, 0) + 0.5 \cdot 0.8808 \cdot (-1)\,(2, 1, 1) = (0.1192, -0.4404, -0.4404).$$
 
-The perceptron would step by the full $\eta\,s\,\tilde{\mathbf{x}}$, to $(0, -0.5, -0.5)$; the soft perceptron
+The perceptron would step by the full $\eta\,t^\pm\,\tilde{\mathbf{x}}$, to $(0, -0.5, -0.5)$; the soft perceptron
 steps 88% of the way.
 """,
     truth=lambda: _soft_step(lambda z: -logistic_loss_derivative(z)),     # -l'(z) = sigma(-z)
@@ -260,33 +305,40 @@ steps 88% of the way.
            (lambda: _soft_step(lambda z: 1.0), "That is the perceptron's step; the soft perceptron weighs it "
                                                "by sigma(-z) = 0.881."),
            (lambda: _soft_step(lambda z: -sigmoid(-z)), "Check the sign: SGD steps against the gradient "
-                                                        "-sigma(-z) s x, so w moves by +eta sigma(-z) s x."),
+                                                        "-sigma(-z) t± x, so w moves by +eta sigma(-z) t± x."),
            (lambda: np.array([1.0, 0.0, 0.0]) + 0.5 * sigmoid(2.0) * -1 * np.array([2.0, 1.0, 0.0]),
             "Don't forget the bias: its input is the constant 1, so b changes too.")],
-    advice="Compute the margin z = s x^T w with x = (2, 1, 1), then w + eta sigma(-z) s x.",
+    advice="Compute the margin z = t± x^T w with x = (2, 1, 1), then w + eta sigma(-z) t± x.",
     names=("w_1", "w_2", "b"),
 )
 
 # ---------------------------------------------------------------- section 8
 
-squared_error_on_a_sigmoid = Choice(
-    "why not the squared error on a sigmoid?",
+squared_error_from_zero = Choice(
+    "the squared error from a neutral start",
     r"""
-**(b)**. For $t = 1$ the squared error $(\sigma(y) - 1)^2$ has the derivative $-2\,\sigma(y)(1 - \sigma(y))^2$
-in the score, which tends to 0 as $y \to -\infty$: the more confidently wrong an example, the less it
-pulls. Its second derivative $-2\,\sigma(1 - \sigma)^2(1 - 3\sigma)$ is negative for $y < -\log 2$, so the
-loss is not convex in the score, nor in $\mathbf{w}$, and gradient descent can sit on a plateau far from the
-optimum. The cross-entropy's derivative $\sigma(y) - 1$ tends to $-1$ instead, and it is convex.
+**(b)**. At $\mathbf{w} = \mathbf{0}$ every $p_i = \frac12$: no example is confidently wrong, and the squared
+error's gradient $\frac2N\sum_i (p_i - t_i)\,p_i(1 - p_i)\,\tilde{\mathbf{x}}_i$ is exactly half the
+cross-entropy's, since $p_i(1 - p_i) = \frac14$. The run heads for the same region and stops, after 1745
+steps against the cross-entropy's 752, at $\mathbf{w} = (0.923, -2.424)$, beside the cross-entropy's
+$(0.927, -2.527)$: boundaries at 2.63 and 2.73 hours, training accuracies 0.70 and 0.72.
+
+Not the same weights: the two losses weigh the examples differently, so on 50 examples their minimisers
+differ. The squared error's trouble is its plateaus, and a start far out lands on one; the convex
+cross-entropy has no such trap and reaches its one minimum from any start.
 """,
+    kind="predict",
     options={
-        "a": Option(False, "It is differentiable everywhere: (sigma(y) - t)^2 is smooth. Its problem is "
-                           "where its gradient goes, not whether it exists."),
-        "b": Option(True, "Its gradient sigma' (sigma - t) vanishes on confidently wrong examples, and it "
-                          "is not convex in w: gradient descent can stall on a plateau."),
-        "c": Option(False, "It is bounded, but that does not make training faster or slower by itself; the "
-                           "trouble is that its gradient is nearly 0 exactly where the model is most wrong."),
-        "d": Option(False, "Both cost about the same: one sigmoid and a few arithmetic operations per "
-                           "example."),
+        "a": Option(False, "Not convex means that plateaus exist, not that every start lands on one. From w = 0 "
+                           "every p_i = 1/2, no example is confidently wrong, and the gradient is half the "
+                           "cross-entropy's: the run heads for the same region."),
+        "b": Option(True, "From w = 0 nobody is confidently wrong: the run stops at w = (0.923, -2.424) after "
+                          "1745 steps, beside the cross-entropy's (0.927, -2.527) after 752."),
+        "c": Option(False, "Close, but not the same: with infinitely many examples from a logistic model both "
+                           "losses would find the true weights, but on 50 examples they weigh the examples "
+                           "differently: (0.923, -2.424) against (0.927, -2.527)."),
+        "d": Option(False, "It converges: its gradient falls below 1e-6 after 1745 steps. Where no example is "
+                           "confidently wrong its gradient is about half the cross-entropy's."),
     },
 )
 
@@ -298,7 +350,7 @@ separable_weights = Choice(
 **(b)**. On separable data $E(c\,\mathbf{w}) \to 0$ as $c \to \infty$ for any separating $\mathbf{w}$, so there
 is no minimum to stop at, and gradient descent keeps pushing the weights out. But the loss and its
 gradient shrink like $e^{-\text{margin}}$, so each decade of steps adds less and less loss reduction and
-only a bounded amount to $\|\mathbf{w}\|$: in the run above, $\|\mathbf{w}\|$ goes 4.2, 10.0, 20.5, 35.8 at
+only a bounded amount to $\|\mathbf{w}\|$: in the run after the exercise, $\|\mathbf{w}\|$ goes 4.2, 10.0, 20.5, 35.8 at
 10, 100, 1000, 10 000 steps (theory: it grows like $\log k$). Nothing overflows; the probabilities just
 creep towards 0 and 1.
 """,
@@ -312,6 +364,32 @@ creep towards 0 and 1.
                            "shorter: 20.5 at 1000 steps becomes 35.8 at 10 000, not 205."),
         "d": Option(False, "With eta below the safe bound every step lowers the loss, and the weights grow "
                            "only slowly; nothing overflows (the library warns that the data are separable)."),
+    },
+)
+
+large_step_on_separable_data = Choice(
+    "a step far too large on separable data",
+    r"""
+**(c)**. Of section 4's two reasons for bouncing, only the first holds on separable data. Each step is
+still at most $\eta\max_i\|\tilde{\mathbf{x}}_i\|$ long, so the weights cannot grow geometrically and nothing
+overflows. But the second reason fails: nowhere far out does the loss rise again, because along a
+separating direction it keeps falling. The run overshoots once (the loss rose at the second step only),
+then heads out along such a direction; the margins grow, the gradient decays like $e^{-\text{margin}}$, and
+the steps shrink: $\|\mathbf{w}\|$ is 28.1, 31.7 and 43.8 after 10, 100 and 1000 steps, a growth like
+$\log k$, while the loss tends to 0. That gradient descent does this on separable data for every constant
+step is a theorem of Wu, Bartlett, Telgarsky and Yu (2024).
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The gradient is bounded by max ||x_i||, whatever the weights, so each step moves them "
+                           "by at most eta max ||x_i||: they cannot grow geometrically, and nothing overflows."),
+        "b": Option(False, "Bouncing needs walls: on the hours data the loss grows in every direction. On "
+                           "separable data it falls for ever along a separating direction, and the path runs "
+                           "out along it."),
+        "c": Option(True, "Bounded steps, and no wall along a separating direction: ||w|| goes 28.1, 31.7, 43.8 "
+                          "at 10, 100, 1000 steps while the loss falls towards 0."),
+        "d": Option(False, "Separable data have no finite minimiser (section 9): scaling a separating w up "
+                           "always lowers the loss, whatever the step."),
     },
 )
 
@@ -376,27 +454,33 @@ So $\lambda_\text{max} = 0.25$: for $\lambda \ge 0.25$ the L1 fit has $w = 0$ ex
 
 # ---------------------------------------------------------------- section 12
 
-test_set_reuse = Choice(
-    "choosing lambda on the test set",
+best_cv_score = Choice(
+    "the best cross-validation score",
     r"""
-**(b)**. The test accuracy of each candidate is a noisy estimate; taking the best of 30 noisy estimates
-picks the luckiest, so the reported maximum is biased upwards, by more the more candidates there are
-and the smaller the test set. Once the test set has chosen something it is no longer new data. Choose
-$\lambda$ by cross-validation on the training data, then score the chosen model on the test set once.
+**(b)**. Each of the nine cross-validation means is a noisy estimate of how well its $\lambda$ does on new
+data, and the largest was picked *because* it is the largest: its noise more likely pushed it up than down.
+Taking the maximum of several noisy estimates is biased upwards (the mean of a maximum is at least the
+maximum of the means), by more the more candidates there are and the noisier each is. So 0.9765 is an
+optimistic estimate; the honest one scores the chosen model once on data that played no part in the
+choice: the test set (0.958 here), or nested cross-validation, which repeats the whole search inside
+each outer fold. Each fold's model does train on only 4/5 of the data, which makes cross-validation a
+little pessimistic, but that is a different effect, and it does not make the maximum honest.
 """,
     options={
-        "a": Option(False, "The test set was not used to fit the weights, but it was used to choose lambda: "
-                           "the best of 30 noisy scores is optimistic, so it is no longer an honest estimate."),
-        "b": Option(True, "The maximum of 30 noisy estimates is biased upwards: the test set has been used "
-                          "for choosing, so its score is no longer an honest estimate."),
-        "c": Option(False, "The weights are fitted on the training data only and never see the test set; "
-                           "the problem is the score: the best of 30 noisy test scores is optimistic."),
-        "d": Option(False, "A larger test set shrinks the bias but does not remove it; the fix is to choose "
-                           "on validation data (or by cross-validation) and to test once."),
+        "a": Option(False, "Each score is honest for its own lambda, but the best of nine was chosen because it "
+                           "was largest: selecting the maximum of noisy estimates biases it upwards."),
+        "b": Option(True, "The best of nine noisy estimates, chosen for being the best, is biased upwards: "
+                          "score the chosen model once on the untouched test set (or use nested "
+                          "cross-validation)."),
+        "c": Option(False, "Training each fold on 4/5 of the data does make cross-validation a little "
+                           "pessimistic, but that does not cancel the optimism of picking the largest of nine "
+                           "noisy scores, and the two need not balance."),
+        "d": Option(False, "Shuffling decides which examples share a fold; the chosen score is still the "
+                           "largest of nine noisy estimates, biased upwards."),
     },
 )
 
 #: The exercises in the order the notebook asks them.
-EXERCISES = (score_for_ninety_percent, nll_gradient, too_large_learning_rate, why_standardise, sgd_epoch,
-             soft_perceptron_step, squared_error_on_a_sigmoid, separable_weights, softmax_gradient,
-             l1_lambda_max, test_set_reuse)
+EXERCISES = (score_for_ninety_percent, nll_gradient, steps_promised_by_the_bound, condition_after_standardising,
+             sgd_epoch, soft_perceptron_step, squared_error_from_zero, separable_weights, large_step_on_separable_data,
+             softmax_gradient, l1_lambda_max, best_cv_score)

@@ -3,6 +3,7 @@ loss surface, and the effect of an L2 or L1 penalty on the boundary and the coef
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass
 
@@ -22,6 +23,9 @@ LABEL_STYLE = {"description_width": "initial"}
 #: Cells per side of the regularisation explorer's decision regions: matplotlib draws an 80 x 80
 #: image twice as fast as a 100 x 100 one at this size, and the boundary looks as smooth.
 REGION_GRID = 80
+
+#: Exponents as superscripts, for the names of the monomials ("x1^2 x2" is shown as "x\u2081\u00b2x\u2082").
+SUPERSCRIPTS = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
 #: The learning rates of the explorer's slider: round numbers on a log scale, finer around the safe
 #: step 2/L = 0.661 of notebook 04's data, from a crawl to far beyond the bound of either view.
@@ -269,10 +273,14 @@ class LearningRateExplorer(FigureWidget):
 
     def _describe(self) -> str:
         k, path, view = self.k, self.path, self.view
-        unit = "step" if path.batch_size == self.x.size else "update"
+        full_batch = path.batch_size == self.x.size
+        unit = "step" if full_batch else "update"
+        # 2/L guarantees descent for full-batch steps only: a minibatch's gradient is noisy, and a step
+        # along it can raise the full loss at any learning rate
+        safe = f"safe below {view.bound:.3g}" + ("" if full_batch else " for full-batch steps only")
         text = (f"{unit} {k}: loss {path.loss[k]:.4f}, |grad| {path.grad_norm[k]:.3g}, "
-                f"lr {self.learning_rate:.3g} (safe below {view.bound:.3g})")
-        if path.batch_size < self.x.size:
+                f"lr {self.learning_rate:.3g} ({safe})")
+        if not full_batch:
             text += f", epoch {path.epoch[k]:.2f}"
         if path.n_updates < self.n_updates and self.slider.value > path.n_updates:
             text += f"; diverged: the loss overflowed after step {path.n_updates}"
@@ -322,7 +330,7 @@ class RegularizationExplorer(FigureWidget):
     coef, intercept : dict
         Penalty -> fitted coefficients, shape (n_lambdas, n_features), and biases, shape (n_lambdas,).
     names : list of str
-        The monomials, e.g. ``"x1^2 x2"``.
+        The monomials, exponents as superscripts, e.g. ``"x\u2081\u00b2x\u2082"`` for ``x1^2 x2``.
     """
 
     def __init__(self, X, t, X_val, t_val, degree=3, lambdas=None, penalty="l2", lam=None, tol=1e-4):
@@ -337,8 +345,8 @@ class RegularizationExplorer(FigureWidget):
         self.t, self.t_val = np.asarray(t), np.asarray(t_val)
         self.features = PolynomialFeatures(degree).fit(self.X)
         self.scaler = StandardScaler().fit(self.features.transform(self.X))
-        self.names = [name.replace("^2", "\u00b2").replace("^3", "\u00b3").replace(" ", "")   # "x\u2081\u00b2x\u2082"
-                      for name in self.features.feature_names(["x\u2081", "x\u2082"])]
+        self.names = [re.sub(r"\^(\d+)", lambda power: power.group(1).translate(SUPERSCRIPTS), name).replace(" ", "")
+                      for name in self.features.feature_names(["x\u2081", "x\u2082"])]      # "x\u2081\u00b2x\u2082"
         Z = self._design(self.X)
         self.lambdas = lambdas
         self.coef, self.intercept, self.losses = {}, {}, {}
@@ -418,7 +426,11 @@ class RegularizationExplorer(FigureWidget):
         self.ax_data.grid(False)
 
         largest = max(np.abs(coef).max() for coef in self.coef.values())
-        self._bars = plotting.plot_coefficients(self.ax_coef, self.names, np.zeros(len(self.names)), rotation=35)
+        many = len(self.names) > 10                                # degree 4 and up: upright names, smaller
+        self._bars = plotting.plot_coefficients(self.ax_coef, self.names, np.zeros(len(self.names)),
+                                                rotation=90 if many else 35)
+        if many:
+            self.ax_coef.tick_params(axis="x", labelsize="small")
         for bar in self._bars:
             self.animate(bar)
         self._zeros = self.animate(self.ax_coef.scatter(np.arange(len(self.names)), np.zeros(len(self.names)),

@@ -11,13 +11,14 @@
 #
 # **What you will learn**
 #
-# - how the sigmoid turns the perceptron's hard sign into a probability, and why the model is still a
-#   linear classifier;
+# - how the sigmoid turns the perceptron's hard sign into a probability, why the model is still a
+#   linear classifier, and what moving its threshold away from $\frac12$ does;
 # - the loss of logistic regression, its gradient by the chain rule (with the sign right), and why it
 #   has no closed-form minimum;
 # - gradient descent: how large a step may be (derived, then checked), what a step too small, right or
-#   too large does, and why features should be standardised;
-# - stochastic gradient descent with minibatches, and the soft perceptron hidden in its update;
+#   too large does, how many steps it needs, and why features should be standardised;
+# - stochastic gradient descent with minibatches, why its learning rate must decay, and the soft
+#   perceptron hidden in its update;
 # - why not the squared error, what goes wrong on separable data, softmax regression for $K$ classes;
 # - L2 and L1 regularisation, choosing their strength by cross-validation, and our fits beside
 #   scikit-learn's.
@@ -36,8 +37,8 @@
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: Straka, NPFL129 lecture 3; Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar
 # and Das, IIT CS60010; and the course notes. Where their slides slip, the box before the Summary says
-# so. The notation is the course's ([NOTATION.md](NOTATION.md)): targets $t_i \in \{0, 1\}$ (or
-# $s_i = 2t_i - 1 \in \{-1, +1\}$ where a lecture uses signs), the score $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$,
+# so. The notation is the course's ([NOTATION.md](NOTATION.md)): targets $t_i \in \{0, 1\}$ (or the same
+# target as a sign, $t^\pm_i = 2t_i - 1 \in \{-1, +1\}$, where a lecture uses signs), the score $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$,
 # $\tilde{\mathbf{x}} = (\mathbf{x}, 1)$ so that $y = \tilde{\mathbf{x}}^T\tilde{\mathbf{w}}$ with $\tilde{\mathbf{w}} = (\mathbf{w}, b)$,
 # $p_i = \sigma(y(\mathbf{x}_i))$, $N$ examples, learning rate $\eta$, penalty strength $\lambda$. Where no
 # confusion can arise, $\mathbf{w}$ includes the bias.
@@ -154,6 +155,30 @@ ax.legend(loc="upper left")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# **Other thresholds.** $\frac12$ is the natural threshold, not the only one: another one makes the classifier
+# "more or less conservative" (Arias). Predict class 1 when $p(t = 1 \mid \mathbf{x}) > c$: since $\sigma$ is
+# increasing, that is $y(\mathbf{x}) > \operatorname{logit}(c)$: the boundary becomes the level line of $c$ (like
+# those in the figure), the same line moved along $\mathbf{w}$ by $\operatorname{logit}(c)/\|\mathbf{w}\|$. A larger $c$ calls fewer points
+# positive: it finds fewer of the positives (the **recall** falls, always), and those it does call positive are
+# more often right (the **precision** usually rises, as here). Which $c$ is best depends on what each kind of
+# mistake costs; notebook 06 derives it from a loss matrix. On the 80 points above:
+
+# %%
+p_fit, positive = model.predict_proba(blobs.X)[:, 1], blobs.y == 1
+for c in (0.1, 0.3, 0.5, 0.7, 0.9):
+    called = p_fit > c                                            # called positive at the threshold c
+    print(f"threshold c = {c:4}: {called.sum():2d} called positive, precision "
+          f"{np.mean(positive[called]):.2f}, recall {np.mean(called[positive]):.2f}")
+
+# %% [markdown]
+# **No model of the inputs.** Logistic regression models $p(t \mid \mathbf{x})$ and nothing else: it makes no
+# assumption on how $\mathbf{x}$ is distributed (Arias), which is why Liu calls it **discriminative**. The
+# generative models of notebooks 06 and 07 model $p(\mathbf{x} \mid C_k)$ instead and obtain the posterior by
+# Bayes' rule. The two classes above are Gaussian with one shared covariance, and for such classes the true
+# posterior is exactly a sigmoid of a linear score (notebook 06 derives it); logistic regression fits the same
+# kind of model to inputs of any distribution.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the score of a 90% prediction
 #
 # A logistic regression gives $p(t = 1 \mid \mathbf{x}) = 0.9$. What is its score $y(\mathbf{x})$? (Natural
@@ -187,10 +212,10 @@ print("t = 0  ", table[0], "\nt = 1  ", table[1])
 print("her table, to two decimals:", np.array_equal(table.round(2), [arias_t0, arias_t0[::-1]]))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **With labels $s_i = 2t_i - 1 \in \{-1, +1\}$** (Liu's notes): by the symmetry of section 1,
-# $p(t_i \mid \mathbf{x}_i) = \sigma(s_i\,y(\mathbf{x}_i))$ for both labels, and
+# **With labels $t^\pm_i = 2t_i - 1 \in \{-1, +1\}$** (Liu's notes, which call them $y_n$): by the symmetry of
+# section 1, $p(t_i \mid \mathbf{x}_i) = \sigma(t^\pm_i\,y(\mathbf{x}_i))$ for both labels, and
 #
-# $$-\log \sigma(z) = \log(1 + e^{-z}), \qquad z_i = s_i\,y(\mathbf{x}_i),$$
+# $$-\log \sigma(z) = \log(1 + e^{-z}), \qquad z_i = t^\pm_i\,y(\mathbf{x}_i),$$
 #
 # the **logistic loss** of the margin $z_i$, the smooth surrogate of notebook 01. Same model, same loss.
 
@@ -208,7 +233,7 @@ objective = LogisticLoss(X1, passed)                                # its weight
 for w, b in [(0.0, 0.0), (0.5, -1.0), (1.0, -2.5)]:
     scores = w * hours + b
     cross_entropy = binary_cross_entropy(passed, sigmoid(scores))    # t in {0, 1}
-    margins = np.mean(logistic_loss((2 * passed - 1) * scores))     # s in {-1, +1}
+    margins = np.mean(logistic_loss((2 * passed - 1) * scores))     # t± = 2t - 1 in {-1, +1}
     print(f"w = {w}, b = {b:4}: cross-entropy {cross_entropy:.4f}, logistic loss of the "
           f"margins {margins:.4f}, LogisticLoss {objective.loss(np.array([w, b])):.4f}")
 
@@ -248,6 +273,8 @@ plt.show()
 show_source(LogisticLoss.gradient)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# It writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as a sign, $t^\pm_i = 2t_i - 1$;
+# section 7 meets this form again), the same number, but accurate even where $p_i$ rounds to $t_i$.
 # Checked against central differences at a few weights, on the hours data and on the 30 features of
 # the breast-cancer data:
 
@@ -350,13 +377,29 @@ plt.show()
 # **Too large: diverge, or bounce?** Along an eigenvector of a quadratic $\frac12(\mathbf{w} - \mathbf{w}_*)^T\mathbf{A}(\mathbf{w} - \mathbf{w}_*)$
 # with eigenvalue $\lambda$, a step multiplies the error by $1 - \eta\lambda$; above $\eta = 2/\lambda_\text{max}$
 # that factor exceeds 1 in size, and the error grows geometrically until it overflows. The logistic
-# loss is different far from its minimum: its gradient is **bounded**,
+# loss is different far from its minimum, for two reasons.
 #
-# $$\|\nabla E(\mathbf{w})\| \le \frac1N\sum_i |p_i - t_i|\,\|\tilde{\mathbf{x}}_i\| \le \max_i \|\tilde{\mathbf{x}}_i\|,$$
+# - Its gradient is **bounded**,
+#   $\|\nabla E(\mathbf{w})\| \le \frac1N\sum_i |p_i - t_i|\,\|\tilde{\mathbf{x}}_i\| \le \max_i \|\tilde{\mathbf{x}}_i\|$,
+#   so a step moves the weights by at most $\eta\max_i\|\tilde{\mathbf{x}}_i\|$: no geometric blow-up, no
+#   overflow. That alone does not keep the weights near $\mathbf{w}_*$: bounded steps could still carry them
+#   off, one after another.
+# - What holds them back is that the hours data are **not separable**: in every direction some example
+#   ends up on the wrong side, and its loss $\log(1 + e^{-z})$ grows linearly, so $E$ grows at least
+#   linearly in every direction away from $\mathbf{w}_*$, and far out the negative gradient points back.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# In symbols, with $\mathbf{g} = \nabla E(\mathbf{w}_k)$ and convexity (the tangent plane at $\mathbf{w}_k$ lies
+# below $E$, at $\mathbf{w}_*$ too):
 #
-# so a step moves the weights by at most $\eta\max_i\|\tilde{\mathbf{x}}_i\|$: the path bounces between the
-# walls of the valley instead of flying off. Below, the quadratic model of our loss at its minimum
-# ($\mathbf{A} = \mathbf{H}_*$) and the loss itself, both with $\eta = 1.1$, just above $2/\lambda_\text{max}(\mathbf{H}_*) = 1.02$:
+# $$\|\mathbf{w}_{k+1} - \mathbf{w}_*\|^2 = \|\mathbf{w}_k - \mathbf{w}_*\|^2 - 2\eta\,\mathbf{g}^T(\mathbf{w}_k - \mathbf{w}_*)
+# + \eta^2\|\mathbf{g}\|^2, \qquad \mathbf{g}^T(\mathbf{w}_k - \mathbf{w}_*) \ge E(\mathbf{w}_k) - E(\mathbf{w}_*).$$
+#
+# The middle term grows linearly with the distance $\|\mathbf{w}_k - \mathbf{w}_*\|$, the last stays below
+# $\eta^2\max_i\|\tilde{\mathbf{x}}_i\|^2$: far enough out, every step moves closer to $\mathbf{w}_*$. The path
+# stays in a bounded region and bounces between the walls of the valley instead of flying off. Below, the
+# quadratic model of our loss at its minimum ($\mathbf{A} = \mathbf{H}_*$) and the loss itself, both with
+# $\eta = 1.1$, just above $2/\lambda_\text{max}(\mathbf{H}_*) = 1.02$:
 
 # %% slideshow={"slide_type": "subslide"}
 H_star = objective.hessian(w_star)
@@ -374,6 +417,9 @@ W_huge = np.random.default_rng(2).normal(scale=1e3, size=(500, 2))
 _, gradients = objective.along(W_huge, gradients=True)
 print(f"largest gradient norm at 500 huge weights: {np.linalg.norm(gradients, axis=1).max():.3f}"
       f" <= max ||x_i|| = {np.linalg.norm(X1_tilde, axis=1).max():.3f}")
+closer = (np.linalg.norm(W_huge - 1.1 * gradients - w_star, axis=1)
+          < np.linalg.norm(W_huge - w_star, axis=1))
+print("from each of them, a step with eta = 1.1 moves closer to w*:", closer.all())
 
 # %% slideshow={"slide_type": "subslide"}
 fig, (ax_q, ax_l) = plt.subplots(1, 2, figsize=(10, 3.3))
@@ -385,21 +431,6 @@ ax_l.plot(on_logistic.loss - E_star, color=plotting.PALETTE[1])
 ax_l.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k) - E(\mathbf{w}^*)$",
          title=r"logistic loss, $\eta = 1.1$: bounces")
 plt.show()
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 3 (predict): a learning rate 45 times too large
-#
-# In the explorer below, with the raw input and full batches, you will set $\eta = 30$, about 45 times the
-# safe $2/L = 0.661$, and play 150 steps. Before you do: what happens?
-#
-# - **(a)** The loss grows without bound until it overflows and the run stops.
-# - **(b)** The path bounces across the valley; the loss jumps up and down but stays finite.
-# - **(c)** It converges, only in a more roundabout way.
-# - **(d)** It converges faster than with a small step.
-
-# %%
-prediction = ...     # ✏️ "a", "b", "c" or "d"
-exercises.too_large_learning_rate.check(prediction)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The learning-rate explorer.** Left: the contours of $E(w, b) - E(w^*, b^*)$ over the two weights of the
@@ -414,7 +445,8 @@ exercises.too_large_learning_rate.check(prediction)
 # - $\eta = 0.05$: too small, it barely moves;
 # - $\eta = 1$: above the safe bound, it zig-zags across the valley yet gets further (the loss rises at
 #   62 of the 150 steps);
-# - $\eta = 30$: your prediction;
+# - $\eta = 30$, 45 times the bound: the path leaps from wall to wall for as long as you play, and the
+#   loss jumps up and down but stays finite;
 # - **standardise $x$** (section 5): the contours turn round, and $\eta = 0.6$ is now small beside the new
 #   safe bound of 8: try 5 (there in a few steps), then 30 (bouncing again);
 # - **one example** or **a minibatch** per step (section 6): the path turns noisy.
@@ -437,6 +469,63 @@ for name, X in [("raw x", X1), ("standardised x", StandardScaler().fit_transform
         shown = f"{excess:8.2e}" if excess > 1e-10 else "  < 1e-10"      # not mere rounding
         print(f"{name:14}, eta = {eta:5}: excess loss after 40 steps {shown}, "
               f"the loss rose at {rises:2d} of them")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **How many steps?** Liu asks how many iterations make $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \epsilon$. Take
+# $\eta \le 1/L$, so that the descent lemma gives $E(\mathbf{w}_{k+1}) \le E(\mathbf{w}_k) - \frac\eta2\|\mathbf{g}\|^2$,
+# add the convexity bound $E(\mathbf{w}_k) \le E(\mathbf{w}_*) + \mathbf{g}^T(\mathbf{w}_k - \mathbf{w}_*)$ and the
+# expansion of $\|\mathbf{w}_{k+1} - \mathbf{w}_*\|^2$ above:
+#
+# $$E(\mathbf{w}_{k+1}) - E(\mathbf{w}_*) \le \mathbf{g}^T(\mathbf{w}_k - \mathbf{w}_*) - \frac\eta2\|\mathbf{g}\|^2
+# = \frac{1}{2\eta}\Big(\|\mathbf{w}_k - \mathbf{w}_*\|^2 - \|\mathbf{w}_{k+1} - \mathbf{w}_*\|^2\Big).$$
+#
+# Summed over the first $k$ steps the right-hand side telescopes, and as the loss never rises, the last
+# of the $k$ losses is the lowest:
+#
+# $$E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \frac{\|\mathbf{w}_0 - \mathbf{w}_*\|^2}{2\eta k},$$
+#
+# an $O(1/k)$ rate: ten times the accuracy for ten times the steps. It holds for every convex loss with
+# curvature at most $L$ that has a minimiser; true for the worst of them, it is pessimistic for most.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Faster in a bowl.** If moreover every Hessian has curvature at least $\mu > 0$ in every direction
+# ($\mathbf{H} \succeq \mu\mathbf{I}$: *strongly convex*), the gap shrinks by a constant factor at every step,
+# $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le (1 - \mu/L)^k\,\big(E(\mathbf{w}_0) - E(\mathbf{w}_*)\big)$ for $\eta = 1/L$:
+# **linear** convergence, about $\kappa\ln 10$ steps per decade of accuracy with $\kappa = L/\mu$. The
+# logistic loss is not strongly convex everywhere (far out every $p_i(1 - p_i) \to 0$), but near its
+# minimum it is, with $\mu \approx \lambda_\text{min}(\mathbf{H}_*)$: there the error along the flattest
+# direction shrinks by the factor $1 - \eta\lambda_\text{min}(\mathbf{H}_*)$ per step, and the gap, quadratic in
+# the error, by its square.
+#
+# ### ✏️ Exercise 3 (derive): the steps the bound promises
+#
+# Gradient descent on the hours data starts at $\mathbf{w}_0 = \mathbf{0}$ with $\eta = 1/L$; $L$ and
+# $\mathbf{w}_*$ are printed above. After how many steps $k$ does the $O(1/k)$ bound guarantee
+# $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le 10^{-3}$?
+
+# %%
+steps_promised = ...     # ✏️ a number
+exercises.steps_promised_by_the_bound.check(steps_promised)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# What gradient descent with $\eta = 1/L$ actually does on these data, step by step against the bound,
+# and its factor per step late in the run against $(1 - \lambda_\text{min}(\mathbf{H}_*)/L)^2$:
+
+# %%
+gap = descent_path(X1, passed, 1 / L, n_updates=1000).loss - E_star
+k = np.arange(1, 1001)
+print("E(w_k) - E* <= ||w_0 - w*||^2 / (2 eta k) at each of 1000 steps:",
+      np.all(gap[1:] <= L * (w_star @ w_star) / (2 * k)))
+print(f"steps to reach E(w_k) - E* <= 1e-3: {np.argmax(gap <= 1e-3)}")
+lambda_min = np.linalg.eigvalsh(H_star)[0]
+print(f"factor per step from step 500 to 800: {(gap[800] / gap[500]) ** (1 / 300):.4f}; "
+      f"(1 - lambda_min(H*) / L)^2 = {(1 - lambda_min / L) ** 2:.4f}")
+
+# %% [markdown]
+# The bound is met at every step, with a wide margin: it must hold for the worst convex loss of curvature
+# $L$, while this one is nearly quadratic near its minimum and converges linearly, with the factor the
+# Hessian there predicts. The flattest direction sets the pace: the smaller $\lambda_\text{min}(\mathbf{H}_*)$ is
+# beside $L$, the more steps each decade costs. That is what the next section attacks.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Feature scaling: round contours
@@ -489,21 +578,35 @@ for ax, X, name in [(axes[0], X1, "raw x: w and b"), (axes[1], X1_std, "standard
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4 (explain): why standardising helps gradient descent
+# ### ✏️ Exercise 4 (derive): two correlated inputs, standardised
 #
-# Standardising the input cut the number of steps to $|\nabla E| \le 10^{-4}$ from 780 to 9. Why?
-#
-# - **(a)** The standardised model is more accurate, so it is found faster.
-# - **(b)** One learning rate must suit every direction of the weights: stability is set by the steepest
-#   curvature, progress by the flattest, and standardising makes them alike.
-# - **(c)** Standardising removes the outliers that slow gradient descent down.
-# - **(d)** Standardising makes the loss convex.
+# A model has two inputs whose correlation is $\rho = 0.9$; both are standardised. What is the condition
+# number $\kappa = \lambda_\text{max}/\lambda_\text{min}$ of the Gram matrix $\frac1N\tilde{\mathbf{X}}^T\tilde{\mathbf{X}}$
+# of $(x_1', x_2', 1)$?
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.why_standardise.check(explanation)
+kappa = ...     # ✏️ a number
+exercises.condition_after_standardising.check(kappa)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# On numbers: two inputs drawn with correlation 0.9, and the 30 features of the breast-cancer data (section
+# 3), each set standardised:
+
+# %%
+first = np.random.default_rng(0).normal(size=(2, 1000))
+pair = np.column_stack([first[0], 0.9 * first[0] + np.sqrt(1 - 0.9 ** 2) * first[1]])
+for name, X in [("the pair", pair), ("breast cancer", cancer.X)]:
+    tilde = np.column_stack([StandardScaler().fit_transform(X), np.ones(len(X))])
+    print(f"{name:13}: cond of the standardised Gram matrix {np.linalg.cond(tilde.T @ tilde / len(X)):.3g}")
+r = np.corrcoef(pair.T)[0, 1]
+print(f"the pair's sample correlation r = {r:.4f}; (1 + r) / (1 - r) = {(1 + r) / (1 - r):.3g}")
 
 # %% [markdown]
+# Standardising removes offsets and scales, not correlations between inputs: the valley along the
+# difference of the two weights stays. The breast-cancer features, many of them strongly correlated,
+# keep a condition number of about $10^5$ after standardising, which is why section 11 needs a faster
+# solver for them. Decorrelating the inputs (whitening) would make the Gram matrix $\mathbf{I}$.
+#
 # The mean and standard deviation are statistics of the *training* data. Validation and test data are
 # transformed with the same numbers, never with their own: section 12 does it inside every fold with a
 # pipeline, `make_pipeline(StandardScaler(), LogisticRegression(...))`.
@@ -554,7 +657,7 @@ for B in (1, 10, 100):
 # whatever $B$ is; gradient descent makes one careful step of it, SGD with $B = 1$ makes 569 noisy
 # ones. Early on the noise does not matter and SGD races ahead. Near the optimum the full gradient
 # tends to 0 but the noise does not: with a constant $\eta$ SGD ends up hovering at a level set by
-# $\eta$ and the noise. A **decaying learning rate**, here $\eta_k = \eta_0/(1 + 0.5k)$ after $k$ epochs,
+# $\eta$ and the noise. A **decaying learning rate**, here $\eta = \eta_0/(1 + 0.5e)$ in epoch $e$,
 # shrinks the hover; larger minibatches shrink the noise. Twenty epochs on the breast-cancer data:
 
 # %% slideshow={"slide_type": "subslide"}
@@ -564,7 +667,7 @@ settings = {
     "gradient descent, \u03b7 = 1/L": dict(solver="gd"),
     "minibatches of 32, \u03b7 = 0.5": dict(solver="sgd", batch_size=32, learning_rate=0.5),
     "one example, \u03b7 = 0.1": dict(solver="sgd", batch_size=1, learning_rate=0.1),
-    "one example, \u03b7 = 0.1 / (1 + 0.5 k)": dict(solver="sgd", batch_size=1, learning_rate=0.1,
+    "one example, \u03b7 = 0.1 / (1 + 0.5 e)": dict(solver="sgd", batch_size=1, learning_rate=0.1,
                                                     decay=0.5)}
 epochs = 20
 histories = {}
@@ -586,9 +689,28 @@ ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# **Why the rate must decay, and what it costs.** Robbins and Monro's conditions for SGD to converge are
+#
+# $$\sum_k \eta_k = \infty \quad\text{(the steps can still carry the weights any distance)}, \qquad
+# \sum_k \eta_k^2 < \infty \quad\text{(the noise they add up has a finite variance)}.$$
+#
+# A constant $\eta$ fails the second, and hovers. The schedule above, $\eta_0/(1 + 0.5e)$ in epoch $e$
+# (the same rate for the 569 updates of an epoch), meets both: a harmonic series diverges, the series of
+# its squares converges. The price is speed. For a convex loss whose stochastic gradients have bounded
+# size, a run of $K$ steps of size $\eta \propto 1/\sqrt{K}$ that reports the average $\bar{\mathbf{w}}_K$ of its
+# iterates has $\mathbb{E}[E(\bar{\mathbf{w}}_K)] - E(\mathbf{w}_*) = O(1/\sqrt{K})$ (Nemirovski, Juditsky, Lan and
+# Shapiro, 2009: there the averaging, not a vanishing step, tames the noise); for a strongly convex loss,
+# such as the L2-penalised one here, $\eta_k \propto 1/k$ gives $\mathbb{E}[E(\mathbf{w}_k)] - E(\mathbf{w}_*) = O(1/k)$
+# (Bottou, Curtis and Nocedal, 2018). Gradient descent's gap shrinks geometrically near the minimum (section 4), but each of
+# its steps costs $N$ of SGD's: early on SGD is far ahead, as the plot shows; for a high enough accuracy
+# a geometric rate wins in the end, since it beats any power of $1/k$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # Back in the explorer of section 4, standardise $x$, choose **one example** per step and play: the path
 # wanders around the minimum instead of settling, and the excess loss hovers around $10^{-2}$; with a
-# **minibatch of 10** it hovers below $10^{-3}$.
+# **minibatch of 10** it hovers below $10^{-3}$. The status line says that the safe bound is for
+# full-batch steps only: at $\eta = 0.6$, far below the standardised bound of 8, the loss still rises at
+# 91 of the 150 one-example updates (68 with minibatches of 10), since each follows a noisy gradient.
 #
 # ### ✏️ Exercise 5 (implement): one epoch of minibatch SGD
 #
@@ -608,32 +730,32 @@ exercises.sgd_epoch.check(sgd_epoch)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. The soft perceptron
 #
-# Write one SGD step on a single example with Liu's labels $s \in \{-1, +1\}$ and the margin
-# $z = s\,\tilde{\mathbf{x}}^T\mathbf{w}$. The loss is $\ell(z) = \log(1 + e^{-z})$, whose derivative *in the margin* is
+# Write one SGD step on a single example with Liu's labels $t^\pm \in \{-1, +1\}$ and the margin
+# $z = t^\pm\,\tilde{\mathbf{x}}^T\mathbf{w}$. The loss is $\ell(z) = \log(1 + e^{-z})$, whose derivative *in the margin* is
 #
 # $$\ell'(z) = \frac{-e^{-z}}{1 + e^{-z}} = -\sigma(-z), \qquad\text{so}\qquad
-# \nabla_\mathbf{w}\,\ell = \ell'(z)\,\frac{\partial z}{\partial \mathbf{w}} = -\sigma(-z)\,s\,\tilde{\mathbf{x}},$$
+# \nabla_\mathbf{w}\,\ell = \ell'(z)\,\frac{\partial z}{\partial \mathbf{w}} = -\sigma(-z)\,t^\pm\,\tilde{\mathbf{x}},$$
 #
 # and the SGD step is
 #
-# $$\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma\big(-s\,\tilde{\mathbf{x}}^T\mathbf{w}\big)\,s\,\tilde{\mathbf{x}}.$$
+# $$\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma\big(-t^\pm\,\tilde{\mathbf{x}}^T\mathbf{w}\big)\,t^\pm\,\tilde{\mathbf{x}}.$$
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The perceptron (notebook 01) steps by $s\,\tilde{\mathbf{x}}$ when $z \le 0$ and not at all otherwise. Here
+# The perceptron (notebook 01) steps by $t^\pm\,\tilde{\mathbf{x}}$ when $z \le 0$ and not at all otherwise. Here
 # the same step is **weighted by $\sigma(-z) = 1 - \sigma(z) = 1 - p(t \mid \mathbf{x})$, the probability the
 # model gives the wrong label**: a confident mistake moves the weights almost a full perceptron step, a
 # confident success hardly at all, and everything in between a little. With 0/1 targets the same step
 # reads $\mathbf{w} \leftarrow \mathbf{w} - \eta\,(p - t)\,\tilde{\mathbf{x}}$, the gradient of section 3 for one example. The
-# sign inside the sigmoid matters: Liu prints $\sigma(s\,\mathbf{w}^T\mathbf{x})$, which would push hardest on
-# the examples the model already gets right.
+# sign inside the sigmoid matters: Liu prints $\sigma(y_n\mathbf{w}^T\mathbf{x}_n)$, the probability of the *right*
+# label, which would push hardest on the examples the model already gets right.
 
 # %%
-s = 2 * passed - 1                                              # labels -1, +1
+t_pm = 2 * passed - 1                                           # the labels t± in {-1, +1}
 w = np.array([0.5, -1.0])
-z = s * (X1_tilde @ w)                                          # the margins
+z = t_pm * (X1_tilde @ w)                                       # the margins
 per_example = np.array([objective.gradient(w, [i]) for i in range(50)])
-print("SGD gradient of one example = -sigma(-z) s x:",
-      np.allclose(per_example, -sigmoid(-z)[:, None] * s[:, None] * X1_tilde))
+print("SGD gradient of one example = -sigma(-z) t± x:",
+      np.allclose(per_example, -sigmoid(-z)[:, None] * t_pm[:, None] * X1_tilde))
 p_label = np.where(passed == 1, sigmoid(X1_tilde @ w), 1 - sigmoid(X1_tilde @ w))
 print("sigma(-z) = 1 - p(t | x), the probability of the wrong label:",
       np.allclose(sigmoid(-z), 1 - p_label))
@@ -653,7 +775,7 @@ print("perceptron      ", (z[some] <= 0).astype(float))
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 6 (derive): one step of the soft perceptron
 #
-# The weights are $(w_1, w_2, b) = (1, 0, 0)$. The example $\mathbf{x} = (2, 1)$ has label $s = -1$. Take one
+# The weights are $(w_1, w_2, b) = (1, 0, 0)$. The example $\mathbf{x} = (2, 1)$ has label $t^\pm = -1$. Take one
 # soft-perceptron step with $\eta = 0.5$. What are the new $(w_1, w_2, b)$?
 
 # %%
@@ -737,22 +859,43 @@ for name, run in runs.items():
           f"{np.mean((X1_tilde @ run.w > 0) == passed):.2f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 7 (explain): why not the squared error on a sigmoid?
+# ### ✏️ Exercise 7 (predict): the squared error from a neutral start
 #
-# - **(a)** It is not differentiable, so gradient descent cannot use it.
-# - **(b)** Its gradient vanishes on confidently wrong examples, and it is not convex in $\mathbf{w}$: gradient
-#   descent can stall on a plateau.
-# - **(c)** It is bounded by 1, which makes training slow.
-# - **(d)** It is more expensive to compute.
+# Start both runs at $\mathbf{w} = (0, 0)$ instead, everything else as above (3000 steps of $\eta = 0.6$ at
+# most). Where does gradient descent on the squared error end?
+#
+# - **(a)** On a plateau again, far from the cross-entropy's model: the squared error is not convex.
+# - **(b)** Close to the cross-entropy's model, only after more steps.
+# - **(c)** At exactly the cross-entropy's weights: both losses are minimised where the model's
+#   probabilities match the data.
+# - **(d)** Nowhere: $\eta = 0.6$ makes it diverge.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.squared_error_on_a_sigmoid.check(explanation)
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.squared_error_from_zero.check(prediction)
+
+# %% slideshow={"slide_type": "subslide"}
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")                                # max_iter reached: a warning
+    from_zero = {name: gradient_descent(*pair, np.zeros(2), learning_rate=0.6, max_iter=3000)
+                 for name, pair in losses.items()}
+if exercises.squared_error_from_zero.revealed():
+    for name, run in from_zero.items():
+        print(f"{name:13}: after {run.n_iter} steps w = {run.w.round(3)}, boundary at "
+              f"x = {-run.w[1] / run.w[0]:.2f} hours, training accuracy "
+              f"{np.mean((X1_tilde @ run.w > 0) == passed):.2f}")
+
+# %% [markdown]
+# (Run the cell above after your answer.) At $\mathbf{w} = \mathbf{0}$ every $p_i = \frac12$: no example is
+# confidently wrong, and the squared error's gradient is exactly half the cross-entropy's, since
+# $2p_i(1 - p_i) = \frac12$. Both runs head for the same region and end near each other, but not at the
+# same weights: the two losses weigh the examples differently. The squared error's trouble is its
+# plateaus, where a start far out lands; the convex cross-entropy has no such trap.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Separable data: a likelihood without a maximum
 #
-# If some $\mathbf{w}$ classifies every example correctly, all its margins $z_i = s_i\,\tilde{\mathbf{x}}_i^T\mathbf{w}$ are
+# If some $\mathbf{w}$ classifies every example correctly, all its margins $z_i = t^\pm_i\,\tilde{\mathbf{x}}_i^T\mathbf{w}$ are
 # positive, and scaling it up lowers the loss for ever:
 #
 # $$E(c\,\mathbf{w}) = \frac1N\sum_i \log\big(1 + e^{-c z_i}\big) \;\searrow\; 0 \quad (c \to \infty).$$
@@ -783,19 +926,20 @@ separable = datasets.make_separable(40, 0.1, random_state=1)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     LogisticRegression().fit(separable.X, separable.y)
-print("LogisticRegression warns:", caught[0].message, "\n")
 flat = LogisticLoss(separable.X, separable.y)
 penalised = LogisticLoss(separable.X, separable.y, l2=0.01)
 eta = learning_rate_bound(separable.X) / 2
 unpenalised_run = minimize(flat, np.zeros(3), "gd", learning_rate=eta, max_iter=10_000, tol=0)
 penalised_run = minimize(penalised, np.zeros(3), "gd", learning_rate=eta, max_iter=10_000,
                          tol=1e-12)
-for k in (10, 100, 1000, 10_000):
-    norm = np.linalg.norm(unpenalised_run.weights[k])
-    norm_l2 = np.linalg.norm(penalised_run.weights[min(k, penalised_run.n_iter)])
-    print(f"k = {k:6d}: no penalty ||w|| = {norm:6.2f}, E = {unpenalised_run.loss[k]:.5f};"
-          f"   l2 = 0.01: ||w|| = {norm_l2:.3f}")
-print(f"with l2 = 0.01 gradient descent converged after {penalised_run.n_iter} steps")
+if exercises.separable_weights.revealed():
+    print("LogisticRegression warns:", caught[0].message, "\n")
+    for k in (10, 100, 1000, 10_000):
+        norm = np.linalg.norm(unpenalised_run.weights[k])
+        norm_l2 = np.linalg.norm(penalised_run.weights[min(k, penalised_run.n_iter)])
+        print(f"k = {k:6d}: no penalty ||w|| = {norm:6.2f}, E = {unpenalised_run.loss[k]:.5f};"
+              f"   l2 = 0.01: ||w|| = {norm_l2:.3f}")
+    print(f"with l2 = 0.01 gradient descent converged after {penalised_run.n_iter} steps")
 
 # %% slideshow={"slide_type": "subslide"}
 steps = np.arange(1, 10_001)
@@ -809,6 +953,45 @@ ax_e.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k)$, no penalty", title="the 
 ax_w.legend(loc="upper left")
 plt.show()
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# (Once you have answered exercise 8, run the cell after it for the numbers.) The loss and its gradient shrink like
+# $e^{-\text{margin}}$, so each decade of steps adds less to $\|\mathbf{w}\|$: it grows like $\log k$.
+#
+# ### ✏️ Exercise 9 (predict): a step far too large on separable data
+#
+# On the hours data, $\eta = 30$ bounced for ever (section 4). Now run gradient descent on the 40 separable
+# points above with $\eta = 100$, about 13 times their safe $2/L = 7.89$, for 1000 steps. What happens?
+#
+# - **(a)** The loss overflows: with no minimum to hold them, the weights grow geometrically.
+# - **(b)** The path bounces across a valley, as on the hours data; the weights stay bounded.
+# - **(c)** The weights grow for ever, by less and less each step, and the loss falls towards 0.
+# - **(d)** It converges to a finite minimiser, faster than with a small step.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.large_step_on_separable_data.check(prediction)
+
+# %% slideshow={"slide_type": "subslide"}
+large_steps = descent_path(separable.X, separable.y, 100.0, n_updates=1000)
+lengths = np.linalg.norm(np.diff(large_steps.weights, axis=0), axis=1)
+rose = np.flatnonzero(np.diff(large_steps.loss) > 1e-12 * large_steps.loss[1:]) + 1
+if exercises.large_step_on_separable_data.revealed():
+    for k in (1, 10, 100, 1000):
+        print(f"k = {k:4d}: ||w|| = {np.linalg.norm(large_steps.weights[k]):5.1f}, "
+              f"E = {large_steps.loss[k]:.1e}")
+    print(f"the loss rose at step(s) {rose.tolist()} only; the longest step {lengths.max():.1f} <= "
+          f"eta max ||x_i|| = {100 * np.linalg.norm(flat.X, axis=1).max():.0f}; "
+          f"the last ten steps {lengths[-10:].mean():.4f} long on average")
+
+# %% [markdown]
+# (Run the cell above after your answer.) Section 4's argument had two parts, and only the first holds here.
+# The gradient is bounded, so no step is longer than $\eta\max_i\|\tilde{\mathbf{x}}_i\|$ and nothing
+# overflows. But no wall sends the path back: along a separating direction the loss falls for ever. After a
+# step or two that overshoot, the path runs out along such a direction; as the margins grow the gradient
+# shrinks like $e^{-\text{margin}}$, each step is shorter than the last, $\|\mathbf{w}\|$ grows like
+# $\log k$ as with a small step, and the loss falls towards 0. Wu, Bartlett, Telgarsky and Yu (2024) prove
+# that gradient descent with any constant step does this on separable data.
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. More than two classes: softmax regression
 #
@@ -821,8 +1004,10 @@ plt.show()
 #   The code subtracts the largest score first, so that no $e^{y}$ overflows.
 # - **Two classes give the sigmoid**: $\frac{e^{y_1}}{e^{y_0} + e^{y_1}} = \frac{1}{1 + e^{-(y_1 - y_0)}} = \sigma(y_1 - y_0)$.
 #   Only differences of scores matter, so the model is **over-parameterised**: $(\mathbf{w}_k + \mathbf{v})_k$ is the
-#   same model for any $\mathbf{v}$. Binary logistic regression fixes $\mathbf{w}_0 = \mathbf{0}$; a penalty picks
-#   the member with $\sum_k \mathbf{w}_k = \mathbf{0}$ (the smallest).
+#   same model for any $\mathbf{v}$. Binary logistic regression fixes $\mathbf{w}_0 = \mathbf{0}$. An L2 penalty
+#   picks the member with $\sum_k \mathbf{w}_k = \mathbf{0}$: $\sum_k\|\mathbf{w}_k + \mathbf{v}\|^2$ is smallest for
+#   $\mathbf{v}$ minus the mean of the $\mathbf{w}_k$. (An L1 penalty is smallest at a median instead, and the
+#   unpenalised biases are not fixed by any penalty: see below.)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Loss and gradient**: with one-hot targets $\mathbf{t}_i \in \{0, 1\}^K$, the negative log-likelihood is
@@ -851,8 +1036,8 @@ print(f"gradient = softmax minus one-hot: |analytic - numerical| < 1e-8: {error 
 # %%
 softmax_model = SoftmaxRegression(solver="accelerated", l2=1e-3, tol=1e-8, max_iter=20_000)
 softmax_model.fit(X_iris, iris.y)
-sums = np.r_[softmax_model.coef_.sum(axis=0), softmax_model.intercept_.sum()]
-print("the weights of the classes add up to 0 (to 1e-8):", np.abs(sums).max() < 1e-8)
+print("the coefficients of the classes add up to 0 (to 1e-8):",
+      np.abs(softmax_model.coef_.sum(axis=0)).max() < 1e-8)
 unpenalised = SoftmaxLoss(X_iris, iris.y)
 W = np.vstack([softmax_model.coef_.T, softmax_model.intercept_])           # (D + 1, K)
 W_shifted = W + np.array([[1.0], [-2.0], [0.5], [3.0], [-1.0]])          # v added to every class
@@ -861,6 +1046,19 @@ print("the same probabilities:",
       np.allclose(softmax(X_iris_tilde @ W), softmax(X_iris_tilde @ W_shifted)),
       "; the same unpenalised loss:",
       np.isclose(unpenalised.loss(W.ravel()), unpenalised.loss(W_shifted.ravel()), rtol=1e-12))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The biases $b_k$ are not penalised, so the loss is the same for $(b_k + c)_k$ whatever $c$, and no penalty
+# picks one. Ours add up to 0 all the same, for another reason: the solver starts at $\mathbf{0}$, and the
+# gradients in the biases add up to 0 at every point,
+# $\sum_k \partial E/\partial b_k = \frac1N\sum_i\sum_k (p_{ik} - t_{ik}) = 0$ (each example's probabilities and
+# its one-hot target both add up to 1), so no step changes $\sum_k b_k$. Another start would keep its own sum.
+
+# %%
+print("sum_k dE/db_k = 0 at random weights (to 1e-12):",
+      all(abs(iris_objective.gradient(v).reshape(5, 3)[-1].sum()) < 1e-12
+          for v in np.random.default_rng(2).normal(size=(5, iris_objective.n_weights))))
+print("the biases add up to 0 (to 1e-8):", abs(softmax_model.intercept_.sum()) < 1e-8)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **From binary classifiers** (the course notes): *one-vs-rest* trains $K$ logistic regressions, "class
@@ -896,7 +1094,7 @@ plt.show()
 # probabilities need not add up to 1; softmax regression is one model with one loss, and its
 # probabilities add up to 1 by construction.
 #
-# ### ✏️ Exercise 9 (derive): the gradient of the cross-entropy in the scores
+# ### ✏️ Exercise 10 (derive): the gradient of the cross-entropy in the scores
 #
 # An example of class 0 gets the scores $\mathbf{y} = (2, 1, 0)$. What is the gradient of its loss
 # $-\log p(C_0 \mid \mathbf{x})$ with respect to the three scores?
@@ -914,14 +1112,28 @@ exercises.softmax_gradient.check(gradient_in_scores)
 # $$E_\text{L2}(\mathbf{w}) = E(\mathbf{w}) + \frac\lambda2\|\mathbf{w}\|^2, \qquad E_\text{L1}(\mathbf{w}) = E(\mathbf{w}) + \lambda\|\mathbf{w}\|_1 .$$
 #
 # - **L2 (ridge)** adds $\lambda\mathbf{w}$ to the gradient: a step is $\mathbf{w} \leftarrow (1 - \eta\lambda)\,\mathbf{w} - \eta\nabla E$,
-#   "weight decay". It adds $\lambda\mathbf{I}$ to the Hessian, so $E_\text{L2}$ is strictly convex: one finite
-#   minimiser, even on separable data (section 9). The weights shrink smoothly towards 0.
+#   "weight decay". It adds $\lambda$ to the Hessian's diagonal for every weight but not for the bias,
+#   $\operatorname{diag}(\lambda, \dots, \lambda, 0)$. $E_\text{L2}$ is still strictly convex: a direction
+#   $(\mathbf{v}, c)$ with $\mathbf{v} \ne \mathbf{0}$ gains the curvature $\lambda\|\mathbf{v}\|^2 > 0$ from the
+#   penalty, and the bias alone has the curvature $\frac{c^2}{N}\sum_i p_i(1 - p_i) > 0$, as every $p_i$ lies
+#   strictly between 0 and 1. So it has one finite minimiser, even on separable data (section 9), and the
+#   weights shrink smoothly towards 0 as $\lambda$ grows.
 # - **L1 (lasso)** has a kink at $w_j = 0$. A gradient step on $E$ followed by the **proximal step**
-#   $w_j \leftarrow \operatorname{sign}(w_j)\max(|w_j| - \eta\lambda, 0)$ (soft thresholding) minimises it, and
-#   sets small weights *exactly* to 0. At the optimum a weight is 0 exactly when
-#   $|\partial E/\partial w_j| \le \lambda$ there: the data pull on it less than the penalty holds it. So for
-#   $\lambda \ge \lambda_\text{max} = \max_j |\partial E/\partial w_j|$ at $\mathbf{w} = \mathbf{0}$ (with the best bias,
-#   $\sigma(b) = \bar t$) every weight is 0. L1 **selects features**.
+#   $w_j \leftarrow \operatorname{sign}(w_j)\max(|w_j| - \eta\lambda, 0)$ (soft thresholding) is one iteration of
+#   *proximal gradient descent*; repeated with $\eta \le 1/L$, it converges to the minimiser of $E_\text{L1}$, and it sets small
+#   weights *exactly* to 0.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **When is a weight 0?** The minimiser's conditions (Karush-Kuhn-Tucker, with the subgradient
+# $[-1, 1]$ of $|w_j|$ at 0), with $g_j = \partial E/\partial w_j$ there:
+#
+# - a nonzero weight has $g_j = -\lambda\operatorname{sign}(w_j)$, so $|g_j| = \lambda$ exactly;
+# - a zero weight has $|g_j| \le \lambda$.
+#
+# So $|g_j| < \lambda$ forces $w_j = 0$: where the data pull on a weight less than the penalty holds it, it
+# is 0 (at $|g_j| = \lambda$ both can happen). For $\lambda \ge \lambda_\text{max} = \max_j |\partial E/\partial w_j|$
+# at $\mathbf{w} = \mathbf{0}$ with the best bias ($\sigma(b) = \bar t$), $\mathbf{w} = \mathbf{0}$ meets every
+# condition: every weight is 0. In between, L1 **selects features**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Whose $\lambda$?** Arias adds $\lambda\sum_k w_k^2$ (no $\frac12$) or $\lambda\sum_k|w_k|$ to the *summed*
@@ -965,7 +1177,7 @@ ax_1.legend(handles=[lines[j] for j in first], loc="center left", bbox_to_anchor
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 10 (derive): the L1 strength that zeroes every weight
+# ### ✏️ Exercise 11 (derive): the L1 strength that zeroes every weight
 #
 # Four examples with one input: $x = (-2, -1, 1, 2)$ and $t = (0, 1, 0, 1)$. Above which $\lambda_\text{max}$
 # does the L1-penalised logistic regression set its weight $w$ exactly to 0?
@@ -975,40 +1187,66 @@ threshold = ...     # ✏️ a number
 exercises.l1_lambda_max.check(threshold)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The regularisation explorer.** Two classes in the plane, 40 training points, and a logistic
-# regression on the nine monomials $x_1, x_2, x_1^2, x_1x_2, \dots, x_2^3$ (standardised): its boundary is
-# a cubic curve. Every fit is made when the widget is built. Left: the training data and the decision
-# regions; middle: the nine weights, a cross where one is exactly 0; right: the mean negative
-# log-likelihood on the training data and on 40 validation points, against $\lambda$ (the grey line
+# **The regularisation explorer.** Two classes in the plane, 30 training points, and a logistic
+# regression on the 14 monomials $x_1, x_2, x_1^2, x_1x_2, \dots, x_2^4$ of degree up to 4 (standardised): its
+# boundary is a quartic curve. Every fit is made when the widget is built. Left: the training data and
+# the decision regions; middle: the 14 weights, a cross where one is exactly 0; right: the mean negative
+# log-likelihood on the training data and on 30 validation points, against $\lambda$ (the grey line
 # marks the $\lambda$ shown).
-#
-# It starts at the smallest penalty, $\lambda = 0.001$, with L2: the boundary bends to fit individual
-# training points. **Move $\lambda$ up**: the bars shrink, the boundary smooths, the training loss rises
-# and the validation loss falls, then both rise as the model underfits. **Switch to L1**: weights drop
-# to exactly 0 one after another. Near $\lambda = 0.03$ three of the nine remain ($x_1$, $x_2^2$, $x_1^2x_2$);
-# at $\lambda = 0.25$ only $x_1$ is left and the boundary is a vertical line; above $0.3$ no weight is
-# left, and every point is given the majority class.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# It starts at the smallest penalty, $\lambda = 0.001$, with L2: the boundary bends around single training
+# points (a strip at the right edge claims two circles for their class), 93% of the training points are
+# right, and the validation loss is high. **Move $\lambda$ up**: the bars shrink, the boundary
+# straightens, the training loss rises, and the validation loss falls to its lowest near $\lambda = 0.02$,
+# then rises again as the model underfits. **Switch to L1**: weights drop to exactly 0. Near
+# $\lambda = 0.02$ four of the 14 remain ($x_1$, $x_2$, $x_1^4$, $x_1^3x_2$); at $\lambda = 0.2$ only $x_1$ is
+# left and the boundary is a vertical line; above $\lambda_\text{max}$ no weight is left, and every point
+# gets $p = \frac12$, the fraction of positives in the training data. The count of nonzero weights need
+# not fall at every step as $\lambda$ grows: with correlated features, shrinking one weight can make another
+# worth its penalty, and here the count goes from 6 back up to 7 at $\lambda = 0.00251$.
 
 # %% slideshow={"slide_type": "subslide"}
 covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]
-plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=40,
-                                       random_state=2)
-X_fit, X_val, t_fit, t_val = train_test_split(plane.X, plane.y, test_size=0.5, random_state=0)
-regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=3, lam=0.001)
+plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=30,
+                                       random_state=59)
+X_fit, t_fit = plane.X[::2], plane.y[::2]             # every other point: 15 of each class
+X_val, t_val = plane.X[1::2], plane.y[1::2]           # the others, to validate
+regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=4, lam=0.001)
 regularization
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The explorer's fits, read without moving its slider: where the validation loss is lowest, and how
-# many weights each penalty keeps there.
+# The explorer's fits, read without moving its slider: the validation loss at both ends and where it is
+# lowest, and the weights L1 keeps.
 
 # %%
+lambdas, names = regularization.lambdas, regularization.names
 for penalty in ("l2", "l1"):
     losses = regularization.losses[penalty]["validation"]
     best = int(np.argmin(losses))
-    kept = np.count_nonzero(regularization.coef[penalty][best])
-    print(f"{penalty.upper()}: lowest validation loss {losses[best]:.3f} at lambda = "
-          f"{regularization.lambdas[best]:.3g} with {kept} of 9 weights nonzero; "
-          f"at lambda = 0.001 it is {losses[0]:.3f}")
+    print(f"{penalty.upper()}: validation loss {losses[0]:.3f} at lambda = {lambdas[0]:.3g}, lowest "
+          f"{losses[best]:.3f} at lambda = {lambdas[best]:.3g} "
+          f"({np.count_nonzero(regularization.coef[penalty][best])} of {len(names)} weights nonzero), "
+          f"{losses[-1]:.3f} at lambda = {lambdas[-1]:.3g}")
+
+# %% slideshow={"slide_type": "subslide"}
+l1_coef = regularization.coef["l1"]
+print("L1, weights nonzero as lambda grows:", [int(np.count_nonzero(coef)) for coef in l1_coef])
+for lam in (0.02, 0.2):
+    kept = np.flatnonzero(l1_coef[np.argmin(np.abs(lambdas - lam))])
+    print(f"L1 keeps at lambda = {lam}:", ", ".join(names[j] for j in kept))
+design = regularization.scaler.transform(regularization.features.transform(X_fit))
+at_zero = LogisticLoss(design, t_fit).gradient(np.r_[np.zeros(len(names)), logit(t_fit.mean())])
+print(f"lambda_max = max |dE/dw_j| at w = 0 = {np.abs(at_zero[:-1]).max():.3f}; "
+      f"the first lambda with no weight left: {lambdas[np.all(l1_coef == 0, axis=1)].min():.3g}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# This draw of the data is typical, not a lucky one. Over 100 draws of the same classes (`random_state`
+# 0 to 99, checked by the tests), the L2 validation loss at $\lambda = 0.001$ exceeded its lowest value by
+# more than 0.05 in 77 draws, and its lowest value lay strictly inside the range of $\lambda$ in 94; scored
+# on 10 000 new points instead of 30, the excess was above 0.05 in 91. Here it is 0.207, near the median
+# excess of the 100 draws, about 0.19. With only 30 validation points, about one draw in four would not show
+# the lesson clearly.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 12. Model selection: choosing $\lambda$
@@ -1042,9 +1280,25 @@ print(f"chosen lambda = {search.best_value:.0e}; "
       f"test accuracy, measured once: {final.score(X_test, t_test):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Why not one split?** The score of one validation split depends on which examples landed in it.
-# Repeat the whole procedure with different random splits: 100 single 80/20 splits of the training
-# data, against 5-fold cross-validation repeated with 20 different shufflings (at the chosen $\lambda$):
+# ### ✏️ Exercise 12 (explain): the best cross-validation score
+#
+# A report chooses $\lambda$ as above and gives the best of the nine cross-validation accuracies, 0.9765,
+# as the accuracy to expect on new data. What is wrong with that figure?
+#
+# - **(a)** Nothing: every cross-validation score comes from data its model was not trained on.
+# - **(b)** It is the largest of nine noisy estimates, picked for being the largest: it is biased upwards.
+# - **(c)** It is too low if anything: each fold's model was trained on only 4/5 of the data.
+# - **(d)** Nothing, because the folds were shuffled.
+
+# %%
+explanation = ...     # ✏️ "a", "b", "c" or "d"
+exercises.best_cv_score.check(explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **How noisy is a cross-validation score?** The score of one validation split depends on which examples
+# landed in it. Repeat with other random partitions of the same training data: 100 single 80/20 splits,
+# the five folds of one 5-fold run, and 5-fold cross-validation repeated with 20 shufflings (all at the
+# chosen $\lambda$):
 
 # %%
 chosen = make_model(search.best_value)
@@ -1052,19 +1306,30 @@ n_train = len(t_train)
 single = [cross_val_score(chosen, X_train, t_train,                  # one 80/20 split
                           folds=kfold_indices(n_train, 5, shuffle=True, random_state=seed)[:1])[0]
           for seed in range(100)]
+folds = cross_val_score(chosen, X_train, t_train, k=5, shuffle=True, random_state=0)
 repeated = [cross_val_score(chosen, X_train, t_train, k=5, shuffle=True, random_state=seed).mean()
             for seed in range(20)]
-print(f"one validation split: mean accuracy {np.mean(single):.4f}, "
-      f"standard deviation {np.std(single):.4f}, range {min(single):.3f} to {max(single):.3f}")
-print(f"5-fold CV estimate:   mean accuracy {np.mean(repeated):.4f}, "
-      f"standard deviation {np.std(repeated):.4f}")
+print(f"one validation split:  mean accuracy {np.mean(single):.4f}, standard deviation "
+      f"{np.std(single):.4f}, range {min(single):.3f} to {max(single):.3f}")
+print(f"one 5-fold run, folds: {folds.round(3)}, standard deviation {np.std(folds):.4f}, "
+      f"mean {folds.mean():.4f}")
+print(f"20 5-fold runs:        their means' standard deviation {np.std(repeated):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Leave-one-out on the 40 training points of the explorer's data, beside 5-fold, over the L2 penalties:
+# Averaging the five folds removes most of the noise of *which* partition: 20 shufflings move the mean by
+# little. But that small spread is partition noise on this one training set, not the precision of the
+# estimate: another training set of 426 examples from the same population would give another estimate, and
+# the fold scores themselves spread about as much as single splits do. A rough error bar for the mean of five
+# folds is their standard deviation over $\sqrt5$; even that is too small, since the folds share their
+# training data (Bengio and Grandvalet, 2004, show that no unbiased estimate of this variance exists).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Leave-one-out on the 30 training points of the explorer's data, beside 5-fold, over the L2 penalties
+# (on 30 points an accuracy moves in steps of 1/30: one example):
 
 # %%
 def poly_model(l2):
-    return make_pipeline(PolynomialFeatures(3), StandardScaler(),
+    return make_pipeline(PolynomialFeatures(4), StandardScaler(),
                          LogisticRegression(solver="newton", l2=l2))
 
 
@@ -1072,24 +1337,36 @@ small_grid = [0.001, 0.01, 0.1, 1.0]
 loo = grid_search(poly_model, small_grid, X_fit, t_fit, folds=leave_one_out(len(t_fit)))
 five = grid_search(poly_model, small_grid, X_fit, t_fit, k=5, shuffle=True, random_state=0)
 for lam, a_loo, a_five in zip(small_grid, loo.mean_score, five.mean_score):
-    print(f"lambda = {lam:5}: leave-one-out accuracy {a_loo:.3f} (40 fits), "
+    print(f"lambda = {lam:5}: leave-one-out accuracy {a_loo:.3f} ({len(t_fit)} fits), "
           f"5-fold {a_five:.3f} (5 fits)")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (explain): choosing $\lambda$ on the test set
+# **Leave-one-out for free, in one case.** For L2-penalised *linear* regression, minimising
+# $\sum_i (t_i - \tilde{\mathbf{x}}_i^T\mathbf{w})^2 + \lambda\|\mathbf{w}\|^2$ (bias unpenalised), leave-one-out costs a
+# single fit (Straka). The fitted scores are linear in the targets, $\mathbf{y} = \mathbf{H}\mathbf{t}$ with the
+# hat matrix $\mathbf{H} = \tilde{\mathbf{X}}(\tilde{\mathbf{X}}^T\tilde{\mathbf{X}} + \boldsymbol{\Lambda})^{-1}\tilde{\mathbf{X}}^T$,
+# $\boldsymbol{\Lambda} = \operatorname{diag}(\lambda, \dots, \lambda, 0)$. Removing example $i$ changes
+# $\tilde{\mathbf{X}}^T\tilde{\mathbf{X}}$ by the rank-one $\tilde{\mathbf{x}}_i\tilde{\mathbf{x}}_i^T$, and the
+# Sherman-Morrison formula turns the residual of the refit into
 #
-# A colleague fits the model for 30 values of $\lambda$, computes each one's accuracy on the test set, and
-# reports the best of them as the model's accuracy. What is wrong?
+# $$t_i - y_{-i}(\mathbf{x}_i) = \frac{t_i - y(\mathbf{x}_i)}{1 - h_{ii}} .$$
 #
-# - **(a)** Nothing: the test set was not used to fit the weights, so its score is honest.
-# - **(b)** The best of 30 noisy test scores is biased upwards: once the test set has been used to choose,
-#   its score is no longer an honest estimate.
-# - **(c)** The weights overfit the test set.
-# - **(d)** Only that the test set is too small; with a larger one it would be fine.
+# Checked on the hours data (a least-squares fit of the 0/1 targets, $\lambda = 1$) against 50 refits. The
+# logistic fit has no such shortcut: its weights are not linear in $\mathbf{t}$, so there is no hat matrix
+# with $\mathbf{y} = \mathbf{H}\mathbf{t}$, and leave-one-out above took one fit per example.
 
 # %%
-explanation = ...     # ✏️ "a", "b", "c" or "d"
-exercises.test_set_reuse.check(explanation)
+penalty = np.diag([1.0, 0.0])                                       # lambda = 1 on w, none on b
+hat = X1_tilde @ np.linalg.solve(X1_tilde.T @ X1_tilde + penalty, X1_tilde.T)
+shortcut = (passed - hat @ passed) / (1 - np.diag(hat))
+refits = []
+for i in range(50):
+    rest = np.arange(50) != i
+    w_i = np.linalg.solve(X1_tilde[rest].T @ X1_tilde[rest] + penalty,
+                          X1_tilde[rest].T @ passed[rest])
+    refits.append(passed[i] - X1_tilde[i] @ w_i)
+print("leave-one-out residuals by the hat matrix = by 50 refits (to 1e-10):",
+      np.allclose(shortcut, refits, rtol=0, atol=1e-10))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 13. Beside scikit-learn
@@ -1136,48 +1413,72 @@ for name, (ours, theirs, X, t) in pairs.items():
 #   on the gradient-descent slide and again before IRLS. That is the gradient of the log-likelihood;
 #   the negative log-likelihood's is $\sum_i (p_i - t_i)\,\mathbf{x}_i$ (section 3, against finite differences).
 #   Stepping along her expression with $\mathbf{w}_{k+1} = \mathbf{w}_k - \gamma\nabla E$ would climb the loss.
-# - **Liu, USC CSCI 567**, writes the soft-perceptron update as $\mathbf{w} + \eta\,\sigma(y_n\mathbf{w}^T\mathbf{x}_n)\,y_n\mathbf{x}_n$
-#   (and then as $\mathbb{P}(y_n\mathbf{w}^T\mathbf{x}_n)$, which is no probability of anything). Since
-#   $\ell'(z) = -\sigma(-z)$, two lines earlier in the same notes, it is $\sigma(-y_n\mathbf{w}^T\mathbf{x}_n)$: the weight is the
-#   probability of the *wrong* label (section 7 checks it on every example; exercise 6 has the numbers).
-# - **Liu, USC CSCI 567**, in "Applying Newton to logistic loss" writes
-#   $\nabla_\mathbf{w}\ell_\text{logistic}(\mathbf{w}) = \partial\ell_\text{logistic}(w)/\partial w = -\sigma(-w)$: that is the
-#   derivative in the margin, $\ell'(z) = -\sigma(-z)$; the gradient in $\mathbf{w}$ is $-\sigma(-z)\,y_n\mathbf{x}_n$ (section 7).
-# - **Liu, USC CSCI 567**, ends the maximum-likelihood derivation with "$= \operatorname{argmax}_\mathbf{w} F(\mathbf{w})$",
-#   where $F$ is the summed logistic loss; maximum likelihood *minimises* it (sections 2 and 4: every fit
-#   here lowers $F$).
-# - **The course notes** state the boundary condition as $\frac{1}{1 + e^{\mathbf{w}^T\mathbf{x} + b}} = 0.5$. The sigmoid
-#   is $\frac{1}{1 + e^{-(\mathbf{w}^T\mathbf{x} + b)}}$; the boundary $\mathbf{w}^T\mathbf{x} + b = 0$ comes out the same, but
-#   the printed expression is $p(t = 0 \mid \mathbf{x})$ (section 1).
+# - **Arias, UPC topic 2, and the course notes** say the sigmoid maps to $[0, 1]$. It never reaches 0 or 1:
+#   its range is the open interval $(0, 1)$, so every finite score has a finite log loss. (In floating point
+#   $\sigma(\pm 1000)$ rounds to 0 and 1, section 1, which is why the code computes $\log\sigma$ directly.)
 # - **Arias, UPC topic 2**, is not wrong but uses another scale: her penalties $\lambda\sum_k w_k^2$ (no $\frac12$)
 #   and $\lambda\sum_k|w_k|$ are added to the *summed* negative log-likelihood. Her $\lambda$ is our $2\lambda/N$ for L2
 #   and $\lambda/N$ for L1, scikit-learn's $C = 1/(2\lambda)$ and $C = 1/\lambda$: compare numbers only after
 #   converting (sections 11 and 13).
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# - **Liu, USC CSCI 567**, writes the soft-perceptron update as $\mathbf{w} + \eta\,\sigma(y_n\mathbf{w}^T\mathbf{x}_n)\,y_n\mathbf{x}_n$,
+#   then as $\mathbf{w} + \eta\,\mathbb{P}(y_n\mathbf{w}^T\mathbf{x}_n)\,y_n\mathbf{x}_n$, shorthand for
+#   $\mathbb{P}(y_n \mid \mathbf{x}_n; \mathbf{w}) = \sigma(y_n\mathbf{w}^T\mathbf{x}_n)$, the probability of the *correct*
+#   label, which shows the slip: since $\ell'(z) = -\sigma(-z)$, two lines earlier in the same notes, the
+#   weight is $\sigma(-y_n\mathbf{w}^T\mathbf{x}_n) = 1 - \mathbb{P}(y_n \mid \mathbf{x}_n; \mathbf{w})$, the probability of
+#   the *wrong* label (section 7 checks it on every example; exercise 6 has the numbers).
+# - **Liu, USC CSCI 567**, in "Applying Newton to logistic loss" writes
+#   $\nabla_\mathbf{w}\ell_\text{logistic}(\mathbf{w}) = \partial\ell_\text{logistic}(w)/\partial w = -\sigma(-w)$: that is the
+#   derivative in the margin, $\ell'(z) = -\sigma(-z)$; the gradient in $\mathbf{w}$ is $-\sigma(-z)\,y_n\mathbf{x}_n$ (section 7).
+# - **Liu, USC CSCI 567**, in the maximum-likelihood derivation, writes the log-likelihood with
+#   $\mathbb{P}(\mathbf{x}_i \mid y_i; \mathbf{w})$, a generative model of the inputs given the label, where
+#   $\mathbb{P}(y_i \mid \mathbf{x}_i; \mathbf{w})$ is meant (the model says nothing about $\mathbf{x}$, section 1); and
+#   it ends with "$= \operatorname{argmax}_\mathbf{w} F(\mathbf{w})$", where $F$ is the summed logistic loss, which
+#   maximum likelihood *minimises* (sections 2 and 4: every fit here lowers $F$).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# - **The course notes** state the boundary condition as $\frac{1}{1 + e^{\mathbf{w}^T\mathbf{x} + b}} = 0.5$. The sigmoid
+#   is $\frac{1}{1 + e^{-(\mathbf{w}^T\mathbf{x} + b)}}$; the boundary $\mathbf{w}^T\mathbf{x} + b = 0$ comes out the same, but
+#   the printed expression is $p(t = 0 \mid \mathbf{x})$ (section 1).
+# - **The course notes** write $P(y = 1 \mid x, w) = \sigma(x)$ and the log-likelihood as
+#   $\sum_i y_i\log\sigma(x) + (1 - y_i)\log(1 - \sigma(x))$, dropping the weights (and the index $i$): the
+#   probability is $\sigma(\mathbf{w}^T\mathbf{x}_i + b)$, and the loss depends on $\mathbf{w}$ only through it (section 2).
+# - **The course notes** use $\lambda$ for the learning rate, $w \leftarrow w - \lambda\,\partial l/\partial w$, the
+#   letter Arias and this course keep for the penalty strength (section 11). Here the learning rate is $\eta$.
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Summary
 #
-# - Logistic regression models $p(t = 1 \mid \mathbf{x}) = \sigma(\mathbf{x}^T\mathbf{w} + b)$: the score is the log-odds,
-#   the boundary is the perceptron's hyperplane, and the probability is constant along it.
-#   $\sigma(-a) = 1 - \sigma(a)$, $\sigma' = \sigma(1 - \sigma) \le \frac14$.
+# - Logistic regression models $p(t = 1 \mid \mathbf{x}) = \sigma(\mathbf{x}^T\mathbf{w} + b)$ and nothing about $\mathbf{x}$
+#   (discriminative): the score is the log-odds, the boundary at the threshold $\frac12$ is the perceptron's
+#   hyperplane, and a threshold $c$ moves it along $\mathbf{w}$ by $\operatorname{logit}(c)/\|\mathbf{w}\|$ (a larger $c$:
+#   lower recall, usually higher precision). $\sigma(-a) = 1 - \sigma(a)$, $\sigma' = \sigma(1 - \sigma) \le \frac14$.
 # - Its loss is the mean negative log-likelihood (log loss, binary cross-entropy), the logistic loss of
-#   the margin for labels $\pm 1$. Its gradient is $\frac1N\sum_i (p_i - t_i)\,\tilde{\mathbf{x}}_i$: prediction minus
-#   target. There is no closed-form minimum, but the loss is convex.
+#   the margin for labels $t^\pm = \pm 1$. Its gradient is $\frac1N\sum_i (p_i - t_i)\,\tilde{\mathbf{x}}_i$: prediction
+#   minus target. There is no closed-form minimum, but the loss is convex.
 # - Gradient descent lowers the loss at every step if $\eta < 2/L$ with $L = \lambda_\text{max}(\tilde{\mathbf{X}}^T\tilde{\mathbf{X}}/4N)$
-#   (0.661 on the hours data): sufficient, not necessary. Too small crawls; too large bounces (the
-#   gradient is bounded) where a quadratic would diverge.
-# - Standardising the features makes the contours round: 780 steps became 9 on the hours data.
+#   ($L = 3.03$, so $2/L = 0.661$, on the hours data): sufficient, not necessary. Too small crawls; too
+#   large bounces on data that are not separable (bounded steps, and a loss that grows in every
+#   direction) where a quadratic would diverge. With $\eta = 1/L$ the gap falls like $O(1/k)$ for every
+#   convex loss, and geometrically where the curvature is bounded below, as near this loss's minimum.
+# - Standardising the features makes the contours round (780 steps became 9 on the hours data), but it
+#   leaves correlations: $\kappa = (1 + \rho)/(1 - \rho)$ for two inputs.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # - SGD steps on minibatches: unbiased, with noise $\propto 1/B$; it races ahead early and then hovers
-#   unless $\eta$ decays. Its one-example step is the soft perceptron, weighted by the probability of
-#   the wrong label.
+#   unless $\eta$ decays ($\sum_k \eta_k = \infty$, $\sum_k \eta_k^2 < \infty$), at the rate $O(1/\sqrt k)$ on a
+#   convex loss, $O(1/k)$ on a strongly convex one. Its one-example step is the soft perceptron, weighted
+#   by the probability of the wrong label.
 # - The squared error on a sigmoid has vanishing gradients where the model is most wrong and is not
-#   convex. On separable data the likelihood has no maximum and $\|\mathbf{w}\|$ grows for ever.
+#   convex. On separable data the likelihood has no maximum and $\|\mathbf{w}\|$ grows for ever, like $\log k$,
+#   even with a step far above $2/L$.
 # - Softmax regression handles $K$ classes with the gradient softmax minus one-hot; one-vs-rest and
 #   one-vs-one build $K$ classes from binary models.
-# - L2 shrinks weights and makes the optimum unique; L1 sets them exactly to 0 above $|\partial E/\partial w_j|$.
-#   Choose $\lambda$ by cross-validation, test once; $C = 1/(N\lambda)$ in scikit-learn's terms.
+# - L2 shrinks weights and makes the optimum unique; L1 sets weights exactly to 0, every one of them for
+#   $\lambda \ge \max_j |\partial E/\partial w_j|$ at $\mathbf{w} = \mathbf{0}$ with the best bias. Choose $\lambda$ by
+#   cross-validation (the best of its scores is optimistic), test once; $C = 1/(N\lambda)$ in scikit-learn's
+#   terms.
 #
 # **Next:** notebook 05 uses the Hessian $\frac1N\tilde{\mathbf{X}}^T\mathbf{S}\tilde{\mathbf{X}}$ for Newton's method (IRLS), which needs no
 # learning rate and reaches the optimum in a handful of steps.
