@@ -62,9 +62,9 @@ def bench_widgets() -> None:
     means = np.array([[0.0, 1.2], [-1.3, -0.7], [1.3, -0.7]])
     covariances = [covariance_from_axes(s, np.radians(a)) for s, a in [((1.4, 0.6), 10), ((0.8, 0.6), 100),
                                                                        ((1.3, 0.5), 50)]]
-    small = make_gaussian_classes(means, covariances, 6, random_state=5)
+    small = make_gaussian_classes(means, covariances, 5, random_state=42)
     validation = make_gaussian_classes(means, covariances, 200, random_state=105)
-    report("RDAExplorer, built with its 441 fits", median_ms(
+    report("RDAExplorer, built with its 441-pair grids", median_ms(
         lambda: RDAExplorer(small.X, small.y, validation.X, validation.y), 3), 1000)
     rda = RDAExplorer(small.X, small.y, validation.X, validation.y)
     report("RDAExplorer, alpha", median_update_ms(

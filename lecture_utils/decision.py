@@ -3,17 +3,17 @@
 Taught in notebook 06 ("Decision theory" to "The Bayes error rate"), following
 Arias, UPC topic 2. Notation: classes ``C_1, ..., C_K`` with priors ``p(C_k)``
 and class densities ``p(x | C_k)``; the posterior ``p(C_k | x)``; a loss
-matrix ``L[a, k]``, the cost of deciding ``a`` when the true class is ``k``
+matrix ``L[a, j]``, the cost of deciding ``a`` when the true class is ``j``
 (rows are decisions, columns true classes, as in the lecture's tables). The
 expected loss (conditional risk) of decision ``a`` at ``x`` is
 
-    R(a | x) = sum_k L[a, k] p(C_k | x),
+    R(a | x) = sum_j L[a, j] p(C_j | x),
 
 and the Bayes decision ``argmin_a R(a | x)`` minimises it. With the 0-1 loss
 ``L = 1 - I``, ``R(a | x) = 1 - p(C_a | x)``: the Bayes decision is the class
 of largest posterior. Averaged over ``x`` it gives the Bayes risk
 
-    R* = integral of min_a sum_k L[a, k] p(C_k) p(x | C_k) dx,
+    R* = integral of min_a sum_j L[a, j] p(C_j) p(x | C_j) dx,
 
 which for the 0-1 loss is the Bayes error rate
 ``1 - integral of max_k p(C_k) p(x | C_k) dx``: no classifier does better.
@@ -37,6 +37,10 @@ _TAIL = 1e-12
 #: What :func:`bayes_decision` returns where rejecting (deciding nothing) costs less than any class.
 REJECT = -1
 
+#: The largest error that ``scipy.integrate.quad`` may estimate for a region's probability under a plain
+#: density function before :func:`bayes_error_1d` and :func:`threshold_rule_risk` refuse the result.
+QUADRATURE_ERROR = 1e-7
+
 
 # --------------------------------------------------------------------------
 # Input checks private to this module
@@ -44,7 +48,7 @@ REJECT = -1
 
 
 def _as_loss_matrix(loss_matrix, n_classes: int | None = None) -> np.ndarray:
-    """Return ``L[a, k]`` as a finite float array of shape (n_decisions, K)."""
+    """Return ``L[a, j]`` as a finite float array of shape (n_decisions, K)."""
     loss = as_float_array(loss_matrix, "loss_matrix")
     if loss.ndim != 2 or loss.shape[0] == 0 or loss.shape[1] < 2:
         raise ValueError(
@@ -111,12 +115,12 @@ def zero_one_loss(n_classes: int) -> np.ndarray:
 
 
 def expected_loss(loss_matrix, posterior) -> np.ndarray:
-    """The expected loss ``R(a | x) = sum_k L[a, k] p(C_k | x)`` of every decision ``a``.
+    """The expected loss ``R(a | x) = sum_j L[a, j] p(C_j | x)`` of every decision ``a``.
 
     Parameters
     ----------
     loss_matrix : array-like of shape (n_decisions, K)
-        ``L[a, k]``, the cost of deciding ``a`` when the true class is ``k``:
+        ``L[a, j]``, the cost of deciding ``a`` when the true class is ``j``:
         rows are decisions, columns true classes, as in the lecture's tables.
     posterior : array-like of shape (K,) or (n_samples, K)
         ``p(C_k | x)`` for one ``x`` or for each of ``n_samples``; each sums to 1.
@@ -127,7 +131,7 @@ def expected_loss(loss_matrix, posterior) -> np.ndarray:
     """
     posterior = _as_posterior(posterior)
     loss = _as_loss_matrix(loss_matrix, posterior.shape[-1])
-    return posterior @ loss.T                                # sum_k L[a, k] p(C_k | x)
+    return posterior @ loss.T                                # sum_j L[a, j] p(C_j | x)
 
 
 def bayes_decision(loss_matrix, posterior, reject_cost=None):
@@ -142,7 +146,7 @@ def bayes_decision(loss_matrix, posterior, reject_cost=None):
     Parameters
     ----------
     loss_matrix : array-like of shape (n_decisions, K)
-        ``L[a, k]`` as in :func:`expected_loss`.
+        ``L[a, j]`` as in :func:`expected_loss`.
     posterior : array-like of shape (K,) or (n_samples, K)
     reject_cost : float or None
         The cost of rejecting; None for no reject option.
@@ -249,7 +253,7 @@ def gaussian_threshold_1d(means, sigmas, priors=(0.5, 0.5), loss_matrix=None) ->
 def _risks_from_joint(log_joint: np.ndarray, loss: np.ndarray) -> np.ndarray:
     """``R(a | x)`` from ``log p(x, C_k)`` of shape (n, K): the posterior is their softmax."""
     weights = np.exp(log_joint - log_joint.max(axis=1, keepdims=True))     # p(x, C_k) / max_j p(x, C_j)
-    return (weights / weights.sum(axis=1, keepdims=True)) @ loss.T        # sum_k L[a, k] p(C_k | x)
+    return (weights / weights.sum(axis=1, keepdims=True)) @ loss.T        # sum_j L[a, j] p(C_j | x)
 
 
 @dataclass(frozen=True)
@@ -323,14 +327,28 @@ def _search_grid(densities, support, n_grid: int) -> np.ndarray:
     return np.unique(np.concatenate([density.ppf(levels) for density in densities]))
 
 
-def _region_probability(density, low: float, high: float, grid: np.ndarray) -> float:
-    """``P(low < x < high | C_k)``: from the cdf when the distribution has one, else by quadrature over the grid."""
+def _region_probability(density, k: int, low: float, high: float, grid: np.ndarray) -> float:
+    """``P(low < x < high | C_k)``: from the cdf when the distribution has one, else by quadrature over the grid.
+
+    A quadrature whose own error estimate exceeds :data:`QUADRATURE_ERROR` is refused: a risk built on it
+    could be wrong in any digit it shows.
+    """
     if hasattr(density, "cdf"):
         if density.cdf(low) < 0.5:
             return float(density.cdf(high) - density.cdf(low))
         return float(density.sf(low) - density.sf(high))     # the upper tail, without 1 - (1 - small)
     low, high = max(low, grid[0]), min(high, grid[-1])
-    return integrate.quad(density, low, high, limit=200)[0] if low < high else 0.0
+    if not low < high:
+        return 0.0
+    probability, error, *problem = integrate.quad(density, low, high, limit=200, full_output=1)
+    if not error <= QUADRATURE_ERROR:                         # also a nan estimate
+        why = f" (quad: {problem[1].split('.')[0]})" if len(problem) > 1 else ""
+        raise ValueError(
+            f"densities[{k}] cannot be integrated accurately over ({low:.6g}, {high:.6g}): scipy.integrate.quad "
+            f"estimates its error at {error:.2g}, more than {QUADRATURE_ERROR:g}{why}. Give the class as a "
+            "scipy.stats distribution (its cdf is exact), or a density without fast oscillations or spikes."
+        )
+    return float(probability)
 
 
 def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: int = 20_001) -> BayesRisk1D:
@@ -342,7 +360,10 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     root finding (``brentq``) on the difference of the two expected losses.
     Each region's probability under each class then comes from the
     distribution's cdf (exact), or from ``scipy.integrate.quad`` for a plain
-    density function. Regions narrower than the grid spacing can be missed,
+    density function; a ``ValueError`` refuses a quadrature whose own error
+    estimate exceeds :data:`QUADRATURE_ERROR` (a spike that quad never
+    samples escapes its estimate too: prefer distributions with a cdf).
+    Regions narrower than the grid spacing can be missed,
     and so can changes of decision beyond the grid, where every class has
     less than 1e-12 of its probability (e.g. the far crossing of two normals
     of unequal variances): they move the risk by less than that.
@@ -367,6 +388,12 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     -------
     BayesRisk1D
         ``risk``, ``thresholds``, ``decisions`` and ``class_risks``.
+
+    Raises
+    ------
+    ValueError
+        For bad arguments, and when a plain density cannot be integrated to
+        :data:`QUADRATURE_ERROR` over a region.
     """
     densities = check_sequence(densities, "densities", "densities, one per class (scipy.stats distributions)")
     n_classes = len(densities)
@@ -396,7 +423,7 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
 def _regions_risk(densities, priors, loss, thresholds, decisions, grid) -> BayesRisk1D:
     """The risk of deciding ``decisions[j]`` in the ``j``-th region between the ``thresholds``."""
     edges = np.r_[-np.inf, thresholds, np.inf]
-    probabilities = np.array([[_region_probability(density, low, high, grid) for density in densities]
+    probabilities = np.array([[_region_probability(density, k, low, high, grid) for k, density in enumerate(densities)]
                               for low, high in zip(edges[:-1], edges[1:])])   # P(region j | C_k)
     class_risks = priors * np.sum(loss[decisions] * probabilities, axis=0)
     return BayesRisk1D(float(class_risks.sum()), thresholds, decisions, class_risks)
@@ -422,6 +449,12 @@ def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=No
     -------
     BayesRisk1D
         The rule's ``risk`` and ``class_risks``, with its ``thresholds`` and ``decisions``.
+
+    Raises
+    ------
+    ValueError
+        For bad arguments, and when a plain density cannot be integrated to
+        :data:`QUADRATURE_ERROR` over a region.
     """
     densities = check_sequence(densities, "densities", "densities, one per class (scipy.stats distributions)")
     priors = as_priors(priors, len(densities))

@@ -24,18 +24,28 @@ One function, :func:`gaussian_joint_log_likelihood`, serves known parameters
 
 The lecture prints the pooled denominator as ``n - n_k``; it is ``N - K``, the
 number of examples less one degree of freedom per estimated mean.
+
+Around them: the exact Bayes error of Gaussian classes in one or two
+dimensions (:func:`gaussian_bayes_error`), Box's M test of equal class
+covariances (:func:`box_m_test`), RDA's accuracy over a whole grid of
+``(alpha, gamma)`` at once (:func:`rda_accuracy_grid`), Fisher's directions and
+the parameter counts of LDA and QDA.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple
+
 import numpy as np
-from scipy import linalg
+from scipy import linalg, special
 from scipy.special import logsumexp, softmax
 
 from ._base import GenerativeClassifier
 from ._numerics import scaled
 from ._validation import (as_class_labels, as_covariances, as_float_array, as_matrix, as_priors, as_scalar, as_vector,
-                          check_fitted, check_n_features, check_positive_int, check_scale, check_unit_interval)
+                          check_fitted, check_n_features, check_positive_int, check_scale, check_size,
+                          check_unit_interval)
 
 _COVARIANCES = "the class covariances (averages of products of entries of X)"
 
@@ -249,6 +259,130 @@ def covariance_from_axes(spreads, angle) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------
+# The Bayes error of Gaussian classes in one or two dimensions, exactly
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BayesError:
+    """The Bayes error rate of known classes, each class's share of it, and how accurate the number is."""
+
+    error: float                 # P* = sum_k p(C_k) P(x not in R_k | C_k)
+    class_errors: np.ndarray     # (K,) p(C_k) P(x not in R_k | C_k), summing to error
+    tolerance: float             # |error - the exact value| is below this
+
+
+def _outside_own_region(means, factors, log_priors, k: int, directions: np.ndarray, tail) -> np.ndarray:
+    """``P(R in {r : class k does not win at mu_k + r L_k u} )`` along each unit direction ``u``, shape (n_dir,).
+
+    Along the ray ``x = mu_k + r L_k u`` (``r >= 0``) each difference
+    ``g_k(x) - g_j(x) = a r^2 + b r + c`` is a quadratic: with ``w = L_j^{-1} L_k u``
+    and ``e = L_j^{-1} (mu_k - mu_j)``, ``a = (||w||^2 - 1) / 2``, ``b = w.e`` and
+    ``c = log(pi_k / pi_j) - (log|Sigma_k| - log|Sigma_j|) / 2 + ||e||^2 / 2``. Their
+    positive roots cut the ray into intervals on each of which one class wins
+    throughout; the radius ``R = ||z||`` of ``z ~ N(0, I)`` falls in ``(lo, hi)``
+    with probability ``tail(lo) - tail(hi)``.
+    """
+    others = [j for j in range(len(means)) if j != k]
+    v = directions @ factors[k].T                                            # L_k u, (n_dir, d)
+    log_determinants = _log_determinants(factors)
+    a, b, c = (np.empty((len(directions), len(others))) for _ in range(3))
+    for column, j in enumerate(others):
+        w = _whiten(v, factors[j])                                          # L_j^{-1} L_k u
+        e = _whiten((means[k] - means[j])[None], factors[j])[0]             # L_j^{-1} (mu_k - mu_j)
+        a[:, column], b[:, column] = 0.5 * (np.sum(w ** 2, axis=1) - 1), w @ e
+        c[:, column] = (log_priors[k] - log_priors[j] - 0.5 * (log_determinants[k] - log_determinants[j])
+                        + 0.5 * e @ e)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        root = np.sqrt(b ** 2 - 4 * a * c)                                   # nan where no real root
+        q = -0.5 * (b + np.copysign(root, b))                               # the roots q / a and c / q, stably
+        roots = np.concatenate([q / a, c / q], axis=1)
+    roots = np.sort(np.where(np.isfinite(roots) & (roots > 0), roots, np.inf), axis=1)
+    low = np.column_stack([np.zeros(len(directions)), roots])
+    high = np.column_stack([roots, np.full(len(directions), np.inf)])
+    middle = np.where(np.isinf(high), low + 1, (low + high) / 2)
+    middle = np.where(np.isfinite(middle), middle, 0.0)[..., None]          # an empty interval (inf, inf): any point
+    wins = np.all(a[:, None] * middle ** 2 + b[:, None] * middle + c[:, None] > 0, axis=2)
+    return np.sum(np.where(wins, 0.0, tail(low) - tail(high)), axis=1)
+
+
+def gaussian_bayes_error(means, covariances, priors, tol: float = 1e-7) -> BayesError:
+    """The Bayes error rate ``P* = sum_k p(C_k) P(x not in R_k | C_k)`` of Gaussian classes in 1 or 2 dimensions.
+
+    Computed from the distribution, not from a sample: class ``k`` is
+    ``x = mu_k + L_k z`` with ``Sigma_k = L_k L_k^T`` and ``z ~ N(0, I)``. Write
+    ``z = r u``, a radius times a unit direction. Along each direction the
+    Bayes decision changes only where a quadratic in ``r`` changes sign (see
+    ``_outside_own_region``), so the probability that class ``k`` lands
+    outside its own region ``R_k`` has a closed form: ``r`` has the tail
+    ``P(R > r) = erfc(r / sqrt 2)`` in 1-D and ``exp(-r^2 / 2)`` in 2-D. What
+    remains is the average over the direction: in 1-D over ``u = -1, +1``
+    (exact), in 2-D over the angle, by the trapezoidal rule on ``n`` equally
+    spaced angles (exact for a smooth periodic function as ``n`` grows),
+    doubling ``n`` from 64 until two doublings in a row change the result by
+    less than ``tol`` (where a ray grazes a boundary the integrand has a kink,
+    and the rule converges as ``n^-1.5``: about 10^4 angles for ``tol = 1e-7``). The 0-1 loss only; the Monte Carlo estimate
+    :func:`lecture_utils.decision.bayes_error_monte_carlo` works in any
+    dimension and for any loss.
+
+    Parameters
+    ----------
+    means : array-like of shape (K, d), d = 1 or 2
+    covariances : array-like of shape (K, d, d) or (d, d)
+        Symmetric positive definite; one (d, d) matrix is shared by all classes.
+    priors : array-like of shape (K,)
+    tol : float
+        The accuracy wanted, an absolute error on ``P*``, from 1e-12 (in 2-D
+        below about 1e-8 the 2^17 angles allowed may not suffice).
+
+    Returns
+    -------
+    BayesError
+        ``error``, ``class_errors`` and ``tolerance`` (the last change of the
+        2-D quadrature, 0 in 1-D).
+
+    Raises
+    ------
+    ValueError
+        For ``d`` other than 1 or 2, or when 2^17 angles do not reach ``tol``.
+    """
+    means = as_matrix(means, "means")
+    if means.shape[1] not in (1, 2):
+        raise ValueError(f"means must have 1 or 2 columns (features); got {means.shape[1]}. In more dimensions "
+                         "estimate the Bayes error with decision.bayes_error_monte_carlo.")
+    tol = as_scalar(tol, "tol")
+    if not tol >= 1e-12:
+        raise ValueError(f"tol must be a number >= 1e-12 (an absolute error on the Bayes error); got {tol}.")
+    _, means, factors, priors = _known_parameters(means, means, covariances, priors)
+    factors = np.broadcast_to(factors, (len(means),) + factors.shape[-2:])
+    log_priors = np.log(priors)
+
+    def class_errors(directions, tail):
+        return priors * np.array([np.mean(_outside_own_region(means, factors, log_priors, k, directions, tail))
+                                  for k in range(len(means))])
+
+    if means.shape[1] == 1:
+        errors = class_errors(np.array([[-1.0], [1.0]]), lambda r: special.erfc(r / np.sqrt(2)))
+        return BayesError(float(errors.sum()), errors, 0.0)
+    ring = lambda r: np.exp(-0.5 * r ** 2)                                  # P(R > r) for z ~ N(0, I_2)
+    n, changes = 64, [np.inf]
+    errors = class_errors(_unit_circle(np.arange(n) / n), ring)
+    while n < 2 ** 17:
+        refined = 0.5 * (errors + class_errors(_unit_circle((np.arange(n) + 0.5) / n), ring))   # n more angles
+        changes.append(abs(refined.sum() - errors.sum()))
+        errors, n = refined, 2 * n
+        if max(changes[-2:]) < tol:                                          # two doublings in a row changed little
+            return BayesError(float(errors.sum()), errors, float(max(changes[-2:])))
+    raise ValueError(f"The quadrature over 2^17 angles did not reach tol = {tol:g} (last change {changes[-1]:.2g}); "
+                     "ask for a larger tol.")
+
+
+def _unit_circle(turns: np.ndarray) -> np.ndarray:
+    """The unit vectors at the angles ``2 pi turns``, shape (n, 2)."""
+    return np.column_stack([np.cos(2 * np.pi * turns), np.sin(2 * np.pi * turns)])
+
+
+# --------------------------------------------------------------------------
 # Estimates: class means, unbiased class covariances, the pooled covariance
 # --------------------------------------------------------------------------
 
@@ -291,6 +425,65 @@ def pooled_covariance(covariances, counts) -> np.ndarray:
     return np.tensordot(counts - 1, covariances, axes=1) / (counts.sum() - len(counts))
 
 
+@dataclass(frozen=True)
+class BoxM:
+    """Box's M test of equal class covariances: the statistic, its chi-squared approximation and the p-value."""
+
+    statistic: float             # M = (N - K) log|Sigma| - sum_k (N_k - 1) log|Sigma_k|
+    chi2: float                  # (1 - c) M
+    df: int                      # d (d + 1) (K - 1) / 2
+    p_value: float               # P(chi2_df > (1 - c) M)
+
+
+def box_m_test(X, t) -> BoxM:
+    """Box's M test of the assumption LDA makes: every class has the same covariance.
+
+    With the unbiased class covariances ``Sigma_k`` and the pooled ``Sigma``,
+
+        M = (N - K) log|Sigma| - sum_k (N_k - 1) log|Sigma_k|,
+
+    which is 0 when all the ``Sigma_k`` are equal and grows as they differ (the
+    log-determinant is concave). Box (1949) showed that ``(1 - c) M`` with
+
+        c = (2 d^2 + 3 d - 1) / (6 (d + 1) (K - 1)) * (sum_k 1 / (N_k - 1) - 1 / (N - K))
+
+    is approximately chi-squared with ``d (d + 1) (K - 1) / 2`` degrees of
+    freedom when the classes are Gaussian with one covariance. It is
+    sensitive to non-normality as much as to unequal covariances, and with
+    large classes it detects differences too small to matter: a small
+    p-value says the covariances differ, not that LDA will classify worse.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, d)
+    t : array-like of shape (N,)
+        Each class needs ``N_k > d`` examples, so that its covariance is invertible.
+
+    Returns
+    -------
+    BoxM
+        ``statistic``, ``chi2``, ``df`` and ``p_value``.
+    """
+    estimates = _estimates(X, t)
+    n_classes, n_features = estimates.means.shape
+    counts, n = estimates.counts, estimates.counts.sum()
+    factors, singular = _cholesky_factors(np.concatenate([estimates.covariances, estimates.pooled[None]]),
+                                          np.sqrt(np.diagonal(estimates.pooled)))
+    if singular is not None:
+        raise ValueError(f"box_m_test needs every class covariance invertible; class "
+                         f"{estimates.classes[min(singular, n_classes - 1)].tolist()!r} has a singular one (N_k = "
+                         f"{counts[min(singular, n_classes - 1)]} examples for d = {n_features} features, or "
+                         "features constant or collinear within it).")
+    log_determinants = _log_determinants(factors)                     # the K classes', then the pooled one
+    statistic = (n - n_classes) * log_determinants[-1] - np.sum((counts - 1) * log_determinants[:-1])
+    statistic = max(statistic, 0.0)                                    # >= 0 (log det is concave), but for round-off
+    c = ((2 * n_features ** 2 + 3 * n_features - 1) / (6 * (n_features + 1) * (n_classes - 1))
+         * (np.sum(1 / (counts - 1)) - 1 / (n - n_classes)))
+    df = n_features * (n_features + 1) * (n_classes - 1) // 2
+    chi2 = (1 - c) * statistic
+    return BoxM(float(statistic), float(chi2), df, float(special.chdtrc(df, chi2)))
+
+
 def regularized_covariances(covariances, pooled, alpha, gamma) -> np.ndarray:
     """RDA's covariances: ``Sigma_k(alpha) = alpha Sigma_k + (1 - alpha) Sigma``, then shrunk by ``gamma``.
 
@@ -316,15 +509,66 @@ def regularized_covariances(covariances, pooled, alpha, gamma) -> np.ndarray:
         raise ValueError(
             f"covariances must have shape (K, d, d) and pooled (d, d); got {covariances.shape} and {pooled.shape}."
         )
-    alpha, gamma = check_unit_interval(alpha, "alpha"), check_unit_interval(gamma, "gamma")
+    return _regularize(covariances, pooled, check_unit_interval(alpha, "alpha"), check_unit_interval(gamma, "gamma"))
+
+
+def _regularize(covariances: np.ndarray, pooled: np.ndarray, alpha, gamma) -> np.ndarray:
+    """``Sigma_k(alpha, gamma)``, shape (..., K, d, d): ``alpha`` and ``gamma`` are numbers, or arrays of shape
+    (P, 1, 1, 1) for P pairs at once."""
     mixed = alpha * covariances + (1 - alpha) * pooled                     # Sigma_k(alpha)
-    sigma2 = np.trace(mixed, axis1=1, axis2=2) / pooled.shape[0]           # tr(Sigma_k(alpha)) / d
-    return (1 - gamma) * mixed + gamma * sigma2[:, None, None] * np.eye(pooled.shape[0])
+    sigma2 = np.trace(mixed, axis1=-2, axis2=-1) / pooled.shape[0]         # tr(Sigma_k(alpha)) / d
+    return (1 - gamma) * mixed + gamma * sigma2[..., None, None] * np.eye(pooled.shape[0])
 
 
 # --------------------------------------------------------------------------
 # The estimators
 # --------------------------------------------------------------------------
+
+
+class _Estimates(NamedTuple):
+    """What LDA, QDA and RDA estimate from a training set, before any regularisation."""
+
+    classes: np.ndarray          # (K,) the sorted labels
+    counts: np.ndarray           # (K,) N_k
+    means: np.ndarray            # (K, d) mu_k
+    covariances: np.ndarray      # (K, d, d) the unbiased Sigma_k
+    pooled: np.ndarray           # (d, d) sum_k (N_k - 1) Sigma_k / (N - K)
+
+
+def _estimates(X, t) -> _Estimates:
+    """The class means, unbiased class covariances and pooled covariance of ``X`` with labels ``t``."""
+    X = check_scale(as_matrix(X), "X", _COVARIANCES)
+    classes, indices = as_class_labels(t, X.shape[0])
+    counts = np.bincount(indices)
+    if np.any(counts < 2):
+        raise ValueError(
+            f"t has a single example of class {classes[np.argmin(counts)].tolist()!r}; a class covariance "
+            "1 / (N_k - 1) sum (x - mu_k)(x - mu_k)^T needs at least 2. Add examples or drop the class."
+        )
+    means, scatters = _class_statistics(X, indices, len(classes))
+    covariances = scatters / (counts - 1)[:, None, None]                # 1 / (N_k - 1) scatter
+    return _Estimates(classes, counts, means, covariances, pooled_covariance(covariances, counts))
+
+
+def _singular_message(name: str, alpha, gamma, estimates: _Estimates, k: int, shared: bool) -> str:
+    """Why ``name`` (RDA(alpha, gamma) or a corner of it) cannot use class ``k``'s covariance, and what to do."""
+    n_features, n_classes = estimates.means.shape[1], len(estimates.counts)
+    n_k, n, label = estimates.counts[k], estimates.counts.sum(), estimates.classes[k].tolist()
+    if (alpha, gamma) == (1, 0) and n_k <= n_features:
+        reason = (f"class {label!r} has N_k = {n_k} examples for d = {n_features} features, so its "
+                  f"covariance has rank at most N_k - 1 = {n_k - 1} < d: it is singular.")
+    elif (alpha, gamma) == (0, 0) and n - n_classes < n_features:
+        reason = (f"the pooled covariance has rank at most N - K = {n - n_classes} < d = {n_features}: "
+                  "it is singular.")
+    else:
+        whose = "the pooled covariance" if shared else f"the covariance of class {label!r}"
+        reason = (f"{whose} is (nearly) singular: some features are (nearly) constant or collinear "
+                  "within the classes.")
+    return (f"{name} cannot invert a covariance matrix: {reason} Use RDA(alpha, gamma) with "
+            "gamma > 0 (shrinks towards a multiple of the identity) or alpha < 1 (borrows the pooled "
+            "covariance), or drop redundant features.")
+
+
 
 
 def _binary_or_all(scores: np.ndarray) -> np.ndarray:
@@ -333,7 +577,12 @@ def _binary_or_all(scores: np.ndarray) -> np.ndarray:
 
 
 class RDA(GenerativeClassifier):
-    """Regularised discriminant analysis (Friedman 1989): Gaussian classes with shrunk covariances.
+    """Regularised discriminant analysis: Gaussian classes with shrunk covariances (the lecture's form of Friedman's).
+
+    Friedman (1989) mixes the scatter matrices with weights by sample size,
+    ``[(1 - lambda) S_k + lambda S] / [(1 - lambda) N_k + lambda N]`` (his
+    ``lambda = 1`` is LDA); the lecture, and this class, mix the covariances
+    with equal weights, ``alpha = 1`` being QDA. The ``gamma`` step is his.
 
     Class ``k`` is modelled as ``N(mu_k, Sigma_k(alpha, gamma))`` (see
     :func:`regularized_covariances`); the prediction is the class of largest
@@ -399,45 +648,21 @@ class RDA(GenerativeClassifier):
             If a covariance the model uses is singular, e.g. QDA with a class
             of ``N_k <= d`` examples; the message suggests RDA.
         """
-        X = check_scale(as_matrix(X), "X", _COVARIANCES)
-        classes, indices = as_class_labels(t, X.shape[0])
-        counts = np.bincount(indices)
-        if np.any(counts < 2):
-            raise ValueError(
-                f"t has a single example of class {classes[np.argmin(counts)].tolist()!r}; a class covariance "
-                "1 / (N_k - 1) sum (x - mu_k)(x - mu_k)^T needs at least 2. Add examples or drop the class."
-            )
+        estimates = _estimates(X, t)
         check_unit_interval(self.alpha, "alpha")
         check_unit_interval(self.gamma, "gamma")
-        self.class_count_, self.n_features_in_ = counts, X.shape[1]
-        self.priors_ = counts / X.shape[0] if self.priors is None else as_priors(self.priors, len(classes))
-        self.means_, scatters = _class_statistics(X, indices, len(classes))
-        self.covariances_ = scatters / (counts - 1)[:, None, None]         # 1 / (N_k - 1) scatter
-        self.covariance_ = pooled_covariance(self.covariances_, counts)   # sum (N_k - 1) Sigma_k / (N - K)
+        self.class_count_, self.n_features_in_ = estimates.counts, estimates.means.shape[1]
+        self.priors_ = (estimates.counts / estimates.counts.sum() if self.priors is None
+                        else as_priors(self.priors, len(estimates.classes)))
+        self.means_, self.covariances_, self.covariance_ = estimates.means, estimates.covariances, estimates.pooled
         covariances = self._model_covariances()
-        factors, singular = _cholesky_factors(covariances.reshape(-1, X.shape[1], X.shape[1]),
+        factors, singular = _cholesky_factors(covariances.reshape(-1, *self.covariance_.shape),
                                               np.sqrt(np.diagonal(self.covariance_)))
         if singular is not None:
-            raise ValueError(self._singular_message(classes[singular].tolist(), singular, covariances.ndim == 2))
-        self.classes_, self._factors = classes, factors.reshape(covariances.shape)     # fitted only now
+            raise ValueError(_singular_message(type(self).__name__, self.alpha, self.gamma, estimates,
+                                               singular, shared=covariances.ndim == 2))
+        self.classes_, self._factors = estimates.classes, factors.reshape(covariances.shape)     # fitted only now
         return self
-
-    def _singular_message(self, label, k: int, shared: bool) -> str:
-        n_features, n_classes = self.n_features_in_, len(self.class_count_)
-        n_k, n = self.class_count_[k], self.class_count_.sum()
-        if (self.alpha, self.gamma) == (1, 0) and n_k <= n_features:
-            reason = (f"class {label!r} has N_k = {n_k} examples for d = {n_features} features, so its "
-                      f"covariance has rank at most N_k - 1 = {n_k - 1} < d: it is singular.")
-        elif (self.alpha, self.gamma) == (0, 0) and n - n_classes < n_features:
-            reason = (f"the pooled covariance has rank at most N - K = {n - n_classes} < d = {n_features}: "
-                      "it is singular.")
-        else:
-            whose = "the pooled covariance" if shared else f"the covariance of class {label!r}"
-            reason = (f"{whose} is (nearly) singular: some features are (nearly) constant or collinear "
-                      "within the classes.")
-        return (f"{type(self).__name__} cannot invert a covariance matrix: {reason} Use RDA(alpha, gamma) with "
-                "gamma > 0 (shrinks towards a multiple of the identity) or alpha < 1 (borrows the pooled "
-                "covariance), or drop redundant features.")
 
     def _joint_log_likelihood(self, X) -> np.ndarray:
         X = as_matrix(X)
@@ -546,6 +771,98 @@ class LDA(_Corner):
         check_n_features(X, self.n_features_in_)
         scores = X @ self.coef_.T + self.intercept_
         return scores[:, 0] if len(self.classes_) == 2 else scores
+
+
+# --------------------------------------------------------------------------
+# RDA over a whole grid of (alpha, gamma) at once
+# --------------------------------------------------------------------------
+
+
+def _squared_mahalanobis_many(centred: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """``||L^{-1} (x - mu_k)||^2`` for many factors at once: ``centred`` (K, n, d), ``factors`` (..., K, d, d).
+
+    The forward substitution of :func:`_whiten`, ``z_j = (x_j - sum_{l < j} L_jl z_l) / L_jj``, vectorised
+    over the leading axes of ``factors`` too, one feature at a time (each ``z_j`` a contiguous array);
+    returns shape (..., K, n).
+    """
+    z, squared = [], 0.0
+    for j in range(centred.shape[-1]):
+        known = sum(factors[..., j, l, None] * z[l] for l in range(j))          # sum_{l < j} L_jl z_l
+        z.append((centred[..., j] - known) / factors[..., j, j, None])
+        squared = squared + z[-1] ** 2
+    return squared
+
+
+def _unit_values(values, name: str) -> np.ndarray:
+    """``values`` as a 1-D float array of numbers in [0, 1]."""
+    array = as_float_array(values, name)
+    if array.ndim != 1 or array.size == 0:
+        raise ValueError(f"{name} must be a 1-D list of numbers in [0, 1], e.g. np.linspace(0, 1, 11); "
+                         f"got shape {array.shape}.")
+    return np.array([check_unit_interval(value, name) for value in array])
+
+
+def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
+    """The accuracy on ``(X_eval, t_eval)`` of ``RDA(alpha, gamma)`` fitted on ``(X, t)``, for a whole grid of pairs.
+
+    The numbers of ``RDA(alpha, gamma).fit(X, t).score(X_eval, t_eval)`` for
+    every ``alpha`` in ``alphas`` and ``gamma`` in ``gammas``, computed
+    together: the class means and covariances are estimated once, and the
+    regularised covariances, their Cholesky factors and the discriminant
+    functions ``g_k(x)`` of all pairs are arrays with one more axis. What the
+    RDA explorer and a cross-validated choice of ``(alpha, gamma)`` need
+    (notebook 06, section 9), a hundred times faster than fitting each pair.
+
+    Parameters
+    ----------
+    X : array-like of shape (N, d)
+    t : array-like of shape (N,)
+        Any labels; each class at least 2 examples.
+    X_eval : array-like of shape (n, d)
+    t_eval : array-like of shape (n,)
+        The labels to compare the predictions with.
+    alphas, gammas : array-like of shape (n_alphas,) and (n_gammas,)
+        Numbers in [0, 1].
+
+    Returns
+    -------
+    ndarray of shape (n_gammas, n_alphas)
+        Row ``i``, column ``j``: the accuracy of ``RDA(alphas[j], gammas[i])``.
+
+    Raises
+    ------
+    ValueError
+        If a pair's covariance is singular, with the message ``RDA.fit`` gives.
+    """
+    estimates = _estimates(X, t)
+    X_eval = as_matrix(X_eval, "X_eval")
+    check_n_features(X_eval, estimates.means.shape[1], "X_eval")
+    t_eval = np.asarray(t_eval)
+    if t_eval.shape != X_eval.shape[:1]:
+        raise ValueError(f"t_eval must hold one label per row of X_eval, shape {X_eval.shape[:1]}; "
+                         f"got shape {t_eval.shape}.")
+    alphas, gammas = _unit_values(alphas, "alphas"), _unit_values(gammas, "gammas")
+    n_classes, n_features = estimates.means.shape
+    check_size(alphas.size * gammas.size * n_classes * (X_eval.shape[0] + n_features) * n_features,
+               "the discriminant functions of every pair", "the grid or X_eval")
+    alpha, gamma = (values.reshape(-1, 1, 1, 1) for values in np.meshgrid(alphas, gammas))   # pairs, gamma-major
+    covariances = _regularize(estimates.covariances, estimates.pooled, alpha, gamma)            # (P, K, d, d)
+    factors, singular = _cholesky_factors(covariances.reshape(-1, n_features, n_features),
+                                          np.sqrt(np.diagonal(estimates.pooled)))
+    if singular is not None:
+        pair, k = divmod(singular, n_classes)
+        raise ValueError(_singular_message(f"RDA({alpha.flat[pair]:g}, {gamma.flat[pair]:g})", alpha.flat[pair],
+                                           gamma.flat[pair], estimates, k, shared=False))
+    factors = factors.reshape(covariances.shape)
+    squared = _squared_mahalanobis_many(X_eval[None] - estimates.means[:, None], factors)      # (P, K, n)
+    # g_k(x) = log pi_k - 1/2 (d log 2 pi + log|Sigma_k| + Delta_k(x)^2), then the first largest, class by class
+    g = (np.log(estimates.counts / estimates.counts.sum())[:, None]
+         - 0.5 * (n_features * _LOG_2PI + _log_determinants(factors)[..., None] + squared))
+    best, decided = g[:, 0], np.zeros(g[:, 0].shape, dtype=int)
+    for k in range(1, n_classes):
+        better = g[:, k] > best
+        best, decided = np.where(better, g[:, k], best), np.where(better, k, decided)
+    return np.mean(estimates.classes[decided] == t_eval, axis=1).reshape(gammas.size, alphas.size)
 
 
 # --------------------------------------------------------------------------

@@ -211,6 +211,25 @@ def test_plain_density_functions_with_a_support_give_the_same_risk():
     np.testing.assert_allclose(expected.thresholds, got.thresholds[:1], rtol=1e-10)
 
 
+def _rippled(frequency):
+    """A density on (0, 1) rippled at ``frequency``, (1 + sin(f x)) / Z, and a uniform one on (1, 2)."""
+    scale = 1 + (1 - np.cos(frequency)) / frequency                      # the integral of 1 + sin(f x) over (0, 1)
+    return [lambda x: np.where((x >= 0) & (x <= 1), (1 + np.sin(frequency * x)) / scale, 0.0),
+            lambda x: np.where((x > 1) & (x <= 2), 1.0, 0.0)]
+
+
+def test_a_quadrature_that_quad_itself_doubts_is_refused():
+    """issue 18: quad's error estimate is read, not dropped; 20 000 ripples defeat its 200 subdivisions."""
+    with pytest.raises(ValueError, match=r"densities\[0\] cannot be integrated accurately over \(0, 1\).*"
+                                         r"estimates its error at 0\.00\d+, more than 1e-07"):
+        decision.bayes_error_1d(_rippled(20_000), [0.5, 0.5], support=(0, 2), n_grid=2001)
+    with pytest.raises(ValueError, match="cannot be integrated accurately"):
+        decision.threshold_rule_risk(_rippled(20_000), [0.5, 0.5], [1.0], [0, 1], support=(0, 2))
+    # 20 ripples are integrated to its error estimate, and the classes never overlap: risk 0
+    assert decision.bayes_error_1d(_rippled(20), [0.5, 0.5], support=(0, 2), n_grid=2001).risk == pytest.approx(
+        0, abs=decision.QUADRATURE_ERROR)
+
+
 # --------------------------------------------------------------------------
 # The Bayes error beyond 1-D by Monte Carlo
 # --------------------------------------------------------------------------

@@ -9,8 +9,9 @@ hand counts. Posteriors agree to 1e-10 or better unless a tolerance says otherwi
 
 scikit-learn's conventions: LDA's ``covariance_`` is the prior-weighted sum of
 the biased class covariances, ``sum_k (N_k / N)(1 / N_k) S_k = S_W / N``, so it
-is ours times ``(N - K) / N``; QDA's class covariances are ``1 / N_k`` estimates
-from version 1.8 on and ``1 / (N_k - 1)`` before (checked on the installed version).
+is ours times ``(N - K) / N``; QDA's class covariances (default solver ``"svd"``) are
+``1 / N_k`` estimates from version 1.9.1 on and ``1 / (N_k - 1)`` up to 1.9.0 (scikit-learn
+pull request 33626, read in the 1.8.0, 1.9.0 and 1.9.1 wheels).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from lecture_utils import discriminant
 from lecture_utils.datasets import load_iris, make_gaussian_classes
 from lecture_utils.discriminant import LDA, QDA, RDA
 
-SKLEARN_QDA_DDOF = 0 if Version(sklearn.__version__) >= Version("1.8") else 1
+SKLEARN_QDA_DDOF = 0 if Version(sklearn.__version__) >= Version("1.9.1") else 1
 
 MEANS = np.array([[0.0, 0.0, 1.0], [2.0, -1.0, 0.5], [-1.0, 2.0, -0.5]])
 COVARIANCES = np.array([[[1.0, 0.3, 0.1], [0.3, 2.0, -0.4], [0.1, -0.4, 0.7]],
@@ -223,7 +224,7 @@ def test_qda_matches_scikit_learn_with_its_covariance_convention(data):
     ours = QDA().fit(X, t)
     theirs = QuadraticDiscriminantAnalysis(store_covariance=True).fit(X, t)
     counts = ours.class_count_[:, None, None]
-    # scikit-learn >= 1.8 divides by N_k, earlier versions by N_k - 1: check what this version does
+    # scikit-learn >= 1.9.1 divides by N_k, earlier versions by N_k - 1: check what this version does
     np.testing.assert_allclose(theirs.covariance_, ours.covariances_ * (counts - 1) / (counts - SKLEARN_QDA_DDOF),
                                rtol=1e-10)
     np.testing.assert_allclose(theirs.means_, ours.means_, rtol=1e-13)
@@ -440,6 +441,145 @@ def test_parameter_counts_by_hand():
 
 
 # --------------------------------------------------------------------------
+# RDA over a grid, the exact Bayes error, Box's M
+# --------------------------------------------------------------------------
+
+
+def test_rda_accuracy_grid_is_rda_fitted_and_scored_pair_by_pair():
+    X, t = three_classes()
+    X_eval, t_eval = three_classes(counts=(40, 40, 40), random_state=8)
+    alphas, gammas = np.linspace(0, 1, 6), np.array([0.0, 0.05, 0.5, 1.0])
+    grid = discriminant.rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas)
+    expected = [[RDA(alpha, gamma).fit(X, t).score(X_eval, t_eval) for alpha in alphas] for gamma in gammas]
+    np.testing.assert_array_equal(grid, expected)
+    # any labels: the predictions are compared with t_eval as labels, as RDA.score does
+    names = np.array(["a", "b", "c"])
+    np.testing.assert_array_equal(discriminant.rda_accuracy_grid(X, names[t], X_eval, names[t_eval], alphas, gammas),
+                                  expected)
+
+
+def test_rda_accuracy_grid_over_folds_is_grid_search_of_rda():
+    from lecture_utils.model_selection import grid_search, kfold_indices
+
+    train = make_gaussian_classes(MEANS[:2], COVARIANCES[:2], 12, random_state=4)
+    folds = kfold_indices(24, 4, shuffle=True, random_state=0)
+    steps = np.linspace(0, 1, 5)
+    ours = np.mean([discriminant.rda_accuracy_grid(train.X[fit], train.y[fit], train.X[held], train.y[held],
+                                                   steps, steps) for fit, held in folds], axis=0)
+    search = grid_search(lambda pair: RDA(*pair), [(a, g) for g in steps for a in steps], train.X, train.y,
+                         folds=folds)
+    np.testing.assert_allclose(ours.ravel(), search.mean_score, rtol=1e-12)
+
+
+def test_rda_accuracy_grid_refuses_a_singular_pair_with_rdas_message():
+    few = make_gaussian_classes(MEANS, COVARIANCES, 3, random_state=0)        # N_k = 3 = d
+    with pytest.raises(ValueError, match=r"RDA\(1, 0\) cannot invert .* N_k = 3 examples for d = 3"):
+        discriminant.rda_accuracy_grid(few.X, few.y, few.X, few.y, [0.0, 1.0], [0.0])
+    assert discriminant.rda_accuracy_grid(few.X, few.y, few.X, few.y, [0.0, 1.0], [0.5]).shape == (1, 2)
+
+
+def _bayes_error_by_simpson(means, covariances, priors, box=12.0, n=1201):
+    """1 - the integral of max_k p(C_k) N(x; mu_k, Sigma_k) over a box, by Simpson's rule on an n x n grid.
+
+    The integrand has kinks along the boundaries, so the rule converges like the trapezoidal one there:
+    with a grid step of 0.02 it is good to about 1e-6.
+    """
+    from scipy import integrate
+
+    x = np.linspace(-box, box, n)
+    grid = np.stack(np.meshgrid(x, x), axis=-1).reshape(-1, 2)
+    weighted = np.max([p * stats.multivariate_normal(m, c).pdf(grid) for m, c, p in zip(means, covariances, priors)],
+                      axis=0)
+    return 1 - integrate.simpson(integrate.simpson(weighted.reshape(n, n), x=x), x=x)
+
+
+@pytest.mark.parametrize("delta, prior", [(0.5, 0.5), (2.0, 0.5), (2.0, 0.2), (6.0, 0.7)])
+def test_bayes_error_in_one_dimension_is_the_closed_form(delta, prior):
+    # equal variances: P* = pi_0 Phi(-delta/2 + L/delta) + pi_1 Phi(-delta/2 - L/delta), L = ln(pi_1 / pi_0)
+    log_ratio = np.log(prior / (1 - prior))
+    exact = ((1 - prior) * stats.norm.cdf(-delta / 2 + log_ratio / delta)
+             + prior * stats.norm.cdf(-delta / 2 - log_ratio / delta))
+    result = discriminant.gaussian_bayes_error([[0.0], [delta * 1.5]], [[[2.25]], [[2.25]]], [1 - prior, prior])
+    assert result.error == pytest.approx(exact, rel=1e-12, abs=1e-300) and result.tolerance == 0
+    assert result.class_errors.sum() == pytest.approx(result.error, rel=1e-14)
+
+
+def test_bayes_error_in_one_dimension_with_unequal_variances_is_decisions_integration():
+    from lecture_utils.decision import bayes_error_1d
+
+    means, sigmas, priors = [0.0, 1.0], [1.0, 3.0], [0.3, 0.7]
+    reference = bayes_error_1d([stats.norm(m, s) for m, s in zip(means, sigmas)], priors).risk
+    result = discriminant.gaussian_bayes_error(np.c_[means], np.reshape(np.square(sigmas), (2, 1, 1)), priors)
+    assert result.error == pytest.approx(reference, rel=1e-11)
+
+
+@pytest.mark.parametrize("prior", [0.5, 0.1])
+def test_bayes_error_of_two_classes_sharing_a_covariance_is_the_closed_form(prior):
+    covariance = discriminant.covariance_from_axes([1.5, 0.4], 0.6)
+    means = np.array([[0.3, -0.2], [1.1, 0.9]])
+    delta = mahalanobis(means[0], means[1], np.linalg.inv(covariance))
+    log_ratio = np.log(prior / (1 - prior))
+    exact = ((1 - prior) * stats.norm.cdf(-delta / 2 + log_ratio / delta)
+             + prior * stats.norm.cdf(-delta / 2 - log_ratio / delta))
+    result = discriminant.gaussian_bayes_error(means, covariance, [1 - prior, prior], tol=1e-9)
+    assert abs(result.error - exact) <= max(result.tolerance, 1e-12) and result.tolerance < 1e-9
+
+
+@pytest.mark.parametrize("means, axes, priors", [
+    ([[-1.2, 0.6], [1.2, -0.4]], [((1.0, 1.0), 0), ((1.6, 0.45), 30)], [0.5, 0.5]),       # the widget's start
+    ([[0.0, 1.2], [-1.3, -0.7], [1.3, -0.7]], [((1.4, 0.6), 10), ((0.8, 0.6), 100), ((1.3, 0.5), 50)],
+     [0.2, 0.3, 0.5]),                                                                   # three classes
+    ([[0.0, 0.0], [0.5, 0.0]], [((0.3, 0.3), 0), ((2.0, 1.5), 45)], [0.6, 0.4]),          # one inside the other
+])
+def test_bayes_error_of_unequal_covariances_matches_simpsons_rule_on_a_fine_grid(means, axes, priors):
+    covariances = [discriminant.covariance_from_axes(s, np.radians(a)) for s, a in axes]
+    result = discriminant.gaussian_bayes_error(means, covariances, priors, tol=1e-7)
+    assert result.error == pytest.approx(_bayes_error_by_simpson(means, covariances, priors), abs=3e-6)
+
+
+def test_bayes_error_does_not_change_when_the_plane_turns_or_moves():
+    means = np.array([[0.0, 1.2], [-1.3, -0.7], [1.3, -0.7]])
+    covariances = [discriminant.covariance_from_axes(s, np.radians(a)) for s, a in
+                   [((1.4, 0.6), 10), ((0.8, 0.6), 100), ((1.3, 0.5), 50)]]
+    rotation = np.array([[np.cos(0.7), -np.sin(0.7)], [np.sin(0.7), np.cos(0.7)]])
+    before = discriminant.gaussian_bayes_error(means, covariances, [0.3, 0.3, 0.4])
+    after = discriminant.gaussian_bayes_error(means @ rotation.T + [5.0, -3.0],
+                                              [rotation @ c @ rotation.T for c in covariances], [0.3, 0.3, 0.4])
+    assert after.error == pytest.approx(before.error, abs=2e-7)
+
+
+def test_bayes_error_of_classes_far_apart_is_tiny_but_right():
+    # Phi(-20) = 2.75e-89: the tails are exact, nothing cancels
+    result = discriminant.gaussian_bayes_error([[0.0, 0.0], [40.0, 0.0]], np.eye(2), [0.5, 0.5], tol=1e-12)
+    assert result.error == pytest.approx(stats.norm.cdf(-20), rel=1e-6)
+
+
+def test_box_m_is_the_formula_written_out_with_numpy_and_scipy():
+    iris = load_iris()
+    classes = [iris.X[iris.y == k] for k in range(3)]
+    n, n_k, d, k = 150, np.array([50, 50, 50]), 4, 3
+    covariances = [np.cov(c, rowvar=False) for c in classes]
+    pooled = sum((len(c) - 1) * s for c, s in zip(classes, covariances)) / (n - k)
+    m = (n - k) * np.log(np.linalg.det(pooled)) - sum((n_k - 1) * np.log([np.linalg.det(s) for s in covariances]))
+    c = (2 * d ** 2 + 3 * d - 1) / (6 * (d + 1) * (k - 1)) * (np.sum(1 / (n_k - 1)) - 1 / (n - k))
+    result = discriminant.box_m_test(iris.X, iris.y)
+    assert result.statistic == pytest.approx(m, rel=1e-10) and result.df == 20
+    assert result.chi2 == pytest.approx((1 - c) * m, rel=1e-10)
+    assert result.p_value == pytest.approx(stats.chi2.sf((1 - c) * m, 20), rel=1e-8)
+
+
+def test_box_m_p_values_are_uniform_when_the_covariances_are_equal():
+    """Under the hypothesis the chi-squared approximation holds: p-values spread evenly over (0, 1)."""
+    rng = np.random.default_rng(0)
+    shared = np.array([COVARIANCES[0]] * 3)
+    samples = [make_gaussian_classes(MEANS, shared, [20, 30, 40], random_state=rng) for _ in range(400)]
+    p_values = [discriminant.box_m_test(sample.X, sample.y).p_value for sample in samples]
+    assert stats.kstest(p_values, "uniform").pvalue > 0.01
+    unequal = make_gaussian_classes(MEANS, COVARIANCES, 100, random_state=1)
+    assert discriminant.box_m_test(unequal.X, unequal.y).p_value < 1e-6
+
+
+# --------------------------------------------------------------------------
 # Bad input names the argument
 # --------------------------------------------------------------------------
 
@@ -471,6 +611,20 @@ def test_parameter_counts_by_hand():
     (lambda: discriminant.fisher_criterion([0, 0, 0], *two_classes()), ValueError, "non-zero"),
     (lambda: discriminant.parameter_counts(4, 3, of="everything"), ValueError, "of must be"),
     (lambda: discriminant.parameter_counts(0, 3), ValueError, "n_features"),
+    (lambda: discriminant.rda_accuracy_grid(*two_classes(), np.eye(2), [0, 1], [0.5], [0]), ValueError,
+     "X_eval has 2 features"),
+    (lambda: discriminant.rda_accuracy_grid(*two_classes(), np.eye(3), [0, 1], [0.5], [0]), ValueError, "t_eval"),
+    (lambda: discriminant.rda_accuracy_grid(*two_classes(), np.eye(3), [0, 1, 1], [1.5], [0]), ValueError,
+     "alphas must lie in"),
+    (lambda: discriminant.rda_accuracy_grid(*two_classes(), np.eye(3), [0, 1, 1], [0.5], []), ValueError,
+     "gammas must be a 1-D list"),
+    (lambda: discriminant.gaussian_bayes_error(MEANS, COVARIANCES, PRIORS), ValueError, "1 or 2 columns"),
+    (lambda: discriminant.gaussian_bayes_error([[0, 0], [1, 1]], np.eye(2), [0.5, 0.5], tol=0), ValueError,
+     "tol must be"),
+    (lambda: discriminant.gaussian_bayes_error([[0, 0], [1, 1]], np.zeros((2, 2)), [0.5, 0.5]), ValueError,
+     "not positive definite"),
+    (lambda: discriminant.box_m_test(np.random.default_rng(0).normal(size=(9, 3)), [0] * 3 + [1] * 6), ValueError,
+     "needs every class covariance invertible"),
 ])
 def test_bad_input_names_the_argument(call, error, match):
     with pytest.raises(error, match=match):

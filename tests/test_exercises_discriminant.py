@@ -47,3 +47,24 @@ def test_other_correct_implementations_pass():
 
     assert exercises.pooled_covariance_by_code.check(pooled_with_np_cov).correct
     assert exercises.bayes_decision_by_code.check(decision_with_loops).correct
+
+
+def test_the_change_of_units_answer_is_what_the_classifiers_do():
+    """Sepal width in mm: the nearest mean changes its predictions, the diagonal model and LDA do not."""
+    from lecture_utils.datasets import load_iris
+    from lecture_utils.discriminant import LDA
+    from lecture_utils.naive_bayes import GaussianNB
+
+    iris = load_iris()
+
+    def predictions(X):
+        lda = LDA().fit(X, iris.y)
+        nearest = np.argmin(((X[:, None, :] - lda.means_) ** 2).sum(axis=2), axis=1)
+        # the shared diagonal model, written out: sum_j (x_j - mu_kj)^2 / sigma_j^2 with the pooled variances
+        weighted = (((X[:, None, :] - lda.means_) ** 2) / np.diag(lda.covariance_)).sum(axis=2)
+        return nearest, np.argmin(weighted, axis=1), lda.predict(X), GaussianNB().fit(X, iris.y).predict(X)
+
+    before, after = predictions(iris.X), predictions(iris.X * [1, 10, 1, 1])
+    changed = [int(np.sum(b != a)) for b, a in zip(before, after)]
+    assert changed[0] > 10 and changed[1:] == [0, 0, 0]          # Gaussian Naive Bayes is unit-free too
+    assert exercises.feature_units.correct_answer == "b"

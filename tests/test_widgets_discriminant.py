@@ -8,7 +8,7 @@ written out with numpy and scored with scipy densities for the RDA explorer.
 
 import numpy as np
 import pytest
-from scipy import stats
+from scipy import integrate, stats
 from scipy.spatial.distance import mahalanobis
 
 from lecture_utils.datasets import make_gaussian_classes
@@ -151,11 +151,29 @@ def test_the_bayes_error_of_one_shared_covariance_is_phi_of_minus_half_the_dista
                                        angles=(20, 20), n_test=20_000)
     covariance = covariance_from_axes([1.2, 0.6], np.radians(20))
     distance = mahalanobis([-1.0, 0.0], [1.0, 0.5], np.linalg.inv(covariance))
-    # stratified over 2 x 20 000 test points: the standard error is about 0.0017
-    assert explorer.errors["Bayes"] == pytest.approx(stats.norm.cdf(-distance / 2), abs=0.007)
-    assert explorer.errors["LDA"] >= explorer.errors["Bayes"] - 0.003          # no model beats the Bayes rule
-    assert explorer.errors["QDA"] >= explorer.errors["Bayes"] - 0.003
-    assert f"Bayes error {explorer.errors['Bayes']:.3f}" in explorer.status
+    assert explorer.bayes_error.error == pytest.approx(stats.norm.cdf(-distance / 2), abs=1e-6)
+    assert explorer.bayes_error.tolerance < 1e-6
+    # stratified over 2 x 20 000 test points: the standard error is about 0.0017; no model beats the Bayes rule
+    assert explorer.errors["LDA"] >= explorer.bayes_error.error - 3 * explorer.standard_error
+    assert explorer.errors["QDA"] >= explorer.bayes_error.error - 3 * explorer.standard_error
+    assert f"Bayes error of the classes {explorer.bayes_error.error:.4f}" in explorer.status
+
+
+def test_the_bayes_error_belongs_to_the_classes_not_to_the_sample(classes):
+    """A new sample or another N changes the test errors, never the Bayes error; a new prior changes it."""
+    before, status = classes.bayes_error.error, classes.status
+    classes.new_sample()
+    classes.N_slider.value = 200
+    assert classes.bayes_error.error == before and classes.status != status
+    # the reference: 1 - integral of max_k p(C_k) p(x | C_k) by Simpson's rule on a grid of 0.02 (good to ~5e-7)
+    x = np.linspace(-14, 14, 1401)
+    grid = np.stack(np.meshgrid(x, x), axis=-1).reshape(-1, 2)
+    weighted = np.max([p * stats.multivariate_normal(m, c).pdf(grid)
+                       for m, c, p in zip(classes.means, classes.covariances, classes.priors)], axis=0)
+    exact = 1 - integrate.simpson(integrate.simpson(weighted.reshape(x.size, x.size), x=x), x=x)
+    assert before == pytest.approx(exact, abs=2e-6)
+    classes.set_class(1, prior=0.8)
+    assert classes.bayes_error.error < before - 0.01
 
 
 def test_the_bayes_boundary_is_where_the_true_weighted_densities_are_equal(classes):
@@ -177,7 +195,7 @@ def test_fitted_boundaries_are_scikit_learns_given_our_covariances(classes):
 
     X, t = classes.X, classes.t
     n = len(t)
-    # scikit-learn pools S_W / N and (>= 1.8) divides class covariances by N_k: hand it ours
+    # scikit-learn pools S_W / N and (>= 1.9.1) divides class covariances by N_k: hand it ours
     references = {"LDA": LinearDiscriminantAnalysis(solver="lsqr",
                                                     covariance_estimator=_ScaledEmpiricalCovariance(n / (n - 2))),
                   "QDA": QuadraticDiscriminantAnalysis(solver="eigen",

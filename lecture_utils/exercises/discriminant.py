@@ -39,7 +39,7 @@ costly mistakes of the second and third columns (50 and 25), deciding c only the
     answer=[17.5, 56, 12], what="[R(a | x), R(b | x), R(c | x)]", example="[10, 20.5, 3]",
     praise="R = (17.5, 56, 12): the Bayes decision is c, the cheapest, although a is the most probable class.",
     slips=[(lambda: _P @ _ABC, "You multiplied the posteriors by the columns. In the lecture's tables the rows are "
-                               "the decisions and the columns the true classes: R(a | x) = sum_k L[a, k] p(C_k | x) "
+                               "the decisions and the columns the true classes: R(a | x) = sum_j L[a, j] p(C_j | x) "
                                "runs along row a."),
            (lambda: 1 - _P, "That is the expected loss under the 0-1 loss, 1 - p(C_a | x). Here each mistake has "
                             "its own cost: use the table."),
@@ -56,7 +56,7 @@ def _decision_reference(L, p):
 
 
 def _decision_solution(L, p):
-    risks = L @ p                      # R(a | x) = sum_k L[a, k] p(C_k | x): one row per decision
+    risks = L @ p                      # R(a | x) = sum_j L[a, j] p(C_j | x): one row per decision
     return risks, int(np.argmin(risks))
 
 
@@ -87,7 +87,7 @@ with costly mistakes the cheapest decision need not be the most probable class.
            dict(L=_ABC, p=np.array([0.9, 0.05, 0.05])), dict(L=1 - np.eye(3), p=np.array([0.2, 0.5, 0.3])),
            dict(L=np.array([[0.0, 1.0], [1.0, 0.0], [0.3, 0.3]]), p=np.array([0.55, 0.45])),
            dict(L=_MEDICAL, p=np.array([1.0, 0.0]))],
-    slips=[(_decision_columns, "Rows are decisions and columns true classes: R(a | x) = sum_k L[a, k] p(C_k | x) "
+    slips=[(_decision_columns, "Rows are decisions and columns true classes: R(a | x) = sum_j L[a, j] p(C_j | x) "
                                "is L @ p, not p @ L."),
            (_decision_argmax_risk, "The Bayes decision minimises the expected loss: argmin, not argmax."),
            (_decision_most_probable, "The most probable class is the Bayes decision only under the 0-1 loss; "
@@ -150,6 +150,35 @@ by $2.2/\|\mathbf{w}\|$ against $\mathbf{w}$, that is towards $\boldsymbol\mu_0$
     },
 )
 
+feature_units = Choice(
+    "a change of units",
+    r"""
+**(b)**. The nearest-mean classifier adds up squared differences $\sum_j (x_j - \mu_{kj})^2$ in whatever units
+the features have: the sepal width in millimetres weighs $10^2 = 100$ times more than in centimetres, and
+the nearest mean changes for many flowers. The diagonal model divides each difference by that feature's
+standard deviation $\sigma_j$, which is ten times larger too, so its weighted distance
+$\sum_j (x_j - \mu_{kj})^2 / \sigma_j^2$ is unchanged. LDA's Mahalanobis distance is unchanged by any
+invertible linear map $\mathbf{x} \mapsto \mathbf{A}\mathbf{x}$: the means become $\mathbf{A}\boldsymbol\mu_k$, the
+covariance $\mathbf{A}\boldsymbol\Sigma\mathbf{A}^T$, and
+$(\mathbf{A}\mathbf{x} - \mathbf{A}\boldsymbol\mu_k)^T(\mathbf{A}\boldsymbol\Sigma\mathbf{A}^T)^{-1}(\mathbf{A}\mathbf{x} - \mathbf{A}\boldsymbol\mu_k)
+= (\mathbf{x} - \boldsymbol\mu_k)^T\boldsymbol\Sigma^{-1}(\mathbf{x} - \boldsymbol\mu_k)$.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The nearest-mean classifier does learn its means in the new units, but its Euclidean "
+                           "distance adds the squared differences of all features as they are: a feature ten "
+                           "times larger weighs a hundred times more."),
+        "b": Option(True, "Only the Euclidean distance depends on the units; the diagonal model divides each "
+                          "feature by its own standard deviation, and LDA's Mahalanobis distance is unchanged by "
+                          "any invertible linear change of the inputs."),
+        "c": Option(False, "The diagonal model's weighted distance divides (x_j - mu_kj)^2 by sigma_j^2, and "
+                           "sigma_j is ten times larger in millimetres too: the weights absorb the units."),
+        "d": Option(False, "LDA's Mahalanobis distance uses the covariance estimated in the same units: "
+                           "(Ax - A mu)^T (A Sigma A^T)^-1 (Ax - A mu) = (x - mu)^T Sigma^-1 (x - mu) for any "
+                           "invertible A, a change of units included."),
+    },
+)
+
 # ---------------------------------------------------------------- section 7
 
 
@@ -187,7 +216,7 @@ def _pooled_plain_mean(X, t):
     return covariances.mean(axis=0)
 
 
-def _pooled_weighted_by_n_k(X, t):
+def _pooled_weighted_by_N_k(X, t):
     covariances, sizes = _class_covariances(X, t)
     return np.tensordot(sizes, covariances, axes=1) / (len(t) - len(sizes))
 
@@ -222,7 +251,7 @@ total covariance of all the data (ignoring the classes) would add the spread *be
                                             "not N - N_k as the lecture's slide prints it."),
            (_pooled_plain_mean, "A plain mean of the class covariances gives a class of 3 examples as much weight "
                                 "as one of 300: weight each Sigma_k by its N_k - 1."),
-           (_pooled_weighted_by_n_k, "Weight each Sigma_k by N_k - 1, not N_k: (N_k - 1) Sigma_k is the scatter of "
+           (_pooled_weighted_by_N_k, "Weight each Sigma_k by N_k - 1, not N_k: (N_k - 1) Sigma_k is the scatter of "
                                      "class k about its own mean, sum over x in C_k of (x - mu_k)(x - mu_k)^T, and "
                                      "those scatters add up to (N - K) times the pooled covariance."),
            (_pooled_ignoring_classes, "That is the covariance of all the data, which also holds the spread between "
@@ -301,5 +330,5 @@ same for all classes. Then $g_k(\mathbf{x}) = \ln\pi_k - \|\mathbf{x} - \boldsym
 )
 
 #: The exercises in the order the notebook asks them.
-EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, prior_moves_boundary,
+EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, prior_moves_boundary, feature_units,
              pooled_covariance_by_code, count_parameters, qda_overfits, rda_corner)

@@ -13,7 +13,8 @@ from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix
                            check_positive_int, check_random_state, check_size, check_unit_interval)
 from ..datasets import gaussian_classes_from_noise
 from ..decision import bayes_error_1d, expected_loss, posterior_threshold, stratified_risk, threshold_rule_risk
-from ..discriminant import LDA, QDA, RDA, covariance_from_axes, gaussian_joint_log_likelihood
+from ..discriminant import (LDA, QDA, RDA, covariance_from_axes, gaussian_bayes_error, gaussian_joint_log_likelihood,
+                            rda_accuracy_grid)
 from ..logistic import softmax
 from ._base import FigureWidget, button, on_slider, set_slider
 
@@ -50,7 +51,7 @@ class LossMatrixExplorer(FigureWidget):
     with rows the decision and columns the truth. The left panel shows
     ``p(C_k) p(x | C_k)`` with the mistakes of the Bayes rule shaded: missed
     sick patients (class 1 decided healthy) and false alarms. The right panel
-    shows the expected loss of each decision, ``R(a | x) = sum_k L[a, k] p(C_k | x)``;
+    shows the expected loss of each decision, ``R(a | x) = sum_j L[a, j] p(C_j | x)``;
     the Bayes rule takes the smaller, and the threshold is where they cross,
     at ``p(C_1 | x) = L[1, 0] / (L[1, 0] + L[0, 1])``. The status compares the
     Bayes risk with the cost of the 0-1 loss's threshold under the same costs.
@@ -199,9 +200,11 @@ class GaussianClassesExplorer(FigureWidget):
     the Bayes boundary and each class's ellipses at Mahalanobis distances 1
     and 2; the right panel shows a training sample of ``N`` examples with the
     boundaries of LDA and QDA fitted on it and the Bayes boundary. The status
-    gives the Bayes error and each model's error on a large test set drawn
-    from the same classes (the same test set for all three, so their
-    differences are accurate). The sample is made from fixed noise
+    gives the Bayes error of the classes themselves, computed from the
+    distribution (:func:`~lecture_utils.discriminant.gaussian_bayes_error`, to
+    1e-6, once per setting of the classes), and each model's error on a large
+    test set drawn from the same classes (the same test set for both, so their
+    difference is accurate), with the test set's standard error. The sample is made from fixed noise
     (:func:`~lecture_utils.datasets.gaussian_classes_from_noise`), so the
     points move smoothly with the sliders; "new sample" draws another.
 
@@ -231,10 +234,12 @@ class GaussianClassesExplorer(FigureWidget):
     mean_sliders, spread_sliders : two ipywidgets.FloatSlider each
     angle_slider, prior_slider : ipywidgets.FloatSlider
     N_slider : ipywidgets.IntSlider
+    bayes_error : BayesError
+        The Bayes error rate of the classes as set (``.error``), exact to ``.tolerance``.
     errors : dict
-        ``"Bayes"``, ``"LDA"``, ``"QDA"`` -> test error (nan where the model could not be fitted).
+        ``"LDA"``, ``"QDA"`` -> test error (nan where the model could not be fitted).
     standard_error : float
-        The Monte Carlo standard error of the test errors (of the Bayes error's; the others' are similar).
+        The Monte Carlo standard error of a test error near the Bayes error (the Bayes rule's on the same test set).
     """
 
     def __init__(self, means=((-1.2, 0.6), (1.2, -0.4)), spreads=((1.0, 1.0), (1.6, 0.45)), angles=(0, 30),
@@ -260,7 +265,7 @@ class GaussianClassesExplorer(FigureWidget):
         check_size(self._n_test * 4, "the test set", "n_test")
         self._rng = check_random_state(random_state)
         self._draw_noise()
-        self.errors = {}
+        self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
 
         options = [(f"class {k + 1}", k) for k in range(n_classes)]
         self.class_selector = widgets.ToggleButtons(options=options, value=0, description="move",
@@ -429,6 +434,14 @@ class GaussianClassesExplorer(FigureWidget):
                 return f"not fitted: class {k + 1} has N_k = {counts[k]} <= D = 2, a singular covariance"
             return "not fitted: a singular covariance"
 
+    @property
+    def bayes_error(self):
+        """The Bayes error rate of the classes as set, from the distribution (computed once per setting)."""
+        key = (self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes())
+        if key not in self._bayes_errors:
+            self._bayes_errors[key] = gaussian_bayes_error(self._means, self.covariances, self._priors, tol=1e-6)
+        return self._bayes_errors[key]
+
     def update(self) -> None:
         means, covariances, priors = self._means, self.covariances, self._priors
         X, t = self.X, self.t
@@ -444,7 +457,7 @@ class GaussianClassesExplorer(FigureWidget):
             grid_scores[name] = fitted.predict_log_proba(self.grid)
             decisions[name] = fitted.predict(X_test)
         estimates = {name: stratified_risk(decisions[name], t_test, priors) for name in decisions}
-        self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("Bayes", "LDA", "QDA")}
+        self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("LDA", "QDA")}
         self.standard_error = estimates["Bayes"].standard_error
         self._shading.set_data(plotting.posterior_image(softmax(grid_scores["Bayes"], axis=1), self.resolution))
         plotting.move_class_ellipses(self._ellipses, means, covariances)
@@ -458,15 +471,15 @@ class GaussianClassesExplorer(FigureWidget):
 
     def _describe(self, t, problems) -> str:
         counts = ", ".join(str(n) for n in np.bincount(t, minlength=self.n_classes))
-        parts = [f"Bayes error {self.errors['Bayes']:.3f} (\u00b1 {self.standard_error:.3f})"]
-        for name in ("LDA", "QDA"):
-            parts.append(f"{name} {problems[name]}" if name in problems else f"{name} {self.errors[name]:.3f}")
-        return (f"class {self._selected + 1} selected; N = {t.size} examples (N_k = {counts}). "
-                f"Test error on {self.n_classes} x {self._n_test}: " + ", ".join(parts))
+        parts = [f"{name} {problems[name]}" if name in problems else f"{name} {self.errors[name]:.3f}"
+                 for name in ("LDA", "QDA")]
+        return (f"class {self._selected + 1} selected; N = {t.size} examples (N_k = {counts}). Bayes error of the "
+                f"classes {self.bayes_error.error:.4f}; test error on {self.n_classes} x {self._n_test} "
+                f"(\u00b1 {self.standard_error:.3f}): " + ", ".join(parts))
 
 
 class RDAExplorer(FigureWidget):
-    """Regularised discriminant analysis: ``alpha`` and ``gamma`` morph the boundary between LDA and QDA (section 8).
+    """Regularised discriminant analysis: ``alpha`` and ``gamma`` morph the boundary between LDA and QDA (section 9).
 
     The left panel shows the training data (filled) and the validation data
     (small, faint), RDA's decision regions and boundary, and each class's
@@ -525,14 +538,8 @@ class RDAExplorer(FigureWidget):
         self.start(self.alpha_slider, self.gamma_slider)
 
     def _score_grid(self) -> tuple[np.ndarray, np.ndarray]:
-        training = np.empty((self.gammas.size, self.alphas.size))
-        validation = np.empty_like(training)
-        for i, gamma in enumerate(self.gammas):
-            for j, alpha in enumerate(self.alphas):
-                model = RDA(alpha, gamma).fit(self.X_train, self.t_train)
-                training[i, j] = model.score(self.X_train, self.t_train)
-                validation[i, j] = model.score(self.X_val, self.t_val)
-        return training, validation
+        return tuple(rda_accuracy_grid(self.X_train, self.t_train, X, t, self.alphas, self.gammas)
+                     for X, t in ((self.X_train, self.t_train), (self.X_val, self.t_val)))
 
     @property
     def best(self) -> tuple[float, float]:

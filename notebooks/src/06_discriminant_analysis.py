@@ -19,10 +19,12 @@
 # - generative classifiers, which model $p(\mathbf{x} \mid C_k)\,p(C_k)$, against discriminative ones,
 #   which model $p(C_k \mid \mathbf{x})$ directly;
 # - Gaussian classes: quadratic boundaries (QDA), linear ones when the classes share a covariance
-#   (LDA, whose posterior is exactly a logistic regression), the nearest-mean classifier;
+#   (LDA, whose posterior is exactly a logistic regression, and how much better LDA estimates it when
+#   its model is right), the diagonal and spherical cases down to the nearest-mean classifier;
 # - estimating the parameters, the pooled covariance with its $N - K$, why QDA overfits when classes
 #   are small, and regularised discriminant analysis (RDA) between the two;
-# - all of it on iris, beside scikit-learn, and LDA as Fisher's projection.
+# - all of it on iris (with a test of equal covariances), beside scikit-learn, and LDA as Fisher's
+#   projection.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: Bayes' theorem and the normal distribution (notebook 02), maximum likelihood
@@ -55,8 +57,8 @@ from lecture_utils import datasets, decision, discriminant, plotting
 from lecture_utils.discriminant import LDA, QDA, RDA
 from lecture_utils.exercises import discriminant as exercises
 from lecture_utils.logistic import LogisticRegression
-from lecture_utils.model_selection import (confusion_matrix, cross_val_predict, cross_val_score,
-                                           grid_search, kfold_indices)
+from lecture_utils.model_selection import confusion_matrix, cross_val_predict, cross_val_score, kfold_indices
+from lecture_utils.naive_bayes import GaussianNB
 from lecture_utils.widgets import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
@@ -209,8 +211,9 @@ print(f"of the 10 000 random posteriors, {rejected.mean():.1%} are rejected; "
 # = \sum_k \int_{\mathbf{x} \notin \mathcal{R}_k} p(C_k)\, p(\mathbf{x} \mid C_k)\, d\mathbf{x},$$
 #
 # with $\mathcal{R}_k$ the region where class $k$ is decided: each class's probability mass that falls in
-# the other classes' regions. It is the floor for every classifier trained on these data: what
-# remains when the classes overlap.
+# the other classes' regions. It is a property of the distribution $p(\mathbf{x}, C_k)$, not of a data set:
+# no classifier, however it was trained and on however many examples, has a lower error rate on new
+# examples drawn from that distribution. It is 0 only when the classes do not overlap.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Two 1-D Gaussians.** Let $p(x \mid C_0) = \mathcal{N}(0, 1)$, $p(x \mid C_1) = \mathcal{N}(2, 1)$ and equal priors. The
@@ -231,11 +234,12 @@ errors = [decision.threshold_rule_risk(normals, [0.5, 0.5], [c], [0, 1]).risk fo
 print(f"over 81 thresholds from -1 to 3, the lowest error is at x = {cuts[np.argmin(errors)]:.2f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **An asymmetric loss moves the threshold.** With the medical costs, decide sick where
-# $10\,p(C_0)\,\mathcal{N}(x; 0, 1) < 50\,p(C_1)\,\mathcal{N}(x; 2, 1)$. Take logs: the $-x^2/2$ terms cancel and
+# **An asymmetric loss moves the threshold.** With the medical costs, decide sick where its expected loss
+# is smaller, $10\,p(C_0 \mid x) < 50\,p(C_1 \mid x)$. By Bayes' theorem, with equal priors (which cancel),
+# that is where $10\,\mathcal{N}(x; 0, 1) < 50\,\mathcal{N}(x; 2, 1)$. Take logs: the $-x^2/2$ terms cancel and
 #
-# $$x > x^* = \frac{\mu_0 + \mu_1}{2} + \frac{\sigma^2}{\mu_1 - \mu_0}\,
-# \ln\frac{L_{10}\,p(C_0)}{L_{01}\,p(C_1)} = 1 + \frac{1}{2}\ln\frac{10}{50} = 0.195 .$$
+# $$x > x^* = \frac{\mu_0 + \mu_1}{2} + \frac{\sigma^2}{\mu_1 - \mu_0}\,\ln\frac{L_{10}}{L_{01}}
+# = 1 + \frac{1}{2}\ln\frac{10}{50} = 0.195 .$$
 #
 # The threshold moves towards the healthy class: more false alarms, fewer misses. The error rate rises,
 # but the expected cost per patient falls below what the 0-1 loss's threshold costs. Shaded below:
@@ -316,9 +320,10 @@ for miss in (10, 50, 100):
 # - **discriminative**: model $p(C_k \mid \mathbf{x})$ directly, as logistic regression does
 #   (notebook 04), without saying anything about how $\mathbf{x}$ is distributed.
 #
-# The generative route assumes more. When its assumptions hold it needs fewer examples (section 5
-# measures this); when they do not, its posterior is wrong however many examples it sees. In exchange
-# it can generate inputs and handle a missing feature by integrating it out.
+# The generative route assumes more. When its assumptions hold, it gets more out of the same examples:
+# its estimates vary less from sample to sample (section 5 measures by how much, at a fixed $N$); when
+# they do not hold, its posterior is wrong however many examples it sees. In exchange it can generate
+# inputs and handle a missing feature by integrating it out.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # For the two Gaussians of section 3 the generative model gives the log-odds
@@ -408,37 +413,104 @@ print(f"true w = (2, 0), b = -2; LDA w = {lda.coef_[0]}, b = {lda.intercept_[0]:
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Both estimate the same $(\mathbf{w}, b)$ when the classes really are Gaussian with a shared covariance.
-# Which is more accurate? Over 100 samples of 200 examples, the mean squared error of LDA's
-# $(\mathbf{w}, b)$ is about half of logistic regression's: the generative model uses what it assumes
-# (Efron, 1975, computed this asymptotic efficiency). Were the classes not Gaussian, LDA would keep
-# its assumption and logistic regression would not need it.
+# Which estimate is better? A fair answer needs many samples: 2000 samples of $N = 200$ examples, each
+# example's class drawn with probability $\frac12$ (so the class sizes vary, as in Efron's setting
+# below), and two measures of each fit:
+#
+# - the squared error $\|(\hat{\mathbf{w}}, \hat b) - (\mathbf{w}, b)\|^2$ of the parameters, which is what a
+#   posterior probability depends on;
+# - the **excess error rate**, the fitted rule's error rate less the Bayes error, which is what the
+#   decisions depend on. For a linear rule on Gaussian classes it is exact: within class $k$ the score
+#   $\hat{\mathbf{w}}^T\mathbf{x} + \hat b$ is normal with mean $\hat{\mathbf{w}}^T\boldsymbol\mu_k + \hat b$ and variance
+#   $\hat{\mathbf{w}}^T\boldsymbol\Sigma\hat{\mathbf{w}}$, so each class's error is a value of $\Phi$.
+#
+# Fitting 4000 models one by one would take seconds, so `fit_both` fits all the samples at once: LDA by
+# its formulas, logistic regression by Newton's method (notebook 05) on every sample together. First it
+# is checked against the package's `LDA` and `LogisticRegression` on three samples.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
+def fit_both(X, t):
+    """LDA's and logistic regression's (w_1, w_2, b) on each sample X[s], t[s], all at once."""
+    onehot = np.stack([1 - t, t], axis=-1).astype(float)                      # (S, N, 2)
+    counts = onehot.sum(axis=1)                                               # N_0, N_1 of each sample
+    mu = onehot.transpose(0, 2, 1) @ X / counts[..., None]                    # the class means, (S, 2, 2)
+    centred = X - onehot @ mu                                                 # x minus its class's mean
+    pooled = centred.transpose(0, 2, 1) @ centred / (X.shape[1] - 2)          # pooled covariance, N - K
+    w = np.linalg.solve(pooled, (mu[:, 1] - mu[:, 0])[..., None])[..., 0]
+    b = -0.5 * np.sum(w * (mu[:, 1] + mu[:, 0]), axis=1) + np.log(counts[:, 1] / counts[:, 0])
+    design = np.concatenate([X, np.ones(X.shape[:2] + (1,))], axis=2)         # the inputs (x, 1), (S, N, 3)
+    v, gradient = np.zeros((len(X), 3, 1)), np.ones((len(X), 3, 1))
+    while np.abs(gradient).max() > 1e-9:                # Newton: gradient, Hessian, solve, every sample
+        p = expit(design @ v)                                                 # (S, N, 1)
+        gradient = design.transpose(0, 2, 1) @ (p - t[..., None])             # X^T (p - t)
+        hessian = design.transpose(0, 2, 1) @ (design * (p * (1 - p)))        # X^T diag(p (1 - p)) X
+        v -= np.linalg.solve(hessian, gradient)
+    return np.column_stack([w, b]), v[..., 0]
+
+
+# %% slideshow={"slide_type": "subslide"}
+def samples(rng, separation, S=2000, N=200):
+    """S samples of N examples of the two classes, their means moved apart to Mahalanobis distance separation."""
+    t = rng.integers(0, 2, size=(S, N))                 # each example's class, with probability 1/2
+    x = datasets.gaussian_classes_from_noise(rng.standard_normal((S * N, 2)), t.ravel(),
+                                             means * separation / 2, [shared, shared])
+    return x.reshape(S, N, 2), t
+
+
 rng = np.random.default_rng(2)
-truth, squared_errors = np.array([2.0, 0.0, -2.0]), {"LDA": [], "logistic": []}
-for _ in range(100):
-    sample = datasets.make_gaussian_classes(means, [shared, shared], 100, random_state=rng)
-    fitted = LDA().fit(sample.X, sample.y)
-    squared_errors["LDA"].append(np.sum((np.r_[fitted.coef_[0], fitted.intercept_] - truth) ** 2))
-    fitted = LogisticRegression(solver="newton").fit(sample.X, sample.y)
-    squared_errors["logistic"].append(np.sum((np.r_[fitted.coef_, fitted.intercept_] - truth) ** 2))
-print({name: round(float(np.mean(values)), 3) for name, values in squared_errors.items()})
+X_s, t_s = samples(rng, 2, S=3)
+for X_one, t_one, lda_fit, logistic_fit in zip(X_s, t_s, *fit_both(X_s, t_s)):
+    ours = LDA().fit(X_one, t_one), LogisticRegression(solver="newton", tol=1e-12).fit(X_one, t_one)
+    print("fit_both = LDA, LogisticRegression on a sample:",
+          np.allclose(lda_fit, np.r_[ours[0].coef_[0], ours[0].intercept_], rtol=1e-10),
+          np.allclose(logistic_fit, np.r_[ours[1].coef_, ours[1].intercept_], rtol=1e-8))
+
+# %% slideshow={"slide_type": "subslide"}
+def error_rate(fits, mu):
+    """The exact error rate of each linear rule w^T x + b > 0 (decide class 1) on the two Gaussian classes."""
+    w, b = fits[:, :2], fits[:, 2]
+    spread = np.sqrt(np.einsum("si,ij,sj->s", w, shared, w))
+    return 0.5 * stats.norm.sf(-(w @ mu[0] + b) / spread) + 0.5 * stats.norm.cdf(-(w @ mu[1] + b) / spread)
+
+
+def ratio(a, b):
+    """mean(a) / mean(b) over the same samples, with its standard error (delta method), as text."""
+    r = a.mean() / b.mean()
+    return f"{r:.2f} +- {r * np.std(a / a.mean() - b / b.mean()) / np.sqrt(len(a)):.2f}"
+
+
+# %% slideshow={"slide_type": "subslide"}
+for separation in (2, 3):                              # 2: the means above; 3: further apart
+    mu = means * separation / 2
+    w_true = np.linalg.solve(shared, mu[1] - mu[0])
+    truth = np.r_[w_true, -0.5 * w_true @ (mu[0] + mu[1])]
+    fits = fit_both(*samples(rng, separation))
+    squared = [np.sum((fit - truth) ** 2, axis=1) for fit in fits]
+    along = [((fit - truth) @ truth) ** 2 / (truth @ truth) for fit in fits]     # along (w, b) itself
+    excess = [error_rate(fit, mu) - stats.norm.cdf(-separation / 2) for fit in fits]
+    print(f"distance {separation}, Bayes error {stats.norm.cdf(-separation / 2):.3f}, means of 2000 samples:")
+    print(f"  squared error of (w, b): LDA {squared[0].mean():.3f}, logistic {squared[1].mean():.3f}, "
+          f"ratio {ratio(*squared)}; the share along (w, b) itself: LDA "
+          f"{along[0].mean() / squared[0].mean():.2f}, logistic {along[1].mean() / squared[1].mean():.2f}")
+    print(f"  excess error rate: LDA {excess[0].mean():.4f}, logistic {excess[1].mean():.4f}, "
+          f"ratio {ratio(*excess)}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Further assumptions.** With a diagonal $\boldsymbol\Sigma$ the distance weighs each feature by its
-# variance; with $\boldsymbol\Sigma = \sigma^2\mathbf{I}$,
-# $g_k(\mathbf{x}) = \ln\pi_k - \|\mathbf{x} - \boldsymbol\mu_k\|^2 / (2\sigma^2)$, and with equal priors the Bayes
-# classifier picks the **nearest mean** in Euclidean distance. All these are minimum-distance
-# classifiers: QDA with one Mahalanobis distance per class, LDA with one shared, the nearest-mean
-# classifier with the Euclidean one. Checked at random points, three classes:
-
-# %%
-centres = np.array([[0.0, 0.0], [3.0, 1.0], [1.0, 3.0]])
-anywhere = np.random.default_rng(4).uniform(-3, 6, size=(10_000, 2))
-bayes_isotropic = discriminant.gaussian_posterior(anywhere, centres, 2 * np.eye(2), np.ones(3) / 3)
-nearest = np.argmin(np.linalg.norm(anywhere[:, None, :] - centres, axis=2), axis=1)
-print("Sigma = 2 I, equal priors: the Bayes class is the nearest mean at all 10 000 points:",
-      np.array_equal(bayes_isotropic.argmax(axis=1), nearest))
+# LDA is the more accurate by both measures, and the more so the further apart the classes are; the
+# measures disagree on how much. Logistic regression's squared error of $(\mathbf{w}, b)$ grows fast as the
+# classes separate, and most of it lies along $(\mathbf{w}, b)$ itself: with few examples near the
+# boundary, the likelihood hardly changes when $(\mathbf{w}, b)$ is scaled up or down, so the estimates
+# scatter in that direction. Scaling $(\mathbf{w}, b)$ does not move the boundary
+# $\mathbf{w}^T\mathbf{x} + b = 0$: the posteriors suffer, the decisions far less.
+#
+# Efron (1975) compared the two on this model (two Gaussian classes sharing a covariance, the examples
+# drawn from the mixture) by the expected excess error rate, as $N \to \infty$. The limit of the ratio
+# LDA / logistic of the excess errors is logistic regression's **asymptotic relative efficiency**: it
+# needs about 1/ratio times as many examples to decide as well as LDA. He found it close to 1 when the
+# classes overlap heavily and falling as they separate: "between one half and two thirds" for the
+# separations he judged statistically interesting. The simulation, at a finite $N = 200$, follows the
+# same trend (0.89 at distance 2, 0.62 at distance 3). Were the classes not Gaussian, LDA's estimate
+# could be off however large $N$; logistic regression needs only the log-odds to be linear.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 4 (predict): what a larger prior does to LDA's boundary
@@ -456,24 +528,116 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.prior_moves_boundary.check(prediction)
 
 # %% [markdown]
-# Then look: the true boundaries of the two classes above for both priors. Raising $\pi_1$ adds
-# $\ln(0.9/0.1) - \ln(0.5/0.5) = \ln 9$ to $b$ and leaves $\mathbf{w}$ alone: the line moves by
-# $\ln 9 / \|\mathbf{w}\| = 2.197 / 2 = 1.099$ against $\mathbf{w}$.
+# Then look: the cell below draws the true boundary of the two classes above for both priors (run it
+# after your answer).
 
 # %% slideshow={"slide_type": "subslide"}
-view = (-3, 5), (-3, 4)
-fig, ax = plt.subplots(figsize=(5.2, 3.0))
-for prior_1, style in ((0.5, "-"), (0.9, "--")):
-    scores = discriminant.gaussian_joint_log_likelihood(plotting.grid_points(*view, 120), means,
-                                                        shared, [1 - prior_1, prior_1])
-    segments = plotting.boundary_segments(scores, *view)
-    plotting.plot_boundaries(ax, segments, "Bayes", linestyle=style, label=f"$\\pi_1 = {prior_1}$")
-plotting.plot_class_ellipses(ax, means, [shared, shared])
-ax.set(xlim=view[0], ylim=view[1], aspect="equal", xlabel="$x_1$", ylabel="$x_2$")
-ax.legend(loc="lower right")
-plt.show()
-w = np.linalg.solve(shared, means[1] - means[0])
-print(f"w = {w}, shift ln 9 / ||w|| = {np.log(9) / np.linalg.norm(w):.3f}")
+if exercises.prior_moves_boundary.revealed():
+    view = (-3, 5), (-3, 4)
+    fig, ax = plt.subplots(figsize=(5.2, 3.0))
+    for prior_1, style in ((0.5, "-"), (0.9, "--")):
+        scores = discriminant.gaussian_joint_log_likelihood(plotting.grid_points(*view, 120), means,
+                                                            shared, [1 - prior_1, prior_1])
+        plotting.plot_boundaries(ax, plotting.boundary_segments(scores, *view), "Bayes", linestyle=style,
+                                 label=f"$\\pi_1 = {prior_1}$")
+    plotting.plot_class_ellipses(ax, means, [shared, shared])
+    ax.set(xlim=view[0], ylim=view[1], aspect="equal", xlabel="$x_1$", ylabel="$x_2$")
+    ax.legend(loc="lower right")
+    plt.show()
+    w = np.linalg.solve(shared, means[1] - means[0])
+    print(f"w = {w}, shift ln 9 / ||w|| = {np.log(9) / np.linalg.norm(w):.3f}")
+
+# %% [markdown]
+# Raising $\pi_1$ adds $\ln(0.9/0.1) - \ln(0.5/0.5) = \ln 9$ to $b$ and leaves $\mathbf{w}$ alone: the line
+# keeps its direction and moves by $\ln 9 / \|\mathbf{w}\| = 2.197 / 2 = 1.099$ against $\mathbf{w}$, towards
+# $\boldsymbol\mu_0$: the more probable class claims more of the plane.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Further assumptions: a diagonal shared covariance.** If the shared covariance is diagonal,
+# $\boldsymbol\Sigma = \operatorname{diag}(\sigma_1^2, \dots, \sigma_D^2)$, the features are independent within
+# each class (for Gaussians, uncorrelated means independent), and the Mahalanobis distance becomes a
+# **weighted Euclidean distance**, each feature measured in units of its own standard deviation:
+#
+# $$g_k(\mathbf{x}) = \ln\pi_k - \frac12\sum_{j=1}^D \frac{(x_j - \mu_{kj})^2}{\sigma_j^2} + \text{const}.$$
+#
+# It is LDA with $\mathbf{w}_k = (\mu_{k1}/\sigma_1^2, \dots, \mu_{kD}/\sigma_D^2)$: linear boundaries that ignore
+# the correlations between the features, with $D$ variances to estimate instead of $D(D+1)/2$ covariance
+# entries. With equal priors it is the nearest class mean after dividing each feature by its $\sigma_j$.
+# On iris (150 flowers, four measurements in cm, three species of 50; section 10 studies it), with the
+# diagonal of the pooled covariance:
+
+# %% slideshow={"slide_type": "subslide"}
+iris = datasets.load_iris()
+iris_lda = LDA().fit(iris.X, iris.y)
+variances = np.diag(iris_lda.covariance_)                      # sigma_j^2, the pooled within-class variances
+g_diagonal = discriminant.gaussian_joint_log_likelihood(iris.X, iris_lda.means_, np.diag(variances),
+                                                        iris_lda.priors_)
+weighted = np.sum((iris.X[:, None, :] - iris_lda.means_) ** 2 / variances, axis=2)   # sum_j (x_j - mu_kj)^2 / s_j^2
+difference = g_diagonal - (np.log(iris_lda.priors_) - weighted / 2)
+print("g_k = ln pi_k - weighted distance / 2 + the same constant for every class:",
+      np.allclose(difference, difference[:, :1], rtol=0, atol=1e-10))
+standardized = iris.X / np.sqrt(variances)
+nearest_standardized = np.argmin(np.linalg.norm(standardized[:, None, :] - iris_lda.means_ / np.sqrt(variances),
+                                                axis=2), axis=1)
+print("equal priors: the Bayes class is the nearest mean in standardized units for all 150 flowers:",
+      np.array_equal(g_diagonal.argmax(axis=1), nearest_standardized))
+print(f"training accuracy: diagonal {np.mean(g_diagonal.argmax(axis=1) == iris.y):.3f}, "
+      f"full LDA {iris_lda.score(iris.X, iris.y):.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The same spread for every feature: the nearest mean.** With $\boldsymbol\Sigma = \sigma^2\mathbf{I}$,
+# $g_k(\mathbf{x}) = \ln\pi_k - \|\mathbf{x} - \boldsymbol\mu_k\|^2 / (2\sigma^2)$, and with equal priors the Bayes
+# classifier picks the **nearest mean** in Euclidean distance. All these are minimum-distance
+# classifiers: QDA with one Mahalanobis distance per class, LDA with one shared, the diagonal model with
+# a weighted Euclidean distance, the nearest-mean classifier with the plain Euclidean one. Checked at
+# random points, three classes:
+
+# %%
+centres = np.array([[0.0, 0.0], [3.0, 1.0], [1.0, 3.0]])
+anywhere = np.random.default_rng(4).uniform(-3, 6, size=(10_000, 2))
+bayes_isotropic = discriminant.gaussian_posterior(anywhere, centres, 2 * np.eye(2), np.ones(3) / 3)
+nearest = np.argmin(np.linalg.norm(anywhere[:, None, :] - centres, axis=2), axis=1)
+print("Sigma = 2 I, equal priors: the Bayes class is the nearest mean at all 10 000 points:",
+      np.array_equal(bayes_isotropic.argmax(axis=1), nearest))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 5 (predict): a change of units
+#
+# The iris measurements are in centimetres. Suppose the sepal width (the second feature) is recorded in
+# millimetres instead, ten times larger, and three classifiers are fitted again: the nearest class mean
+# (Euclidean), the diagonal shared-covariance model, and LDA. Whose predictions change?
+#
+# - **(a)** None of them: each learns its parameters in whatever units it is given.
+# - **(b)** The nearest mean's only.
+# - **(c)** The nearest mean's and the diagonal model's, but not LDA's.
+# - **(d)** All three, LDA's too.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.feature_units.check(prediction)
+
+# %% slideshow={"slide_type": "subslide"}
+if exercises.feature_units.revealed():
+    predictions = {}
+    for units, X_units in (("cm", iris.X), ("mm", iris.X * [1, 10, 1, 1])):
+        fitted = LDA().fit(X_units, iris.y)
+        distances = np.linalg.norm(X_units[:, None, :] - fitted.means_, axis=2)
+        diagonal = discriminant.gaussian_joint_log_likelihood(X_units, fitted.means_,
+                                                              np.diag(np.diag(fitted.covariance_)), fitted.priors_)
+        predictions[units] = {"nearest mean": distances.argmin(axis=1), "diagonal": diagonal.argmax(axis=1),
+                              "LDA": fitted.predict(X_units)}
+    for name in predictions["cm"]:
+        cm, mm = predictions["cm"][name], predictions["mm"][name]
+        print(f"{name:12}: {np.sum(cm != mm):2} of 150 predictions change; training accuracy "
+              f"{np.mean(cm == iris.y):.3f} in cm, {np.mean(mm == iris.y):.3f} with the sepal width in mm")
+
+# %% [markdown]
+# (Run the cell above after your answer.) The Euclidean distance adds up squared differences in whatever
+# units the features have, so a feature recorded ten times larger weighs a hundred times more. The
+# diagonal model divides each difference by that feature's own standard deviation, which scales with it;
+# LDA's Mahalanobis distance is unchanged by any invertible linear change of the inputs, a rotation
+# included. Rescaling the inputs before a nearest-mean (or nearest-neighbour) classifier is a modelling
+# choice; for the Gaussian classifiers it is not.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Explore: the Bayes boundary, and what LDA and QDA learn from a sample
@@ -481,10 +645,11 @@ print(f"w = {w}, shift ln 9 / ||w|| = {np.log(9) / np.linalg.norm(w):.3f}")
 # The explorer draws two Gaussian classes: class 1 round, class 2 long and tilted. On the left, the
 # true posteriors shaded, the ellipses at Mahalanobis distances 1 and 2, and the Bayes boundary: a
 # hyperbola with two branches, because the covariances differ. On the right, a sample of $N = 40$
-# examples with the boundaries that LDA and QDA fit to it. The status compares the Bayes error with each
-# model's error on 4000 test examples (the same for all three; after the $\pm$, the standard error of
-# such an estimate: a model may come out a hair below the Bayes error by chance). Choose a class with
-# the buttons, then:
+# examples with the boundaries that LDA and QDA fit to it. The status gives the Bayes error of the two
+# classes, computed from their distribution (to within $10^{-6}$, by integrating along rays from each
+# mean; it changes when the classes do, never with the sample), and each model's error on 4000 test examples
+# (the same for both; after the $\pm$, the standard error of such an estimate, so a model may come out
+# a hair below the Bayes error by chance). Choose a class with the buttons, then:
 #
 # - **give class 2 the shape of class 1** (spreads 1 and 1): the Bayes boundary becomes a line, and LDA
 #   is now the right model;
@@ -498,13 +663,17 @@ classes = GaussianClassesExplorer(N=40)
 classes
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# From code, a second explorer gives both classes the same round shape (LDA is then the right model),
-# then gives class 2 back its long tilted shape and raises $N$ to 400:
+# From code, a second explorer gives both classes the same round shape (LDA is then the right model, and
+# the Bayes error has the closed form $\Phi(-\Delta/2)$ of two classes sharing a covariance, $\Delta$ the
+# Mahalanobis distance between the means), then gives class 2 back its long tilted shape and raises $N$
+# to 400:
 
 # %%
 demo = GaussianClassesExplorer(N=40)
 demo.set_class(1, spreads=(1.0, 1.0))
 print(demo.status)
+distance = discriminant.mahalanobis_distance(demo.means[:1], demo.means[1], np.eye(2))[0]
+print(f"Phi(-Delta/2) with Delta = {distance:.3f}: {stats.norm.cdf(-distance / 2):.4f}")
 demo.set_class(1, spreads=(1.6, 0.45))
 demo.N_slider.value = 400
 print(demo.status)
@@ -537,7 +706,7 @@ print(demo.status)
 
 # %%
 truth, sizes = np.array([[2.0, 0.6], [0.6, 1.0]]), (4, 6, 10)
-noise = np.random.default_rng(3).multivariate_normal([0, 0], truth, size=(20_000, 20))
+noise = datasets.make_gaussian_classes([[0, 0]], [truth], 20_000 * 20, random_state=3).X.reshape(20_000, 20, 2)
 scatter = 0
 for block in np.split(noise, np.cumsum(sizes)[:-1], axis=1):       # one class per block of examples
     centred = block - block.mean(axis=1, keepdims=True)             # about its own sample mean
@@ -548,7 +717,7 @@ for name, denominator in (("N - K", 17), ("N", 20), ("N - N_1", 16)):
 print(f"the truth:                {truth.ravel()}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 5 (implement): the pooled covariance
+# ### ✏️ Exercise 6 (implement): the pooled covariance
 #
 # Write `pooled_covariance(X, t)`: the pooled covariance of the inputs `X` (shape `(N, D)`) with class
 # labels `t` (any labels). The hidden cases include a single feature and string labels.
@@ -564,11 +733,12 @@ exercises.pooled_covariance_by_code.check(pooled_covariance)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. How many parameters? Why QDA overfits, and when it cannot be fitted
 #
-# Both models estimate $K - 1$ free priors and $KD$ mean entries. A symmetric covariance has
-# $D(D+1)/2$ free entries: LDA estimates one, QDA $K$. For $K = 3$:
+# LDA and QDA estimate the same priors and class means; they differ in the covariances: one, shared by
+# all classes, for LDA, and one per class for QDA. How many numbers is that? The package counts them,
+# here for $K = 3$ classes (Exercise 7 asks you to find the rule):
 
 # %%
-for D in (2, 4, 10, 50, 100):
+for D in (2, 10, 50, 100):
     counts = discriminant.parameter_counts(D, 3)
     print(f"D = {D:3}: LDA {counts['LDA']:6}, QDA {counts['QDA']:6}")
 
@@ -576,8 +746,9 @@ for D in (2, 4, 10, 50, 100):
 # Quadratic growth in $D$ is the price of QDA's flexibility. The estimates are also fragile: a class
 # covariance built from $N_k$ examples has rank at most $N_k - 1$, so it is **singular when
 # $N_k \le D$** and QDA cannot be fitted at all; the pooled covariance has rank at most $N - K$, so LDA
-# fails when $N - K < D$. (The slides write "$d > n_k$" and "$d > n$", one example short on each
-# count.) The package says so instead of failing inside linear algebra:
+# fails when $N - K < D$, that is when $N < D + K$. (The slides write "$d > n_k$" and "$d > n$": one
+# example short for QDA, which fails already at $N_k = D$, and $K$ examples short for LDA.) The package
+# says so instead of failing inside linear algebra:
 
 # %%
 few_per_class = datasets.make_gaussian_classes(np.zeros((2, 3)), [np.eye(3)] * 2, 3, random_state=0)
@@ -590,11 +761,12 @@ print("LDA pools N - K = 4 >= D = 3 degrees of freedom and fits:",
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Before it fails, QDA overfits. Two classes in $D = 8$ dimensions with different covariances (so QDA
-# is the right model and its Bayes accuracy is 0.845), 20 training samples for each $N_k$, accuracy on
-# 10 000 test examples: with 10 or 15 examples per class LDA's biased but stable estimate wins; from
-# 25 per class on, QDA's flexibility pays off.
+# is the right model; the Bayes classifier's accuracy on the test set is 0.843), 20 training samples for
+# each $N_k$, mean accuracy on 10 000 test examples: with 10 or 15 examples per class LDA's biased but
+# stable estimate wins; from 25 per class on, QDA's flexibility pays off. (Seeds 5, 6 and 7 for `rng`
+# give the same picture: the curves cross between 15 and 25 examples per class.)
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 D = 8
 rotation, _ = np.linalg.qr(np.random.default_rng(0).normal(size=(D, D)))
 high_means = np.vstack([np.zeros(D), np.full(D, 0.5)])
@@ -607,10 +779,10 @@ print(f"Bayes accuracy on the test set: {bayes_accuracy:.3f}")
 rng, sizes = np.random.default_rng(4), [10, 15, 25, 50, 100, 200]
 accuracy = {"LDA": [], "QDA": []}
 for N_k in sizes:
-    samples = [datasets.make_gaussian_classes(high_means, high_covariances, N_k, random_state=rng)
-               for _ in range(20)]
+    draws = [datasets.make_gaussian_classes(high_means, high_covariances, N_k, random_state=rng)
+             for _ in range(20)]
     for name, model in (("LDA", LDA), ("QDA", QDA)):
-        scores = [model().fit(s.X, s.y).score(test.X, test.y) for s in samples]
+        scores = [model().fit(d.X, d.y).score(test.X, test.y) for d in draws]
         accuracy[name].append(np.mean(scores))
 print({name: np.round(values, 3) for name, values in accuracy.items()})
 
@@ -625,16 +797,18 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (derive): count the parameters of LDA and QDA
+# ### ✏️ Exercise 7 (derive): count the parameters of LDA and QDA
 #
-# Iris has $D = 4$ features and $K = 3$ classes. How many numbers does each model estimate?
+# Iris has $D = 4$ features and $K = 3$ classes. How many numbers does each model estimate (priors, class
+# means and covariances, counting only the free ones)? The table above lets you test your rule at
+# $D = 2$.
 
 # %%
 counts = ...     # ✏️ [LDA, QDA]
 exercises.count_parameters.check(counts)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 7 (explain): why QDA loses with few examples per class
+# ### ✏️ Exercise 8 (explain): why QDA loses with few examples per class
 #
 # In the experiment above, at $N_k = 10$ QDA's test accuracy is below LDA's, although QDA is the right
 # model. Why?
@@ -653,16 +827,25 @@ exercises.qda_overfits.check(explanation)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Regularised discriminant analysis: between LDA and QDA
 #
-# RDA (Friedman, 1989) shrinks each class covariance towards the pooled one, then towards a multiple
-# of the identity:
+# Regularised discriminant analysis (RDA) mixes each class covariance with the pooled one, then with a
+# multiple of the identity. The lecture's form, used here:
 #
 # $$\hat{\boldsymbol\Sigma}_k(\alpha) = \alpha\,\hat{\boldsymbol\Sigma}_k + (1 - \alpha)\,\hat{\boldsymbol\Sigma}, \qquad
 # \hat{\boldsymbol\Sigma}_k(\alpha, \gamma) = (1 - \gamma)\,\hat{\boldsymbol\Sigma}_k(\alpha) + \gamma\,\hat\sigma_k^2\,\mathbf{I}, \qquad
 # \hat\sigma_k^2 = \frac{\operatorname{tr}\hat{\boldsymbol\Sigma}_k(\alpha)}{D}.$$
 #
-# The corner $(\alpha, \gamma) = (1, 0)$ is QDA and $(0, 0)$ is LDA; $\gamma = 1$ makes every covariance
-# spherical with the same total variance. Any $\gamma > 0$ adds $\gamma\hat\sigma_k^2$ to every eigenvalue,
-# so the covariance is invertible even when $N_k \le D$. The corners, checked:
+# It simplifies Friedman's (1989), which mixes the scatter matrices with weights by sample size,
+# $\hat{\boldsymbol\Sigma}_k(\lambda) = \big[(1 - \lambda)\mathbf{S}_k + \lambda\mathbf{S}\big] / \big[(1 - \lambda)N_k + \lambda N\big]$
+# with $\mathbf{S}_k$ class $k$'s scatter and $\mathbf{S} = \sum_k \mathbf{S}_k$, so that his $\lambda = 1$ is LDA,
+# the reverse of $\alpha$; his $\gamma$ step is the one above.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The corner $(\alpha, \gamma) = (1, 0)$ is QDA and $(0, 0)$ is LDA. With $\gamma = 1$ each covariance
+# becomes spherical, $\hat\sigma_k^2\mathbf{I}$, with the same trace (total variance) as its own
+# $\hat{\boldsymbol\Sigma}_k(\alpha)$. In between, $\gamma$ keeps the eigenvectors of $\hat{\boldsymbol\Sigma}_k(\alpha)$ and
+# maps each eigenvalue $\ell_i$ to $(1 - \gamma)\ell_i + \gamma\hat\sigma_k^2$: it shrinks them
+# towards their mean $\hat\sigma_k^2$. So every eigenvalue is at least $\gamma\hat\sigma_k^2 > 0$ (unless
+# the class does not vary at all), and the covariance is invertible even when $N_k \le D$. Checked:
 
 # %%
 sample = datasets.make_gaussian_classes(high_means, high_covariances, 30, random_state=5)
@@ -670,6 +853,10 @@ for (alpha, gamma), corner in (((1, 0), QDA()), ((0, 0), LDA())):
     same = np.allclose(RDA(alpha, gamma).fit(sample.X, sample.y).predict_proba(test.X),
                        corner.fit(sample.X, sample.y).predict_proba(test.X), rtol=1e-9)
     print(f"RDA({alpha}, {gamma}) has the posteriors of {type(corner).__name__}: {same}")
+eigenvalues = np.linalg.eigvalsh(RDA(0.5, 0).fit(sample.X, sample.y).regularized_covariances_)
+shrunk = np.linalg.eigvalsh(RDA(0.5, 0.3).fit(sample.X, sample.y).regularized_covariances_)
+print("gamma = 0.3 maps each eigenvalue l to 0.7 l + 0.3 sigma_k^2:",
+      np.allclose(shrunk, 0.7 * eigenvalues + 0.3 * eigenvalues.mean(axis=1, keepdims=True)))
 spherical = RDA(0.5, 1).fit(sample.X, sample.y).regularized_covariances_
 print("gamma = 1: each covariance is sigma_k^2 I:",
       all(np.allclose(c, c[0, 0] * np.eye(D)) for c in spherical), spherical[:, 0, 0])
@@ -677,7 +864,7 @@ print("QDA fails on the 3-example classes above; RDA(1, 0.1) fits:",
       RDA(1, 0.1).fit(few_per_class.X, few_per_class.y).classes_)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 8 (predict): which classifier is RDA(0, 1)?
+# ### ✏️ Exercise 9 (predict): which classifier is RDA(0, 1)?
 #
 # With $\alpha = 0$ and $\gamma = 1$, which classifier is RDA?
 #
@@ -691,50 +878,92 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.rda_corner.check(prediction)
 
 # %% [markdown]
-# Check: with equal class sizes (equal estimated priors), RDA(0, 1) predicts the nearest mean.
+# The cell below compares RDA(0, 1)'s predictions on the 10 000 test points with those of the four
+# candidates (run it after your answer).
 
-# %%
-rda_01 = RDA(0, 1).fit(sample.X, sample.y)
-nearest_mean = np.argmin(np.linalg.norm(test.X[:, None, :] - rda_01.means_, axis=2), axis=1)
-print("RDA(0, 1) is the nearest-mean classifier on all 10 000 test points:",
-      np.array_equal(rda_01.predict(test.X), nearest_mean))
+# %% slideshow={"slide_type": "subslide"}
+if exercises.rda_corner.revealed():
+    rda_01_model = RDA(0, 1).fit(sample.X, sample.y)
+    rda_01 = rda_01_model.predict(test.X)
+    nearest_mean = np.argmin(np.linalg.norm(test.X[:, None, :] - rda_01_model.means_, axis=2), axis=1)
+    candidates = {"(a) QDA": QDA().fit(sample.X, sample.y).predict(test.X),
+                  "(b) LDA": LDA().fit(sample.X, sample.y).predict(test.X), "(c) nearest mean": nearest_mean,
+                  "(d) Gaussian Naive Bayes": GaussianNB().fit(sample.X, sample.y).predict(test.X)}
+    for name, predicted in candidates.items():
+        print(f"{name:25} agrees with RDA(0, 1) on {np.mean(predicted == rda_01):.1%} of the test points")
+
+# %% [markdown]
+# With $\alpha = 0$ every class takes the pooled $\hat{\boldsymbol\Sigma}$, so all share one
+# $\hat\sigma^2 = \operatorname{tr}(\hat{\boldsymbol\Sigma})/D$, and $\gamma = 1$ replaces $\hat{\boldsymbol\Sigma}$ by
+# $\hat\sigma^2\mathbf{I}$: the isotropic case of section 5, the nearest mean corrected by the log priors
+# (here the classes are equally large, so plainly the nearest mean).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Choosing $(\alpha, \gamma)$ by cross-validation.** The $D = 8$ problem of section 8 with 20 examples
-# per class: 10-fold cross-validated accuracy over a grid of $11 \times 11$ pairs (every pair is scored
-# on the same folds), then the chosen pair, LDA and QDA on the 10 000 test examples.
+# per class: 10-fold cross-validated accuracy over a grid of $11 \times 11$ pairs, every pair scored on the
+# same folds. `rda_accuracy_grid` scores all 121 pairs at once (the accuracies of `RDA(alpha, gamma)`
+# fitted pair by pair, a hundred times faster). Then the chosen pair, LDA and QDA on the 10 000 test
+# examples.
 
-# %%
-train = datasets.make_gaussian_classes(high_means, high_covariances, 20, random_state=100)
+# %% slideshow={"slide_type": "subslide"}
 steps = np.linspace(0, 1, 11)
-pairs = [(alpha, gamma) for gamma in steps for alpha in steps]
-search = grid_search(lambda pair: RDA(*pair), pairs, train.X, train.y, k=10, shuffle=True,
-                     random_state=0)
-best_alpha, best_gamma = search.best_value
-print(f"best: alpha = {best_alpha:.1f}, gamma = {best_gamma:.1f}, "
-      f"CV accuracy {search.best_score:.3f}")
+folds = kfold_indices(40, 10, shuffle=True, random_state=0)
+
+
+def cross_validated_grid(X, t, folds=folds):
+    """Mean accuracy over the folds of RDA(alpha, gamma) for the 11 x 11 grid, rows gamma, columns alpha."""
+    return np.mean([discriminant.rda_accuracy_grid(X[fit], t[fit], X[held_out], t[held_out], steps, steps)
+                    for fit, held_out in folds], axis=0)
+
+
+def best_pair(scores):
+    """The (alpha, gamma) of the highest score (the first of equals, by gamma then alpha)."""
+    i, j = np.unravel_index(np.argmax(scores), scores.shape)
+    return steps[j], steps[i]
+
+
+train = datasets.make_gaussian_classes(high_means, high_covariances, 20, random_state=100)
+cv_scores = cross_validated_grid(train.X, train.y)
+best_alpha, best_gamma = best_pair(cv_scores)
+print(f"best: alpha = {best_alpha:.1f}, gamma = {best_gamma:.1f}, CV accuracy {cv_scores.max():.3f}")
 for name, model in (("LDA", LDA()), ("QDA", QDA()), ("RDA", RDA(best_alpha, best_gamma))):
     print(f"{name}: test accuracy {model.fit(train.X, train.y).score(test.X, test.y):.3f}")
 
 # %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(6, 3.5))
-plotting.plot_score_grid(ax, search.mean_score.reshape(11, 11), steps, steps,
-                         label="10-fold CV accuracy")
+plotting.plot_score_grid(ax, cv_scores, steps, steps, label="10-fold CV accuracy")
 ax.plot(best_alpha, best_gamma, marker="*", markersize=16, color="white", markeredgecolor="black")
 ax.set_title("RDA on 2 x 20 examples in 8 dimensions", fontsize="medium")
 plt.show()
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # On this sample the chosen pair beats both corners on the test set. The heat map is noisy (40
-# examples, scores in steps of 1/40): draw another training set and the best pair moves far. With
-# `random_state` 101 to 104 it lands at $(0.1, 0.6)$, $(0.2, 0.1)$, $(0.4, 0)$ and $(0.6, 0.7)$, and each
-# time its test accuracy is at or above the better corner's. Cross-validating a continuum need not
-# find the optimum; it avoids the bad ends.
+# examples, scores in steps of 1/40): draw another training set and the best pair moves far. Is this
+# sample typical? The same choice on 30 more training sets:
+
+# %%
+outcomes = []
+for seed in range(101, 131):
+    other = datasets.make_gaussian_classes(high_means, high_covariances, 20, random_state=seed)
+    outcomes.append([model.fit(other.X, other.y).score(test.X, test.y) for model in
+                     (LDA(), QDA(), RDA(*best_pair(cross_validated_grid(other.X, other.y))))])
+lda_accuracy, qda_accuracy, rda_accuracy = np.transpose(outcomes)
+better, worse = np.maximum(lda_accuracy, qda_accuracy), np.minimum(lda_accuracy, qda_accuracy)
+print(f"mean test accuracy: LDA {lda_accuracy.mean():.3f}, QDA {qda_accuracy.mean():.3f}, "
+      f"RDA with (alpha, gamma) chosen by cross-validation {rda_accuracy.mean():.3f}")
+print(f"RDA at or above the better corner in {np.sum(rda_accuracy >= better)} of 30, "
+      f"between the corners in {np.sum((rda_accuracy < better) & (rda_accuracy >= worse))}, "
+      f"below both in {np.sum(rda_accuracy < worse)}")
+
+# %% [markdown]
+# Cross-validating a continuum need not find the optimum, but on average it gains over both corners and
+# rarely does worse than the worse of them. (Run the loop above with other seeds: the counts move by a
+# few, the ranking of the means does not.)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: RDA from LDA to QDA
 #
-# Three classes in the plane with only 6 training examples each (large markers), and 200 validation
+# Three classes in the plane with only 5 training examples each (large markers), and 200 validation
 # examples each (small ones). The explorer starts at LDA, $(\alpha, \gamma) = (0, 0)$. On the left, the
 # posteriors, the boundary, and each class's $\hat{\boldsymbol\Sigma}_k(\alpha, \gamma)$ as an ellipse; on the
 # right, the validation accuracy over the whole grid, the star at its best. Try:
@@ -748,7 +977,7 @@ plt.show()
 small_means = np.array([[0.0, 1.2], [-1.3, -0.7], [1.3, -0.7]])
 small_covariances = np.array([discriminant.covariance_from_axes(s, np.radians(a)) for s, a in
                               [((1.4, 0.6), 10), ((0.8, 0.6), 100), ((1.3, 0.5), 50)]])
-small = datasets.make_gaussian_classes(small_means, small_covariances, 6, random_state=5)
+small = datasets.make_gaussian_classes(small_means, small_covariances, 5, random_state=42)
 validation = datasets.make_gaussian_classes(small_means, small_covariances, 200, random_state=105)
 
 # %% slideshow={"slide_type": "subslide"}
@@ -764,29 +993,49 @@ for alpha, gamma in ((0, 0), (1, 0), demo.best):
     demo.set_point(alpha, gamma)
     print(demo.status)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# One sample of 15 examples says little by itself. Over 30 other training samples of the same classes,
+# the validation accuracies on the same grid, averaged:
+
+# %%
+grids = []
+for seed in range(200, 230):
+    other = datasets.make_gaussian_classes(small_means, small_covariances, 5, random_state=seed)
+    grids.append(discriminant.rda_accuracy_grid(other.X, other.y, validation.X, validation.y, steps, steps))
+grids = np.array(grids)
+average = grids.mean(axis=0)
+print(f"mean validation accuracy: LDA {average[0, 0]:.3f}, QDA {average[0, -1]:.3f} (below LDA in "
+      f"{np.sum(grids[:, 0, -1] < grids[:, 0, 0])} of 30); the best pair of the average grid "
+      f"({best_pair(average)[0]:.1f}, {best_pair(average)[1]:.1f}) {average.max():.3f}")
+
+# %% [markdown]
+# On average QDA loses to LDA (in about two samples of three) and pairs in the middle of the square beat
+# both, by about 0.01 over LDA: the explorer's sample shows the same picture, more sharply than most.
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Iris: LDA, QDA and RDA on four features
 #
-# Fisher's iris data: 150 flowers, 50 of each of three species, four measurements each. Ten-fold
-# cross-validation (the same shuffled folds for every model) gives each model's accuracy, and the
-# predictions of the held-out folds give cross-validated confusion matrices (rows: true species).
+# Fisher's iris data, met in section 5: 150 flowers, 50 of each of three species, four measurements
+# each. Ten-fold cross-validation (the same shuffled folds for every model) gives each model's
+# accuracy, and the predictions of the held-out folds give cross-validated confusion matrices (rows:
+# true species).
 
 # %%
-iris = datasets.load_iris()
-folds = kfold_indices(150, 10, shuffle=True, random_state=0)
-iris_search = grid_search(lambda pair: RDA(*pair), pairs, iris.X, iris.y, folds=folds)
-ties = np.sum(np.isclose(iris_search.mean_score, iris_search.best_score))
-print(f"RDA grid: {ties} of the 121 pairs share the best CV accuracy {iris_search.best_score:.3f}, "
-      f"LDA's corner among them; with gamma = 1 at most {iris_search.mean_score[-11:].max():.3f}")
+iris_folds = kfold_indices(150, 10, shuffle=True, random_state=0)
+iris_scores = cross_validated_grid(iris.X, iris.y, iris_folds)
+ties = np.sum(np.isclose(iris_scores, iris_scores.max()))
+print(f"RDA grid: {ties} of the 121 pairs share the best CV accuracy {iris_scores.max():.3f}, LDA's corner "
+      f"among them: {np.isclose(iris_scores[0, 0], iris_scores.max())}; with gamma = 1 at most "
+      f"{iris_scores[-1].max():.3f}")
 models = {"LDA": LDA(), "QDA": QDA(), "RDA(0.5, 0.1)": RDA(0.5, 0.1)}
 for name, model in models.items():
-    scores = cross_val_score(model, iris.X, iris.y, folds=folds)
+    scores = cross_val_score(model, iris.X, iris.y, folds=iris_folds)
     print(f"{name:14} 10-fold accuracy {scores.mean():.3f} (fold std {scores.std():.3f})")
 
 # %% slideshow={"slide_type": "subslide"}
 fig, axes = plt.subplots(1, 3, figsize=(10.5, 3.3))
 for ax, (name, model) in zip(axes, models.items()):
-    predicted = cross_val_predict(model, iris.X, iris.y, folds=folds)
+    predicted = cross_val_predict(model, iris.X, iris.y, folds=iris_folds)
     plotting.plot_confusion_matrix(ax, confusion_matrix(iris.y, predicted), iris.target_names, name)
 for ax in axes[1:]:
     ax.set(ylabel="", yticklabels=[])
@@ -794,18 +1043,46 @@ plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # All three separate setosa perfectly and confuse a few versicolor and virginica flowers. With 50
-# examples per class for 10 covariance entries each, QDA is not starved, but the three species'
-# covariances are similar enough that the pooled one loses nothing: LDA sits at the best accuracy of
-# the whole grid.
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# **Beside scikit-learn.** Its `LinearDiscriminantAnalysis` pools the biased class covariances,
-# $\sum_k (N_k/N)\,\mathbf{S}_k = \mathbf{S}_W / N$, so its `covariance_` is ours times $(N - K)/N = 147/150$; its
-# `QuadraticDiscriminantAnalysis` (version 1.8 and later) divides each class covariance by $N_k$, ours
-# by $N_k - 1$. The posteriors differ a little, the predictions and the cross-validated accuracies not
-# at all here:
+# examples per class for 10 covariance entries each, QDA is not starved, and LDA sits at the best
+# accuracy of the whole grid. Is that because the species share one covariance? No. **Box's M test**
+# (Box, 1949) compares $M = (N - K)\ln\lvert\hat{\boldsymbol\Sigma}\rvert - \sum_k (N_k - 1)\ln\lvert\hat{\boldsymbol\Sigma}_k\rvert$,
+# which is 0 when all the class covariances are equal, with its distribution under that hypothesis:
 
 # %%
+test_all = discriminant.box_m_test(iris.X, iris.y)
+test_pair = discriminant.box_m_test(iris.X[iris.y > 0], iris.y[iris.y > 0])
+print(f"Box's M, three species: chi2 = {test_all.chi2:.1f} on {test_all.df} df, p = {test_all.p_value:.1e}; "
+      f"versicolor and virginica only: chi2 = {test_pair.chi2:.1f} on {test_pair.df} df, p = {test_pair.p_value:.1e}")
+class_covariances = QDA().fit(iris.X, iris.y).covariances_
+print("petal length variance per species:", np.round(class_covariances[:, 2, 2], 3),
+      "; determinants:", [f"{d:.1e}" for d in np.linalg.det(class_covariances)])
+pooled = LDA().fit(iris.X, iris.y)
+distances = [discriminant.mahalanobis_distance(pooled.means_[[j]], pooled.means_[k], pooled.covariance_)[0]
+             for j, k in ((0, 1), (0, 2), (1, 2))]
+print("Mahalanobis distances between the species' means (pooled covariance): setosa-versicolor "
+      f"{distances[0]:.1f}, setosa-virginica {distances[1]:.1f}, versicolor-virginica {distances[2]:.1f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The covariances differ, clearly: the variance of setosa's petal length is a tenth of virginica's, and
+# even versicolor and virginica alone fail the test. LDA loses nothing in *accuracy* anyway, because the
+# species whose covariance differs most, setosa, lies far from the other two (about 9 and 13 pooled
+# standard deviations): any reasonable boundary separates it, whatever its exact shape. Only the
+# versicolor-virginica boundary is close to any flower, and there the pooled covariance's stable
+# estimate is as good as QDA's two separate ones on these 100 flowers. A test of equal covariances
+# answers a different question from "will LDA classify well?": with many examples it detects
+# differences too small to matter, and it reacts to non-normal data as much as to unequal
+# covariances.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Beside scikit-learn.** Its `LinearDiscriminantAnalysis` reports the pooled biased class
+# covariances, $\sum_k (N_k/N)\,\mathbf{S}_k / N_k = \mathbf{S}_W / N$, as `covariance_`: ours times
+# $(N - K)/N = 147/150$. Its `QuadraticDiscriminantAnalysis` divides each class's scatter by $N_k$, ours by
+# $N_k - 1$, since version 1.9.1: up to 1.9.0 its default solver (`"svd"`) divided by $N_k - 1$ as
+# ours does, and its LDA's by $N - K$, so that the posteriors agreed with ours; 1.9.1 made both solvers
+# use the maximum likelihood estimates. With the installed version the posteriors differ a little, the
+# predictions and the cross-validated accuracies not at all here:
+
+# %% slideshow={"slide_type": "subslide"}
 ours_lda, theirs_lda = LDA().fit(iris.X, iris.y), LinearDiscriminantAnalysis(store_covariance=True)
 theirs_lda.fit(iris.X, iris.y)
 print("our LDA's posterior is the softmax of K = 3 linear functions:", np.allclose(
@@ -814,12 +1091,12 @@ print("LDA covariance_: scikit-learn's = ours x 147/150:",
       np.allclose(theirs_lda.covariance_, ours_lda.covariance_ * 147 / 150, rtol=1e-12))
 ours_qda = QDA().fit(iris.X, iris.y)
 theirs_qda = QuadraticDiscriminantAnalysis(store_covariance=True).fit(iris.X, iris.y)
-print("QDA covariances: scikit-learn's = ours x 49/50:",
+print("QDA covariances: scikit-learn's = ours x 49/50 (true from scikit-learn 1.9.1 on):",
       np.allclose(theirs_qda.covariance_, ours_qda.covariances_ * 49 / 50, rtol=1e-12))
 for name, ours, theirs in (("LDA", ours_lda, theirs_lda), ("QDA", ours_qda, theirs_qda)):
     gap = np.abs(ours.predict_proba(iris.X) - theirs.predict_proba(iris.X)).max()
     agree = np.mean(ours.predict(iris.X) == theirs.predict(iris.X))
-    cv = cross_val_score(type(theirs)(), iris.X, iris.y, folds=folds).mean()
+    cv = cross_val_score(type(theirs)(), iris.X, iris.y, folds=iris_folds).mean()
     print(f"{name}: largest posterior gap {gap:.4f}, same predictions {agree:.0%}, "
           f"scikit-learn's 10-fold accuracy {cv:.3f}")
 
@@ -874,10 +1151,13 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   tables are laid out [predicted, true], rows the decision. The formulas and the tables agree only
 #   if one reads $L(y, c)$ as "the cost of deciding $c$ when the truth is $y$", i.e. the table entry
 #   $L_{cy}$. This notebook writes $L_{aj}$, decision first, as the tables do (section 1).
-# - **Arias, UPC topic 2**, derives the expected loss for a general loss matrix and, in the middle of
-#   the derivation, replaces $L(y, c)$ by the 0-1 loss ("if $y = c$, 0"), reaching $1 - p(Y = c \mid \mathbf{x})$
-#   without saying so. For a general table the expected loss is $\sum_j L_{aj}\,p(C_j \mid \mathbf{x})$
-#   (section 1), and $1 - p(C_a \mid \mathbf{x})$ only for the 0-1 loss (section 2).
+# - **Arias, UPC topic 2**, writes the expected loss $\sum_y L(y, c)\,p(Y = y \mid \mathbf{x})$ and, having
+#   announced that the course focuses on the 0-1 loss, simplifies it in the next line to
+#   $\sum_{y \ne c} p(Y = y \mid \mathbf{x}) = 1 - p(Y = c \mid \mathbf{x})$ with the note "if $y = c$, 0". The
+#   note holds for the medical and a/b/c tables too; the step also needs every mistake to cost 1. The
+#   decision rule for a general table, $\operatorname{argmin}_a \sum_j L_{aj}\,p(C_j \mid \mathbf{x})$, is never
+#   written, so the medical table that motivates it is left undecided: section 1 decides it (sick above
+#   $p = 1/6$).
 # - **Arias, UPC topic 2**, writes the isotropic equal-prior discriminant as
 #   $g_k(\mathbf{x}) = -\frac12\|\boldsymbol\mu_k - \mathbf{x}\|^2$, dropping the $1/\sigma^2$ of the line before. The
 #   argmax is unchanged, so the classifier is the same; the values are not the log-posteriors up to a
@@ -887,8 +1167,9 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   $N - K$ unbiased and $N - N_1$ not.
 # - **Arias, UPC topic 2**, says QDA cannot be applied "if $d > n_k$" and neither LDA nor QDA "if
 #   $d > n$". A class covariance has rank at most $N_k - 1$, so QDA fails already at $N_k = D$
-#   (section 8 fails it at $N_k = D = 3$); the pooled covariance has rank at most $N - K$, so LDA fails
-#   when $N - K < D$, not only when $N < D$.
+#   (section 8 fails it at $N_k = D = 3$), one example before the slide's bound; the pooled covariance
+#   has rank at most $N - K$, so LDA fails as soon as $N < D + K$, $K$ examples before the slide's
+#   $N < D$.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Summary
@@ -903,15 +1184,25 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   lower cost (3.00 against 4.76 per patient).
 # - Generative models learn $p(\mathbf{x} \mid C_k)\,p(C_k)$ and apply Bayes' theorem; discriminative ones learn
 #   $p(C_k \mid \mathbf{x})$. For Gaussian classes the log-posteriors are quadratic (QDA), or linear with a
-#   shared covariance (LDA), whose posterior is exactly a logistic regression: with the right model LDA
-#   estimates it with about half the squared error.
+#   shared covariance (LDA), whose posterior is exactly a logistic regression. When the model is right,
+#   LDA's estimate is the better one: on 2000 samples of 200 examples its excess error rate was 0.89
+#   of logistic regression's for classes at Mahalanobis distance 2, and 0.62 at distance 3, the trend of
+#   Efron's (1975) asymptotic efficiency.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary, continued**
+#
+# - A shared diagonal covariance gives a weighted Euclidean distance, $\boldsymbol\Sigma = \sigma^2\mathbf{I}$ the nearest
+#   mean: the distance, and so the classifier, depends on the features' units only in the last case.
 # - The estimates: $N_k/N$, the class means, unbiased class covariances, and the pooled covariance with
 #   $N - K$. QDA needs $K D(D+1)/2$ covariance entries, overfits with small classes and fails at
-#   $N_k \le D$; RDA's $(\alpha, \gamma)$, chosen by cross-validation, moves between LDA, QDA and spherical
-#   covariances.
-# - On iris LDA reaches 0.98 cross-validated accuracy, QDA 0.973; scikit-learn's versions differ only in
-#   the covariances' denominators. LDA's direction is also Fisher's: the projection that best separates
-#   the class means relative to the spread within the classes.
+#   $N_k \le D$ (LDA at $N < D + K$); RDA's $(\alpha, \gamma)$, chosen by cross-validation, moves between
+#   LDA, QDA and spherical covariances, and on average beats both corners.
+# - On iris LDA reaches 0.98 cross-validated accuracy, QDA 0.973, although Box's M test rejects equal
+#   covariances: the species whose covariance differs most, setosa, is far from the others.
+#   scikit-learn's versions differ only in the covariances' denominators. LDA's direction is also
+#   Fisher's: the projection that best separates the class means relative to the spread within the
+#   classes.
 #
 # **Next:** notebook 07 makes a stronger assumption, features independent within each class: Naive
 # Bayes.

@@ -186,4 +186,58 @@ def _axes_cases():
     ]
 
 
-CASES = [*_classifiers(), *_function_cases(), *_axes_cases()]
+def _new_cases():
+    """The exact Bayes error, RDA's accuracy grid and Box's M test."""
+    bayes, grid, box = ("discriminant.gaussian_bayes_error", "discriminant.rda_accuracy_grid",
+                        "discriminant.box_m_test")
+    X_test, T_test = X[::2], T[::2]
+    return [
+        *bad_arrays(bayes, "means", lambda value: DA.gaussian_bayes_error(value, COVARIANCES, PRIORS), MEANS),
+        *bad_arrays(bayes, "covariances", lambda value: DA.gaussian_bayes_error(MEANS, value, PRIORS), COVARIANCES,
+                    kinds=("nan", "inf", "string", "none")),
+        *bad_numbers(bayes, "tol", lambda value: DA.gaussian_bayes_error(MEANS, COVARIANCES, PRIORS, tol=value),
+                     {"0": 0.0, "-1": -1.0, "1e-13": 1e-13, "nan": float("nan"), "text": "1e-6", "None": None}),
+        case(bayes, "three features", lambda: DA.gaussian_bayes_error(np.zeros((2, 3)), np.eye(3), PRIORS),
+             refuses("means")),
+        case(bayes, "priors not summing to 1", lambda: DA.gaussian_bayes_error(MEANS, COVARIANCES, [0.5, 0.6]),
+             refuses("priors")),
+        case(bayes, "a singular covariance", lambda: DA.gaussian_bayes_error(MEANS, [[1.0, 1.0], [1.0, 1.0]], PRIORS),
+             refuses("covariances")),
+        case(bayes, "means 1e6 apart: error 0", lambda: DA.gaussian_bayes_error([[0.0, 0.0], [1e6, 0.0]],
+                                                                                COVARIANCES, PRIORS).error,
+             answers(close(0.0, atol=1e-300))),
+        case(bayes, "classes at scale 1e-100: the same error", lambda: DA.gaussian_bayes_error(
+            MEANS * 1e-100, COVARIANCES * 1e-200, PRIORS).error,
+             answers(close(lambda: DA.gaussian_bayes_error(MEANS, COVARIANCES, PRIORS).error, atol=2e-7))),
+        case(bayes, "one class: no error", lambda: DA.gaussian_bayes_error(MEANS[:1], COVARIANCES[:1], [1.0]).error,
+             answers(close(0.0, atol=0))),
+        *bad_arrays(grid, "X", lambda value: DA.rda_accuracy_grid(value, T, X_test, T_test, [0.5], [0.5]), X),
+        *bad_arrays(grid, "X_eval", lambda value: DA.rda_accuracy_grid(X, T, value, T_test, [0.5], [0.5]), X_test,
+                    kinds=("nan", "inf", "string", "none")),
+        *bad_arrays(grid, "alphas", lambda value: DA.rda_accuracy_grid(X, T, X_test, T_test, value, [0.5]),
+                    [0.0, 0.5], kinds=("nan", "string", "none", "empty")),
+        *bad_numbers(grid, "gammas", lambda value: DA.rda_accuracy_grid(X, T, X_test, T_test, [0.5], [value]),
+                     NOT_UNIT),
+        case(grid, "t_eval too short", lambda: DA.rda_accuracy_grid(X, T, X_test, T_test[1:], [0.5], [0.5]),
+             refuses("t_eval")),
+        case(grid, "a singular pair", lambda: DA.rda_accuracy_grid(X[[0, 1, 20, 21, 40, 41]], T[[0, 1, 20, 21, 40, 41]],
+                                                                   X_test, T_test, [0.0, 1.0], [0.0]),
+             refuses("RDA")),
+        case(grid, "X at scale 1e100: the same accuracies", lambda: DA.rda_accuracy_grid(
+            X * 1e100, T, X_test * 1e100, T_test, [0.0, 1.0], [0.0, 0.5]),
+             answers(equal(lambda: DA.rda_accuracy_grid(X, T, X_test, T_test, [0.0, 1.0], [0.0, 0.5])))),
+        case(grid, "a grid too large for memory", lambda: DA.rda_accuracy_grid(
+            X, T, np.zeros((10 ** 6, 2)), np.zeros(10 ** 6), np.linspace(0, 1, 1001), np.linspace(0, 1, 1001)),
+             refuses("grid", match="GiB")),
+        *bad_arrays(box, "X", lambda value: DA.box_m_test(value, T), X),
+        case(box, "labels of another length", lambda: DA.box_m_test(X, T[1:]), refuses("t")),
+        case(box, "a class with N_k <= D", lambda: DA.box_m_test(X[:42], T[:42]), refuses("box_m_test")),
+        case(box, "equal class covariances by construction: M = 0, p = 1", lambda: DA.box_m_test(
+            np.r_[X[T == 0], X[T == 0] + 5.0], np.repeat([0, 1], 20)),
+             answers(satisfies(lambda r: abs(r.statistic) < 1e-9 and r.p_value > 1 - 1e-9, "M = 0 and p = 1"))),
+        case(box, "X at scale 1e-100: the same test", lambda: DA.box_m_test(X * 1e-100, T).chi2,
+             answers(close(lambda: DA.box_m_test(X, T).chi2, rtol=1e-9))),
+    ]
+
+
+CASES = [*_classifiers(), *_function_cases(), *_axes_cases(), *_new_cases()]
