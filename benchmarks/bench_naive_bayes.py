@@ -9,11 +9,12 @@ from pathlib import Path
 
 import numpy as np
 from sklearn import naive_bayes as sk
-from sklearn.preprocessing import OrdinalEncoder
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.preprocessing import KBinsDiscretizer, OrdinalEncoder
 
 from _timing import median_update_ms, report, report_notebook
 from lecture_utils import plotting
-from lecture_utils.naive_bayes import BernoulliNB, CategoricalNB, GaussianNB
+from lecture_utils.naive_bayes import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, QuantileBins
 from lecture_utils.widgets import CorrelationExplorer, PlayTennisExplorer
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "07_naive_bayes.ipynb"
@@ -66,10 +67,41 @@ def bench_naive_bayes() -> None:
              lambda: BernoulliNB().fit(binary, t).predict_proba(binary),
              lambda: sk.BernoulliNB(binarize=None).fit(binary, t).predict_proba(binary))
 
+    _compare("GaussianNB, shared variances (theirs: LDA, diagonal covariance)",
+             lambda: GaussianNB(shared_variance=True).fit(X, t).predict_proba(X),
+             lambda: LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=_DiagonalCovariance())
+             .fit(X, t).predict_proba(X))
+
+    mixed = np.column_stack([X[:, :10], codes[:, 10:]])
+    _compare("MixedNB, 10 Gaussian + 10 categorical (theirs: the two added)",
+             lambda: MixedNB([(GaussianNB(), list(range(10))), (CategoricalNB(), list(range(10, 20)))])
+             .fit(mixed, t).predict_proba(mixed),
+             lambda: _gaussian_plus_categorical(X[:, :10], codes[:, 10:], t))
+
+    _compare("QuantileBins(10), fit + transform (theirs: KBinsDiscretizer)",
+             lambda: QuantileBins(10).fit_transform(X),
+             lambda: KBinsDiscretizer(10, encode="ordinal", strategy="quantile", subsample=None).fit_transform(X))
+
     words = np.char.add("value", codes.astype(str))
     _compare("CategoricalNB, strings (theirs: OrdinalEncoder)",
              lambda: CategoricalNB().fit(words, t).predict_proba(words),
              lambda: _ordinal_then_categorical(words, t), repeats=3)
+
+
+class _DiagonalCovariance:
+    """For scikit-learn's LDA: the maximum-likelihood variances, no covariances."""
+
+    def fit(self, X):
+        self.covariance_ = np.diag(X.var(axis=0))
+        return self
+
+
+def _gaussian_plus_categorical(X_gaussian, X_codes, t) -> np.ndarray:
+    gaussian = sk.GaussianNB(var_smoothing=0).fit(X_gaussian, t)
+    categorical = sk.CategoricalNB().fit(X_codes, t)
+    joint = (gaussian.predict_joint_log_proba(X_gaussian) + categorical.predict_joint_log_proba(X_codes)
+             - categorical.class_log_prior_)
+    return np.exp(joint - np.logaddexp.reduce(joint, axis=1, keepdims=True))
 
 
 def _ordinal_then_categorical(X, t) -> np.ndarray:

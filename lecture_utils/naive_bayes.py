@@ -1,15 +1,15 @@
 """Naive Bayes: a generative classifier whose features are independent given the class.
 
 Taught in notebook 07 ("Naive Bayes"), after the Bayes classifier and the
-Gaussian discriminants of notebook 06. Notation: an input ``x = (x_1, ..., x_d)``,
-classes ``C_1, ..., C_K``, ``N`` training examples of which ``n_k`` are of
+Gaussian discriminants of notebook 06. Notation: an input ``x = (x_1, ..., x_D)``,
+classes ``C_1, ..., C_K``, ``N`` training examples of which ``N_k`` are of
 class ``C_k``. The naive assumption (Arias, UPC topic 2) is
 
     p(x | C_k) = prod_j p(x_j | C_k),
 
 so the discriminant of class ``C_k`` is a sum of one term per feature,
 
-    g_k(x) = log p(x, C_k) = log pi_k + sum_j log p(x_j | C_k),     pi_k = n_k / N,
+    g_k(x) = log p(x, C_k) = log pi_k + sum_j log p(x_j | C_k),     pi_k = N_k / N,
 
 and the posterior ``p(C_k | x)`` is ``g_k(x)`` normalised with log-sum-exp (in
 :class:`~lecture_utils._base.GenerativeClassifier`), so that hundreds of small
@@ -21,25 +21,31 @@ factors never underflow. Each model below differs only in the factor
 - :class:`BernoulliNB`: the same for features in {0, 1}, where an absent
   feature contributes its factor ``1 - p_kj``;
 - :class:`GaussianNB`: a univariate Gaussian per feature and class, which is
-  QDA with diagonal covariance matrices.
+  QDA with diagonal covariance matrices; with ``shared_variance=True`` one
+  variance per feature for all classes, LDA with a diagonal covariance, whose
+  log-odds is linear (the generative partner of logistic regression);
+- :class:`MixedNB`: one of these per group of features, for data of mixed
+  types: their log-likelihoods add.
 
-:func:`parameter_counts` compares the size of the model with a full table of
-``p(x | C_k)``, and :func:`word_presence` turns short texts into the binary
-features of :class:`BernoulliNB`.
+:class:`QuantileBins` cuts numeric features into bins, categories for
+:class:`CategoricalNB`. :func:`parameter_counts` compares the size of the model
+with a full table of ``p(x | C_k)``, and :func:`word_presence` turns short texts
+into the binary features of :class:`BernoulliNB`.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 import re
 
 import numpy as np
 
-from ._base import GenerativeClassifier
+from ._base import Estimator, GenerativeClassifier, clone
 from ._numerics import scaled
-from ._validation import (as_categorical_matrix, as_class_labels, as_float_array, as_matrix, check_binary,
-                          check_fitted, check_n_features, check_non_negative, check_positive_int, check_scale,
-                          check_sequence, check_size)
+from ._validation import (_check_table_shape, _object_table, as_categorical_matrix, as_class_labels, as_float_array,
+                          as_matrix, check_binary, check_fitted, check_flag, check_n_features, check_non_negative,
+                          check_positive_int, check_scale, check_sequence, check_size)
 
 # --------------------------------------------------------------------------
 # Estimates
@@ -47,18 +53,18 @@ from ._validation import (as_categorical_matrix, as_class_labels, as_float_array
 
 
 def laplace_estimate(counts, alpha=1.0) -> np.ndarray:
-    """The smoothed frequencies ``(n_kv + alpha) / (n_k + alpha V)`` along the last axis.
+    """The smoothed frequencies ``(N_kv + alpha) / (N_k + alpha V)`` along the last axis.
 
     Laplace (add-alpha) smoothing as in Arias, UPC topic 2: each of the ``V``
     values gets ``alpha`` imaginary observations before counting, so a value
-    never seen with a class keeps a probability ``alpha / (n_k + alpha V) > 0``.
-    ``alpha = 0`` is the maximum-likelihood estimate ``n_kv / n_k``; ``alpha = 1``
+    never seen with a class keeps a probability ``alpha / (N_k + alpha V) > 0``.
+    ``alpha = 0`` is the maximum-likelihood estimate ``N_kv / N_k``; ``alpha = 1``
     is Laplace's rule. Notebook 07, "Laplace smoothing".
 
     Parameters
     ----------
     counts : array-like of shape (..., V)
-        The counts ``n_kv`` of each value ``v`` (e.g. one row per class ``k``).
+        The counts ``N_kv`` of each value ``v`` (e.g. one row per class ``k``).
     alpha : float >= 0
 
     Returns
@@ -81,10 +87,10 @@ def laplace_estimate(counts, alpha=1.0) -> np.ndarray:
     if alpha == 0 and np.any(n_kv.sum(axis=-1) == 0):
         raise ValueError("counts has a row of zeros, whose maximum-likelihood frequencies are 0 / 0; "
                          "use alpha > 0 to smooth it, or drop the empty row.")
-    # the same ratio with the counts and alpha of each row divided by a power of two: n_k never overflows
+    # the same ratio with the counts and alpha of each row divided by a power of two: N_k never overflows
     n_kv, _ = scaled(np.concatenate([n_kv, np.broadcast_to(alpha, n_kv.shape[:-1] + (1,))], axis=-1), axis=-1)
     n_kv, alpha = n_kv[..., :-1], n_kv[..., -1:]
-    return (n_kv + alpha) / (n_kv.sum(axis=-1, keepdims=True) + alpha * n_kv.shape[-1])   # (n_kv + a) / (n_k + a V)
+    return (n_kv + alpha) / (n_kv.sum(axis=-1, keepdims=True) + alpha * n_kv.shape[-1])   # (N_kv + a) / (N_k + a V)
 
 
 # --------------------------------------------------------------------------
@@ -187,7 +193,7 @@ class _NaiveBayes(GenerativeClassifier):
     _zero_likelihood_hint = ""
 
     def fit(self, X, t):
-        """Estimate the priors ``pi_k = n_k / N`` and each factor ``p(x_j | C_k)`` from the training data.
+        """Estimate the priors ``pi_k = N_k / N`` and each factor ``p(x_j | C_k)`` from the training data.
 
         Parameters
         ----------
@@ -204,8 +210,8 @@ class _NaiveBayes(GenerativeClassifier):
         X = self._checked_input(X)
         classes, k = as_class_labels(t, X.shape[0])
         vars(self).pop("classes_", None)            # the model counts as fitted once classes_ is set, last
-        self.class_count_ = np.bincount(k, minlength=classes.size)          # n_k
-        self.class_prior_ = self.class_count_ / X.shape[0]                   # pi_k = n_k / N
+        self.class_count_ = np.bincount(k, minlength=classes.size)          # N_k
+        self.class_prior_ = self.class_count_ / X.shape[0]                   # pi_k = N_k / N
         self._fit_factors(X, k, classes)
         self.classes_, self.n_features_in_ = classes, X.shape[1]
         return self
@@ -289,7 +295,7 @@ class _SmoothedNaiveBayes(_NaiveBayes):
 
 
 # --------------------------------------------------------------------------
-# Categorical features: p(x_j = v | C_k) = (n_kv + alpha) / (n_k + alpha V_j)
+# Categorical features: p(x_j = v | C_k) = (N_kv + alpha) / (N_k + alpha V_j)
 # --------------------------------------------------------------------------
 
 
@@ -345,10 +351,10 @@ class CategoricalNB(_SmoothedNaiveBayes):
     Each feature ``j`` takes one of the ``V_j`` values seen in training
     (strings, integers or any hashable values); its factor is estimated as
 
-        p(x_j = v | C_k) = (n_kv + alpha) / (n_k + alpha V_j),
+        p(x_j = v | C_k) = (N_kv + alpha) / (N_k + alpha V_j),
 
-    with ``n_kv`` the number of examples of class ``C_k`` whose feature ``j``
-    is ``v`` (:func:`laplace_estimate`), and the priors as ``pi_k = n_k / N``
+    with ``N_kv`` the number of examples of class ``C_k`` whose feature ``j``
+    is ``v`` (:func:`laplace_estimate`), and the priors as ``pi_k = N_k / N``
     (not smoothed). ``alpha = 0`` is the maximum-likelihood estimate: then a
     value never seen with class ``C_k`` has factor 0 and vetoes the class,
     whose posterior is exactly 0. Notebook 07, "Categorical features" and
@@ -367,12 +373,12 @@ class CategoricalNB(_SmoothedNaiveBayes):
     Attributes
     ----------
     classes_, class_count_, class_prior_ : ndarrays of shape (K,)
-        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
+        The sorted class labels, ``N_k`` and ``pi_k = N_k / N``.
     categories_ : list of n_features ndarrays, the j-th of shape (V_j,)
         The values of each feature seen in training, sorted when they can be
         compared, else in order of first appearance.
     category_count_ : list of n_features ndarrays of int, the j-th of shape (K, V_j)
-        ``category_count_[j][k, v] = n_kv``, the table of counts of feature j.
+        ``category_count_[j][k, v] = N_kv``, the table of counts of feature j.
     feature_prob_ : list of n_features ndarrays, the j-th of shape (K, V_j)
         ``p(x_j = categories_[j][v] | C_k)``; each row sums to 1.
     feature_log_prob_ : list of n_features ndarrays, the j-th of shape (K, V_j)
@@ -391,7 +397,7 @@ class CategoricalNB(_SmoothedNaiveBayes):
     _checked_input = staticmethod(as_categorical_matrix)
 
     def _fit_factors(self, X, k, classes) -> None:
-        # count n_kv, the examples of class k whose feature j takes its v-th value, and smooth
+        # count N_kv, the examples of class k whose feature j takes its v-th value, and smooth
         alpha = check_non_negative(self.alpha, "alpha")
         n_classes = classes.size
         self.categories_, self.category_count_ = [], []
@@ -443,7 +449,7 @@ class BernoulliNB(_SmoothedNaiveBayes):
         g_k(x) = log pi_k + sum_j [x_j log p_kj + (1 - x_j) log(1 - p_kj)],
 
     a linear function of ``x`` (Arias, UPC topic 2). ``p_kj`` is the smoothed
-    frequency of ``x_j = 1`` in class ``C_k``, ``(n_kj + alpha) / (n_k + 2 alpha)``:
+    frequency of ``x_j = 1`` in class ``C_k``, ``(N_kj + alpha) / (N_k + 2 alpha)``:
     :class:`CategoricalNB` with the ``V = 2`` values 0 and 1. This is
     scikit-learn's ``BernoulliNB(alpha=alpha, binarize=None)``. Notebook 07,
     "Bernoulli features".
@@ -456,9 +462,9 @@ class BernoulliNB(_SmoothedNaiveBayes):
     Attributes
     ----------
     classes_, class_count_, class_prior_ : ndarrays of shape (K,)
-        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
+        The sorted class labels, ``N_k`` and ``pi_k = N_k / N``.
     feature_count_ : ndarray of shape (K, n_features)
-        ``n_kj``, the number of examples of class ``C_k`` with ``x_j = 1``.
+        ``N_kj``, the number of examples of class ``C_k`` with ``x_j = 1``.
     feature_prob_ : ndarray of shape (K, n_features)
         ``p_kj = p(x_j = 1 | C_k)``.
     feature_log_prob_ : ndarray of shape (K, n_features)
@@ -472,12 +478,12 @@ class BernoulliNB(_SmoothedNaiveBayes):
                                                "for the presence of each word.")
 
     def _fit_factors(self, X, k, classes) -> None:
-        # count n_kj, the examples of class k with x_j = 1, and smooth as a feature with V = 2 values
+        # count N_kj, the examples of class k with x_j = 1, and smooth as a feature with V = 2 values
         alpha = check_non_negative(self.alpha, "alpha")
         one_hot = (k[:, None] == np.arange(classes.size)).astype(float)
-        self.feature_count_ = one_hot.T @ X                                          # n_kj
+        self.feature_count_ = one_hot.T @ X                                          # N_kj
         absent_and_present = np.stack([self.class_count_[:, None] - self.feature_count_,
-                                       self.feature_count_], axis=2)                  # (n_k - n_kj, n_kj)
+                                       self.feature_count_], axis=2)                  # (N_k - N_kj, N_kj)
         self.feature_prob_ = laplace_estimate(absent_and_present, alpha)[..., 1]
         self.feature_log_prob_ = _log(self.feature_prob_)
 
@@ -512,16 +518,32 @@ class GaussianNB(_NaiveBayes):
     """Naive Bayes for real features: each ``x_j`` is Gaussian given the class.
 
     The factor of feature ``j`` is ``N(x_j; mu_kj, sigma^2_kj)`` with the
-    maximum-likelihood estimates over the ``n_k`` examples of class ``C_k``:
+    maximum-likelihood estimates over the ``N_k`` examples of class ``C_k``:
 
-        mu_kj = (1/n_k) sum_{i in C_k} x_ij,    sigma^2_kj = (1/n_k) sum_{i in C_k} (x_ij - mu_kj)^2.
+        mu_kj = (1/N_k) sum_{i in C_k} x_ij,    sigma^2_kj = (1/N_k) sum_{i in C_k} (x_ij - mu_kj)^2.
 
     Their product is a Gaussian with the diagonal covariance
-    ``diag(sigma^2_k1, ..., sigma^2_kd)`` (:attr:`covariances_`): Gaussian Naive
+    ``diag(sigma^2_k1, ..., sigma^2_kD)`` (:attr:`covariances_`): Gaussian Naive
     Bayes is QDA with diagonal covariance matrices (notebook 06), estimated
-    with ``1/n_k`` rather than QDA's unbiased ``1/(n_k - 1)``. It is
+    with ``1/N_k`` rather than QDA's unbiased ``1/(N_k - 1)``. It is
     scikit-learn's ``GaussianNB(var_smoothing=var_smoothing)``. Notebook 07,
     "Gaussian Naive Bayes".
+
+    With ``shared_variance=True`` every class has the same variance of
+    feature ``j``, the maximum-likelihood estimate of the model in which the
+    classes share it: the pooled within-class variance
+
+        sigma^2_j = (1/N) sum_k sum_{i in C_k} (x_ij - mu_kj)^2 = sum_k (N_k / N) sigma^2_kj.
+
+    Then the terms in ``x_j^2`` and ``log sigma_j`` are the same for every class
+    and cancel: the log-odds of two classes is linear in ``x``, with
+    ``w_j = (mu_1j - mu_0j) / sigma^2_j``. This is LDA with a diagonal
+    covariance, and the generative half of Ng and Jordan's (2001) pair with
+    logistic regression (notebook 07, "Generative or discriminative"). The
+    divisor is ``N``, not LDA's ``N - K`` (:class:`~lecture_utils.discriminant.LDA`),
+    because every estimate of this class is the maximum-likelihood one, as in
+    Ng and Jordan's generative classifier; the two differ by the factor
+    ``N / (N - K)``, which scales ``w`` and leaves the prior's term alone.
 
     Parameters
     ----------
@@ -530,23 +552,28 @@ class GaussianNB(_NaiveBayes):
         all of ``X`` to every ``sigma^2_kj``, as scikit-learn does (its
         default is ``1e-9``). The default 0 keeps the maximum-likelihood
         estimates.
+    shared_variance : bool
+        Whether the classes share the variance of each feature (linear
+        log-odds) or each has its own (the default; quadratic log-odds).
 
     Attributes
     ----------
     classes_, class_count_, class_prior_ : ndarrays of shape (K,)
-        The sorted class labels, ``n_k`` and ``pi_k = n_k / N``.
+        The sorted class labels, ``N_k`` and ``pi_k = N_k / N``.
     means_ : ndarray of shape (K, n_features)
         ``mu_kj``.
     variances_ : ndarray of shape (K, n_features)
-        ``sigma^2_kj``, all > 0.
+        ``sigma^2_kj``, all > 0; with ``shared_variance=True`` every row is
+        the pooled ``sigma^2_j``.
     n_features_in_ : int
 
     Raises
     ------
     ValueError
-        At ``fit``, if a feature is constant within a class (a class with one
-        example included) and ``var_smoothing`` is 0: its variance is 0, its
-        density a spike that no other value can reach.
+        At ``fit``, if ``var_smoothing`` is 0 and a variance is 0: a feature
+        constant within a class (a class with one example included), or with
+        ``shared_variance=True`` constant within every class. Its Gaussian
+        is a spike that no other value can reach.
     """
 
     _zero_likelihood_hint = ("Its values are so far from every class mean that each Gaussian density "
@@ -554,33 +581,40 @@ class GaussianNB(_NaiveBayes):
 
     _checked_input = staticmethod(as_matrix)
 
-    def __init__(self, var_smoothing=0.0):
+    def __init__(self, var_smoothing=0.0, shared_variance=False):
         self.var_smoothing = var_smoothing
+        self.shared_variance = shared_variance
 
     def _fit_factors(self, X, k, classes) -> None:
         var_smoothing = check_non_negative(self.var_smoothing, "var_smoothing")
+        shared = check_flag(self.shared_variance, "shared_variance")
         check_scale(X, "X", "the variances sigma^2_kj (averages of squares of entries of X)")
         in_class = [X[k == c] for c in range(classes.size)]
-        self.means_ = np.array([X_k.mean(axis=0) for X_k in in_class])         # mu_kj, 1/n_k
-        self.variances_ = np.array([X_k.var(axis=0) for X_k in in_class])      # sigma^2_kj, 1/n_k
+        self.means_ = np.array([X_k.mean(axis=0) for X_k in in_class])         # mu_kj, 1/N_k
+        self.variances_ = np.array([X_k.var(axis=0) for X_k in in_class])      # sigma^2_kj, 1/N_k
+        if shared:                                  # sigma^2_j = sum_k (N_k / N) sigma^2_kj, in every row
+            self.variances_ = np.tile(self.class_prior_ @ self.variances_, (classes.size, 1))
         if var_smoothing > 0:
             self.variances_ += var_smoothing * X.var(axis=0).max()
-        self._check_variances(classes)
+        self._check_variances(classes, shared)
 
-    def _check_variances(self, classes) -> None:
+    def _check_variances(self, classes, shared: bool) -> None:
         if np.all(self.variances_ > 0):
             return
         c, j = np.argwhere(self.variances_ == 0)[0]
+        where = (f"is constant within every class (over all {self.class_count_.sum()} examples), so its pooled"
+                 if shared else
+                 f"is constant (= {self.means_[c, j]:g}) over the {self.class_count_[c]} example(s) of class "
+                 f"{classes.tolist()[c]!r}, so its")
         raise ValueError(
-            f"Feature {j} of X is constant (= {self.means_[c, j]:g}) over the {self.class_count_[c]} example(s) "
-            f"of class {classes.tolist()[c]!r}, so its maximum-likelihood variance is 0 and its Gaussian a spike "
-            "of infinite density. Pass var_smoothing > 0 (scikit-learn's default is 1e-9), drop the feature, "
-            "or collect more examples of that class."
+            f"Feature {j} of X {where} maximum-likelihood variance is 0 and its Gaussian a spike of infinite "
+            "density. Pass var_smoothing > 0 (scikit-learn's default is 1e-9), drop the feature, or collect more "
+            "examples."
         )
 
     @property
     def covariances_(self) -> np.ndarray:
-        """The class covariances of the equivalent QDA, ``diag(sigma^2_k)``, shape (K, d, d)."""
+        """The class covariances of the equivalent QDA, ``diag(sigma^2_k)``, shape (K, D, D)."""
         return self.variances_[:, :, None] * np.eye(self.variances_.shape[1])
 
     def _log_factors(self, X) -> np.ndarray:
@@ -598,3 +632,196 @@ class GaussianNB(_NaiveBayes):
         squares /= self.variances_[:, None, :]
         log_likelihood = -0.5 * squares.sum(axis=2) - 0.5 * np.log(2 * np.pi * self.variances_).sum(axis=1)[:, None]
         return log_likelihood.T                              # laid out (K, n), as _NaiveBayes says
+
+
+# --------------------------------------------------------------------------
+# Numeric features as categories, and a different factor for each group of features
+# --------------------------------------------------------------------------
+
+
+class QuantileBins(Estimator):
+    """Cut each numeric feature into bins of (about) equal frequency, numbered 0, 1, ...: categories.
+
+    The first way of Arias, UPC topic 2, to use numeric features in Naive
+    Bayes: discretise them and fit :class:`CategoricalNB` to the bin numbers,
+    which assumes no shape of ``p(x_j | C_k)`` at all (a histogram per class,
+    with ``V_j - 1`` free numbers per feature and class where a Gaussian has
+    2). ``fit`` puts the edges of feature ``j`` at its ``ceil(N b / B)``-th
+    smallest training value, ``b = 1, ..., B - 1`` (the "inverted cdf"
+    quantiles ``b / B``, each a value of the data), dropping repeated edges and
+    any equal to the largest value. ``transform`` gives ``x`` the number of edges
+    below it: bin ``b`` is ``(e_b, e_{b+1}]``, and values beyond the training
+    range fall in the first or last bin. So every bin holds at least one
+    training value (a categorical model meets no value it has not seen), and
+    ``N`` distinct values fill each bin with ``floor(N/B)`` or ``ceil(N/B)`` of
+    them; many tied values may leave fewer than ``B`` bins. When ``B`` divides
+    ``N`` and the values are distinct, the training values fall in the bins of
+    scikit-learn's ``KBinsDiscretizer(n_bins, encode="ordinal",
+    strategy="quantile")``, which cuts midway between two neighbouring values
+    rather than at the lower one.
+    Notebook 07, "Numeric and mixed features".
+
+    Parameters
+    ----------
+    n_bins : int >= 2
+        ``B``, the number of bins of each feature.
+
+    Attributes
+    ----------
+    edges_ : list of n_features ndarrays, the j-th of shape (n_bins_[j] - 1,)
+        The increasing edges between the bins of each feature.
+    n_bins_ : ndarray of int, shape (n_features,)
+        The number of bins of each feature, at most ``n_bins``.
+    n_features_in_ : int
+
+    Examples
+    --------
+    >>> QuantileBins(3).fit_transform([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]]).ravel()
+    array([0, 0, 1, 1, 2, 2])
+    """
+
+    def __init__(self, n_bins=5):
+        self.n_bins = n_bins
+
+    def fit(self, X, t=None):
+        """Find the edges between each feature's bins from the training values ``X``; returns ``self``.
+
+        Parameters
+        ----------
+        X : array-like of shape (N, n_features)
+        t : ignored
+            Accepted so that the bins can be a step of a pipeline.
+        """
+        n_bins = check_positive_int(self.n_bins, "n_bins")
+        if n_bins < 2:
+            raise ValueError(f"n_bins must be at least 2 (a single bin says nothing about x); got {n_bins}.")
+        X = as_matrix(X)
+        edges = np.quantile(X, np.arange(1, n_bins) / n_bins, axis=0, method="inverted_cdf")   # (B - 1, D)
+        self.edges_ = [np.unique(column[column < largest]) for column, largest in zip(edges.T, X.max(axis=0))]
+        self.n_bins_ = np.array([column.size + 1 for column in self.edges_])
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def transform(self, X) -> np.ndarray:
+        """The bin of each value, ``0, ..., n_bins_[j] - 1`` in column ``j``: an int array of the shape of ``X``."""
+        check_fitted(self, "edges_")
+        X = as_matrix(X)
+        check_n_features(X, self.n_features_in_)
+        return np.column_stack([np.searchsorted(edges, column, side="left")      # the number of edges < x
+                                for edges, column in zip(self.edges_, X.T)])
+
+    def fit_transform(self, X, t=None) -> np.ndarray:
+        """``fit(X).transform(X)``."""
+        return self.fit(X, t).transform(X)
+
+
+class MixedNB(_NaiveBayes):
+    """Naive Bayes with its own kind of factor for each group of features: their log-likelihoods add.
+
+    For data of mixed types, Arias (UPC topic 2) uses "a different
+    distribution for each feature" and adds the log-likelihoods: with the
+    features split into parts (categorical ones, Gaussian ones, ...),
+
+        g_k(x) = log pi_k + sum_parts sum_{j in part} log p(x_j | C_k),
+
+    each part's factors estimated by its own model as if it were alone. A
+    factor may be a probability (a category) or a density (a real value):
+    the product is then a density of the whole ``x``, and Bayes' theorem
+    divides it by the same ``p(x)`` for every class. Notebook 07, "Numeric
+    and mixed features".
+
+    Parameters
+    ----------
+    parts : list of (model, columns) pairs
+        ``model`` is a :class:`CategoricalNB`, :class:`BernoulliNB` or
+        :class:`GaussianNB` (its parameters are used; it is cloned, not
+        fitted); ``columns`` lists the indices of the features of ``X`` it
+        models. Every feature belongs to exactly one part.
+
+    Attributes
+    ----------
+    classes_, class_count_, class_prior_ : ndarrays of shape (K,)
+        The sorted class labels, ``N_k`` and ``pi_k = N_k / N``.
+    parts_ : list of (model, columns) pairs
+        The fitted models, with their columns as int arrays.
+    n_features_in_ : int
+
+    Examples
+    --------
+    >>> X = [["Sunny", 85.0], ["Rain", 70.0], ["Sunny", 72.0], ["Rain", 65.0]]
+    >>> model = MixedNB([(CategoricalNB(alpha=1), [0]), (GaussianNB(), [1])]).fit(X, ["No", "Yes", "Yes", "No"])
+    >>> model.predict([["Sunny", 80.0]]).tolist()
+    ['No']
+    """
+
+    def __init__(self, parts):
+        self.parts = parts
+
+    @staticmethod
+    def _checked_input(X) -> np.ndarray:
+        # only the shape of the table here (a list of rows kept as objects: "1" and 1 stay apart);
+        # each part checks the values of its own columns
+        X = X if isinstance(X, np.ndarray) else _object_table(X, "X")
+        _check_table_shape(X, "X")
+        return X
+
+    def _fit_factors(self, X, k, classes) -> None:
+        t = classes[k]
+        self.parts_ = []
+        for position, (model, columns) in enumerate(self._checked_parts(X.shape[1])):
+            model = clone(model)
+            _in_part(position, columns, lambda: model.fit(X[:, columns], t))
+            self.parts_.append((model, columns))
+
+    def _checked_parts(self, n_features: int) -> list:
+        """``parts`` as (model, int array of columns) pairs, every column of ``X`` in exactly one of them."""
+        usage = ("parts must be a list of (model, columns) pairs, e.g. [(CategoricalNB(alpha=1), [0, 3]), "
+                 "(GaussianNB(), [1, 2])], each model a CategoricalNB, BernoulliNB or GaussianNB")
+        parts = self.parts
+        if not isinstance(parts, (list, tuple)) or not parts:
+            raise TypeError(f"{usage}; got {parts!r}.")
+        checked = []
+        for position, part in enumerate(parts):
+            if not (isinstance(part, (list, tuple)) and len(part) == 2
+                    and isinstance(part[0], (CategoricalNB, BernoulliNB, GaussianNB))):
+                raise TypeError(f"{usage}; got {part!r} at position {position}.")
+            columns = part[1]
+            if not (isinstance(columns, (list, tuple, np.ndarray)) and len(columns) > 0
+                    and all(isinstance(c, numbers.Integral) and not isinstance(c, (bool, np.bool_)) for c in columns)):
+                raise TypeError(f"{usage}; the columns of part {position} must be a non-empty list of integer "
+                                f"column indices; got {columns!r}.")
+            checked.append((part[0], np.array(columns, dtype=int)))
+        used = [int(c) for _, columns in checked for c in columns]
+        if sorted(used) != list(range(n_features)):
+            missing = sorted(set(range(n_features)) - set(used))
+            repeated = sorted({c for c in used if used.count(c) > 1})
+            outside = sorted({c for c in used if not 0 <= c < n_features})
+            raise ValueError(f"parts must give each of the {n_features} columns of X to exactly one model; "
+                             f"columns missing {missing}, given more than once {repeated}, beyond X {outside}.")
+        return checked
+
+    @property
+    def _zero_likelihood_hint(self) -> str:
+        return " ".join(dict.fromkeys(model._zero_likelihood_hint for model, _ in getattr(self, "parts_", [])))
+
+    def _log_factors(self, X) -> np.ndarray:
+        # each part's log p(x_j | C_k), put back in the columns of X
+        factors = np.empty((X.shape[0], self.classes_.size, X.shape[1]))
+        for position, (model, columns) in enumerate(self.parts_):
+            factors[:, :, columns] = _in_part(position, columns,
+                                              lambda: model._log_factors(model._validated(X[:, columns])))
+        return factors
+
+    def _sum_log_factors(self, X) -> np.ndarray:
+        # sum over the parts of sum_{j in part} log p(x_j | C_k): the log-likelihoods add
+        return sum(_in_part(position, columns, lambda: model._sum_log_factors(model._validated(X[:, columns])))
+                   for position, (model, columns) in enumerate(self.parts_))
+
+
+def _in_part(position: int, columns: np.ndarray, call):
+    """``call()``, with an error about ``X`` told in terms of the columns of the whole ``X``."""
+    try:
+        return call()
+    except (ValueError, TypeError) as error:
+        raise type(error)(f"In the columns {columns.tolist()} of X (part {position} of parts, whose own "
+                          f"features are numbered from 0 below): {error}") from None

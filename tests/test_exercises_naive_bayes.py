@@ -90,4 +90,45 @@ def test_smoothing_only_the_numerator_gets_its_own_hint():
 
     feedback = exercises.laplace_table.check(numerator_only)
     assert feedback.verdict == "wrong" and feedback.message.startswith("hidden case 1 of 5")
-    assert "not to their total" in feedback.message and "n_k + alpha V" in feedback.message
+    assert "not to their total" in feedback.message and "N_k + alpha V" in feedback.message
+
+
+def test_degrees_celsius_multiply_both_classes_temperature_densities_by_1_8():
+    # the solution's identity N((x - 32)/1.8; (mu - 32)/1.8, sigma^2/1.8^2) = 1.8 N(x; mu, sigma^2), by scipy
+    for x, mu, sigma in [(66.0, 74.6, 7.06), (66.0, 73.0, 5.81), (100.0, 50.0, 3.0)]:
+        in_celsius = stats.norm.pdf((x - 32) / 1.8, (mu - 32) / 1.8, sigma / 1.8)
+        assert in_celsius == pytest.approx(1.8 * stats.norm.pdf(x, mu, sigma), rel=1e-12)
+    assert exercises.temperature_units.options["a"].correct
+    assert "1.8" in exercises.temperature_units.solution
+
+
+def test_the_learning_curve_figures_quoted_in_the_solution_of_few_and_many():
+    # "with 10 tumours ... about 0.09 and ... about 0.11; with 426 ... about 0.06 against 0.03", on the
+    # notebook's 60 splits (random_state=1), by scikit-learn's LogisticRegression with the same tiny penalty
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from lecture_utils.datasets import load_breast_cancer
+    from lecture_utils.model_selection import learning_curve_splits
+
+    cancer = load_breast_cancer()
+    errors = {"nb": {10: [], 426: []}, "lr": {10: [], 426: []}}
+    for train, test in learning_curve_splits(cancer.y, n_repeats=60, random_state=1):
+        for m in (10, 426):
+            X, t = cancer.X[train[:m]], cancer.y[train[:m]]
+            # Naive Bayes with shared variances by hand: pooled maximum-likelihood variances, linear log-odds
+            mu = np.array([X[t == k].mean(axis=0) for k in (0, 1)])
+            var = sum(((X[t == k] - mu[k]) ** 2).sum(axis=0) for k in (0, 1)) / m
+            prior = np.array([np.mean(t == 0), np.mean(t == 1)])
+            log_odds = (np.log(prior[1] / prior[0]) + cancer.X[test] @ ((mu[1] - mu[0]) / var)
+                        - np.sum((mu[1] ** 2 - mu[0] ** 2) / (2 * var)))
+            errors["nb"][m].append(np.mean((log_odds > 0) != cancer.y[test]))
+            logistic = make_pipeline(StandardScaler(), LogisticRegression(C=1 / (m * 1e-4), solver="newton-cholesky",
+                                                                          tol=1e-10, max_iter=1000))
+            errors["lr"][m].append(1 - logistic.fit(X, t).score(cancer.X[test], cancer.y[test]))
+    mean = {model: {m: np.mean(values) for m, values in sizes.items()} for model, sizes in errors.items()}
+    assert round(mean["nb"][10], 2) == 0.09 and round(mean["lr"][10], 2) == 0.11
+    assert round(mean["nb"][426], 2) == 0.06 and round(mean["lr"][426], 2) == 0.03
+    assert exercises.few_and_many.options["c"].correct

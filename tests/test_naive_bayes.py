@@ -1,7 +1,10 @@
 """Tests of lecture_utils.naive_bayes against independent references.
 
 References: scikit-learn's CategoricalNB (after OrdinalEncoder), BernoulliNB
-(binarize=None) and GaussianNB (var_smoothing=0); exact rational arithmetic
+(binarize=None) and GaussianNB (var_smoothing=0); its LinearDiscriminantAnalysis with
+a diagonal covariance estimator for Gaussian Naive Bayes with shared variances; its
+KBinsDiscretizer for quantile bins; its CategoricalNB and GaussianNB added for the
+mixed model; exact rational arithmetic
 (fractions.Fraction) for the play-tennis table written out by hand and for a
 plain-Python Bayes' theorem over collections.Counter; mpmath (no underflow at
 any precision) for 500 Gaussian features; scipy.stats.multivariate_normal for
@@ -24,13 +27,16 @@ from hypothesis import strategies as st
 from scipy import stats
 from scipy.special import logsumexp
 from sklearn import naive_bayes as sk
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.feature_extraction.text import CountVectorizer
-from sklearn.preprocessing import OrdinalEncoder
+from sklearn.preprocessing import KBinsDiscretizer, OrdinalEncoder
 
 from lecture_utils._base import log_posteriors
+from lecture_utils.preprocessing import make_pipeline
 from lecture_utils.datasets import load_play_tennis
-from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, laplace_estimate, parameter_counts,
-                                      word_presence)
+from lecture_utils.discriminant import LDA
+from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, MixedNB, QuantileBins, laplace_estimate,
+                                      parameter_counts, word_presence)
 
 RNG_SEED = 20240707
 QUERY = ["Sunny", "Hot", "Normal", "Weak"]          # the slides' query day x*
@@ -300,6 +306,231 @@ def test_gaussian_factors_are_the_univariate_densities(rng):
 
 
 # --------------------------------------------------------------------------
+# Shared variances: LDA with a diagonal covariance, a linear log-odds
+# --------------------------------------------------------------------------
+
+
+class DiagonalCovariance:
+    """For scikit-learn's LDA: each class's maximum-likelihood variances, its covariances dropped."""
+
+    def fit(self, X):
+        self.covariance_ = np.diag(X.var(axis=0))
+        return self
+
+
+def test_shared_variances_are_scikit_learns_lda_with_a_diagonal_covariance(rng):
+    X, t = gaussian_data(rng, 400, 6)
+    X_test, _ = gaussian_data(rng, 150, 6)
+    ours = GaussianNB(shared_variance=True).fit(X, t)
+    # scikit-learn pools the classes' covariances weighted by the priors N_k / N: the maximum likelihood
+    theirs = LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=DiagonalCovariance()).fit(X, t)
+    np.testing.assert_allclose(ours.variances_, np.tile(np.diag(theirs.covariance_), (3, 1)), rtol=1e-13)
+    np.testing.assert_allclose(ours.means_, theirs.means_, rtol=1e-13)
+    np.testing.assert_allclose(ours.predict_proba(X_test), theirs.predict_proba(X_test), rtol=1e-9, atol=1e-15)
+    # scikit-learn's decision_function is g_k up to a constant per example: compare the differences
+    g, d = ours.decision_function(X_test), theirs.decision_function(X_test)
+    np.testing.assert_allclose(g - g[:, :1], d - d[:, :1], rtol=1e-10, atol=1e-10)
+
+
+def test_the_shared_variance_is_the_pooled_maximum_likelihood_estimate_and_lda_divides_by_n_minus_k(rng):
+    X, t = gaussian_data(rng, 90, 4)
+    model = GaussianNB(shared_variance=True).fit(X, t)
+    squares = sum(((X[t == k] - X[t == k].mean(axis=0)) ** 2).sum(axis=0) for k in range(3))   # within classes
+    np.testing.assert_allclose(model.variances_[1], squares / len(t), rtol=1e-13)
+    lda = LDA().fit(X, t)                                          # sum_k (N_k - 1) Sigma_k / (N - K)
+    np.testing.assert_allclose(model.variances_[2], np.diag(lda.covariance_) * (len(t) - 3) / len(t), rtol=1e-12)
+
+
+def test_with_shared_variances_the_log_odds_is_linear(rng):
+    X, t = gaussian_data(rng, 200, 5, n_classes=2)
+    model = GaussianNB(shared_variance=True).fit(X, t)
+    mu, var, pi = model.means_, model.variances_[0], model.class_prior_
+    w = (mu[1] - mu[0]) / var                                      # the x_j^2 / sigma_j^2 terms cancel
+    b = np.log(pi[1] / pi[0]) - np.sum((mu[1] ** 2 - mu[0] ** 2) / (2 * var))
+    X_test, _ = gaussian_data(rng, 100, 5, n_classes=2)
+    g = model.decision_function(X_test)
+    np.testing.assert_allclose(g[:, 1] - g[:, 0], X_test @ w + b, rtol=1e-10, atol=1e-10)
+    per_class = GaussianNB().fit(X, t).decision_function(X_test)
+    assert not np.allclose(per_class[:, 1] - per_class[:, 0], X_test @ w + b, rtol=1e-3)   # quadratic
+
+
+def test_a_shared_variance_is_zero_only_if_the_feature_is_constant_in_every_class():
+    X = [[0.0, 1.0], [1.0, 1.0], [2.0, 5.0], [3.0, 6.0]]          # feature 1 constant in class 0 only
+    t = [0, 0, 1, 1]
+    assert np.all(GaussianNB(shared_variance=True).fit(X, t).variances_ > 0)
+    with pytest.raises(ValueError, match="Feature 1 of X is constant within every class.*var_smoothing > 0"):
+        GaussianNB(shared_variance=True).fit([[0.0, 1.0], [1.0, 1.0], [2.0, 5.0], [3.0, 5.0]], t)
+    with pytest.raises(TypeError, match="shared_variance must be True or False"):
+        GaussianNB(shared_variance="yes").fit(X, t)
+
+
+def test_var_smoothing_adds_the_same_amount_to_the_shared_variances(rng):
+    X, t = gaussian_data(rng, 120, 3)
+    plain, smoothed = (GaussianNB(var_smoothing=v, shared_variance=True).fit(X, t) for v in (0.0, 1e-2))
+    np.testing.assert_allclose(smoothed.variances_ - plain.variances_, 1e-2 * X.var(axis=0).max(), rtol=1e-10)
+
+
+# --------------------------------------------------------------------------
+# Numeric features cut into bins
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n_bins, n_samples", [(2, 40), (4, 100), (5, 35), (10, 200)])
+def test_quantile_bins_of_distinct_values_are_scikit_learns_when_the_bins_divide_n(rng, n_bins, n_samples):
+    # the same partition of the training values; scikit-learn cuts midway between two neighbouring values,
+    # this class at the lower one, so only a new value between them may fall differently
+    X = rng.normal(size=(n_samples, 3)) * [1.0, 1e-6, 1e6]
+    ours = QuantileBins(n_bins).fit(X)
+    theirs = KBinsDiscretizer(n_bins, encode="ordinal", strategy="quantile").fit(X)
+    np.testing.assert_array_equal(ours.transform(X), theirs.transform(X))
+    assert ours.n_bins_.tolist() == [n_bins] * 3
+    assert np.all(np.bincount(ours.transform(X)[:, 0]) == n_samples // n_bins)
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.integers(-3, 3) | st.floats(-10, 10), min_size=1, max_size=40),
+       n_bins=st.integers(2, 8))
+def test_quantile_bins_hold_about_n_over_b_distinct_values_and_every_bin_a_training_value(values, n_bins):
+    x = np.array(values, dtype=float)
+    bins = QuantileBins(n_bins).fit(x[:, None])
+    b = bins.transform(x[:, None])[:, 0]
+    assert set(b.tolist()) == set(range(bins.n_bins_[0]))          # no empty bin: no unseen category
+    order = np.argsort(x, kind="stable")
+    assert np.all(np.diff(b[order]) >= 0)                          # larger values, later bins
+    if len(set(values)) == len(values):                            # distinct values: equal frequencies
+        counts = np.bincount(b, minlength=n_bins)
+        assert bins.n_bins_[0] == min(n_bins, x.size) or x.size < n_bins
+        assert counts.max() - counts.min() <= 1 or x.size < n_bins
+    outside = bins.transform([[x.min() - 1], [x.max() + 1]])[:, 0]
+    assert outside.tolist() == [0, bins.n_bins_[0] - 1]
+
+
+def test_quantile_bins_cut_at_the_ceil_n_b_over_b_th_value_and_close_each_bin_on_the_right():
+    x = np.array([[7.0], [1.0], [3.0], [5.0], [2.0], [6.0], [4.0]])            # 1 ... 7
+    bins = QuantileBins(3).fit(x)
+    assert bins.edges_[0].tolist() == [3.0, 5.0]                  # the 3rd and 5th smallest: ceil(7/3), ceil(14/3)
+    assert bins.transform([[3.0], [3.5], [5.0], [5.01]]).ravel().tolist() == [0, 1, 1, 2]
+    tied = QuantileBins(4).fit([[0.0]] * 6 + [[1.0], [2.0], [3.0], [9.0]])
+    assert tied.edges_[0].tolist() == [0.0, 2.0] and tied.n_bins_.tolist() == [3]
+
+
+def test_binned_features_in_categorical_naive_bayes_never_meet_an_unseen_bin(rng):
+    X, t = gaussian_data(rng, 60, 4)
+    X_new, _ = gaussian_data(rng, 500, 4)
+    model = make_pipeline(QuantileBins(6), CategoricalNB(alpha=1)).fit(X, t)
+    p = model.predict_proba(X_new * 3)                             # far beyond the training range too
+    np.testing.assert_allclose(p.sum(axis=1), 1, rtol=1e-12)
+
+
+def test_quantile_bins_refuse_bad_input():
+    with pytest.raises(ValueError, match="n_bins must be at least 2"):
+        QuantileBins(1).fit([[0.0], [1.0]])
+    with pytest.raises(ValueError, match="not fitted yet"):
+        QuantileBins().transform([[0.0]])
+    with pytest.raises(ValueError, match="X has 2 features, but the model was fitted on 1"):
+        QuantileBins(2).fit([[0.0], [1.0]]).transform([[0.0, 1.0]])
+
+
+# --------------------------------------------------------------------------
+# Mixed features: each part its own factor, the log-likelihoods added
+# --------------------------------------------------------------------------
+
+
+def mixed_data(rng, n_samples):
+    """Columns: a Gaussian, a category (strings), a Gaussian, a category (integers); three classes."""
+    X_gauss, t = gaussian_data(rng, n_samples, 2)
+    codes = (X_gauss[:, :1] * 2 + rng.normal(size=(n_samples, 1))).round().clip(-2, 2).astype(int)
+    words = np.array(["low", "mid", "high"])[np.minimum(rng.integers(2, size=n_samples) + t, 2)]
+    X = np.empty((n_samples, 4), dtype=object)
+    X[:, 0], X[:, 1], X[:, 2], X[:, 3] = X_gauss[:, 0], words, X_gauss[:, 1], codes[:, 0]
+    return X, t
+
+
+def test_mixed_naive_bayes_adds_scikit_learns_categorical_and_gaussian_log_likelihoods(rng):
+    X, t = mixed_data(rng, 300)
+    X_test = X[:60]
+    ours = MixedNB([(CategoricalNB(alpha=0.5), [3, 1]), (GaussianNB(), [0, 2])]).fit(X, t)
+    encoder = OrdinalEncoder().fit(X[:, [3, 1]])
+    categorical = sk.CategoricalNB(alpha=0.5).fit(encoder.transform(X[:, [3, 1]]), t)
+    gaussian = sk.GaussianNB(var_smoothing=0).fit(X[:, [0, 2]].astype(float), t)
+    joint = (categorical.predict_joint_log_proba(encoder.transform(X_test[:, [3, 1]]))
+             + gaussian.predict_joint_log_proba(X_test[:, [0, 2]].astype(float)) - categorical.class_log_prior_)
+    np.testing.assert_allclose(ours.decision_function(X_test), joint, rtol=1e-12)
+    np.testing.assert_allclose(ours.predict_log_proba(X_test), joint - logsumexp(joint, axis=1, keepdims=True),
+                               rtol=1e-10, atol=1e-13)
+    np.testing.assert_allclose(ours.class_prior_, gaussian.class_prior_, rtol=1e-15)
+
+
+def test_mixed_naive_bayes_against_the_hand_computation_and_its_factors_in_column_order():
+    # outlook (categorical), temperature in F (Gaussian), wind (categorical): 6 days
+    X = [["Sunny", 85.0, "Weak"], ["Sunny", 80.0, "Strong"], ["Rain", 70.0, "Weak"],
+         ["Rain", 65.0, "Strong"], ["Overcast", 64.0, "Strong"], ["Sunny", 69.0, "Weak"]]
+    t = ["No", "No", "Yes", "No", "Yes", "Yes"]
+    model = MixedNB([(GaussianNB(), [1]), (CategoricalNB(alpha=1), [2, 0])]).fit(X, t)
+    day = ["Sunny", 72.0, "Strong"]
+    # No: outlook Sunny 2 of 3, V = 3; wind Strong 2 of 3, V = 2; temperatures 85, 80, 65
+    # Yes: Sunny 1 of 3; Strong 1 of 3; temperatures 70, 64, 69
+    factors = {"No": [Fraction(2 + 1, 3 + 3), stats.norm.pdf(72, np.mean([85, 80, 65]), np.std([85, 80, 65])),
+                      Fraction(2 + 1, 3 + 2)],
+               "Yes": [Fraction(1 + 1, 3 + 3), stats.norm.pdf(72, np.mean([70, 64, 69]), np.std([70, 64, 69])),
+                       Fraction(1 + 1, 3 + 2)]}
+    np.testing.assert_allclose(model.feature_factors(day), [[float(f) for f in factors[c]] for c in ("No", "Yes")],
+                               rtol=1e-13)
+    joint = [0.5 * math.prod(float(f) for f in factors[c]) for c in ("No", "Yes")]
+    np.testing.assert_allclose(model.predict_proba([day])[0], np.array(joint) / sum(joint), rtol=1e-12)
+
+
+def test_mixed_naive_bayes_of_one_part_is_that_model(rng):
+    X, t = gaussian_data(rng, 150, 3)
+    np.testing.assert_allclose(MixedNB([(GaussianNB(shared_variance=True), [2, 0, 1])]).fit(X, t).predict_proba(X),
+                               GaussianNB(shared_variance=True).fit(X, t).predict_proba(X), rtol=1e-12)
+
+
+def test_changing_the_units_of_a_gaussian_feature_leaves_the_mixed_posterior_alone():
+    # the densities of every class grow by the same factor 1.8, which Bayes' theorem cancels
+    X_f = [["a", 85.0], ["b", 80.0], ["a", 70.0], ["b", 68.0], ["a", 65.0], ["b", 64.0], ["a", 72.0]]
+    t = [0, 0, 1, 1, 0, 1, 1]
+    X_c = [[c, (f - 32) / 1.8] for c, f in X_f]
+    parts = [(CategoricalNB(alpha=1), [0]), (GaussianNB(), [1])]
+    in_f, in_c = MixedNB(parts).fit(X_f, t), MixedNB(parts).fit(X_c, t)
+    np.testing.assert_allclose(in_c.predict_proba([["a", 20.0]]), in_f.predict_proba([["a", 68.0]]), rtol=1e-12)
+    np.testing.assert_allclose(in_c.feature_factors(["a", 20.0])[:, 1] / in_f.feature_factors(["a", 68.0])[:, 1],
+                               1.8, rtol=1e-12)
+
+
+@pytest.mark.parametrize("parts, error, message", [
+    ("gaussian", TypeError, "parts must be a list of \\(model, columns\\) pairs"),
+    ([], TypeError, "parts must be a list"),
+    ([(GaussianNB(), [0, 2]), (CategoricalNB(), [1, 3, 3])], ValueError,
+     r"columns missing \[\], given more than once \[3\], beyond X \[\]"),
+    ([(GaussianNB(), [0, 2])], ValueError, r"columns missing \[1, 3\]"),
+    ([(GaussianNB(), [0, 2]), (CategoricalNB(), [1, 2, 3])], ValueError, r"given more than once \[2\]"),
+    ([(GaussianNB(), [0, 2, 4]), (CategoricalNB(), [1, 3])], ValueError, r"beyond X \[4\]"),
+    ([(LDA(), [0, 2]), (CategoricalNB(), [1, 3])], TypeError, "each model a CategoricalNB, BernoulliNB or GaussianNB"),
+    ([(GaussianNB(), ["a", "b"]), (CategoricalNB(), [1, 3])], TypeError, "columns of part 0 must be"),
+    ([(GaussianNB(), [0, 1]), (CategoricalNB(), [2, 3])], TypeError,
+     r"In the columns \[0, 1\] of X \(part 0 of parts.*X must be numeric"),
+    ([(GaussianNB(), [0, 2]), (CategoricalNB(alpha=-1), [1, 3])], ValueError,
+     r"In the columns \[1, 3\] of X.*alpha must be a finite number >= 0"),
+])
+def test_mixed_naive_bayes_names_bad_parts(rng, parts, error, message):
+    X, t = mixed_data(rng, 30)
+    with pytest.raises(error, match=message):
+        MixedNB(parts).fit(X, t)
+
+
+def test_mixed_naive_bayes_tells_a_bad_value_by_its_column_in_the_whole_x(rng):
+    X, t = mixed_data(rng, 30)
+    model = MixedNB([(GaussianNB(), [0, 2]), (CategoricalNB(), [1, 3])]).fit(X, t)
+    x = X[:1].copy()
+    x[0, 1] = "unheard of"
+    with pytest.raises(ValueError, match=r"In the columns \[1, 3\] of X .*'unheard of' for feature 0"):
+        model.predict(x)
+    with pytest.raises(ValueError, match="X has 3 features, but the model was fitted on 4"):
+        model.predict(X[:, :3])
+
+
+# --------------------------------------------------------------------------
 # Many features: log space never underflows
 # --------------------------------------------------------------------------
 
@@ -490,7 +721,7 @@ def test_gaussian_far_outliers_stay_finite_or_raise_clearly(rng):
 def test_repr_shows_the_parameters():
     assert repr(CategoricalNB(alpha=0)) == "CategoricalNB(alpha=0)"
     assert repr(BernoulliNB()) == "BernoulliNB(alpha=1.0)"
-    assert repr(GaussianNB()) == "GaussianNB(var_smoothing=0.0)"
+    assert repr(GaussianNB()) == "GaussianNB(var_smoothing=0.0, shared_variance=False)"
 
 
 def test_a_failed_fit_leaves_the_model_unfitted():

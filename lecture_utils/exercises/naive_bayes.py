@@ -79,7 +79,7 @@ Rain and cool favour Yes a little, high humidity and strong wind favour No more:
             "Multiply by the priors too: p(x, C_k) = p(C_k) prod_j p(x_j | C_k), with p(Yes) = 9/14."),
            (lambda: 1 / 126, "That is p(x, Yes), the numerator; divide by p(x) = p(x, Yes) + p(x, No)."),
            (lambda: 216 / 341, "That is p(No | x); the question asks for p(Yes | x).")],
-    advice="Read p(x_j | C_k) = n_kv / n_k off each count table, multiply the four factors by the prior of "
+    advice="Read p(x_j | C_k) = N_kv / N_k off each count table, multiply the four factors by the prior of "
            "each class, and divide p(x, Yes) by the sum of both products.",
 )
 
@@ -116,8 +116,8 @@ def _laplace_zeros_only(counts, alpha):
 laplace_table = Implement(
     "a smoothed table from counts",
     r"""
-Each row holds the counts $n_{kv}$ of one class over the $V$ values (the last axis). Add $\alpha$ to every
-count, including the non-zero ones, and divide by the new row total $n_k + \alpha V$, so that every row
+Each row holds the counts $N_{kv}$ of one class over the $V$ values (the last axis). Add $\alpha$ to every
+count, including the non-zero ones, and divide by the new row total $N_k + \alpha V$, so that every row
 still sums to 1. A row of zeros becomes uniform for any $\alpha > 0$; $\alpha = 0$ leaves the
 maximum-likelihood frequencies.
 """,
@@ -128,9 +128,9 @@ maximum-likelihood frequencies.
            dict(counts=np.array([[0, 0, 0, 0], [5, 1, 0, 2]]), alpha=1.0),
            dict(counts=np.array([2, 0, 1, 1]), alpha=2.0)],
     slips=[(_laplace_numerator_only, "You added alpha to the counts but not to their total, so a row no longer "
-                                     "sums to 1: divide by the total of the smoothed counts, n_k + alpha V."),
+                                     "sums to 1: divide by the total of the smoothed counts, N_k + alpha V."),
            (_laplace_without_v, "Each of the V values gets alpha imaginary examples, so the row total grows "
-                                "by alpha V, not alpha: divide by n_k + alpha V."),
+                                "by alpha V, not alpha: divide by N_k + alpha V."),
            (_laplace_over_classes, "Normalise along the values (the last axis, each row of one class), not "
                                    "down the classes."),
            (_laplace_zeros_only, "Add alpha to every count, not only to the zeros: smoothing shifts every "
@@ -274,6 +274,37 @@ narrower. That is the $\log\sigma_k$ term; drop it and the answer flips to 0.593
 
 # ---------------------------------------------------------------- section 7
 
+temperature_units = Choice(
+    "degrees Celsius",
+    r"""
+**(a)**. The maximum likelihood estimates follow the change of units: in °C each class's temperature
+mean is $(\mu_k - 32)/1.8$ and its standard deviation $\sigma_k/1.8$. A Gaussian density at the converted
+temperature is then exactly 1.8 times the density in °F,
+
+$$\mathcal{N}\Big(\tfrac{x - 32}{1.8}; \tfrac{\mu_k - 32}{1.8}, \tfrac{\sigma_k^2}{1.8^2}\Big)
+= 1.8\,\mathcal{N}(x; \mu_k, \sigma_k^2),$$
+
+for *both* classes, because a density is probability per unit and a degree Celsius is 1.8 degrees
+Fahrenheit. So each $g_k$ grows by the same $\log 1.8$, and Bayes' theorem, which divides by the sum over
+the classes, cancels it: $p(\text{Yes} \mid \mathbf{x})$ does not change in any digit that matters. A
+density on its own has units; its ratio between the classes has none.
+""",
+    kind="predict",
+    options={
+        "a": Option(True, "Both classes' temperature densities are multiplied by the same 1.8, so every g_k "
+                          "grows by log 1.8 and Bayes' theorem cancels it."),
+        "b": Option(False, "The densities do grow by 1.8, but for both classes alike: the likelihood ratio of "
+                           "the temperature, the only thing the posterior uses, stays the same."),
+        "c": Option(False, "The product is the density of the whole x, and it changes with the units by one "
+                           "factor common to all classes, which Bayes' theorem cancels."),
+        "d": Option(False, "The estimates are those of the same data in other units: the mean and standard "
+                           "deviation convert exactly as the temperatures do, so nothing is re-estimated "
+                           "differently."),
+    },
+)
+
+# ---------------------------------------------------------------- section 8
+
 copied_feature = Choice(
     "a copy of humidity",
     r"""
@@ -320,28 +351,38 @@ Gaussian Naive Bayes is 99.9% sure about, about 3% are misclassified.
     },
 )
 
-# ---------------------------------------------------------------- section 8
+# ---------------------------------------------------------------- section 9
 
-which_asymptote = Choice(
-    "which model ends lower?",
+few_and_many = Choice(
+    "with few examples, and with many",
     r"""
-**(b)**. On the breast-cancer data, trained on the whole training part, logistic regression's test error
-is about half Naive Bayes' (the curves below). Naive Bayes estimates its few parameters quickly, but its
-assumption is wrong, and more data cannot fix a wrong assumption: its curve flattens early. Logistic
-regression assumes only that the log-odds is linear; with enough data it finds the best such
-boundary (Ng and Jordan, 2001).
+**(c)**. With 10 tumours Naive Bayes' error is about 0.09 and logistic regression's about 0.11; with 426
+it is the other way round, about 0.06 against 0.03. Naive Bayes estimates each mean and variance by an
+average, and averages settle after a few examples; logistic regression fits 31 weights jointly to the
+labels, and 10 examples in 30 dimensions can be separated in many ways that the data cannot tell apart.
+With many examples
+the assumptions decide. Naive Bayes' assumption is wrong here (radius, perimeter and area are nearly one
+measurement, counted three times), and more data cannot fix a wrong assumption: its curve flattens.
+Logistic regression assumes only a linear log-odds, and keeps improving. Ng and Jordan (2001) proved
+both halves for a generative-discriminative pair, with the discriminative model taken as the linear
+classifier of fewest training errors: its limiting error is never above Naive Bayes', and Naive Bayes
+approaches its own limit with far fewer examples. (Logistic regression, which tends to the linear
+model of least log loss rather than of fewest errors, behaves the same way here.)
 """,
     kind="predict",
     options={
-        "a": Option(False, "Estimating fewer parameters helps with few examples, not with many: with the "
-                           "full training set Naive Bayes' wrong independence assumption costs it."),
-        "b": Option(True, "Naive Bayes flattens early at the error its wrong assumption allows; logistic "
-                          "regression keeps improving and ends lower."),
-        "c": Option(False, "They would end level only if Naive Bayes' assumption held. The correlated "
-                           "features give Naive Bayes a higher floor."),
+        "a": Option(False, "Naive Bayes is ahead with 10 tumours, but its wrong independence assumption "
+                           "caps it: with 426, logistic regression's error is about half Naive Bayes'."),
+        "b": Option(False, "With 426 tumours yes, but with 10, logistic regression's 31 weights are poorly "
+                           "determined, while Naive Bayes' averages have already settled: Naive Bayes is "
+                           "lower."),
+        "c": Option(True, "Naive Bayes' averages settle fast, so it leads with 10 tumours; its wrong "
+                          "assumption sets its floor, and logistic regression ends lower with 426."),
+        "d": Option(False, "It is the other way round: the generative model, with its simple averages, "
+                           "learns faster, and the discriminative one, with fewer assumptions, ends lower."),
     },
 )
 
 #: The exercises in the order the notebook asks them.
 EXERCISES = (parameter_count, rainy_day, laplace_table, smoothed_overcast_day, empty_message, log_posterior,
-             one_feature_gaussians, copied_feature, still_accurate, which_asymptote)
+             one_feature_gaussians, temperature_units, copied_feature, still_accurate, few_and_many)

@@ -1,19 +1,47 @@
 """Bad and extreme calls of lecture_utils.naive_bayes."""
 
 import numpy as np
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.naive_bayes import BernoulliNB as SklearnBernoulliNB
+from sklearn.naive_bayes import CategoricalNB as SklearnCategoricalNB
 from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
+from sklearn.preprocessing import KBinsDiscretizer
 
 from lecture_utils import naive_bayes as NB
 from lecture_utils.datasets import load_play_tennis, make_gaussian_classes
 
-from . import answers, bad_arrays, bad_numbers, case, classifier_cases, close, equal, refuses, satisfies
+from . import answers, bad_arrays, bad_counts, bad_numbers, case, classifier_cases, close, equal, refuses, satisfies
 
 TENNIS = load_play_tennis()
 GAUSS = make_gaussian_classes([[0.0, 0.0], [2.0, 1.0]], [np.eye(2), np.eye(2) * 0.5], n_per_class=20, random_state=1)
 BINARY = (np.random.default_rng(2).random((40, 5)) < 0.4).astype(int)
 BINARY_T = np.r_[np.zeros(20, int), np.ones(20, int)]
 NOT_ALPHA = {"-1": -1.0, "nan": float("nan"), "inf": float("inf"), "text": "1", "None": None}
+NOT_FLAG = {"text": "True", "1": 1, "None": None, "an array": np.array([True])}
+# a Gaussian feature and a categorical one (rounded, as integers)
+MIXED = np.column_stack([GAUSS.X[:, 0], GAUSS.X[:, 1].round()])
+
+
+def _mixed():
+    return NB.MixedNB([(NB.GaussianNB(), [0]), (NB.CategoricalNB(alpha=1), [1])])
+
+
+class _DiagonalCovariance:
+    """For scikit-learn's LDA: the maximum-likelihood variances of the features, no covariances."""
+
+    def fit(self, X):
+        self.covariance_ = np.diag(X.var(axis=0))
+        return self
+
+
+def _sklearn_mixed_log_posterior():
+    """scikit-learn's GaussianNB and CategoricalNB on their columns: joint log-likelihoods added, one log-prior."""
+    gaussian = SklearnGaussianNB(var_smoothing=0).fit(MIXED[:, :1], GAUSS.y)
+    codes = MIXED[:, 1] - MIXED[:, 1].min()                          # the categories as 0, 1, 2, ...
+    categorical = SklearnCategoricalNB(alpha=1).fit(codes[:, None], GAUSS.y)
+    joint = (gaussian.predict_joint_log_proba(MIXED[:, :1]) + categorical.predict_joint_log_proba(codes[:, None])
+             - categorical.class_log_prior_)
+    return joint - np.logaddexp.reduce(joint, axis=1, keepdims=True)
 
 
 def _cases():
@@ -40,6 +68,19 @@ def _cases():
              lambda: NB.GaussianNB().fit(GAUSS.X, GAUSS.y).feature_factors([np.nan, 0.0]), refuses("X")),
         case("naive_bayes.GaussianNB.feature_factors", "unfitted", lambda: NB.GaussianNB().feature_factors([0.0, 0.0]),
              refuses("fit")),
+        *bad_numbers("naive_bayes.GaussianNB.fit", "shared_variance",
+                     lambda value: NB.GaussianNB(shared_variance=value).fit(GAUSS.X, GAUSS.y), NOT_FLAG),
+        case("naive_bayes.GaussianNB.fit", "shared variances as scikit-learn's diagonal LDA",
+             lambda: NB.GaussianNB(shared_variance=True).fit(GAUSS.X, GAUSS.y).predict_proba(GAUSS.X),
+             answers(close(lambda: LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=_DiagonalCovariance())
+                           .fit(GAUSS.X, GAUSS.y).predict_proba(GAUSS.X), rtol=1e-9, atol=1e-14))),
+        case("naive_bayes.GaussianNB.fit", "shared variances of a feature constant in every class",
+             lambda: NB.GaussianNB(shared_variance=True).fit(np.c_[GAUSS.X, GAUSS.y], GAUSS.y),
+             refuses("var_smoothing", match="within every class")),
+        case("naive_bayes.GaussianNB.fit", "shared variances at scale 1e100", lambda: NB.GaussianNB(
+            shared_variance=True).fit(GAUSS.X * 1e100, GAUSS.y).predict_proba(GAUSS.X * 1e100),
+             answers(close(lambda: NB.GaussianNB(shared_variance=True).fit(GAUSS.X, GAUSS.y).predict_proba(GAUSS.X),
+                           rtol=1e-9, atol=1e-14))),
         *classifier_cases("naive_bayes.BernoulliNB", NB.BernoulliNB, BINARY, BINARY_T, scales=()),
         case("naive_bayes.BernoulliNB.fit", "X of 0/2", lambda: NB.BernoulliNB().fit(BINARY * 2, BINARY_T),
              refuses("X")),
@@ -93,6 +134,62 @@ def _cases():
              lambda: NB.laplace_estimate([1.7e308, 1.7e308]), answers(close([0.5, 0.5], rtol=1e-14))),
         case("naive_bayes.laplace_estimate", "alpha 1e300 on small counts", lambda: NB.laplace_estimate([3, 1], 1e300),
              answers(close([0.5, 0.5], rtol=1e-14))),
+        *bad_counts("naive_bayes.QuantileBins.fit", "n_bins", lambda value: NB.QuantileBins(value).fit(GAUSS.X)),
+        case("naive_bayes.QuantileBins.fit", "n_bins=1", lambda: NB.QuantileBins(1).fit(GAUSS.X), refuses("n_bins")),
+        *bad_arrays("naive_bayes.QuantileBins.fit", "X", lambda value: NB.QuantileBins().fit(value), GAUSS.X),
+        case("naive_bayes.QuantileBins.fit", "1-D X", lambda: NB.QuantileBins().fit(GAUSS.X[:, 0]), refuses("X")),
+        case("naive_bayes.QuantileBins.fit", "as scikit-learn on 40 distinct values in 4 bins",
+             lambda: NB.QuantileBins(4).fit(GAUSS.X).transform(GAUSS.X),
+             answers(equal(lambda: KBinsDiscretizer(4, encode="ordinal", strategy="quantile").fit_transform(GAUSS.X)))),
+        case("naive_bayes.QuantileBins.fit", "values at scale 1e300 and 1e-300",
+             lambda: NB.QuantileBins(5).fit(GAUSS.X * [1e300, 1e-300]).transform(GAUSS.X * [1e300, 1e-300]),
+             answers(equal(lambda: NB.QuantileBins(5).fit(GAUSS.X).transform(GAUSS.X)))),
+        case("naive_bayes.QuantileBins.fit", "one value repeated", lambda: NB.QuantileBins(5).fit(np.ones((10, 1))),
+             answers(satisfies(lambda bins: bins.n_bins_.tolist() == [1] and bins.transform([[0.0], [2.0]]).tolist()
+                               == [[0], [0]], "a single bin holding every value"))),
+        case("naive_bayes.QuantileBins.transform", "unfitted", lambda: NB.QuantileBins().transform(GAUSS.X),
+             refuses("fit")),
+        case("naive_bayes.QuantileBins.transform", "one feature more",
+             lambda: NB.QuantileBins().fit(GAUSS.X).transform(np.c_[GAUSS.X, GAUSS.X[:, :1]]), refuses("X")),
+        *bad_arrays("naive_bayes.QuantileBins.transform", "X",
+                    lambda value: NB.QuantileBins().fit(GAUSS.X).transform(value), GAUSS.X),
+        case("naive_bayes.QuantileBins.transform", "values far beyond the training range",
+             lambda: NB.QuantileBins(5).fit(GAUSS.X).transform([[-1e308, 1e308]]),
+             answers(equal([[0, 4]]))),
+        *bad_counts("naive_bayes.QuantileBins.fit_transform", "n_bins",
+                    lambda value: NB.QuantileBins(value).fit_transform(GAUSS.X)),
+        *bad_arrays("naive_bayes.QuantileBins.fit_transform", "X", lambda value: NB.QuantileBins().fit_transform(value),
+                    GAUSS.X),
+        *classifier_cases("naive_bayes.MixedNB", _mixed, MIXED, GAUSS.y, scales=(1e100, 1e-100)),
+        case("naive_bayes.MixedNB.fit", "as scikit-learn's GaussianNB and CategoricalNB added",
+             lambda: _mixed().fit(MIXED, GAUSS.y).predict_log_proba(MIXED),
+             answers(close(_sklearn_mixed_log_posterior, rtol=1e-10, atol=1e-12))),
+        case("naive_bayes.MixedNB.fit", "parts None", lambda: NB.MixedNB(None).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "parts a model, not pairs",
+             lambda: NB.MixedNB([NB.GaussianNB()]).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "a model that is no Naive Bayes", lambda: NB.MixedNB(
+            [(NB.QuantileBins(), [0]), (NB.CategoricalNB(), [1])]).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "ragged columns", lambda: NB.MixedNB(
+            [(NB.GaussianNB(), [[0], [1, 1]])]).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "columns as floats", lambda: NB.MixedNB(
+            [(NB.GaussianNB(), [0.0]), (NB.CategoricalNB(), [1])]).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "a column in two parts", lambda: NB.MixedNB(
+            [(NB.GaussianNB(), [0, 1]), (NB.CategoricalNB(), [1])]).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "a column beyond X", lambda: NB.MixedNB(
+            [(NB.GaussianNB(), [0]), (NB.CategoricalNB(), [1, 2])]).fit(MIXED, GAUSS.y), refuses("parts")),
+        case("naive_bayes.MixedNB.fit", "a bad parameter of a part", lambda: NB.MixedNB(
+            [(NB.GaussianNB(), [0]), (NB.CategoricalNB(alpha=-1), [1])]).fit(MIXED, GAUSS.y), refuses("alpha")),
+        case("naive_bayes.MixedNB.predict", "an unseen category",
+             lambda: _mixed().fit(MIXED, GAUSS.y).predict([[0.0, 99.0]]), refuses("X", match="columns \\[1\\]")),
+        case("naive_bayes.MixedNB.feature_factors", "x 2-D",
+             lambda: _mixed().fit(MIXED, GAUSS.y).feature_factors(MIXED), refuses("x")),
+        case("naive_bayes.MixedNB.feature_factors", "unfitted", lambda: _mixed().feature_factors(MIXED[0]),
+             refuses("fit")),
+        case("naive_bayes.MixedNB.feature_factors", "in the order of the columns",
+             lambda: _mixed().fit(MIXED, GAUSS.y).feature_factors(MIXED[0]),
+             answers(close(lambda: np.c_[NB.GaussianNB().fit(MIXED[:, :1], GAUSS.y).feature_factors(MIXED[0, :1]),
+                                         NB.CategoricalNB(alpha=1).fit(MIXED[:, 1:], GAUSS.y)
+                                         .feature_factors(MIXED[0, 1:])], rtol=1e-13))),
     ]
     return cases
 
