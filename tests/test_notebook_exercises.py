@@ -75,3 +75,48 @@ def test_the_stored_notebook_shows_no_answer(notebook):
         for line in exercise.solution.splitlines():
             if len(line) > 40:
                 assert json.dumps(line)[1:-1] not in stored, f"{exercise.title}: {line}"
+
+
+def _printed(cell) -> str:
+    """The text a code cell's stored outputs show: streams, plain text and HTML."""
+    return "\n".join(output.get("text", "") if output.output_type == "stream"
+                     else output.get("data", {}).get("text/plain", "") + output.get("data", {}).get("text/html", "")
+                     for output in cell.get("outputs", []))
+
+
+def _shows(text: str, value: float) -> bool:
+    """Whether ``text`` shows ``value`` as a notebook would print it (to 3-5 significant figures or 2-4 decimals)."""
+    forms = {f"{value:.{n}g}" for n in (3, 4, 5)} | {f"{value:.{n}f}" for n in (2, 3, 4)}
+    return any(re.search(r"(?<![\d.])" + re.escape(form) + r"(?!\d)", text)
+               for form in forms if len(form.strip("-0.")) >= 2)                      # "0.5" could be anything
+
+
+def test_no_stored_output_shows_a_derived_answer_before_its_exercise(notebook):
+    """A number to derive is printed nowhere above its exercise (a vector: not all of it in one cell)."""
+    _, nb = notebook
+    module = exercise_module(nb)
+    names, where = names_in(module), {name: index for index, name in asked(nb)}
+    for exercise in module.EXERCISES:
+        if not hasattr(exercise, "truth"):
+            continue
+        values = [float(value) for value in exercise.truth.ravel()]
+        for index, cell in enumerate(nb.cells[:where[names[id(exercise)]]]):
+            text = _printed(cell) if cell.cell_type == "code" else ""
+            assert not all(_shows(text, value) for value in values), \
+                f"cell {index} shows the answer {values} of {exercise.title!r} before it is asked: {text[:300]}"
+
+
+def test_a_predict_exercise_reveals_its_outcome_only_after_an_answer(notebook):
+    """The first code cell after a predict exercise shows its outcome under `if exercises.<name>.revealed():`,
+    so the stored notebook (and Run All) shows only the line asking for an answer first."""
+    _, nb = notebook
+    names = names_in(exercise_module(nb))
+    for index, name in asked(nb):
+        exercise = getattr(exercise_module(nb), name)
+        if exercise.kind != "predict":
+            continue
+        after = next(cell for cell in nb.cells[index + 1:] if cell.cell_type == "code")
+        assert f"exercises.{name}.revealed()" in after.source, \
+            f"{exercise.title!r}: the next code cell shows its outcome without waiting for an answer:\n{after.source}"
+        assert _printed(after).startswith("\N{LOCK} Answer the exercise above first"), _printed(after)[:300]
+    assert names
