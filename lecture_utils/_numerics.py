@@ -67,3 +67,25 @@ def root_mean_square(a, axis: int = -1):
     """``sqrt(mean(a^2))`` along ``axis``: finite and exact to rounding whenever the result is in range."""
     a_scaled, e = scaled(a, axis)
     return unscale(np.sqrt(np.mean(a_scaled ** 2, axis=axis)), np.squeeze(e, axis))
+
+
+def standardized(x, mu, sigma):
+    """``(x - mu) / sigma``, finite wherever the result is: where ``x - mu`` overflows, it is taken as
+    ``2 ((x/2 - mu/2) / sigma)``, which halves exactly (both are then beyond 1e307) and rounds the same."""
+    with np.errstate(over="ignore"):
+        difference = np.subtract(x, mu)
+        z = difference / sigma
+        return np.where(np.isinf(difference), 2 * ((np.multiply(x, 0.5) - np.multiply(mu, 0.5)) / sigma), z)
+
+
+def deviations(a, axis: int = -1):
+    """``(a - mean(a)) / 2^e`` along ``axis`` and ``e`` (kept as an axis of length 1), exact to rounding.
+
+    Each slice is scaled by a power of two (no difference overflows), shifted by
+    its first value (differences of close values are exact), and only then
+    centred: the deviations of ``[1, 1 + eps, 1]`` are ``eps (-1, 2, -1) / 3``,
+    where ``a - mean(a)`` gives ``(0, eps, 0)`` since the mean rounds to 1.
+    """
+    a_scaled, e = scaled(a, axis)
+    shifted = a_scaled - np.take(a_scaled, [0], axis=axis)
+    return shifted - np.mean(shifted, axis=axis, keepdims=True), e

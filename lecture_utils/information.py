@@ -318,8 +318,10 @@ def entropies_at_fixed_variance(variance, base=None) -> dict:
 
 def _grid_weights(x: np.ndarray) -> np.ndarray:
     """Trapezoid weights: ``int f dx ~ sum_i weights_i f(x_i)``, half of each neighbouring gap."""
-    gaps = np.diff(x)
-    return np.r_[gaps, 0.0] / 2 + np.r_[0.0, gaps] / 2
+    with np.errstate(over="ignore"):
+        gaps = np.diff(x)
+    half_gaps = np.where(np.isinf(gaps), np.diff(0.5 * x), 0.5 * gaps)     # a gap beyond 1.8e308: halved first
+    return np.r_[half_gaps, 0.0] + np.r_[0.0, half_gaps]
 
 
 def _trapezoid(values: np.ndarray, x: np.ndarray):
@@ -329,7 +331,7 @@ def _trapezoid(values: np.ndarray, x: np.ndarray):
 
 def _as_grid(x) -> np.ndarray:
     x = as_float_array(x, "x")
-    if x.ndim != 1 or x.shape[0] < 2 or np.any(np.diff(x) <= 0):
+    if x.ndim != 1 or x.shape[0] < 2 or np.any(x[1:] <= x[:-1]):
         raise ValueError(
             f"x must be a 1-D grid of at least 2 strictly increasing points, e.g. "
             f"np.linspace(-5, 5, 401); got an array of shape {x.shape}"
@@ -423,7 +425,9 @@ def kl_divergence_from_log_densities(log_p, log_q, x, base=None):
     Gaussian far from a wide one has ``q(x) = 0.0`` in floating point where
     ``p(x)`` is tiny but positive, which makes the density version ``inf``.
     Here each term is ``exp(log p) (log p - log q)``: 0 where ``log p = -inf``
-    (``p = 0``), ``inf`` where ``log q = -inf < log p``.
+    (``p = 0``), ``inf`` where ``log q = -inf < log p`` (however small ``p``
+    is there). The terms are summed relative to the largest ``p(x_i) dx_i``, so
+    no density overflows or underflows on the way, at any scale of ``x``.
 
     Parameters
     ----------
@@ -439,22 +443,53 @@ def kl_divergence_from_log_densities(log_p, log_q, x, base=None):
     float or ndarray of the broadcast leading shape
     """
     x = _as_grid(x)
-    log_p, log_q = _broadcast_pair(_as_log_density(log_p, "log_p", x), _as_log_density(log_q, "log_q", x),
-                                   "log_p", "log_q")
-    with np.errstate(invalid="ignore"):
-        terms = np.where(log_p > -np.inf, np.exp(log_p) * (log_p - log_q), 0.0)   # p (log p - log q)
-    return _in_base(_trapezoid(terms, x), base)
+    log_p, log_q = np.broadcast_arrays(*_broadcast_pair(_as_log_density(log_p, "log_p", x),
+                                                        _as_log_density(log_q, "log_q", x), "log_p", "log_q"))
+    # The trapezoid's sum_i w_i p_i (log p_i - log q_i) as e^peak 2^(e+1) sum_i m_i g_i, with the masses
+    # m_i = w_i p_i / e^peak <= 1 (peak: the largest log(w_i p_i)) and the gaps g_i = (log p_i - log q_i) / 2,
+    # scaled by 2^-e: neither a density nor a difference nor the sum can overflow or underflow.
+    log_mass = log_p + np.log(_grid_weights(x))
+    peak = np.max(log_mass, axis=-1, keepdims=True)
+    peak = np.where(peak > -np.inf, peak, 0.0)                    # no mass at all: every term is 0
+    with np.errstate(invalid="ignore", under="ignore"):
+        terms = np.exp(log_mass - peak) * (0.5 * log_p - 0.5 * log_q)
+    terms = np.where(log_p > -np.inf, terms, 0.0)                # p = 0: no term
+    terms = np.where((log_q == -np.inf) & (log_p > -np.inf), np.inf, terms)   # q = 0 < p: inf, however small p
+    terms, e = scaled(terms, axis=-1)
+    total = np.sum(terms, axis=-1)
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        divergence = np.sign(total) * np.exp(np.squeeze(peak, -1) + np.log(np.abs(total))
+                                             + (np.squeeze(e, -1) + 1) * np.log(2))
+    return _in_base(divergence, base)
 
 
 # --- the best Gaussian under forward and reverse KL ---
 
 def _target_density(p, x):
+    """``p`` and ``x`` checked and scaled by powers of two, and ``x``'s exponent ``e``.
+
+    A fit to ``p`` on ``x / 2^e`` is the fit on ``x`` divided by ``2^e`` (exactly),
+    and the scale of ``p`` does not matter: so no gap, moment or density
+    overflows or underflows, whatever the scale of the caller's grid.
+    """
     x = _as_grid(x)
     p = _as_density(p, "p", x)
-    if p.ndim != 1 or not np.any(p > 0):
-        raise ValueError(f"p must be a 1-D density on x that is positive somewhere; got shape {p.shape}"
-                         + (" that is zero everywhere." if p.ndim == 1 else "."))
-    return p, x
+    if p.ndim != 1 or np.count_nonzero(p) < 2:
+        raise ValueError(f"p must be a 1-D density on x that is positive at two grid points at least (a Gaussian "
+                         f"needs a spread); got shape {p.shape}"
+                         + (f" positive at {np.count_nonzero(p)} point{'' if np.count_nonzero(p) == 1 else 's'}."
+                            if p.ndim == 1 else "."))
+    x, e = scaled(x)
+    return scaled(p)[0], x, e
+
+
+def _moments(p, x) -> tuple[float, float]:
+    """The mean and standard deviation of the density ``p`` on the grid ``x`` (trapezoid weights)."""
+    weights = _grid_weights(x) * p
+    weights /= weights.sum()
+    mu = weights @ x                                    # E_P[x]
+    deviations, e = scaled(x - mu)                      # by 2^-e: no square overflows or underflows
+    return mu, unscale(np.sqrt(weights @ deviations ** 2), e)   # sqrt(Var_P[x])
 
 
 def fit_gaussian_forward_kl(p, x) -> tuple[float, float]:
@@ -474,12 +509,9 @@ def fit_gaussian_forward_kl(p, x) -> tuple[float, float]:
     -------
     mu, sigma : float
     """
-    p, x = _target_density(p, x)
-    weights = _grid_weights(x) * p
-    weights /= weights.sum()
-    mu = weights @ x                                    # E_P[x]
-    deviations, e = scaled(x - mu)                      # by 2^-e: no square overflows or underflows
-    return float(mu), float(unscale(np.sqrt(weights @ deviations ** 2), e))   # sqrt(Var_P[x])
+    p, x, e = _target_density(p, x)
+    mu, sigma = _moments(p, x)
+    return float(unscale(mu, e)), float(unscale(sigma, e))
 
 
 def _reverse_kl_and_gradient(params, x, log_weights, log_p):
@@ -566,11 +598,11 @@ def fit_gaussian_reverse_kl(p, x) -> tuple[float, float]:
     """
     from scipy.optimize import minimize
 
-    p, x = _target_density(p, x)
+    p, x, e = _target_density(p, x)
     log_weights = np.log(_grid_weights(x))
     log_p = np.log(np.maximum(p, np.finfo(float).tiny))
     bounds = [(x[0], x[-1]), (np.log(np.min(np.diff(x)) / 2), np.log(x[-1] - x[0]))]
-    mu, sigma = fit_gaussian_forward_kl(p, x)
+    mu, sigma = _moments(p, x)
     starts = _mode_starts(p, x) + [(mu, np.log(sigma))]
     # TNC, not L-BFGS-B: since scipy 1.15 L-BFGS-B makes LAPACK calls, which a multithreaded
     # OpenBLAS turns ten times slower on a busy machine for a problem this small (scipy issue #22438).
@@ -580,4 +612,8 @@ def fit_gaussian_reverse_kl(p, x) -> tuple[float, float]:
             for start in starts]
     lowest = min(fit.fun for fit in fits)
     best = min((fit for fit in fits if fit.fun <= lowest + _TIE_NATS), key=lambda fit: fit.x[0])
-    return float(best.x[0]), float(np.exp(best.x[1]))
+    mu, sigma = float(unscale(best.x[0], e)), float(unscale(np.exp(best.x[1]), e))
+    if np.isinf(sigma):
+        raise ValueError("The best Gaussian is wider than the largest float (about 1.8e308) allows; rescale x "
+                         "(and p) to a grid of smaller numbers.")
+    return mu, sigma

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import betaln, erf, erfc, roots_legendre, xlog1py, xlogy
 
-from ._numerics import mean, mean_square, norm, scaled, unscale
-from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_vector,
-                          check_binary, check_broadcast, check_draws, check_flag, check_option, check_positive,
-                          check_positive_int, check_random_state, check_size)
+from ._numerics import deviations, mean, mean_square, scaled, standardized, unscale
+from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, as_real_array,
+                          as_vector, check_binary, check_broadcast, check_draws, check_flag, check_option,
+                          check_positive, check_positive_int, check_random_state, check_size)
 from ._validation import float_or_array
 from .exceptions import ConvergenceWarning
 from .losses import logistic_loss
@@ -108,10 +108,18 @@ def _as_observations(x, name: str = "x") -> np.ndarray:
     return array
 
 
+#: The largest sample size the formulas take: beyond it ``N`` does not fit a float64.
+_MAX_SAMPLE_SIZE = 10 ** 300
+
+
 def _as_sample_sizes(N) -> list:
-    """Return the sample size(s) ``N`` as a list of Python integers >= 1 (of any size)."""
+    """Return the sample size(s) ``N`` as a list of Python integers from 1 to :data:`_MAX_SAMPLE_SIZE`."""
     sizes = N if isinstance(N, (list, tuple, np.ndarray)) else [N]
-    return [check_positive_int(size, "N") for size in np.asarray(sizes, dtype=object).ravel().tolist()]
+    sizes = [check_positive_int(size, "N") for size in np.asarray(sizes, dtype=object).ravel().tolist()]
+    if max(sizes, default=1) > _MAX_SAMPLE_SIZE:
+        raise ValueError(f"N must be at most 1e300, a number float64 can hold; got a size of {float(max(sizes)):.3g}"
+                         if max(sizes) < 2 ** 1024 else "N must be at most 1e300, a number float64 can hold; got more.")
+    return sizes
 
 
 # --------------------------------------------------------------------------
@@ -290,7 +298,7 @@ def categorical_log_likelihood(p, x, *, counts=False):
     """
     p = as_distribution(p, "p")
     n_categories = p.shape[-1]
-    if counts:
+    if check_flag(counts, "counts"):
         n_k = _as_counts(x, n_categories)
     else:
         n_k = np.bincount(_as_categories(as_vector(x, "x"), n_categories), minlength=n_categories)
@@ -347,10 +355,13 @@ def gaussian_log_likelihood(mu, sigma2, x):
     x = _as_sample(as_vector(x, "x"))
     n, x_bar = x.size, mean(x)
     # sum_i (x_i - mu)^2 = sum_i (x_i - x_bar)^2 + N (x_bar - mu)^2: one pass over x serves the whole grid.
-    # Divided by sigma^2 as (sqrt(sum_i (x_i - x_bar)^2) / sigma)^2, so that no square overflows or underflows.
+    # Divided by sigma^2 as (sqrt(sum_i (x_i - x_bar)^2) / sigma)^2, so that no square overflows or underflows,
+    # with the deviations taken at a scale where none overflows, and x_bar - mu halved where it would.
+    scaled_deviations, e = deviations(x)
+    spread = unscale(np.linalg.norm(scaled_deviations), int(e[0]))    # sqrt(sum_i (x_i - x_bar)^2)
     sigma = np.sqrt(sigma2)
     with np.errstate(over="ignore"):                         # beyond 1e308: log L = -inf
-        squares = (norm(x - x_bar) / sigma) ** 2 + n * ((x_bar - mu) / sigma) ** 2
+        squares = (spread / sigma) ** 2 + n * standardized(x_bar, mu, sigma) ** 2
     return float_or_array(-0.5 * n * (np.log(2 * np.pi) + 2 * np.log(sigma)) - squares / 2)
 
 
@@ -371,8 +382,10 @@ def gaussian_mle(x):
     """
     x = _as_sample(x)
     mu = mean(x)                                             # (1/N) sum_i x_i
-    variance = _in_range(mean_square(x - mu[..., None]), "the variance of x", "x")   # (1/N) sum_i (x_i - mu)^2
-    return float_or_array(mu), float_or_array(variance)
+    scaled_deviations, e = deviations(x)                     # (x_i - mu) / 2^e, exact to rounding
+    with np.errstate(over="ignore"):
+        variance = unscale(np.mean(scaled_deviations ** 2, axis=-1), 2 * np.squeeze(e, -1))  # (1/N) sum_i (x_i - mu)^2
+    return float_or_array(mu), float_or_array(_in_range(variance, "the variance of x", "x"))
 
 
 def _in_range(value, what: str, names: str):
@@ -397,7 +410,9 @@ def unbiased_variance(x):
     n = x.shape[-1]
     if n < 2:
         raise ValueError("x must hold at least two observations for the 1/(N-1) variance; got one.")
-    return float_or_array(gaussian_mle(x)[1] * n / (n - 1))   # N/(N-1) sigma^2_MLE
+    with np.errstate(over="ignore"):
+        variance = gaussian_mle(x)[1] * (n / (n - 1))         # N/(N-1) sigma^2_MLE
+    return float_or_array(_in_range(variance, "the variance of x", "x"))
 
 
 # --------------------------------------------------------------------------
@@ -469,7 +484,7 @@ def negative_log_likelihood(logpdf, x, *params):
     params = [as_float_array(value, "params") for value in params]
     check_broadcast(*((f"params[{k}]", value) for k, value in enumerate(params)))
     candidates = [value[..., None] for value in params]      # x along the last axis
-    log_p = np.asarray(logpdf(x, *candidates), dtype=float)
+    log_p = as_real_array(logpdf(x, *candidates), "what logpdf returns")
     if log_p.ndim == 0 or log_p.shape[-1] != x.size:
         raise TypeError(
             f"logpdf must return one log-density per observation (last axis of length {x.size}); "
@@ -637,9 +652,12 @@ def fit_mle_numerically(logpdf, x, initial_params, bounds=None, method=None, tol
 def _draw(distribution, size, rng) -> np.ndarray:
     """Samples of the given shape from a scipy.stats distribution or a function ``(rng, size)``."""
     if hasattr(distribution, "rvs"):
-        return np.asarray(distribution.rvs(size=size, random_state=rng))
+        samples = np.asarray(distribution.rvs(size=size, random_state=rng))
+        as_real_array(samples, "what distribution returns")          # numbers (ints stay ints)
+        return samples
     if callable(distribution):
         samples = np.asarray(distribution(rng, size))
+        as_real_array(samples, "what distribution returns")
         if samples.shape != size:
             raise ValueError(f"distribution must return samples of the shape it is asked for, {size}; got "
                              f"{samples.shape}. Use the size argument, e.g. lambda rng, size: rng.normal(0, 1, size).")
@@ -686,7 +704,7 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
     rng = check_random_state(random_state)
     estimates = np.empty((len(sizes), n_repeats))
     for row, size in enumerate(sizes):                       # one batch of all repeats per sample size
-        values = np.asarray(estimator(_draw(distribution, (n_repeats, size), rng)), dtype=float)
+        values = as_real_array(estimator(_draw(distribution, (n_repeats, size), rng)), "what estimator returns")
         if values.shape != (n_repeats,):
             raise ValueError(
                 f"estimator must reduce the last axis of samples of shape ({n_repeats}, {size}) to "
@@ -864,4 +882,6 @@ def binary_cross_entropy(t, p=None, *, logits=None):
     else:
         p = as_probabilities(as_vector(p, "p", t.size), "p")
         losses = -(xlogy(t, p) + xlog1py(1 - t, -p))          # -[t log p + (1 - t) log(1 - p)]
-    return float(np.mean(losses))
+    if np.any(np.isinf(losses)):                             # p = 0 for a one (or 1 for a zero): an infinite loss
+        return np.inf
+    return float(mean(losses))                               # at a scale where no partial sum overflows

@@ -21,7 +21,7 @@ from typing import Callable
 
 import numpy as np
 
-from ._numerics import scaled, unscale
+from ._numerics import deviations, scaled, standardized, unscale
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_probabilities, check_broadcast,
                           check_draws, check_positive_int, check_random_state, check_size)
 
@@ -152,8 +152,9 @@ def normal_logpdf(x, mu=0.0, sigma=1.0):
     Parameters broadcast against each other, like those of :func:`normal_pdf`.
     """
     x, mu, sigma = _normal_arguments(x, mu, sigma)
-    with np.errstate(over="ignore"):                     # (x - mu) / sigma beyond 1e154: log N = -inf
-        return -0.5 * ((x - mu) / sigma) ** 2 - np.log(sigma) - _LOG_SQRT_2PI
+    z = standardized(x, mu, sigma)                       # finite even where x - mu overflows
+    with np.errstate(over="ignore"):                     # z^2 / 2 beyond 1.8e308: log N = -inf
+        return -(0.5 * z) * z - np.log(sigma) - _LOG_SQRT_2PI
 
 
 def _normal_arguments(x, mu, sigma):
@@ -179,9 +180,13 @@ def normal_pdf(x, mu=0.0, sigma=1.0):
     float or ndarray of the broadcast shape
     """
     x, mu, sigma = _normal_arguments(x, mu, sigma)
+    z = standardized(x, mu, sigma)                       # finite even where x - mu overflows
+    # sigma = m 2^e with m in [1/2, 1): the density is exp(-z^2/2) / (sqrt(2 pi) m), times 2^-e in one
+    # rounding at the end, so that neither sqrt(2 pi) sigma overflows for sigma near 1e308 nor the
+    # density's tiny values near 1e-308 lose digits twice (not exp(log N): exact also for tiny sigma)
+    m, e = np.frexp(sigma)
     with np.errstate(over="ignore", under="ignore"):     # far in the tails the density is 0.0
-        z = (x - mu) / sigma
-        return np.exp(-0.5 * z * z) / (2 * _SQRT_PI_HALF * sigma)   # not exp(log N): exact also for tiny sigma
+        return np.ldexp(np.exp(-(0.5 * z) * z) / (2 * _SQRT_PI_HALF * m), -e)
 
 
 def _mixture_components(weights, means, sigmas):
@@ -193,6 +198,14 @@ def _mixture_components(weights, means, sigmas):
             f"{weights.shape}, {means.shape} and {sigmas.shape}."
         )
     return weights, means, sigmas
+
+
+def _mixture_points(x, n_components: int) -> np.ndarray:
+    """``x`` as a float array, refused if the table of every component's density at every point cannot fit."""
+    x = as_float_array(x, "x")
+    check_size(x.size * n_components, f"the densities of {n_components} components at {x.size} points",
+               "x or the number of components")
+    return x
 
 
 def gaussian_mixture_pdf(x, weights, means, sigmas):
@@ -211,7 +224,7 @@ def gaussian_mixture_pdf(x, weights, means, sigmas):
     float or ndarray of the shape of ``x``
     """
     weights, means, sigmas = _mixture_components(weights, means, sigmas)
-    x = as_float_array(x, "x")
+    x = _mixture_points(x, weights.size)
     return normal_pdf(x[..., None], means, sigmas) @ weights     # sum_k w_k N(x; mu_k, sigma_k^2)
 
 
@@ -224,7 +237,7 @@ def gaussian_mixture_logpdf(x, weights, means, sigmas):
     from scipy.special import logsumexp
 
     weights, means, sigmas = _mixture_components(weights, means, sigmas)
-    x = as_float_array(x, "x")
+    x = _mixture_points(x, weights.size)
     with np.errstate(divide="ignore"):                   # a weight of 0 contributes log 0 = -inf
         log_terms = normal_logpdf(x[..., None], means, sigmas) + np.log(weights)
     return logsumexp(log_terms, axis=-1)                 # log sum_k exp(log w_k + log N_k)
@@ -420,11 +433,11 @@ def sample_skewness(z) -> float | np.ndarray:
     z = as_float_array(z, "z")
     if z.ndim == 0 or z.shape[-1] < 2:
         raise ValueError(f"z must hold at least 2 values along its last axis; got shape {z.shape}.")
-    centred = z - z.mean(axis=-1, keepdims=True)
+    # The skewness does not change with the scale: each sample is centred at a scale near 1 (exactly,
+    # by a power of two), so that no difference or cube overflows and the mean loses no digits.
+    centred, _ = deviations(z)
     if np.any(np.all(centred == 0, axis=-1)):
         raise ValueError("z has no spread (all values equal along the last axis); its skewness is undefined.")
-    # The skewness does not change with the scale: each sample scaled to sizes near 1 (exactly), so
-    # that neither the cubes overflow nor the squares underflow.
-    centred = np.ldexp(centred, -np.frexp(np.max(np.abs(centred), axis=-1, keepdims=True))[1])
+    centred = np.ldexp(centred, -np.frexp(np.max(np.abs(centred), axis=-1, keepdims=True))[1])   # no square underflows
     m2, m3 = np.mean(centred ** 2, axis=-1), np.mean(centred ** 3, axis=-1)
     return (m3 / m2 ** 1.5)[()]

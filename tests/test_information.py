@@ -446,7 +446,7 @@ def test_reverse_fit_avoids_where_p_is_zero():
     (lambda: info.kl_divergence_from_log_densities([0, np.nan], [0, 0], [0.0, 1.0]), r"^log_p contains nan"),
     (lambda: info.kl_divergence_from_log_densities([0, 0], [0, np.inf], [0.0, 1.0]), r"^log_q contains nan or"),
     (lambda: info.kl_divergence_from_log_densities([0, 0], [0, 0, 0], [0.0, 1.0]), r"^log_q must hold the log"),
-    (lambda: info.fit_gaussian_reverse_kl(np.zeros(5), np.arange(5.0)), r"^p must be a 1-D density .* zero"),
+    (lambda: info.fit_gaussian_reverse_kl(np.zeros(5), np.arange(5.0)), r"^p must be a 1-D density .* positive at 0 points"),
     (lambda: info.fit_gaussian_forward_kl(np.ones((2, 5)), np.arange(5.0)), r"^p must be a 1-D density"),
     (lambda: info.huffman_code_lengths(np.full((2, 2), 0.5)), r"^p must be one distribution"),
     (lambda: info.huffman_code_lengths([0.5, 0.6]), r"^p must sum to 1"),

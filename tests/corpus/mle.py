@@ -141,6 +141,14 @@ def _gaussian_cases():
              answers(lambda result: np.testing.assert_allclose(
                  np.transpose(result), [_exact_moments(SAMPLE * 1e-200), _exact_moments(SAMPLE * 1e150)], rtol=1e-13))),
         case("mle.gaussian_mle", "a single value", lambda: mle.gaussian_mle([5.0]), answers(equal([5.0, 0.0]))),
+        # issue 20, item 14's family: deviations that overflow, and deviations smaller than the mean's rounding
+        case("mle.gaussian_mle", "1 and 1 + eps: the variance of the deviations, not of the rounded mean's",
+             lambda: mle.gaussian_mle([1.0, 1.0 + 2 ** -52, 1.0]),
+             answers(close(_exact_moments([1.0, 1.0 + 2 ** -52, 1.0]), rtol=1e-13))),
+        case("mle.gaussian_mle", "values from -1.7e308 to 1.7e308: a variance beyond the range",
+             lambda: mle.gaussian_mle([-1.7e308, 1.7e308]), refuses("x", match="float")),
+        case("mle.gaussian_log_likelihood", "mu 1.5e308 from the data at -1.5e308: x_bar - mu overflows, -inf not nan",
+             lambda: mle.gaussian_log_likelihood(1.5e308, 1e300, [-1.5e308] * 4), answers(equal(-np.inf), infinite=True)),
         *bad_arrays("mle.unbiased_variance", "x", mle.unbiased_variance, SAMPLE),
         case("mle.unbiased_variance", "one value", lambda: mle.unbiased_variance([1.0]), refuses("x")),
         *[case("mle.unbiased_variance", f"scale {scale:g}", lambda scale=scale: mle.unbiased_variance(SAMPLE * scale),
