@@ -93,7 +93,20 @@ def log_posteriors(log_joint) -> np.ndarray:
     if log_joint.ndim != 2:
         raise ValueError(f"log_joint must be a 2-D array, one row of K log-joints per example; got shape "
                          f"{log_joint.shape}. Reshape one example with log_joint[None, :].")
-    return log_joint - logsumexp(log_joint, axis=1, keepdims=True)
+    # less the largest first: the normalisation stays exact even where the g_k are of size 1e300
+    largest = log_joint.max(axis=1, keepdims=True)
+    shifted = log_joint - np.where(np.isfinite(largest), largest, 0.0)
+    return shifted - logsumexp(shifted, axis=1, keepdims=True)
+
+
+def check_finite_scores(scores: np.ndarray) -> np.ndarray:
+    """``scores`` of the rows of ``X`` (computed under ``np.errstate(over="ignore", invalid="ignore")``) if
+    they are finite, else a ``ValueError`` naming the example of ``X`` so far out that they overflowed."""
+    finite = np.isfinite(scores).all(axis=1)
+    if not finite.all():
+        raise ValueError(f"Example {int(np.argmin(finite))} of X is so far from the training data that its "
+                         "discriminants overflow float64; check X for outliers or a change of units.")
+    return scores
 
 
 class GenerativeClassifier(Classifier):
@@ -102,7 +115,9 @@ class GenerativeClassifier(Classifier):
     Subclasses supply only :meth:`_joint_log_likelihood`, the matrix of
     ``log p(x_i | C_k) + log p(C_k)``; the posteriors are normalised in log
     space here, once, so that many features never underflow:
-    ``log p(C_k | x) = log p(x, C_k) - logsumexp_j log p(x, C_j)``.
+    ``log p(C_k | x) = log p(x, C_k) - logsumexp_j log p(x, C_j)``. A model
+    whose ``g_k`` share a term (a common covariance) may leave it out in
+    :meth:`_posterior_scores`, so that it cancels exactly.
     """
 
     def _joint_log_likelihood(self, X) -> np.ndarray:
@@ -113,9 +128,19 @@ class GenerativeClassifier(Classifier):
         check_fitted(self, "classes_")
         return self._joint_log_likelihood(X)
 
+    def _posterior_scores(self, X) -> np.ndarray:
+        """``log p(x_i, C_k)`` less any term common to every class, shape (n_samples, K): all the posteriors need.
+
+        By default the joint log-likelihood itself. With a shared covariance the
+        ``g_k`` share ``-1/2 x^T Sigma^{-1} x``; left out, it cancels exactly rather than in floating point,
+        where far from the data it would take every digit of the differences with it.
+        """
+        return self._joint_log_likelihood(X)
+
     def predict_log_proba(self, X) -> np.ndarray:
         """``log p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order."""
-        return log_posteriors(self._checked_joint_log_likelihood(X))
+        check_fitted(self, "classes_")
+        return log_posteriors(self._posterior_scores(X))
 
     def predict_proba(self, X) -> np.ndarray:
         """``p(C_k | x_i)``, shape (n_samples, K), columns in ``classes_`` order; rows sum to 1."""
@@ -123,5 +148,5 @@ class GenerativeClassifier(Classifier):
 
     def predict(self, X) -> np.ndarray:
         """The class of largest posterior (the Bayes decision under 0-1 loss), shape (n_samples,)."""
-        joint = self._checked_joint_log_likelihood(X)      # first: it says so if the model is not fitted
-        return self.classes_[np.argmax(joint, axis=1)]
+        check_fitted(self, "classes_")
+        return self.classes_[np.argmax(self._posterior_scores(X), axis=1)]

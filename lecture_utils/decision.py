@@ -40,6 +40,11 @@ REJECT = -1
 #: The largest error that ``scipy.integrate.quad`` may estimate for a region's probability under a plain
 #: density function before :func:`bayes_error_1d` and :func:`threshold_rule_risk` refuse the result.
 QUADRATURE_ERROR = 1e-7
+#: The most points of the grid on which :func:`bayes_error_1d` looks for changes of decision (about 2 s).
+MAX_SEARCH_GRID = 10 ** 6
+#: The most regions whose probabilities under a plain density function are found by quadrature in one call
+#: (a few milliseconds each, per class).
+MAX_QUADRATURES = 500
 
 
 # --------------------------------------------------------------------------
@@ -327,16 +332,21 @@ def _search_grid(densities, support, n_grid: int) -> np.ndarray:
     return np.unique(np.concatenate([density.ppf(levels) for density in densities]))
 
 
+def _region_probabilities(density, k: int, edges: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """``P(e_j < x < e_{j+1} | C_k)`` of each region between consecutive ``edges``: from the cdf when the
+    distribution has one (all regions at once), else by quadrature over the grid, region by region."""
+    if hasattr(density, "cdf"):
+        cdf, sf = density.cdf(edges), density.sf(edges)
+        return np.where(cdf[:-1] < 0.5, cdf[1:] - cdf[:-1], sf[:-1] - sf[1:])   # the upper tail: no 1 - (1 - small)
+    return np.array([_region_probability(density, k, low, high, grid) for low, high in zip(edges[:-1], edges[1:])])
+
+
 def _region_probability(density, k: int, low: float, high: float, grid: np.ndarray) -> float:
-    """``P(low < x < high | C_k)``: from the cdf when the distribution has one, else by quadrature over the grid.
+    """``P(low < x < high | C_k)`` for a plain density function, by quadrature over the grid.
 
     A quadrature whose own error estimate exceeds :data:`QUADRATURE_ERROR` is refused: a risk built on it
     could be wrong in any digit it shows.
     """
-    if hasattr(density, "cdf"):
-        if density.cdf(low) < 0.5:
-            return float(density.cdf(high) - density.cdf(low))
-        return float(density.sf(low) - density.sf(high))     # the upper tail, without 1 - (1 - small)
     low, high = max(low, grid[0]), min(high, grid[-1])
     if not low < high:
         return 0.0
@@ -382,7 +392,7 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
         by default the quantiles of the distributions from 1e-12 to
         1 - 1e-12. Needed for plain functions, whose mass outside it is ignored.
     n_grid : int
-        Points of the search grid.
+        Points of the search grid, at most :data:`MAX_SEARCH_GRID`.
 
     Returns
     -------
@@ -403,6 +413,9 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     loss = _loss_or_zero_one(loss_matrix, n_classes)
     n_grid = check_positive_int(n_grid, "n_grid")
     check_size(n_grid * n_classes, "the search grid of every class", "n_grid")
+    if n_grid > MAX_SEARCH_GRID:
+        raise ValueError(f"n_grid = {n_grid} points would take minutes (about 2 seconds per million); use at most "
+                         f"{MAX_SEARCH_GRID:.0e}: thresholds are found to 1e-14 between grid points anyway.")
     log_densities = [_log_density(density, k) for k, density in enumerate(densities)]
 
     def risks(x):                                            # R(a | x) for each x, shape (len(x), n_decisions)
@@ -423,8 +436,8 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
 def _regions_risk(densities, priors, loss, thresholds, decisions, grid) -> BayesRisk1D:
     """The risk of deciding ``decisions[j]`` in the ``j``-th region between the ``thresholds``."""
     edges = np.r_[-np.inf, thresholds, np.inf]
-    probabilities = np.array([[_region_probability(density, k, low, high, grid) for k, density in enumerate(densities)]
-                              for low, high in zip(edges[:-1], edges[1:])])   # P(region j | C_k)
+    probabilities = np.column_stack([_region_probabilities(density, k, edges, grid)
+                                     for k, density in enumerate(densities)])   # P(region j | C_k)
     class_risks = priors * np.sum(loss[decisions] * probabilities, axis=0)
     return BayesRisk1D(float(class_risks.sum()), thresholds, decisions, class_risks)
 
@@ -469,6 +482,11 @@ def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=No
                          f"region, {thresholds.size + 1} for {thresholds.size} thresholds; got {decisions.tolist()}.")
     for k, density in enumerate(densities):
         _log_density(density, k)                                 # a clear TypeError for anything else
+    if thresholds.size + 1 > MAX_QUADRATURES and not all(hasattr(density, "cdf") for density in densities):
+        raise ValueError(f"thresholds makes {thresholds.size + 1} regions, each integrated by scipy.integrate.quad "
+                         f"under a plain density function (milliseconds each): more than {MAX_QUADRATURES} would "
+                         "take minutes. Give the classes as scipy.stats distributions (their cdf serves any number "
+                         "of regions), or fewer thresholds.")
     return _regions_risk(densities, priors, loss, thresholds, decisions, _search_grid(densities, support, 3))
 
 

@@ -41,8 +41,8 @@ import numpy as np
 from scipy import linalg, special
 from scipy.special import logsumexp, softmax
 
-from ._base import GenerativeClassifier
-from ._numerics import scaled
+from ._base import GenerativeClassifier, check_finite_scores
+from ._numerics import norm, scaled
 from ._validation import (as_class_labels, as_covariances, as_float_array, as_matrix, as_priors, as_scalar, as_vector,
                           check_fitted, check_n_features, check_positive_int, check_scale, check_size,
                           check_unit_interval)
@@ -55,6 +55,10 @@ _LOG_2PI = np.log(2 * np.pi)
 # (pooled) variance 1, is below this is treated as singular: its Mahalanobis
 # distances would carry errors of about 1e-16 / _SINGULAR relative to their size.
 _SINGULAR = 1e-10
+
+#: The most work :func:`rda_accuracy_grid` does in one call (a few seconds), counted as
+#: ``pairs x K x (n_eval + 10 d) x d``: each pair's class covariances factored, then every example scored.
+MAX_GRID_WORK = 5 * 10 ** 7
 
 
 # --------------------------------------------------------------------------
@@ -113,7 +117,8 @@ def _whiten(X: np.ndarray, factor: np.ndarray) -> np.ndarray:
 
 
 def _squared_norms(Z: np.ndarray) -> np.ndarray:
-    return np.einsum("ij,ij->i", Z, Z)
+    with np.errstate(over="ignore"):                         # beyond 1e154 the square is inf: its density 0
+        return np.einsum("ij,ij->i", Z, Z)
 
 
 def _squared_mahalanobis(X: np.ndarray, means: np.ndarray, factors: np.ndarray) -> np.ndarray:
@@ -188,7 +193,8 @@ def gaussian_joint_log_likelihood(X, means, covariances, priors) -> np.ndarray:
         ``log p(x_i, C_k)``.
     """
     X, means, factors, priors = _known_parameters(X, means, covariances, priors)
-    return _joint_log_likelihood(X, means, factors, np.log(priors))
+    with np.errstate(over="ignore", invalid="ignore"):       # far out, the densities underflow to 0: g_k = -inf
+        return _joint_log_likelihood(X, means, factors, np.log(priors))
 
 
 def gaussian_posterior(X, means, covariances, priors) -> np.ndarray:
@@ -202,7 +208,9 @@ def gaussian_posterior(X, means, covariances, priors) -> np.ndarray:
     ndarray of shape (n_samples, K)
         Rows sum to 1.
     """
-    return softmax(gaussian_joint_log_likelihood(X, means, covariances, priors), axis=1)
+    joint = gaussian_joint_log_likelihood(X, means, covariances, priors)
+    _check_some_class_possible(joint)
+    return softmax(joint, axis=1)
 
 
 def mahalanobis_distance(X, mean, covariance) -> np.ndarray:
@@ -227,7 +235,8 @@ def mahalanobis_distance(X, mean, covariance) -> np.ndarray:
     if covariance.shape != (X.shape[1], X.shape[1]):
         raise ValueError(f"covariance must have shape (d, d) = {(X.shape[1],) * 2}; got {covariance.shape}.")
     X, means, factors, _ = _known_parameters(X, mean[None, :], covariance, [1.0])
-    return np.sqrt(_squared_mahalanobis(X, means, factors)[:, 0])
+    with np.errstate(over="ignore"):                          # a distance beyond 1.8e308 is inf
+        return norm(_whiten(X - means[0], factors), axis=1)     # ||L^{-1} (x - mu)||, no square overflows
 
 
 def covariance_from_axes(spreads, angle) -> np.ndarray:
@@ -465,7 +474,7 @@ def box_m_test(X, t) -> BoxM:
         ``statistic``, ``chi2``, ``df`` and ``p_value``.
     """
     estimates = _estimates(X, t)
-    n_classes, n_features = estimates.means.shape
+    n_classes, n_features = estimates.offsets.shape
     counts, n = estimates.counts, estimates.counts.sum()
     factors, singular = _cholesky_factors(np.concatenate([estimates.covariances, estimates.pooled[None]]),
                                           np.sqrt(np.diagonal(estimates.pooled)))
@@ -526,11 +535,21 @@ def _regularize(covariances: np.ndarray, pooled: np.ndarray, alpha, gamma) -> np
 
 
 class _Estimates(NamedTuple):
-    """What LDA, QDA and RDA estimate from a training set, before any regularisation."""
+    """What LDA, QDA and RDA estimate from a training set, before any regularisation.
+
+    The class means are kept about a centre ``c``, the mean of the training
+    inputs, and the models compute ``x - c`` before anything else: far from
+    the origin (``x = 1e8 + u``) that difference keeps every digit of ``u``,
+    where ``mu_k`` itself is rounded to the spacing of floats near 1e8
+    (1.5e-8), and a discriminant built from products of such numbers
+    (``mu_k^T Sigma^{-1} x``, of size 1e16) loses everything after the
+    decimal point.
+    """
 
     classes: np.ndarray          # (K,) the sorted labels
     counts: np.ndarray           # (K,) N_k
-    means: np.ndarray            # (K, d) mu_k
+    centre: np.ndarray           # (d,) c, the mean of X
+    offsets: np.ndarray          # (K, d) mu_k - c
     covariances: np.ndarray      # (K, d, d) the unbiased Sigma_k
     pooled: np.ndarray           # (d, d) sum_k (N_k - 1) Sigma_k / (N - K)
 
@@ -545,14 +564,15 @@ def _estimates(X, t) -> _Estimates:
             f"t has a single example of class {classes[np.argmin(counts)].tolist()!r}; a class covariance "
             "1 / (N_k - 1) sum (x - mu_k)(x - mu_k)^T needs at least 2. Add examples or drop the class."
         )
-    means, scatters = _class_statistics(X, indices, len(classes))
+    centre = X.mean(axis=0)
+    offsets, scatters = _class_statistics(X - centre, indices, len(classes))   # centred first: see _Estimates
     covariances = scatters / (counts - 1)[:, None, None]                # 1 / (N_k - 1) scatter
-    return _Estimates(classes, counts, means, covariances, pooled_covariance(covariances, counts))
+    return _Estimates(classes, counts, centre, offsets, covariances, pooled_covariance(covariances, counts))
 
 
 def _singular_message(name: str, alpha, gamma, estimates: _Estimates, k: int, shared: bool) -> str:
     """Why ``name`` (RDA(alpha, gamma) or a corner of it) cannot use class ``k``'s covariance, and what to do."""
-    n_features, n_classes = estimates.means.shape[1], len(estimates.counts)
+    n_features, n_classes = estimates.offsets.shape[1], len(estimates.counts)
     n_k, n, label = estimates.counts[k], estimates.counts.sum(), estimates.classes[k].tolist()
     if (alpha, gamma) == (1, 0) and n_k <= n_features:
         reason = (f"class {label!r} has N_k = {n_k} examples for d = {n_features} features, so its "
@@ -626,8 +646,9 @@ class RDA(GenerativeClassifier):
         return regularized_covariances(self.covariances_, self.covariance_, self.alpha, self.gamma)
 
     def _model_covariances(self) -> np.ndarray:
-        """The covariances ``g_k`` uses: (K, d, d), or (d, d) shared by every class."""
-        return self.regularized_covariances_
+        """The covariances ``g_k`` uses: (K, d, d), or for ``alpha = 0`` the (d, d) one every class shares."""
+        covariances = self.regularized_covariances_
+        return covariances[0] if self.alpha == 0 else covariances       # Sigma_k(0, gamma) is the same for all k
 
     def fit(self, X, t):
         """Estimate ``pi_k``, ``mu_k``, ``Sigma_k`` and ``Sigma`` from examples ``X`` with labels ``t``.
@@ -648,33 +669,76 @@ class RDA(GenerativeClassifier):
             If a covariance the model uses is singular, e.g. QDA with a class
             of ``N_k <= d`` examples; the message suggests RDA.
         """
+        vars(self).pop("classes_", None)             # the model counts as fitted once classes_ is set, last
         estimates = _estimates(X, t)
         check_unit_interval(self.alpha, "alpha")
         check_unit_interval(self.gamma, "gamma")
-        self.class_count_, self.n_features_in_ = estimates.counts, estimates.means.shape[1]
+        self.class_count_, self.n_features_in_ = estimates.counts, estimates.offsets.shape[1]
         self.priors_ = (estimates.counts / estimates.counts.sum() if self.priors is None
                         else as_priors(self.priors, len(estimates.classes)))
-        self.means_, self.covariances_, self.covariance_ = estimates.means, estimates.covariances, estimates.pooled
+        self.means_, self.covariances_, self.covariance_ = (estimates.centre + estimates.offsets,
+                                                            estimates.covariances, estimates.pooled)
+        self._centre, self._offsets = estimates.centre, estimates.offsets       # what g_k(x) uses: see _Estimates
         covariances = self._model_covariances()
         factors, singular = _cholesky_factors(covariances.reshape(-1, *self.covariance_.shape),
                                               np.sqrt(np.diagonal(self.covariance_)))
         if singular is not None:
             raise ValueError(_singular_message(type(self).__name__, self.alpha, self.gamma, estimates,
                                                singular, shared=covariances.ndim == 2))
-        self.classes_, self._factors = estimates.classes, factors.reshape(covariances.shape)     # fitted only now
+        self._factors = factors.reshape(covariances.shape)
+        self._linear = self._linear_functions() if covariances.ndim == 2 else None
+        self.classes_ = estimates.classes                    # fitted only now
         return self
 
-    def _joint_log_likelihood(self, X) -> np.ndarray:
+    def _linear_functions(self) -> tuple[np.ndarray, np.ndarray]:
+        """``w_k = Sigma^{-1} (mu_k - c)`` (K, d) and ``b'_k = -1/2 (mu_k - c)^T w_k + log pi_k`` (K,) of a shared
+        covariance: ``g_k(x) = w_k^T (x - c) + b'_k`` plus terms common to every class."""
+        w = linalg.cho_solve((self._factors, True), self._offsets.T, check_finite=False).T
+        return w, -0.5 * np.sum(w * self._offsets, axis=1) + np.log(self.priors_)
+
+    def _centred(self, X) -> np.ndarray:
+        """``x - c`` for each row of ``X``, checked against the fitted model."""
         X = as_matrix(X)
         check_n_features(X, self.n_features_in_)
-        return _joint_log_likelihood(X, self.means_, self._factors, np.log(self.priors_))
+        return X - self._centre
+
+    def _joint_log_likelihood(self, X) -> np.ndarray:
+        with np.errstate(over="ignore"):                     # far out, every density may underflow to 0
+            joint = _joint_log_likelihood(self._centred(X), self._offsets, self._factors, np.log(self.priors_))
+        _check_some_class_possible(joint)
+        return joint
+
+    def _posterior_scores(self, X) -> np.ndarray:
+        """``g_k(x)``, or with a shared covariance the linear ``w_k^T (x - c) + b'_k``: its common quadratic term
+        ``-1/2 (x - c)^T Sigma^{-1} (x - c)`` cancels exactly, not in floating point, so the posteriors stay
+        right far from the data (along a boundary, where they are not 0 or 1)."""
+        if self._linear is None:
+            return self._joint_log_likelihood(X)
+        (w, b), centred = self._linear, self._centred(X)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return check_finite_scores(centred @ w.T + b)
 
     def decision_function(self, X) -> np.ndarray:
         """The discriminant functions ``g_k(x)``, shape (n_samples, K); for K = 2 the log-odds ``g_1 - g_0``.
 
-        For two classes ``p(C_1 | x) = sigmoid(decision_function(x))``.
+        For two classes ``p(C_1 | x) = sigmoid(decision_function(x))`` (from the linear functions when
+        the classes share a covariance, ``alpha = 0``).
         """
-        return _binary_or_all(self._checked_joint_log_likelihood(X))
+        check_fitted(self, "classes_")
+        if len(self.classes_) == 2:
+            return _binary_or_all(self._posterior_scores(X))
+        return self._joint_log_likelihood(X)
+
+
+def _check_some_class_possible(joint: np.ndarray) -> None:
+    """Refuse an example whose ``g_k(x)`` are all ``-inf``: its posterior would be 0 / 0."""
+    impossible = np.isneginf(joint).all(axis=1)
+    if np.any(impossible):
+        raise ValueError(
+            f"Example {int(np.argmax(impossible))} of X is so far from every class mean (squared Mahalanobis "
+            "distances beyond 1e308) that every Gaussian density underflows to 0 in float64, and its posterior "
+            "p(C_k | x) = 0 / 0 is undefined; check X for outliers or a change of units."
+        )
 
 
 class _Corner(RDA):
@@ -713,6 +777,13 @@ class LDA(_Corner):
     For two classes it is the logistic ``p(C_1 | x) = sigmoid(w^T x + b)`` with
     ``w = w_1 - w_0`` and ``b = b_1 - b_0``.
 
+    The model computes them about the centre ``c`` of the training inputs
+    (their mean), as ``w_k^T (x - c) + b'_k`` with ``b'_k = -1/2 (mu_k - c)^T
+    Sigma^{-1} (mu_k - c) + log pi_k``: the same functions less a term common
+    to every class, so the same posteriors. About the origin, data far from
+    it (``1e8 + x``) would make ``w_k^T x`` and ``b_k`` numbers of size 1e16
+    whose difference loses every digit after the decimal point.
+
     Parameters
     ----------
     priors : array-like of shape (K,) or None
@@ -730,47 +801,30 @@ class LDA(_Corner):
 
     alpha, gamma = 0.0, 0.0                                   # the LDA corner of RDA
 
-    def _model_covariances(self) -> np.ndarray:
-        return self.covariance_                              # one Sigma for all: Sigma_k(0, 0) = Sigma
-
     def fit(self, X, t):
         """Estimate the parameters as :meth:`RDA.fit`, then the linear functions ``w_k``, ``b_k``."""
         super().fit(X, t)
-        w = linalg.cho_solve((self._factors, True), self.means_.T, check_finite=False).T    # Sigma^{-1} mu_k
-        b = -0.5 * np.sum(w * self.means_, axis=1) + np.log(self.priors_)                 # -1/2 mu_k^T w_k + log pi_k
-        self._linear = w, b
-        self.coef_, self.intercept_ = (w[1:] - w[:1], b[1:] - b[:1]) if len(w) == 2 else (w, b)
+        w, b = self._linear                                  # about the centre c of the data: w_k^T (x - c) + b'_k
+        c = self._centre
+        if len(w) == 2:                                      # w = w_1 - w_0, and b = b'_1 - b'_0 - w^T c
+            self.coef_ = w[1:] - w[:1]
+            self.intercept_ = b[1:] - b[:1] - self.coef_ @ c
+        else:                                                # w_k = Sigma^{-1} c + Sigma^{-1} (mu_k - c), and b_k
+            v = linalg.cho_solve((self._factors, True), c, check_finite=False)
+            self.coef_, self.intercept_ = w + v, b - w @ c - 0.5 * c @ v
         return self
 
-    def _linear_scores(self, X) -> np.ndarray:
-        """``w_k^T x + b_k``, shape (n_samples, K): ``g_k(x)`` less ``-1/2 x^T Sigma^{-1} x``, common to every class."""
-        check_fitted(self, "coef_")
-        X = as_matrix(X)
-        check_n_features(X, self.n_features_in_)
-        w, b = self._linear
-        return X @ w.T + b
-
-    def predict_log_proba(self, X) -> np.ndarray:
-        """``log p(C_k | x)`` from the linear functions: the common quadratic term cancels exactly, not in
-        floating point, so the posteriors stay right far from every mean. Shape (n_samples, K)."""
-        scores = self._linear_scores(X)
-        return scores - logsumexp(scores, axis=1, keepdims=True)
-
-    def predict(self, X) -> np.ndarray:
-        """The class of largest ``w_k^T x + b_k`` (largest posterior), shape (n_samples,)."""
-        scores = self._linear_scores(X)                      # first: it says so if the model is not fitted
-        return self.classes_[np.argmax(scores, axis=1)]
-
     def decision_function(self, X) -> np.ndarray:
-        """``w_k^T x + b_k``, shape (n_samples, K); for K = 2 ``w^T x + b``, shape (n_samples,).
+        """For K = 2 the log-odds ``w^T x + b``, shape (n_samples,); else ``w_k^T (x - c) + b'_k``, shape (n, K).
 
         The posterior is their softmax (for two classes ``sigmoid(w^T x + b)``).
+        For more classes these are the linear functions ``w_k^T x + b_k`` less
+        a term common to every class (see the class): the same softmax and
+        argmax, without the cancellation of ``X @ coef_.T + intercept_`` far
+        from the origin.
         """
-        check_fitted(self, "coef_")
-        X = as_matrix(X)
-        check_n_features(X, self.n_features_in_)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if len(self.classes_) == 2 else scores
+        check_fitted(self, "classes_")
+        return _binary_or_all(self._posterior_scores(X))
 
 
 # --------------------------------------------------------------------------
@@ -832,19 +886,26 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a pair's covariance is singular, with the message ``RDA.fit`` gives.
+        If a pair's covariance is singular, with the message ``RDA.fit`` gives, or the grid
+        is too large (:data:`MAX_GRID_WORK`).
     """
     estimates = _estimates(X, t)
     X_eval = as_matrix(X_eval, "X_eval")
-    check_n_features(X_eval, estimates.means.shape[1], "X_eval")
+    check_n_features(X_eval, estimates.offsets.shape[1], "X_eval")
     t_eval = np.asarray(t_eval)
     if t_eval.shape != X_eval.shape[:1]:
         raise ValueError(f"t_eval must hold one label per row of X_eval, shape {X_eval.shape[:1]}; "
                          f"got shape {t_eval.shape}.")
     alphas, gammas = _unit_values(alphas, "alphas"), _unit_values(gammas, "gammas")
-    n_classes, n_features = estimates.means.shape
+    n_classes, n_features = estimates.offsets.shape
     check_size(alphas.size * gammas.size * n_classes * (X_eval.shape[0] + n_features) * n_features,
-               "the discriminant functions of every pair", "the grid or X_eval")
+               "the discriminant functions of every pair", "alphas, gammas or X_eval")
+    work = alphas.size * gammas.size * n_classes * (X_eval.shape[0] + 10 * n_features) * n_features
+    if work > MAX_GRID_WORK:
+        raise ValueError(f"alphas and gammas make {alphas.size * gammas.size} pairs (alpha, gamma): with {n_classes} "
+                         f"classes, {X_eval.shape[0]} examples of X_eval and {n_features} features, {work:.3g} steps "
+                         f"of work, more than the {MAX_GRID_WORK:.0e} done in a few seconds; use fewer alphas, gammas "
+                         "or examples.")
     alpha, gamma = (values.reshape(-1, 1, 1, 1) for values in np.meshgrid(alphas, gammas))   # pairs, gamma-major
     covariances = _regularize(estimates.covariances, estimates.pooled, alpha, gamma)            # (P, K, d, d)
     factors, singular = _cholesky_factors(covariances.reshape(-1, n_features, n_features),
@@ -854,7 +915,8 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
         raise ValueError(_singular_message(f"RDA({alpha.flat[pair]:g}, {gamma.flat[pair]:g})", alpha.flat[pair],
                                            gamma.flat[pair], estimates, k, shared=False))
     factors = factors.reshape(covariances.shape)
-    squared = _squared_mahalanobis_many(X_eval[None] - estimates.means[:, None], factors)      # (P, K, n)
+    centred = (X_eval - estimates.centre)[None] - estimates.offsets[:, None]                    # x - mu_k, (K, n, d)
+    squared = _squared_mahalanobis_many(centred, factors)                                       # (P, K, n)
     # g_k(x) = log pi_k - 1/2 (d log 2 pi + log|Sigma_k| + Delta_k(x)^2), then the first largest, class by class
     g = (np.log(estimates.counts / estimates.counts.sum())[:, None]
          - 0.5 * (n_features * _LOG_2PI + _log_determinants(factors)[..., None] + squared))
@@ -871,8 +933,9 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
 
 
 def _scatter_matrices(X, t) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Within- and between-class scatter ``S_W``, ``S_B`` (d, d) and the class means (K, d)."""
+    """Within- and between-class scatter ``S_W``, ``S_B`` (d, d) and the class means less the mean of ``X`` (K, d)."""
     X = check_scale(as_matrix(X), "X", "the scatter matrices S_W and S_B (sums of products of entries of X)")
+    X = X - X.mean(axis=0)                                   # centred first, as in _Estimates: S_W, S_B are shift-free
     classes, indices = as_class_labels(t, X.shape[0])
     counts = np.bincount(indices)
     means, scatters = _class_statistics(X, indices, len(classes))

@@ -41,7 +41,7 @@ import re
 
 import numpy as np
 
-from ._base import Estimator, GenerativeClassifier, clone
+from ._base import Estimator, GenerativeClassifier, check_finite_scores, clone
 from ._numerics import scaled
 from ._validation import (_check_table_shape, _object_table, as_categorical_matrix, as_class_labels, as_float_array,
                           as_matrix, check_binary, check_fitted, check_flag, check_n_features, check_non_negative,
@@ -240,13 +240,14 @@ class _NaiveBayes(GenerativeClassifier):
         """
         raise NotImplementedError
 
-    def _sum_log_factors(self, X) -> np.ndarray:
-        """``sum_j log p(x_ij | C_k)``, shape (n_samples, K); a subclass may compute it faster."""
+    def _sum_log_factors(self, X, common: bool = True) -> np.ndarray:
+        """``sum_j log p(x_ij | C_k)``, shape (n_samples, K); a subclass may compute it faster, and leave
+        out the terms common to every class when not ``common`` (the posteriors do not need them)."""
         return self._log_factors(X).sum(axis=2)
 
-    def _joint_log_likelihood(self, X) -> np.ndarray:
+    def _joint_log_likelihood(self, X, common: bool = True) -> np.ndarray:
         # g_k(x) = log pi_k + sum_j log p(x_j | C_k): the naive assumption, in log space
-        joint = np.log(self.class_prior_) + self._sum_log_factors(self._validated(X))
+        joint = np.log(self.class_prior_) + self._sum_log_factors(self._validated(X), common)
         impossible = np.isneginf(joint).all(axis=1)
         if np.any(impossible):
             raise ValueError(
@@ -254,6 +255,9 @@ class _NaiveBayes(GenerativeClassifier):
                 f"posterior p(C_k | x) = 0 / 0 is undefined. {self._zero_likelihood_hint}"
             )
         return joint
+
+    def _posterior_scores(self, X) -> np.ndarray:
+        return self._joint_log_likelihood(X, common=False)
 
     def decision_function(self, X) -> np.ndarray:
         """The discriminants ``g_k(x) = log pi_k + sum_j log p(x_j | C_k)``, shape (n_samples, K).
@@ -492,7 +496,7 @@ class BernoulliNB(_SmoothedNaiveBayes):
         present = X[:, None, :] == 1
         return np.where(present, self.feature_log_prob_, _log(1 - self.feature_prob_))
 
-    def _sum_log_factors(self, X) -> np.ndarray:
+    def _sum_log_factors(self, X, common: bool = True) -> np.ndarray:
         # Linear in x: a zero factor (p_kj = 0 or 1, possible when alpha = 0) is counted as a veto
         # rather than multiplied by 0, so that 0 log 0 = 0.
         log_q, log_p = _log(1 - self.feature_prob_), self.feature_log_prob_
@@ -589,11 +593,16 @@ class GaussianNB(_NaiveBayes):
         var_smoothing = check_non_negative(self.var_smoothing, "var_smoothing")
         shared = check_flag(self.shared_variance, "shared_variance")
         check_scale(X, "X", "the variances sigma^2_kj (averages of squares of entries of X)")
-        in_class = [X[k == c] for c in range(classes.size)]
-        self.means_ = np.array([X_k.mean(axis=0) for X_k in in_class])         # mu_kj, 1/N_k
+        # About the centre c of X (its mean): far from the origin (x = 1e8 + u) x - c keeps every digit of u,
+        # where mu_kj itself would be rounded to the spacing of floats there (1.5e-8), and so would x - mu_kj.
+        self._centre = X.mean(axis=0)
+        in_class = [X[k == c] - self._centre for c in range(classes.size)]
+        self._offsets = np.array([X_k.mean(axis=0) for X_k in in_class])      # mu_kj - c_j, 1/N_k
+        self.means_ = self._centre + self._offsets                             # mu_kj
         self.variances_ = np.array([X_k.var(axis=0) for X_k in in_class])      # sigma^2_kj, 1/N_k
         if shared:                                  # sigma^2_j = sum_k (N_k / N) sigma^2_kj, in every row
             self.variances_ = np.tile(self.class_prior_ @ self.variances_, (classes.size, 1))
+        self._shared = shared
         if var_smoothing > 0:
             self.variances_ += var_smoothing * X.var(axis=0).max()
         self._check_variances(classes, shared)
@@ -620,18 +629,30 @@ class GaussianNB(_NaiveBayes):
     def _log_factors(self, X) -> np.ndarray:
         # log N(x_j; mu_kj, sigma^2_kj) = -(x_j - mu_kj)^2 / (2 sigma^2_kj) - log(2 pi sigma^2_kj) / 2
         with np.errstate(over="ignore"):                     # far out, the density underflows to 0
-            return -0.5 * (X[:, None, :] - self.means_) ** 2 / self.variances_ \
+            return -0.5 * ((X - self._centre)[:, None, :] - self._offsets) ** 2 / self.variances_ \
                 - 0.5 * np.log(2 * np.pi * self.variances_)
 
-    def _sum_log_factors(self, X) -> np.ndarray:
+    def _sum_log_factors(self, X, common: bool = True) -> np.ndarray:
+        if self._shared and not common:
+            return self._linear_log_factors(X)
         # The same sum in QDA's form, with Sigma_k = diag(sigma^2_k):
         # log N(x; mu_k, Sigma_k) = -(x - mu_k)^T Sigma_k^-1 (x - mu_k) / 2 - log |2 pi Sigma_k| / 2
-        squares = X - self.means_[:, None, :]                # in place: one array of shape (K, n, d)
+        squares = (X - self._centre) - self._offsets[:, None, :]     # in place: one array of shape (K, n, d)
         with np.errstate(over="ignore"):
             squares **= 2
         squares /= self.variances_[:, None, :]
         log_likelihood = -0.5 * squares.sum(axis=2) - 0.5 * np.log(2 * np.pi * self.variances_).sum(axis=1)[:, None]
         return log_likelihood.T                              # laid out (K, n), as _NaiveBayes says
+
+    def _linear_log_factors(self, X) -> np.ndarray:
+        # With shared variances, sum_j log N(x_j; mu_kj, sigma^2_j) less the terms common to every class
+        # (-(x_j - c_j)^2 / (2 sigma^2_j) - log(2 pi sigma^2_j) / 2) is linear in x, as LDA's:
+        # sum_j [(x_j - c_j) m_kj - m_kj^2 / 2] / sigma^2_j with m_kj = mu_kj - c_j; the common terms
+        # cancel exactly, not in floating point, where far from the data they would take every digit.
+        weights = self._offsets / self.variances_                                  # m_kj / sigma^2_j, (K, d)
+        with np.errstate(over="ignore", invalid="ignore"):
+            linear = weights @ (X - self._centre).T - 0.5 * np.sum(weights * self._offsets, axis=1)[:, None]
+            return check_finite_scores(linear.T)             # laid out (K, n), as _NaiveBayes says
 
 
 # --------------------------------------------------------------------------
@@ -812,9 +833,10 @@ class MixedNB(_NaiveBayes):
                                               lambda: model._log_factors(model._validated(X[:, columns])))
         return factors
 
-    def _sum_log_factors(self, X) -> np.ndarray:
+    def _sum_log_factors(self, X, common: bool = True) -> np.ndarray:
         # sum over the parts of sum_{j in part} log p(x_j | C_k): the log-likelihoods add
-        return sum(_in_part(position, columns, lambda: model._sum_log_factors(model._validated(X[:, columns])))
+        return sum(_in_part(position, columns,
+                            lambda: model._sum_log_factors(model._validated(X[:, columns]), common))
                    for position, (model, columns) in enumerate(self.parts_))
 
 

@@ -158,7 +158,10 @@ def test_every_class_vetoed_is_a_clear_error_not_nan(model, X, x):
 def assert_same_predictions(ours, theirs, X_ours, X_theirs, rtol):
     """Posteriors (relative tolerance ``rtol``), log-posteriors and labels of two fitted classifiers."""
     np.testing.assert_allclose(ours.predict_proba(X_ours), theirs.predict_proba(X_theirs), rtol=rtol, atol=1e-15)
-    np.testing.assert_allclose(ours.predict_log_proba(X_ours), theirs.predict_log_proba(X_theirs), rtol=rtol)
+    # atol: where log p(C_k | x) is about -1e-24, scikit-learn's is 0 (its normalisation absorbs it; ours, shifted
+    # by the largest g_k first, keeps it: see test_log_posteriors_keep_the_digits_of_a_near_certain_class)
+    np.testing.assert_allclose(ours.predict_log_proba(X_ours), theirs.predict_log_proba(X_theirs), rtol=rtol,
+                               atol=1e-13)
     assert np.array_equal(ours.predict(X_ours), theirs.predict(X_theirs))
 
 
@@ -795,6 +798,16 @@ def test_log_posteriors_are_bayes_theorem_and_ignore_a_common_shift(g, shift):
     np.testing.assert_allclose(np.exp(log_posteriors(g)), expected, rtol=1e-12, atol=1e-300)
     # p(x, C_k) e^shift: the posteriors do not change, even where e^(g + shift) under- or overflows
     np.testing.assert_allclose(log_posteriors(g + shift), log_posteriors(g), rtol=1e-9, atol=1e-9)
+
+
+def test_log_posteriors_keep_the_digits_of_a_near_certain_class():
+    g = np.array([[0.0, -60.0, -70.0], [-1e300, -1e300, -2e300]])
+    with mpmath.workdps(50):                                   # log p_0 = -log(1 + e^-60 + e^-70), about -8.8e-27
+        exact = [float(mpmath.mpf(0) - mpmath.log(1 + mpmath.exp(-60) + mpmath.exp(-70))),
+                 float(mpmath.mpf(-60) - mpmath.log(1 + mpmath.exp(-60) + mpmath.exp(-70)))]
+    np.testing.assert_allclose(log_posteriors(g[:1])[0, :2], exact, rtol=1e-14)
+    # g_k of size 1e300, two tied: the posteriors are 1/2, 1/2 and 0 (a log-sum-exp of size 1e300 absorbs log 2)
+    np.testing.assert_allclose(np.exp(log_posteriors(g[1:])), [[0.5, 0.5, 0.0]], rtol=1e-15)
 
 
 def test_log_posteriors_of_a_vetoed_class_and_bad_shapes():

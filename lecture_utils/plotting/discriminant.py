@@ -11,8 +11,8 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
 
-from ._checks import (AXES, TEXT, array, checked, count, covariances, curve, drawn, labels, limits, names, option,
-                      points, segments, unit_interval)
+from ._checks import (AXES, FLAG, TEXT, array, checked, count, covariances, curve, drawn, labels, limits, names,
+                      option, points, segments, unit_interval)
 from ._style import PALETTE, _light, class_style
 from .geometry import contour_lines, ellipse_points
 from .information import filled_area
@@ -251,7 +251,8 @@ def plot_confusion_matrix(ax, counts, labels, title: str = "") -> None:
         spine.set_visible(False)
 
 
-@checked(ax=AXES, scores=array(ndim=2, like="gammas"), alphas=curve(min_size=1), gammas=curve(min_size=1), label=TEXT)
+@checked(ax=AXES, scores=array(ndim=2, like="gammas"), alphas=curve(min_size=1), gammas=curve(min_size=1), label=TEXT,
+         colorbar=FLAG)
 def plot_score_grid(ax, scores, alphas, gammas, label: str = "accuracy", colorbar: bool = True):
     """A heat map of scores over RDA's ``(alpha, gamma)`` grid, ``alpha`` across and ``gamma`` up.
 

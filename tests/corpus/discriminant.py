@@ -2,10 +2,11 @@
 
 import numpy as np
 from scipy import stats
+from scipy.special import expit, softmax
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from lecture_utils import discriminant as DA
-from lecture_utils.datasets import make_gaussian_classes
+from lecture_utils.datasets import load_iris, make_gaussian_classes
 
 from . import (NOT_UNIT, answers, bad_arrays, bad_counts, bad_numbers, case, classifier_cases, close, equal, refuses,
                satisfies)
@@ -17,6 +18,8 @@ X, T = DATA.X, DATA.y
 MEANS = np.array([[0.0, 0.0], [2.0, 1.0]])
 COVARIANCES = np.array([[[1.0, 0.3], [0.3, 1.0]], [[1.0, -0.2], [-0.2, 0.5]]])
 PRIORS = np.array([0.4, 0.6])
+IRIS = load_iris()
+XI, YI = IRIS.X, IRIS.y
 
 
 def _joint_reference(X, means, covariances, priors):
@@ -228,7 +231,9 @@ def _new_cases():
              answers(equal(lambda: DA.rda_accuracy_grid(X, T, X_test, T_test, [0.0, 1.0], [0.0, 0.5])))),
         case(grid, "a grid too large for memory", lambda: DA.rda_accuracy_grid(
             X, T, np.zeros((10 ** 6, 2)), np.zeros(10 ** 6), np.linspace(0, 1, 1001), np.linspace(0, 1, 1001)),
-             refuses("grid", match="GiB")),
+             refuses("alphas", match="GiB")),
+        case(grid, "9 million pairs would run for a minute", lambda: DA.rda_accuracy_grid(
+            X, T, X_test[:1], T_test[:1], np.linspace(0, 1, 3000), np.linspace(0, 1, 3000)), refuses("alphas")),
         *bad_arrays(box, "X", lambda value: DA.box_m_test(value, T), X),
         case(box, "labels of another length", lambda: DA.box_m_test(X, T[1:]), refuses("t")),
         case(box, "a class with N_k <= D", lambda: DA.box_m_test(X[:42], T[:42]), refuses("box_m_test")),
@@ -240,4 +245,148 @@ def _new_cases():
     ]
 
 
-CASES = [*_classifiers(), *_function_cases(), *_axes_cases(), *_new_cases()]
+class _Fixed:
+    """For scikit-learn's LDA: a given covariance, whatever the data (its pooled covariance is then that one)."""
+
+    def __init__(self, covariance):
+        self.covariance = covariance
+
+    def fit(self, X, y=None):
+        self.covariance_ = self.covariance
+        return self
+
+    def get_params(self, deep=True):
+        return {"covariance": self.covariance}
+
+
+def _on_moved(make, shift, method, X=XI, t=YI):
+    """``make()`` fitted on ``X + shift`` and asked ``method`` there."""
+    return getattr(make().fit(X + shift, t), method)(X + shift)
+
+
+def _moved_back(make, shift, method, X=XI, t=YI):
+    """The same on the same floats moved back, ``(X + shift) - shift`` (exact): what float64 allows at that shift."""
+    back = (X + shift) - shift
+    return getattr(make().fit(back, t), method)(back)
+
+
+def _scikit_learn_lda(X, t, covariance):
+    return LinearDiscriminantAnalysis(solver="lsqr", covariance_estimator=_Fixed(covariance)).fit(X, t)
+
+
+SHIFTED = (("LDA", DA.LDA), ("QDA", DA.QDA), ("RDA", lambda: DA.RDA(0.5, 0.1)), ("RDA", lambda: DA.RDA(0.0, 0.3)))
+
+
+def _shift_cases():
+    """Issue 20, item 2: LDA on iris + 1e8 agreed with itself on iris for 71% of the examples, silently. Every
+    model of the module, and every function of the data, must give at x + s what it gives at x."""
+    lda_posteriors = lambda: _scikit_learn_lda(XI, YI, DA.LDA().fit(XI, YI).covariance_).predict_proba(XI)
+    cases = []
+    for name, make in SHIFTED:
+        model = f"{name}{'(0, 0.3)' if make().alpha == 0 and name == 'RDA' else ''}"
+        for shift in (1e6, 1e8, 1e12):
+            cases.append(case(f"discriminant.{name}.predict_proba", f"{model} on iris + {shift:g}: the posteriors of "
+                              "the same floats moved back", lambda make=make, shift=shift: _on_moved(
+                                  make, shift, "predict_proba"),
+                              answers(close(lambda make=make, shift=shift: _moved_back(make, shift, "predict_proba"),
+                                            rtol=0, atol=1e-9))))
+        cases.append(case(f"discriminant.{name}.predict", f"{model} on iris + 1e10: the predictions moved back",
+                          lambda make=make: _on_moved(make, 1e10, "predict"),
+                          answers(equal(lambda make=make: _moved_back(make, 1e10, "predict")))))
+    cases += [
+        *[case("discriminant.LDA.predict", f"iris + {shift:g} predicts as scikit-learn on iris",
+               lambda shift=shift: _on_moved(DA.LDA, shift, "predict"),
+               answers(equal(lambda: LinearDiscriminantAnalysis().fit(XI, YI).predict(XI)))) for shift in (1e8, 1e9)],
+        case("discriminant.LDA.predict_proba", "iris + 1e6: scikit-learn's posteriors on iris (given our covariance)",
+             lambda: _on_moved(DA.LDA, 1e6, "predict_proba"), answers(close(lda_posteriors, rtol=0, atol=1e-9))),
+        case("discriminant.LDA.predict_proba", "iris + 1e8: scikit-learn's on iris, to the rounding of the data",
+             lambda: _on_moved(DA.LDA, 1e8, "predict_proba"), answers(close(lda_posteriors, rtol=0, atol=1e-7))),
+        case("discriminant.LDA.decision_function", "three classes on iris + 1e8: their softmax, the posteriors",
+             lambda: softmax(_on_moved(DA.LDA, 1e8, "decision_function"), axis=1),
+             answers(close(lambda: _moved_back(DA.LDA, 1e8, "predict_proba"), rtol=0, atol=1e-9))),
+        case("discriminant.LDA.decision_function", "two classes on iris + 1e8: the log-odds",
+             lambda: expit(_on_moved(DA.LDA, 1e8, "decision_function", XI[YI > 0], YI[YI > 0])),
+             answers(close(lambda: _moved_back(DA.LDA, 1e8, "predict_proba", XI[YI > 0], YI[YI > 0])[:, 1],
+                           rtol=0, atol=1e-9))),
+        case("discriminant.LDA.fit", "two classes on iris + 1e8: w as on the data moved back, and b - w^T s",
+             lambda: (lambda m: np.r_[m.coef_[0], m.intercept_])(DA.LDA().fit(XI[YI > 0] + 1e8, YI[YI > 0])),
+             answers(close(lambda: (lambda m: np.r_[m.coef_[0], m.intercept_ - m.coef_[0] @ np.full(4, 1e8)])(
+                 DA.LDA().fit((XI[YI > 0] + 1e8) - 1e8, YI[YI > 0])), rtol=1e-9))),
+        *[case("discriminant.rda_accuracy_grid", f"iris + {shift:g}: the accuracies moved back",
+               lambda shift=shift: DA.rda_accuracy_grid(XI + shift, YI, XI + shift, YI, [0.0, 0.5, 1.0], [0.0, 0.5]),
+               answers(equal(lambda shift=shift: DA.rda_accuracy_grid(
+                   XI + shift - shift, YI, XI + shift - shift, YI, [0.0, 0.5, 1.0], [0.0, 0.5]))))
+          for shift in (1e8, 1e12)],
+        *[case("discriminant.fisher_directions", f"iris + {shift:g}: the directions moved back",
+               lambda shift=shift: DA.fisher_directions(XI + shift, YI),
+               answers(close(lambda shift=shift: DA.fisher_directions(XI + shift - shift, YI), rtol=0, atol=1e-10)))
+          for shift in (1e8, 1e12)],
+        case("discriminant.fisher_criterion", "iris + 1e8: J(w) moved back",
+             lambda: DA.fisher_criterion([1.0, -1.0, 2.0, 0.5], XI + 1e8, YI),
+             answers(close(lambda: DA.fisher_criterion([1.0, -1.0, 2.0, 0.5], XI + 1e8 - 1e8, YI), rtol=1e-12))),
+        case("discriminant.box_m_test", "iris + 1e12: M moved back", lambda: DA.box_m_test(XI + 1e12, YI).statistic,
+             answers(close(lambda: DA.box_m_test(XI + 1e12 - 1e12, YI).statistic, rtol=1e-10))),
+        case("discriminant.gaussian_posterior", "classes and x all moved by 1e8", lambda: DA.gaussian_posterior(
+            [[0.5, 0.5], [3.0, -1.0]] + np.float64(1e8), MEANS + 1e8, COVARIANCES, PRIORS),
+             answers(close(lambda: DA.gaussian_posterior(([[0.5, 0.5], [3.0, -1.0]] + np.float64(1e8)) - 1e8,
+                                                         MEANS + 1e8 - 1e8, COVARIANCES, PRIORS), rtol=0, atol=1e-9))),
+    ]
+    return cases
+
+
+def _boundary_far_away(w, b, distance):
+    """Points 1e6 away along the boundary w^T x + b = 0 of two classes, with log-odds -2, -1, 0, 1, 2."""
+    w = np.asarray(w, dtype=float)
+    along = np.array([-w[1], w[0]]) / np.linalg.norm(w)
+    return (-b * w / (w @ w))[None] + distance * along[None] + np.arange(-2, 3)[:, None] * w / (w @ w)
+
+
+def _far_cases():
+    """Far from the data: a shared covariance's quadratic term must cancel exactly (RDA(0, gamma) lost every digit of
+    the posteriors 1e6 away along a boundary); where every density underflows, a clear error, never nan."""
+    X2, t2 = X[T < 2], T[T < 2]
+    rda = lambda: DA.RDA(0.0, 0.3)
+    reference = lambda: _scikit_learn_lda(X2, t2, rda().fit(X2, t2).regularized_covariances_[0])
+    far = lambda: _boundary_far_away(reference().coef_[0], reference().intercept_[0], 1e6)
+    return [
+        case("discriminant.RDA.predict_proba", "RDA(0, 0.3) 1e6 away along its boundary: log-odds -2 to 2",
+             lambda: rda().fit(X2, t2).predict_proba(far())[:, 1], answers(close(expit(np.arange(-2, 3)), atol=1e-5))),
+        case("discriminant.RDA.decision_function", "RDA(0, 0.3) 1e6 away along its boundary: log-odds -2 to 2",
+             lambda: rda().fit(X2, t2).decision_function(far()), answers(close(np.arange(-2.0, 3.0), atol=1e-4))),
+        case("discriminant.LDA.predict_proba", "1e6 away along its boundary: log-odds -2 to 2",
+             lambda: DA.LDA().fit(X2, t2).predict_proba(_boundary_far_away(
+                 *(lambda m: (m.coef_[0], m.intercept_[0]))(_scikit_learn_lda(X2, t2, DA.LDA().fit(X2, t2).covariance_)),
+                 1e6))[:, 1], answers(close(expit(np.arange(-2, 3)), atol=1e-5))),
+        *[case(f"discriminant.{name}.predict_proba", "a point 1e160 away: every density underflows",
+               lambda make=make: make().fit(X, T).predict_proba([[1e160, 1e160]]), refuses("X"))
+          for name, make in (("QDA", DA.QDA), ("RDA", lambda: DA.RDA(0.5, 0.1)))],
+        case("discriminant.QDA.predict", "a point 1e160 away: every density underflows",
+             lambda: DA.QDA().fit(X, T).predict([[1e160, 1e160]]), refuses("X")),
+        case("discriminant.LDA.predict", "a point at 1e308: the linear functions overflow",
+             lambda: DA.LDA().fit(X, T).predict([[1e308, -1e308]]), refuses("X")),
+        case("discriminant.gaussian_posterior", "a point 1e160 away: every density underflows",
+             lambda: DA.gaussian_posterior([[1e160, 1e160]], MEANS, COVARIANCES, PRIORS), refuses("X")),
+        case("discriminant.gaussian_joint_log_likelihood", "a point 1e160 away: log densities -inf, no warning",
+             lambda: DA.gaussian_joint_log_likelihood([[1e160, 1e160]], MEANS, COVARIANCES, PRIORS),
+             answers(equal([[-np.inf, -np.inf]]), infinite=True)),
+        case("discriminant.mahalanobis_distance", "a point 1e200 away: no square overflows",
+             lambda: DA.mahalanobis_distance([[1e200, 1e200]], [0.0, 0.0], np.eye(2)),
+             answers(close([np.sqrt(2) * 1e200], rtol=1e-15))),
+        case("discriminant.QDA.predict", "after a fit that failed: not fitted, not the old model with the new means",
+             lambda: _refit_failed(DA.QDA()).predict(X), refuses("fit")),
+        case("discriminant.LDA.predict_proba", "after a fit that failed", lambda: _refit_failed(DA.LDA())
+             .predict_proba(X), refuses("fit")),
+    ]
+
+
+def _refit_failed(model):
+    model.fit(X, T)
+    try:
+        model.fit(np.c_[X, X[:, 0] * 2] if isinstance(model, DA.QDA) else X[[0, 1, 20, 21, 40, 41]] * [1.0, 0.0],
+                  T if isinstance(model, DA.QDA) else T[[0, 1, 20, 21, 40, 41]])
+    except ValueError:
+        pass
+    return model
+
+
+CASES = [*_classifiers(), *_function_cases(), *_axes_cases(), *_new_cases(), *_shift_cases(), *_far_cases()]
