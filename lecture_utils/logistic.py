@@ -50,7 +50,7 @@ from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix,
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from .losses import _logistic_loss
 from .mle import binary_cross_entropy
-from .optimization import Objective, _solve_symmetric, minimize
+from .optimization import MAX_NEWTON_WEIGHTS, Objective, _solve_symmetric, minimize
 
 # --------------------------------------------------------------------------
 # The link functions
@@ -176,12 +176,49 @@ def log_loss(t, p) -> float:
 # --------------------------------------------------------------------------
 
 
-def _design_matrix(X, fit_intercept: bool) -> tuple[np.ndarray, float]:
+def _design_matrix(X, fit_intercept) -> tuple[np.ndarray, float]:
     """``X`` with a column of ones appended when the model has a bias, and ``max |x_ij|`` of ``X``."""
     X = as_matrix(X)
+    fit_intercept = check_flag(fit_intercept, "fit_intercept")
     largest = float(largest_magnitude(X))
     check_scale(X, "X", "the Hessian X^T S X / N (sums of products of entries of X)", largest=largest)
     return (np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X), largest
+
+
+def _centre(objective) -> None:
+    """Subtract from each feature of ``objective``'s design matrix its mean ``m_j`` (not from the column of ones).
+
+    The scores are unchanged if the bias becomes ``b' = b + w^T m``, the score at the mean: the same model
+    in other coordinates. Far from 0 (features near 1e8 with a spread of 1) a feature is nearly a multiple of
+    the column of ones, and ``X^T S X`` nearly singular; centred, it is as well conditioned as for features
+    near 0. Sets ``objective.means``, and ``feature_scale`` to the largest ``|x_ij - m_j|``.
+    """
+    features = objective.X[:, :-1]                                # a view: centred in place
+    objective.means = features.mean(axis=0)                       # no overflow: |x_ij| <= 1e150 (check_scale)
+    features -= objective.means
+    objective.feature_scale = float(largest_magnitude(features))
+
+
+def _uncentred(weights, objective) -> np.ndarray:
+    """Weights of ``objective``'s centred features as weights of the features given: ``b = b' - w^T m``.
+
+    ``weights`` has rows ``(w_1, ..., w_D, b')`` (for the softmax model, ``W`` of shape (D + 1, K) flattened
+    row by row), one weight vector per row of a 2-D array, or a single one.
+    """
+    if objective.means is None:
+        return weights
+    W = np.array(weights, dtype=float).reshape(np.shape(weights)[:-1] + (objective.means.size + 1, -1))
+    W[..., -1, :] -= np.einsum("j,...jk->...k", objective.means, W[..., :-1, :])
+    return W.reshape(np.shape(weights))
+
+
+def _centred(weights, objective) -> np.ndarray:
+    """The inverse of :func:`_uncentred`: ``b' = b + w^T m`` (for a warm start)."""
+    if objective.means is None:
+        return weights
+    W = np.array(weights, dtype=float).reshape(objective.means.size + 1, -1)
+    W[-1] += objective.means @ W[:-1]
+    return W.reshape(np.shape(weights))
 
 
 def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
@@ -249,10 +286,15 @@ class LogisticLoss(Objective):
     n_threads : int
         The threads among which the loss and the Hessian split the rows of
         large data: as many as BLAS had when the objective was made.
+    means : None
+        The means subtracted from the features: None, as given (a model's Newton fit centres them).
     """
+
+    convex = True                                     # H = X^T S X / N + l2 I, with s_i > 0
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
         self.X, self.feature_scale = _design_matrix(X, fit_intercept)
+        self.means = None
         self.classes, index = as_class_labels(t, self.X.shape[0])
         if self.classes.size != 2:
             raise ValueError(
@@ -298,6 +340,7 @@ class LogisticLoss(Objective):
         return X.T @ (-u * expit(-u * z)) / u.size + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
+        check_size(self.n_weights ** 2, f"the Hessian of {self.n_weights} weights", "the features of X")
         z = self._scores(w)
         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i) = sigma(z_i) sigma(-z_i): no 1 - p that rounds to 0
         root_s = np.sqrt(expit(z) * expit(-z))
@@ -325,6 +368,7 @@ class LogisticLoss(Objective):
         W = as_float_array(W, "W")
         if W.ndim != 2 or W.shape[1] != self.n_weights:
             raise ValueError(f"W must hold one weight vector of length {self.n_weights} per row; got shape {W.shape}.")
+        check_size(len(W) * self.n_samples, "the scores of every row of W on every example", "the rows of W")
         with np.errstate(over="ignore"):                       # a loss beyond 1.8e308 is inf
             Z = W @ self.X.T                                   # z_i for every (w, example): one product
             # l2/2 ||w||^2 over the penalised weights only: an unpenalised weight of 1e300 adds 0, not 0 * inf
@@ -339,6 +383,10 @@ class LogisticLoss(Objective):
         """Whether ``w`` classifies every example correctly (``u_i z_i > 0``): then the data are
         linearly separable and ``c w`` for ``c -> inf`` drives the unpenalised loss to 0."""
         return bool(np.all(self.signs * self._scores(w) > 0))
+
+    def no_minimum(self, w) -> str | None:
+        """Why the loss has no minimum, if ``w`` shows it: without a penalty, ``w`` separates the data."""
+        return _no_minimum(self, w)
 
 
 class SoftmaxLoss(Objective):
@@ -369,10 +417,15 @@ class SoftmaxLoss(Objective):
     n_samples : int
     penalised : ndarray of shape ((D + fit_intercept) K,)
         1.0 for a coefficient, 0.0 for a bias.
+    means : None
+        As for :class:`LogisticLoss`.
     """
+
+    convex = True                                     # H = sum_i (x_i x_i^T) (x) (diag(p_i) - p_i p_i^T) / N + l2 I
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
         self.X, self.feature_scale = _design_matrix(X, fit_intercept)
+        self.means = None
         self.classes, self.index = as_class_labels(t, self.X.shape[0])
         self.Y = (self.index[:, None] == np.arange(self.classes.size)).astype(float)
         self.n_samples = self.X.shape[0]
@@ -420,6 +473,8 @@ class SoftmaxLoss(Objective):
         ``H`` maps every such direction to 0 (the penalty, which spares the biases,
         removes only the coefficients' part of that null space).
         """
+        check_size(self.n_weights ** 2, f"the Hessian of (D + 1) K = {self.n_weights} weights",
+                   "the features of X or the classes of t")
         self._scores(w)
         P = np.exp(self._log_p)
         n_weights = self.n_weights
@@ -442,6 +497,20 @@ class SoftmaxLoss(Objective):
         true = Z[np.arange(self.n_samples), self.index]
         others = np.where(self.Y == 1, -np.inf, Z).max(axis=1)
         return bool(np.all(true > others))
+
+    def no_minimum(self, w) -> str | None:
+        """Why the loss has no minimum, if ``w`` shows it: without a penalty, ``W`` separates the classes."""
+        return _no_minimum(self, w)
+
+
+def _no_minimum(objective, w) -> str | None:
+    """:meth:`LogisticLoss.no_minimum` and :meth:`SoftmaxLoss.no_minimum`."""
+    if np.any(objective.penalty) or not objective.separates(w):
+        return None
+    length = np.linalg.norm(_uncentred(np.asarray(w, dtype=float), objective))
+    return (f"the weights (||w|| = {length:.3g}) classify every training example correctly, so the data are "
+            "linearly separable: the unpenalised loss falls towards 0 as they grow, and has no minimum (an L2 "
+            "penalty, l2 > 0, gives it one)")
 
 
 def _sum_to_zero_basis(K: int) -> np.ndarray:
@@ -470,6 +539,8 @@ class _SumToZero(Objective):
     which is positive definite when ``X`` has full column rank (and no
     weights separate the classes), and ``||V|| = ||W||``.
     """
+
+    convex = True                                     # SoftmaxLoss on a subspace
 
     def __init__(self, objective: SoftmaxLoss):
         self.objective = objective
@@ -505,6 +576,9 @@ class _SumToZero(Objective):
 
     def separates(self, v) -> bool:
         return self.objective.separates(self.expand(v))
+
+    def no_minimum(self, v) -> str | None:
+        return self.objective.no_minimum(self.expand(v))
 
 
 def _as_batch(batch, n_samples: int) -> np.ndarray:
@@ -629,12 +703,28 @@ class _LinearClassifier(Classifier):
         t : array-like of shape (N,)
         """
         self._check_hyperparameters()
-        objective = self._objective(X, t, self.l2, self.fit_intercept)
-        return self._fit(objective, np.zeros(objective.n_weights))
+        return self._fit(X, t)
 
-    def _fit(self, objective, w0):
-        """Minimise ``objective`` from ``w0`` (a warm start, for a regularisation path)."""
+    def _fit(self, X, t, w0=None):
+        """Minimise the objective on ``(X, t)`` from ``w0`` (zero, or a warm start for a regularisation path).
+
+        Newton's method with a bias works on the centred features ``x - m``
+        (:func:`_centre`): its steps are the same in any affine coordinates
+        (notebook 05, section 12), so this changes no iterate, only the round-off,
+        and keeps ``H`` well conditioned for features far from 0. The trace is
+        mapped back (``b = b' - w^T m``); its gradient norms, which ``tol``
+        judges, are those in the centred coordinates.
+        """
+        objective = self._objective(X, t, self.l2, self.fit_intercept)
+        if self.solver == "newton" and objective.n_weights > MAX_NEWTON_WEIGHTS:
+            raise ValueError(f"solver='newton' solves with the Hessian of all {objective.n_weights} weights at every "
+                             f"step (X has {objective.X.shape[1] - self.fit_intercept} features), about "
+                             f"{objective.n_weights}^3 operations: seconds to minutes per step beyond "
+                             f"{MAX_NEWTON_WEIGHTS} weights. Use solver='accelerated' (or 'gd'), or fewer features.")
+        if self.solver == "newton" and self.fit_intercept:
+            _centre(objective)
         self._check_feature_scale(objective)
+        w0 = np.zeros(objective.n_weights) if w0 is None else _centred(w0, objective)
         l1 = self.l1 * objective.penalised
         separation_stop = self.solver == "newton" and self.l2 == 0
         with single_threaded_blas():            # the objective's sums over the rows use the cores themselves
@@ -644,13 +734,13 @@ class _LinearClassifier(Classifier):
                                    callback=self._stop_if_separated(objective) if separation_stop else None)
         self.classes_ = objective.classes
         self.n_features_in_ = objective.X.shape[1] - self.fit_intercept
-        self.trace_ = trace
-        self._set_weights(trace.w, objective)
+        self._warn(trace, objective)                               # in the coordinates of the fit
+        self.trace_ = dataclasses.replace(trace, weights=_uncentred(trace.weights, objective))
+        self._set_weights(self.trace_.w, objective)
         self.loss_history_ = trace.loss
         self.n_iter_ = trace.n_iter
         self.converged_ = trace.converged
         self.diverged_ = trace.diverged
-        self._warn(trace, objective)
         return self
 
     def _minimize(self, objective, w0, **options):
@@ -665,8 +755,9 @@ class _LinearClassifier(Classifier):
         """
         largest, n_features = objective.feature_scale, objective.X.shape[1] - self.fit_intercept
         if 0 < np.sqrt(n_features) * largest <= self.tol:
+            size = "of size" if objective.means is None else "that differ from their means by"
             raise ValueError(
-                f"X has features of size at most {largest:.3g}, so no gradient component of their weights can exceed "
+                f"X has features {size} at most {largest:.3g}, so no gradient component of their weights can exceed "
                 f"sqrt(D) max |x_ij| = {np.sqrt(n_features) * largest:.3g} <= tol = {self.tol:g}: the fit would "
                 "stop at once without using them. Standardise X (or measure it in larger units), or lower tol."
             )
@@ -691,7 +782,7 @@ class _LinearClassifier(Classifier):
             if objective.separates(w):
                 return (f"the weights classify every training example correctly, so the data are linearly "
                         f"separable: the unpenalised likelihood has no maximum, and Newton's weights (now "
-                        f"||w|| = {np.linalg.norm(w):.3g}) would grow without bound")
+                        f"||w|| = {np.linalg.norm(_uncentred(w, objective)):.3g}) would grow without bound")
             return None
         return stop
 
@@ -716,19 +807,32 @@ class _LinearClassifier(Classifier):
             warnings.warn(
                 f"{name}: the fitted weights classify every training example correctly, so the data are "
                 "linearly separable and the unpenalised likelihood has no maximum: the weights grow for as long "
-                f"as the optimiser runs (||w|| = {np.linalg.norm(trace.w):.3g} after {trace.n_iter} {unit}). "
-                "Add an L2 penalty (l2 > 0) for a finite, unique optimum.", SeparationWarning, stacklevel=4)
+                f"as the optimiser runs (||w|| = {np.linalg.norm(_uncentred(trace.w, objective)):.3g} after "
+                f"{trace.n_iter} {unit}). Add an L2 penalty (l2 > 0) for a finite, unique optimum.",
+                SeparationWarning, stacklevel=4)
         elif not trace.converged:
+            warnings.warn(
+                f"{name} did not converge in max_iter={self.max_iter} {unit}: |grad| = {trace.grad_norm[-1]:.3g} "
+                f"> tol = {self.tol:g}. To get there, {', or '.join(self._hints(objective))}.", ConvergenceWarning,
+                stacklevel=4)
+
+    def _hints(self, objective) -> list:
+        """What may bring an unconverged fit to its optimum; never the solver it already uses."""
+        features = objective.X[:, :self.n_features_in_]
+        scales, offsets = features.std(axis=0), np.abs(features.mean(axis=0))
+        if self.fit_intercept and np.any(offsets > 10 * scales):
+            # a feature far from 0 couples its weight with the bias: a long valley that more steps hardly descend
+            hints = ["centre the features, X - X.mean(axis=0) (one lies "
+                     f"{np.max(offsets / np.maximum(scales, np.finfo(float).tiny)):.3g} standard deviations from 0), "
+                     "or standardise them"]
+        else:
             hints = ["increase max_iter"]
-            scales = objective.X[:, :self.n_features_in_].std(axis=0)
             if scales.max() > 10 * scales.min():                    # elongated contours: zig-zag steps
                 hints.append("standardise the features (their standard deviations range from "
                              f"{scales.min():.3g} to {scales.max():.3g})")
-            if "newton" in self._solvers and self.l1 == 0:
-                hints.append("use solver='newton'")
-            warnings.warn(
-                f"{name} did not converge in max_iter={self.max_iter} {unit}: |grad| = {trace.grad_norm[-1]:.3g} "
-                f"> tol = {self.tol:g}. To get there, {', or '.join(hints)}.", ConvergenceWarning, stacklevel=4)
+        if "newton" in self._solvers and self.solver != "newton" and self.l1 == 0:
+            hints.append("use solver='newton'")
+        return hints
 
     def _checked_inputs(self, X) -> np.ndarray:
         check_fitted(self, "coef_")
@@ -755,6 +859,13 @@ class LogisticRegression(_LinearClassifier):
         Full-batch gradient descent, Nesterov's accelerated gradient descent
         (FISTA with ``l1``: the fast way to an L1 fit), (minibatch) stochastic
         gradient descent, or Newton's method with a backtracking line search.
+        Newton's method (for at most :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS`
+        weights) fits the features centred at their means and maps the weights
+        back, which changes none of its steps: features far from 0 (``x + 1e8``)
+        fit as those near 0, to the digits float64 keeps of them, about
+        ``16 - log10(|mean| / spread)`` (none at ``x + 1e16`` for a spread of 1).
+        The gradient methods do not (notebook 04 shows why they need it); they
+        advise it when they do not converge.
     learning_rate : float or "auto"
         ``eta_0`` of the gradient methods; ``"auto"`` is ``1 / L`` with ``L`` the
         bound of :func:`learning_rate_bound` (for SGD with minibatches, the
@@ -814,6 +925,11 @@ class LogisticRegression(_LinearClassifier):
     @property
     def bse_(self) -> np.ndarray | None:
         check_fitted(self, "coef_")
+        if self._bse_at is not None and self._bse_at[0].n_weights > MAX_NEWTON_WEIGHTS:
+            n_weights = self._bse_at[0].n_weights
+            raise ValueError(f"bse_ inverts the Hessian of the {n_weights} weights, about {n_weights}^3 operations: "
+                             f"seconds to minutes beyond {MAX_NEWTON_WEIGHTS} weights. Fit on fewer features of X to "
+                             "have standard errors.")
         if self._bse_at is not None:
             self._bse = _standard_errors(*self._bse_at)
             self._bse_at = None                                  # and the training data are let go
@@ -835,13 +951,21 @@ class LogisticRegression(_LinearClassifier):
 
 
 def _standard_errors(objective, w) -> np.ndarray | None:
-    """``sqrt(diag((N H)^{-1}))``, in the order of the weights; ``inf`` if ``H`` is singular, None if it overflowed."""
-    total_hessian = objective.hessian(w) * objective.n_samples      # of sum_i -log p(t_i | x_i) (+ N l2/2 ||w||^2)
+    """``sqrt(diag((N H)^{-1}))``, in the order of the weights; ``inf`` if ``H`` is singular, None if it overflowed.
+
+    For an objective on centred features, ``H`` is that of the centred weights ``(w, b')``, and the covariance
+    of ``(w, b) = A (w, b')`` is ``A (N H)^{-1} A^T``, with ``A`` the identity except for the row ``(-m^T, 1)``.
+    """
+    total_hessian = objective.hessian(_centred(w, objective)) * objective.n_samples   # of sum_i -log p(t_i | x_i)
     if not np.all(np.isfinite(total_hessian)):
         return None                                            # a diverged fit: no meaningful errors
     covariance = _solve_symmetric(total_hessian, np.eye(total_hessian.shape[0]))   # (N H)^{-1}, column by column
     if covariance is None:
         return np.full(total_hessian.shape[0], np.inf)         # singular: the data do not determine the weights
+    if objective.means is not None:
+        A = np.eye(covariance.shape[0])
+        A[-1, :-1] = -objective.means                          # b = b' - m^T w
+        covariance = A @ covariance @ A.T
     return np.sqrt(np.diag(covariance))
 
 
@@ -945,6 +1069,7 @@ def loss_surface(X, t, coef, intercept=0.0, l2=0.0, l1=0.0):
         raise ValueError(f"intercept must have the shape of the grid of coef, {grid_shape} (or be one number); "
                          f"got shape {intercept.shape}.")
     intercept = np.broadcast_to(intercept, grid_shape).reshape(-1)
+    check_size(len(weights) * X.shape[0], "the scores of every weight vector of coef on every example", "coef")
     smooth = LogisticLoss(X, t, l2).along(np.column_stack([weights, intercept]))
     with np.errstate(over="ignore"):                              # a loss beyond 1.8e308 is inf
         penalty = check_non_negative(l1, "l1") * np.sum(np.abs(weights), axis=1)
@@ -1048,6 +1173,7 @@ def descent_path(X, t, learning_rate, n_updates=100, batch_size=None, w0=None, l
     objective = LogisticLoss(X, t, l2, fit_intercept)
     n_updates = check_iterations(n_updates, "n_updates")
     N = objective.n_samples
+    check_size((n_updates + 1) * N, "the scores of every update on every example", "n_updates")
     B = N if batch_size is None else min(check_positive_int(batch_size, "batch_size"), N)
     w0 = np.zeros(objective.n_weights) if w0 is None else as_float_array(w0, "w0").reshape(-1)
     if w0.shape != (objective.n_weights,):
@@ -1087,6 +1213,11 @@ class RegularizationPath:
     converged: np.ndarray
 
 
+#: The most penalty strengths of one regularisation path: each is a fit of its own (milliseconds for Newton,
+#: up to seconds for an L1 fit).
+MAX_PATH = 1000
+
+
 def regularization_path(X, t, lambdas, penalty="l2", **params) -> RegularizationPath:
     """Fit :class:`LogisticRegression` for each penalty strength, each fit warm-started at the last.
 
@@ -1100,7 +1231,7 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     X : array-like of shape (N, D)
     t : array-like of shape (N,), two labels
     lambdas : array-like of shape (n_lambdas,)
-        Penalty strengths, each >= 0.
+        Penalty strengths, each >= 0; at most :data:`MAX_PATH` of them.
     penalty : {"l2", "l1"}
     **params
         Further :class:`LogisticRegression` parameters. The solver defaults
@@ -1114,6 +1245,9 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     lambdas = as_float_array(lambdas, "lambdas").reshape(-1)
     if lambdas.size == 0 or np.any(lambdas < 0):
         raise ValueError("lambdas must be a non-empty list of penalty strengths >= 0, e.g. np.logspace(-4, 0, 30).")
+    if lambdas.size > MAX_PATH:
+        raise ValueError(f"lambdas holds {lambdas.size} penalty strengths, one fit each: more than {MAX_PATH} fits "
+                         "would take minutes to hours. Use fewer, e.g. np.logspace(-4, 0, 30).")
     params.setdefault("solver", "newton" if penalty == "l2" else "accelerated")
     X = as_matrix(X)
     coef = np.empty((lambdas.size, X.shape[1]))
@@ -1123,8 +1257,7 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     for position in np.argsort(-lambdas, kind="stable"):          # largest lambda first
         model = LogisticRegression(**{**params, penalty: float(lambdas[position])})
         model._check_hyperparameters()
-        objective = LogisticLoss(X, t, model.l2, model.fit_intercept)
-        model._fit(objective, np.zeros(objective.n_weights) if w is None else w)
+        model._fit(X, t, w)
         w = model.trace_.w
         coef[position], intercept[position] = model.coef_, model.intercept_
         n_iter[position], converged[position] = model.n_iter_, model.converged_

@@ -62,6 +62,10 @@ _ARMIJO, _SMALLEST_STEP = 1e-4, 1e-10
 #: share of its largest eigenvalue in size (see the module's docstring): a condition number above 1e12.
 SINGULAR_RTOL = 1e-12
 
+#: The most weights Newton's method takes: each step finds the eigenvalues of the D x D Hessian and solves
+#: with it, about D^3 operations, half a second at this size and minutes per step at 5000 weights.
+MAX_NEWTON_WEIGHTS = 1000
+
 
 # --------------------------------------------------------------------------
 # What the loop minimises
@@ -79,6 +83,9 @@ class Objective:
 
     #: Number of examples ``E`` averages over (needed by SGD only).
     n_samples: int | None = None
+    #: Whether ``H(w)`` is positive semidefinite everywhere (the logistic losses): then every point where the
+    #: gradient vanishes is a minimum, and :func:`minimize` skips the second-order test at the end of a run.
+    convex: bool = False
 
     def loss(self, w: np.ndarray) -> float:
         """``E(w)``."""
@@ -91,6 +98,16 @@ class Objective:
     def hessian(self, w: np.ndarray) -> np.ndarray:
         """``H(w) = grad^2 E(w)``, shape (D, D)."""
         raise NotImplementedError(f"{type(self).__name__} supplies no Hessian, so it cannot use Newton's method.")
+
+    def no_minimum(self, w) -> str | None:
+        """Why ``E`` has no minimum, if the weights ``w`` show it (a sentence); None if they do not.
+
+        :func:`minimize` asks at the end of a run whose gradient has become small:
+        a loss that falls for ever along a direction (the unpenalised logistic loss
+        on separable data) has gradients as small as one likes far out, and no
+        minimum there. By default nothing is known: None.
+        """
+        return None
 
 
 class FunctionObjective(Objective):
@@ -115,7 +132,8 @@ class FunctionObjective(Objective):
                 raise TypeError(f"{name} must be a function of the weights w; got {type(function).__name__}.")
         if hessian is not None and not callable(hessian):
             raise TypeError(f"hessian must be a function of the weights w; got {type(hessian).__name__}.")
-        self._loss, self._gradient, self._hessian, self._scalar = loss, gradient, hessian, scalar
+        self._loss, self._gradient, self._hessian = loss, gradient, hessian
+        self._scalar = check_flag(scalar, "scalar")
 
     def _argument(self, w):
         w = as_float_array(w, "w")
@@ -168,10 +186,14 @@ class Trace:
     step_size : ndarray of shape (n_iter,)
         The learning rate ``eta_k`` of each step, or Newton's ``alpha_k``.
     status : str
-        Why it stopped: ``"converged"`` (gradient norm <= tol), ``"max_iter"``,
-        ``"diverged"``, ``"singular_hessian"``, ``"no_descent"`` (the line
-        search found no lower loss along Newton's direction) or ``"stopped"``
-        (by the callback).
+        Why it stopped: ``"converged"`` (gradient norm <= tol at a minimum),
+        ``"not_minimum"`` (gradient norm <= tol, but not at a minimum: the
+        Hessian there has a negative eigenvalue, a maximum or a saddle point;
+        or the objective has none, :meth:`Objective.no_minimum`), ``"max_iter"``,
+        ``"diverged"``, ``"singular_hessian"``, ``"no_descent"`` (the line search found no lower loss along Newton's
+        direction), ``"not_finite"`` (the gradient or the Hessian is nan or
+        infinite where the loss is finite: the caller's derivative is not
+        defined there) or ``"stopped"`` (by the callback).
     message : str
         The same, in a sentence with the numbers.
     updates : ndarray of shape (n_updates + 1, D) or None
@@ -249,7 +271,18 @@ def _gradient_step(w, gradient, eta, l1):
         return _soft_threshold(w - eta * gradient, eta * l1)
 
 
-def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
+def _gradient_at(objective, v, k, batch=None):
+    """``grad E(v)`` (of the minibatch ``batch``) for step ``k + 1``; a :class:`_Stop` unless it is finite."""
+    if not np.all(np.isfinite(v)):
+        raise _Stop("diverged", f"diverged at step {k + 1}: the weights overflowed, so those of step {k} are kept")
+    gradient = objective.gradient(v, batch) if batch is not None else objective.gradient(v)
+    if not np.all(np.isfinite(gradient)):
+        raise _Stop("not_finite", f"the gradient at step {k + 1} is {_not_finite(gradient)} at finite weights: "
+                                  f"check the gradient's function there; the weights of step {k} are kept")
+    return gradient
+
+
+def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates, k):
     """One pass over the examples in a fresh random order, one step per minibatch."""
     if batch_size >= objective.n_samples:
         batches = [None]                                 # one batch of all the examples: the full gradient
@@ -257,7 +290,7 @@ def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
         order = rng.permutation(objective.n_samples)     # shuffle every epoch
         batches = [order[start:start + batch_size] for start in range(0, objective.n_samples, batch_size)]
     for batch in batches:
-        w = _gradient_step(w, objective.gradient(w, batch), eta, l1)   # grad E_b: an unbiased estimate
+        w = _gradient_step(w, _gradient_at(objective, w, k, batch), eta, l1)   # grad E_b: an unbiased estimate
         if updates is not None:
             updates.append(w)
         if not np.all(np.isfinite(w)):                  # diverged within the epoch: stop early
@@ -265,7 +298,7 @@ def _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates):
     return w
 
 
-def _accelerated_step(objective, w, w_previous, momentum, eta, l1):
+def _accelerated_step(objective, w, w_previous, momentum, eta, l1, k):
     """Nesterov's accelerated gradient step, with the L1 proximal step (FISTA, Beck and Teboulle 2009).
 
     It steps from ``v = w_k + m/(m + 3) (w_k - w_{k-1})``, a point carried further
@@ -276,7 +309,7 @@ def _accelerated_step(objective, w, w_previous, momentum, eta, l1):
     """
     with np.errstate(over="ignore", invalid="ignore"):
         v = w + momentum / (momentum + 3) * (w - w_previous)
-        w_new = _gradient_step(v, objective.gradient(v), eta, l1)
+        w_new = _gradient_step(v, _gradient_at(objective, v, k), eta, l1)
         return w_new, bool((v - w_new) @ (w_new - w) > 0)
 
 
@@ -348,7 +381,7 @@ class _Stop(Exception):
 
 def _newton_step(objective, w, loss, gradient, line_search, k):
     """``w - alpha d`` with ``H(w) d = grad E(w)``: gradient, Hessian, solve (and backtrack)."""
-    direction = _newton_direction(objective.hessian(w), gradient)
+    direction = _newton_direction(_finite_hessian(objective, w, loss, k), gradient)
     if direction is None:
         raise _Stop("singular_hessian",
                     f"the Hessian at step {k} is singular (scaled to a unit diagonal, its condition number "
@@ -358,6 +391,19 @@ def _newton_step(objective, w, loss, gradient, line_search, k):
         raise _Stop("no_descent", f"no step along Newton's direction lowers the loss at step {k}: the Hessian "
                                   "is not positive definite there (a non-convex region)")
     return w - alpha * direction, alpha                      # w - alpha H^{-1} grad E
+
+
+def _finite_hessian(objective, w, loss, k) -> np.ndarray:
+    """The Hessian at ``w``, or a :class:`_Stop` naming it if it holds nan or inf where the loss is finite."""
+    hessian = objective.hessian(w)
+    if not np.all(np.isfinite(hessian)):
+        raise _Stop("not_finite", f"the Hessian at step {k} is {_not_finite(hessian)}, where the loss is finite "
+                                  f"({loss:.4g}): Newton's step is undefined there; check the Hessian's function")
+    return hessian
+
+
+def _not_finite(values) -> str:
+    return "nan" if np.any(np.isnan(values)) else "infinite"
 
 
 def _evaluate(objective, w, l1, k, previous_loss):
@@ -370,9 +416,64 @@ def _evaluate(objective, w, l1, k, previous_loss):
         gradient = objective.gradient(w)
         grad_norm = float(norm(_optimality(w, gradient, l1)))
     if not np.isfinite(grad_norm):
-        raise _Stop("diverged", f"diverged at step {k + 1}: the gradient overflowed; the weights of step {k} "
-                                "are kept")
+        # the weights and the loss are finite: the gradient's function, not the step, failed here
+        raise _Stop("not_finite", f"the gradient at step {k + 1} is {_not_finite(gradient)}, where the loss is "
+                                  f"finite ({loss:.4g}): check the gradient's function there; the weights of step "
+                                  f"{k} are kept")
     return loss, gradient, grad_norm
+
+
+#: Without a Hessian of the objective's own, the second-order test at the end of a run differentiates the
+#: gradient numerically (2 D gradients): for at most this many weights.
+_MOST_WEIGHTS_PROBED = 100
+
+
+def _hessian_for_test(objective, w) -> tuple[np.ndarray | None, float]:
+    """``H(w)`` and the share of its largest eigenvalue that round-off may give the others: the objective's
+    own Hessian, or central differences of its gradient (None for many weights)."""
+    supplied = getattr(type(objective), "hessian", Objective.hessian) is not Objective.hessian and not (
+        isinstance(objective, FunctionObjective) and objective._hessian is None)
+    if supplied:
+        return np.asarray(objective.hessian(w), dtype=float).reshape(w.size, w.size), SINGULAR_RTOL
+    if w.size > _MOST_WEIGHTS_PROBED:
+        return None, 0.0
+    return _central_differences(objective.gradient, w, 1e-5, "gradient", lambda n: (n,)), 1e-6
+
+
+def _not_a_minimum(objective, w, l1) -> str | None:
+    """Why ``w``, where the gradient vanishes, is no minimum, or None.
+
+    First the objective's own :meth:`Objective.no_minimum` (unless an L1 penalty,
+    which grows without bound, holds the weights). Then the second-order test:
+    at a minimum the Hessian is positive semidefinite. A
+    negative eigenvalue, beyond round-off (:data:`SINGULAR_RTOL` of the largest
+    once scaled to a unit diagonal; 1e-6 for a Hessian by finite differences),
+    means a direction along which the loss falls: Newton's method, which only
+    solves ``grad E = 0``, stops at maxima and saddle points as readily as at
+    minima. A weight held at 0 by the kink of an L1 penalty is left out (the
+    kink makes it a minimum along its axis); a Hessian that is zero, or not
+    finite, decides nothing.
+    """
+    if not np.any(l1 > 0) and callable(getattr(objective, "no_minimum", None)):
+        why = objective.no_minimum(w)
+        if why:
+            return why
+    if getattr(objective, "convex", False):
+        return None
+    free = ~((w == 0) & (l1 > 0))
+    with np.errstate(all="ignore"):
+        hessian, rtol = _hessian_for_test(objective, w)
+    if hessian is None or not free.any() or not np.all(np.isfinite(hessian)):
+        return None
+    hessian = (hessian + hessian.T)[np.ix_(free, free)] / 2
+    eigenvalues = _scaled_eigenvalues(hessian)
+    threshold = rtol * np.abs(eigenvalues).max()
+    if not eigenvalues[0] < -threshold:
+        return None
+    smallest = float(np.linalg.eigvalsh(hessian)[0])
+    kind = ("a maximum" if eigenvalues[-1] < -threshold else
+            "a saddle point" if eigenvalues[-1] > threshold else "a maximum or a saddle point")
+    return f"the Hessian there has the eigenvalue {smallest:.4g} < 0, so this is {kind}"
 
 
 # --------------------------------------------------------------------------
@@ -392,10 +493,11 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     """Minimise ``E(w) + sum_j l1_j |w_j|`` by gradient descent (plain or accelerated), SGD or Newton's method.
 
     The loop: evaluate the loss and gradient at ``w_k``; stop if the gradient
-    is small; otherwise take one step (the method's); check that the loss is
-    still finite and not exploding; record. It does not warn: the caller
-    reads ``status`` and ``message`` (:func:`gradient_descent`, :func:`newton`
-    and the models warn).
+    is small (and say whether the Hessian makes that point a minimum, unless
+    the objective is ``convex``); otherwise take one step (the method's); check
+    that the loss is still finite and not exploding; record. It does not warn:
+    the caller reads ``status`` and ``message`` (:func:`gradient_descent`,
+    :func:`newton` and the models warn).
 
     Parameters
     ----------
@@ -439,6 +541,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     if callback is not None and not callable(callback):
         raise TypeError(f"callback must be a function of the weights, or None; got {type(callback).__name__}.")
     line_search = check_flag(line_search, "line_search")
+    record_updates = check_flag(record_updates, "record_updates")
     method = check_option(method, "method", METHODS)
     learning_rate = check_positive(learning_rate, "learning_rate")
     decay = check_non_negative(decay, "decay")
@@ -454,6 +557,10 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     l1 = np.broadcast_to(l1, w.shape).astype(float)
     if np.any(l1 < 0):
         raise ValueError(f"l1 must be >= 0; got a smallest value of {l1.min():.4g}.")
+    if method == "newton" and w.size > MAX_NEWTON_WEIGHTS:
+        raise ValueError(f"method='newton' solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
+                         f"w0 at every step (about {w.size}^3 operations, seconds to minutes per step beyond "
+                         f"{MAX_NEWTON_WEIGHTS} weights); use method='accelerated' or 'gd' for {w.size} weights.")
     if method == "newton" and np.any(l1 > 0):
         raise ValueError("method='newton' cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
                          "at 0); use method='gd' or 'sgd', whose proximal step handles it.")
@@ -467,8 +574,12 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     loss = _total_loss(objective, w, l1)
     if not np.isfinite(loss):
         raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
-    gradient = objective.gradient(w)
-    grad_norm = float(norm(_optimality(w, gradient, l1)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        gradient = objective.gradient(w)
+        grad_norm = float(norm(_optimality(w, gradient, l1)))
+    if not np.isfinite(grad_norm):
+        raise ValueError(f"The gradient at the starting point w0 is {_not_finite(gradient)}, where the loss is "
+                         f"finite ({loss:.4g}): check the gradient's function there, or start elsewhere.")
     weights, losses, norms, steps = [w], [loss], [grad_norm], []
     updates = [w] if method == "sgd" and record_updates else None
     start_loss = loss
@@ -479,8 +590,12 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         # E(w) - E(w*) and ||w - w*||, whereas a slow method on a plateau changes the loss
         # little while still far from the minimum.
         if grad_norm <= tol:
-            status = "converged"
-            message = f"converged after {k} steps: |grad| = {grad_norm:.3g} <= tol = {tol:g}"
+            # grad E = 0 at a maximum or a saddle point too: a minimum only if the curvature says so
+            why = _not_a_minimum(objective, w, l1)
+            status = "converged" if why is None else "not_minimum"
+            message = (f"converged after {k} steps: |grad| = {grad_norm:.3g} <= tol = {tol:g}" if why is None else
+                       f"stopped after {k} steps where |grad| = {grad_norm:.3g} <= tol = {tol:g}, but not at a "
+                       f"minimum: {why}")
             break
         if k == max_iter:
             status = "max_iter"
@@ -491,10 +606,10 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
             if method == "gd":
                 w_new, step = _gradient_step(w, gradient, eta, l1), eta
             elif method == "accelerated":
-                w_new, restart = _accelerated_step(objective, w, weights[-2] if k else w, momentum, eta, l1)
+                w_new, restart = _accelerated_step(objective, w, weights[-2] if k else w, momentum, eta, l1, k)
                 step, momentum = eta, 0 if restart else momentum + 1
             elif method == "sgd":
-                w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates), eta
+                w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates, k), eta
             else:
                 w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
             loss_new, gradient, grad_norm = _evaluate(objective, w_new, l1, k, loss)
@@ -525,12 +640,15 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
 # --------------------------------------------------------------------------
 
 
-def _warn(trace: Trace, what: str) -> None:
+def _warn(trace: Trace, what: str, remedy: str) -> None:
+    """Warn of a run that found no minimum: ``remedy`` is the advice for a diverged one."""
     if trace.diverged:
-        warnings.warn(f"{what} {trace.message}. Lower the learning rate (or, for Newton, use "
-                      "line_search=True).", DivergenceWarning, stacklevel=3)
+        warnings.warn(f"{what}: {trace.message}. {remedy}.", DivergenceWarning, stacklevel=3)
+    elif trace.status == "not_minimum":
+        warnings.warn(f"{what}: {trace.message}. Start elsewhere (at a minimum the Hessian is positive "
+                      "semidefinite).", ConvergenceWarning, stacklevel=3)
     elif not trace.converged and trace.status != "stopped":
-        warnings.warn(f"{what} {trace.message}.", ConvergenceWarning, stacklevel=3)
+        warnings.warn(f"{what}: {trace.message}.", ConvergenceWarning, stacklevel=3)
 
 
 def _function_problem(loss, gradient, hessian, w0):
@@ -544,7 +662,11 @@ def gradient_descent(loss, gradient, w0, *, learning_rate=0.1, decay=0.0, max_it
 
     Notebook 04, "Gradient descent"; notebook 05 compares it with :func:`newton`
     on the same surface. Warns (:class:`~lecture_utils.DivergenceWarning`) and
-    stops if the loss blows up, keeping the last finite weights.
+    stops if the loss blows up, keeping the last finite weights. Where the
+    gradient vanishes at a maximum or a saddle point (a start on one, or on
+    a ridge that leads to one: a Hessian by finite differences of ``gradient``
+    tells, for up to 100 weights), the status is ``"not_minimum"``, with a
+    :class:`~lecture_utils.ConvergenceWarning`.
 
     Parameters
     ----------
@@ -572,7 +694,7 @@ def gradient_descent(loss, gradient, w0, *, learning_rate=0.1, decay=0.0, max_it
     objective, w0 = _function_problem(loss, gradient, None, w0)
     trace = minimize(objective, w0, "gd", learning_rate=learning_rate, decay=decay, max_iter=max_iter,
                      tol=tol, l1=l1)
-    _warn(trace, "gradient descent")
+    _warn(trace, "gradient descent", "Lower the learning rate")
     return trace
 
 
@@ -586,7 +708,9 @@ def newton(loss, gradient, hessian, w0, *, max_iter=100, tol=1e-10, line_search=
     loss falls enough). On a quadratic it lands on the minimum in one step.
     Pure Newton can diverge far from a minimum (``sqrt(1 + x^2)`` from
     ``|x0| > 1``) or head for a saddle or maximum where ``H`` is not positive
-    definite; the trace's ``status`` says which happened.
+    definite; the trace's ``status`` says which happened: ``"not_minimum"``
+    (with a :class:`~lecture_utils.ConvergenceWarning`) where it stopped on a
+    stationary point whose Hessian has a negative eigenvalue.
 
     Parameters
     ----------
@@ -605,7 +729,7 @@ def newton(loss, gradient, hessian, w0, *, max_iter=100, tol=1e-10, line_search=
     """
     objective, w0 = _function_problem(loss, gradient, hessian, w0)
     trace = minimize(objective, w0, "newton", max_iter=max_iter, tol=tol, line_search=line_search)
-    _warn(trace, "Newton's method")
+    _warn(trace, "Newton's method", "Use line_search=True (damped Newton), or start nearer the minimum")
     return trace
 
 

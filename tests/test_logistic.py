@@ -343,6 +343,98 @@ def test_coefficients_and_standard_errors_match_statsmodels_logit(overlapping):
     np.testing.assert_allclose(slow.bse_, bias_last(reference.bse), rtol=1e-5)
 
 
+@pytest.fixture(scope="module")
+def near_zero():
+    """A 200 x 3 binary problem with features near 0, and statsmodels' Logit of it (at tol 1e-12)."""
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((200, 3))
+    t = (rng.uniform(size=200) < special.expit(X @ [1.0, -2.0, 0.5] + 0.3)).astype(int)
+    return X, t, sm.Logit(t, sm.add_constant(X)).fit(disp=0, tol=1e-12)
+
+
+@pytest.mark.parametrize("shift", [1e6, 1e8, 1e10, 1e12])
+def test_newton_on_features_far_from_zero_is_statsmodels_on_the_features_near_zero(near_zero, shift):
+    # x + s scores x^T w + (b - s sum_j w_j): the same coefficients, the intercept moved by -s sum_j w_j. Uncentred,
+    # X^T S X was singular beside the bias column from s = 1e6 on (issue 20: all-zero weights and a warning).
+    # float64 stores x + s to s * 2^-52, so the data themselves keep about 16 - log10(s) digits of their
+    # variation (spread 1): the fit loses no more, to 100 s eps. At s = 1e16 the variation is gone.
+    X, t, reference = near_zero
+    b, w = reference.params[0], reference.params[1:]
+    rtol = max(1e-8, 100 * shift * np.finfo(float).eps)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = LogisticRegression(solver="newton", tol=1e-10).fit(X + shift, t)
+    assert model.converged_
+    np.testing.assert_allclose(model.coef_, w, rtol=rtol)
+    assert model.intercept_ == pytest.approx(b - shift * w.sum(), rel=rtol)
+    # the standard errors: the coefficients' as statsmodels', the intercept's that of b - s sum_j w_j,
+    # sqrt(a^T C a) with a = (1, -s, -s, -s) and C statsmodels' covariance (constant first)
+    a = np.r_[1.0, -shift, -shift, -shift]
+    np.testing.assert_allclose(model.bse_, np.r_[reference.bse[1:], np.sqrt(a @ reference.cov_params() @ a)],
+                               rtol=max(1e-6, rtol))
+    np.testing.assert_allclose(model.predict_proba(X + shift)[:, 1], reference.predict(sm.add_constant(X)),
+                               rtol=max(1e-8, rtol), atol=1e-12)
+
+
+def test_the_centred_newton_steps_are_the_plain_ones_mapped_back(overlapping):
+    # Newton's iterates do not depend on the coordinates (affine invariance): centring changes only round-off
+    X, t = overlapping
+    model = LogisticRegression(solver="newton", tol=1e-10).fit(X, t)
+    plain = minimize(LogisticLoss(X, t), np.zeros(5), "newton", tol=1e-10, line_search=True)
+    assert model.n_iter_ == plain.n_iter
+    np.testing.assert_allclose(model.trace_.weights, plain.weights, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(model.loss_history_, plain.loss, rtol=1e-13)
+
+
+def test_multinomial_newton_and_the_regularization_path_far_from_zero(iris):
+    X, t = iris
+    near = SoftmaxRegression(solver="newton", l2=1e-2, tol=1e-10).fit(X, t)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        far = SoftmaxRegression(solver="newton", l2=1e-2, tol=1e-10).fit(X + 1e8, t)
+    np.testing.assert_allclose(far.coef_, near.coef_, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(far.intercept_, near.intercept_ - 1e8 * near.coef_.sum(axis=1), rtol=1e-6)
+    binary = (t == 2).astype(int)
+    lambdas = np.logspace(-3, -1, 3)
+    path_near, path_far = regularization_path(X, binary, lambdas), regularization_path(X + 1e8, binary, lambdas)
+    np.testing.assert_allclose(path_far.coef, path_near.coef, rtol=1e-6)
+    assert np.all(path_far.converged)
+
+
+def test_the_advice_of_an_unconverged_fit_fits_its_solver_and_its_features(near_zero):
+    X, t, _ = near_zero
+    # gradient descent on features 1e6 from 0: a valley more steps hardly descend; centring and Newton help
+    with pytest.warns(ConvergenceWarning) as caught:
+        LogisticRegression(max_iter=50).fit(X + 1e6, t)
+    message = str(caught[0].message)
+    assert "centre the features" in message and "solver='newton'" in message and "increase max_iter" not in message
+    # Newton stopped early is never told to use Newton
+    with pytest.warns(ConvergenceWarning) as caught:
+        LogisticRegression(solver="newton", max_iter=1, tol=1e-14).fit(X + 1e6, t)
+    assert "increase max_iter" in str(caught[0].message) and "solver='newton'" not in str(caught[0].message)
+
+
+@pytest.mark.parametrize("make", [lambda X, t: LogisticLoss(X, t, fit_intercept="False"),
+                                  lambda X, t: SoftmaxLoss(X, t, fit_intercept="False"),
+                                  lambda X, t: learning_rate_bound(X, fit_intercept="no"),
+                                  lambda X, t: descent_path(X, t, 0.1, 5, fit_intercept=0),
+                                  lambda X, t: irls_step(X, t, np.zeros(4), fit_intercept="False")])
+def test_fit_intercept_must_be_a_flag(overlapping, make):
+    # the string "False" is true: it would fit an intercept
+    X, t = overlapping
+    with pytest.raises(TypeError, match="fit_intercept must be True or False"):
+        make(X, t)
+
+
+def test_minimize_on_separable_data_does_not_claim_a_minimum():
+    data = make_separable(30, 0.2, random_state=2)
+    trace = minimize(LogisticLoss(data.X, data.y), np.zeros(3), "newton", line_search=True, tol=1e-8)
+    assert trace.status == "not_minimum" and "linearly separable" in trace.message
+    assert LogisticLoss(data.X, data.y).no_minimum(trace.w) is not None
+    penalised = LogisticLoss(data.X, data.y, l2=1e-3)
+    assert minimize(penalised, np.zeros(3), "newton", tol=1e-8).converged and penalised.no_minimum(trace.w) is None
+
+
 def test_standard_errors_read_after_a_refit_are_those_of_the_new_data(overlapping, cancer):
     X, t = overlapping
     model = LogisticRegression(solver="newton", tol=1e-10).fit(X, t)

@@ -304,12 +304,65 @@ def test_pure_newton_climbs_to_a_saddle_and_the_line_search_refuses():
     # even uphill: from (0.1, 1) the loss rises from -0.94 to 0
     H = np.array([[2.0, 0.5], [0.5, -2.0]])
     loss, gradient = (lambda w: 0.5 * w @ H @ w), (lambda w: H @ w)
-    trace = newton(loss, gradient, lambda w: H, [0.1, 1.0])
-    assert trace.converged and trace.n_iter == 1 and np.allclose(trace.w, 0, atol=1e-15)
+    with pytest.warns(ConvergenceWarning, match="not at a minimum.*saddle point"):
+        trace = newton(loss, gradient, lambda w: H, [0.1, 1.0])
+    # the gradient vanishes, but H has the eigenvalue -sqrt(4.25) = -2.0616: a saddle, which is no minimum
+    assert trace.status == "not_minimum" and not trace.converged
+    assert f"eigenvalue {-np.sqrt(4.25):.4g} < 0" in trace.message
+    assert trace.n_iter == 1 and np.allclose(trace.w, 0, atol=1e-15)
     assert trace.loss[0] == pytest.approx(-0.94) and trace.loss[1] == pytest.approx(0, abs=1e-30)
     with pytest.warns(ConvergenceWarning, match="not positive definite"):
         damped = newton(loss, gradient, lambda w: H, [0.1, 1.0], line_search=True)
     assert damped.status == "no_descent" and damped.n_iter == 0
+
+
+def test_newton_on_the_double_well_from_0_3_stops_at_its_maximum_and_says_so():
+    # f = x^4/4 - x^2/2: f' = x^3 - x vanishes at 0, where f'' = -1 < 0 (a maximum); minima at +-1, f'' = 2
+    well = SCALAR_FUNCTIONS["double_well"]
+    with pytest.warns(ConvergenceWarning, match="not at a minimum.*eigenvalue -1 < 0, so this is a maximum"):
+        trace = newton(well.f, well.derivative, well.second_derivative, 0.3)
+    assert trace.status == "not_minimum" and not trace.converged and trace.w[0] == pytest.approx(0, abs=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                                  # a minimum: no warning
+        from_far = newton(well.f, well.derivative, well.second_derivative, 0.8)
+    assert from_far.converged and from_far.w[0] == pytest.approx(1.0, rel=1e-12)
+
+
+def test_gradient_descent_without_a_hessian_tells_a_saddle_by_finite_differences():
+    # E = x^2 - y^2: from (1, 0) the path stays on y = 0 and runs into the saddle at 0 (H = diag(2, -2))
+    loss, gradient = (lambda w: w[0] ** 2 - w[1] ** 2), (lambda w: np.array([2 * w[0], -2 * w[1]]))
+    with pytest.warns(ConvergenceWarning, match="eigenvalue -2 < 0, so this is a saddle point"):
+        trace = gradient_descent(loss, gradient, [1.0, 0.0], learning_rate=0.1)
+    assert trace.status == "not_minimum" and trace.w[1] == 0 and abs(trace.w[0]) < 1e-6
+    # a start exactly on the maximum of the double well: no step, and no claim of a minimum
+    well = SCALAR_FUNCTIONS["double_well"]
+    with pytest.warns(ConvergenceWarning, match="a maximum"):
+        assert gradient_descent(well.f, well.derivative, 0.0).status == "not_minimum"
+    # at a minimum whose curvature vanishes (x^4 at 0) nothing is claimed against it
+    assert gradient_descent(lambda x: x ** 4, lambda x: 4 * x ** 3, 0.0).converged
+
+
+def test_an_l1_kink_is_a_minimum_along_its_weight():
+    # E = -w_1^2 / 2 + w_2^2 + |w_1|: the smooth part curves down along w_1, but at w_1 = 0 the kink of |w_1|
+    # (subgradient [-1, 1] against a slope of 0) makes 0 the minimum along w_1
+    trace = minimize(FunctionObjective(lambda w: -w[0] ** 2 / 2 + w[1] ** 2, lambda w: np.array([-w[0], 2 * w[1]])),
+                     [0.0, 1.0], "gd", learning_rate=0.25, l1=[1.0, 0.0])
+    assert trace.converged and trace.w[0] == 0
+
+
+def test_a_gradient_or_hessian_of_nan_is_named_not_blamed_on_the_learning_rate():
+    loss = lambda w: float(w @ w)                                              # noqa: E731
+    with pytest.raises(ValueError, match="gradient at the starting point w0 is nan"):
+        gradient_descent(loss, lambda w: np.full(2, np.nan), [1.0, 1.0])
+    # the gradient is nan once w_1 < 0.5, where the loss is still finite: the step is not to blame
+    with pytest.warns(ConvergenceWarning, match="gradient at step 2 is nan") as caught:
+        trace = gradient_descent(loss, lambda w: np.where(w > 0.5, 2 * w, np.nan), [1.0, 1.0], learning_rate=0.2)
+    assert trace.status == "not_finite" and not trace.diverged and trace.n_iter == 1
+    assert not any("learning rate" in str(w.message) for w in caught)
+    np.testing.assert_allclose(trace.w, [0.6, 0.6], rtol=1e-15)
+    with pytest.warns(ConvergenceWarning, match="Hessian at step 0 is nan"):
+        trace = newton(loss, lambda w: 2 * w, lambda w: np.full((2, 2), np.nan), [1.0, 1.0])
+    assert trace.status == "not_finite"
 
 
 def test_a_singular_hessian_stops_with_its_own_status():
@@ -417,6 +470,10 @@ def test_bad_arguments_are_named():
         minimize(objective, np.zeros(3), "sgd")
     with pytest.raises(ValueError, match="w0 contains nan"):
         minimize(objective, [np.nan, 0, 0])
+    with pytest.raises(TypeError, match="record_updates must be True or False; got 'no'"):
+        minimize(objective, np.zeros(3), record_updates="no")              # "no" would count as true
+    with pytest.raises(TypeError, match="scalar must be True or False; got 'False'"):
+        FunctionObjective(loss, gradient, scalar="False")
     with pytest.raises(TypeError, match="hessian="):
         minimize(FunctionObjective(loss, gradient), np.zeros(3), "newton")
     with pytest.raises(ValueError, match="gradient must return one partial derivative per weight"):

@@ -29,6 +29,14 @@ def test_the_grid_has_the_second_weight_along_its_rows():
     np.testing.assert_allclose(values[:, 0], 5 + np.array([0.25, 0.75, 1.25, 1.75]))
 
 
+def test_a_grid_of_more_calls_than_run_in_a_minute_is_refused_before_the_first():
+    calls = []
+    with pytest.raises(ValueError, match=r"resolution = 10000 asks for 1e\+08 calls of loss.*resolution <= 1000"):
+        plotting.loss_on_grid(lambda w: calls.append(w) or 0.0, (0, 1), (0, 1), resolution=10 ** 4)
+    assert calls == []
+    assert plotting.loss_on_grid(lambda w: 0.0, (0, 1), (0, 1), resolution=3).shape == (3, 3)
+
+
 def test_an_ellipse_of_the_model_is_a_level_set_around_newtons_point():
     H = np.array([[3.0, 1.0], [1.0, 0.5]])                           # positive definite, tilted
     g, w = np.array([0.4, -1.0]), np.array([1.0, 2.0])

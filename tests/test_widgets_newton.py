@@ -86,7 +86,8 @@ def test_the_double_well_sends_newton_to_its_maximum(one_d):
     assert "f'' < 0: the parabola opens downward" in one_d.status
     assert f"x_1 = {2 * 0.3 ** 3 / (3 * 0.09 - 1):.6g}" in one_d.status
     one_d.slider.value = 12
-    assert abs(one_d.iterates[-1]) < 1e-12 and "converged" in one_d.status
+    assert abs(one_d.iterates[-1]) < 1e-12 and "converged" not in one_d.status
+    assert one_d.status.endswith("stopped after 4 steps where f' = 0 but f'' < 0: a maximum, not a minimum")
     one_d.damping.value = True
     assert "Hessian is not positive definite" in one_d.status
 
@@ -106,6 +107,15 @@ def test_newton1d_bad_input_is_named():
         Newton1D(x0=5.0)
     with pytest.raises(ValueError, match="k must be a whole number of steps from 0 to max_steps = 12"):
         Newton1D(k=13)
+    with pytest.raises(ValueError, match="k must be a whole number"):
+        Newton1D(k=2.5)                                                # not truncated to 2
+    with pytest.raises(TypeError, match="line_search must be True or False; got 'no'"):
+        Newton1D(line_search="no")                                     # not a checked box
+    with pytest.raises(ValueError, match="max_steps must be at most 1000") as refused:
+        Newton1D(max_steps=10 ** 12)
+    assert "max_iter" not in str(refused.value)
+    with pytest.raises(ValueError, match="xlim must be two numbers"):
+        Newton1D(xlim=(-2.0, 0.0, 2.0))
 
 
 # ---------------------------------------------------------------- NewtonStepper
@@ -229,3 +239,42 @@ def test_stepper_bad_input_is_named(hours_data):
         NewtonStepper(LogisticLoss(np.column_stack([hours, hours ** 2]), passed), 0.4)
     with pytest.raises(ValueError, match="learning_rate must be"):
         NewtonStepper(loss, 0.0)
+    with pytest.raises(ValueError, match="resolution must be at most 400.*1e\\+08"):
+        NewtonStepper(loss, 0.4, resolution=10 ** 4)                   # refused at once, not after half an hour
+    with pytest.raises(ValueError, match="max_steps must be at most 1000"):
+        NewtonStepper(loss, 0.4, max_steps=10 ** 6)
+    with pytest.raises(TypeError, match="line_search must be True or False"):
+        NewtonStepper(loss, 0.4, line_search="False")
+    with pytest.raises(TypeError, match="names must be two strings"):
+        NewtonStepper(loss, 0.4, names="wb")
+    with pytest.raises(TypeError, match="objective must be a loss of two weights with loss"):
+        NewtonStepper(lambda w: 0.0, 0.4)
+
+
+def test_on_separable_data_no_star_is_drawn_and_the_right_panel_shows_the_loss():
+    # one feature that separates the classes at x = 2.5: sigma(w (x - 2.5)) -> the labels as w -> inf
+    x = np.array([0.5, 1.0, 1.5, 2.0, 3.0, 3.5, 4.0, 5.0])
+    loss = LogisticLoss(x[:, None], np.repeat([0, 1], 4))
+    stepper = NewtonStepper(loss, 0.4, k=30)
+    assert stepper.optimum is None and stepper.separable and not stepper.optimum_shown
+    stars = [line for line in stepper.ax_surface.lines if line.get_marker() == "*"]
+    assert stars == []
+    assert "the data are separable: the loss has no minimum" in stepper.status and "distance" not in stepper.status
+    assert "converged" not in stepper.status
+    # the right panel: E(w_k) of each method, which falls towards its infimum 0
+    _, newton_losses = stepper._errors["newton"].get_data()
+    np.testing.assert_allclose(newton_losses, np.maximum(stepper.newton.loss[:31], 1e-16), rtol=1e-15)
+    assert newton_losses[-1] < 1e-10 and "no minimum" in stepper.ax_errors.get_title()
+    # with an L2 penalty the same data have a minimum, drawn inside the box
+    penalised = NewtonStepper(LogisticLoss(x[:, None], np.repeat([0, 1], 4), l2=0.1), 0.4)
+    assert penalised.optimum_shown and not penalised.separable
+
+
+def test_a_minimum_outside_the_box_is_named_not_drawn(hours_data):
+    hours, passed = hours_data
+    stepper = NewtonStepper(LogisticLoss(hours[:, None], passed), 0.4, xlim=(-1.0, 0.5), ylim=(-1.0, 1.0))
+    reference = SklearnLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(hours[:, None], passed)
+    np.testing.assert_allclose(stepper.optimum, [reference.coef_[0, 0], reference.intercept_[0]], atol=1e-6)
+    assert not stepper.optimum_shown
+    assert [line for line in stepper.ax_surface.lines if line.get_marker() == "*"] == []
+    assert "outside the view" in stepper.ax_errors.get_title()

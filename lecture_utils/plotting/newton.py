@@ -3,12 +3,15 @@ quadratic model Newton's step minimises, and errors falling step by step."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from ._checks import (AXES, AXIS, FUNCTION, NUMBER, array, checked, count, curve, limits, mapping, option, points,
                       record, results, unit_interval)
+from .._validation import MAX_ITERATIONS
 from ._style import LINESTYLES, PALETTE, _light
 from .geometry import grid_points
 from .mle import power_of_ten
@@ -63,7 +66,13 @@ def loss_on_grid(loss, xlim, ylim, resolution: int = 80) -> np.ndarray:
     """``loss(w)`` at the centres of a ``resolution x resolution`` grid over a box, shape (resolution, resolution).
 
     Row ``i`` holds the ``i``-th value of the second weight, as ``imshow(origin="lower")`` expects.
+    ``loss`` is called once per cell, at most :data:`~lecture_utils._validation.MAX_ITERATIONS` times
+    (``resolution <= 1000``): a Python call per cell, a minute at most for a loss of tens of microseconds.
     """
+    if resolution ** 2 > MAX_ITERATIONS:
+        raise ValueError(f"resolution = {resolution} asks for {resolution ** 2:.3g} calls of loss, one per cell of the "
+                         f"grid, more than the {MAX_ITERATIONS:.0e} made in one drawing (they would take minutes to "
+                         f"hours); use resolution <= {math.isqrt(MAX_ITERATIONS)}.")
     points = grid_points(xlim, ylim, resolution)
     return np.array([results(loss, "loss", w, ()) for w in points]).reshape(resolution, resolution)
 

@@ -9,7 +9,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import as_float_array, check_option, check_positive, check_positive_int
+from .._validation import (as_float_array, as_limits, as_scalar, check_flag, check_option, check_positive,
+                           check_positive_int)
 from ..optimization import SCALAR_FUNCTIONS, minimize, quadratic_model
 from ._base import FigureWidget, button, set_slider
 
@@ -21,6 +22,12 @@ LABEL_STYLE = {"description_width": "initial"}
 #: The heights of the ellipses drawn around Newton's target, as fractions of m(w_k) - min m
 #: (the outer one passes through w_k; each next one has half its size).
 MODEL_LEVELS = (1.0, 0.25, 0.0625)
+#: The most steps a slider offers: NewtonStepper reruns both methods for all of them whenever the start
+#: changes (about a tenth of a millisecond a step), and a slider of more positions cannot be set by hand.
+MAX_STEPS = 1000
+#: The finest shading of NewtonStepper's surface: resolution^2 losses computed one by one (about 40 us each
+#: for a loss of 50 examples), a few seconds at this size, and finer than the picture's pixels.
+MAX_RESOLUTION = 400
 
 
 def _outcome(trace) -> str:
@@ -28,12 +35,22 @@ def _outcome(trace) -> str:
     n = trace.n_iter
     steps = f"{n} step" if n == 1 else f"{n} steps"
     return {"converged": f"converged after {steps}",
+            "not_minimum": f"stopped after {steps}: the gradient is nearly 0, but this is no minimum",
             "diverged": f"diverged at step {n}: the loss blew up",
             "max_iter": f"still going after {steps}",
             "singular_hessian": f"stuck at step {n}: the Hessian is singular, H d = grad E has no solution",
             "no_descent": f"stopped at step {n}: the Hessian is not positive definite, so Newton's direction "
                           "does not go downhill and the line search finds no lower point",
             }.get(trace.status, trace.message)
+
+
+def _check_max_steps(max_steps) -> int:
+    max_steps = check_positive_int(max_steps, "max_steps")
+    if max_steps > MAX_STEPS:
+        raise ValueError(f"max_steps must be at most {MAX_STEPS}: the widget reruns its methods for every step "
+                         f"whenever the start changes, and a slider of more positions cannot be set by hand; got "
+                         f"{max_steps}.")
+    return max_steps
 
 
 def _rows(*rows) -> widgets.Box:
@@ -93,6 +110,7 @@ class Newton1D(_Stepping, FigureWidget):
     line_search : bool
         Damped Newton (a backtracking line search) instead of pure Newton.
     max_steps : int
+        At most :data:`MAX_STEPS`.
     xlim : (float, float)
         The range drawn and offered for ``x0``.
     k : int
@@ -111,11 +129,10 @@ class Newton1D(_Stepping, FigureWidget):
 
     def __init__(self, function="sqrt", x0=0.5, line_search=False, max_steps=12, xlim=(-2.0, 2.0), k=0):
         function = check_option(function, "function", tuple(SCALAR_FUNCTIONS))
-        max_steps = check_positive_int(max_steps, "max_steps")
-        low, high = (float(v) for v in as_float_array(xlim, "xlim"))
-        if not low < high:
-            raise ValueError(f"xlim must be (low, high) with low < high; got {xlim!r}.")
-        x0 = float(as_float_array(x0, "x0"))
+        max_steps = _check_max_steps(max_steps)
+        line_search = check_flag(line_search, "line_search")
+        low, high = as_limits(xlim, "xlim")
+        x0 = as_scalar(x0, "x0")
         if not low <= x0 <= high:
             raise ValueError(f"x0 must lie in xlim = ({low:g}, {high:g}), the range drawn; got {x0}.")
         self.x = np.linspace(low, high, 401)
@@ -124,7 +141,7 @@ class Newton1D(_Stepping, FigureWidget):
             layout=widgets.Layout(width="210px"), style={"description_width": "45px"})
         self.x0_slider = widgets.FloatSlider(x0, min=low, max=high, step=0.05, description="start x\u2080",
                                              continuous_update=True, style=LABEL_STYLE, readout_format=".2f")
-        self.damping = widgets.Checkbox(bool(line_search), description="damped (line search)", indent=False,
+        self.damping = widgets.Checkbox(line_search, description="damped (line search)", indent=False,
                                         layout=widgets.Layout(width="170px"))
         steps = self._stepping_controls(max_steps, k)
         super().__init__(FIGSIZE_1D, [_rows([self.function_menu, self.x0_slider, self.damping], steps)])
@@ -228,6 +245,8 @@ class Newton1D(_Stepping, FigureWidget):
             text += f"; Newton's point x - f'/f'' = {target[0]:.6g}{damped}, so x_{shown + 1} = {trace.weights[shown + 1, 0]:.6g}"
             if curvature < 0:
                 text += " (f'' < 0: the parabola opens downward and Newton jumps to its top)"
+        elif trace.status == "not_minimum":
+            text += f" | stopped after {trace.n_iter} steps where f' = 0 but f'' < 0: a maximum, not a minimum"
         else:
             text += f" | {_outcome(trace)}"
         return text
@@ -257,12 +276,13 @@ class NewtonStepper(_Stepping, FigureWidget):
     xlim, ylim : (float, float)
         The box drawn, and the ranges of the start's sliders.
     max_steps : int
+        At most :data:`MAX_STEPS`.
     line_search : bool
         Start with damped Newton.
     names : (str, str)
         The two weights, for the axes and sliders.
     resolution : int
-        Grid cells per side of the shaded surface (computed once).
+        Grid cells per side of the shaded surface (computed once), at most :data:`MAX_RESOLUTION`.
     k : int
         The step shown first.
 
@@ -274,17 +294,32 @@ class NewtonStepper(_Stepping, FigureWidget):
         The step ``k`` shown.
     gd, newton : lecture_utils.optimization.Trace
         The two runs from the start (recomputed when it, or the damping, changes).
-    optimum : ndarray of shape (2,)
-        ``w*``, by damped Newton.
+    optimum : ndarray of shape (2,) or None
+        ``w*``, by damped Newton; drawn as a star if it lies inside the box. None if the loss has no
+        minimum: an unpenalised logistic loss on separable data, which falls towards 0 as the weights
+        grow (the right panel then shows the loss itself, and the status says so).
+    separable : bool
+        Whether the data are separable (then ``optimum`` is None).
     """
 
     def __init__(self, objective, learning_rate, start=(0.0, 0.0), xlim=(-4.0, 6.0), ylim=(-12.0, 6.0),
                  max_steps=30, line_search=False, names=("w", "b"), resolution=80, k=0):
+        if not all(callable(getattr(objective, method, None)) for method in ("loss", "gradient", "hessian")):
+            raise TypeError("objective must be a loss of two weights with loss(w), gradient(w) and hessian(w), e.g. "
+                            f"LogisticLoss(x[:, None], t); got {type(objective).__name__}.")
         self.objective = objective
         self.learning_rate = check_positive(learning_rate, "learning_rate")
-        max_steps = check_positive_int(max_steps, "max_steps")
-        self.xlim, self.ylim = (tuple(float(v) for v in as_float_array(lim, name))
-                                for lim, name in ((xlim, "xlim"), (ylim, "ylim")))
+        max_steps = _check_max_steps(max_steps)
+        line_search = check_flag(line_search, "line_search")
+        if (not isinstance(names, (tuple, list)) or len(names) != 2
+                or not all(isinstance(name, str) for name in names)):
+            raise TypeError(f"names must be two strings, the names of the two weights, e.g. ('w', 'b'); got {names!r}.")
+        resolution = check_positive_int(resolution, "resolution")
+        if resolution > MAX_RESOLUTION:
+            raise ValueError(f"resolution must be at most {MAX_RESOLUTION}: the shading computes the loss once per "
+                             f"cell, resolution^2 = {resolution ** 2:.3g} times, which would take minutes; got "
+                             f"{resolution}.")
+        self.xlim, self.ylim = as_limits(xlim, "xlim"), as_limits(ylim, "ylim")
         start = as_float_array(start, "start").reshape(-1)
         if start.shape != (2,) or not (self.xlim[0] <= start[0] <= self.xlim[1]
                                        and self.ylim[0] <= start[1] <= self.ylim[1]):
@@ -298,23 +333,32 @@ class NewtonStepper(_Stepping, FigureWidget):
             raise ValueError("objective must be a loss of two weights, so that its surface can be drawn; "
                              f"its gradient at the start (w, b) gives {shape}.")
         best = minimize(objective, start, "newton", line_search=True, tol=1e-12, max_iter=500)
-        if not best.converged:
+        # separable data: the loss falls towards 0 as ||w|| -> inf, and Newton's last point is no minimum
+        no_minimum = getattr(objective, "no_minimum", None)
+        self.separable = callable(no_minimum) and no_minimum(best.w) is not None
+        if not (best.converged or self.separable):
             raise ValueError(f"damped Newton finds no minimum of objective from {start.tolist()} "
                              f"({best.message}); the widget compares the methods on a loss with a minimum.")
-        self.optimum, self._lowest = best.w, best.loss[-1]
+        self.optimum = None if self.separable else best.w
+        self._lowest = 0.0 if self.separable else best.loss[-1]
         self.names = tuple(names)
-        self.surface = plotting.loss_on_grid(objective.loss, self.xlim, self.ylim, check_positive_int(
-            resolution, "resolution"))
+        self.surface = plotting.loss_on_grid(objective.loss, self.xlim, self.ylim, resolution)
         self.start_sliders = tuple(
             widgets.FloatSlider(value, min=low, max=high, step=(high - low) / 40, description=f"start {name}",
                                 continuous_update=False, style=LABEL_STYLE, readout_format=".2f")
             for value, (low, high), name in zip(start, (self.xlim, self.ylim), self.names))
-        self.damping = widgets.Checkbox(bool(line_search), description="damped Newton (line search)", indent=False,
+        self.damping = widgets.Checkbox(line_search, description="damped Newton (line search)", indent=False,
                                         layout=widgets.Layout(width="220px"))
         steps = self._stepping_controls(max_steps, k)
         super().__init__(FIGSIZE_2D, [_rows([*self.start_sliders, self.damping], steps)])
         self._run_key = None
         self.start(*self.start_sliders, self.damping, self.slider)
+
+    @property
+    def optimum_shown(self) -> bool:
+        """Whether the minimum ``w*`` is drawn: it exists and lies inside the box."""
+        return self.optimum is not None and bool(self.xlim[0] <= self.optimum[0] <= self.xlim[1]
+                                                 and self.ylim[0] <= self.optimum[1] <= self.ylim[1])
 
     @property
     def start_point(self) -> np.ndarray:
@@ -331,7 +375,8 @@ class NewtonStepper(_Stepping, FigureWidget):
         grid = self.fig.add_gridspec(1, 2, width_ratios=(1.25, 1))
         self.ax_surface, self.ax_errors = self.fig.add_subplot(grid[0]), self.fig.add_subplot(grid[1])
         plotting.plot_loss_surface(self.ax_surface, self.surface, self.xlim, self.ylim, minimum=self._lowest)
-        self.ax_surface.plot(*self.optimum, marker="*", color="black", markersize=12, linestyle="none", zorder=3)
+        if self.optimum_shown:
+            self.ax_surface.plot(*self.optimum, marker="*", color="black", markersize=12, linestyle="none", zorder=3)
         self.ax_surface.set(xlabel=f"${self.names[0]}$", ylabel=f"${self.names[1]}$")
         model = {"color": plotting.MODEL_COLOR, "linewidth": 1.6, "zorder": 2}
         self._ellipses = [self.ax_surface.plot([], [], **model)[0] for _ in MODEL_LEVELS]
@@ -347,7 +392,14 @@ class NewtonStepper(_Stepping, FigureWidget):
         self._errors = plotting.plot_errors(self.ax_errors, {"gd": [1.0], "newton": [1.0]}, steps=self.slider.max)
         self.ax_errors.set_ylim(1e-14, 1e4)
         self.ax_errors.legend(loc="lower left", fontsize="small")
-        self.ax_errors.set_title("distance to the minimum $\\mathbf{w}_*$ (the star)", fontsize="medium")
+        if self.optimum is None:
+            self.ax_errors.set_ylabel(r"loss $E(\mathbf{w}_k)$")
+            title = "no minimum (separable data): the loss falls towards 0"
+        else:
+            where = ("(the star)" if self.optimum_shown else
+                     f"= ({self.optimum[0]:.3g}, {self.optimum[1]:.3g}), outside the view")
+            title = f"distance to the minimum $\\mathbf{{w}}_*$ {where}"
+        self.ax_errors.set_title(title, fontsize="medium")
         self.freeze_layout()
         for artist in [*self._ellipses, self._full_step, self._target, *self._paths.values(), *self._heads.values(),
                        *self._errors.values()]:
@@ -365,7 +417,9 @@ class NewtonStepper(_Stepping, FigureWidget):
         self.newton = minimize(self.objective, self.start_point, "newton", line_search=self.damping.value,
                                max_iter=steps, tol=1e-12)
         with np.errstate(over="ignore"):                          # a diverged run may be 1e200 away: inf
-            self._distances = {method: np.linalg.norm(trace.weights - self.optimum, axis=1)
+            # without a minimum, how far the loss is from its infimum 0
+            self._distances = {method: trace.loss if self.optimum is None else
+                               np.linalg.norm(trace.weights - self.optimum, axis=1)
                                for method, trace in (("gd", self.gd), ("newton", self.newton))}
 
     def update(self) -> None:
@@ -394,7 +448,9 @@ class NewtonStepper(_Stepping, FigureWidget):
         for method, trace, name in (("gd", self.gd, f"gradient descent (\u03b7 = {self.learning_rate:.3g})"),
                                     ("newton", self.newton, "damped Newton" if self.damping.value else "Newton")):
             j = min(k, trace.n_iter)
-            text = f"{name}: E = {trace.loss[j]:.4f}, distance {self._distances[method][j]:.1e}"
+            text = f"{name}: E = {trace.loss[j]:.4f}"
+            if self.optimum is not None:
+                text += f", distance {self._distances[method][j]:.1e}"
             if k > trace.n_iter or (k == trace.n_iter and trace.status != "max_iter"):
                 text += f" ({_outcome(trace)})"
             elif method == "newton" and k < trace.n_iter and trace.step_size[k] < 1:
@@ -402,4 +458,7 @@ class NewtonStepper(_Stepping, FigureWidget):
             parts.append(text)
         if k < self.newton.n_iter and not model.positive_definite:
             parts.append("the Hessian is not positive definite: the model has no minimum")
+        if self.optimum is None:
+            parts.append("the data are separable: the loss has no minimum, and the weights grow without bound")
         return f"step {k}: " + " | ".join(parts)
+

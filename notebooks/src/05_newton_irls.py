@@ -750,9 +750,12 @@ for x0 in [1.2, 3.0]:
 
 # %% slideshow={"slide_type": "subslide"}
 well = SCALAR_FUNCTIONS["double_well"]
-pure = newton(well.f, well.derivative, well.second_derivative, 0.3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    pure = newton(well.f, well.derivative, well.second_derivative, 0.3)
 print(f"pure Newton from 0.3: {np.array2string(pure.weights[:4, 0], precision=6)} ... -> x = {pure.w[0]:.1e}, "
-      f"f''(x) = {well.second_derivative(pure.w[0]):.0f}: a maximum")
+      f"f''(x) = {well.second_derivative(pure.w[0]):.0f}: a maximum\n  status {pure.status!r}; warning: "
+      f"{caught[0].message}")
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     damped = newton(well.f, well.derivative, well.second_derivative, 0.3, line_search=True)

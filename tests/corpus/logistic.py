@@ -1,7 +1,10 @@
 """Bad and extreme calls of lecture_utils.logistic."""
 
+import warnings
+
 import mpmath
 import numpy as np
+import statsmodels.api as sm
 from scipy import special
 from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
 
@@ -327,4 +330,135 @@ def _path_cases():
     ]
 
 
-CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases(), *_path_cases()]
+# Issue 20: a 200 x 3 binary problem near 0, and statsmodels' Logit of it
+_RNG = np.random.default_rng(7)
+XB = _RNG.standard_normal((200, 3))
+TB = (_RNG.uniform(size=200) < special.expit(XB @ [1.0, -2.0, 0.5] + 0.3)).astype(int)
+SEPARABLE = ([[0.0], [1.0], [3.0], [4.0]], [0, 0, 1, 1])
+
+
+def _statsmodels(shift=0.0):
+    """statsmodels' Logit on XB, as (coef, intercept) of the features XB + shift: (w, b - shift sum_j w_j)."""
+    params = sm.Logit(TB, sm.add_constant(XB)).fit(disp=0, tol=1e-12).params
+    return np.r_[params[1:], params[0] - shift * params[1:].sum()]
+
+
+def _warning_of(fit):
+    """What ``fit()`` warned, as one text (the warnings caught here, so the case sees none)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fit()
+    return " | ".join(str(w.message) for w in caught)
+
+
+def _shift_cases():
+    """Issue 20, item 3 and its family: features far from 0 (x + s) fit as those near 0, their intercept moved by
+    -s sum_j w_j. float64 keeps x + s to s 2^-52: about 16 - log10(s) digits of a unit spread, hence the tolerances
+    100 s eps; at s = 1e16 the spread itself is rounded away."""
+    eps = np.finfo(float).eps
+    cases = []
+    for shift in (1e6, 1e8, 1e10):
+        rtol = max(1e-8, 100 * shift * eps)
+        cases.append(case("logistic.LogisticRegression.fit", f"Newton on features shifted by {shift:g}: statsmodels'",
+                          lambda shift=shift: (lambda m: np.r_[m.coef_, m.intercept_])(
+                              LR.LogisticRegression(solver="newton", tol=1e-10).fit(XB + shift, TB)),
+                          answers(close(lambda shift=shift: _statsmodels(shift), rtol=rtol))))
+    return cases + [
+        case("logistic.LogisticRegression.fit", "Newton at +1e8 without a bias: the features nearly collinear, said so",
+             lambda: LR.LogisticRegression(solver="newton", fit_intercept=False).fit(XB + 1e8, TB),
+             answers(satisfies(lambda m: not m.converged_, "not converged"), warns=SeparationWarning)),
+        case("logistic.LogisticRegression.bse_", "standard errors at +1e8: the intercept's is that of b - s sum w",
+             lambda: LR.LogisticRegression(solver="newton", tol=1e-10).fit(XB + 1e8, TB).bse_,
+             answers(close(lambda: _statsmodels_bse(1e8), rtol=1e-6))),
+        case("logistic.LogisticRegression.fit", "gradient descent at +1e6: advises centring, not more steps",
+             lambda: _warning_of(lambda: LR.LogisticRegression(max_iter=50).fit(XB + 1e6, TB)),
+             answers(satisfies(lambda text: "centre the features" in text and "increase max_iter" not in text,
+                               "centring advised"))),
+        *[case(f"logistic.{name}.fit", "Newton out of steps is never told to use Newton",
+               lambda name=name: _warning_of(lambda: getattr(LR, name)(solver="newton", max_iter=1, tol=1e-14).fit(
+                   *((XB, TB) if name == "LogisticRegression" else (IRIS3.X, IRIS3.y)))),
+               answers(satisfies(lambda text: "did not converge" in text and "solver='newton'" not in text,
+                                 "no advice to use the solver in use")))
+          for name in ("LogisticRegression", "SoftmaxRegression")],
+        case("logistic.SoftmaxRegression.fit", "Newton at +1e8: the coefficients of the fit near 0",
+             lambda: LR.SoftmaxRegression(solver="newton", l2=0.01, tol=1e-10).fit(IRIS3.X + 1e8, IRIS3.y).coef_,
+             answers(close(lambda: LR.SoftmaxRegression(solver="newton", l2=0.01, tol=1e-10).fit(
+                 IRIS3.X, IRIS3.y).coef_, rtol=1e-6, atol=1e-7))),
+        case("logistic.regularization_path", "features at +1e8: the path near 0",
+             lambda: LR.regularization_path(XB + 1e8, TB, [0.1, 0.01]).coef,
+             answers(close(lambda: LR.regularization_path(XB, TB, [0.1, 0.01]).coef, rtol=1e-6))),
+    ]
+
+
+def _statsmodels_bse(shift):
+    """statsmodels' standard errors of (w, b - shift sum_j w_j): sqrt(a^T C a) for the intercept, a = (1, -s, ...)."""
+    fit = sm.Logit(TB, sm.add_constant(XB)).fit(disp=0, tol=1e-12)
+    a = np.r_[1.0, -shift * np.ones(3)]
+    return np.r_[fit.bse[1:], np.sqrt(a @ fit.cov_params() @ a)]
+
+
+def _flag_and_minimum_cases():
+    """Issue 20, item 12 (a string where a flag belongs: "False" counts as true) and item 5's family (a loss
+    without a minimum)."""
+    flags = [("LogisticLoss", lambda value: LR.LogisticLoss(XB, TB, fit_intercept=value)),
+             ("SoftmaxLoss", lambda value: LR.SoftmaxLoss(XB, TB, fit_intercept=value)),
+             ("learning_rate_bound", lambda value: LR.learning_rate_bound(XB, fit_intercept=value)),
+             ("descent_path", lambda value: LR.descent_path(XB, TB, 0.5, 5, fit_intercept=value)),
+             ("irls_step", lambda value: LR.irls_step(XB, TB, np.zeros(4), fit_intercept=value)),
+             ("SoftmaxRegression.fit", lambda value: LR.SoftmaxRegression(fit_intercept=value).fit(XB, TB))]
+    cases = [case(f"logistic.{name}", f"fit_intercept={value!r}", lambda call=call, value=value: call(value),
+                  refuses("fit_intercept")) for name, call in flags for value in ("False", 0)]
+    for name, n_weights in (("LogisticLoss", 2), ("SoftmaxLoss", 4)):
+        objective = getattr(LR, name)(*SEPARABLE)
+        separating = np.r_[10.0, -20.0] if n_weights == 2 else np.r_[-5.0, 5.0, 10.0, -10.0]
+        cases += [
+            case(f"logistic.{name}.no_minimum", "separable data, separating weights",
+                 lambda objective=objective, w=separating: objective.no_minimum(w),
+                 answers(satisfies(lambda why: "linearly separable" in why, "no minimum, said why"))),
+            case(f"logistic.{name}.no_minimum", "weights that do not separate",
+                 lambda objective=objective, n=n_weights: objective.no_minimum(np.zeros(n)), answers(equal(None))),
+            case(f"logistic.{name}.no_minimum", "with an L2 penalty there is a minimum",
+                 lambda name=name, w=separating: getattr(LR, name)(*SEPARABLE, l2=0.1).no_minimum(w),
+                 answers(equal(None))),
+            case(f"logistic.{name}.no_minimum", "w too short", lambda objective=objective: objective.no_minimum([1.0]),
+                 refuses("w")),
+            case(f"logistic.{name}.no_minimum", "w with nan",
+                 lambda objective=objective, n=n_weights: objective.no_minimum(np.full(n, np.nan)), refuses("w")),
+        ]
+    return cases
+
+
+WIDE = np.random.default_rng(8).standard_normal((40, 1500))                # more weights than Newton takes
+LONG = np.random.default_rng(9).standard_normal((5000, 2))
+
+
+def _size_cases():
+    """Issue 20, item 8's family: sizes that would run for minutes or not fit, refused before computing."""
+    t40, t5000 = np.arange(40) % 2, np.arange(5000) % 2
+    return [
+        case("logistic.LogisticRegression.fit", "Newton on 1500 features: a 1501^3 solve per step",
+             lambda: LR.LogisticRegression(solver="newton").fit(WIDE, t40), refuses("solver", match="X has 1500")),
+        case("logistic.SoftmaxRegression.fit", "Newton on 300 features and 4 classes",
+             lambda: LR.SoftmaxRegression(solver="newton").fit(WIDE[:, :300], np.arange(40) % 4),
+             refuses("solver", match="1204 weights")),
+        case("logistic.LogisticRegression.bse_", "standard errors of 1501 weights",
+             lambda: LR.LogisticRegression(max_iter=2).fit(WIDE, t40).bse_, refuses("bse_")),
+        case("logistic.LogisticLoss.hessian", "20000 features: a Hessian of 3 GiB",
+             lambda: LR.LogisticLoss(np.ones((2, 20000)) * [[1.0], [-1.0]], [0, 1]).hessian(np.zeros(20001)),
+             refuses("X", match="GiB")),
+        case("logistic.SoftmaxLoss.hessian", "5000 features and 4 classes: a Hessian of 3 GiB",
+             lambda: LR.SoftmaxLoss(np.ones((4, 5000)) * np.arange(1, 5)[:, None], [0, 1, 2, 3]).hessian(
+                 np.zeros(20004)), refuses("X", match="GiB")),
+        case("logistic.regularization_path", "10**5 penalty strengths, a fit each",
+             lambda: LR.regularization_path(XB, TB, np.logspace(-4, 0, 10 ** 5)), refuses("lambdas")),
+        case("logistic.descent_path", "10**6 updates on 5000 examples: 37 GiB of scores",
+             lambda: LR.descent_path(LONG, t5000, 0.1, 10 ** 6), refuses("n_updates", match="GiB")),
+        case("logistic.loss_surface", "10**6 weight vectors on 5000 examples",
+             lambda: LR.loss_surface(LONG, t5000, np.zeros((10 ** 6, 2))), refuses("coef", match="GiB")),
+        case("logistic.LogisticLoss.along", "10**6 rows of W on 5000 examples",
+             lambda: LR.LogisticLoss(LONG, t5000).along(np.zeros((10 ** 6, 3))), refuses("W", match="GiB")),
+    ]
+
+
+CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases(), *_path_cases(),
+         *_shift_cases(), *_flag_and_minimum_cases(), *_size_cases()]

@@ -6,7 +6,8 @@ from lecture_utils import ConvergenceWarning, DivergenceWarning
 from lecture_utils import optimization as O
 from lecture_utils.logistic import LogisticLoss
 
-from . import (NOT_POSITIVE, answers, bad_counts, bad_numbers, bad_seeds, case, close, equal, refuses, satisfies)
+from . import (NOT_POSITIVE, answers, bad_counts, bad_numbers, bad_seeds, both, case, close, equal, refuses,
+               satisfies)
 
 A = np.array([[3.0, 1.0], [1.0, 2.0]])
 QUADRATIC = (lambda w: 0.5 * w @ A @ w, lambda w: A @ w, lambda w: A)
@@ -221,4 +222,119 @@ def _convexity_cases():
     ]
 
 
-CASES = [*_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases()]
+WELL = O.SCALAR_FUNCTIONS["double_well"]
+SADDLE = (lambda w: w[0] ** 2 - w[1] ** 2, lambda w: np.array([2 * w[0], -2 * w[1]]), lambda w: np.diag([2.0, -2.0]))
+
+
+def _says(status, *words):
+    """A check: the trace's status, and a message with each of ``words`` (and no learning rate blamed)."""
+    return satisfies(lambda trace: trace.status == status and all(word in trace.message for word in words)
+                     and "learning rate" not in trace.message, f"status {status!r}, a message with {words}")
+
+
+def _curvature_cases():
+    """Issue 20, item 4 and its family: a point where the gradient vanishes is a minimum only if the Hessian says
+    so (a maximum or a saddle is reported, with a warning), and a loss without a minimum is not claimed to have one."""
+    separable = ([[0.0], [1.0], [3.0], [4.0]], [0, 0, 1, 1])
+    return [
+        case("optimization.newton", "the double well from 0.3: the maximum at 0, said so",
+             lambda: O.newton(WELL.f, WELL.derivative, WELL.second_derivative, 0.3),
+             answers(both(_says("not_minimum", "eigenvalue -1 < 0", "maximum"),
+                          satisfies(lambda trace: not trace.converged and abs(trace.w[0]) < 1e-12, "x = 0")),
+                     warns=ConvergenceWarning)),
+        case("optimization.newton", "the double well from 0.8: the minimum at 1, no warning",
+             lambda: O.newton(WELL.f, WELL.derivative, WELL.second_derivative, 0.8).w,
+             answers(close([1.0], rtol=1e-12))),
+        case("optimization.newton", "x^2 - y^2 from (1, 1): the saddle, said so", lambda: O.newton(*SADDLE, [1.0, 1.0]),
+             answers(_says("not_minimum", "saddle point"), warns=ConvergenceWarning)),
+        case("optimization.gradient_descent", "the double well from its maximum 0",
+             lambda: O.gradient_descent(WELL.f, WELL.derivative, 0.0),
+             answers(_says("not_minimum", "maximum"), warns=ConvergenceWarning)),
+        case("optimization.gradient_descent", "x^2 - y^2 from (1, 0): down the ridge into the saddle",
+             lambda: O.gradient_descent(*SADDLE[:2], [1.0, 0.0]),
+             answers(_says("not_minimum", "eigenvalue -2 < 0", "saddle point"), warns=ConvergenceWarning)),
+        case("optimization.minimize", "newton on a saddle, the objective's Hessian",
+             lambda: O.minimize(O.FunctionObjective(*SADDLE), [1.0, 1.0], "newton"),
+             answers(_says("not_minimum", "saddle point"))),
+        case("optimization.minimize", "accelerated into a saddle, a Hessian by finite differences",
+             lambda: O.minimize(O.FunctionObjective(*SADDLE[:2]), [1.0, 0.0], "accelerated"),
+             answers(_says("not_minimum", "saddle point"))),
+        case("optimization.minimize", "an L1 kink is a minimum along its weight", lambda: O.minimize(
+            O.FunctionObjective(lambda w: -w[0] ** 2 / 2 + w[1] ** 2, lambda w: np.array([-w[0], 2 * w[1]])),
+            [0.0, 1.0], "gd", learning_rate=0.25, l1=[1.0, 0.0]),
+             answers(satisfies(lambda trace: trace.converged and trace.w[0] == 0, "converged at w_1 = 0"))),
+        case("optimization.minimize", "Newton on separable logistic data: no minimum, not converged",
+             lambda: O.minimize(LogisticLoss(*separable), np.zeros(2), "newton", line_search=True, tol=1e-8),
+             answers(_says("not_minimum", "linearly separable", "no minimum"))),
+        case("optimization.minimize", "the same data with l2 = 0.01: a minimum", lambda: O.minimize(
+            LogisticLoss(*separable, l2=0.01), np.zeros(2), "newton", tol=1e-10).w,
+             answers(close(lambda: _sklearn_weights(separable, 0.01), rtol=1e-6))),
+        case("optimization.Objective.no_minimum", "nothing known by default",
+             lambda: O.FunctionObjective(*QUADRATIC).no_minimum(np.zeros(2)), answers(equal(None))),
+    ]
+
+
+def _sklearn_weights(data, l2):
+    """scikit-learn's fit of the mean log loss + l2/2 ||w||^2 (C = 1 / (N l2)), as (w, b)."""
+    from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+    X, t = np.asarray(data[0]), np.asarray(data[1])
+    model = SklearnLogisticRegression(C=1 / (len(t) * l2), tol=1e-12, max_iter=10_000).fit(X, t)
+    return np.r_[model.coef_[0], model.intercept_]
+
+
+def _not_finite_cases():
+    """Issue 20, item 9 and its family: a gradient or Hessian of nan is named, never blamed on the learning rate."""
+    square = lambda w: float(w @ w)                                          # noqa: E731
+    half_nan = lambda w: np.where(w > 0.5, 2 * w, np.nan)                     # noqa: E731
+    return [
+        case("optimization.gradient_descent", "a gradient of nan at w0",
+             lambda: O.gradient_descent(square, lambda w: np.full(2, np.nan), [1.0, 1.0]),
+             refuses("gradient", match="nan", not_names="learning rate")),
+        case("optimization.gradient_descent", "a gradient of inf at w0",
+             lambda: O.gradient_descent(square, lambda w: np.full(2, np.inf), [1.0, 1.0]), refuses("gradient")),
+        case("optimization.minimize", "an objective whose gradient is nan at w0",
+             lambda: O.minimize(O.FunctionObjective(square, lambda w: np.full(2, np.nan)), [1.0, 1.0]),
+             refuses("gradient", match="w0")),
+        case("optimization.gradient_descent", "a gradient that turns nan at step 2",
+             lambda: O.gradient_descent(square, half_nan, [1.0, 1.0], learning_rate=0.2),
+             answers(both(_says("not_finite", "gradient at step 2 is nan"),
+                          satisfies(lambda trace: np.allclose(trace.w, [0.6, 0.6], rtol=1e-15), "w_1 kept")),
+                     warns=ConvergenceWarning)),
+        case("optimization.minimize", "accelerated, a gradient that turns nan",
+             lambda: O.minimize(O.FunctionObjective(square, half_nan), [1.0, 1.0], "accelerated",
+                                learning_rate=0.2),
+             answers(_says("not_finite", "nan"))),
+        case("optimization.newton", "a Hessian of nan", lambda: O.newton(square, lambda w: 2 * w,
+                                                                      lambda w: np.full((2, 2), np.nan), [1.0, 1.0]),
+             answers(_says("not_finite", "Hessian at step 0 is nan"), warns=ConvergenceWarning)),
+        case("optimization.newton", "a Hessian of inf, not called singular",
+             lambda: O.newton(square, lambda w: 2 * w, lambda w: np.diag([np.inf, 2.0]), [1.0, 1.0]),
+             answers(_says("not_finite", "infinite"), warns=ConvergenceWarning)),
+    ]
+
+
+def _flag_cases():
+    """Issue 20, item 12: a string where a flag belongs ("no" counts as true)."""
+    return [
+        case("optimization.minimize", "record_updates text",
+             lambda: O.minimize(LogisticLoss(X, T), np.zeros(3), "sgd", batch_size=2, record_updates="no"),
+             refuses("record_updates")),
+        case("optimization.FunctionObjective", "scalar text", lambda: O.FunctionObjective(*QUADRATIC, scalar="False"),
+             refuses("scalar")),
+        case("optimization.newton", "line_search text", lambda: O.newton(*QUADRATIC, [1.0, 1.0], line_search="no"),
+             refuses("line_search")),
+        case("optimization.newton", "max_iter = 10**12 would run for hours",
+             lambda: O.newton(*QUADRATIC, [1.0, 1.0], max_iter=10 ** 12), refuses("max_iter")),
+        case("optimization.gradient_descent", "max_iter = 10**12 would run for hours",
+             lambda: O.gradient_descent(*QUADRATIC[:2], [1.0, 1.0], max_iter=10 ** 12), refuses("max_iter")),
+        case("optimization.newton", "2000 weights: a 2000^3 solve per step",
+             lambda: O.newton(lambda w: w @ w, lambda w: 2 * w, lambda w: 2 * np.eye(w.size), np.ones(2000)),
+             refuses("w0", match="method='accelerated'")),
+        case("optimization.minimize", "Newton on 2000 weights",
+             lambda: O.minimize(O.FunctionObjective(lambda w: w @ w, lambda w: 2 * w, lambda w: 2 * np.eye(w.size)),
+                                np.ones(2000), "newton"), refuses("method")),
+    ]
+
+
+CASES = [*_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
+         *_not_finite_cases(), *_flag_cases()]
