@@ -269,7 +269,7 @@ def test_the_figure_fits_the_screen(explorer):
     (dict(learning_rate=0.65), "learning_rate must be one of learning_rates"),
     (dict(learning_rates=(1.0, 0.1)), "learning_rates must be at least two increasing"),
     (dict(minibatch=1), "minibatch must be between"),
-    (dict(batch_size=7), "batch_size must be None"), (dict(k=151), "k must be a step"),
+    (dict(batch_size=7), "batch_size must be None"), (dict(k=151), "k must lie in \\[0, 150\\]"),
 ])
 def test_bad_arguments_are_named(hours, options, message):
     with pytest.raises(ValueError, match=message):

@@ -205,17 +205,32 @@ def display_size(png) -> tuple[int, int]:
     return round(width / PIXEL_RATIO), round(height / PIXEL_RATIO)
 
 
-def on_slider(value, name: str, low: float, high: float, integer: bool = False) -> float | int:
+def on_slider(value, name: str, low: float, high: float, integer: bool = False,
+              step: float | None = None) -> float | int:
     """``value`` if it is a number in ``[low, high]``, the range of its slider (a whole number for an
-    integer slider), else a ``ValueError`` naming ``name``: a slider would clamp it silently, or take nan."""
-    from .._validation import as_scalar, check_positive_int
+    integer slider), else a ``ValueError`` naming ``name``: a slider would clamp it silently, or take nan.
+
+    With a ``step``, ``value`` must also be one of the slider's positions ``low + k step``, for a widget
+    whose status or heat map shows the value at a position (an accuracy of the grid, a readout of one decimal).
+    """
+    from .._validation import as_scalar
+    if isinstance(value, (bool, np.bool_)):                  # True would pass for 1
+        raise TypeError(f"{name} must be a number in [{low:g}, {high:g}]; got {value!r}.")
     if integer:
-        number = 0 if isinstance(value, numbers.Integral) and not isinstance(value, bool) and value == 0 \
-            else check_positive_int(value, name)
+        if not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be a whole number in [{low:g}, {high:g}]; got {value!r} of type "
+                            f"{type(value).__name__}.")
+        number = int(value)
     else:
         number = as_scalar(value, name)
     if not low <= number <= high:
-        raise ValueError(f"{name} must lie in [{low:g}, {high:g}], the range of its slider; got {number:g}.")
+        raise ValueError(f"{name} must lie in [{low:g}, {high:g}], the range of its slider; got "
+                         f"{number if integer else format(number, 'g')}.")
+    if step is not None and not abs(number - low - round((number - low) / step) * step) < 1e-9 * max(1.0, step):
+        nearest = low + round((number - low) / step) * step
+        start = "" if low == 0 else f"{low:g} plus "
+        raise ValueError(f"{name} must be a position of its slider, {start}a multiple of its step {step:g}; "
+                         f"got {number:g} (the nearest is {nearest:g}).")
     return number
 
 

@@ -10,11 +10,11 @@ from scipy import stats
 
 from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
-                           check_positive_int, check_random_state, check_size, check_unit_interval)
+                           check_positive_int, check_random_state, check_scale, check_size, check_unit_interval)
 from ..datasets import gaussian_classes_from_noise
 from ..decision import bayes_error_1d, expected_loss, posterior_threshold, stratified_risk, threshold_rule_risk
-from ..discriminant import (LDA, QDA, RDA, covariance_from_axes, gaussian_bayes_error, gaussian_joint_log_likelihood,
-                            rda_accuracy_grid)
+from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_bayes_error,
+                            gaussian_joint_log_likelihood, rda_accuracy_grid)
 from ..logistic import softmax
 from ._base import FigureWidget, button, on_slider, set_slider
 
@@ -23,6 +23,11 @@ LABEL_STYLE = {"description_width": "initial"}
 #: Figure sizes in inches (100 px on screen each): with two or three rows of controls and the status
 #: line, each widget fits the 600 px of height and 930 px of width of a notebook on a 1366 x 768 screen.
 LOSS_FIGSIZE, CLASSES_FIGSIZE, RDA_FIGSIZE = (9.3, 3.5), (8.6, 4.1), (9.3, 4.2)
+#: The most points of LossMatrixExplorer's curves: five times the pixels across a panel, drawn in about a second.
+MAX_GRID = 10_000
+#: The sliders of a class of GaussianClassesExplorer, (low, high, step): a value outside one could not be shown.
+MEAN_SLIDER, SPREAD_SLIDER, ANGLE_SLIDER, PRIOR_SLIDER = (-3.0, 3.0, 0.1), (0.2, 2.5, 0.05), (0.0, 175.0, 5.0), \
+    (0.1, 0.9, 0.05)
 
 
 def _slider(kind, value, low, high, step, description, width="300px", **kwargs):
@@ -67,7 +72,7 @@ class LossMatrixExplorer(FigureWidget):
     class_names : (str, str)
     max_cost : int
     n_grid : int
-        Points of the grid over ``x`` on which the curves are drawn.
+        Points of the grid over ``x`` on which the curves are drawn, from 2 to :data:`MAX_GRID`.
 
     Attributes
     ----------
@@ -85,15 +90,27 @@ class LossMatrixExplorer(FigureWidget):
         self.means, self.sigmas = as_vector(means, "means", 2), as_vector(sigmas, "sigmas", 2)
         if not np.all(self.sigmas > 0):
             raise ValueError(f"sigmas must be two standard deviations > 0; got {self.sigmas.tolist()}.")
+        check_scale(self.sigmas, "sigmas", "the variances sigma^2")
+        low, high = (self.means - 4 * self.sigmas).min(), (self.means + 4 * self.sigmas).max()
+        if not (high - low) / self.sigmas.min() < 1e6:
+            raise ValueError(f"means and sigmas span {(high - low) / self.sigmas.min():.3g} standard deviations "
+                             f"(of the narrower class): on the grid of the figure the classes would be spikes, or "
+                             f"their densities 0 in float64. Give means closer than 1e6 standard deviations; got "
+                             f"means {self.means.tolist()}, sigmas {self.sigmas.tolist()}.")
         max_cost = check_positive_int(max_cost, "max_cost")
         for value, name in ((miss_cost, "miss_cost"), (false_alarm_cost, "false_alarm_cost")):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= max_cost:
                 raise ValueError(f"{name} must be a whole number from 1 to max_cost = {max_cost}; got {value!r}.")
         if not 0.05 <= check_unit_interval(prior, "prior") <= 0.95:
             raise ValueError(f"prior must lie in [0.05, 0.95]; got {prior}.")
+        if isinstance(class_names, str) or np.ndim(class_names) != 1 or len(class_names) != 2:
+            raise TypeError(f"class_names must be two names, (class 0, class 1), e.g. ('healthy', 'sick'); "
+                            f"got {class_names!r}.")
         self.class_names = tuple(str(name) for name in class_names)
-        self.x = np.linspace((self.means - 4 * self.sigmas).min(), (self.means + 4 * self.sigmas).max(),
-                             check_positive_int(n_grid, "n_grid"))
+        if not 2 <= check_positive_int(n_grid, "n_grid") <= MAX_GRID:
+            raise ValueError(f"n_grid must be a whole number of points from 2 (a curve needs two) to {MAX_GRID} (more "
+                             f"than the figure has pixels, and slow to draw); got {n_grid}.")
+        self.x = np.linspace(low, high, n_grid)
         self._densities = [stats.norm(mean, sigma) for mean, sigma in zip(self.means, self.sigmas)]
         self._zero_one_rules = {}                       # the 0-1 loss's rule depends on the prior only
         healthy, sick = self.class_names
@@ -211,12 +228,14 @@ class GaussianClassesExplorer(FigureWidget):
     Parameters
     ----------
     means : array-like of shape (K, 2), K = 2 or 3
+        Each entry in [-3, 3], the range of the mean sliders.
     spreads : array-like of shape (K, 2)
-        Standard deviations along each class's two axes.
+        Standard deviations along each class's two axes, in [0.2, 2.5].
     angles : array-like of shape (K,)
-        Direction of each class's first axis, in degrees.
+        Direction of each class's first axis, in degrees, in [0, 175].
     priors : array-like of shape (K,), optional
-        Equal by default.
+        Equal by default; each in [0.1, 0.9]. The prior slider of a class
+        reaches only the priors that leave every other class at least 0.1.
     N : int
         Training examples (all classes together), from 20 to ``N_max``.
     N_max : int
@@ -254,7 +273,14 @@ class GaussianClassesExplorer(FigureWidget):
             raise ValueError(f"spreads must hold two standard deviations > 0 per class, shape {(n_classes, 2)}; "
                              f"got {self._spreads.tolist()}.")
         self._priors = as_priors(np.full(n_classes, 1 / n_classes) if priors is None else priors, n_classes).copy()
+        for values, name, (low, high, _) in ((self._means, "means", MEAN_SLIDER), (self._spreads, "spreads", SPREAD_SLIDER),
+                                             (self._angles, "angles", ANGLE_SLIDER), (self._priors, "priors", PRIOR_SLIDER)):
+            for value in values.flat:                      # the slider would clamp it, and move the class on a redraw
+                on_slider(value, name, low, high)
         self.N_max = check_positive_int(N_max, "N_max")
+        if self.N_max < 20:
+            raise ValueError(f"N_max must be at least 20, the smallest sample of the N slider; got {N_max}.")
+        check_size(3 * self.N_max, "the noise behind the training samples", "N_max")
         if not 20 <= check_positive_int(N, "N") <= self.N_max:
             raise ValueError(f"N must be a whole number from 20 to N_max = {self.N_max}; got {N}.")
         self.resolution = check_positive_int(resolution, "resolution")
@@ -262,7 +288,7 @@ class GaussianClassesExplorer(FigureWidget):
         self.xlim = self.ylim = as_limits(limits, "limits")
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
         self._n_test = check_positive_int(n_test, "n_test")
-        check_size(self._n_test * 4, "the test set", "n_test")
+        check_size(4 * n_classes * self._n_test, "the test set", "n_test")
         self._rng = check_random_state(random_state)
         self._draw_noise()
         self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
@@ -270,13 +296,13 @@ class GaussianClassesExplorer(FigureWidget):
         options = [(f"class {k + 1}", k) for k in range(n_classes)]
         self.class_selector = widgets.ToggleButtons(options=options, value=0, description="move",
                                                     style={"button_width": "70px", **LABEL_STYLE})
-        self.mean_sliders = [_slider(widgets.FloatSlider, 0.0, -3.0, 3.0, 0.1, f"mean x{j + 1}", width="290px")
+        self.mean_sliders = [_slider(widgets.FloatSlider, 0.0, *MEAN_SLIDER, f"mean x{j + 1}", width="290px")
                              for j in range(2)]
-        self.spread_sliders = [_slider(widgets.FloatSlider, 1.0, 0.2, 2.5, 0.05, f"spread {j + 1}",
+        self.spread_sliders = [_slider(widgets.FloatSlider, 1.0, *SPREAD_SLIDER, f"spread {j + 1}",
                                        width="290px") for j in range(2)]
-        self.angle_slider = _slider(widgets.FloatSlider, 0.0, 0.0, 175.0, 5.0, "angle (°)", width="290px",
+        self.angle_slider = _slider(widgets.FloatSlider, 0.0, *ANGLE_SLIDER, "angle (°)", width="290px",
                                     readout_format=".0f")
-        self.prior_slider = _slider(widgets.FloatSlider, 0.5, 0.1, 0.8, 0.05, "prior", width="250px",
+        self.prior_slider = _slider(widgets.FloatSlider, 0.5, *PRIOR_SLIDER, "prior", width="250px",
                                     readout_format=".2f")
         self.N_slider = _slider(widgets.IntSlider, int(N), 20, self.N_max, 10, "sample size N", width="300px")
         self._class_sliders = [*self.mean_sliders, *self.spread_sliders, self.angle_slider]
@@ -329,6 +355,10 @@ class GaussianClassesExplorer(FigureWidget):
             if angle is not None:
                 set_slider(self.angle_slider, angle, "angle")
             if prior is not None:
+                if on_slider(prior, "prior", *PRIOR_SLIDER[:2]) > self.prior_slider.max:
+                    raise ValueError(f"prior of class {k + 1} can be at most {self.prior_slider.max:.3g} now: the other "
+                                     f"classes keep their shares of the rest, each at least {PRIOR_SLIDER[0]:g}; "
+                                     f"lower the prior of another class first; got {prior}.")
                 set_slider(self.prior_slider, prior, "prior")
 
     def _show_class(self, k: int) -> None:
@@ -336,11 +366,19 @@ class GaussianClassesExplorer(FigureWidget):
         with self.holding_redraws():
             self._put_on_sliders(k)
 
+    def _largest_prior(self, k: int) -> float:
+        """The largest prior of class ``k`` that leaves every other class, keeping its share of the rest,
+        the least prior the slider shows: ``p_j (1 - p) / sum_{i != k} p_i >= low``."""
+        low, high, _ = PRIOR_SLIDER
+        others = np.delete(self._priors, k)
+        return max(min(high, 1 - low * others.sum() / others.min()), self._priors[k], low)   # (>= p_k but for round-off)
+
     def _put_on_sliders(self, k: int) -> None:
         self._selected, self._loading = k, True
         try:
             for slider, value in zip(self._class_sliders, [*self._means[k], *self._spreads[k], self._angles[k]]):
                 slider.value = value
+            self.prior_slider.max = self._largest_prior(k)
             self.prior_slider.value = self._priors[k]
         finally:
             self._loading = False
@@ -496,7 +534,7 @@ class RDAExplorer(FigureWidget):
     alpha, gamma : float
         The starting point, on the grid.
     step : float
-        Grid step of both sliders and of the heat map.
+        Grid step of both sliders and of the heat map: 1 divided into 2 to 100 steps (the sliders show two decimals).
     resolution : int
         Grid cells per side of the regions.
 
@@ -513,24 +551,38 @@ class RDAExplorer(FigureWidget):
     def __init__(self, X_train, t_train, X_val, t_val, alpha=0.0, gamma=0.0, step=0.05, resolution=80):
         self.X_train, self.X_val = as_matrix(X_train, "X_train"), as_matrix(X_val, "X_val")
         self.t_train, self.t_val = np.asarray(t_train), np.asarray(t_val)
-        as_class_labels(self.t_train, self.X_train.shape[0], "t_train")
+        classes, _ = as_class_labels(self.t_train, self.X_train.shape[0], "t_train")
         as_class_labels(self.t_val, self.X_val.shape[0], "t_val", min_classes=1)
+        if classes.dtype.kind not in "iuf" or not np.array_equal(classes, np.arange(classes.size)):
+            raise ValueError(f"t_train must hold the labels 0, ..., K - 1 (they choose the colours); got "
+                             f"{classes.tolist()[:5]}. Number other labels with np.unique(t, return_inverse=True)[1].")
+        if not np.isin(self.t_val, classes).all():
+            raise ValueError(f"t_val must hold labels of t_train, 0 to {classes.size - 1}; got also "
+                             f"{np.setdiff1d(self.t_val, classes).tolist()[:5]}.")
         if self.X_train.ndim != 2 or self.X_train.shape[1] != 2 or self.X_val.shape[1:] != (2,):
             raise ValueError(f"X_train and X_val must have 2 features to be drawn; got shapes {self.X_train.shape} "
                              f"and {self.X_val.shape}.")
-        n_steps = round(1 / check_positive(step, "step"))
-        if not np.isclose(n_steps * step, 1) or n_steps < 2:
-            raise ValueError(f"step must divide 1 into at least 2 steps, e.g. 0.05 or 0.1; got {step}.")
-        self.alphas = self.gammas = np.linspace(0, 1, n_steps + 1)
+        n_steps = 1 / check_positive(step, "step")
+        if not (1.5 < n_steps < 100.5 and np.isclose(n_steps, round(n_steps))):
+            raise ValueError(f"step must divide 1 into 2 to 100 steps (the sliders show two decimals), e.g. 0.05 or "
+                             f"0.1; got {step}.")
+        self.alphas = self.gammas = np.linspace(0, 1, round(n_steps) + 1)
+        largest = max(len(self.X_train), len(self.X_val))
+        work = self.alphas.size ** 2 * classes.size * (largest + 20) * 2         # as rda_accuracy_grid counts it
+        if work > MAX_GRID_WORK:
+            raise ValueError(f"step = {step:g} gives {self.alphas.size ** 2} pairs (alpha, gamma), each scored on the "
+                             f"{len(self.X_train)} examples of X_train and the {len(self.X_val)} of X_val: {work:.3g} "
+                             f"steps of work, more than the {MAX_GRID_WORK:.0e} done in a few seconds; use a larger step "
+                             "or fewer examples.")
         self.training_accuracy, self.validation_accuracy = self._score_grid()
         self.resolution = check_positive_int(resolution, "resolution")
         check_size(self.resolution ** 2 * 8, "the posterior image", "resolution")
         both = np.vstack([self.X_train, self.X_val])
         self.xlim, self.ylim = plotting.padded_limits(both, pad=0.05)
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
-        self.alpha_slider = _slider(widgets.FloatSlider, check_unit_interval(alpha, "alpha"), 0, 1, step,
+        self.alpha_slider = _slider(widgets.FloatSlider, self._on_grid(alpha, "alpha"), 0, 1, step,
                                     "\u03b1 (0: LDA, 1: QDA)", width="340px", readout_format=".2f")
-        self.gamma_slider = _slider(widgets.FloatSlider, check_unit_interval(gamma, "gamma"), 0, 1, step,
+        self.gamma_slider = _slider(widgets.FloatSlider, self._on_grid(gamma, "gamma"), 0, 1, step,
                                     "\u03b3 (1: spherical)", width="320px", readout_format=".2f")
         buttons = [button(name, "", lambda a=a, g=g: self.set_point(a, g))
                    for name, (a, g) in (("LDA", (0, 0)), ("QDA", (1, 0)), ("best", self.best))]
@@ -547,11 +599,16 @@ class RDAExplorer(FigureWidget):
         i, j = np.unravel_index(np.argmax(self.validation_accuracy), self.validation_accuracy.shape)
         return float(self.alphas[j]), float(self.gammas[i])
 
+    def _on_grid(self, value, name: str) -> float:
+        """``value`` if it is a point of the grid (a multiple of the step in [0, 1]), else a ``ValueError``:
+        the heat map and the status would show the accuracy of the nearest point instead."""
+        return on_slider(value, name, 0.0, 1.0, step=self.alphas[1])
+
     def set_point(self, alpha: float, gamma: float) -> None:
-        """Move both sliders, then redraw once."""
+        """Move both sliders to a point of the grid, then redraw once."""
+        alpha, gamma = self._on_grid(alpha, "alpha"), self._on_grid(gamma, "gamma")
         with self.holding_redraws():
-            set_slider(self.alpha_slider, alpha, "alpha")
-            set_slider(self.gamma_slider, gamma, "gamma")
+            self.alpha_slider.value, self.gamma_slider.value = alpha, gamma
 
     def _index(self) -> tuple[int, int]:
         step = self.alphas[1]

@@ -11,11 +11,11 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import as_class_labels, as_float_array, check_positive, check_positive_int
+from .._validation import as_class_labels, as_float_array, as_scalar, check_flag, check_positive, check_positive_int
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
-from ._base import FigureWidget, button
+from ._base import FigureWidget, button, on_slider
 
 #: Control labels at their natural width.
 LABEL_STYLE = {"description_width": "initial"}
@@ -121,8 +121,8 @@ class LearningRateExplorer(FigureWidget):
         self.n_updates = check_positive_int(n_updates, "n_updates")
         if batch_size not in (None, minibatch, 1):
             raise ValueError(f"batch_size must be None (full batch), minibatch = {minibatch} or 1; got {batch_size!r}.")
-        if not 0 <= int(k) <= self.n_updates:
-            raise ValueError(f"k must be a step from 0 to n_updates = {self.n_updates}; got {k!r}.")
+        k = on_slider(k, "k", 0, self.n_updates, integer=True)
+        standardize = check_flag(standardize, "standardize")
         self.random_state = random_state
         self.scaler = StandardScaler().fit(x[:, None])
         self.views = {flag: self._view(flag) for flag in (False, True)}
@@ -140,7 +140,7 @@ class LearningRateExplorer(FigureWidget):
                                                     ("one example", 1)],
                                            value=N if batch_size is None else batch_size,
                                            style={"button_width": "auto"})
-        self.standardize = widgets.Checkbox(bool(standardize), description="standardise x", indent=False,
+        self.standardize = widgets.Checkbox(standardize, description="standardise x", indent=False,
                                             layout=widgets.Layout(width="auto"))
         rows = widgets.VBox([
             widgets.HBox([button("Reset", "fast-backward", self.reset), button("Step", "step-forward", self.step),
@@ -338,7 +338,7 @@ class RegularizationExplorer(FigureWidget):
         if lambdas.size < 2 or np.any(np.diff(lambdas) <= 0) or lambdas[0] <= 0:
             raise ValueError("lambdas must be at least two increasing penalty strengths > 0, "
                              "e.g. np.logspace(-3, 0, 31).")
-        lam = lambdas[lambdas.size // 2] if lam is None else lam
+        lam = lambdas[lambdas.size // 2] if lam is None else as_scalar(lam, "lam")
         if not np.any(np.isclose(lambdas, lam, rtol=1e-9, atol=0)):
             raise ValueError(f"lam must be one of the lambdas; got {lam!r}.")
         self.X, self.X_val = self._two_inputs(X, "X"), self._two_inputs(X_val, "X_val")

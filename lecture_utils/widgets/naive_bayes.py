@@ -7,7 +7,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import as_vector, check_option, check_positive_int, check_random_state, check_size
+from .._validation import as_float_array, check_option, check_positive_int, check_random_state, check_size
 from ..datasets import gaussian_classes_from_noise, load_play_tennis
 from ..discriminant import QDA
 from ..logistic import log_loss
@@ -17,6 +17,8 @@ from ._base import FigureWidget, button, on_slider
 
 #: Slider labels at their natural width.
 LABEL_STYLE = {"description_width": "initial"}
+#: The most examples per class of CorrelationExplorer (training and test): each move refits and scores on them.
+MAX_EXAMPLES = 100_000
 
 
 def _number(value: float, digits: int = 4) -> str:
@@ -41,7 +43,7 @@ class PlayTennisExplorer(FigureWidget):
         The initial day, one value of each feature, e.g. the slides' query
         ``("Sunny", "Hot", "Normal", "Weak")``.
     alpha : float in [0, 5]
-        The initial smoothing.
+        The initial smoothing, a multiple of 0.1 (the slider's step; the status shows one decimal).
 
     Attributes
     ----------
@@ -57,7 +59,7 @@ class PlayTennisExplorer(FigureWidget):
     def __init__(self, day=("Sunny", "Hot", "Normal", "Weak"), alpha: float = 0.0):
         self.data = load_play_tennis()
         self.model = CategoricalNB(alpha=0).fit(self.data.X, self.data.y)
-        self._initial = (self._checked_day(day), on_slider(alpha, "alpha", 0.0, 5.0))
+        self._initial = (self._checked_day(day), on_slider(alpha, "alpha", 0.0, 5.0, step=0.1))
         self.dropdowns = [widgets.Dropdown(options=categories.tolist(), value=value, description=name.lower(),
                                            style=LABEL_STYLE, layout=widgets.Layout(width="190px"))
                           for name, categories, value in zip(self.data.feature_names, self.model.categories_,
@@ -71,7 +73,10 @@ class PlayTennisExplorer(FigureWidget):
         self.start(*self.dropdowns, self.alpha_slider)
 
     def _checked_day(self, day) -> tuple:
-        day = tuple(day) if not isinstance(day, str) else (day,)
+        if isinstance(day, str) or not isinstance(day, (list, tuple, np.ndarray)) or np.ndim(day) != 1:
+            raise TypeError(f"day must give one value per feature ({', '.join(self.data.feature_names)}), e.g. "
+                            f"('Sunny', 'Hot', 'Normal', 'Weak'); got {day!r}.")
+        day = tuple(day)
         if len(day) != len(self.model.categories_):
             raise ValueError(f"day must give one value per feature ({', '.join(self.data.feature_names)}); "
                              f"got {day!r}.")
@@ -108,7 +113,7 @@ class PlayTennisExplorer(FigureWidget):
     def set_day(self, day, alpha: float | None = None) -> None:
         """Show another day (and smoothing), with one redraw."""
         day = self._checked_day(day)
-        alpha = self.alpha if alpha is None else on_slider(alpha, "alpha", 0.0, 5.0)
+        alpha = self.alpha if alpha is None else on_slider(alpha, "alpha", 0.0, 5.0, step=0.1)
         with self.holding_redraws():
             for dropdown, value in zip(self.dropdowns, day):
                 dropdown.value = value
@@ -204,9 +209,10 @@ class CorrelationExplorer(FigureWidget):
     rho : float in [0, 0.95]
         The initial correlation, a multiple of 0.05.
     means : array-like of shape (2, 2)
-        The class means.
+        The class means, inside the view ``LIMITS`` (-4 to 4 on each axis).
     n_train, n_test : int
-        Examples per class for fitting and for the reliability diagram. With
+        Examples per class for fitting (at least 3, for QDA's covariances) and for the reliability
+        diagram, together at most :data:`MAX_EXAMPLES`. With
         many training examples QDA's estimated covariances are close to the
         true, shared one, and its boundary close to a line, as it should be.
     n_shown : int
@@ -227,12 +233,22 @@ class CorrelationExplorer(FigureWidget):
 
     def __init__(self, rho: float = 0.0, means=((-0.8, -0.6), (0.8, 0.6)), n_train: int = 1000,
                  n_test: int = 2000, n_shown: int = 100, random_state: int = 0, resolution: int = 60):
-        self.means = np.array([as_vector(mean, "means", 2) for mean in means])
+        self.means = as_float_array(means, "means")
         if self.means.shape != (2, 2):
             raise ValueError(f"means must hold two 2-D class means, shape (2, 2); got {self.means.shape}.")
+        low, high = self.LIMITS
+        if not np.all((low < self.means) & (self.means < high)):
+            raise ValueError(f"means must lie inside the view, ({low:g}, {high:g}) on each axis; got "
+                             f"{self.means.tolist()}.")
         rng = check_random_state(random_state)
         n_train, n_test = check_positive_int(n_train, "n_train"), check_positive_int(n_test, "n_test")
-        check_size(4 * (n_train + n_test), "the samples", "n_train or n_test")
+        if n_train < 3:
+            raise ValueError(f"n_train must be at least 3 examples per class: QDA's covariance of 2 features needs "
+                             f"3; got {n_train}.")
+        if n_train + n_test > MAX_EXAMPLES:
+            raise ValueError(f"n_train + n_test = {n_train + n_test} examples per class would make every move of the "
+                             f"slider take seconds (it refits both models and scores them); use at most "
+                             f"{MAX_EXAMPLES} together.")
         self._z_train = rng.standard_normal((2, n_train, 2))
         self._z_test = rng.standard_normal((2, n_test, 2))
         self.n_shown = check_positive_int(n_shown, "n_shown")
