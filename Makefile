@@ -8,13 +8,14 @@ LATEST := .venv-latest
 LOCK := requirements-lock.txt
 LAB_STAMP := $(VENV)/.installed-lab
 TEST_STAMP := $(VENV)/.installed-test
+HOMEWORK_STAMP := $(VENV)/.installed-homework
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 CHECK_PYTHON := $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	{ echo "Python >= 3.11 is needed; run: make PYTHON=python3.11 ..."; exit 1; }
 
 JUPYTER_CONFIG := $(wildcard jupyter-config/*.json)
 
-.PHONY: lab test test-latest lock bench slides site notebooks clean
+.PHONY: lab test test-latest lock bench slides site notebooks homework grade formgrader clean
 
 $(BIN)/python:
 	@$(CHECK_PYTHON)
@@ -29,6 +30,10 @@ $(LAB_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(BIN)/python
 
 $(TEST_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c $(LOCK) -e ".[test]"
+	touch $@ $(LAB_STAMP) $(HOMEWORK_STAMP)
+
+$(HOMEWORK_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e ".[homework]"
 	touch $@ $(LAB_STAMP)
 
 ## lab: start JupyterLab on the notebooks, opening notebook 01 (more options: make lab LAB_ARGS="--no-browser --port=8888")
@@ -58,9 +63,23 @@ test-latest:
 ##       package for every platform and Python, and environment.yml from it; then run make test and commit both
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --fork-strategy fewest \
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --universal --python-version 3.11 --fork-strategy fewest \
 		--upgrade --custom-compile-command "make lock" --quiet --output-file $(LOCK)
 	$(BIN)/python tools/lock.py environment
+
+## homework: the student version of every homework (homework/source/) in homework/release/, with nbgrader's
+##           generate_assignment, then checked to hold no solution, hidden test or rubric in any file
+homework: $(HOMEWORK_STAMP)
+	$(BIN)/python tools/homework.py release
+
+## grade: autograde every new submission in homework/submitted/<student>/<assignment>/ (each in its own process,
+##        its code confined), write each student's feedback in homework/feedback/ and homework/grades.csv
+grade: $(HOMEWORK_STAMP)
+	$(BIN)/python tools/homework.py grade
+
+## formgrader: JupyterLab in homework/ with nbgrader's formgrader (Nbgrader menu), to grade explain tasks by hand
+formgrader: $(HOMEWORK_STAMP)
+	cd homework && PATH="$(CURDIR)/$(BIN):$$PATH" $(CURDIR)/$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS)
 
 ## bench: speed of widgets, notebooks and fits, as printed figures
 bench: $(TEST_STAMP)

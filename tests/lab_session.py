@@ -66,8 +66,13 @@ class Lab(NamedTuple):
 
 
 @contextlib.contextmanager
-def jupyterlab_server(notebooks: Path = NOTEBOOKS):
-    """Start JupyterLab on a copy of the notebooks; yield a :class:`Lab`."""
+def jupyterlab_server(notebooks: Path = NOTEBOOKS, run_in_root: bool = False):
+    """Start JupyterLab on a copy of the notebooks; yield a :class:`Lab`.
+
+    ``run_in_root`` starts the server in that copy, as nbgrader's formgrader needs (it reads the course's
+    nbgrader_config.py from the server's working directory), with this Python's scripts first on PATH
+    (nbgrader's gradebook runs ``alembic``).
+    """
     workdir = Path(tempfile.mkdtemp(prefix="lab-test-"))
     shutil.copytree(notebooks, workdir / "notebooks")
     settings = workdir / "settings" / "@jupyterlab" / "notebook-extension"
@@ -82,7 +87,11 @@ def jupyterlab_server(notebooks: Path = NOTEBOOKS):
                f"--LabApp.workspaces_dir={workdir / 'workspaces'}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    where = {}
+    if run_in_root:
+        path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+        where = {"cwd": workdir / "notebooks", "env": dict(os.environ, PATH=path)}
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **where)
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60

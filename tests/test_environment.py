@@ -29,7 +29,7 @@ def test_the_lock_holds_one_version_of_each_package_for_every_platform_and_pytho
 
 def test_the_lock_satisfies_pyproject():
     locked = pins(LOCK)
-    for line in PROJECT["dependencies"] + PROJECT["optional-dependencies"]["test"]:
+    for line in PROJECT["dependencies"] + [line for extra in PROJECT["optional-dependencies"].values() for line in extra]:
         requirement = Requirement(line)
         version = locked.get(canonicalize_name(requirement.name))
         assert version and version in requirement.specifier, f"{line}, but the lock has {version}: run `make lock`"

@@ -1,0 +1,306 @@
+"""The checks that the homework's test cells run: a student's function on a case, and a derived number.
+
+Shipped with every homework (nbgrader copies it into the student's folder, and copies it again
+before autograding, so an edited copy is never the one that grades). It holds no answer: the
+cases and the true values are written in the test cells, the hidden ones only in the instructor's
+version.
+
+The rules are the notebooks' self-checks' (:mod:`lecture_utils.exercises._core`):
+
+- a number is right when it agrees with the truth to 3 significant figures, rounded or cut
+  (:func:`lecture_utils.exercises._core.grade`); an answer right only to the fewer figures it
+  shows ("close") is not enough for the points;
+- a function's result is right when it has the expected structure and shape and its numbers agree
+  to a relative 1e-6 (:func:`lecture_utils.exercises._core.matches`); it is called positionally,
+  under a time limit of 5 s per case (:func:`lecture_utils.exercises._core.attempt`, which stops a
+  runaway call), so a function that never returns loses its case, not the whole homework;
+- while the student's function runs, the course's package (``lecture_utils``) and scikit-learn are
+  switched off: calling them raises :class:`NotAllowed`, and a case whose call reached them fails,
+  even if the function caught the error and found another way. A task that must also switch off a
+  compiled function (a numpy or scipy ufunc such as ``scipy.special.expit``) names it in ``forbid``.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import sys
+
+import numpy as np
+from lecture_utils.exercises._core import TIME_LIMIT, as_numbers, attempt, grade, matches
+
+__all__ = ["NotAllowed", "check", "check_number", "is_number", "FORBIDDEN_PACKAGES"]
+
+#: The packages whose code may not run inside a student's function while it is checked.
+FORBIDDEN_PACKAGES = ("lecture_utils", "sklearn")
+
+_ELLIPSIS_HINT = "replace the ... with your answer (a number) and run the cell again"
+
+
+class NotAllowed(Exception):
+    """Raised when a student's function calls what its task asks them to write themselves."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Numbers
+# ----------------------------------------------------------------------------------------------
+
+
+def is_number(answer, name: str = "your answer", size: int | None = None) -> None:
+    """Raise AssertionError unless ``answer`` is a finite number (or ``size`` numbers): the visible test of a derive task."""
+    if answer is Ellipsis or (isinstance(answer, (list, tuple)) and any(part is Ellipsis for part in answer)):
+        raise AssertionError(f"{name} still holds ...: {_ELLIPSIS_HINT}.")
+    array = as_numbers(answer, None if size else ())
+    if array is None or (size and array.shape != (size,)):
+        what = "a number" if not size else f"a list of {size} numbers"
+        raise AssertionError(f"{name} must be {what}; got {_shown(answer)}.")
+    if not np.all(np.isfinite(array)):
+        raise AssertionError(f"{name} must be finite; got {_shown(answer)}.")
+
+
+def check_number(answer, truth, name: str = "your answer") -> None:
+    """Raise AssertionError unless ``answer`` agrees with ``truth`` to 3 significant figures, number by number.
+
+    ``truth`` is a number or a sequence of numbers; ``answer`` must have the same shape (a list is
+    welcome for a vector). "Close" answers (right only to the 1 or 2 figures they show) fail, with
+    a message saying so.
+    """
+    truth = np.asarray(truth, dtype=float)
+    is_number(answer, name, size=truth.size if truth.ndim else None)
+    values = as_numbers(answer, truth.shape)
+    verdicts = [grade(float(value), float(true)) for value, true in zip(values.ravel(), truth.ravel())]
+    if all(verdict == "correct" for verdict in verdicts):
+        return
+    if all(verdict in ("correct", "close") for verdict in verdicts):
+        raise AssertionError(f"{name} is right only to the figures it shows: give 3 significant figures.")
+    raise AssertionError(f"{name} is not right to 3 significant figures.")
+
+
+# ----------------------------------------------------------------------------------------------
+# Functions
+# ----------------------------------------------------------------------------------------------
+
+
+def check(function, arguments: dict, expected=None, *, raises: type[BaseException] | None = None,
+          unchanged: bool = False, forbid=(), time_limit: float = TIME_LIMIT, rtol: float = 1e-6,
+          atol: float = 1e-9) -> None:
+    """Call ``function`` on one case and raise AssertionError, naming the case, unless it does what is expected.
+
+    Parameters
+    ----------
+    function : callable
+        The student's function; it is called positionally with ``arguments``' values, in order.
+    arguments : dict
+        The case: argument names (for the message) and values. The function gets a copy.
+    expected : object
+        The expected result (a number, an array, or a tuple of them), compared with
+        :func:`lecture_utils.exercises._core.matches`. Ignored when ``raises`` is given.
+    raises : exception class, optional
+        The function must raise this (for example ``ValueError`` for invalid input).
+    unchanged : bool
+        The function must not change its arguments in place.
+    forbid : sequence of callables
+        Compiled functions (ufuncs, builtins) to switch off too, beyond the code of
+        :data:`FORBIDDEN_PACKAGES`; they are replaced wherever a loaded module or the notebook
+        names them, while the function runs.
+    time_limit : float
+        Seconds the call may take.
+    """
+    name = getattr(function, "__name__", "your function")
+    call = f"{name}({', '.join(f'{key}={_shown(value)}' for key, value in arguments.items())})"
+    if not callable(function):
+        raise AssertionError(f"{name} must be a function; got {_shown(function)}.")
+    guard = _Guard(FORBIDDEN_PACKAGES)
+    passed = {}
+
+    def guarded(*values):
+        passed["values"] = values
+        result = guard.run(function, values)
+        guard.run(_materialise, (result,))        # a lazy result (a generator, an object with __array__) is built here
+        return result
+
+    with _switched_off(forbid), _Captured() as printed:
+        outcome = attempt(guarded, arguments, time_limit)
+    printed.show(name)
+    if guard.violation:
+        raise AssertionError(f"{call} used {guard.violation}: switched off here, since this task asks you to "
+                             f"write it yourself (numpy is fine).")
+    if outcome.timed_out:
+        raise AssertionError(f"{call} did not return within {time_limit:g} s.")
+    if raises is not None:
+        if isinstance(outcome.error, raises):
+            return
+        got = "returned " + _shown(outcome.value) if outcome.returned else _raised(outcome.error)
+        raise AssertionError(f"{call} should raise {raises.__name__}; it {got}.")
+    if outcome.error is not None:
+        raise AssertionError(f"{call} {_raised(outcome.error)}.")
+    if not matches(outcome.value, expected, rtol, atol):
+        raise AssertionError(f"{call} returned {_shown(outcome.value)}; expected {_shown(expected)}.")
+    if unchanged and "values" in passed:
+        changed = [key for key, before, after in zip(arguments, arguments.values(), passed["values"])
+                   if not _same(before, after)]
+        if changed:
+            raise AssertionError(f"{call} changed its argument {', '.join(changed)} in place: work on a copy "
+                                 f"(for example w = w + ..., not w += ...).")
+
+
+class _Guard:
+    """Runs a function with the code of some packages switched off, and remembers the first call into them.
+
+    A profile function (:func:`sys.setprofile`, in the thread that calls the function) sees every
+    call: one into a file of a forbidden package, or into a builtin those packages define, raises
+    :class:`NotAllowed`. CPython removes a profile function that raises, so the call that raised is
+    remembered, and the case fails whatever happens afterwards. (Threads that the function starts
+    are not watched: the profile of new threads is global, and a runaway call that never ends would
+    leave it set for every later check.)
+    """
+
+    def __init__(self, packages):
+        self.folders = tuple(folder for package in packages for folder in _folders(package))
+        self.packages = tuple(packages)
+        self.violation = ""
+
+    def _profile(self, frame, event, arg):
+        if event == "call" and frame.f_code.co_filename.startswith(self.folders):
+            module, name = frame.f_globals.get("__name__", "?"), frame.f_code.co_qualname
+            self._stop(f"{module} (importing it runs its code)" if name == "<module>" else f"{module}.{name}")
+        elif event == "c_call":
+            module = getattr(arg, "__module__", None) or ""
+            if module.split(".")[0] in self.packages:
+                self._stop(f"{module}.{getattr(arg, '__qualname__', arg)}")
+
+    def _stop(self, what: str):
+        self.violation = self.violation or what
+        raise NotAllowed(f"{what} is switched off while your function is checked")
+
+    def run(self, function, values):
+        profile = self._profile
+        sys.setprofile(profile)
+        try:
+            return function(*values)
+        finally:
+            untouched = sys.getprofile() in (profile, None)
+            sys.setprofile(None)
+            if not untouched:
+                self.violation = self.violation or "sys.setprofile"
+
+
+def _folders(package: str) -> list[str]:
+    """The folders holding a package's code, without importing it (empty if it is not installed)."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return []
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return [os.path.realpath(folder) + os.sep for folder in locations] + [folder + os.sep for folder in locations]
+
+
+class _Captured:
+    """What the function prints (stdout and stderr, warnings included), kept to a few hundred characters.
+
+    Shown afterwards on stdout: nbgrader gives a test cell no points if it writes to stderr, and a
+    function that prints megabytes must not fill the graded notebook.
+    """
+
+    WIDTH = 500
+
+    def __init__(self):
+        self.text, self.cut = "", 0
+
+    def write(self, text) -> int:
+        text = str(text)
+        room = self.WIDTH - len(self.text)
+        self.text += text[:max(room, 0)]
+        self.cut += max(len(text) - max(room, 0), 0)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def __enter__(self):
+        self.saved = sys.stdout, sys.stderr
+        sys.stdout = sys.stderr = self
+        return self
+
+    def __exit__(self, *exc):
+        sys.stdout, sys.stderr = self.saved
+
+    def show(self, name: str) -> None:
+        if self.text:
+            more = f"\n... and {self.cut} more characters" if self.cut else ""
+            print(f"{name} printed:\n{self.text}{more}")
+
+
+class _switched_off:
+    """Replace each of ``objects`` by a stub raising :class:`NotAllowed`, wherever a loaded module or the notebook names it."""
+
+    def __init__(self, objects):
+        self.objects = {id(obj): obj for obj in objects}
+        self.replaced = []
+
+    def __enter__(self):
+        if not self.objects:
+            return self
+        found = {}
+        for module_name, module in sorted(sys.modules.items(), key=lambda item: (item[0].startswith("_") or
+                                                                             "._" in item[0], len(item[0]))):
+            namespace = getattr(module, "__dict__", None) or {}
+            for key, value in list(namespace.items()):
+                if id(value) in self.objects and value is self.objects[id(value)]:
+                    found.setdefault(id(value), f"{module_name}.{key}")   # its public name, for the message
+                    self.replaced.append((namespace, key, value))
+        for namespace, key, value in self.replaced:
+            namespace[key] = _stub(found[id(value)])
+        return self
+
+    def __exit__(self, *exc):
+        for namespace, key, value in reversed(self.replaced):
+            namespace[key] = value
+
+
+def _stub(what: str):
+    def switched_off(*args, **kwargs):
+        raise NotAllowed(f"{what} is switched off while your function is checked: this task asks you to write it")
+    return switched_off
+
+
+def _materialise(result) -> None:
+    for part in (result if isinstance(result, (tuple, list)) else (result,)):
+        try:
+            np.asarray(part, dtype=float)
+        except Exception:
+            pass
+
+
+def _same(before, after) -> bool:
+    try:
+        return bool(np.array_equal(np.asarray(before), np.asarray(after), equal_nan=True))
+    except Exception:
+        return before is after
+
+
+def _raised(error: BaseException) -> str:
+    return f"raised {type(error).__name__}: {_cut(str(error), 200)}"
+
+
+def _shown(value) -> str:
+    """A value as it would be typed, cut to a few hundred characters; never raises."""
+    try:
+        if isinstance(value, np.ndarray) and value.size <= 100:
+            text = f"np.array({np.round(value, 6).tolist() if value.dtype.kind == 'f' else value.tolist()})"
+        elif isinstance(value, np.ndarray):
+            text = f"<an array of shape {value.shape}>"
+        elif isinstance(value, tuple):
+            text = "(" + ", ".join(_shown(item) for item in value) + ("," if len(value) == 1 else "") + ")"
+        elif isinstance(value, (float, np.floating)):
+            text = f"{value:.6g}"
+        else:
+            text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return _cut(text, 300)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 4] + " ..."
