@@ -7,7 +7,7 @@ Importing the package is cheap: matplotlib and ipywidgets are
 loaded only by the modules that draw.
 """
 
+from ._version import __version__, require
 from .exceptions import ConvergenceWarning, DivergenceWarning, FoldWarning, SeparationWarning
 
-__all__ = ["ConvergenceWarning", "DivergenceWarning", "FoldWarning", "SeparationWarning"]
-__version__ = "0.1.0"
+__all__ = ["ConvergenceWarning", "DivergenceWarning", "FoldWarning", "SeparationWarning", "require"]

@@ -7,6 +7,7 @@ import base64
 import io
 import json
 import re
+import subprocess
 import sys
 import tomllib
 import urllib.parse
@@ -40,6 +41,46 @@ def test_settings_are_installed_with_the_package():
     assert set(shared) == {f"jupyter-config/{path.name}" for path in (ROOT / "jupyter-config").glob("*.json")}
     for source, target in shared.items():
         assert json.loads((Path(sys.prefix) / target).read_text()) == json.loads((ROOT / source).read_text())
+
+
+def test_a_fresh_install_writes_named_drop_ins_and_no_top_level_server_config(tmp_path):
+    """On a shared JupyterHub image the environment's jupyter_server_config.json is the admin's: never ours.
+
+    The wheel pip builds is installed into a new environment of its own (never this one: pip's ``--prefix``
+    would uninstall the package from the environment running the tests).
+    """
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(tmp_path / "wheel"), str(ROOT)], check=True, capture_output=True)
+    prefix = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(prefix)], check=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(prefix / "bin" / "python"), "install", "--quiet",
+                    "--no-deps", "--no-index", *map(str, (tmp_path / "wheel").glob("*.whl"))],
+                   check=True, capture_output=True)
+    config = sorted(path.relative_to(prefix).as_posix() for path in (prefix / "etc").rglob("*") if path.is_file())
+    assert config == ["etc/jupyter/jupyter_server_config.d/linear-classifiers.json"]
+    lab = sorted(path.relative_to(prefix).as_posix() for path in (prefix / "share" / "jupyter").rglob("*")
+                 if path.is_file())
+    assert lab == ["share/jupyter/lab/settings/overrides.d/linear-classifiers.json"]
+    # the drop-in only enables the course's server extension, which the package ships
+    enabled = json.loads((prefix / config[0]).read_text())["ServerApp"]["jpserver_extensions"]
+    assert enabled == {"lecture_utils._jupyter_server": True}
+    site_packages = next(prefix.glob("lib/python*/site-packages"))
+    assert (site_packages / "lecture_utils" / "_jupyter_server.py").is_file()
+
+
+def test_the_server_extension_adds_src_to_what_the_server_already_hides():
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+
+    from lecture_utils import _jupyter_server
+
+    class Server:
+        contents_manager = FileContentsManager(hide_globs=["*.secret", "__pycache__"])   # an admin's own list
+
+    assert _jupyter_server._jupyter_server_extension_points() == [{"module": "lecture_utils._jupyter_server"}]
+    for _ in range(2):                                     # loaded twice, it adds src once
+        _jupyter_server._load_jupyter_server_extension(Server)
+    assert Server.contents_manager.hide_globs == ["*.secret", "__pycache__", "src"]
+    assert not Server.contents_manager.should_list("src") and Server.contents_manager.should_list("notebooks")
 
 
 def test_a_widget_picture_is_shown_at_half_its_pixels(stepper):
