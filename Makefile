@@ -15,7 +15,7 @@ CHECK_PYTHON := $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 
 
 JUPYTER_CONFIG := $(wildcard jupyter-config/*.json)
 
-.PHONY: lab test test-latest lock bench slides site notebooks homework grade formgrader clean
+.PHONY: lab update test test-latest lock bench slides site notebooks homework grade formgrader clean
 
 $(BIN)/python:
 	@$(CHECK_PYTHON)
@@ -36,9 +36,18 @@ $(HOMEWORK_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c $(LOCK) -e ".[homework]"
 	touch $@ $(LAB_STAMP)
 
-## lab: start JupyterLab on the notebooks, opening notebook 01 (more options: make lab LAB_ARGS="--no-browser --port=8888")
+## lab: start JupyterLab on the notebooks, opening notebook 01 (more options: make lab LAB_ARGS="--no-browser --port=8888");
+##      the address it prints opens notebook 01 too
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS) notebooks/01_perceptron.ipynb
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) --LabApp.default_url=/lab/tree/01_perceptron.ipynb $(LAB_ARGS)
+
+## update: `git pull` that keeps your own work: your changes (answers, outputs) are committed first, then the
+##         course's changes merged in; where both changed the same lines, yours are kept (as nbgitpuller does)
+update: GIT_AS_YOU = git -c user.name="$$(git config user.name || echo student)" \
+	-c user.email="$$(git config user.email || echo student@localhost)"
+update:
+	git diff --quiet HEAD || $(GIT_AS_YOU) commit --quiet --all --message "My work, before updating the course"
+	$(GIT_AS_YOU) pull --quiet --no-rebase --ff --no-edit --strategy-option=ours
 
 ## test: unit tests and every notebook under nbval, the notebooks again on OpenBLAS's Haswell kernel, then the browser tests
 ##       (OpenBLAS picks its kernel by the CPU: the first run, OPENBLAS_CORETYPE unset, gets this machine's, often

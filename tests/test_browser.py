@@ -4,10 +4,11 @@ Each notebook is run once (tests of the same notebook share the run): every widg
 visible notebook area with its picture at no more than its natural size, in the normal view and in
 Presentation Mode, and show whole on its live slide (jupyterlab-slideshow); pressing a button or
 moving a slider redraws the figure, in the notebook and on a live slide. The course's settings hold: no news pop-up, no sources folder in the file browser,
-and jupytext still saves both files of a pair.
+and a student's save writes the notebook only, never its source in notebooks/src.
 """
 
 import json
+import time
 import urllib.request
 
 import pytest
@@ -70,15 +71,24 @@ def test_no_news_pop_up_and_no_sources_folder(lab, notebook):
     assert notebook in names and "src" not in names
 
 
-def test_jupytext_saves_both_files_of_a_pair_in_the_hidden_folder(lab):
-    notebook = json.loads((NOTEBOOKS / "01_perceptron.ipynb").read_text())
-    notebook["cells"] = [{"cell_type": "markdown", "metadata": {}, "source": "# Saved through JupyterLab"}]
-    request = urllib.request.Request(
-        f"{lab.lab.url}/api/contents/paired_check.ipynb?token={lab.lab.token}", method="PUT",
-        data=json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode(),
-        headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(request)
-    assert "# # Saved through JupyterLab" in (lab.lab.root / "src" / "paired_check.py").read_text()
+def test_a_students_save_leaves_the_sources_untouched(lab):
+    """Typing an answer and saving (Ctrl+S) writes the notebook only: no jupytext pairing rewrites notebooks/src."""
+    sources = {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in (lab.lab.root / "src").iterdir()}
+    notebook = lab.lab.root / "04_logistic_regression.ipynb"
+    page, lab.notebook = lab.page, None                               # the next test opens its own notebook
+    page.goto(f"{lab.lab.url}/lab/tree/{notebook.name}?reset&token={lab.lab.token}")
+    editor = page.locator(".jp-CodeCell .cm-content").first
+    editor.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nmy_answer = 2.197  # typed by a student")
+    page.keyboard.press("Control+s")
+    deadline = time.monotonic() + 20
+    while "my_answer = 2.197" not in notebook.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "my_answer = 2.197" in notebook.read_text()
+    # the save has returned (a paired source would be written within the same request)
+    page.wait_for_function("() => !document.querySelector('.lm-TabBar-tab.jp-mod-dirty')", timeout=20_000)
+    assert {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in (lab.lab.root / "src").iterdir()} == sources
 
 
 @pytest.mark.parametrize("notebook", ["01_perceptron.ipynb"], indirect=True)
