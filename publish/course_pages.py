@@ -10,6 +10,10 @@ Everything a page loads sits in ``_static/`` beside it: reveal.js (vendored in
 course's styles. A widget shows the picture stored with it, at its natural size;
 an exercise check shows its verdict. The output folder can be copied to any web
 server, or opened from disk.
+
+Only notebooks as `make notebooks` leaves them are published: a notebook with an error
+output or a code cell that was not run (as one saved in JupyterLab mid-session may be)
+is refused, naming the notebook and the cell, before anything is written.
 """
 
 from __future__ import annotations
@@ -50,6 +54,25 @@ def course_notebooks() -> list[Path]:
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
+class NotReady(Exception):
+    """A notebook that must not be published as it is: an error output or a code cell not run."""
+
+
+def check_ready(path: Path, notebook) -> None:
+    """Refuse a notebook with an error output or a code cell that was not run, naming the notebook and cell."""
+    for number, cell in enumerate(notebook.cells, start=1):
+        if cell.cell_type != "code" or not cell.source.strip():
+            continue
+        errors = [output for output in cell.get("outputs", []) if output.get("output_type") == "error"]
+        problem = (f"an error output ({errors[0].get('ename', 'error')})" if errors
+                   else "no output of a run" if cell.get("execution_count") is None else None)
+        if problem:
+            first_line = cell.source.strip().splitlines()[0][:60]
+            raise NotReady(f"{path.name}, cell {number} ({first_line!r}): {problem}. Rebuild it from its source "
+                           f"(`make notebooks ONLY={path.name[:2]}`), or go back to the committed notebook "
+                           f"(`git restore notebooks/{path.name}`, which drops your changes to it), then try again.")
+
+
 def binder_url(notebook: str = "01_perceptron.ipynb") -> str:
     """Binder's launch link, opening ``notebook`` in JupyterLab."""
     return f"{BINDER}?urlpath=lab/tree/notebooks/{notebook}"
@@ -72,7 +95,9 @@ def prepared(path: Path, page_suffix: str):
     picture), and loads no widget manager from a CDN.
     """
     notebook = nbformat.read(path, as_version=4)
+    check_ready(path, notebook)
     notebook.metadata.pop("widgets", None)
+    notebook.metadata["title"] = title(notebook) or path.stem      # the page's and deck's title, not the file's name
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             cell.source = _LOCAL_LINK.sub(
@@ -129,19 +154,22 @@ def copy_static(out: Path) -> None:
 def notation_page(out: Path, in_site: bool) -> Path:
     """notebooks/NOTATION.md as a page of its own (its tables hold maths), with the site's bar ``in_site``."""
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
-        (NOTEBOOKS / "NOTATION.md").read_text(encoding="utf-8"))])
+        (NOTEBOOKS / "NOTATION.md").read_text(encoding="utf-8"))], metadata={"title": "The course's notation"})
     return export(exporter(slides=False), notebook, "NOTATION", out, ".html", course_notebook=False,
                   in_site=in_site)
 
 
 def build_slides(out: Path) -> list[Path]:
-    """A deck of each notebook, ``NN_name.slides.html``, with what they load; returns the decks."""
+    """A deck of each notebook, ``NN_name.slides.html``, with what they load; returns the decks.
+
+    Raises :class:`NotReady`, before writing anything, if a notebook has an error output or a cell not run.
+    """
+    notebooks = {path: prepared(path, ".slides.html") for path in course_notebooks()}
     out.mkdir(parents=True, exist_ok=True)
     copy_static(out)
     notation_page(out, in_site=False)
     decks = exporter(slides=True)
-    return [export(decks, prepared(path, ".slides.html"), path.stem, out, ".slides.html")
-            for path in course_notebooks()]
+    return [export(decks, notebook, path.stem, out, ".slides.html") for path, notebook in notebooks.items()]
 
 
 def build_site(out: Path) -> list[Path]:
@@ -166,5 +194,8 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     kind = sys.argv[1]
     out = Path(sys.argv[2] if len(sys.argv) == 3 else ROOT / "build" / kind)
-    written = (build_slides if kind == "slides" else build_site)(out)
+    try:
+        written = (build_slides if kind == "slides" else build_site)(out)
+    except NotReady as refused:
+        sys.exit(f"Nothing published: {refused}")
     print(f"{len(written)} pages in {out}: open {out / ('index.html' if kind == 'site' else written[0].name)}")

@@ -106,7 +106,7 @@ def test_pages_link_to_each_other_and_show_widget_pictures_at_their_size(tmp_pat
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_markdown_cell("See [the notation](NOTATION.md#scores), [notebook 02]"
                                       "(02_information_theory.ipynb) and [a site](https://example.org/a.md)."),
-        nbformat.v4.new_code_cell("stepper", outputs=[nbformat.v4.new_output(
+        nbformat.v4.new_code_cell("stepper", execution_count=1, outputs=[nbformat.v4.new_output(
             "display_data", data={WIDGET_VIEW: {"model_id": "1"}, "image/png": png, "text/plain": "start"})]),
     ], metadata={"widgets": {"state": {}}})
     path = tmp_path / "99_example.ipynb"
@@ -136,3 +136,36 @@ def test_readme_launches_the_same_binder_and_jupyterhub_links_as_the_site():
     assert f"[![Binder](https://mybinder.org/badge_logo.svg)]({course_pages.binder_url()})" in readme
     clone = urllib.parse.quote(f"https://github.com/{course_pages.REPOSITORY}", safe="")
     assert f"git-pull?repo={clone}&branch=main&urlpath=" in readme
+
+
+@pytest.mark.parametrize("spoil, problem", [
+    (lambda cell: cell.outputs.append(nbformat.v4.new_output("error", ename="NameError", evalue="x", traceback=[])),
+     "an error output (NameError)"),
+    (lambda cell: setattr(cell, "execution_count", None), "no output of a run"),
+], ids=["error output", "cell not run"])
+def test_a_notebook_saved_mid_session_is_refused_before_anything_is_written(tmp_path, monkeypatch, spoil, problem):
+    """As JupyterLab's autosave leaves it: the build names the notebook and the cell, and writes nothing."""
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    for path in course_pages.course_notebooks()[:2]:
+        (notebooks / path.name).write_bytes(path.read_bytes())
+    edited = notebooks / "02_information_theory.ipynb"
+    notebook = nbformat.read(edited, as_version=4)
+    number, cell = next((number, cell) for number, cell in enumerate(notebook.cells, start=1)
+                        if cell.cell_type == "code" and number > 10)
+    spoil(cell)
+    nbformat.write(notebook, edited)
+    monkeypatch.setattr(course_pages, "NOTEBOOKS", notebooks)
+    for build in (course_pages.build_slides, course_pages.build_site):
+        with pytest.raises(course_pages.NotReady, match=re.escape(f"02_information_theory.ipynb, cell {number} (")) \
+                as refused:
+            build(tmp_path / "out")
+        assert problem in str(refused.value) and "make notebooks ONLY=02" in str(refused.value)
+        assert not (tmp_path / "out").exists()
+
+
+def test_pages_and_decks_take_the_notebooks_titles(tmp_path):
+    for path in course_pages.course_notebooks():
+        source = ROOT / "notebooks" / "src" / f"{path.stem}.py"                  # its heading, "# # 04 · ..."
+        heading = next(line for line in source.read_text().splitlines() if line.startswith("# # "))
+        assert course_pages.prepared(path, ".html").metadata["title"] == heading.removeprefix("# # ")
