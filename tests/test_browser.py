@@ -262,3 +262,29 @@ def test_learning_rate_explorer_redraws_when_stepped_and_when_the_learning_rate_
     page.wait_for_function("([img, src]) => img.src !== src && img.complete",
                            arg=[image.element_handle(), stepped_src], timeout=10_000)
     assert image.screenshot() != stepped_pixels
+
+
+@pytest.mark.parametrize("notebook", ["04_logistic_regression.ipynb"], indirect=True)
+def test_learning_rate_explorer_keeps_the_path_in_the_frame_at_the_largest_rate(lab, notebook):
+    """Issue 22: at the slider's largest eta the frame zooms out, and the path is drawn in the left panel."""
+    import io
+
+    from PIL import Image
+
+    page = lab.page
+    box, image = widget_with_button(page, "Step")
+    status = box.locator(":scope > .widget-html").last
+    box.locator(".noUi-handle").nth(1).focus()                       # the learning rate: to its largest value
+    page.keyboard.press("End")
+    box.locator(".noUi-handle").first.focus()                        # the step: to the end of the run
+    page.keyboard.press("End")
+    page.wait_for_function("s => s.textContent.startsWith('step 150:') && s.textContent.includes('lr 100 ')",
+                           arg=status.element_handle(), timeout=20_000)
+    assert "zoomed out" in status.inner_text()
+    page.wait_for_function("img => img.complete", arg=image.element_handle())
+    picture = Image.open(io.BytesIO(image.screenshot())).convert("RGB")
+    surface = picture.crop((0, 0, picture.width // 3, picture.height))          # the left panel
+    path_colour = (0xD5, 0x5E, 0x00)
+    drawn = sum(1 for pixel in surface.getdata() if sum(abs(a - b) for a, b in zip(pixel, path_colour)) < 40)
+    assert drawn > 0.01 * surface.width * surface.height, f"only {drawn} pixels of the path in the left panel"
+    box.locator("button:has-text('Reset')").click()

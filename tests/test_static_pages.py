@@ -45,6 +45,17 @@ def test_site_lists_every_notebook_in_teaching_order(site, page):
     assert page.locator(f"a[href='{course_pages.binder_url()}']").count() >= 1
 
 
+def test_download_links_download_the_notebook_and_titles_are_the_notebooks(site, page):
+    out, base = site
+    page.goto(f"{base}/index.html")
+    with page.expect_download() as download:          # the `download` attribute: saved, not shown as JSON
+        page.locator("td a:text-is('download')").first.click()
+    assert download.value.suggested_filename == course_pages.course_notebooks()[0].name
+    page.goto(f"{base}/04_logistic_regression.html")
+    assert page.title().startswith("04 · Logistic regression")
+    assert page.locator("a:text-is('NOTATION.md')").count() == 0
+
+
 def test_every_page_works_offline(site, page):
     out, base = site
     pages = sorted(path.name for path in out.glob("*.html") if not path.name.endswith(".slides.html"))

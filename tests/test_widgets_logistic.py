@@ -118,11 +118,11 @@ def test_the_path_and_the_losses_are_gradient_descent(explorer, hours, minimum, 
 def test_the_star_is_the_minimum_in_both_views(explorer, hours, minimum):
     x, t = hours
     reset(explorer)
-    star = explorer.views[False].artists[1]
+    star = explorer._frames[(False, 1)][1]
     np.testing.assert_allclose(star.get_xydata()[0], minimum[1], rtol=1e-6)
     standardized = SklearnLogisticRegression(C=np.inf, tol=1e-12).fit(
         SklearnStandardScaler().fit_transform(x[:, None]), t)
-    star = explorer.views[True].artists[1]
+    star = explorer._frames[(True, 1)][1]
     np.testing.assert_allclose(star.get_xydata()[0], np.r_[standardized.coef_[0], standardized.intercept_],
                                rtol=1e-6)
     assert explorer.minimum == pytest.approx(minimum[0], rel=1e-9)
@@ -134,15 +134,42 @@ def test_standardising_changes_the_surface_and_the_path_but_not_the_models(explo
     expected = gradient_descent_by_hand(design(x, standardized=True), t, 5.0, 20)
     np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-10, atol=1e-12)
     assert explorer.ax_surface.get_xlabel() == "weight w\u2032 of the standardised x"
-    assert all(artist.get_visible() for artist in explorer.views[True].artists)
-    assert not any(artist.get_visible() for artist in explorer.views[False].artists)
+    assert all(artist.get_visible() for artist in explorer._frames[(True, 1)])
+    assert not any(artist.get_visible() for artist in explorer._frames[(False, 1)])
     assert "(safe below 8)" in explorer.status                     # the Gram matrix of (x', 1) is I: 2 / (1/4)
     w, b = expected[-1]
     curve_x, curve_p = explorer._curve.get_data()                  # drawn over the raw x
     np.testing.assert_allclose(curve_p, expit(w * (curve_x - x.mean()) / x.std() + b), rtol=1e-10)
     reset(explorer)
     assert explorer.ax_surface.get_xlabel() == "weight w"
-    assert all(artist.get_visible() for artist in explorer.views[False].artists)
+    assert all(artist.get_visible() for artist in explorer._frames[(False, 1)])
+
+
+@pytest.mark.parametrize("standardize", [False, True], ids=["raw", "standardised"])
+def test_the_whole_path_stays_in_the_frame_at_every_learning_rate_of_the_slider(explorer, hours, standardize):
+    """Issue 22: at eta = 30 the path used to leave the frame as one line; now the frame zooms out, by the
+    smallest power of two that holds the whole run, and the path drawn is the run itself, unclipped."""
+    x, t = hours
+    for eta in explorer.learning_rate_slider.options:
+        eta = eta[1]
+        reset(explorer, learning_rate=eta, standardize=standardize, k=explorer.n_updates)
+        expected = gradient_descent_by_hand(design(x, standardized=standardize), t, eta, explorer.n_updates)
+        drawn = explorer._path_line.get_xydata()
+        np.testing.assert_allclose(drawn[:40], expected[:40], rtol=1e-6, atol=1e-6)     # chaotic after ~60 steps
+        (w_low, w_high), (b_low, b_high) = explorer.ax_surface.get_xlim(), explorer.ax_surface.get_ylim()
+        inside = (w_low < drawn[:, 0]) & (drawn[:, 0] < w_high) & (b_low < drawn[:, 1]) & (drawn[:, 1] < b_high)
+        assert inside.all(), f"eta = {eta}: {np.sum(~inside)} points outside the frame"
+        view = explorer.view
+        half = (view.limits[0][1] - view.limits[0][0]) / 2 * explorer.zoom
+        assert (w_high - w_low) / 2 == pytest.approx(half)
+        if explorer.zoom > 1:                                # half the zoom would not hold the path
+            centre = np.array([np.mean(view.limits[0]), np.mean(view.limits[1])])
+            assert np.abs(drawn - centre).max() > 0.95 * half / 2, eta
+            assert f"zoomed out {explorer.zoom}x" in explorer.status
+        else:
+            assert "zoomed" not in explorer.status
+    reset(explorer, learning_rate=30.0, k=explorer.n_updates)
+    assert explorer.zoom >= 16                                # the issue's case: 45 times the safe step
 
 
 @pytest.mark.parametrize("batch_size, k", [(1, 75), (10, 12)])
@@ -194,7 +221,8 @@ def test_a_learning_rate_far_too_large_bounces_and_says_how_often_the_loss_rose(
     losses = [mean_nll(design(x), t, w) for w in expected]
     rises = int(np.sum(np.diff(losses) > 0))
     assert explorer.status == (f"step 40: loss {losses[-1]:.4f}, |grad| {explorer.path.grad_norm[40]:.3g}, lr 30 "
-                               f"(safe below 0.661); the loss rose at {rises} of 40 steps")
+                               f"(safe below 0.661); zoomed out {explorer.zoom}x to hold the path (dashed: the usual "
+                               f"frame); the loss rose at {rises} of 40 steps")
     assert rises == 22 and losses[-1] == pytest.approx(29.419, abs=1e-3)         # as the notebook says
     reset(explorer, learning_rate=30.0, k=150)
     for artist in (explorer._path_line, explorer._gap_line, explorer._curve):
@@ -236,7 +264,7 @@ def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hour
     import lecture_utils.widgets.logistic as module
 
     explorer = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30)
-    raw, standardized = (explorer.views[flag].artists[0] for flag in (False, True))
+    raw, standardized = (explorer._frames[(flag, 1)][0] for flag in (False, True))
     drawn, runs = [], []
     for name, contours in (("raw", raw), ("standardised", standardized)):
         original = contours.draw

@@ -41,9 +41,21 @@ class _View:
     curve_input: np.ndarray       # the x grid of the data panel, in the same units
     optimum: np.ndarray           # (w*, b*)
     bound: float                  # 2 / L: every full-batch step below it lowers the loss
-    limits: tuple                 # square limits of the contour panel
-    artists: tuple = ()           # its contour lines and optimum, shown only in this view
+    limits: tuple                 # square limits of the contour panel, before any zooming out
     labels: tuple = ("", "")
+
+    def zoomed(self, zoom: int) -> tuple:
+        """The limits ``zoom`` times as wide, about the same centre."""
+        return tuple(((low + high) / 2 - zoom * (high - low) / 2, (low + high) / 2 + zoom * (high - low) / 2)
+                     for low, high in self.limits)
+
+    def zoom_for(self, weights: np.ndarray) -> int:
+        """The smallest power of two by which to zoom out so that every point of ``weights`` is in the frame
+        (with a margin of 5% of the frame), so a run that leaps far from the optimum stays visible."""
+        centre = np.array([(low + high) / 2 for low, high in self.limits])
+        half = (self.limits[0][1] - self.limits[0][0]) / 2
+        reach = np.max(np.abs(weights - centre)) / (0.95 * half)
+        return 1 if reach <= 1 else int(2 ** np.ceil(np.log2(reach)))
 
 
 class LearningRateExplorer(FigureWidget):
@@ -54,7 +66,10 @@ class LearningRateExplorer(FigureWidget):
     of ``E(w, b) - E(w*, b*)`` evenly spaced in log scale) with the path of
     the optimiser up to step ``k``; the middle panel ``E(w_k) - E(w*)``
     against ``k`` on a log scale; the right panel the data and the model's
-    curve ``sigma(w_k x + b_k)``. A step uses all the examples (full batch),
+    curve ``sigma(w_k x + b_k)``. A run that leaps beyond the contour panel
+    (a large ``eta``) is shown zoomed out by a power of two, just enough to
+    hold its whole path, with the unzoomed frame as a dashed square.
+    A step uses all the examples (full batch),
     a minibatch, or one example, in a fresh random order every epoch; the
     loss drawn is always that of all the examples. With "standardise x"
     the model sees ``(x - mean) / std`` instead, and the weights are those
@@ -149,6 +164,8 @@ class LearningRateExplorer(FigureWidget):
         super().__init__((10.0, 3.7), [rows])
         self.path = None
         self._runs = {}                                          # (standardised, eta, B) -> its run, made once
+        self._frames = {}                                        # (standardised, zoom) -> its held artists
+        self.zoom = 1
         for control in (self.learning_rate_slider, self.batch, self.standardize):
             control.observe(self._new_run, names="value")
         self.start(self.slider)
@@ -213,16 +230,30 @@ class LearningRateExplorer(FigureWidget):
 
     # ------------------------------------------------------------------ drawing
 
+    def _frame(self, standardized: bool, zoom: int) -> tuple:
+        """The contours and optimum of one view at one zoom (and the unzoomed frame, dashed), made once."""
+        key = (standardized, zoom)
+        if key not in self._frames:
+            view = self.views[standardized]
+            limits = view.zoomed(zoom)
+            w1, w2, loss = loss_grid(view.X, self.targets, *limits)
+            contours, star = plotting.plot_loss_contours(self.ax_surface, w1, w2, loss - self.minimum,
+                                                         view.optimum, levels=plotting.gap_levels(1e-3, 100 * zoom),
+                                                         labels=view.labels)
+            artists = [contours, star]
+            if zoom > 1:
+                (w_low, w_high), (b_low, b_high) = view.limits
+                artists += self.ax_surface.plot([w_low, w_high, w_high, w_low, w_low],
+                                                [b_low, b_low, b_high, b_high, b_low], "--", color="0.4", lw=1)
+            self._frames[key] = tuple(self.hold(artist) for artist in artists)    # redrawn only with the frame
+        return self._frames[key]
+
     def _build_figure(self) -> None:
         grid = self.fig.add_gridspec(1, 3, width_ratios=(1.05, 1, 1))
         self.ax_surface, self.ax_loss, self.ax_data = (self.fig.add_subplot(grid[0, j]) for j in range(3))
         self.ax_surface.set_box_aspect(1)
-        for view in self.views.values():
-            w1, w2, loss = loss_grid(view.X, self.targets, *view.limits)
-            contours, star = plotting.plot_loss_contours(self.ax_surface, w1, w2, loss - self.minimum,
-                                                         view.optimum, levels=plotting.gap_levels(1e-3, 100),
-                                                         labels=view.labels)
-            view.artists = (self.hold(contours), self.hold(star))    # redrawn only when the view changes
+        for standardized in self.views:
+            self._frame(standardized, 1)
         self.hold(self.ax_surface.plot([0], [0], "o", color="black", markersize=6, zorder=5)[0])   # the start
         self.ax_surface.set_title("the loss surface and the path", fontsize="medium")
         self._path_line = self.animate(plotting.plot_descent_path(self.ax_surface, np.zeros((1, 2))))
@@ -246,19 +277,22 @@ class LearningRateExplorer(FigureWidget):
         self._show_view()
 
     def _show_view(self) -> None:
-        """Show the contours and axes of the current view: only these (held) artists are redrawn."""
-        for flag, view in self.views.items():
-            for artist in view.artists:
-                artist.set_visible(flag == self.standardize.value)
-        (w1_lim, w2_lim), labels = self.view.limits, self.view.labels
+        """Show the contours and axes of the current view and zoom: only these (held) artists are redrawn."""
+        shown = (self.standardize.value, self.zoom)
+        self._frame(*shown)
+        for key, artists in self._frames.items():
+            for artist in artists:
+                artist.set_visible(key == shown)
+        (w1_lim, w2_lim), labels = self.view.zoomed(self.zoom), self.view.labels
         self.ax_surface.set(xlim=w1_lim, ylim=w2_lim, xlabel=labels[0], ylabel=labels[1])
-        self._shown_view = self.standardize.value
-        self.redraw_held(key=self._shown_view)                 # each view's background is drawn once
+        self._shown_view = shown
+        self.redraw_held(key=shown)                             # each frame's background is drawn once
 
     def update(self) -> None:
         if self.path is None:
             self._run()
-        if self._shown_view != self.standardize.value:
+            self.zoom = self.view.zoom_for(self.path.weights)    # the whole run's, so the frame holds while it plays
+        if self._shown_view != (self.standardize.value, self.zoom):
             self._show_view()
         k, path = self.k, self.path
         self._path_line.set_data(*path.weights[:k + 1].T)
@@ -282,6 +316,8 @@ class LearningRateExplorer(FigureWidget):
                 f"lr {self.learning_rate:.3g} ({safe})")
         if not full_batch:
             text += f", epoch {path.epoch[k]:.2f}"
+        if self.zoom > 1:
+            text += f"; zoomed out {self.zoom}x to hold the path (dashed: the usual frame)"
         if path.n_updates < self.n_updates and self.slider.value > path.n_updates:
             text += f"; diverged: the loss overflowed after step {path.n_updates}"
         elif k > 0:
