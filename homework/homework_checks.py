@@ -259,10 +259,21 @@ class _switched_off:
             namespace[key] = value
 
 
-def _stub(what: str):
-    def switched_off(*args, **kwargs):
-        raise NotAllowed(f"{what} is switched off while your function is checked: this task asks you to write it")
-    return switched_off
+class _stub:
+    """Stands in for a switched-off object: calling it, or any attribute of it (``norm.logpdf``), raises."""
+
+    def __init__(self, what: str):
+        self._what = what
+
+    def _refuse(self):
+        raise NotAllowed(f"{self._what} is switched off while your function is checked: this task asks you to "
+                         "write it")
+
+    def __call__(self, *args, **kwargs):
+        self._refuse()
+
+    def __getattr__(self, name):
+        self._refuse()
 
 
 def _materialise(result) -> None:
