@@ -56,3 +56,21 @@ def test_checksums_combine_past_the_modulus():
     for cut in (1, 65_520, 65_521, 65_522, 131_043, 299_999):        # around multiples of 65521
         assert adler32_combine(zlib.adler32(data[:cut]), zlib.adler32(data[cut:]), len(data) - cut) == \
             zlib.adler32(data)
+
+
+def test_an_encoder_reused_for_pictures_of_several_sizes_round_trips_each_exactly():
+    from lecture_utils._png import PngEncoder
+    encoder, rng = PngEncoder(), np.random.default_rng(7)
+    for height, width in ((700, 1860), (700, 1860), (3, 5), (1, 1), (700, 1860)):
+        rgba = rng.integers(0, 256, (height, width, 4), dtype=np.uint8)
+        rgba[height // 3:, width // 2:] = (250, 250, 250, 255)          # flat areas too, as in a figure
+        np.testing.assert_array_equal(decode(encoder.encode(rgba)), rgba[..., :3])
+
+
+def test_a_widget_shows_exactly_the_pixels_it_drew_after_each_change():
+    from lecture_utils.widgets import LossMatrixExplorer
+    explorer = LossMatrixExplorer()
+    for miss in (50, 7, 93):                                     # the encoder reuses its buffers between pictures
+        explorer.miss_slider.value = miss
+        drawn = np.asarray(explorer.fig.canvas.buffer_rgba())[..., :3]
+        np.testing.assert_array_equal(decode(explorer.png()), drawn)

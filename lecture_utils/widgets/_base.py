@@ -22,7 +22,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .._png import encode_png
+from .._png import PngEncoder
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
@@ -67,6 +67,7 @@ class FigureWidget:
         self._backgrounds = {}                           # backgrounds kept by redraw_held(key), by key
         self._background_key = None
         self._holding = False
+        self._encoder = PngEncoder()                     # keeps its buffers from one picture to the next
         width = f"{round(figsize[0] * SCREEN_DPI)}px"
         self._image = widgets.Image(format="png", layout=widgets.Layout(width=width, max_width="100%",
                                                                          height="auto"))
@@ -174,7 +175,7 @@ class FigureWidget:
 
     def png(self) -> bytes:
         """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""
-        return encode_png(np.asarray(self.fig.canvas.buffer_rgba()))
+        return self._encoder.encode(np.asarray(self.fig.canvas.buffer_rgba()))
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = self.ui._repr_mimebundle_(include=include, exclude=exclude)
