@@ -25,7 +25,6 @@ import numbers
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import integrate, optimize
 
 from ._numerics import scaled, unscale
 from ._validation import (as_distribution, as_float_array, as_positive_array, as_priors, as_vector, check_draws,
@@ -350,6 +349,7 @@ def _region_probability(density, k: int, low: float, high: float, grid: np.ndarr
     low, high = max(low, grid[0]), min(high, grid[-1])
     if not low < high:
         return 0.0
+    from scipy import integrate                              # here: importing it costs a second
     probability, error, *problem = integrate.quad(density, low, high, limit=200, full_output=1)
     if not error <= QUADRATURE_ERROR:                         # also a nan estimate
         why = f" (quad: {problem[1].split('.')[0]})" if len(problem) > 1 else ""
@@ -426,6 +426,7 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     on_grid = np.argmin(risks(grid), axis=1)
     changes = np.flatnonzero(on_grid[1:] != on_grid[:-1])
     xtol = 1e-14 * np.max(np.abs(grid[[0, -1]]))            # relative to the grid: any scale of x
+    from scipy import optimize                               # here: importing it costs a second
     thresholds = np.array([optimize.brentq(lambda x, a=on_grid[i], b=on_grid[i + 1]: np.diff(risks(x)[0, [a, b]])[0],
                                            grid[i], grid[i + 1], xtol=xtol, rtol=1e-14)
                            for i in changes])

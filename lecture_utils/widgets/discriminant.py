@@ -6,7 +6,6 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.patches import Polygon
-from scipy import stats
 
 from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
@@ -111,6 +110,7 @@ class LossMatrixExplorer(FigureWidget):
             raise ValueError(f"n_grid must be a whole number of points from 2 (a curve needs two) to {MAX_GRID} (more "
                              f"than the figure has pixels, and slow to draw); got {n_grid}.")
         self.x = np.linspace(low, high, n_grid)
+        from scipy import stats                          # here: importing it costs half a second
         self._densities = [stats.norm(mean, sigma) for mean, sigma in zip(self.means, self.sigmas)]
         self._zero_one_rules = {}                       # the 0-1 loss's rule depends on the prior only
         healthy, sick = self.class_names
