@@ -82,3 +82,18 @@ def test_make_update_merges_the_course_into_a_students_edited_notebook(course_an
     assert merged.cells[0].source == "# 04 · Logistic regression, corrected"
     assert git(student, "status", "--porcelain") == ""
     assert "My work, before updating the course" in git(student, "log", "--format=%s")
+
+
+def test_each_notebook_checks_the_package_version_first():
+    """nbgitpuller updates the notebooks, not the package: each says how to update instead of failing on a name."""
+    import jupytext
+
+    import lecture_utils
+
+    for source in sorted((ROOT / "notebooks" / "src").glob("[0-9][0-9]_*.py")):
+        first = next(cell for cell in jupytext.read(source).cells if cell.cell_type == "code").source.splitlines()
+        assert first[0].startswith("import lecture_utils"), source.name
+        assert first[1].startswith('assert hasattr(lecture_utils, "require"), ') and "update" in first[1]
+        needed = first[2].removeprefix('lecture_utils.require("').removesuffix('")')
+        assert first[2] == f'lecture_utils.require("{needed}")', source.name
+        lecture_utils.require(needed)                     # the installed package is new enough
