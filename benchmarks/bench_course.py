@@ -1,4 +1,4 @@
-"""Benchmarks of notebooks 01-03 and of the course as a whole: widgets, notebook run times, browser."""
+"""Benchmarks of notebooks 01-03 and of the course as a whole: notebook run times, click to pixels in a browser."""
 
 from __future__ import annotations
 
@@ -7,52 +7,12 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-from scipy import stats
 
-from _timing import median_ms, median_update_ms, report, report_notebook
-from lecture_utils import plotting
+from _timing import median_ms, report, report_notebook
 from lecture_utils.datasets import make_separable
 from lecture_utils.perceptron import Perceptron
-from lecture_utils.widgets import (CLTExplorer, EntropyExplorer, EstimatorExplorer, KLAsymmetryExplorer,
-                                   LikelihoodExplorer, PerceptronStepper)
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def bench_widgets() -> None:
-    print("widgets, one update redrawn and encoded in the kernel (median):")
-    plotting.use_house_style()
-    data = make_separable(40, 0.1, random_state=1)
-    for label, w_star in (("PerceptronStepper", None), ("PerceptronStepper with proof panels", data.w_star)):
-        stepper = PerceptronStepper(data.X, data.y, w_star=w_star)
-        steps = np.tile(np.r_[1:stepper.trace.n_updates + 1, 0], 4)
-        report(label, median_update_ms(lambda k: setattr(stepper.slider, "value", int(k)), steps), 40)
-
-    entropy = EntropyExplorer()
-    weights = np.linspace(0.5, 9.5, 40)
-    report("EntropyExplorer, one weight", median_update_ms(
-        lambda w: setattr(entropy.sliders[0], "value", float(w)), weights), 40)
-    kl = KLAsymmetryExplorer()
-    separations = np.arange(0.0, kl.slider.max + 0.01, kl.slider.step)
-    report("KLAsymmetryExplorer, new separation", median_update_ms(
-        lambda d: setattr(kl.slider, "value", float(d)), separations), 40)
-    report("KLAsymmetryExplorer, built with its 33 fits", median_ms(KLAsymmetryExplorer, 3), 1000)
-    clt = CLTExplorer()
-    report("CLTExplorer, n", median_update_ms(lambda n: setattr(clt.slider, "value", int(n)),
-                                               np.r_[2:clt.slider.max + 1]), 40)
-    sources = [key for _, key in clt.SOURCES] * 5
-    report("CLTExplorer, source", median_update_ms(lambda key: setattr(clt.source, "value", key), sources), 40)
-    likelihood = LikelihoodExplorer(h=0, N=40)
-    report("LikelihoodExplorer, heads h", median_update_ms(
-        lambda h: setattr(likelihood.h_slider, "value", int(h)), np.r_[1:41, 0:40]), 40)
-    report("LikelihoodExplorer, tosses N", median_update_ms(
-        lambda N: setattr(likelihood.N_slider, "value", int(N)), np.r_[41:101, 40]), 40)
-    estimators = {"mean": lambda s: np.mean(s, axis=-1), "median": lambda s: np.median(s, axis=-1)}
-    sampling = EstimatorExplorer(estimators, stats.norm(0, 1), 0.0, [5, 10, 20, 50, 100, 200, 500, 1000])
-    report("EstimatorExplorer, sample size N", median_update_ms(
-        lambda N: setattr(sampling.N_slider, "value", int(N)), [10, 20, 50, 100, 200, 500, 1000, 5] * 4), 40)
-    report("EstimatorExplorer, band eps", median_update_ms(
-        lambda eps: setattr(sampling.eps_slider, "value", float(eps)), np.linspace(0.05, 0.5, 30)), 40)
 
 
 def bench_perceptron_fit() -> None:
@@ -99,4 +59,4 @@ def bench_browser() -> None:
 
 
 #: Run in this order by ``run.py``; the browser comes last (it is the slowest).
-BENCHMARKS = [bench_widgets, bench_perceptron_fit, bench_notebooks, bench_browser]
+BENCHMARKS = [bench_perceptron_fit, bench_notebooks, bench_browser]

@@ -1,4 +1,4 @@
-"""Benchmarks of notebooks 04 and 05: the widgets' updates, the notebooks' run times, a gradient step
+"""Benchmarks of notebooks 04 and 05: the notebooks' run times, a gradient step
 against its matrix products, and IRLS against scikit-learn."""
 
 from __future__ import annotations
@@ -8,11 +8,9 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-from scipy.special import expit
 from threadpoolctl import threadpool_limits
 
-from _timing import median_ms, median_update_ms, report, report_notebook
-from lecture_utils import datasets, plotting
+from _timing import median_ms, report, report_notebook
 from lecture_utils._parallel import single_threaded_blas
 from lecture_utils.logistic import LogisticLoss, LogisticRegression
 from lecture_utils.optimization import minimize
@@ -45,47 +43,6 @@ def _interleaved_medians(fits: dict, repeats: int, pause: float = 0.0) -> dict:
             time.sleep(pause)
             times[name].append(median_ms(fit, 1))
     return {name: float(np.median(values)) for name, values in times.items()}
-
-
-@threadpool_limits.wrap(limits=1)                                  # as notebook 04 sets it
-def bench_widgets() -> None:
-    from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
-
-    print("widgets of notebook 04, one update redrawn and encoded in the kernel (median):")
-    plotting.use_house_style()
-    rng = np.random.default_rng(3)                                 # the notebook's hours data
-    hours = rng.uniform(0.5, 5.5, size=50)
-    passed = (rng.uniform(size=50) < expit(1.2 * (hours - 3))).astype(int)
-    explorer = LearningRateExplorer(hours, passed, learning_rate=0.6, n_updates=150)
-    report("LearningRateExplorer, step k (play)", median_update_ms(
-        lambda k: setattr(explorer.slider, "value", int(k)), np.r_[1:151, 0:150:10]), 40)
-    rates = [rate for _, rate in explorer.learning_rate_slider.options if rate != 0.6]
-
-    def change(setting):                                           # one redraw, each time a run not made before
-        with explorer.holding_redraws():
-            for control, value in zip((explorer.learning_rate_slider, explorer.batch, explorer.standardize),
-                                      setting):
-                control.value = value
-
-    report("LearningRateExplorer, learning rate (a new run)", median_update_ms(
-        lambda eta: change((eta, 50, False)), rates), 40)
-    report("LearningRateExplorer, batch size (a new SGD run)", median_update_ms(
-        change, [(eta, batch, False) for eta in rates[::2] for batch in (10, 1)]), 40)
-    report("LearningRateExplorer, standardise (a new run)", median_update_ms(
-        change, [(eta, 50, flag) for eta in rates[1::2] for flag in (True, False)]), 40)
-    report("LearningRateExplorer, a setting seen before", median_update_ms(
-        change, [(eta, 50, flag) for eta in rates[1::2] for flag in (True, False)]), 40)
-    covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]                 # the notebook's plane
-    plane = datasets.make_gaussian_classes([[0, 0], [1.5, 0.5]], covariances, n_per_class=30, random_state=59)
-    X_fit, t_fit, X_val, t_val = plane.X[::2], plane.y[::2], plane.X[1::2], plane.y[1::2]
-    report("RegularizationExplorer, built with its 62 fits", median_ms(
-        lambda: RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=4, lam=0.001), 3), 1000)
-    regularization = RegularizationExplorer(X_fit, t_fit, X_val, t_val, degree=4, lam=0.001)
-    report("RegularizationExplorer, penalty lambda", median_update_ms(
-        lambda lam: setattr(regularization.slider, "value", float(lam)),
-        np.r_[regularization.lambdas[1:], regularization.lambdas[::-1]]), 40)
-    report("RegularizationExplorer, L1 / L2", median_update_ms(
-        lambda name: setattr(regularization.penalty, "value", name), ["l1", "l2"] * 8), 40)
 
 
 def bench_notebook() -> None:
@@ -155,4 +112,4 @@ def bench_newton_fit() -> None:
 
 
 #: Run in this order by ``run.py``.
-BENCHMARKS = [bench_widgets, bench_notebook, bench_gradient_step, bench_newton_fit]
+BENCHMARKS = [bench_notebook, bench_gradient_step, bench_newton_fit]

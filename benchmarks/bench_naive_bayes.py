@@ -1,5 +1,5 @@
 """Benchmarks of notebook 07: Naive Bayes fit plus predict_proba on 100 000 examples against scikit-learn,
-the widgets' updates (target < 40 ms) and the notebook's run time (target < 20 s)."""
+and the notebook's run time (target < 20 s)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from sklearn import naive_bayes as sk
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.preprocessing import KBinsDiscretizer, OrdinalEncoder
 
-from _timing import median_update_ms, report, report_notebook
-from lecture_utils import plotting
+from _timing import report, report_notebook
 from lecture_utils.naive_bayes import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, QuantileBins
-from lecture_utils.widgets import CorrelationExplorer, PlayTennisExplorer
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "07_naive_bayes.ipynb"
 
@@ -109,25 +107,9 @@ def _ordinal_then_categorical(X, t) -> np.ndarray:
     return sk.CategoricalNB().fit(encoder.transform(X), t).predict_proba(encoder.transform(X))
 
 
-def bench_widgets() -> None:
-    print("widgets of notebook 07, one update redrawn and encoded in the kernel (median):")
-    plotting.use_house_style()
-    tennis = PlayTennisExplorer()
-    alphas = np.round(np.r_[0.1:5.01:0.1, 0.0], 1)
-    report("PlayTennisExplorer, smoothing alpha", median_update_ms(
-        lambda alpha: setattr(tennis.alpha_slider, "value", float(alpha)), alphas), 40)
-    outlooks = ["Rain", "Overcast", "Sunny"] * 10
-    report("PlayTennisExplorer, outlook of the day", median_update_ms(
-        lambda value: setattr(tennis.dropdowns[0], "value", value), outlooks), 40)
-    correlation = CorrelationExplorer()
-    rhos = np.round(np.r_[0.05:0.951:0.05, 0.0], 2)
-    report("CorrelationExplorer, correlation rho", median_update_ms(
-        lambda rho: setattr(correlation.rho_slider, "value", float(rho)), np.r_[rhos, rhos]), 40)
-
-
 def bench_notebook() -> None:
     print("notebook 07, executed top to bottom in a fresh kernel:")
     report_notebook(NOTEBOOK)
 
 
-BENCHMARKS = [bench_naive_bayes, bench_widgets, bench_notebook]
+BENCHMARKS = [bench_naive_bayes, bench_notebook]

@@ -3,8 +3,8 @@
 Every ``bench_*.py`` module in this folder lists its benchmarks in ``BENCHMARKS``
 (functions that print one line per figure through ``_timing.report``):
 
-- one update of each widget in the kernel (target < 40 ms), and click-to-pixels in
-  JupyterLab (< 100 ms);
+- every control of every widget, its change to new PNG bytes in the kernel (target < 16 ms,
+  ``bench_widgets``), and click-to-pixels in JupyterLab (< 100 ms);
 - each notebook's execution time (< 20 s);
 - each estimator's fit against scikit-learn's on large data (targets in each module).
 
