@@ -442,7 +442,9 @@ class SoftmaxLoss(Objective):
         """``Z = X W``, shape (N, K), and ``log softmax`` of its rows, computed once per weight vector."""
         w = as_vector(w, "w", self.n_weights)
         if self._at is None or not np.array_equal(w, self._at):
-            self._at, self._z = np.array(w, dtype=float), self.X @ w.reshape(self.shape)
+            # Z = X W computed as (W^T X^T)^T, stored column by column: log softmax's sums and maxima over the
+            # K classes of each row then run along whole columns, twice as fast as along rows of K numbers
+            self._at, self._z = np.array(w, dtype=float), (w.reshape(self.shape).T @ self.X.T).T
             self._log_p = _log_softmax(self._z, axis=1)
         return self._z
 
@@ -655,7 +657,7 @@ class _LinearClassifier(Classifier):
     _curvature: float
     _solvers: tuple
 
-    def __init__(self, solver="gd", learning_rate="auto", decay=0.0, batch_size=None, max_iter=1000, tol=1e-6,
+    def __init__(self, solver="lbfgs", learning_rate="auto", decay=0.0, batch_size=None, max_iter=1000, tol=1e-6,
                  l2=0.0, l1=0.0, fit_intercept=True, random_state=None):
         self.solver = solver
         self.learning_rate = learning_rate
@@ -686,13 +688,15 @@ class _LinearClassifier(Classifier):
             if self.solver != "sgd":
                 raise ValueError(f"batch_size is a setting of solver='sgd'; solver={self.solver!r} always "
                                  "uses every example. Leave batch_size=None or pass solver='sgd'.")
-        if self.solver == "newton":
+        if self.solver in ("newton", "lbfgs"):
             if self.l1 > 0:
-                raise ValueError("solver='newton' cannot fit an L1 penalty l1 > 0 (|w| has no second derivative at 0); "
-                                 "use solver='gd' or 'sgd', whose proximal step sets weights exactly to zero.")
+                raise ValueError(f"solver={self.solver!r} cannot fit an L1 penalty l1 > 0 (|w| has no second derivative "
+                                 "at 0); use solver='accelerated' (or 'gd', 'sgd'), whose proximal step sets weights "
+                                 "exactly to zero.")
             if self.learning_rate != "auto" or self.decay:
-                raise ValueError("solver='newton' has no learning rate: its step H^{-1} grad is complete. "
-                                 "Leave learning_rate='auto' and decay=0.")
+                step = "H^{-1} grad is complete" if self.solver == "newton" else "length comes from a line search"
+                raise ValueError(f"solver={self.solver!r} has no learning rate: its step {step}. Leave "
+                                 "learning_rate='auto' and decay=0, or pass solver='gd' (or 'sgd') to set one.")
 
     def fit(self, X, t):
         """Fit the weights to the examples ``X`` and their labels ``t``; returns ``self``.
@@ -764,8 +768,8 @@ class _LinearClassifier(Classifier):
 
     def _step(self, objective) -> float:
         """The learning rate: the one given, or ``1 / L`` for ``"auto"``."""
-        if self.solver == "newton":
-            return 1.0                                          # unused: Newton's step is complete
+        if self.solver in ("newton", "lbfgs"):
+            return 1.0                                          # unused: their steps come with their own lengths
         if self.learning_rate != "auto":
             return float(self.learning_rate)
         if self.solver == "sgd" and self.batch_size is not None:
@@ -851,14 +855,16 @@ class LogisticRegression(_LinearClassifier):
 
     Notebook 04 fits it by gradient descent and SGD; notebook 05 by Newton's
     method, which for this loss is iteratively reweighted least squares
-    (IRLS): "gradient, Hessian, solve". scikit-learn's ``C`` is ``1 / (N l2)``.
+    (IRLS): "gradient, Hessian, solve", and by L-BFGS (the default). scikit-learn's ``C`` is ``1 / (N l2)``.
 
     Parameters
     ----------
-    solver : {"gd", "accelerated", "sgd", "newton"}
-        Full-batch gradient descent, Nesterov's accelerated gradient descent
-        (FISTA with ``l1``: the fast way to an L1 fit), (minibatch) stochastic
-        gradient descent, or Newton's method with a backtracking line search.
+    solver : {"lbfgs", "gd", "accelerated", "sgd", "newton"}
+        L-BFGS (the default, as scikit-learn's: a quasi-Newton method, notebook 05,
+        with a line search and no learning rate), full-batch gradient descent,
+        Nesterov's accelerated gradient descent (FISTA with ``l1``: the fast way
+        to an L1 fit), (minibatch) stochastic gradient descent, or Newton's
+        method with a backtracking line search. L1 needs a gradient method.
         Newton's method (for at most :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS`
         weights) fits the features centred at their means and maps the weights
         back, which changes none of its steps: features far from 0 (``x + 1e8``)
@@ -913,7 +919,7 @@ class LogisticRegression(_LinearClassifier):
 
     _objective = LogisticLoss
     _curvature = 0.25
-    _solvers = ("gd", "accelerated", "sgd", "newton")
+    _solvers = ("lbfgs", "gd", "accelerated", "sgd", "newton")
 
     def _set_weights(self, w, objective) -> None:
         self.coef_ = w[:self.n_features_in_].copy()
@@ -974,11 +980,12 @@ class SoftmaxRegression(_LinearClassifier):
 
     Notebook 04, "Multi-class"; notebook 05, "Multi-class Newton". Minimises
     ``(1/N) sum_i -log p(C_{t_i} | x_i) + l2/2 ||W||^2 + l1 ||W||_1`` (biases not
-    penalised) by gradient descent, SGD or Newton's method; the parameters are
+    penalised) by L-BFGS (the default), gradient descent, SGD or Newton's method; the parameters are
     as for :class:`LogisticRegression`. Without a penalty the weights are
     determined only up to adding the same vector to every class (softmax is
     invariant to it), and the Hessian is singular along those directions:
-    gradient descent from zero keeps ``sum_k w_k = 0``, as scikit-learn's
+    gradient descent and L-BFGS from zero keep ``sum_k w_k = 0`` (their steps
+    combine gradients, which sum to zero over the classes), as scikit-learn's
     multinomial model does, and Newton's method (with a backtracking line
     search) solves for its steps among the weights with ``sum_k w_k = 0`` (and
     biases summing to 0), so every solver ends at the same weights.
@@ -995,7 +1002,7 @@ class SoftmaxRegression(_LinearClassifier):
 
     _objective = SoftmaxLoss
     _curvature = 0.5
-    _solvers = ("gd", "accelerated", "sgd", "newton")
+    _solvers = ("lbfgs", "gd", "accelerated", "sgd", "newton")
 
     def _minimize(self, objective, w0, **options):
         if self.solver != "newton":

@@ -1,4 +1,4 @@
-"""Iterative minimisation: gradient descent, stochastic (minibatch) gradient descent and Newton's method.
+"""Iterative minimisation: gradient descent, stochastic (minibatch) gradient descent, Newton's method and L-BFGS.
 
 Taught in notebook 04 ("Gradient descent", "SGD and minibatches", "Regularisation")
 and notebook 05 ("Newton's method"). The methods share one loop, :func:`minimize`,
@@ -8,10 +8,11 @@ and differ only in how one step is computed from the current weights ``w_k``:
     accelerated        v = w_k + m/(m + 3) (w_k - w_{k-1});  w_{k+1} = v - eta_k grad E(v)
     SGD, one epoch     for each minibatch b of a shuffled order:  w <- w - eta_k grad E_b(w)
     Newton             solve H(w_k) d = grad E(w_k);  w_{k+1} = w_k - alpha_k d
+    L-BFGS             d = B_k grad E(w_k), B_k ~ H^{-1} from the last steps;  w_{k+1} = w_k - alpha_k d
 
 with ``eta_k = learning_rate / (1 + decay k)`` and ``alpha_k = 1`` (pure
 Newton) or the first of 1, 1/2, 1/4, ... that lowers the loss enough (damped
-Newton, a backtracking line search). An L1 penalty ``sum_j l1_j |w_j|`` is
+Newton, a backtracking line search; L-BFGS always searches). An L1 penalty ``sum_j l1_j |w_j|`` is
 handled by a proximal step after each gradient step (soft thresholding), so
 weights become exactly zero.
 
@@ -38,6 +39,7 @@ floating point lands: which side it falls on is a matter of round-off.)
 from __future__ import annotations
 
 import warnings
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,7 +51,10 @@ from ._validation import (as_float_array, as_real_array, as_scalar, check_broadc
                           check_random_state, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning
 
-METHODS = ("gd", "accelerated", "sgd", "newton")
+METHODS = ("gd", "accelerated", "sgd", "newton", "lbfgs")
+
+#: Pairs of steps and gradient changes that L-BFGS remembers (scipy's and scikit-learn's default, 10).
+LBFGS_MEMORY = 10
 
 #: The loop declares divergence when the loss exceeds ``E(w_0) + DIVERGENCE_FACTOR * max(|E(w_0)|, 1)``.
 DIVERGENCE_FACTOR = 1e4
@@ -393,6 +398,54 @@ def _newton_step(objective, w, loss, gradient, line_search, k):
     return w - alpha * direction, alpha                      # w - alpha H^{-1} grad E
 
 
+class _Memory:
+    """The last :data:`LBFGS_MEMORY` steps ``s_j = w_{j+1} - w_j`` and gradient changes ``y_j = grad_{j+1} - grad_j``.
+
+    Along a step the gradient changes by about ``H s_j`` (the secant equation ``y_j = H s_j``): the pairs
+    sketch the Hessian where the weights have been, with no Hessian ever formed.
+    """
+
+    def __init__(self):
+        self.pairs = deque(maxlen=LBFGS_MEMORY)
+        self.last = None
+
+    def update(self, w, gradient) -> None:
+        """Remember the step from the last weights to ``w``; a pair without positive curvature ``s^T y`` is left out
+        (the model of ``H`` stays positive definite, so its direction descends)."""
+        if self.last is not None:
+            s, y = w - self.last[0], gradient - self.last[1]
+            if s @ y > np.finfo(float).eps * norm(s) * norm(y):
+                self.pairs.append((s, y, 1.0 / (s @ y)))
+        self.last = (w, gradient)
+
+    def direction(self, gradient) -> np.ndarray:
+        """``d = B grad``, ``B`` the BFGS update of ``(s^T y / y^T y) I`` by the pairs (Nocedal's two-loop recursion)."""
+        q, alphas = gradient.copy(), []
+        for s, y, rho in reversed(self.pairs):                 # newest first
+            alphas.append(rho * (s @ q))
+            q -= alphas[-1] * y
+        if self.pairs:
+            s, y, _ = self.pairs[-1]
+            q *= (s @ y) / (y @ y)                             # B_0 = gamma I, gamma the curvature of the last step
+        else:
+            q /= max(1.0, norm(q))                             # no pair yet: a first step of length at most 1
+        for (s, y, rho), alpha in zip(self.pairs, reversed(alphas)):   # oldest first
+            q += (alpha - rho * (y @ q)) * s
+        return q
+
+
+def _quasi_newton_step(objective, w, loss, gradient, memory, k):
+    """``w - alpha d`` with ``d = B grad E(w)``, ``B`` the inverse Hessian as the last steps sketch it (L-BFGS):
+    gradient, remembered curvature, backtrack."""
+    memory.update(w, gradient)
+    direction = memory.direction(gradient)
+    alpha = _backtrack(objective, w, loss, gradient, direction)
+    if alpha is None:
+        raise _Stop("no_descent", f"no step along L-BFGS's direction lowers the loss at step {k}: the loss is "
+                                  "flat to rounding there, or not smooth")
+    return w - alpha * direction, alpha
+
+
 def _finite_hessian(objective, w, loss, k) -> np.ndarray:
     """The Hessian at ``w``, or a :class:`_Stop` naming it if it holds nan or inf where the loss is finite."""
     hessian = objective.hessian(w)
@@ -505,10 +558,13 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         Supplies ``loss``, ``gradient`` and (for Newton) ``hessian``.
     w0 : array-like of shape (D,)
         Where to start.
-    method : {"gd", "accelerated", "sgd", "newton"}
+    method : {"gd", "accelerated", "sgd", "newton", "lbfgs"}
         ``"accelerated"`` is Nesterov's method (FISTA with ``l1``): far fewer
         steps than ``"gd"`` on ill-conditioned problems, each at the cost of
-        two gradients, with the same safe learning rate ``1 / L``.
+        two gradients, with the same safe learning rate ``1 / L``. ``"lbfgs"``
+        is the limited-memory BFGS quasi-Newton method: Newton's step with
+        ``H^{-1}`` sketched from the last 10 steps' gradient changes, a line
+        search, no Hessian and no learning rate.
     learning_rate : float
         ``eta_0 > 0`` (gradient methods).
     decay : float
@@ -561,8 +617,8 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         raise ValueError(f"method='newton' solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
                          f"w0 at every step (about {w.size}^3 operations, seconds to minutes per step beyond "
                          f"{MAX_NEWTON_WEIGHTS} weights); use method='accelerated' or 'gd' for {w.size} weights.")
-    if method == "newton" and np.any(l1 > 0):
-        raise ValueError("method='newton' cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
+    if method in ("newton", "lbfgs") and np.any(l1 > 0):
+        raise ValueError(f"method={method!r} cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
                          "at 0); use method='gd' or 'sgd', whose proximal step handles it.")
     if method == "sgd":
         if objective.n_samples is None:
@@ -583,6 +639,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     weights, losses, norms, steps = [w], [loss], [grad_norm], []
     updates = [w] if method == "sgd" and record_updates else None
     start_loss = loss
+    memory = _Memory() if method == "lbfgs" else None
     k = momentum = 0
     while True:
         # Stop on the gradient, not on a small change of the loss: at a minimum of a smooth
@@ -610,6 +667,8 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
                 step, momentum = eta, 0 if restart else momentum + 1
             elif method == "sgd":
                 w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates, k), eta
+            elif method == "lbfgs":
+                w_new, step = _quasi_newton_step(objective, w, loss, gradient, memory, k)
             else:
                 w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
             loss_new, gradient, grad_norm = _evaluate(objective, w_new, l1, k, loss)

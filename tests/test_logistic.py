@@ -294,7 +294,7 @@ def test_below_the_bound_every_gradient_step_lowers_the_loss(cancer):
     X, t = load_breast_cancer().X, load_breast_cancer().y        # unscaled: a badly conditioned problem
     eta = 0.99 * learning_rate_bound(X)
     with pytest.warns(ConvergenceWarning):
-        model = LogisticRegression(learning_rate=eta, max_iter=300).fit(X, t)
+        model = LogisticRegression(solver="gd", learning_rate=eta, max_iter=300).fit(X, t)
     assert np.all(np.diff(model.loss_history_) < 0)
 
 
@@ -304,7 +304,7 @@ def test_below_the_bound_every_gradient_step_lowers_the_loss(cancer):
 
 
 @pytest.mark.parametrize("l2", [0.0, 1e-3, 0.1])
-@pytest.mark.parametrize("solver, atol", [("newton", 1e-6), ("gd", 1e-5)])
+@pytest.mark.parametrize("solver, atol", [("newton", 1e-6), ("lbfgs", 1e-6), ("gd", 1e-5)])
 def test_l2_and_no_penalty_match_scikit_learn(overlapping, l2, solver, atol):
     X, t = overlapping
     ours = LogisticRegression(solver=solver, l2=l2, tol=1e-10, max_iter=50_000).fit(X, t)
@@ -405,7 +405,7 @@ def test_the_advice_of_an_unconverged_fit_fits_its_solver_and_its_features(near_
     X, t, _ = near_zero
     # gradient descent on features 1e6 from 0: a valley more steps hardly descend; centring and Newton help
     with pytest.warns(ConvergenceWarning) as caught:
-        LogisticRegression(max_iter=50).fit(X + 1e6, t)
+        LogisticRegression(solver="gd", max_iter=50).fit(X + 1e6, t)
     message = str(caught[0].message)
     assert "centre the features" in message and "solver='newton'" in message and "increase max_iter" not in message
     # Newton stopped early is never told to use Newton
@@ -447,13 +447,15 @@ def test_standard_errors_read_after_a_refit_are_those_of_the_new_data(overlappin
     np.testing.assert_allclose(model.bse_, bias_last(reference.bse), rtol=1e-6)
 
 
-def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris):
+@pytest.mark.parametrize("solver", ["lbfgs", "gd"])
+def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris, solver):
     X, t = iris
     l2 = 1e-2
-    ours = SoftmaxRegression(l2=l2, tol=1e-10, max_iter=100_000).fit(X, t)
+    ours = SoftmaxRegression(solver=solver, l2=l2, tol=1e-10, max_iter=100_000).fit(X, t)
     theirs = sklearn_logistic("l2", l2, len(t), solver="newton-cg").fit(X, t)
     np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-6)
     np.testing.assert_allclose(ours.intercept_, theirs.intercept_, atol=1e-6)
+    np.testing.assert_allclose(ours.coef_.sum(axis=0), 0, atol=1e-12)     # steps of summed-to-zero gradients
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-7)
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
 
@@ -461,7 +463,7 @@ def test_multinomial_matches_scikit_learn_at_the_same_penalty(iris):
 def test_multinomial_l1_matches_scikit_learn(iris):
     X, t = iris
     l1 = 0.01
-    ours = SoftmaxRegression(l1=l1, tol=1e-9, max_iter=100_000).fit(X, t)
+    ours = SoftmaxRegression(solver="gd", l1=l1, tol=1e-9, max_iter=100_000).fit(X, t)
     theirs = sklearn_logistic("l1", l1, len(t)).fit(X, t)
     np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-5)
     np.testing.assert_array_equal(ours.coef_ == 0, theirs.coef_ == 0)
@@ -572,7 +574,7 @@ def test_gradient_descent_on_separable_data_warns_and_the_weights_keep_growing()
     norms = []
     for max_iter in (200, 800, 3200):
         with pytest.warns(SeparationWarning, match="grow for as long as the optimiser runs"):
-            model = LogisticRegression(max_iter=max_iter).fit(data.X, data.y)
+            model = LogisticRegression(solver="gd", max_iter=max_iter).fit(data.X, data.y)
         norms.append(np.linalg.norm(model.coef_))
     assert norms[0] < norms[1] < norms[2]
     assert np.all(np.diff(model.loss_history_) < 0)                 # while the loss creeps down to 0
@@ -680,7 +682,7 @@ def test_sgd_gets_close_to_the_optimum_and_is_reproducible(cancer):
 def test_a_diverging_learning_rate_gives_a_flag_and_a_warning_not_nan(overlapping):
     X, t = overlapping
     with pytest.warns(DivergenceWarning, match=r"learning_rate < 0\.\d+"):
-        model = LogisticRegression(learning_rate=1e6).fit(X, t)
+        model = LogisticRegression(solver="gd", learning_rate=1e6).fit(X, t)
     assert model.diverged_ and not model.converged_
     assert np.all(np.isfinite(model.coef_)) and np.isfinite(model.intercept_)
     assert np.all(np.isfinite(model.predict_proba(X)))
@@ -688,7 +690,7 @@ def test_a_diverging_learning_rate_gives_a_flag_and_a_warning_not_nan(overlappin
 
 def test_auto_learning_rate_is_half_the_bound_and_never_diverges(cancer):
     X, t = cancer
-    model = LogisticRegression(l2=1e-2, max_iter=20_000, tol=1e-8).fit(X, t)
+    model = LogisticRegression(solver="gd", l2=1e-2, max_iter=20_000, tol=1e-8).fit(X, t)
     assert model.trace_.step_size[0] == pytest.approx(learning_rate_bound(X, l2=1e-2) / 2, rel=1e-12)
     assert model.converged_ and np.all(np.diff(model.loss_history_) <= 0)
 
@@ -713,7 +715,7 @@ def test_any_two_labels_and_the_probabilities_columns(overlapping):
 
 def test_loss_history_is_the_penalised_objective(overlapping):
     X, t = overlapping
-    model = LogisticRegression(l2=0.1, max_iter=50, tol=0, learning_rate=0.1)
+    model = LogisticRegression(solver="gd", l2=0.1, max_iter=50, tol=0, learning_rate=0.1)
     with pytest.warns(ConvergenceWarning):
         model.fit(X, t)
     objective = LogisticLoss(X, t, 0.1)
@@ -756,7 +758,7 @@ def test_a_full_batch_descent_path_is_gradient_descent_with_the_loss_of_every_st
     X, t = overlapping
     path = descent_path(X, t, 0.2, n_updates=15, l2=0.1)
     with pytest.warns(ConvergenceWarning):
-        model = LogisticRegression(learning_rate=0.2, max_iter=15, tol=0, l2=0.1).fit(X, t)
+        model = LogisticRegression(solver="gd", learning_rate=0.2, max_iter=15, tol=0, l2=0.1).fit(X, t)
     np.testing.assert_allclose(path.weights, model.trace_.weights, rtol=1e-14)
     objective = LogisticLoss(X, t, 0.1)
     np.testing.assert_allclose(path.loss, [objective.loss(w) for w in path.weights], rtol=1e-13)
@@ -859,7 +861,9 @@ def test_three_classes_point_to_softmax_regression(iris):
 
 
 @pytest.mark.parametrize("params, error, match", [
-    ({"solver": "lbfgs"}, ValueError, "solver must be one of 'gd', 'accelerated', 'sgd', 'newton'"),
+    ({"solver": "saga"}, ValueError, "solver must be one of 'lbfgs', 'gd', 'accelerated', 'sgd', 'newton'"),
+    ({"l1": 0.1}, ValueError, "solver='lbfgs' cannot fit an L1 penalty.*solver='accelerated'"),
+    ({"learning_rate": 0.1}, ValueError, "solver='lbfgs' has no learning rate.*solver='gd'"),
     ({"l2": -1.0}, ValueError, "l2 must be a finite number >= 0"),
     ({"l1": "strong"}, TypeError, "l1 must be a number"),
     ({"learning_rate": "fast"}, ValueError, "learning_rate must be a number > 0 or 'auto'"),
@@ -878,8 +882,8 @@ def test_bad_hyperparameters_are_named(overlapping, params, error, match):
 
 def test_bad_data_and_unfitted_models(overlapping):
     X, t = overlapping
-    with pytest.raises(ValueError, match="solver must be one of 'gd', 'accelerated', 'sgd', 'newton'"):
-        SoftmaxRegression(solver="lbfgs").fit(X, t)
+    with pytest.raises(ValueError, match="solver must be one of 'lbfgs', 'gd', 'accelerated', 'sgd', 'newton'"):
+        SoftmaxRegression(solver="bfgs").fit(X, t)
     with pytest.raises(ValueError, match="cannot fit an L1 penalty"):
         SoftmaxRegression(solver="newton", l1=0.01).fit(X, t)
     with pytest.raises(ValueError, match="not fitted"):

@@ -16,6 +16,7 @@ import warnings
 
 import numpy as np
 import pytest
+import scipy.optimize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import rosen, rosen_der, rosen_hess
@@ -419,6 +420,36 @@ def test_scales_do_not_make_a_hessian_singular_and_negative_eigenvalues_are_not_
     assert not model.positive_definite and model.newton_point is not None   # a saddle of the model: solvable
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_lbfgs_reaches_scipys_minimum_of_rosenbrock(seed):
+    # a curved valley: L-BFGS must take its steps from remembered curvature and a line search, no Hessian
+    w0 = np.random.default_rng(seed).uniform(-1.5, 1.5, size=5)
+    trace = minimize(FunctionObjective(rosen, rosen_der), w0, "lbfgs", max_iter=1000, tol=1e-9)
+    reference = scipy.optimize.minimize(rosen, w0, jac=rosen_der, method="L-BFGS-B",
+                                        options={"gtol": 1e-9, "ftol": 0.0})
+    assert trace.converged and np.all(np.diff(trace.loss) <= 0)
+    np.testing.assert_allclose(trace.w, np.ones(5), atol=1e-8)       # the minimum (1, ..., 1); |grad| <= 1e-9
+    assert np.abs(reference.x - 1).max() < 1e-8                       # where scipy's L-BFGS-B lands too
+    assert trace.n_iter <= 1.5 * reference.nit                        # in about as many steps
+
+
+def test_lbfgs_solves_a_quadratic_in_a_few_steps():
+    # with exact line searches BFGS ends on a quadratic in D steps; backtracking from alpha = 1 is not exact,
+    # but the remembered curvature soon makes the full step the right one: a few steps, not gradient descent's many
+    A, b = random_spd(5, condition=20.0)
+    loss, gradient, hessian = quadratic(A, b)
+    trace = minimize(FunctionObjective(loss, gradient), np.zeros(3), "lbfgs", tol=1e-10)
+    np.testing.assert_allclose(trace.w, np.linalg.solve(A, b), rtol=1e-9)
+    assert trace.converged and trace.n_iter <= 20                     # gradient descent at 1/L: about 400
+
+
+def test_lbfgs_refuses_an_l1_penalty():
+    A, b = random_spd(0)
+    loss, gradient, _ = quadratic(A, b)
+    with pytest.raises(ValueError, match="method='lbfgs' cannot minimise an L1 penalty"):
+        minimize(FunctionObjective(loss, gradient), np.zeros(3), "lbfgs", l1=0.1)
+
+
 def test_newton_converges_quadratically_on_a_smooth_convex_function():
     # E(w) = sum_j cosh(w_j - c_j) + 1/2 w^T A w: the error's digits double each step near the minimum
     A, c = random_spd(13, condition=5.0)
@@ -458,7 +489,7 @@ def test_bad_arguments_are_named():
     A, b = random_spd(0)
     loss, gradient, hessian = quadratic(A, b)
     objective = FunctionObjective(loss, gradient, hessian)
-    with pytest.raises(ValueError, match="method must be one of 'gd', 'accelerated', 'sgd', 'newton'"):
+    with pytest.raises(ValueError, match="method must be one of 'gd', 'accelerated', 'sgd', 'newton', 'lbfgs'"):
         minimize(objective, np.zeros(3), "bfgs")
     with pytest.raises(ValueError, match="learning_rate"):
         minimize(objective, np.zeros(3), learning_rate=-0.1)

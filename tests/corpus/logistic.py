@@ -161,7 +161,7 @@ def _model_cases():
         case("logistic.LogisticRegression.fit", "Newton as scikit-learn", lambda: LR.LogisticRegression(
             solver="newton", tol=1e-10).fit(X, T).predict_proba(X), answers(close(_sklearn_newton, rtol=1e-6))),
         case("logistic.LogisticRegression.fit", "gradient descent at scale 1e100 does not claim convergence",
-             lambda: LR.LogisticRegression(max_iter=200).fit(X * 1e100, T),
+             lambda: LR.LogisticRegression(solver="gd", max_iter=200).fit(X * 1e100, T),
              answers(satisfies(lambda m: not m.converged_, "not converged"), warns=ConvergenceWarning)),
         *[case("logistic.LogisticRegression.fit", f"X at scale {scale:g}",
                lambda scale=scale: LR.LogisticRegression().fit(X * scale, T), refuses("X", match="Rescale"))
@@ -191,7 +191,7 @@ def _model_cases():
         case("logistic.LogisticRegression.fit", "fit_intercept text", lambda: LR.LogisticRegression(
             fit_intercept="no").fit(X, T), refuses("fit_intercept")),
         case("logistic.LogisticRegression.fit", "learning rate 1e300 diverges with a flag",
-             lambda: LR.LogisticRegression(learning_rate=1e300, max_iter=50).fit(X, T),
+             lambda: LR.LogisticRegression(solver="gd", learning_rate=1e300, max_iter=50).fit(X, T),
              answers(satisfies(lambda m: m.diverged_ and not m.converged_, "diverged"), warns=ConvergenceWarning)),
         case("logistic.LogisticRegression.fit", "l2 = 1e300: all weights 0",
              lambda: LR.LogisticRegression(solver="newton", l2=1e300).fit(X, T).coef_,
@@ -371,7 +371,7 @@ def _shift_cases():
              lambda: LR.LogisticRegression(solver="newton", tol=1e-10).fit(XB + 1e8, TB).bse_,
              answers(close(lambda: _statsmodels_bse(1e8), rtol=1e-6))),
         case("logistic.LogisticRegression.fit", "gradient descent at +1e6: advises centring, not more steps",
-             lambda: _warning_of(lambda: LR.LogisticRegression(max_iter=50).fit(XB + 1e6, TB)),
+             lambda: _warning_of(lambda: LR.LogisticRegression(solver="gd", max_iter=50).fit(XB + 1e6, TB)),
              answers(satisfies(lambda text: "centre the features" in text and "increase max_iter" not in text,
                                "centring advised"))),
         *[case(f"logistic.{name}.fit", "Newton out of steps is never told to use Newton",
