@@ -33,10 +33,13 @@
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, with material from
 # Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar and Das, IIT CS60010; and the course notes. Where
 # their slides slip, the box before the Summary says so. The course uses one notation throughout,
-# listed in [NOTATION.md](NOTATION.md): $t$ is a target, $y(\mathbf{x})$ a score, $z = t\,y(\mathbf{x})$
+# listed in [the notation table](NOTATION.md): $t$ is a target, $y(\mathbf{x})$ a score, $z = t\,y(\mathbf{x})$
 # a margin, $N$ the number of examples.
 
 # %% slideshow={"slide_type": "subslide"}
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import warnings
 
 import matplotlib.pyplot as plt

@@ -37,11 +37,14 @@
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, which covers these
 # distributions, information theory, the central limit theorem and maximum entropy (the other lectures
 # of the course meet only the log loss of section 7); where its slides slip, the box before the Summary
-# says so. The course uses one notation throughout, listed in [NOTATION.md](NOTATION.md). Here
+# says so. The course uses one notation throughout, listed in [the notation table](NOTATION.md). Here
 # $x$ is an outcome, $P, Q$ are distributions (lower case $p, q$ for densities) and $t$ is a target
 # (a class label). All logarithms are natural (base $e$, nats) unless a base is written.
 
 # %% slideshow={"slide_type": "subslide"}
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats

@@ -33,12 +33,15 @@
 # `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
 # solution** button reveals a worked solution, so try first.
 #
-# **Notation**: the course's one notation is listed in [NOTATION.md](NOTATION.md): $N$ examples,
+# **Notation**: the course's one notation is listed in [the notation table](NOTATION.md): $N$ examples,
 # $\boldsymbol\theta$ the parameters of a probability model, $t$ a target and $p$ a probability.
 # Straka's NPFL129 lecture 3, which this notebook follows, writes $\mathbf{w}$ for the parameters and
 # $m$ for the sample size in its properties of the MLE. All logarithms are natural.
 
 # %% slideshow={"slide_type": "subslide"}
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import itertools
 
 import matplotlib.pyplot as plt

@@ -37,13 +37,16 @@
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: Straka, NPFL129 lecture 3; Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar
 # and Das, IIT CS60010; and the course notes. Where their slides slip, the box before the Summary says
-# so. The notation is the course's ([NOTATION.md](NOTATION.md)): targets $t_i \in \{0, 1\}$ (or the same
+# so. The notation is the course's ([the notation table](NOTATION.md)): targets $t_i \in \{0, 1\}$ (or the same
 # target as a sign, $t^\pm_i = 2t_i - 1 \in \{-1, +1\}$, where a lecture uses signs), the score $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$,
 # $\tilde{\mathbf{x}} = (\mathbf{x}, 1)$ so that $y = \tilde{\mathbf{x}}^T\tilde{\mathbf{w}}$ with $\tilde{\mathbf{w}} = (\mathbf{w}, b)$,
 # $p_i = \sigma(y(\mathbf{x}_i))$, $N$ examples, learning rate $\eta$, penalty strength $\lambda$. Where no
 # confusion can arise, $\mathbf{w}$ includes the bias.
 
 # %% slideshow={"slide_type": "subslide"}
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import warnings
 
 import matplotlib.pyplot as plt
@@ -446,7 +449,8 @@ plt.show()
 # - $\eta = 1$: above the safe bound, it zig-zags across the valley yet gets further (the loss rises at
 #   62 of the 150 steps);
 # - $\eta = 30$, 45 times the bound: the path leaps from wall to wall for as long as you play, and the
-#   loss jumps up and down but stays finite;
+#   loss jumps up and down but stays finite (the panel zooms out to hold the whole path, as the status says;
+#   the dashed square is the usual frame);
 # - **standardise $x$** (section 5): the contours turn round, and $\eta = 0.6$ is now small beside the new
 #   safe bound of 8: try 5 (there in a few steps), then 30 (bouncing again);
 # - **one example** or **a minibatch** per step (section 6): the path turns noisy.

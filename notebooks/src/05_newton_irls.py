@@ -40,7 +40,7 @@
 #
 # **Sources and notation**: the notebook follows the course notes (convexity, matrix derivatives), Arias,
 # UPC topic 2 (Newton's method, IRLS, the multi-class model) and Liu, USC CSCI 567 (Newton from the Taylor
-# expansion, gradient descent against Newton). The course's one notation is in [NOTATION.md](NOTATION.md): targets
+# expansion, gradient descent against Newton). The course's one notation is in [the notation table](NOTATION.md): targets
 # $t_i \in \{0, 1\}$, $N$ examples, weights $\mathbf{w}$ with the bias as the last weight (its input is the constant 1),
 # scores $y_i = \mathbf{x}_i^T\mathbf{w}$, $p_i = \sigma(y_i)$, and the objective $E(\mathbf{w})$, the *mean* negative
 # log-likelihood. Here $s_i = p_i(1 - p_i)$ always means the weights of IRLS; where labels in $\{-1, +1\}$ are
@@ -48,6 +48,9 @@
 # for the point on a chord; here it is $\theta$, since $t$ is a target.
 
 # %% slideshow={"slide_type": "subslide"}
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import warnings
 
 import matplotlib.pyplot as plt

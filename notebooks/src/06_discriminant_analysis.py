@@ -40,12 +40,15 @@
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Arias, UPC topic 2 ("Linear classifiers": decision
 # theory, the Bayes classifier, LDA, QDA and RDA). Where its slides slip, the box before the Summary
-# says so. The course's one notation is in [NOTATION.md](NOTATION.md): $N$ examples, $N_k$ of them in
+# says so. The course's one notation is in [the notation table](NOTATION.md): $N$ examples, $N_k$ of them in
 # class $C_k$, $K$ classes, $D$ features (the slides write $n$, $n_k$ and $d$), and a loss matrix
 # $L_{aj}$, the cost of deciding $a$ when the truth is $C_j$: rows are decisions, columns true classes,
 # as in the slides' tables. All logarithms are natural.
 
 # %%
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats

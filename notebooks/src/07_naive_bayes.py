@@ -37,13 +37,16 @@
 # the `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
 # solution** button reveals a worked solution, so try first.
 #
-# **Notation**: the course's one notation is in [NOTATION.md](NOTATION.md): $N$ examples, $D$ features
+# **Notation**: the course's one notation is in [the notation table](NOTATION.md): $N$ examples, $D$ features
 # $x_1, \dots, x_D$, $K$ classes $C_k$ with $N_k$ examples each. This notebook follows Arias, UPC topic 2,
 # which writes $n$, $n_k$ and $d$ for $N$, $N_k$ and $D$, and $\pi_k = p(C_k)$ for the priors. $N_{kv}$ counts
 # the examples of class $C_k$ whose feature takes the value $v$, and $V_j$ is the number of values of
 # feature $j$.
 
 # %% slideshow={"slide_type": "subslide"}
+import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
+assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
+lecture_utils.require("0.2")
 import itertools
 import math
 from fractions import Fraction
