@@ -241,7 +241,8 @@ def set_slider(slider, value, name: str) -> None:
 
 
 def button(description: str, icon: str, callback) -> widgets.Button:
-    """A button that calls ``callback()`` when clicked."""
-    clickable = widgets.Button(description=description, icon=icon, layout=widgets.Layout(width="auto"))
+    """A button that calls ``callback()`` when clicked, at its label's width (a narrow notebook never cuts it)."""
+    clickable = widgets.Button(description=description, icon=icon,
+                               layout=widgets.Layout(width="auto", flex="0 0 auto"))
     clickable.on_click(lambda _: callback())
     return clickable

@@ -309,9 +309,9 @@ class GaussianClassesExplorer(FigureWidget):
         self._selected, self._loading = 0, False
         self._put_on_sliders(0)
         rows = widgets.VBox([
-            widgets.HBox([self.class_selector, self.prior_slider]),
+            widgets.HBox([self.class_selector, self.prior_slider, button("new sample", "refresh", self.new_sample)]),
             widgets.HBox(self.mean_sliders + [self.angle_slider]),
-            widgets.HBox(self.spread_sliders + [self.N_slider, button("new sample", "refresh", self.new_sample)]),
+            widgets.HBox(self.spread_sliders + [self.N_slider]),
         ])
         super().__init__(CLASSES_FIGSIZE, [rows])
         for slider in self._class_sliders:
