@@ -126,3 +126,31 @@ def test_slanted_coefficient_names_end_under_their_bars():
         # the label ends at its bar (within a third of the bars' spacing) and runs down to the left of it
         assert label.get_text() == names[position] and abs(box.x1 - bar_centre) < spacing / 3
         assert bar_centre - box.x0 > 0.6 * box.width
+
+
+@pytest.mark.parametrize("resolution, figsize, limits", [(90, (4.3, 4.1), (-4.5, 4.5)), (80, (5.1, 4.2), (-3.3, 2.9)),
+                                                         (7, (3.0, 2.0), (0.0, 1.0))])
+def test_posterior_shading_draws_exactly_the_pixels_of_imshow_nearest(resolution, figsize, limits):
+    from lecture_utils.plotting import posterior_image
+    rng = np.random.default_rng(resolution)
+
+    def drawn(shade):
+        fig = Figure(figsize=figsize, dpi=200, layout="constrained")
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        image = shade(ax, rng.dirichlet(np.ones(3), resolution ** 2))
+        ax.set(xlim=limits, ylim=limits)
+        fig.canvas.draw()
+        return fig, image
+
+    fast, fast_image = drawn(lambda ax, p: plotting.plot_posterior(ax, p, limits, limits, resolution))
+    reference, reference_image = drawn(lambda ax, p: ax.imshow(posterior_image(p, resolution), origin="lower",
+                                                               extent=(*limits, *limits), interpolation="nearest",
+                                                               aspect="auto", zorder=0))
+    for _ in range(3):                                        # new posteriors, as a widget sets them
+        shading = posterior_image(rng.dirichlet(np.ones(3), resolution ** 2), resolution)
+        for fig, image in ((fast, fast_image), (reference, reference_image)):
+            image.set_data(shading)
+            fig.canvas.draw()
+        np.testing.assert_array_equal(np.asarray(fast.canvas.buffer_rgba()), np.asarray(reference.canvas.buffer_rgba()))
+    assert fast_image._map is not None                         # drawn by its map of pixels, not by resampling

@@ -8,7 +8,9 @@ grid (an RGB image updated with ``set_data``), boundaries are line segments
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.collections import LineCollection
+from matplotlib.image import AxesImage
 from matplotlib.patches import Polygon
 
 from ._checks import (AXES, FLAG, TEXT, array, checked, count, covariances, curve, drawn, labels, limits, names,
@@ -118,12 +120,76 @@ def posterior_image(posteriors, resolution: int, amount: float = 0.55) -> np.nda
     return image.reshape(resolution, resolution, 4)
 
 
+class _NearestImage(AxesImage):
+    """An image of opaque 8-bit RGBA pixels, sampled to the nearest pixel, as ``imshow`` draws it but faster on Agg.
+
+    Matplotlib resamples the whole image on every draw. With nearest-neighbour
+    sampling each pixel of the screen shows one pixel of the image, and which one
+    depends only on the layout: the first draw in a layout finds that map by drawing
+    the image with each pixel's own number as its colour (twice, the second time
+    inverted, so that a pixel of the screen is known to be covered when the two
+    draws are each other's complement), and later draws copy pixels by the map.
+    Where the map cannot be exact (a pixel partly covered, another renderer, pixels
+    not opaque) it draws as ``imshow`` does.
+    """
+
+    def __init__(self, ax, **kwargs):
+        super().__init__(ax, interpolation="nearest", **kwargs)
+        self._map_key, self._map = None, None
+
+    def _layout(self, renderer) -> tuple:
+        clip = self.get_clip_box()
+        return (renderer.width, renderer.height, tuple(self.axes.bbox.bounds), tuple(self.axes.viewLim.bounds),
+                tuple(self.get_extent()), self._A.shape, None if clip is None else tuple(clip.bounds))
+
+    def _find_map(self, renderer):
+        """(screen pixels, image pixels) as flat indices, or None where the map would not be exact."""
+        data, screen = self._A, np.asarray(renderer.buffer_rgba()).view(np.uint32)[..., 0]
+        before = screen.copy()
+        height, width = data.shape[:2]
+        numbers = np.arange(height * width, dtype=np.uint32)
+        drawn = []
+        for code in (numbers, numbers ^ 0xFFFFFF):                   # the image's pixel numbers, then inverted
+            colours = np.empty((height * width, 4), dtype=np.uint8)
+            colours[:, 0], colours[:, 1], colours[:, 2] = code >> 16, (code >> 8) & 255, code & 255
+            colours[:, 3] = 255
+            self._A = colours.reshape(height, width, 4)
+            super().draw(renderer)
+            drawn.append(screen.copy())
+            screen[...] = before
+        self._A = data
+        covered = (drawn[0] ^ drawn[1]) == np.array([255, 255, 255, 0], dtype=np.uint8).view(np.uint32)[0]
+        if np.any((drawn[0] != before) & ~covered):                # blended with what was below: not exact
+            return None
+        pixels = np.flatnonzero(covered)
+        source = np.asarray(drawn[0]).ravel()[pixels].view(np.uint8).reshape(-1, 4)[:, :3].astype(np.uint32)
+        return pixels, (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
+
+    def draw(self, renderer):
+        data = self._A
+        if (not isinstance(renderer, RendererAgg) or data is None or data.dtype != np.uint8 or data.ndim != 3
+                or data.shape[2] != 4 or not np.all(data[..., 3] == 255) or not self.get_visible()):
+            return super().draw(renderer)
+        key = self._layout(renderer)
+        if key != self._map_key:
+            self._map_key, self._map = key, self._find_map(renderer)
+        if self._map is None:
+            return super().draw(renderer)
+        pixels, source = self._map
+        screen = np.asarray(renderer.buffer_rgba()).view(np.uint32).reshape(-1)
+        screen[pixels] = np.ascontiguousarray(data).view(np.uint32).reshape(-1)[source]
+        self.stale = False
+
+
 @checked(ax=AXES, posteriors=array(ndim=2), xlim=limits, ylim=limits, resolution=count(cells=2))
 def plot_posterior(ax, posteriors, xlim, ylim, resolution: int, **kwargs):
-    """Shade a box by the posteriors (see :func:`posterior_image`); returns the ``AxesImage`` to ``set_data``."""
-    options = {"origin": "lower", "extent": (*xlim, *ylim), "interpolation": "nearest", "zorder": 0,
-               "aspect": "auto", **kwargs}
-    image = ax.imshow(posterior_image(posteriors, resolution), **options)
+    """Shade a box by the posteriors (see :func:`posterior_image`); returns the image (an ``AxesImage``,
+    drawn as ``imshow(..., interpolation="nearest")`` would) to ``set_data``."""
+    options = {"origin": "lower", "extent": (*xlim, *ylim), "zorder": 0, **kwargs}
+    image = _NearestImage(ax, **options)
+    image.set_data(posterior_image(posteriors, resolution))
+    ax.add_image(image)
+    image.set_extent(options["extent"])
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     return image
