@@ -154,3 +154,26 @@ def test_posterior_shading_draws_exactly_the_pixels_of_imshow_nearest(resolution
             fig.canvas.draw()
         np.testing.assert_array_equal(np.asarray(fast.canvas.buffer_rgba()), np.asarray(reference.canvas.buffer_rgba()))
     assert fast_image._map is not None                         # drawn by its map of pixels, not by resampling
+
+
+def test_shading_of_values_by_a_colormap_draws_exactly_the_pixels_of_imshow_nearest():
+    limits, rng = (-4.0, 4.0), np.random.default_rng(3)
+
+    def drawn(shade):
+        fig = Figure(figsize=(6.5, 3.3), dpi=200, layout="constrained")
+        FigureCanvasAgg(fig)
+        image = shade(fig.add_subplot(), np.full((81, 81), 0.5))
+        fig.canvas.draw()
+        return fig, image
+
+    options = {"cmap": plotting.posterior_colormap(), "vmin": 0, "vmax": 1, "aspect": "equal"}
+    fast, fast_image = drawn(lambda ax, values: plotting.plot_shading(ax, values, limits, limits, **options))
+    reference, reference_image = drawn(lambda ax, values: ax.imshow(values, origin="lower", extent=(*limits, *limits),
+                                                                    interpolation="nearest", zorder=0, **options))
+    for _ in range(3):
+        values = rng.uniform(size=(81, 81)) ** 3                     # probabilities, many near 0
+        for fig, image in ((fast, fast_image), (reference, reference_image)):
+            image.set_data(values)
+            fig.canvas.draw()
+        np.testing.assert_array_equal(np.asarray(fast.canvas.buffer_rgba()), np.asarray(reference.canvas.buffer_rgba()))
+    assert fast_image._map is not None

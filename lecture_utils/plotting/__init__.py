@@ -26,7 +26,7 @@ from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives, plot_ru
 from .newton import (METHOD_STYLES, MODEL_COLOR, ERROR_FLOOR, plot_chord, loss_on_grid, plot_loss_surface,
                      plot_path, model_ellipse, plot_errors, plot_scalar_function)
 from .discriminant import (BOUNDARY_STYLES, grid_axes, boundary_segments, plot_boundaries,
-                           class_tints, posterior_image, plot_posterior, plot_class_ellipses, move_class_ellipses,
+                           class_tints, posterior_image, plot_shading, plot_posterior, plot_class_ellipses, move_class_ellipses,
                            error_area, plot_error_areas, plot_expected_losses, plot_confusion_matrix,
                            plot_score_grid)
 from .naive_bayes import (bar_style, plot_class_bars, plot_covariance_ellipses,

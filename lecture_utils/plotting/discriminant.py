@@ -121,7 +121,7 @@ def posterior_image(posteriors, resolution: int, amount: float = 0.55) -> np.nda
 
 
 class _NearestImage(AxesImage):
-    """An image of opaque 8-bit RGBA pixels, sampled to the nearest pixel, as ``imshow`` draws it but faster on Agg.
+    """An image sampled to the nearest pixel, as ``imshow`` draws it, but faster on Agg where its colours are opaque.
 
     Matplotlib resamples the whole image on every draw. With nearest-neighbour
     sampling each pixel of the screen shows one pixel of the image, and which one
@@ -129,7 +129,8 @@ class _NearestImage(AxesImage):
     the image with each pixel's own number as its colour (twice, the second time
     inverted, so that a pixel of the screen is known to be covered when the two
     draws are each other's complement), and later draws copy pixels by the map.
-    Where the map cannot be exact (a pixel partly covered, another renderer, pixels
+    Values (rather than RGBA pixels) are coloured first, by the image's colormap.
+    Where the map cannot be exact (a pixel partly covered, another renderer, colours
     not opaque) it draws as ``imshow`` does.
     """
 
@@ -165,10 +166,17 @@ class _NearestImage(AxesImage):
         source = np.asarray(drawn[0]).ravel()[pixels].view(np.uint8).reshape(-1, 4)[:, :3].astype(np.uint32)
         return pixels, (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
 
-    def draw(self, renderer):
+    def _colours(self):
+        """The image's pixels as opaque 8-bit RGBA, or None."""
         data = self._A
-        if (not isinstance(renderer, RendererAgg) or data is None or data.dtype != np.uint8 or data.ndim != 3
-                or data.shape[2] != 4 or not np.all(data[..., 3] == 255) or not self.get_visible()):
+        if data is None or (data.ndim == 3 and (data.dtype != np.uint8 or data.shape[2] != 4)):
+            return None
+        colours = data if data.ndim == 3 else self.to_rgba(data, bytes=True)
+        return colours if np.all(colours[..., 3] == 255) else None
+
+    def draw(self, renderer):
+        colours = self._colours() if isinstance(renderer, RendererAgg) and self.get_visible() else None
+        if colours is None:
             return super().draw(renderer)
         key = self._layout(renderer)
         if key != self._map_key:
@@ -177,22 +185,35 @@ class _NearestImage(AxesImage):
             return super().draw(renderer)
         pixels, source = self._map
         screen = np.asarray(renderer.buffer_rgba()).view(np.uint32).reshape(-1)
-        screen[pixels] = np.ascontiguousarray(data).view(np.uint32).reshape(-1)[source]
+        screen[pixels] = np.ascontiguousarray(colours).view(np.uint32).reshape(-1)[source]
         self.stale = False
+
+
+@checked(ax=AXES, values=array(), xlim=limits, ylim=limits)
+def plot_shading(ax, values, xlim, ylim, **kwargs):
+    """``ax.imshow(values, origin="lower", interpolation="nearest", extent=(*xlim, *ylim), **kwargs)``, filling
+    the box, drawn fast where a widget updates it with ``set_data`` (a copy of pixels by a map found once per
+    layout rather than a resampling on every draw, to the same pixels); returns the ``AxesImage``."""
+    options = {"origin": "lower", "extent": (*xlim, *ylim), "zorder": 0, **kwargs}
+    aspect, vmin, vmax = (options.pop(name, None) for name in ("aspect", "vmin", "vmax"))
+    image = _NearestImage(ax, **options)
+    image.set_data(values)
+    if vmin is not None or vmax is not None:
+        image.set_clim(vmin, vmax)
+    ax.add_image(image)
+    image.set_extent(options["extent"])
+    if aspect is not None:
+        ax.set_aspect(aspect)
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    return image
 
 
 @checked(ax=AXES, posteriors=array(ndim=2), xlim=limits, ylim=limits, resolution=count(cells=2))
 def plot_posterior(ax, posteriors, xlim, ylim, resolution: int, **kwargs):
-    """Shade a box by the posteriors (see :func:`posterior_image`); returns the image (an ``AxesImage``,
-    drawn as ``imshow(..., interpolation="nearest")`` would) to ``set_data``."""
-    options = {"origin": "lower", "extent": (*xlim, *ylim), "zorder": 0, **kwargs}
-    image = _NearestImage(ax, **options)
-    image.set_data(posterior_image(posteriors, resolution))
-    ax.add_image(image)
-    image.set_extent(options["extent"])
-    ax.set_xlim(xlim)
-    ax.set_ylim(ylim)
-    return image
+    """Shade a box by the posteriors (see :func:`posterior_image` and :func:`plot_shading`); returns the
+    ``AxesImage`` to ``set_data``."""
+    return plot_shading(ax, posterior_image(posteriors, resolution), xlim, ylim, **kwargs)
 
 
 @checked(ax=AXES, means=points(2), covariances=covariances(like="means"), radii=array(ndim=1))

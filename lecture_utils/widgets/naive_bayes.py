@@ -293,12 +293,11 @@ class CorrelationExplorer(FigureWidget):
 
     def _build_figure(self) -> None:
         self.ax_nb, self.ax_qda, self.ax_rel = self.fig.subplots(1, 3, gridspec_kw={"width_ratios": (1, 1, 1)})
-        extent = (*self.LIMITS, *self.LIMITS)
         blank = np.full((self.resolution, self.resolution), 0.5)
         self._images, self._points, self._ellipses, self._boundaries = [], [], [], {}
         for ax, name in ((self.ax_nb, "Gaussian NB"), (self.ax_qda, "QDA")):
-            self._images.append(ax.imshow(blank, origin="lower", extent=extent, cmap=plotting.posterior_colormap(),
-                                          vmin=0, vmax=1, interpolation="nearest", aspect="equal", zorder=0))
+            self._images.append(plotting.plot_shading(ax, blank, self.LIMITS, self.LIMITS, vmin=0, vmax=1,
+                                                      cmap=plotting.posterior_colormap(), aspect="equal"))
             self._points.append(plotting.plot_data(ax, np.zeros((2, 2)), [0, 1], s=14, linewidths=0.3))
             self._ellipses.append(plotting.plot_covariance_ellipses(ax, self.means, [np.eye(2)] * 2,
                                                                     linestyle="-" if name == "QDA" else "--"))

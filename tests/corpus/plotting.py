@@ -181,6 +181,8 @@ VALID = {
     "class_tints": (lambda: dict(n_classes=9), satisfies(lambda tints: tints.shape == (9, 3), "nine tints")),
     "posterior_image": (lambda: dict(posteriors=POSTERIORS, resolution=4),
                         satisfies(lambda image: image.shape == (4, 4, 4), "a 4 x 4 RGBA image")),
+    "plot_shading": (lambda: dict(ax=_ax(), values=np.eye(3), xlim=(0, 1), ylim=(0, 1), cmap="gray"),
+                     satisfies(lambda image: image.get_array().shape == (3, 3), "the image")),
     "plot_posterior": (lambda: dict(ax=_ax(), posteriors=POSTERIORS, xlim=(0, 1), ylim=(0, 1), resolution=4),
                        satisfies(lambda image: image.get_array().shape == (4, 4, 4), "the image")),
     "plot_class_ellipses": (lambda: dict(ax=_ax(), means=np.zeros((9, 2)), covariances=[np.eye(2)] * 9),
