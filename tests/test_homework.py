@@ -6,7 +6,8 @@ submissions made from the student version by small edits (tests/homework_course.
 (``make grade``'s code): for every assignment the model solution and a blank; for homework 01 also the usual
 slips and each hostile case (a loop that never returns, a cell that hangs, a crash, a dead kernel, deleted and
 edited test cells, edited metadata, megabytes of output, writing outside its folder, escaping the hook with
-ctypes). About 2 minutes on 2 cores.
+ctypes); for homework 04 a second class (the usual slips, partial answers, a loop that never returns on one case,
+deleted and edited test cells). About 2 minutes on 2 cores.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from homework_course import cell, model_solutions, released, scores, submit, too
 pytestmark = pytest.mark.homework
 
 HW01 = "hw01_perceptron"
+HW04 = "hw04_logistic_regression"
 #: Seconds a cell may run in these tests (the course's nbgrader_config.py gives 30): the hanging cell costs this.
 CELL_TIMEOUT = 10
 ASSIGNMENTS = tool.assignments(course_tools.HOMEWORK)
@@ -168,6 +170,111 @@ HW01_FLAGGED = {"escapes_with_ctypes": "changed files outside its folder: owned-
                 "kills_its_kernel": None}
 
 
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 04's class: the model, a blank, the usual slips, partial answers, and hostile cases (a loop that never
+# returns on one edge case, deleted and edited test cells). Its students share ids with homework 01's where they
+# play the same part, so their rows of grades.csv hold both homeworks.
+# ----------------------------------------------------------------------------------------------------------------
+HW04_FULL = {"softmax_visible": 2, "softmax_hidden": 2, "softmax_edge": 2, "descent_visible": 1, "descent_hidden": 2,
+             "descent_edge": 2, "cross_entropy_test": 2, "eta_max_test": 2, "cv_test": 2, "explain": 0}
+
+
+def but04(**changed) -> dict:
+    """HW04's full autograded marks, with some cells' points changed."""
+    return {**HW04_FULL, **changed}
+
+
+NAIVE_SOFTMAX = '''
+def softmax_loss_gradient(X, t, W):
+    t = np.asarray(t)
+    if not np.all(np.isin(t, np.arange(W.shape[1]))):
+        raise ValueError("t must hold labels 0, ..., K - 1")
+    E = np.exp(X @ W)                       # the slip: no shift by the largest score, so e^900 overflows
+    P = E / E.sum(axis=1, keepdims=True)
+    T = np.eye(W.shape[1])[t]
+    return -np.mean(np.log(P[np.arange(len(t)), t])), X.T @ (P - T) / len(t)
+'''
+SUMMED_DESCENT = '''
+def regularised_descent(X, t, w, eta, l2, l1, n_steps):
+    if eta <= 0 or l2 < 0 or l1 < 0 or n_steps < 0:
+        raise ValueError("eta > 0, l2 >= 0, l1 >= 0 and n_steps >= 0, please")
+    w = np.array(w, dtype=float)
+    mask = np.r_[np.ones(len(w) - 1), 0.0]
+    for _ in range(n_steps):
+        p = 1 / (1 + np.exp(-(X @ w)))
+        w = w - eta * (X.T @ (p - t) + l2 * mask * w)       # the slip: the summed gradient, not the mean
+        w = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0)
+    return w
+'''
+ASCENT_SOFTMAX = NAIVE_SOFTMAX.replace("E = np.exp(X @ W)                       # the slip: no shift by the largest score, so e^900 overflows",
+                                       "Y = X @ W\n    E = np.exp(Y - Y.max(axis=1, keepdims=True))").replace(
+    "X.T @ (P - T) / len(t)", "X.T @ (T - P) / len(t)       # the slip: the gradient of the log-likelihood")
+IN_PLACE_DESCENT = '''
+def regularised_descent(X, t, w, eta, l2, l1, n_steps):
+    w = np.asarray(w, dtype=float)          # the slip: no copy, so -= changes the caller's array; and no checks
+    mask = np.r_[np.ones(len(w) - 1), 0.0]
+    for _ in range(n_steps):
+        p = np.exp(-np.logaddexp(0, -(X @ w)))
+        w -= eta * (X.T @ (p - t) / len(t) + l2 * mask * w)
+        w[:] = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0)
+    return w
+'''
+WITH_SCIPY = '''
+from scipy.special import logsumexp, softmax
+
+def softmax_loss_gradient(X, t, W):
+    Y = X @ W
+    T = np.eye(W.shape[1])[t]
+    return np.mean(logsumexp(Y, axis=1) - Y[np.arange(len(t)), t]), X.T @ (softmax(Y, axis=1) - T) / len(t)
+'''
+NEVER_RETURNS_FOR_NO_STEPS = '''
+def regularised_descent(X, t, w, eta, l2, l1, n_steps):
+    if eta <= 0 or l2 < 0 or l1 < 0 or n_steps < 0:
+        raise ValueError("eta > 0, l2 >= 0, l1 >= 0 and n_steps >= 0, please")
+    w = np.array(w, dtype=float)
+    mask = np.r_[np.ones(len(w) - 1), 0.0]
+    k = 0
+    while True:                             # a step first, then the test: with n_steps = 0 it never ends
+        p = np.exp(-np.logaddexp(0, -(X @ w)))
+        w = w - eta * (X.T @ (p - t) / len(t) + l2 * mask * w)
+        w = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0)
+        k += 1
+        if k == n_steps:
+            return w
+'''
+DERIVED_ONLY = {"cross_entropy": "cross_entropy = [1.8956, -0.84977, 0.027444, 0.82233]",
+                "eta_max": "eta_max = 8 / (2 + 2 ** 0.5)", "cv": "cv_accuracy = 0.78"}
+
+
+def _edit_04(notebook) -> None:
+    cell(notebook, "softmax_edge").source = "pass"
+    cell(notebook, "cv_test").source = "cv_accuracy = 0.78"
+
+
+HW04_CLASS = {
+    "model": (dict(), HW04_FULL),
+    "blank": (dict(model=False), {name: 0 for name in HW04_FULL}),
+    "slips_a": (dict(answers={"softmax": NAIVE_SOFTMAX, "descent": SUMMED_DESCENT,
+                              "cv": "cv_accuracy = 1 - 5 / 23     # all the mistakes over all the examples"}),
+                but04(softmax_edge=0, descent_visible=0, descent_hidden=0, descent_edge=0, cv_test=0)),
+    "slips_b": (dict(answers={"softmax": ASCENT_SOFTMAX, "descent": IN_PLACE_DESCENT,
+                              "eta_max": "eta_max = 4 / (2 + 2 ** 0.5)     # 1 / L, not 2 / L",
+                              "cross_entropy": "cross_entropy = [1.9, -0.85, 0.027, 0.82]     # 2 figures only"}),
+                but04(softmax_visible=0, softmax_hidden=0, softmax_edge=0, descent_edge=0, eta_max_test=0,
+                      cross_entropy_test=0)),
+    "partial": (dict(model=False, answers={**DERIVED_ONLY, "softmax": WITH_SCIPY}),
+                {**{name: 0 for name in HW04_FULL}, "cross_entropy_test": 2, "eta_max_test": 2, "cv_test": 2}),
+    "loops_forever": (dict(answers={"descent": NEVER_RETURNS_FOR_NO_STEPS}), but04(descent_edge=0)),
+    "deletes_test_cells": (dict(edit=lambda nb: _delete(nb, "softmax_visible", "descent_hidden", "cv_test")), HW04_FULL),
+    "edits_test_cells": (dict(answers={"softmax": NAIVE_SOFTMAX, "cv": "cv_accuracy = 0.5"}, edit=_edit_04),
+                         but04(softmax_edge=0, cv_test=0)),
+}
+
+
+#: The assignments graded with a whole class: {assignment: {student: (how, points)}}.
+CLASSES = {HW01: HW01_CLASS, HW04: HW04_CLASS}
+
+
 @pytest.fixture(scope="module")
 def outside(tmp_path_factory) -> Path:
     """A path outside the course that a submission tries to write."""
@@ -181,9 +288,10 @@ def graded(tmp_path_factory, outside):
     for assignment in ASSIGNMENTS:
         submit(course, assignment, "model")
         submit(course, assignment, "blank", model=False)
-    for student, (how, _) in HW01_CLASS.items():
-        if student not in ("model", "blank"):
-            submit(course, HW01, student, **how)
+    for assignment, students in CLASSES.items():
+        for student, (how, _) in students.items():
+            if student not in ("model", "blank"):
+                submit(course, assignment, student, **how)
     submit(course, HW01, "writes_outside", answers={"distance": writes_outside(outside)})
     submit(course, HW01, "kills_its_kernel", answers={"criterion": "import os\nos._exit(1)"})
     flags = tool.grade(course, extra=(f"--Execute.timeout={CELL_TIMEOUT}",))
@@ -271,6 +379,20 @@ def test_homework_01_is_graded_cell_by_cell(graded, student):
     assert scores(course, HW01)[student] == HW01_CLASS[student][1]
 
 
+@pytest.mark.parametrize("student", HW04_CLASS)
+def test_homework_04_is_graded_cell_by_cell(graded, student):
+    course, _ = graded
+    assert scores(course, HW04)[student] == HW04_CLASS[student][1]
+
+
+def test_homework_04s_class_has_every_autograded_cell_and_the_models_points():
+    """The expected points name every autograded cell of the source, and the model's are the cells' points."""
+    points = _autograded_points(HW04)
+    assert HW04_FULL == points
+    assert all(set(expected) == set(points) for _, expected in HW04_CLASS.values())
+    assert len(HW04_CLASS) >= 8
+
+
 def test_flagged_submissions_and_nothing_else(graded):
     course, flags = graded
     assert set(flags[HW01]) == set(HW01_FLAGGED)
@@ -301,18 +423,36 @@ def test_a_submission_cannot_write_or_read_outside_its_folder(graded, outside):
     assert (course / "autograded" / "writes_outside" / HW01 / "notes.txt").exists()
 
 
+def _autograded_points(assignment: str) -> dict[str, float]:
+    """{grade_id: points} of every graded cell of an assignment's source, 0 for a cell graded by hand."""
+    source = nbformat.read(next((course_tools.HOMEWORK / "source" / assignment).glob("*.ipynb")), as_version=4)
+    return {each.metadata.nbgrader["grade_id"]: 0 if each.metadata.nbgrader.get("solution") else
+            each.metadata.nbgrader["points"] for each in source.cells if each.metadata.get("nbgrader", {}).get("grade")}
+
+
 def test_the_grades_csv_has_a_row_per_student(graded):
+    """Each homework's column holds its class's totals (the model and a blank for a homework without a class), ""
+    where a student submitted nothing or was not graded; the total adds a student's homeworks."""
     course, _ = graded
     rows = {row["student_id"]: row for row in __import__("csv").DictReader(open(course / "grades.csv"))}
-    expected = {student: sum(points.values()) for student, (_, points) in HW01_CLASS.items()}
-    expected["writes_outside"] = sum(HW01_FULL.values())
-    assert {student: row[HW01] for student, row in rows.items()} == {
-        **{student: f"{total:g}" for student, total in expected.items()}, "kills_its_kernel": ""}
-    assert rows["model"]["status"] == f"{HW01}: needs manual grading"
+    expected = {assignment: {"model": sum(_autograded_points(assignment).values()), "blank": 0}
+                for assignment in ASSIGNMENTS}
+    for assignment, students in CLASSES.items():
+        expected[assignment] = {student: sum(points.values()) for student, (_, points) in students.items()}
+    expected[HW01]["writes_outside"] = sum(HW01_FULL.values())
+    for assignment in ASSIGNMENTS:
+        assert {student: row[assignment] for student, row in rows.items()} == {
+            student: f"{expected[assignment][student]:g}" if student in expected[assignment] else ""
+            for student in rows}, assignment
+    for student, row in rows.items():
+        assert row["total"] == f"{sum(points.get(student, 0) for points in expected.values()):g}", student
+    assert rows["slips_a"]["total"] == f"{sum(HW01_CLASS['slips_a'][1].values()) + sum(HW04_CLASS['slips_a'][1].values()):g}"
+    assert rows["model"]["status"] == "; ".join(f"{assignment}: needs manual grading" for assignment in ASSIGNMENTS)
     assert rows["blank"]["status"] == ""                    # nothing written: no manual grade needed, 0
     assert rows["escapes_with_ctypes"]["status"].startswith(f"{HW01}: flagged: changed files outside its folder")
     assert rows["kills_its_kernel"]["status"].startswith(f"{HW01}: not graded, flagged: autograding failed")
-    assert {row["max_total"] for row in rows.values()} == {"20"}
+    assert f"{HW01}: not submitted" in rows["partial"]["status"]
+    assert {row["max_total"] for row in rows.values()} == {f"{20 * len(ASSIGNMENTS)}"}
 
 
 def test_feedback_shows_the_test_messages_but_no_hidden_test_or_rubric(graded):
