@@ -144,6 +144,7 @@ def test_posterior_shading_draws_exactly_the_pixels_of_imshow_nearest(resolution
         return fig, image
 
     fast, fast_image = drawn(lambda ax, p: plotting.plot_posterior(ax, p, limits, limits, resolution))
+    assert fast_image.get_array().dtype == np.uint8              # kept as 8-bit RGBA, not made floats
     reference, reference_image = drawn(lambda ax, p: ax.imshow(posterior_image(p, resolution), origin="lower",
                                                                extent=(*limits, *limits), interpolation="nearest",
                                                                aspect="auto", zorder=0))

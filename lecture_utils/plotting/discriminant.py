@@ -189,11 +189,15 @@ class _NearestImage(AxesImage):
         self.stale = False
 
 
-@checked(ax=AXES, values=array(), xlim=limits, ylim=limits)
+@checked(ax=AXES, xlim=limits, ylim=limits)
 def plot_shading(ax, values, xlim, ylim, **kwargs):
     """``ax.imshow(values, origin="lower", interpolation="nearest", extent=(*xlim, *ylim), **kwargs)``, filling
     the box, drawn fast where a widget updates it with ``set_data`` (a copy of pixels by a map found once per
     layout rather than a resampling on every draw, to the same pixels); returns the ``AxesImage``."""
+    values = np.asarray(values)                               # as it is: 8-bit RGBA stays 8-bit
+    if values.ndim not in (2, 3) or values.size == 0 or values.dtype.kind not in "uif":
+        raise ValueError(f"values must be a 2-D array of numbers, or an RGB(A) image of shape (rows, columns, 3 or "
+                         f"4); got shape {values.shape} of {values.dtype}.")
     options = {"origin": "lower", "extent": (*xlim, *ylim), "zorder": 0, **kwargs}
     aspect, vmin, vmax = (options.pop(name, None) for name in ("aspect", "vmin", "vmax"))
     image = _NearestImage(ax, **options)
