@@ -556,7 +556,7 @@ X1_std = scaler.transform(X1)
 m, s = scaler.mean_[0], scaler.scale_[0]
 for name, X in [("raw", X1), ("standardised", X1_std)]:
     tilde = np.column_stack([X, np.ones(50)])
-    fit = LogisticRegression(tol=1e-4, max_iter=20_000).fit(X, passed)   # GD with eta = 1/L
+    fit = LogisticRegression(solver="gd", tol=1e-4, max_iter=20_000).fit(X, passed)   # eta = 1/L
     H = LogisticLoss(X, passed).hessian(np.r_[fit.coef_, fit.intercept_])
     gram = ((tilde.T @ tilde / 50).round(3) + 0.0).tolist()               # + 0.0: no -0.0
     print(f"{name:12}: Gram {gram}, cond(H*) = {np.linalg.cond(H):6.2f}, "
