@@ -241,6 +241,14 @@ def test_after_many_moves_the_classes_picture_is_the_one_a_fresh_widget_draws(cl
     assert classes.png() == GaussianClassesExplorer().png()
 
 
+def test_selecting_another_class_changes_the_status_only_and_a_new_sample_still_refits(classes):
+    picture, errors = classes.png(), dict(classes.errors)
+    classes.class_selector.value = 1
+    assert classes.png() == picture and classes.errors == errors and classes.status.startswith("class 2 selected")
+    classes.new_sample()                                   # the same classes, another sample: refitted and redrawn
+    assert classes.png() != picture and classes.errors != errors
+
+
 @pytest.mark.parametrize("kwargs, match", [
     ({"means": ((0, 0),)}, "means must hold 2 or 3 class means"),
     ({"spreads": ((1, 1), (1, 0))}, "spreads must hold two standard deviations > 0"),

@@ -290,6 +290,7 @@ class GaussianClassesExplorer(FigureWidget):
         self._n_test = check_positive_int(n_test, "n_test")
         check_size(4 * n_classes * self._n_test, "the test set", "n_test")
         self._rng = check_random_state(random_state)
+        self._samples_drawn, self._shown = 0, None              # samples drawn; the state the figure shows
         self._draw_noise()
         self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
 
@@ -408,6 +409,7 @@ class GaussianClassesExplorer(FigureWidget):
         self._train_noise = self._rng.standard_normal((self.N_max, 2))
         self._train_uniform = self._rng.random(self.N_max)
         self._test_noise = self._rng.standard_normal((self.n_classes * self._n_test, 2))
+        self._samples_drawn += 1
 
     def new_sample(self) -> None:
         """Draw a new training sample (and test set) from the same classes."""
@@ -481,6 +483,15 @@ class GaussianClassesExplorer(FigureWidget):
         return self._bayes_errors[key]
 
     def update(self) -> None:
+        shown = (self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes(),
+                 self.N_slider.value, self._samples_drawn)
+        if shown != self._shown:                                # not when only another class is selected
+            self._shown, self._problems = shown, self._refit_and_move()
+        self.render(self._describe(self.t, self._problems))
+
+    def _refit_and_move(self) -> dict:
+        """Fit LDA and QDA on the sample, score them on the test set, and move the artists; the reason
+        a model could not be fitted, by name."""
         means, covariances, priors = self._means, self.covariances, self._priors
         X, t = self.X, self.t
         X_test, t_test = self._test_set()
@@ -505,7 +516,7 @@ class GaussianClassesExplorer(FigureWidget):
                 lines.set_segments(segments)
         for k, points in enumerate(self._points):
             points.set_offsets(X[t == k].reshape(-1, 2))
-        self.render(self._describe(t, problems))
+        return problems
 
     def _describe(self, t, problems) -> str:
         counts = ", ".join(str(n) for n in np.bincount(t, minlength=self.n_classes))
