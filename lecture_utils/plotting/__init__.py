@@ -15,7 +15,7 @@ from ._style import (PALETTE, MARKERS, LINESTYLES, HOUSE_STYLE, PRESENTATION_STY
                      present, class_style)
 from .geometry import (plot_data, hyperplane_segment, half_plane_polygon, normal_arrow,
                        plot_hyperplane, grid_points, region_colormap, plot_decision_regions,
-                       ellipse_points, contour_lines, padded_limits)
+                       ellipse_points, contour_lines, padded_limits, plot_shading)
 from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)
 from .information import (plot_pmf, surprise_label, plot_entropy_gauge, filled_area,
                           plot_density_and_fit, histogram_density, bin_edges_around,
@@ -26,7 +26,7 @@ from .mle import (plot_likelihood, plot_log_likelihood, plot_objectives, plot_ru
 from .newton import (METHOD_STYLES, MODEL_COLOR, ERROR_FLOOR, plot_chord, loss_on_grid, plot_loss_surface,
                      plot_path, model_ellipse, plot_errors, plot_scalar_function)
 from .discriminant import (BOUNDARY_STYLES, grid_axes, boundary_segments, plot_boundaries,
-                           class_tints, posterior_image, plot_shading, plot_posterior, plot_class_ellipses, move_class_ellipses,
+                           class_tints, posterior_image, plot_posterior, plot_class_ellipses, move_class_ellipses,
                            error_area, plot_error_areas, plot_expected_losses, plot_confusion_matrix,
                            plot_score_grid)
 from .naive_bayes import (bar_style, plot_class_bars, plot_covariance_ellipses,

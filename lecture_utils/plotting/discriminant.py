@@ -8,15 +8,13 @@ grid (an RGB image updated with ``set_data``), boundaries are line segments
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.collections import LineCollection
-from matplotlib.image import AxesImage
 from matplotlib.patches import Polygon
 
 from ._checks import (AXES, FLAG, TEXT, array, checked, count, covariances, curve, drawn, labels, limits, names,
                       option, points, segments, unit_interval)
 from ._style import PALETTE, _light, class_style
-from .geometry import contour_lines, ellipse_points
+from .geometry import contour_lines, ellipse_points, plot_shading
 from .information import filled_area
 
 #: How each decision rule's boundary is drawn: the true Bayes classifier solid, the fitted models broken.
@@ -118,99 +116,6 @@ def posterior_image(posteriors, resolution: int, amount: float = 0.55) -> np.nda
     image = np.full((posteriors.shape[0], 4), 255, dtype=np.uint8)
     image[:, :3] = np.clip(np.rint(255 * posteriors @ class_tints(posteriors.shape[1], amount)), 0, 255)
     return image.reshape(resolution, resolution, 4)
-
-
-class _NearestImage(AxesImage):
-    """An image sampled to the nearest pixel, as ``imshow`` draws it, but faster on Agg where its colours are opaque.
-
-    Matplotlib resamples the whole image on every draw. With nearest-neighbour
-    sampling each pixel of the screen shows one pixel of the image, and which one
-    depends only on the layout: the first draw in a layout finds that map by drawing
-    the image with each pixel's own number as its colour (twice, the second time
-    inverted, so that a pixel of the screen is known to be covered when the two
-    draws are each other's complement), and later draws copy pixels by the map.
-    Values (rather than RGBA pixels) are coloured first, by the image's colormap.
-    Where the map cannot be exact (a pixel partly covered, another renderer, colours
-    not opaque) it draws as ``imshow`` does.
-    """
-
-    def __init__(self, ax, **kwargs):
-        super().__init__(ax, interpolation="nearest", **kwargs)
-        self._map_key, self._map = None, None
-
-    def _layout(self, renderer) -> tuple:
-        clip = self.get_clip_box()
-        return (renderer.width, renderer.height, tuple(self.axes.bbox.bounds), tuple(self.axes.viewLim.bounds),
-                tuple(self.get_extent()), self._A.shape, None if clip is None else tuple(clip.bounds))
-
-    def _find_map(self, renderer):
-        """(screen pixels, image pixels) as flat indices, or None where the map would not be exact."""
-        data, screen = self._A, np.asarray(renderer.buffer_rgba()).view(np.uint32)[..., 0]
-        before = screen.copy()
-        height, width = data.shape[:2]
-        numbers = np.arange(height * width, dtype=np.uint32)
-        drawn = []
-        for code in (numbers, numbers ^ 0xFFFFFF):                   # the image's pixel numbers, then inverted
-            colours = np.empty((height * width, 4), dtype=np.uint8)
-            colours[:, 0], colours[:, 1], colours[:, 2] = code >> 16, (code >> 8) & 255, code & 255
-            colours[:, 3] = 255
-            self._A = colours.reshape(height, width, 4)
-            super().draw(renderer)
-            drawn.append(screen.copy())
-            screen[...] = before
-        self._A = data
-        covered = (drawn[0] ^ drawn[1]) == np.array([255, 255, 255, 0], dtype=np.uint8).view(np.uint32)[0]
-        if np.any((drawn[0] != before) & ~covered):                # blended with what was below: not exact
-            return None
-        pixels = np.flatnonzero(covered)
-        source = np.asarray(drawn[0]).ravel()[pixels].view(np.uint8).reshape(-1, 4)[:, :3].astype(np.uint32)
-        return pixels, (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
-
-    def _colours(self):
-        """The image's pixels as opaque 8-bit RGBA, or None."""
-        data = self._A
-        if data is None or (data.ndim == 3 and (data.dtype != np.uint8 or data.shape[2] != 4)):
-            return None
-        colours = data if data.ndim == 3 else self.to_rgba(data, bytes=True)
-        return colours if np.all(colours[..., 3] == 255) else None
-
-    def draw(self, renderer):
-        colours = self._colours() if isinstance(renderer, RendererAgg) and self.get_visible() else None
-        if colours is None:
-            return super().draw(renderer)
-        key = self._layout(renderer)
-        if key != self._map_key:
-            self._map_key, self._map = key, self._find_map(renderer)
-        if self._map is None:
-            return super().draw(renderer)
-        pixels, source = self._map
-        screen = np.asarray(renderer.buffer_rgba()).view(np.uint32).reshape(-1)
-        screen[pixels] = np.ascontiguousarray(colours).view(np.uint32).reshape(-1)[source]
-        self.stale = False
-
-
-@checked(ax=AXES, xlim=limits, ylim=limits)
-def plot_shading(ax, values, xlim, ylim, **kwargs):
-    """``ax.imshow(values, origin="lower", interpolation="nearest", extent=(*xlim, *ylim), **kwargs)``, filling
-    the box, drawn fast where a widget updates it with ``set_data`` (a copy of pixels by a map found once per
-    layout rather than a resampling on every draw, to the same pixels); returns the ``AxesImage``."""
-    values = np.asarray(values)                               # as it is: 8-bit RGBA stays 8-bit
-    if values.ndim not in (2, 3) or values.size == 0 or values.dtype.kind not in "uif":
-        raise ValueError(f"values must be a 2-D array of numbers, or an RGB(A) image of shape (rows, columns, 3 or "
-                         f"4); got shape {values.shape} of {values.dtype}.")
-    options = {"origin": "lower", "extent": (*xlim, *ylim), "zorder": 0, **kwargs}
-    aspect, vmin, vmax = (options.pop(name, None) for name in ("aspect", "vmin", "vmax"))
-    image = _NearestImage(ax, **options)
-    image.set_data(values)
-    if vmin is not None or vmax is not None:
-        image.set_clim(vmin, vmax)
-    ax.add_image(image)
-    image.set_extent(options["extent"])
-    if aspect is not None:
-        ax.set_aspect(aspect)
-    ax.set_xlim(xlim)
-    ax.set_ylim(ylim)
-    return image
 
 
 @checked(ax=AXES, posteriors=array(ndim=2), xlim=limits, ylim=limits, resolution=count(cells=2))
