@@ -137,7 +137,7 @@ print(f"by search: nearest boundary point to x  {np.min(np.linalg.norm(along - x
       f" to the origin {np.min(np.linalg.norm(along, axis=1)):.4f};  |b|/||w|| = {abs(bias) / np.linalg.norm(w):.4f}")
 
 # %% slideshow={"slide_type": "subslide"}
-fig, ax = plt.subplots(figsize=(5.5, 3.4))
+fig, ax = plt.subplots(figsize=(5.5, 3.1))
 plotting.plot_hyperplane(ax, w, bias, arrow=False, xlim=xlim, ylim=ylim)
 origin_foot = -bias * w / (w @ w)                                  # nearest boundary point to 0
 ax.plot(*np.c_[x, x_perp], ":", color=plotting.PALETTE[1])
@@ -145,8 +145,8 @@ ax.plot(*np.c_[[0, 0], origin_foot], ":", color=plotting.PALETTE[0])
 ax.scatter(*x, color=plotting.PALETTE[1], zorder=5)
 ax.scatter(0, 0, color=plotting.PALETTE[0], marker="s", zorder=5)
 ax.annotate(f"$r = y(\\mathbf{{x}})/\\|\\mathbf{{w}}\\| = {r:.2f}$", x, xytext=(8, 8), textcoords="offset points")
-ax.annotate(f"$|b|/\\|\\mathbf{{w}}\\| = {abs(bias) / np.linalg.norm(w):.2f}$", (0, 0), xytext=(-0.5, -0.55),
-            ha="center", va="top", arrowprops=dict(arrowstyle="-", color="0.4", lw=0.8))   # clear of line and axis
+ax.annotate(f"$|b|/\\|\\mathbf{{w}}\\| = {abs(bias) / np.linalg.norm(w):.2f}$", (0, 0), (-0.5, -0.55),
+            ha="center", va="top", arrowprops=dict(arrowstyle="-", color="0.4"))   # below, clear of the axis
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="distances to the boundary")
 plt.show()
 

@@ -43,24 +43,23 @@
 # $p_i = \sigma(y(\mathbf{x}_i))$, $N$ examples, learning rate $\eta$, penalty strength $\lambda$. Where no
 # confusion can arise, $\mathbf{w}$ includes the bias.
 
-# %% slideshow={"slide_type": "subslide"}
+# %% slideshow={"slide_type": "skip"}
 import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
 assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
 lecture_utils.require("0.2")
-import warnings
 
+# %% slideshow={"slide_type": "subslide"}
+import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
 from sklearn.model_selection import KFold
 from threadpoolctl import threadpool_limits
-
 from lecture_utils import datasets, plotting
 from lecture_utils.display import show_source
 from lecture_utils.exercises import logistic as exercises
-from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss,
-                                    SoftmaxRegression, descent_path, learning_rate_bound,
-                                    log_loss, log_sigmoid, logit, loss_grid, regularization_path,
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, descent_path,
+                                    learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, regularization_path,
                                     sigmoid, softmax)
 from lecture_utils.losses import logistic_loss
 from lecture_utils.mle import binary_cross_entropy
@@ -556,7 +555,7 @@ X1_std = scaler.transform(X1)
 m, s = scaler.mean_[0], scaler.scale_[0]
 for name, X in [("raw", X1), ("standardised", X1_std)]:
     tilde = np.column_stack([X, np.ones(50)])
-    fit = LogisticRegression(solver="gd", tol=1e-4, max_iter=20_000).fit(X, passed)   # eta = 1/L
+    fit = LogisticRegression(solver="gd", tol=1e-4, max_iter=20_000).fit(X, passed)
     H = LogisticLoss(X, passed).hessian(np.r_[fit.coef_, fit.intercept_])
     gram = ((tilde.T @ tilde / 50).round(3) + 0.0).tolist()               # + 0.0: no -0.0
     print(f"{name:12}: Gram {gram}, cond(H*) = {np.linalg.cond(H):6.2f}, "

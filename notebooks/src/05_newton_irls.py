@@ -590,7 +590,8 @@ exercises.steps_to_twelve_digits.check(steps_answer)
 # So one Newton step costs $2 + D/2 + D^2/(6N)$ passes, about $1 + D/4$ gradient steps while $D \ll N$: about 51
 # gradient steps for 200 weights, but only 1.5 for 2. Newton wins when gradient descent needs more than that many
 # times its number of steps.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **L-BFGS** (limited-memory BFGS, a *quasi-Newton* method) takes Newton's step $\mathbf{w} - \alpha\mathbf{B}\nabla E$
 # with a matrix $\mathbf{B}$ that imitates $\mathbf{H}^{-1}$ without ever forming a Hessian. It remembers the last $m$
 # steps $\mathbf{s}_k = \mathbf{w}_{k+1} - \mathbf{w}_k$ and the changes of the gradient they caused,
@@ -761,16 +762,13 @@ for x0 in [1.2, 3.0]:
 
 # %% slideshow={"slide_type": "subslide"}
 well = SCALAR_FUNCTIONS["double_well"]
-with warnings.catch_warnings(record=True) as caught:
+with warnings.catch_warnings(record=True) as caught:            # each run warns; the damped one's is printed
     warnings.simplefilter("always")
     pure = newton(well.f, well.derivative, well.second_derivative, 0.3)
-print(f"pure Newton from 0.3: {np.array2string(pure.weights[:4, 0], precision=6)} ... -> x = {pure.w[0]:.1e}, "
-      f"f''(x) = {well.second_derivative(pure.w[0]):.0f}: a maximum\n  status {pure.status!r}; warning: "
-      f"{caught[0].message}")
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
     damped = newton(well.f, well.derivative, well.second_derivative, 0.3, line_search=True)
-print(f"damped: {damped.status}, after {damped.n_iter} steps; warning: {caught[0].message}")
+print(f"pure Newton from 0.3: {np.array2string(pure.weights[:4, 0], precision=6)} ... -> x = {pure.w[0]:.1e}, "
+      f"f''(x) = {well.second_derivative(pure.w[0]):.0f}: a maximum (status {pure.status!r})")
+print(f"damped: {damped.status}, after {damped.n_iter} steps; warning: {caught[-1].message}")
 d_well = well.derivative(0.3) / well.second_derivative(0.3)        # Newton's d at 0.3
 for alpha in [1 / 8, 1 / 4, 1 / 2, 1, 4]:
     print(f"alpha = {alpha:5.3f}: x = {0.3 - alpha * d_well:+.3f}, f(x) - f(0.3) = "

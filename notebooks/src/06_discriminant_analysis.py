@@ -45,7 +45,7 @@
 # $L_{aj}$, the cost of deciding $a$ when the truth is $C_j$: rows are decisions, columns true classes,
 # as in the slides' tables. All logarithms are natural.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 import lecture_utils  # the course's package: if it is older than this notebook needs, say how to update it
 assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: update it as the README's 'Updating the course' says"
 lecture_utils.require("0.2")
