@@ -51,11 +51,12 @@ update:
 
 ## test: unit tests and every notebook under nbval, the notebooks again on OpenBLAS's Haswell kernel, then the browser tests
 ##       (OpenBLAS picks its kernel by the CPU: the first run, OPENBLAS_CORETYPE unset, gets this machine's, often
-##       SkylakeX; the second Haswell's, which many laptops get; the stored outputs must hold on both)
+##       SkylakeX; the second Haswell's, which many laptops get; the stored outputs must hold on both); the browser
+##       tests on two workers, a test file each (their printed latencies: make bench)
 test: $(TEST_STAMP)
 	env -u OPENBLAS_CORETYPE $(BIN)/python -m pytest -n 2 -m "not browser" --nbval tests notebooks
 	OPENBLAS_CORETYPE=Haswell $(BIN)/python -m pytest -n 2 --nbval notebooks
-	$(BIN)/python -m pytest -m browser -rs -s tests
+	$(BIN)/python -m pytest -n 2 -m browser -rs tests
 
 ## test-latest: the same tests without the browser, on the newest release of every dependency (not the lock), in a
 ##              new .venv-latest each time (.venv is left alone); it prints the versions first. Run it before new work.
