@@ -43,10 +43,10 @@ from scipy.special import logit as _logit
 from ._base import Classifier
 from ._numerics import largest_magnitude
 from ._parallel import blas_threads, single_threaded_blas, sum_over_rows
-from ._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities, as_vector,
-                          check_binary, check_broadcast, check_fitted, check_flag, check_iterations, check_n_features,
-                          check_non_negative, check_option, check_positive, check_positive_int, check_scale,
-                          check_size, float_or_array)
+from ._validation import (_check_table_shape, as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities,
+                          as_real_array, as_vector, check_binary, check_broadcast, check_fitted, check_flag,
+                          check_iterations, check_n_features, check_non_negative, check_option, check_positive,
+                          check_positive_int, check_scale, check_size, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
 from .losses import _logistic_loss
 from .mle import binary_cross_entropy
@@ -176,27 +176,63 @@ def log_loss(t, p) -> float:
 # --------------------------------------------------------------------------
 
 
-def _design_matrix(X, fit_intercept) -> tuple[np.ndarray, float]:
-    """``X`` with a column of ones appended when the model has a bias, and ``max |x_ij|`` of ``X``."""
-    X = as_matrix(X)
-    fit_intercept = check_flag(fit_intercept, "fit_intercept")
-    largest = float(largest_magnitude(X))
+# Rows of X handled at a time by the sums over the examples: a block (4096 x 50 floats, 1.6 MB) stays in cache
+# between the products that read it, so that X is read from memory once per pass.
+_BLOCK = 4096
+
+
+def _row_blocks(n_rows: int):
+    """Slices of ``_BLOCK`` consecutive rows that cover ``range(n_rows)``."""
+    return (slice(start, start + _BLOCK) for start in range(0, n_rows, _BLOCK))
+
+
+def _features(X) -> tuple[np.ndarray, float]:
+    """``X`` as a 2-D float array (not copied), and ``max |x_ij|``.
+
+    One pass over ``X``, a block at a time, finds the largest entry in size, and with it any nan or inf
+    (the maximum and minimum carry them): the finite check of ``as_matrix`` comes for free.
+    """
+    X = as_real_array(X, "X")
+    _check_table_shape(X, "X")
+    largest = float(np.max([largest_magnitude(X[rows]) for rows in _row_blocks(len(X))]))
+    if not np.isfinite(largest):
+        as_matrix(X)                                              # raises: X holds nan or inf, and says so
     check_scale(X, "X", "the Hessian X^T S X / N (sums of products of entries of X)", largest=largest)
-    return (np.hstack([X, np.ones((X.shape[0], 1))]) if fit_intercept else X), largest
+    return X, largest
+
+
+def _with_bias(X, fit_intercept) -> np.ndarray:
+    """The design matrix ``[X 1]``: ``X`` with a column of ones appended when the model has a bias (a copy).
+
+    The fits never form it for all of ``X`` (a copy of the data): they add the bias to ``X w`` and sum the
+    residuals for its gradient, and append the ones only to a block of rows in cache for the Hessian.
+    """
+    return np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
+
+
+def _scores_of(X, W, fit_intercept) -> np.ndarray:
+    """``[X 1] W = X W[:-1] + W[-1]`` (``X W`` without a bias), without forming ``[X 1]``; ``W`` of shape
+    (D + fit_intercept,) or (D + fit_intercept, K)."""
+    return X @ W[:-1] + W[-1] if fit_intercept else X @ W
+
+
+def _transposed_times(X, R, fit_intercept) -> np.ndarray:
+    """``[X 1]^T R``: ``X^T R``, then the sums of ``R`` over the rows for the bias, without forming ``[X 1]``."""
+    product = X.T @ R
+    return np.concatenate([product, np.sum(R, axis=0, keepdims=True)]) if fit_intercept else product
 
 
 def _centre(objective) -> None:
-    """Subtract from each feature of ``objective``'s design matrix its mean ``m_j`` (not from the column of ones).
+    """Subtract from each feature of ``objective`` its mean ``m_j`` (a centred copy: the caller's ``X`` stays).
 
     The scores are unchanged if the bias becomes ``b' = b + w^T m``, the score at the mean: the same model
     in other coordinates. Far from 0 (features near 1e8 with a spread of 1) a feature is nearly a multiple of
     the column of ones, and ``X^T S X`` nearly singular; centred, it is as well conditioned as for features
     near 0. Sets ``objective.means``, and ``feature_scale`` to the largest ``|x_ij - m_j|``.
     """
-    features = objective.X[:, :-1]                                # a view: centred in place
-    objective.means = features.mean(axis=0)                       # no overflow: |x_ij| <= 1e150 (check_scale)
-    features -= objective.means
-    objective.feature_scale = float(largest_magnitude(features))
+    objective.means = objective.features.mean(axis=0)            # no overflow: |x_ij| <= 1e150 (check_scale)
+    objective.features = objective.features - objective.means
+    objective.feature_scale = float(largest_magnitude(objective.features))
 
 
 def _uncentred(weights, objective) -> np.ndarray:
@@ -229,25 +265,41 @@ def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
     return weights
 
 
-def _scores_and_loss(w, X, signs, z) -> float:
-    """Fill ``z`` with ``z_i = x_i^T w``; return ``sum_i log(1 + exp(-u_i z_i))``, with signs ``u_i = 2 t_i - 1``."""
-    np.matmul(X, w, out=z)
-    # -log p(t_i | x_i) = log(1 + exp(-u_i z_i)): the log loss, written for labels u_i in {-1, +1}
-    return float(np.sum(_logistic_loss(signs * z)))
+def _loss_and_gradient(w, fit_intercept, X, signs, z) -> np.ndarray:
+    """Fill ``z`` with the scores ``z_i = x_i^T w + b``; return the sums over the rows of the log loss's gradient
+    in ``(w, b)`` and of the loss: ``(sum_i (p_i - t_i) x_i, sum_i (p_i - t_i), sum_i log(1 + exp(-u_i z_i)))``.
+
+    A block of rows at a time: the block is read from memory for its scores and is still in cache for its
+    share of the gradient, so that a loss with its gradient costs one pass over ``X``.
+    """
+    coef, bias = (w[:-1], w[-1]) if fit_intercept else (w, 0.0)
+    sums = np.zeros(X.shape[1] + 2)
+    for rows in _row_blocks(len(X)):
+        scores = np.matmul(X[rows], coef, out=z[rows])
+        scores += bias
+        margins = signs[rows] * scores
+        # -log p(t_i | x_i) = log(1 + exp(-u_i z_i)): the log loss, written for labels u_i in {-1, +1}
+        sums[-1] += np.sum(_logistic_loss(margins))
+        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i and dz_i/db = 1;
+        # p_i - t_i = -u_i sigma(-u_i z_i), exact where p_i rounds to t_i (1 - p_i computed as sigma(-z_i))
+        residuals = -signs[rows] * expit(-margins)
+        sums[:-2] += residuals @ X[rows]
+        sums[-2] += np.sum(residuals)
+    return sums
 
 
-# Rows of S^{1/2} X formed at a time for the Hessian: the block stays in cache for its product.
-_BLOCK = 4096
-
-
-def _scaled_gram(X, root_s) -> np.ndarray:
-    """``(S^1/2 X)^T (S^1/2 X) = X^T S X``, a block of rows of ``S^1/2 X`` at a time."""
-    gram = np.zeros((X.shape[1], X.shape[1]))
-    rows = np.empty((min(_BLOCK, len(X)), X.shape[1]))               # reused by every block
-    for start in range(0, len(X), _BLOCK):
-        block = slice(start, start + _BLOCK)
-        scaled = np.multiply(X[block], root_s[block, None], out=rows[:len(root_s[block])])
-        gram += scaled.T @ scaled                                      # a symmetric product (syrk)
+def _scaled_gram(X, root_s, fit_intercept) -> np.ndarray:
+    """``[X 1]^T S [X 1] = (S^1/2 [X 1])^T (S^1/2 [X 1])``, a block of rows of ``S^1/2 [X 1]`` at a time."""
+    n_columns = X.shape[1] + fit_intercept
+    gram = np.zeros((n_columns, n_columns))
+    rows = np.empty((min(_BLOCK, len(X)), n_columns))              # reused by every block
+    for block in _row_blocks(len(X)):
+        root = root_s[block, None]
+        scaled = rows[:len(root)]
+        np.multiply(X[block], root, out=scaled[:, :X.shape[1]])
+        if fit_intercept:
+            scaled[:, -1:] = root                                  # the column of ones, scaled
+        gram += scaled.T @ scaled                                  # a symmetric product (syrk)
     return gram
 
 
@@ -271,8 +323,11 @@ class LogisticLoss(Objective):
 
     Attributes
     ----------
+    features : ndarray of shape (N, D)
+        ``X`` as given (not copied), or centred (see ``means``).
     X : ndarray of shape (N, D + fit_intercept)
-        The design matrix (with the column of ones).
+        The design matrix ``[X 1]`` with its column of ones, formed when asked (the fits never do).
+    fit_intercept : bool
     feature_scale : float
         ``max |x_ij|`` over the features (not the column of ones).
     t : ndarray of shape (N,)
@@ -293,9 +348,10 @@ class LogisticLoss(Objective):
     convex = True                                     # H = X^T S X / N + l2 I, with s_i > 0
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
-        self.X, self.feature_scale = _design_matrix(X, fit_intercept)
+        self.features, self.feature_scale = _features(X)
+        self.fit_intercept = check_flag(fit_intercept, "fit_intercept")
         self.means = None
-        self.classes, index = as_class_labels(t, self.X.shape[0])
+        self.classes, index = as_class_labels(t, self.features.shape[0])
         if self.classes.size != 2:
             raise ValueError(
                 f"t has {self.classes.size} classes {self.classes.tolist()[:5]}, but logistic regression "
@@ -303,25 +359,33 @@ class LogisticLoss(Objective):
             )
         self.t = index.astype(float)
         self.signs = 2 * self.t - 1                               # u_i in {-1, +1}
-        self.n_samples = self.X.shape[0]
-        self.penalised = _penalty_weights(1.0, self.X.shape[1], fit_intercept)     # 0 for the bias
+        self.n_samples = self.features.shape[0]
+        self.penalised = _penalty_weights(1.0, self.n_weights, self.fit_intercept)     # 0 for the bias
         self.penalty = check_non_negative(l2, "l2") * self.penalised
         self.n_threads = blas_threads()
-        self._at = self._z = self._loss = None
+        self._at = self._z = self._loss = self._gradient = None
 
     @property
     def n_weights(self) -> int:
-        return self.X.shape[1]
+        return self.features.shape[1] + self.fit_intercept
+
+    @property
+    def X(self) -> np.ndarray:
+        return _with_bias(self.features, self.fit_intercept)
 
     def _scores(self, w) -> np.ndarray:
-        """``z = X w`` and with it the loss, computed once per weight vector (loss, gradient and
-        Hessian share them), by parts of the rows in parallel."""
+        """``z = [X 1] w`` and with it the loss and its gradient, computed once per weight vector (loss,
+        gradient and Hessian share them) in one pass over ``X``, by parts of the rows in parallel."""
         w = as_vector(w, "w", self.n_weights)
         if self._at is None or not np.array_equal(w, self._at):
             z = np.empty(self.n_samples)
-            losses = sum_over_rows(partial(_scores_and_loss, w), self.X, self.signs, z, n_parts=self.n_threads)
+            sums = sum_over_rows(partial(_loss_and_gradient, w, self.fit_intercept), self.features, self.signs, z,
+                                 n_parts=self.n_threads)
             self._at, self._z = np.array(w, dtype=float), z
-            self._loss = losses / self.n_samples + 0.5 * float(w @ (self.penalty * w))
+            # (1/N) sum_i log(1 + exp(-u_i z_i)) + l2/2 ||w||^2 and (1/N) [X 1]^T (p - t) + l2 w
+            self._loss = sums[-1] / self.n_samples + 0.5 * float(w @ (self.penalty * w))
+            gradient = sums[:-1] if self.fit_intercept else sums[:-2]
+            self._gradient = gradient / self.n_samples + self.penalty * w
         return self._z
 
     def loss(self, w) -> float:
@@ -330,14 +394,13 @@ class LogisticLoss(Objective):
 
     def gradient(self, w, batch=None) -> np.ndarray:
         if batch is None:
-            X, u, z = self.X, self.signs, self._scores(w)
-        else:
-            batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
-            X, u = self.X[batch], self.signs[batch]
-            z = X @ w
-        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i: (1/N) X^T (p - t), plus l2 w;
-        # p_i - t_i = -u_i sigma(-u_i z_i), exact where p_i rounds to t_i (1 - p_i computed as sigma(-z_i))
-        return X.T @ (-u * expit(-u * z)) / u.size + self.penalty * w
+            self._scores(w)
+            return self._gradient.copy()
+        batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
+        X, u = self.features[batch], self.signs[batch]
+        # (1/|b|) [X_b 1]^T (p - t) + l2 w, with p_i - t_i = -u_i sigma(-u_i z_i) as in _loss_and_gradient
+        residuals = -u * expit(-u * _scores_of(X, w, self.fit_intercept))
+        return _transposed_times(X, residuals, self.fit_intercept) / u.size + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
         check_size(self.n_weights ** 2, f"the Hessian of {self.n_weights} weights", "the features of X")
@@ -345,7 +408,8 @@ class LogisticLoss(Objective):
         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i) = sigma(z_i) sigma(-z_i): no 1 - p that rounds to 0
         root_s = np.sqrt(expit(z) * expit(-z))
         # X^T S X without the N x N matrix S: (S^1/2 X)^T (S^1/2 X), by parts of the rows in parallel
-        hessian = sum_over_rows(_scaled_gram, self.X, root_s, n_parts=self.n_threads) / self.n_samples
+        hessian = sum_over_rows(partial(_scaled_gram, fit_intercept=self.fit_intercept), self.features, root_s,
+                                n_parts=self.n_threads) / self.n_samples
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
         return hessian
 
@@ -370,14 +434,16 @@ class LogisticLoss(Objective):
             raise ValueError(f"W must hold one weight vector of length {self.n_weights} per row; got shape {W.shape}.")
         check_size(len(W) * self.n_samples, "the scores of every row of W on every example", "the rows of W")
         with np.errstate(over="ignore"):                       # a loss beyond 1.8e308 is inf
-            Z = W @ self.X.T                                   # z_i for every (w, example): one product
+            Z = _scores_of(self.features, W.T, self.fit_intercept).T     # z_i for every (w, example): one product
             # l2/2 ||w||^2 over the penalised weights only: an unpenalised weight of 1e300 adds 0, not 0 * inf
             squares = np.multiply(self.penalty, W ** 2, where=self.penalty > 0, out=np.zeros_like(W))
             loss = np.mean(_logistic_loss(self.signs * Z), axis=1) + 0.5 * np.sum(squares, axis=1)
         if not check_flag(gradients, "gradients"):
             return loss
         # row k: (1/N) X^T (p - t) + l2 w_k with p_i - t_i = -u_i sigma(-u_i z_i), as in gradient()
-        return loss, (-self.signs * expit(-self.signs * Z)) @ self.X / self.n_samples + self.penalty * W
+        residuals = -self.signs * expit(-self.signs * Z)
+        return loss, _transposed_times(self.features, residuals.T, self.fit_intercept).T / self.n_samples \
+            + self.penalty * W
 
     def separates(self, w) -> bool:
         """Whether ``w`` classifies every example correctly (``u_i z_i > 0``): then the data are
@@ -408,7 +474,10 @@ class SoftmaxLoss(Objective):
 
     Attributes
     ----------
+    features : ndarray of shape (N, D)
     X : ndarray of shape (N, D + fit_intercept)
+        ``[X 1]``, formed when asked, as for :class:`LogisticLoss`.
+    fit_intercept : bool
     feature_scale : float
         ``max |x_ij|`` over the features.
     Y : ndarray of shape (N, K)
@@ -424,13 +493,14 @@ class SoftmaxLoss(Objective):
     convex = True                                     # H = sum_i (x_i x_i^T) (x) (diag(p_i) - p_i p_i^T) / N + l2 I
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
-        self.X, self.feature_scale = _design_matrix(X, fit_intercept)
+        self.features, self.feature_scale = _features(X)
+        self.fit_intercept = check_flag(fit_intercept, "fit_intercept")
         self.means = None
-        self.classes, self.index = as_class_labels(t, self.X.shape[0])
+        self.classes, self.index = as_class_labels(t, self.features.shape[0])
         self.Y = (self.index[:, None] == np.arange(self.classes.size)).astype(float)
-        self.n_samples = self.X.shape[0]
-        self.shape = (self.X.shape[1], self.classes.size)
-        self.penalised = _penalty_weights(1.0, self.shape, fit_intercept).ravel()   # 0 for the biases
+        self.n_samples = self.features.shape[0]
+        self.shape = (self.features.shape[1] + self.fit_intercept, self.classes.size)
+        self.penalised = _penalty_weights(1.0, self.shape, self.fit_intercept).ravel()   # 0 for the biases
         self.penalty = check_non_negative(l2, "l2") * self.penalised
         self._at = self._z = self._log_p = None
 
@@ -438,13 +508,21 @@ class SoftmaxLoss(Objective):
     def n_weights(self) -> int:
         return self.shape[0] * self.shape[1]
 
+    @property
+    def X(self) -> np.ndarray:
+        return _with_bias(self.features, self.fit_intercept)
+
     def _scores(self, w) -> np.ndarray:
-        """``Z = X W``, shape (N, K), and ``log softmax`` of its rows, computed once per weight vector."""
+        """``Z = [X 1] W``, shape (N, K), and ``log softmax`` of its rows, computed once per weight vector."""
         w = as_vector(w, "w", self.n_weights)
         if self._at is None or not np.array_equal(w, self._at):
-            # Z = X W computed as (W^T X^T)^T, stored column by column: log softmax's sums and maxima over the
-            # K classes of each row then run along whole columns, twice as fast as along rows of K numbers
-            self._at, self._z = np.array(w, dtype=float), (w.reshape(self.shape).T @ self.X.T).T
+            # Z = [X 1] W computed as (W^T [X 1]^T)^T, stored column by column: log softmax's sums and maxima over
+            # the K classes of each row then run along whole columns, twice as fast as along rows of K numbers
+            W = w.reshape(self.shape)
+            scores = W[:self.features.shape[1]].T @ self.features.T          # (K, N): W^T X^T, then the biases
+            if self.fit_intercept:
+                scores += W[-1][:, None]
+            self._at, self._z = np.array(w, dtype=float), scores.T
             self._log_p = _log_softmax(self._z, axis=1)
         return self._z
 
@@ -457,13 +535,13 @@ class SoftmaxLoss(Objective):
     def gradient(self, w, batch=None) -> np.ndarray:
         if batch is None:
             self._scores(w)
-            w, X, Y, P = self._at, self.X, self.Y, np.exp(self._log_p)
+            w, X, Y, P = self._at, self.features, self.Y, np.exp(self._log_p)
         else:
             batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
-            X, Y = self.X[batch], self.Y[batch]
-            P = np.exp(_log_softmax(X @ w.reshape(self.shape), axis=1))
-        # dE/dz_ik = p_ik - y_ik (softmax minus one-hot), dz_ik/dW = x_i e_k^T
-        return (X.T @ (P - Y)).ravel() / Y.shape[0] + self.penalty * w
+            X, Y = self.features[batch], self.Y[batch]
+            P = np.exp(_log_softmax(_scores_of(X, w.reshape(self.shape), self.fit_intercept), axis=1))
+        # dE/dz_ik = p_ik - y_ik (softmax minus one-hot), dz_ik/dW = [x_i 1] e_k^T
+        return _transposed_times(X, P - Y, self.fit_intercept).ravel() / Y.shape[0] + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
         """``H``, shape (n_weights, n_weights): the block of classes (k, l) is
@@ -482,8 +560,8 @@ class SoftmaxLoss(Objective):
         n_weights = self.n_weights
         hessian = np.zeros((n_weights, n_weights))
         blocks = hessian.reshape(self.shape + self.shape)       # a view: blocks[j, k, m, l] = H[(j, k), (m, l)]
-        for start in range(0, self.n_samples, _BLOCK):      # a block of rows at a time: N x (D + 1) K stays small
-            X, P_block = self.X[start:start + _BLOCK], P[start:start + _BLOCK]
+        for rows in _row_blocks(self.n_samples):             # a block of rows at a time: N x (D + 1) K stays small
+            X, P_block = _with_bias(self.features[rows], self.fit_intercept), P[rows]
             # d p_ik / d z_il = p_ik (delta_kl - p_il): first the term -p_ik p_il, summed as one product
             outer = (X[:, :, None] * P_block[:, None, :]).reshape(len(X), n_weights)     # row i: x_i (x) p_i
             hessian -= outer.T @ outer
@@ -635,7 +713,7 @@ def learning_rate_bound(X, l2=0.0, fit_intercept=True) -> float:
     -------
     float
     """
-    design, _ = _design_matrix(X, fit_intercept)
+    design = _with_bias(_features(X)[0], check_flag(fit_intercept, "fit_intercept"))
     return 2.0 / _curvature_bound(design, check_non_negative(l2, "l2"), fit_intercept, 0.25)
 
 
@@ -722,7 +800,7 @@ class _LinearClassifier(Classifier):
         objective = self._objective(X, t, self.l2, self.fit_intercept)
         if self.solver == "newton" and objective.n_weights > MAX_NEWTON_WEIGHTS:
             raise ValueError(f"solver='newton' solves with the Hessian of all {objective.n_weights} weights at every "
-                             f"step (X has {objective.X.shape[1] - self.fit_intercept} features), about "
+                             f"step (X has {objective.features.shape[1]} features), about "
                              f"{objective.n_weights}^3 operations: seconds to minutes per step beyond "
                              f"{MAX_NEWTON_WEIGHTS} weights. Use solver='accelerated' (or 'gd'), or fewer features.")
         if self.solver == "newton" and self.fit_intercept:
@@ -737,7 +815,7 @@ class _LinearClassifier(Classifier):
                                    line_search=True, random_state=self.random_state,
                                    callback=self._stop_if_separated(objective) if separation_stop else None)
         self.classes_ = objective.classes
-        self.n_features_in_ = objective.X.shape[1] - self.fit_intercept
+        self.n_features_in_ = objective.features.shape[1]
         self._warn(trace, objective)                               # in the coordinates of the fit
         self.trace_ = dataclasses.replace(trace, weights=_uncentred(trace.weights, objective))
         self._set_weights(self.trace_.w, objective)
@@ -757,7 +835,7 @@ class _LinearClassifier(Classifier):
         ``|dE/dw_j| = |(1/N) sum_i (p_i - t_i) x_ij| <= max_i |x_ij|`` (at ``w = 0``), so if
         ``sqrt(D) max |x_ij| <= tol`` the fit would stop at once, blind to the features.
         """
-        largest, n_features = objective.feature_scale, objective.X.shape[1] - self.fit_intercept
+        largest, n_features = objective.feature_scale, objective.features.shape[1]
         if 0 < np.sqrt(n_features) * largest <= self.tol:
             size = "of size" if objective.means is None else "that differ from their means by"
             raise ValueError(
@@ -774,7 +852,7 @@ class _LinearClassifier(Classifier):
             return float(self.learning_rate)
         if self.solver == "sgd" and self.batch_size is not None:
             # every minibatch step safe: L from the largest curvature of a single example
-            largest = np.max(np.einsum("ij,ij->i", objective.X, objective.X))
+            largest = np.max(np.einsum("ij,ij->i", objective.features, objective.features)) + self.fit_intercept
             return 1.0 / (self._curvature * largest + self.l2)
         return 1.0 / self._curvature_bound(objective)
 
@@ -822,7 +900,7 @@ class _LinearClassifier(Classifier):
 
     def _hints(self, objective) -> list:
         """What may bring an unconverged fit to its optimum; never the solver it already uses."""
-        features = objective.X[:, :self.n_features_in_]
+        features = objective.features
         scales, offsets = features.std(axis=0), np.abs(features.mean(axis=0))
         if self.fit_intercept and np.any(offsets > 10 * scales):
             # a feature far from 0 couples its weight with the bias: a long valley that more steps hardly descend
