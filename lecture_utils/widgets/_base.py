@@ -21,8 +21,10 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from .._png import PngEncoder
+from ._text import GlyphCache
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
@@ -68,6 +70,7 @@ class FigureWidget:
         self._background_key = None
         self._holding = False
         self._encoder = PngEncoder()                     # keeps its buffers from one picture to the next
+        self._glyphs = GlyphCache()                      # the bitmaps of the texts drawn, by string and place
         width = f"{round(figsize[0] * SCREEN_DPI)}px"
         self._image = widgets.Image(format="png", layout=widgets.Layout(width=width, max_width="100%",
                                                                          height="auto"))
@@ -158,16 +161,18 @@ class FigureWidget:
         if self._base is None:
             canvas.draw()                                    # everything but the animated and held artists
             self._base, self._background, self._backgrounds = canvas.copy_from_bbox(self.fig.bbox), None, {}
+        renderer = canvas.get_renderer()
+        texts = self._glyphs.renderer_for(renderer)         # labels redrawn from the glyphs drawn before
         if self._background is None:
             canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
-                self.fig.draw_artist(artist)
+                artist.draw(texts if isinstance(artist, Text) else renderer)
             self._background = canvas.copy_from_bbox(self.fig.bbox)
             if self._background_key is not None:
                 self._backgrounds[self._background_key] = self._background
         canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
-            self.fig.draw_artist(artist)
+            artist.draw(texts if isinstance(artist, Text) else renderer)
         self._image.value = self.png()
         if status is not None:
             self._status_text = status

@@ -1,0 +1,52 @@
+"""Texts redrawn from kept glyph bitmaps (widgets._text) against matplotlib's own drawing of them."""
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from lecture_utils.widgets._text import GlyphCache
+
+
+def test_texts_drawn_through_the_glyph_cache_are_the_pixels_matplotlib_draws():
+    fig = Figure(figsize=(6, 3), dpi=200)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    texts = [ax.text(0.1 * i, 0.5, "", fontsize=9, color="C1", rotation=15 * (i % 3), ha="center",
+                     alpha=0.5 if i == 4 else None) for i in range(8)]
+    texts.append(ax.text(0.5, 0.2, "$p(x \\mid C_k)$", fontsize=10))          # mathematical text: drawn as usual
+    for text in texts:
+        text.set_animated(True)
+    fig.canvas.draw()
+    background, renderer, cache = fig.canvas.copy_from_bbox(fig.bbox), fig.canvas.get_renderer(), GlyphCache()
+
+    def frame(values, cached):
+        fig.canvas.restore_region(background)
+        for text, value in zip(texts, values):
+            text.set_text(f"{value:.3f}\nof {value * 2:g}" if value > 0.4 else f"{value:.3f}")
+        for text in texts:
+            text.draw(cache.renderer_for(renderer)) if cached else fig.draw_artist(text)
+        return np.asarray(fig.canvas.buffer_rgba()).copy()
+
+    rng = np.random.default_rng(0)
+    for _ in range(12):                                       # values seen before: drawn from the cache
+        values = rng.choice([0.125, 0.25, 0.5], len(texts) - 1)
+        np.testing.assert_array_equal(frame(values, cached=True), frame(values, cached=False))
+    assert 0 < len(cache._glyphs) < 12 * 8                    # most strings were drawn from their kept bitmaps
+
+
+def test_a_text_that_changes_its_own_font_is_redrawn_in_its_new_font():
+    fig = Figure(figsize=(3, 2), dpi=200)
+    FigureCanvasAgg(fig)
+    text = fig.text(0.2, 0.5, "0.250", fontsize=9, animated=True)
+    fig.canvas.draw()
+    background, renderer, cache = fig.canvas.copy_from_bbox(fig.bbox), fig.canvas.get_renderer(), GlyphCache()
+
+    def frame(cached):
+        fig.canvas.restore_region(background)
+        text.draw(cache.renderer_for(renderer)) if cached else fig.draw_artist(text)
+        return np.asarray(fig.canvas.buffer_rgba()).copy()
+
+    for size, weight in ((9, "normal"), (14, "normal"), (9, "bold"), (9, "normal")):   # set_* change the font in place
+        text.set_fontsize(size)
+        text.set_fontweight(weight)
+        np.testing.assert_array_equal(frame(cached=True), frame(cached=False))
