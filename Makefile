@@ -70,11 +70,13 @@ test-latest:
 	env -u OPENBLAS_CORETYPE $(LATEST)/bin/python -m pytest -n 2 -m "not browser" --nbval tests notebooks
 
 ## lock: write the newest releases that pyproject.toml allows into requirements-lock.txt, with uv, one version of each
-##       package for every platform and Python, and environment.yml from it; then run make test and commit both
+##       package for every platform and each Python (a few differ between Pythons: the newest for 3.12 and later where
+##       it dropped 3.11), and environment.yml from it; then run make test, and make test PYTHON=python3.13, and commit
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --universal --python-version 3.11 --fork-strategy fewest \
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --universal --python-version 3.11 \
 		--upgrade --custom-compile-command "make lock" --quiet --output-file $(LOCK)
+	$(BIN)/python tools/lock.py wheels
 	$(BIN)/python tools/lock.py environment
 
 ## homework: the student version of every homework (homework/source/) in homework/release/, with nbgrader's
