@@ -28,6 +28,9 @@ MAX_STEPS = 1000
 #: The finest shading of NewtonStepper's surface: resolution^2 losses computed one by one (about 40 us each
 #: for a loss of 50 examples), a few seconds at this size, and finer than the picture's pixels.
 MAX_RESOLUTION = 400
+#: The runs NewtonStepper keeps, by method and start (a run of MAX_STEPS steps takes about 50 kB, of the
+#: default 30 steps under 2 kB): a student who drags the start sliders back and forth gets each run at once.
+RUNS_KEPT = 512
 
 
 def _outcome(trace) -> str:
@@ -51,6 +54,16 @@ def _check_max_steps(max_steps) -> int:
                          f"whenever the start changes, and a slider of more positions cannot be set by hand; got "
                          f"{max_steps}.")
     return max_steps
+
+
+def _remembered(cache: dict, key, compute):
+    """``cache[key]``, computed by ``compute()`` the first time; the oldest of :data:`RUNS_KEPT` entries is
+    dropped to make room."""
+    if key not in cache:
+        if len(cache) >= RUNS_KEPT:
+            del cache[next(iter(cache))]
+        cache[key] = compute()
+    return cache[key]
 
 
 def _rows(*rows) -> widgets.Box:
@@ -207,7 +220,7 @@ class Newton1D(_Stepping, FigureWidget):
             return
         if self._run_key is not None and key[0] != self._run_key[0]:
             self._set_limits()
-            self.redraw_held()
+            self.redraw_held(key[0])           # each function's axes and curves are drawn once, then reused
         self._run_key = key
         self.trace = minimize(self.function.objective(), [self.x0_slider.value], "newton", max_iter=self.slider.max,
                               tol=1e-12, line_search=self.damping.value)
@@ -293,7 +306,7 @@ class NewtonStepper(_Stepping, FigureWidget):
     slider : ipywidgets.IntSlider
         The step ``k`` shown.
     gd, newton : lecture_utils.optimization.Trace
-        The two runs from the start (recomputed when it, or the damping, changes).
+        The two runs from the start (computed the first time a start, or damping, is shown, then kept).
     optimum : ndarray of shape (2,) or None
         ``w*``, by damped Newton; drawn as a star if it lies inside the box. None if the loss has no
         minimum: an unpenalised logistic loss on separable data, which falls towards 0 as the weights
@@ -351,7 +364,7 @@ class NewtonStepper(_Stepping, FigureWidget):
                                         layout=widgets.Layout(width="220px"))
         steps = self._stepping_controls(max_steps, k)
         super().__init__(FIGSIZE_2D, [_rows([*self.start_sliders, self.damping], steps)])
-        self._run_key = None
+        self._run_key, self._runs, self._distances = None, {}, {}
         self.start(*self.start_sliders, self.damping, self.slider)
 
     @property
@@ -406,21 +419,24 @@ class NewtonStepper(_Stepping, FigureWidget):
             self.animate(artist)
 
     def _run(self) -> None:
-        """Run both methods from the start whenever it, or the damping, changed."""
+        """Both methods' runs from the start shown, each computed the first time its start (and damping) is shown."""
         key = (*self.start_point, self.damping.value)
         if key == self._run_key:
             return
         self._run_key = key
-        steps = self.slider.max
-        self.gd = minimize(self.objective, self.start_point, "gd", learning_rate=self.learning_rate, max_iter=steps,
-                           tol=1e-12)
-        self.newton = minimize(self.objective, self.start_point, "newton", line_search=self.damping.value,
-                               max_iter=steps, tol=1e-12)
+        start, damped = key[:2], key[2]
+        self.gd, self._distances["gd"] = _remembered(self._runs, ("gd", *start), lambda: self._run_from(
+            "gd", learning_rate=self.learning_rate))
+        self.newton, self._distances["newton"] = _remembered(self._runs, ("newton", *key), lambda: self._run_from(
+            "newton", line_search=damped))
+
+    def _run_from(self, method: str, **options) -> tuple:
+        """The run of ``method`` from the start shown, and how far each of its points is from the minimum."""
+        trace = minimize(self.objective, self.start_point, method, max_iter=self.slider.max, tol=1e-12, **options)
         with np.errstate(over="ignore"):                          # a diverged run may be 1e200 away: inf
             # without a minimum, how far the loss is from its infimum 0
-            self._distances = {method: trace.loss if self.optimum is None else
-                               np.linalg.norm(trace.weights - self.optimum, axis=1)
-                               for method, trace in (("gd", self.gd), ("newton", self.newton))}
+            distances = trace.loss if self.optimum is None else np.linalg.norm(trace.weights - self.optimum, axis=1)
+        return trace, distances
 
     def update(self) -> None:
         self._run()
