@@ -3,6 +3,8 @@ correlated features do to Gaussian Naive Bayes compared with QDA."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import ipywidgets as widgets
 import numpy as np
 
@@ -187,6 +189,19 @@ class PlayTennisExplorer(FigureWidget):
                 f"P({classes[1]} | x) = {posterior[1]:.4f}, predict {chosen}")
 
 
+class _CorrelationView(NamedTuple):
+    """What CorrelationExplorer shows at one ``rho``: per model (Gaussian NB, QDA) its fit, the shading of
+    ``p(C_1 | x)`` on the grid, the 2-sigma ellipse of each class, the boundary and the reliability curve;
+    the training points shown of each class; the status."""
+    models: tuple
+    images: list
+    ellipses: list
+    boundaries: list
+    calibration: list
+    points: list
+    status: str
+
+
 #: How each model's boundary is drawn, as its title says.
 _BOUNDARY_MARKS = {"Gaussian NB": "- - -", "QDA": "\u2014\u2014"}
 
@@ -202,7 +217,9 @@ class CorrelationExplorer(FigureWidget):
     Bayes assumes the features independent within a class, QDA estimates
     the correlation. The left panels shade each model's ``p(C_1 | x)`` and
     draw its fitted 2-standard-deviation ellipses and both boundaries; the
-    right panel is the reliability diagram of both on the test points.
+    right panel is the reliability diagram of both on the test points. The
+    fits, shadings and scores at every position of the slider are computed
+    when the widget is built, so that moving the slider only redraws.
 
     Parameters
     ----------
@@ -262,6 +279,9 @@ class CorrelationExplorer(FigureWidget):
                                               continuous_update=True, style=LABEL_STYLE,
                                               layout=widgets.Layout(width="420px"))
         super().__init__((9.8, 3.3), [self.rho_slider])
+        # Every position of the slider is computed now (about 8 ms each), so that moving it only redraws.
+        positions = np.round(np.arange(0.0, self.rho_slider.max + 1e-9, self.rho_slider.step), 2)
+        self._views = {rho: self._compute_view(rho) for rho in positions.tolist()}
         self.start(self.rho_slider)
 
     @property
@@ -276,15 +296,22 @@ class CorrelationExplorer(FigureWidget):
 
     def sample(self, which: str = "train") -> tuple[np.ndarray, np.ndarray]:
         """The ``"train"`` or ``"test"`` points at the current ``rho``: ``X`` of shape (2 n, 2) and ``t`` in {0, 1}."""
-        z = self._z_train if check_option(which, "which", ("train", "test")) == "train" else self._z_test
+        return self._sample_at(self.rho, check_option(which, "which", ("train", "test")))
+
+    def _sample_at(self, rho: float, which: str) -> tuple[np.ndarray, np.ndarray]:
+        z = self._z_train if which == "train" else self._z_test
         t = np.repeat([0, 1], z.shape[1])
-        return gaussian_classes_from_noise(z.reshape(-1, 2), t, self.means, [self.covariance] * 2), t
+        covariance = np.array([[1.0, rho], [rho, 1.0]])
+        return gaussian_classes_from_noise(z.reshape(-1, 2), t, self.means, [covariance] * 2), t
 
     def scores(self) -> dict:
         """Test accuracy, mean confidence ``max_k p(C_k | x)`` and log loss of each model, by name."""
-        X, t = self.sample("test")
+        return self._scores_at(self.rho, self.naive_bayes, self.qda)
+
+    def _scores_at(self, rho: float, naive_bayes, qda) -> dict:
+        X, t = self._sample_at(rho, "test")
         result = {}
-        for name, model in (("Gaussian NB", self.naive_bayes), ("QDA", self.qda)):
+        for name, model in (("Gaussian NB", naive_bayes), ("QDA", qda)):
             p = model.predict_proba(X)[:, 1]
             result[name] = {"accuracy": float(np.mean((p > 0.5) == t)),
                             "confidence": float(np.mean(np.maximum(p, 1 - p))), "log loss": log_loss(t, p),
@@ -319,32 +346,46 @@ class CorrelationExplorer(FigureWidget):
                        *sum(self._boundaries.values(), []), *self._reliability]:
             self.animate(artist)
 
-    def update(self) -> None:
-        X, t = self.sample("train")
-        self.naive_bayes = GaussianNB().fit(X, t)
-        self.qda = QDA().fit(X, t)
+    def _view_at(self, rho: float) -> _CorrelationView:
+        """What the panels and the status show at ``rho``, computed the first time ``rho`` is shown."""
+        if rho not in self._views:
+            self._views[rho] = self._compute_view(rho)
+        return self._views[rho]
+
+    def _compute_view(self, rho: float) -> _CorrelationView:
+        X, t = self._sample_at(rho, "train")
+        models = (GaussianNB().fit(X, t), QDA().fit(X, t))
         shape = (self.resolution, self.resolution)
-        log_odds = {}
-        for image, points, ellipses, model, covariances in (
-                (self._images[0], self._points[0], self._ellipses[0], self.naive_bayes,
-                 self.naive_bayes.covariances_),
-                (self._images[1], self._points[1], self._ellipses[1], self.qda, self.qda.covariances_)):
+        images, log_odds = [], []
+        for model in models:
             log_posterior = model.predict_log_proba(self._grid)
-            log_odds[model] = (log_posterior[:, 1] - log_posterior[:, 0]).reshape(shape)
-            image.set_data(np.exp(log_posterior[:, 1]).reshape(shape))
-            for k, (scatter, ellipse) in enumerate(zip(points, ellipses)):
-                scatter.set_offsets(X[t == k][:self.n_shown])
-                ellipse.set_data(*plotting.ellipse_points(model.means_[k], covariances[k], radius=2.0).T)
-        curves = [plotting.level_curve(self._axis, self._axis, log_odds[model])
-                  for model in (self.naive_bayes, self.qda)]
-        for lines in self._boundaries.values():
-            for line, curve in zip(lines, curves):
-                line.set_data(*curve.T)
-        scores = self.scores()
-        for line, name in zip(self._reliability, scores):
-            curve = scores[name]["calibration"]
-            line.set_data(curve.predicted, curve.observed)
+            log_odds.append((log_posterior[:, 1] - log_posterior[:, 0]).reshape(shape))
+            images.append(np.exp(log_posterior[:, 1]).reshape(shape))
+        scores = self._scores_at(rho, *models)
         nb, qda = scores["Gaussian NB"], scores["QDA"]
-        self.render(f"\u03c1 = {self.rho:.2f}, on {len(self._z_test[0]) * 2} test points: Gaussian NB accuracy "
-                    f"{nb['accuracy']:.1%}, mean confidence {nb['confidence']:.1%}, log loss {nb['log loss']:.3f}; "
-                    f"QDA {qda['accuracy']:.1%}, {qda['confidence']:.1%}, {qda['log loss']:.3f}")
+        status = (f"\u03c1 = {rho:.2f}, on {len(self._z_test[0]) * 2} test points: Gaussian NB accuracy "
+                  f"{nb['accuracy']:.1%}, mean confidence {nb['confidence']:.1%}, log loss {nb['log loss']:.3f}; "
+                  f"QDA {qda['accuracy']:.1%}, {qda['confidence']:.1%}, {qda['log loss']:.3f}")
+        return _CorrelationView(
+            models=models, images=images, status=status,
+            points=[X[t == k][:self.n_shown] for k in (0, 1)],
+            ellipses=[[plotting.ellipse_points(model.means_[k], model.covariances_[k], radius=2.0).T
+                       for k in (0, 1)] for model in models],
+            boundaries=[plotting.level_curve(self._axis, self._axis, values).T for values in log_odds],
+            calibration=[scores[name]["calibration"] for name in scores])
+
+    def update(self) -> None:
+        view = self._view_at(self.rho)
+        self.naive_bayes, self.qda = view.models
+        for image, points, ellipses, values, model_ellipses in zip(self._images, self._points, self._ellipses,
+                                                                   view.images, view.ellipses):
+            image.set_data(values)
+            for scatter, ellipse, shown, curve in zip(points, ellipses, view.points, model_ellipses):
+                scatter.set_offsets(shown)
+                ellipse.set_data(*curve)
+        for lines in self._boundaries.values():
+            for line, curve in zip(lines, view.boundaries):
+                line.set_data(*curve)
+        for line, curve in zip(self._reliability, view.calibration):
+            line.set_data(curve.predicted, curve.observed)
+        self.render(view.status)
