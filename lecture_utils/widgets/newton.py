@@ -201,6 +201,7 @@ class Newton1D(_Stepping, FigureWidget):
         # another function changes only the curves and the y-axes: redrawn over the cached rest
         for artist in [self.ax_f.yaxis, self.ax_df.yaxis, self._f_curve, self._df_curve, self._zero_line]:
             self.hold(artist)
+        self.redraw_held(self.function_menu.value)               # kept for a return to this function
         for artist in [*self._artists, *self._drops, *self._paths, *self._currents, *self._targets]:
             self.animate(artist)
 
@@ -450,8 +451,9 @@ class NewtonStepper(_Stepping, FigureWidget):
         model = quadratic_model(self.objective, self.newton.weights[min(k, self.newton.n_iter)])
         target = model.newton_point
         stepping = k < self.newton.n_iter
+        decrement = model.decrement if stepping else None
         for ellipse, level in zip(self._ellipses, MODEL_LEVELS):
-            ellipse.set_data(*(plotting.model_ellipse(model, level * model.decrement).T if stepping
+            ellipse.set_data(*(plotting.model_ellipse(model, level * decrement).T if stepping
                                else np.empty((2, 0))))
         shown = target is not None and stepping
         self._target.set_data(*(target[:, None] if shown else np.empty((2, 0))))
