@@ -186,15 +186,18 @@ def _row_blocks(n_rows: int):
     return (slice(start, start + _BLOCK) for start in range(0, n_rows, _BLOCK))
 
 
-def _features(X) -> tuple[np.ndarray, float]:
-    """``X`` as a 2-D float array (not copied), and ``max |x_ij|``.
+def _largest_entry(X) -> float:
+    """``max |x_ij|`` (nan or inf if ``X`` holds one: the maximum and minimum carry them), in one pass over ``X``,
+    a block of rows at a time."""
+    return float(np.max([largest_magnitude(X[rows]) for rows in _row_blocks(len(X))]))
 
-    One pass over ``X``, a block at a time, finds the largest entry in size, and with it any nan or inf
-    (the maximum and minimum carry them): the finite check of ``as_matrix`` comes for free.
-    """
+
+def _features(X) -> tuple[np.ndarray, float]:
+    """``X`` as a 2-D float array (not copied), and ``max |x_ij|``; the largest entry also tells whether ``X``
+    holds nan or inf, so the finite check of ``as_matrix`` comes for free."""
     X = as_real_array(X, "X")
     _check_table_shape(X, "X")
-    largest = float(np.max([largest_magnitude(X[rows]) for rows in _row_blocks(len(X))]))
+    largest = _largest_entry(X)
     if not np.isfinite(largest):
         as_matrix(X)                                              # raises: X holds nan or inf, and says so
     check_scale(X, "X", "the Hessian X^T S X / N (sums of products of entries of X)", largest=largest)
@@ -232,7 +235,7 @@ def _centre(objective) -> None:
     """
     objective.means = objective.features.mean(axis=0)            # no overflow: |x_ij| <= 1e150 (check_scale)
     objective.features = objective.features - objective.means
-    objective.feature_scale = float(largest_magnitude(objective.features))
+    objective.feature_scale = _largest_entry(objective.features)
 
 
 def _uncentred(weights, objective) -> np.ndarray:
@@ -265,27 +268,29 @@ def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
     return weights
 
 
-def _loss_and_gradient(w, fit_intercept, X, signs, z) -> np.ndarray:
+def _scores_and_gradient(w, fit_intercept, X, signs, z) -> np.ndarray:
     """Fill ``z`` with the scores ``z_i = x_i^T w + b``; return the sums over the rows of the log loss's gradient
-    in ``(w, b)`` and of the loss: ``(sum_i (p_i - t_i) x_i, sum_i (p_i - t_i), sum_i log(1 + exp(-u_i z_i)))``.
+    in ``(w, b)``, ``(sum_i (p_i - t_i) x_i, sum_i (p_i - t_i))``.
 
     A block of rows at a time: the block is read from memory for its scores and is still in cache for its
-    share of the gradient, so that a loss with its gradient costs one pass over ``X``.
+    share of the gradient, so that the gradient costs one pass over ``X``.
     """
     coef, bias = (w[:-1], w[-1]) if fit_intercept else (w, 0.0)
-    sums = np.zeros(X.shape[1] + 2)
+    sums = np.zeros(X.shape[1] + 1)
     for rows in _row_blocks(len(X)):
         scores = np.matmul(X[rows], coef, out=z[rows])
         scores += bias
-        margins = signs[rows] * scores
-        # -log p(t_i | x_i) = log(1 + exp(-u_i z_i)): the log loss, written for labels u_i in {-1, +1}
-        sums[-1] += np.sum(_logistic_loss(margins))
         # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i and dz_i/db = 1;
         # p_i - t_i = -u_i sigma(-u_i z_i), exact where p_i rounds to t_i (1 - p_i computed as sigma(-z_i))
-        residuals = -signs[rows] * expit(-margins)
-        sums[:-2] += residuals @ X[rows]
-        sums[-2] += np.sum(residuals)
+        residuals = -signs[rows] * expit(-signs[rows] * scores)
+        sums[:-1] += residuals @ X[rows]
+        sums[-1] += residuals.sum()
     return sums
+
+
+def _log_losses(signs, z) -> float:
+    """``sum_i -log p(t_i | x_i) = sum_i log(1 + exp(-u_i z_i))``: the log loss, written for labels u_i in {-1, +1}."""
+    return float(_logistic_loss(signs * z).sum())
 
 
 def _scaled_gram(X, root_s, fit_intercept) -> np.ndarray:
@@ -374,22 +379,27 @@ class LogisticLoss(Objective):
         return _with_bias(self.features, self.fit_intercept)
 
     def _scores(self, w) -> np.ndarray:
-        """``z = [X 1] w`` and with it the loss and its gradient, computed once per weight vector (loss,
-        gradient and Hessian share them) in one pass over ``X``, by parts of the rows in parallel."""
+        """``z = [X 1] w`` and with it the gradient, computed once per weight vector (loss, gradient and
+        Hessian share them) in one pass over ``X``, by parts of the rows in parallel."""
+        w = as_real_array(w, "w")
+        if self._at is not None and w.shape == self._at.shape and (w == self._at).all():
+            return self._z                                         # the last weights again (checked then)
         w = as_vector(w, "w", self.n_weights)
-        if self._at is None or not np.array_equal(w, self._at):
-            z = np.empty(self.n_samples)
-            sums = sum_over_rows(partial(_loss_and_gradient, w, self.fit_intercept), self.features, self.signs, z,
-                                 n_parts=self.n_threads)
-            self._at, self._z = np.array(w, dtype=float), z
-            # (1/N) sum_i log(1 + exp(-u_i z_i)) + l2/2 ||w||^2 and (1/N) [X 1]^T (p - t) + l2 w
-            self._loss = sums[-1] / self.n_samples + 0.5 * float(w @ (self.penalty * w))
-            gradient = sums[:-1] if self.fit_intercept else sums[:-2]
-            self._gradient = gradient / self.n_samples + self.penalty * w
-        return self._z
+        z = np.empty(self.n_samples)
+        sums = sum_over_rows(partial(_scores_and_gradient, w, self.fit_intercept), self.features, self.signs, z,
+                             n_parts=self.n_threads)
+        self._at, self._z, self._loss = np.array(w, dtype=float), z, None
+        # (1/N) [X 1]^T (p - t) + l2 w
+        self._gradient = (sums if self.fit_intercept else sums[:-1]) / self.n_samples + self.penalty * w
+        return z
 
     def loss(self, w) -> float:
-        self._scores(w)
+        z = self._scores(w)
+        if self._loss is None:                                     # from the scores kept, when first asked
+            # (1/N) sum_i log(1 + exp(-u_i z_i)) + l2/2 ||w||^2
+            w = self._at
+            self._loss = sum_over_rows(_log_losses, self.signs, z, n_parts=self.n_threads) / self.n_samples \
+                + 0.5 * float(w @ (self.penalty * w))
         return self._loss
 
     def gradient(self, w, batch=None) -> np.ndarray:
@@ -398,7 +408,7 @@ class LogisticLoss(Objective):
             return self._gradient.copy()
         batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
         X, u = self.features[batch], self.signs[batch]
-        # (1/|b|) [X_b 1]^T (p - t) + l2 w, with p_i - t_i = -u_i sigma(-u_i z_i) as in _loss_and_gradient
+        # (1/|b|) [X_b 1]^T (p - t) + l2 w, with p_i - t_i = -u_i sigma(-u_i z_i) as in _scores_and_gradient
         residuals = -u * expit(-u * _scores_of(X, w, self.fit_intercept))
         return _transposed_times(X, residuals, self.fit_intercept) / u.size + self.penalty * w
 

@@ -260,14 +260,23 @@ def _soft_threshold(v, threshold):
 
 def _optimality(w, gradient, l1) -> np.ndarray:
     """The smallest subgradient of ``E(w) + sum_j l1_j |w_j|``; just ``grad E`` when ``l1 = 0``."""
+    if not l1.any():
+        return gradient
     # where w_j != 0: d/dw_j = g_j + l1_j sign(w_j); where w_j = 0 the subdifferential
     # is [g_j - l1_j, g_j + l1_j], whose point nearest 0 is soft_threshold(g_j, l1_j)
     return np.where(w != 0, gradient + l1 * np.sign(w), _soft_threshold(gradient, l1))
 
 
+def _length(v) -> float:
+    """``||v||`` as :func:`~lecture_utils._numerics.norm` gives it, at a third of the cost where no square under- or
+    overflows: ``sqrt(v^T v)`` is then the same number (``norm`` scales ``v`` by a power of two first, exactly)."""
+    length = float(np.sqrt(v @ v))
+    return length if 1e-150 < length < 1e150 else float(norm(v))
+
+
 def _total_loss(objective, w, l1) -> float:
-    with np.errstate(over="ignore", invalid="ignore"):
-        return objective.loss(w) + float(np.sum(l1 * np.abs(w)))
+    """``E(w) + sum_j l1_j |w_j|``; the caller ignores overflow (a loss beyond 1.8e308 is inf, and stops the run)."""
+    return objective.loss(w) + float((l1 * np.abs(w)).sum())
 
 
 def _gradient_step(w, gradient, eta, l1):
@@ -278,10 +287,10 @@ def _gradient_step(w, gradient, eta, l1):
 
 def _gradient_at(objective, v, k, batch=None):
     """``grad E(v)`` (of the minibatch ``batch``) for step ``k + 1``; a :class:`_Stop` unless it is finite."""
-    if not np.all(np.isfinite(v)):
+    if not np.isfinite(v).all():
         raise _Stop("diverged", f"diverged at step {k + 1}: the weights overflowed, so those of step {k} are kept")
     gradient = objective.gradient(v, batch) if batch is not None else objective.gradient(v)
-    if not np.all(np.isfinite(gradient)):
+    if not np.isfinite(gradient).all():
         raise _Stop("not_finite", f"the gradient at step {k + 1} is {_not_finite(gradient)} at finite weights: "
                                   f"check the gradient's function there; the weights of step {k} are kept")
     return gradient
@@ -461,13 +470,13 @@ def _not_finite(values) -> str:
 
 def _evaluate(objective, w, l1, k, previous_loss):
     """Loss, gradient and its norm at the new weights; a :class:`_Stop` if any is not finite."""
-    loss = _total_loss(objective, w, l1) if np.all(np.isfinite(w)) else np.nan
-    if not np.isfinite(loss):
-        raise _Stop("diverged", f"diverged at step {k + 1}: the loss is no longer finite ({loss}; it was "
-                                f"{previous_loss:.4g}), so the weights of step {k} are kept")
     with np.errstate(over="ignore", invalid="ignore"):
+        loss = _total_loss(objective, w, l1) if np.isfinite(w).all() else np.nan
+        if not np.isfinite(loss):
+            raise _Stop("diverged", f"diverged at step {k + 1}: the loss is no longer finite ({loss}; it was "
+                                    f"{previous_loss:.4g}), so the weights of step {k} are kept")
         gradient = objective.gradient(w)
-        grad_norm = float(norm(_optimality(w, gradient, l1)))
+        grad_norm = _length(_optimality(w, gradient, l1))
     if not np.isfinite(grad_norm):
         # the weights and the loss are finite: the gradient's function, not the step, failed here
         raise _Stop("not_finite", f"the gradient at step {k + 1} is {_not_finite(gradient)}, where the loss is "
@@ -627,12 +636,13 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         batch_size = objective.n_samples if batch_size is None else check_positive_int(batch_size, "batch_size")
     rng = check_random_state(random_state)
 
-    loss = _total_loss(objective, w, l1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        loss = _total_loss(objective, w, l1)
     if not np.isfinite(loss):
         raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
     with np.errstate(over="ignore", invalid="ignore"):
         gradient = objective.gradient(w)
-        grad_norm = float(norm(_optimality(w, gradient, l1)))
+        grad_norm = _length(_optimality(w, gradient, l1))
     if not np.isfinite(grad_norm):
         raise ValueError(f"The gradient at the starting point w0 is {_not_finite(gradient)}, where the loss is "
                          f"finite ({loss:.4g}): check the gradient's function there, or start elsewhere.")
