@@ -205,6 +205,15 @@ def test_the_picture_follows_the_slider_back_and_forth():
     assert explorer.png() == first
 
 
+def test_a_correlation_between_the_slider_positions_is_computed_when_shown():
+    explorer = CorrelationExplorer(rho=0.33, n_train=200, n_test=200)
+    X, t = explorer.sample("train")
+    np.testing.assert_allclose(explorer.qda.covariances_, [np.cov(X[t == k].T) for k in (0, 1)], rtol=1e-12)
+    naive = SklearnGaussianNB(var_smoothing=0).fit(X, t).predict_proba(explorer._grid)[:, 1]
+    np.testing.assert_allclose(explorer._images[0].get_array().ravel(), naive, rtol=1e-9, atol=1e-12)
+    assert explorer.status.startswith("\u03c1 = 0.33, on 400 test points")
+
+
 @pytest.mark.parametrize("arguments, error, message", [
     (dict(rho=0.99), ValueError, r"rho must lie in \[0, 0.95\], the range of its slider"),
     (dict(rho=-0.1), ValueError, r"rho must lie in \[0, 0.95\]"),

@@ -100,6 +100,14 @@ def test_after_many_changes_the_picture_is_a_fresh_widgets():
     assert widget.png() == Newton1D("sqrt", x0=0.5, k=2).png()
 
 
+def test_each_function_shown_again_is_drawn_as_a_fresh_widget_draws_it():
+    widget = Newton1D("sqrt", x0=0.5)
+    functions = [key for _, key in widget.function_menu.options]
+    for function in functions * 2 + functions[::-1]:       # the second round reuses each function's background
+        widget.function_menu.value = function
+        assert widget.png() == Newton1D(function, x0=0.5).png()
+
+
 def test_newton1d_bad_input_is_named():
     with pytest.raises(ValueError, match="function must be one of"):
         Newton1D("cubic")
@@ -228,6 +236,19 @@ def test_the_stepper_after_many_changes_draws_what_a_fresh_one_draws(stepper, ho
     fresh = NewtonStepper(LogisticLoss(hours[:, None], passed), learning_rate=0.4, xlim=(-4, 6), ylim=(-12, 6),
                           start=(3.0, -9.0), k=2)
     assert stepper.png() == fresh.png() and stepper.status == fresh.status
+
+
+def test_a_start_shown_again_shows_the_runs_a_fresh_stepper_computes(stepper, hours_data):
+    hours, passed = hours_data
+    loss = LogisticLoss(hours[:, None], passed)
+    for start, damped in [((3.0, -9.0), True), ((0.0, 0.0), False), ((3.0, -9.0), False), ((3.0, -9.0), True)]:
+        with stepper.holding_redraws():
+            stepper.set_start(*start)
+            stepper.damping.value = damped
+        fresh = NewtonStepper(loss, learning_rate=0.4, xlim=(-4, 6), ylim=(-12, 6), start=start, line_search=damped)
+        for method in ("gd", "newton"):
+            np.testing.assert_array_equal(getattr(stepper, method).weights, getattr(fresh, method).weights)
+        assert stepper.status == fresh.status
 
 
 def test_stepper_bad_input_is_named(hours_data):
