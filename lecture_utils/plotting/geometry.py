@@ -206,7 +206,10 @@ class _NearestImage(AxesImage):
     inverted, so that a pixel of the screen is known to be covered when the two
     draws are each other's complement), and later draws copy pixels by the map.
     Values (rather than RGBA pixels) are coloured first, by the image's colormap.
-    Where the map cannot be exact (a pixel partly covered, another renderer, colours
+    Where the pixels covered form a rectangle whose rows each show one row of the
+    image and whose columns each show one column (the usual case, an image filling
+    its axes), the map is kept as those two lists and the copy is a block of pixels
+    taken row by row, then column by column. Where the map cannot be exact (a pixel partly covered, another renderer, colours
     not opaque) it draws as ``imshow`` does.
     """
 
@@ -240,7 +243,8 @@ class _NearestImage(AxesImage):
             return None
         pixels = np.flatnonzero(covered)
         source = np.asarray(drawn[0]).ravel()[pixels].view(np.uint8).reshape(-1, 4)[:, :3].astype(np.uint32)
-        return pixels, (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
+        source = (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
+        return _block_map(pixels, source, screen.shape, width) or (pixels, source)
 
     def _colours(self):
         """The image's pixels as opaque 8-bit RGBA, or None."""
@@ -259,10 +263,31 @@ class _NearestImage(AxesImage):
             self._map_key, self._map = key, self._find_map(renderer)
         if self._map is None:
             return super().draw(renderer)
-        pixels, source = self._map
-        screen = np.asarray(renderer.buffer_rgba()).view(np.uint32).reshape(-1)
-        screen[pixels] = np.ascontiguousarray(colours).view(np.uint32).reshape(-1)[source]
+        screen = np.asarray(renderer.buffer_rgba()).view(np.uint32)[..., 0]
+        colours = np.ascontiguousarray(colours).view(np.uint32)[..., 0]         # one uint32 per pixel
+        if len(self._map) == 3:                                               # a block: rows, then columns
+            block, rows, columns = self._map
+            screen[block] = colours.take(rows, axis=0).take(columns, axis=1)
+        else:
+            pixels, source = self._map
+            screen.reshape(-1)[pixels] = colours.reshape(-1)[source]
         self.stale = False
+
+
+def _block_map(pixels, source, screen_shape, width):
+    """``(block, rows, columns)``: the screen's ``block`` (two slices) shows ``image[rows][:, columns]``, if the
+    map of screen pixels (flat indices, in order) to image pixels (flat indices) is such a block; else None."""
+    screen_rows, screen_columns = np.unravel_index(pixels[[0, -1]], screen_shape)
+    height, across = screen_rows[1] - screen_rows[0] + 1, screen_columns[1] - screen_columns[0] + 1
+    if pixels.size != height * across or across <= 0:
+        return None
+    block = (slice(screen_rows[0], screen_rows[1] + 1), slice(screen_columns[0], screen_columns[1] + 1))
+    if not np.array_equal(pixels, np.ravel_multi_index(np.mgrid[block], screen_shape).ravel()):
+        return None
+    rows, columns = np.divmod(source.reshape(height, across), width)
+    if not (np.all(rows == rows[:, :1]) and np.all(columns == columns[:1])):
+        return None
+    return block, rows[:, 0], columns[0]
 
 
 @checked(ax=AXES, xlim=limits, ylim=limits)
