@@ -435,7 +435,8 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
 
 
 def _regions_risk(densities, priors, loss, thresholds, decisions, grid) -> BayesRisk1D:
-    """The risk of deciding ``decisions[j]`` in the ``j``-th region between the ``thresholds``."""
+    """The risk of deciding ``decisions[j]`` in the ``j``-th region between the ``thresholds`` (``grid`` bounds the
+    quadrature of a plain density function; None when every density has a cdf)."""
     edges = np.r_[-np.inf, thresholds, np.inf]
     probabilities = np.column_stack([_region_probabilities(density, k, edges, grid)
                                      for k, density in enumerate(densities)])   # P(region j | C_k)
@@ -488,7 +489,9 @@ def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=No
                          f"under a plain density function (milliseconds each): more than {MAX_QUADRATURES} would "
                          "take minutes. Give the classes as scipy.stats distributions (their cdf serves any number "
                          "of regions), or fewer thresholds.")
-    return _regions_risk(densities, priors, loss, thresholds, decisions, _search_grid(densities, support, 3))
+    with_cdf = all(hasattr(density, "cdf") for density in densities)
+    bounds = None if with_cdf and support is None else _search_grid(densities, support, 3)   # quad's, else unused
+    return _regions_risk(densities, priors, loss, thresholds, decisions, bounds)
 
 
 @dataclass(frozen=True)

@@ -200,7 +200,9 @@ class LossMatrixExplorer(FigureWidget):
     def _describe(self, loss, priors) -> str:
         healthy, sick = self.class_names
         errors = threshold_rule_risk(self._densities, priors, self.result.thresholds, self.result.decisions).risk
-        zero_one = self._zero_one_rules.setdefault(priors[1], self._bayes_rule(priors, None))
+        if priors[1] not in self._zero_one_rules:
+            self._zero_one_rules[priors[1]] = self._bayes_rule(priors, None)
+        zero_one = self._zero_one_rules[priors[1]]
         naive = threshold_rule_risk(self._densities, priors, zero_one.thresholds, zero_one.decisions, loss).risk
         return (f"miss {loss[0, 1]:g}, false alarm {loss[1, 0]:g}, p({sick}) = {priors[1]:.2f}: decide {sick} "
                 f"where p({sick} | x) > {posterior_threshold(loss):.3f}, i.e. "
