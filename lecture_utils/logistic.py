@@ -280,8 +280,7 @@ def _scores_and_gradient(w, fit_intercept, X, signs, z) -> np.ndarray:
     for rows in _row_blocks(len(X)):
         scores = np.matmul(X[rows], coef, out=z[rows])
         scores += bias
-        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i and dz_i/db = 1;
-        # p_i - t_i = -u_i sigma(-u_i z_i), exact where p_i rounds to t_i (1 - p_i computed as sigma(-z_i))
+        # p_i - t_i = -u_i sigma(-u_i z_i), as in LogisticLoss.gradient
         residuals = -signs[rows] * expit(-signs[rows] * scores)
         sums[:-1] += residuals @ X[rows]
         sums[-1] += residuals.sum()
@@ -293,7 +292,7 @@ def _log_losses(signs, z) -> float:
     return float(_logistic_loss(signs * z).sum())
 
 
-def _scaled_gram(X, root_s, fit_intercept) -> np.ndarray:
+def _scaled_gram(fit_intercept, X, root_s) -> np.ndarray:
     """``[X 1]^T S [X 1] = (S^1/2 [X 1])^T (S^1/2 [X 1])``, a block of rows of ``S^1/2 [X 1]`` at a time."""
     n_columns = X.shape[1] + fit_intercept
     gram = np.zeros((n_columns, n_columns))
@@ -403,14 +402,15 @@ class LogisticLoss(Objective):
         return self._loss
 
     def gradient(self, w, batch=None) -> np.ndarray:
-        if batch is None:
+        if batch is None:                        # all N examples: summed with the scores, in one pass over X
             self._scores(w)
             return self._gradient.copy()
         batch, w = _as_batch(batch, self.n_samples), as_vector(w, "w", self.n_weights)
         X, u = self.features[batch], self.signs[batch]
-        # (1/|b|) [X_b 1]^T (p - t) + l2 w, with p_i - t_i = -u_i sigma(-u_i z_i) as in _scores_and_gradient
-        residuals = -u * expit(-u * _scores_of(X, w, self.fit_intercept))
-        return _transposed_times(X, residuals, self.fit_intercept) / u.size + self.penalty * w
+        z = _scores_of(X, w, self.fit_intercept)
+        # dE/dz_i = p_i - t_i (chain rule through -log sigma), dz_i/dw = x_i (1 for the bias): (1/N) X^T (p - t),
+        # plus l2 w; p_i - t_i = -u_i sigma(-u_i z_i), exact where p_i rounds to t_i (1 - p_i computed as sigma(-z_i))
+        return _transposed_times(X, -u * expit(-u * z), self.fit_intercept) / u.size + self.penalty * w
 
     def hessian(self, w) -> np.ndarray:
         check_size(self.n_weights ** 2, f"the Hessian of {self.n_weights} weights", "the features of X")
@@ -418,7 +418,7 @@ class LogisticLoss(Objective):
         # s_i = dp_i/dz_i = sigma'(z_i) = p_i (1 - p_i) = sigma(z_i) sigma(-z_i): no 1 - p that rounds to 0
         root_s = np.sqrt(expit(z) * expit(-z))
         # X^T S X without the N x N matrix S: (S^1/2 X)^T (S^1/2 X), by parts of the rows in parallel
-        hessian = sum_over_rows(partial(_scaled_gram, fit_intercept=self.fit_intercept), self.features, root_s,
+        hessian = sum_over_rows(partial(_scaled_gram, self.fit_intercept), self.features, root_s,
                                 n_parts=self.n_threads) / self.n_samples
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
         return hessian
