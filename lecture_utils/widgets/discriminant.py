@@ -292,7 +292,7 @@ class GaussianClassesExplorer(FigureWidget):
         self._n_test = check_positive_int(n_test, "n_test")
         check_size(4 * n_classes * self._n_test, "the test set", "n_test")
         self._rng = check_random_state(random_state)
-        self._samples_drawn, self._shown = 0, None              # samples drawn; the state the figure shows
+        self._samples_drawn, self._shown = 0, (None, None)      # samples drawn; the classes and sample shown
         self._draw_noise()
         self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
 
@@ -459,8 +459,9 @@ class GaussianClassesExplorer(FigureWidget):
         self.fig.legend(handles=handles, loc="outside upper center", ncol=3 + self.n_classes, fontsize="small",
                         handlelength=2.4, columnspacing=1.2)
         self.freeze_layout()
-        for artist in (self._shading, *(line for lines in self._ellipses for line in lines), *self._points,
-                       *(lines for group in self._boundaries.values() for lines in group)):
+        for artist in (self._shading, *(line for lines in self._ellipses for line in lines), self._boundaries["Bayes"][0]):
+            self.hold(artist)                                   # the left panel: it changes with the classes only
+        for artist in (*self._points, *(group[-1] for group in self._boundaries.values())):
             self.animate(artist)
 
     def _fitted(self, model, X, t):
@@ -485,19 +486,33 @@ class GaussianClassesExplorer(FigureWidget):
         return self._bayes_errors[key]
 
     def update(self) -> None:
-        shown = (self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes(),
-                 self.N_slider.value, self._samples_drawn)
+        classes = (self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes())
+        shown = (classes, (self.N_slider.value, self._samples_drawn))
+        if classes != self._shown[0]:
+            self._move_classes()
         if shown != self._shown:                                # not when only another class is selected
-            self._shown, self._problems = shown, self._refit_and_move()
+            self._problems = self._refit_and_move()
+        self._shown = shown
         self.render(self._describe(self.t, self._problems))
 
+    def _move_classes(self) -> None:
+        """Shade the true posteriors, move the ellipses and the Bayes boundaries (the left panel is redrawn)."""
+        means, covariances = self._means, self.covariances
+        scores = gaussian_joint_log_likelihood(self.grid, means, covariances, self._priors)
+        self._shading.set_data(plotting.posterior_image(softmax(scores, axis=1), self.resolution))
+        plotting.move_class_ellipses(self._ellipses, means, covariances)
+        segments = plotting.boundary_segments(scores, self.xlim, self.ylim)
+        for lines in self._boundaries["Bayes"]:
+            lines.set_segments(segments)
+        self.redraw_held()
+
     def _refit_and_move(self) -> dict:
-        """Fit LDA and QDA on the sample, score them on the test set, and move the artists; the reason
-        a model could not be fitted, by name."""
+        """Fit LDA and QDA on the sample, score them and the Bayes rule on the test set, and move their artists;
+        the reason a model could not be fitted, by name."""
         means, covariances, priors = self._means, self.covariances, self._priors
         X, t = self.X, self.t
         X_test, t_test = self._test_set()
-        grid_scores = {"Bayes": gaussian_joint_log_likelihood(self.grid, means, covariances, priors)}
+        grid_scores = {}
         decisions = {"Bayes": np.argmax(gaussian_joint_log_likelihood(X_test, means, covariances, priors), axis=1)}
         problems = {}
         for name, model in (("LDA", LDA()), ("QDA", QDA())):
@@ -510,12 +525,9 @@ class GaussianClassesExplorer(FigureWidget):
         estimates = {name: stratified_risk(decisions[name], t_test, priors) for name in decisions}
         self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("LDA", "QDA")}
         self.standard_error = estimates["Bayes"].standard_error
-        self._shading.set_data(plotting.posterior_image(softmax(grid_scores["Bayes"], axis=1), self.resolution))
-        plotting.move_class_ellipses(self._ellipses, means, covariances)
-        for name, group in self._boundaries.items():
+        for name in ("LDA", "QDA"):
             segments = plotting.boundary_segments(grid_scores[name], self.xlim, self.ylim) if name in grid_scores else []
-            for lines in group:
-                lines.set_segments(segments)
+            self._boundaries[name][0].set_segments(segments)
         for k, points in enumerate(self._points):
             points.set_offsets(X[t == k].reshape(-1, 2))
         return problems
