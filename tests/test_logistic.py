@@ -240,6 +240,28 @@ def test_loss_and_hessian_split_among_threads_and_the_gradient_are_the_explicit_
                                (objective.X.T * (p * (1 - p))) @ objective.X / len(t) + np.diag(penalty), rtol=1e-12)
 
 
+@pytest.mark.parametrize("objective_class", [LogisticLoss, SoftmaxLoss])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_the_objectives_keep_x_as_given_and_add_the_bias_without_a_column_of_ones(objective_class, fit_intercept):
+    # the fits never copy X to append ones: the bias joins the scores and its gradient is a sum of residuals;
+    # the design matrix [X 1] is formed only when asked, and every result is that of the explicit [X 1]
+    rng = np.random.default_rng(6)
+    X = rng.standard_normal((200, 3))
+    t = rng.integers(2 if objective_class is LogisticLoss else 3, size=200)
+    objective = objective_class(X, t, l2=0.1, fit_intercept=fit_intercept)
+    assert objective.features is X
+    design = np.column_stack([X, np.ones(200)]) if fit_intercept else X
+    np.testing.assert_array_equal(objective.X, design)
+    explicit = objective_class(design, t, l2=0.0, fit_intercept=False)          # the ones as a feature, unpenalised
+    explicit.penalty = objective.penalty
+    w = rng.normal(scale=0.5, size=objective.n_weights)
+    assert objective.loss(w) == pytest.approx(explicit.loss(w), rel=1e-13)
+    np.testing.assert_allclose(objective.gradient(w), explicit.gradient(w), rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(objective.gradient(w, np.arange(0, 200, 7)), explicit.gradient(w, np.arange(0, 200, 7)),
+                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(objective.hessian(w), explicit.hessian(w), rtol=1e-12, atol=1e-15)
+
+
 def test_a_sum_over_rows_is_cut_into_parts_of_whole_rows_with_blas_on_one_thread_inside():
     n_rows = 3 * MIN_ROWS_PER_PART + 5
     rows = np.arange(n_rows)
