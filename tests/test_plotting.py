@@ -9,6 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from lecture_utils import plotting
+from lecture_utils.plotting.discriminant import boundary_support
 
 BOX = ((-1.0, 2.0), (-1.5, 1.0))
 coefficient = st.floats(-5, 5).filter(lambda v: abs(v) > 1e-3)
@@ -178,3 +179,34 @@ def test_shading_of_values_by_a_colormap_draws_exactly_the_pixels_of_imshow_near
             fig.canvas.draw()
         np.testing.assert_array_equal(np.asarray(fast.canvas.buffer_rgba()), np.asarray(reference.canvas.buffer_rgba()))
     assert fast_image._map is not None
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_boundaries_from_cheap_scores_with_exact_ones_on_their_support_are_the_exact_boundaries(n_classes):
+    from lecture_utils.discriminant import LDA, QDA, RDA
+    rng = np.random.default_rng(n_classes)
+    limits, resolution = (-4.5, 4.5), 60
+    grid = plotting.grid_points(limits, limits, resolution)
+    for _ in range(20):
+        means = rng.uniform(-3, 3, (n_classes, 2))
+        X = np.vstack([rng.normal(mean, rng.uniform(0.3, 2.0), (12, 2)) for mean in means])
+        t = np.repeat(np.arange(n_classes), 12)
+        for model in (LDA().fit(X, t), QDA().fit(X, t), RDA(rng.uniform(), rng.uniform()).fit(X, t)):
+            exact = plotting.boundary_segments(model.predict_log_proba(grid), limits, limits)
+            cheap = model.decision_function(grid)
+            cheap = cheap if cheap.ndim == 2 else np.column_stack([np.zeros_like(cheap), cheap])
+            support = boundary_support(cheap)
+            assert support.mean() < 0.5                           # a band along the boundaries, not the grid
+            cheap[support] = model.predict_log_proba(grid[support])
+            mixed = plotting.boundary_segments(cheap, limits, limits)
+            assert len(mixed) == len(exact)
+            for line, reference in zip(mixed, exact):
+                np.testing.assert_array_equal(line, reference)        # the same points, bit for bit
+
+
+def test_boundary_support_holds_the_ends_of_every_edge_where_a_margin_changes_sign():
+    resolution = 5
+    log_odds = np.tile(np.arange(resolution) - 2.5, resolution)     # changes sign between columns 2 and 3
+    support = boundary_support(log_odds).reshape(resolution, resolution)
+    np.testing.assert_array_equal(support, np.isin(np.arange(resolution), [2, 3])[None, :].repeat(resolution, 0))
+    assert boundary_support(np.zeros(resolution ** 2)).all()                  # every sign in doubt

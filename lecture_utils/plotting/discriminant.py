@@ -58,18 +58,76 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     list of ndarray of shape (n_points, 2)
         For ``LineCollection.set_segments``.
     """
-    scores = np.asarray(scores, dtype=float)
+    scores = _as_class_scores(scores)
     resolution = int(round(np.sqrt(scores.shape[0])))
-    if scores.ndim == 1:
-        scores = np.column_stack([np.zeros_like(scores), scores])        # g_1 - g_0 against 0
     xs, ys = grid_axes(xlim, ylim, resolution)
     segments = []
-    for k in range(scores.shape[1] - 1):
-        others = np.delete(scores, k, axis=1).max(axis=1)
-        margin = (scores[:, k] - others).reshape(resolution, resolution)
+    for margin in _margins(scores, resolution):
         if margin.min() < 0 < margin.max():
             segments += contour_lines(xs, ys, margin)
     return segments
+
+
+@checked(scores=array(), tol=unit_interval)
+def boundary_support(scores, tol: float = 1e-8) -> np.ndarray:
+    """The points of the grid whose scores :func:`boundary_segments` uses beyond their signs, a boolean mask.
+
+    Marching squares interpolates the margins ``f_k`` only along the edges of
+    the grid where one changes sign (a saddle cell has such edges at its four
+    corners); elsewhere only the sign of ``f_k`` counts. So scores cheaper to
+    compute (e.g. without the normalisation of the posteriors) trace the very
+    same boundaries as exact ones once the exact scores replace them on these
+    points: the ends of the edges where a margin changes sign, the points where
+    its sign is in doubt (``|f_k|`` within ``tol`` times the largest score of
+    round-off), and their neighbours.
+
+    Parameters
+    ----------
+    scores : array of shape (resolution**2, K), or (resolution**2,)
+        As for :func:`boundary_segments`: the cheap scores.
+    tol : float
+        Relative to the largest ``|g_k|``: far above the round-off by which cheap and exact margins differ.
+
+    Returns
+    -------
+    ndarray of bool, shape (resolution**2,)
+    """
+    scores = _as_class_scores(scores)
+    resolution = int(round(np.sqrt(scores.shape[0])))
+    doubt = tol * max(1.0, np.abs(scores).max())
+    support = np.zeros((resolution, resolution), dtype=bool)
+    for margin in _margins(scores, resolution):
+        positive = margin > 0
+        for change in (positive[1:] != positive[:-1], positive[:, 1:] != positive[:, :-1]):
+            _mark_ends(support, change)
+        uncertain = np.abs(margin) <= doubt
+        support |= uncertain
+        for adjacent in (uncertain[1:] | uncertain[:-1], uncertain[:, 1:] | uncertain[:, :-1]):
+            _mark_ends(support, adjacent)
+    return support.ravel()
+
+
+def _mark_ends(mask: np.ndarray, edges: np.ndarray) -> None:
+    """Set both ends of the marked ``edges`` between neighbours along rows (shape (n - 1, n)) or columns (n, n - 1)."""
+    if edges.shape[0] < mask.shape[0]:
+        mask[1:] |= edges
+        mask[:-1] |= edges
+    else:
+        mask[:, 1:] |= edges
+        mask[:, :-1] |= edges
+
+
+def _as_class_scores(scores) -> np.ndarray:
+    """Scores of shape (n, K); the log-odds of two classes, shape (n,), as ``(0, g_1 - g_0)``."""
+    scores = np.asarray(scores, dtype=float)
+    return np.column_stack([np.zeros_like(scores), scores]) if scores.ndim == 1 else scores
+
+
+def _margins(scores: np.ndarray, resolution: int):
+    """``f_k = g_k - max_{j != k} g_j`` on the grid, shape (resolution, resolution), for ``k = 0 .. K - 2``."""
+    for k in range(scores.shape[1] - 1):
+        others = np.delete(scores, k, axis=1).max(axis=1)
+        yield (scores[:, k] - others).reshape(resolution, resolution)
 
 
 @checked(ax=AXES, segments=segments, style=option(*BOUNDARY_STYLES))
