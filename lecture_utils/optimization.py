@@ -268,9 +268,9 @@ def _optimality(w, gradient, l1) -> np.ndarray:
 
 
 def _length(v) -> float:
-    """``||v||`` as :func:`~lecture_utils._numerics.norm` gives it, at a third of the cost where no square under- or
-    overflows: ``sqrt(v^T v)`` is then the same number (``norm`` scales ``v`` by a power of two first, exactly).
-    The caller ignores overflow, as for :func:`_total_loss`."""
+    """``||v||`` as :func:`~lecture_utils._numerics.norm` gives it, in two numpy calls instead of eight where no square
+    under- or overflows: ``sqrt(v^T v)`` is then the same number (``norm`` scales ``v`` by a power of two first,
+    exactly). The caller ignores overflow, as for :func:`_total_loss`."""
     length = float(np.sqrt(v @ v))
     return length if 1e-150 < length < 1e150 else float(norm(v))
 
