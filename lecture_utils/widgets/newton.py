@@ -160,7 +160,6 @@ class Newton1D(_Stepping, FigureWidget):
         super().__init__(FIGSIZE_1D, [_rows([self.function_menu, self.x0_slider, self.damping], steps)])
         self._run_key = None
         self.start(self.function_menu, self.x0_slider, self.damping, self.slider)
-        self._draw_each_function()
 
     @property
     def function(self):
@@ -198,27 +197,27 @@ class Newton1D(_Stepping, FigureWidget):
         self.ax_f.set_ylim(-88.8, 88.8)                           # the widest tick labels, for the layout
         self.ax_df.set_ylim(-88.8, 88.8)
         self.freeze_layout()
-        self._set_limits()
         # another function changes only the curves and the y-axes: redrawn over the cached rest
         for artist in [self.ax_f.yaxis, self.ax_df.yaxis, self._f_curve, self._df_curve, self._zero_line]:
             self.hold(artist)
-        self.redraw_held(self.function_menu.value)               # kept for a return to this function
         for artist in [*self._artists, *self._drops, *self._paths, *self._currents, *self._targets]:
             self.animate(artist)
+        self._draw_each_function()
 
     def _draw_each_function(self) -> None:
-        """Draw each function's axes and curves into a background of its own now (its y-axes' labels take
-        about 25 ms), so that the menu only swaps backgrounds; then show the function chosen again."""
+        """Draw the other functions' axes and curves into backgrounds of their own now (the y-axes' labels take
+        about 25 ms), so that the menu only swaps backgrounds; the first update draws the function chosen."""
         shown = self.function_menu.value
         for key in [*(key for key in SCALAR_FUNCTIONS if key != shown), shown]:
             self._set_limits(key)
             self.redraw_held(key)
-            self.render()
+            if key != shown:
+                self.render()
 
-    def _set_limits(self, key: str | None = None) -> None:
-        """y-limits that hold the curves of the function ``key`` (the one shown by default), with room below ``f``
-        for the parabolas' vertices."""
-        function = SCALAR_FUNCTIONS[key or self.function_menu.value]
+    def _set_limits(self, key: str) -> None:
+        """The curves of the function ``key``, and y-limits that hold them with room below ``f`` for the
+        parabolas' vertices."""
+        function = SCALAR_FUNCTIONS[key]
         for ax, curve, values, below in ((self.ax_f, self._f_curve, function.f(self.x), 0.5),
                                          (self.ax_df, self._df_curve, function.derivative(self.x), 0.15)):
             curve.set_ydata(values)
@@ -231,7 +230,7 @@ class Newton1D(_Stepping, FigureWidget):
         if key == self._run_key:
             return
         if self._run_key is not None and key[0] != self._run_key[0]:
-            self._set_limits()
+            self._set_limits(key[0])
             self.redraw_held(key[0])           # each function's axes and curves are drawn once, then reused
         self._run_key = key
         self.trace = minimize(self.function.objective(), [self.x0_slider.value], "newton", max_iter=self.slider.max,
