@@ -125,9 +125,10 @@ def _as_class_scores(scores) -> np.ndarray:
 
 def _margins(scores: np.ndarray, resolution: int):
     """``f_k = g_k - max_{j != k} g_j`` on the grid, shape (resolution, resolution), for ``k = 0 .. K - 2``."""
-    for k in range(scores.shape[1] - 1):
-        others = np.delete(scores, k, axis=1).max(axis=1)
-        yield (scores[:, k] - others).reshape(resolution, resolution)
+    columns = list(scores.T)
+    for k in range(len(columns) - 1):
+        others = np.maximum.reduce(columns[:k] + columns[k + 1:])           # column by column: faster than axis=1
+        yield (columns[k] - others).reshape(resolution, resolution)
 
 
 @checked(ax=AXES, segments=segments, style=option(*BOUNDARY_STYLES))
