@@ -13,6 +13,7 @@ from scipy.integrate import quad
 from scipy.special import logsumexp
 
 from lecture_utils.widgets import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
+from pictures import picture
 
 
 def heights(bars):
@@ -35,7 +36,7 @@ def test_entropy_explorer_starts_at_one_and_three_quarter_bits():
 
 def test_entropy_explorer_follows_its_sliders():
     explorer = EntropyExplorer()
-    first_png = explorer.png()
+    first_picture = picture(explorer)
     rng = np.random.default_rng(0)
     for _ in range(5):
         weights = np.round(rng.uniform(0.5, 10, 4), 1)
@@ -51,9 +52,9 @@ def test_entropy_explorer_follows_its_sliders():
     explorer.sliders[2].value = 0.3                            # one slider, as a student moves it
     assert explorer.weights[2] == 0.3
     np.testing.assert_allclose(explorer.probabilities, explorer.weights / explorer.weights.sum())
-    assert explorer.png() != first_png
+    assert picture(explorer) != first_picture
     explorer.reset()
-    assert explorer.png() == first_png and "1.7500 bits" in explorer.status
+    assert picture(explorer) == first_picture and "1.7500 bits" in explorer.status
 
 
 def test_the_uniform_reaches_the_bound_and_a_certain_outcome_has_no_entropy():
@@ -149,7 +150,7 @@ def test_divergences_shown_match_quad():
 
 def test_kl_explorer_whole_slider_range_without_nan():
     explorer = KLAsymmetryExplorer()
-    first_png = explorer.png()
+    first_picture = picture(explorer)
     for separation in np.arange(0.0, explorer.slider.max + 0.125, 0.25):
         explorer.slider.value = separation
         assert all(np.isfinite(value) and value >= -1e-9 for value in explorer.divergences.values())
@@ -162,7 +163,7 @@ def test_kl_explorer_whole_slider_range_without_nan():
     assert explorer.reverse_fit == pytest.approx((0.0, 1.0), abs=1e-4)
     assert "N(0.00, 1.00^2)" in explorer.status
     explorer.slider.value = 6.0
-    assert explorer.png() == first_png                          # back to the start: the same picture
+    assert picture(explorer) == first_picture                      # back to the start: the same picture
 
 
 # --- CLTExplorer ---
@@ -187,11 +188,11 @@ def test_clt_explorer_draws_the_standard_normal_and_is_reproducible():
     first, second = CLTExplorer(n_max=20, n_repeats=2000), CLTExplorer(n_max=20, n_repeats=2000)
     line = first.ax.get_lines()[0]
     np.testing.assert_allclose(line.get_ydata(), stats.norm.pdf(line.get_xdata()), rtol=1e-12)
-    assert first.png() == second.png()
+    assert picture(first) == picture(second)
     first.slider.value = 20                                     # the end of the slider
-    assert first.png() != second.png()
+    assert picture(first) != picture(second)
     second.slider.value = 20
-    assert first.png() == second.png() and first.status == second.status
+    assert picture(first) == picture(second) and first.status == second.status
 
 
 def test_bernoulli_sums_get_one_bin_per_value():

@@ -19,6 +19,7 @@ from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
 from lecture_utils import datasets
 from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
+from pictures import picture
 
 # --------------------------------------------------------------------------
 # The learning-rate explorer
@@ -240,12 +241,12 @@ def test_the_largest_learning_rate_never_draws_nan(explorer):
 
 def test_step_reset_and_the_picture(explorer):
     reset(explorer)
-    before = explorer.png()
+    before = picture(explorer)
     explorer.step()
     explorer.step()
-    assert explorer.k == 2 and explorer.status.startswith("step 2:") and explorer.png() != before
+    assert explorer.k == 2 and explorer.status.startswith("step 2:") and picture(explorer) != before
     explorer.reset()
-    assert explorer.k == 0 and explorer.png() == before
+    assert explorer.k == 0 and picture(explorer) == before
     bundle = explorer._repr_mimebundle_()
     assert bundle["text/plain"] == explorer.status
     assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
@@ -257,7 +258,7 @@ def test_after_many_changes_the_picture_is_that_of_a_fresh_explorer(explorer, ho
         reset(explorer, **options)
     reset(explorer, learning_rate=1.0, k=60)
     fresh = LearningRateExplorer(*hours, learning_rate=1.0, n_updates=150, k=60)
-    assert explorer.status == fresh.status and explorer.png() == fresh.png()
+    assert explorer.status == fresh.status and picture(explorer) == picture(fresh)
 
 
 def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hours, monkeypatch):
@@ -276,15 +277,15 @@ def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hour
     pictures = {}
     for flag in (True, False, True, False):
         explorer.standardize.value = flag
-        pictures.setdefault(flag, explorer.png())
-        assert explorer.png() == pictures[flag]                     # the same picture each time it comes back
+        pictures.setdefault(flag, picture(explorer))
+        assert picture(explorer) == pictures[flag]                  # the same picture each time it comes back
     assert drawn == ["standardised"] and runs == [0.6]              # the raw view's background and run were kept
     explorer.learning_rate_slider.value = 2.0
     explorer.learning_rate_slider.value = 0.6
     assert runs == [0.6, 2.0]
     for flag in (False, True):
         fresh = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30, standardize=flag)
-        assert pictures[flag] == fresh.png()
+        assert pictures[flag] == picture(fresh)
 
 
 def test_the_figure_fits_the_screen(explorer):
@@ -420,7 +421,7 @@ def test_the_picture_after_changes_is_that_of_a_fresh_explorer(regularization, p
     regularization.slider.value = regularization.lambdas[6]
     fresh = RegularizationExplorer(*plane, degree=4, lambdas=np.logspace(-3, 0, 13), lam=regularization.lambdas[6],
                                    tol=1e-8)
-    assert fresh.status == regularization.status and fresh.png() == regularization.png()
+    assert fresh.status == regularization.status and picture(fresh) == picture(regularization)
     width, height = fresh.fig.get_size_inches()
     assert width <= 10.5 and height <= 4.6
 

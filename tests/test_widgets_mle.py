@@ -12,6 +12,7 @@ import pytest
 from scipy import integrate, stats
 
 from lecture_utils.widgets import EstimatorExplorer, LikelihoodExplorer
+from pictures import picture
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +118,7 @@ def test_an_axis_is_redrawn_only_when_its_limits_change_and_the_picture_is_right
     for h in (3, 0, 25, 7):
         explorer.h_slider.value = h
     explorer.set_counts(7, 10)
-    assert explorer.png() == LikelihoodExplorer(h=7, N=10).png()
+    assert picture(explorer) == picture(LikelihoodExplorer(h=7, N=10))
 
 
 def test_moving_N_below_h_pulls_h_down_with_one_redraw():
@@ -160,9 +161,9 @@ def test_the_log_likelihood_axis_changes_only_between_ranges_of_N(explorer):
 
 def test_the_picture_changes_and_has_a_static_version(explorer):
     explorer.set_counts(7, 10)
-    before = explorer.png()
+    before = picture(explorer)
     explorer.h_slider.value = 3
-    assert explorer.png() != before and explorer.h == 3
+    assert picture(explorer) != before and explorer.h == 3
     bundle = explorer._repr_mimebundle_()
     assert bundle["text/plain"] == explorer.status
     assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
@@ -283,7 +284,7 @@ def test_it_starts_at_the_size_asked_for_and_redraws_its_axis_correctly(sampling
     for N in (80, 5, 20):                                            # new histogram axes, partly redrawn
         sampling.N_slider.value = N
     sampling.eps_slider.value = 0.1
-    assert sampling.png() == fresh.png()
+    assert picture(sampling) == picture(fresh)
 
 
 def test_sampling_explorer_refuses_bad_input():

@@ -20,6 +20,7 @@ from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
 
 from lecture_utils.datasets import load_play_tennis
 from lecture_utils.widgets import CorrelationExplorer, PlayTennisExplorer
+from pictures import picture
 
 TENNIS = load_play_tennis()
 SLIDES_DAY = ("Sunny", "Hot", "Normal", "Weak")
@@ -106,7 +107,7 @@ def test_after_many_changes_the_picture_is_the_one_a_fresh_widget_draws(tennis):
     tennis.dropdowns[2].value = "High"
     tennis.alpha_slider.value = 3.3
     tennis.reset()
-    assert tennis.png() == PlayTennisExplorer().png()
+    assert picture(tennis) == picture(PlayTennisExplorer())
 
 
 @pytest.mark.parametrize("arguments, error, message", [
@@ -199,10 +200,10 @@ def test_naive_bayes_grows_over_confident_with_the_correlation_and_qda_does_not(
 
 def test_the_picture_follows_the_slider_back_and_forth():
     explorer = CorrelationExplorer(rho=0.3)
-    first = explorer.png()
+    first = picture(explorer)
     for rho in (0.5, 0.95, 0.0, 0.3):
         explorer.rho_slider.value = rho
-    assert explorer.png() == first
+    assert picture(explorer) == first
 
 
 def test_a_correlation_between_the_slider_positions_is_computed_when_shown():

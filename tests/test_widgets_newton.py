@@ -13,6 +13,7 @@ from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
 
 from lecture_utils.logistic import LogisticLoss
 from lecture_utils.widgets import Newton1D, NewtonStepper
+from pictures import picture
 
 # ---------------------------------------------------------------- Newton1D
 
@@ -97,7 +98,7 @@ def test_after_many_changes_the_picture_is_a_fresh_widgets():
     for change in [("function_menu", "double_well"), ("x0_slider", 1.5), ("damping", True), ("slider", 3),
                    ("function_menu", "sqrt"), ("damping", False), ("x0_slider", 0.5), ("slider", 2)]:
         setattr(getattr(widget, change[0]), "value", change[1])
-    assert widget.png() == Newton1D("sqrt", x0=0.5, k=2).png()
+    assert picture(widget) == picture(Newton1D("sqrt", x0=0.5, k=2))
 
 
 def test_each_function_shown_again_is_drawn_as_a_fresh_widget_draws_it():
@@ -105,7 +106,7 @@ def test_each_function_shown_again_is_drawn_as_a_fresh_widget_draws_it():
     functions = [key for _, key in widget.function_menu.options]
     for function in functions * 2 + functions[::-1]:       # the second round reuses each function's background
         widget.function_menu.value = function
-        assert widget.png() == Newton1D(function, x0=0.5).png()
+        assert picture(widget) == picture(Newton1D(function, x0=0.5))
 
 
 def test_newton1d_bad_input_is_named():
@@ -235,7 +236,7 @@ def test_the_stepper_after_many_changes_draws_what_a_fresh_one_draws(stepper, ho
     hours, passed = hours_data
     fresh = NewtonStepper(LogisticLoss(hours[:, None], passed), learning_rate=0.4, xlim=(-4, 6), ylim=(-12, 6),
                           start=(3.0, -9.0), k=2)
-    assert stepper.png() == fresh.png() and stepper.status == fresh.status
+    assert picture(stepper) == picture(fresh) and stepper.status == fresh.status
 
 
 def test_a_start_shown_again_shows_the_runs_a_fresh_stepper_computes(stepper, hours_data):

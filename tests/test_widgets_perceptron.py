@@ -8,6 +8,7 @@ import pytest
 from lecture_utils import ConvergenceWarning
 from lecture_utils.datasets import make_separable
 from lecture_utils.widgets import PerceptronStepper
+from pictures import picture
 
 
 @pytest.fixture(scope="module")
@@ -27,19 +28,19 @@ def test_steps_move_the_boundary_and_the_status(data):
     trace = stepper.trace
     assert stepper.k == 0 and stepper.status.startswith("start: w = (0.00, 0.00, 0.00)")
     assert f"{len(data.y)} mistakes left" in stepper.status
-    first_png = stepper.png()
+    first_picture = picture(stepper)
     for k in range(1, trace.n_updates + 1):
         stepper.step()
         assert stepper.k == k
         np.testing.assert_array_equal(stepper.weights, trace.weights[k])
         np.testing.assert_allclose(boundary_residual(stepper), 0, atol=1e-9)
         assert f"{trace.n_mistakes()[k]} mistakes left" in stepper.status or k == trace.n_updates
-    assert stepper.png() != first_png
+    assert picture(stepper) != first_picture
     assert stepper.status.startswith(f"converged after {trace.n_updates} updates")
     stepper.step()                                       # past the end: stays
     assert stepper.k == trace.n_updates
     stepper.reset()
-    assert stepper.k == 0 and stepper.png() == first_png
+    assert stepper.k == 0 and picture(stepper) == first_picture
 
 
 def test_the_next_misclassified_example_is_circled(data):
