@@ -9,7 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from lecture_utils import plotting
-from lecture_utils.plotting.discriminant import boundary_support
+from lecture_utils.plotting.discriminant import _boundary_support
 
 BOX = ((-1.0, 2.0), (-1.5, 1.0))
 coefficient = st.floats(-5, 5).filter(lambda v: abs(v) > 1e-3)
@@ -195,7 +195,7 @@ def test_boundaries_from_cheap_scores_with_exact_ones_on_their_support_are_the_e
             exact = plotting.boundary_segments(model.predict_log_proba(grid), limits, limits)
             cheap = model.decision_function(grid)
             cheap = cheap if cheap.ndim == 2 else np.column_stack([np.zeros_like(cheap), cheap])
-            support = boundary_support(cheap)
+            support = _boundary_support(cheap)
             assert support.mean() < 0.5                           # a band along the boundaries, not the grid
             cheap[support] = model.predict_log_proba(grid[support])
             mixed = plotting.boundary_segments(cheap, limits, limits)
@@ -207,6 +207,6 @@ def test_boundaries_from_cheap_scores_with_exact_ones_on_their_support_are_the_e
 def test_boundary_support_holds_the_ends_of_every_edge_where_a_margin_changes_sign():
     resolution = 5
     log_odds = np.tile(np.arange(resolution) - 2.5, resolution)     # changes sign between columns 2 and 3
-    support = boundary_support(log_odds).reshape(resolution, resolution)
+    support = _boundary_support(log_odds).reshape(resolution, resolution)
     np.testing.assert_array_equal(support, np.isin(np.arange(resolution), [2, 3])[None, :].repeat(resolution, 0))
-    assert boundary_support(np.zeros(resolution ** 2)).all()                  # every sign in doubt
+    assert _boundary_support(np.zeros(resolution ** 2)).all()                  # every sign in doubt

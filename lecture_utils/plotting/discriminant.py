@@ -68,8 +68,7 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     return segments
 
 
-@checked(scores=array(), tol=unit_interval)
-def boundary_support(scores, tol: float = 1e-8) -> np.ndarray:
+def _boundary_support(scores, tol: float = 1e-8) -> np.ndarray:
     """The points of the grid whose scores :func:`boundary_segments` uses beyond their signs, a boolean mask.
 
     Marching squares interpolates the margins ``f_k`` only along the edges of

@@ -15,7 +15,7 @@ from ..decision import bayes_error_1d, expected_loss, posterior_threshold, strat
 from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_bayes_error,
                             gaussian_joint_log_likelihood, rda_accuracy_grid)
 from ..logistic import softmax
-from ..plotting.discriminant import boundary_support
+from ..plotting.discriminant import _boundary_support
 from ._base import FigureWidget, button, on_slider, set_slider
 
 #: Slider labels at their natural width.
@@ -538,7 +538,7 @@ class GaussianClassesExplorer(FigureWidget):
         discriminants, with the log posteriors on the points the contours are interpolated between."""
         scores = model.decision_function(self.grid)
         scores = scores if scores.ndim == 2 else np.column_stack([np.zeros_like(scores), scores])   # (0, log-odds)
-        near = boundary_support(scores)
+        near = _boundary_support(scores)
         if near.any():
             scores[near] = model.predict_log_proba(self.grid[near])
         return scores
