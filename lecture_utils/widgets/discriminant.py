@@ -294,6 +294,7 @@ class GaussianClassesExplorer(FigureWidget):
         check_size(4 * n_classes * self._n_test, "the test set", "n_test")
         self._rng = check_random_state(random_state)
         self._samples_drawn, self._shown = 0, (None, None)      # samples drawn; the classes and sample shown
+        self._ellipses_shown = None                             # each class's mean, spreads and angle drawn
         self._draw_noise()
         self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
 
@@ -501,7 +502,12 @@ class GaussianClassesExplorer(FigureWidget):
         means, covariances = self._means, self.covariances
         scores = gaussian_joint_log_likelihood(self.grid, means, covariances, self._priors)
         self._shading.set_data(plotting.posterior_image(softmax(scores, axis=1), self.resolution))
-        plotting.move_class_ellipses(self._ellipses, means, covariances)
+        shapes = np.column_stack([means, self._spreads, self._angles])
+        moved = np.arange(self.n_classes) if self._ellipses_shown is None else \
+            np.flatnonzero(np.any(shapes != self._ellipses_shown, axis=1))          # a prior moves none
+        if moved.size:
+            plotting.move_class_ellipses([self._ellipses[k] for k in moved], means[moved], covariances[moved])
+        self._ellipses_shown = shapes
         segments = plotting.boundary_segments(scores, self.xlim, self.ylim)
         for lines in self._boundaries["Bayes"]:
             lines.set_segments(segments)
