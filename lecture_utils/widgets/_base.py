@@ -21,7 +21,6 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.text import Text
 
 from .._png import PngEncoder
 from ._text import GlyphCache
@@ -161,18 +160,17 @@ class FigureWidget:
         if self._base is None:
             canvas.draw()                                    # everything but the animated and held artists
             self._base, self._background, self._backgrounds = canvas.copy_from_bbox(self.fig.bbox), None, {}
-        renderer = canvas.get_renderer()
-        texts = self._glyphs.renderer_for(renderer)         # labels redrawn from the glyphs drawn before
+        renderer = self._glyphs.renderer_for(canvas.get_renderer())   # texts redrawn from the glyphs drawn before
         if self._background is None:
             canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
-                artist.draw(texts if isinstance(artist, Text) else renderer)
+                artist.draw(renderer)
             self._background = canvas.copy_from_bbox(self.fig.bbox)
             if self._background_key is not None:
                 self._backgrounds[self._background_key] = self._background
         canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
-            artist.draw(texts if isinstance(artist, Text) else renderer)
+            artist.draw(renderer)
         self._image.value = self.png()
         if status is not None:
             self._status_text = status
