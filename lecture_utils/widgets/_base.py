@@ -165,10 +165,11 @@ class FigureWidget:
             canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
                 artist.draw(renderer)
-            self._background = canvas.copy_from_bbox(self.fig.bbox)
+            self._background = canvas.copy_from_bbox(self.fig.bbox)          # what the canvas shows now
             if self._background_key is not None:
                 self._backgrounds[self._background_key] = self._background
-        canvas.restore_region(self._background)
+        else:
+            canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
             artist.draw(renderer)
         self._image.value = self.png()
