@@ -7,6 +7,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from PIL import Image
 
 from lecture_utils import plotting
 from lecture_utils.plotting.discriminant import _boundary_support
@@ -210,3 +211,24 @@ def test_boundary_support_holds_the_ends_of_every_edge_where_a_margin_changes_si
     support = _boundary_support(log_odds).reshape(resolution, resolution)
     np.testing.assert_array_equal(support, np.isin(np.arange(resolution), [2, 3])[None, :].repeat(resolution, 0))
     assert _boundary_support(np.zeros(resolution ** 2)).all()                  # every sign in doubt
+
+
+def test_a_shaded_figure_saved_with_a_tight_box_is_the_picture_imshow_saves():
+    """The inline backend saves with bbox_inches="tight", whose first draw covers no pixel of the image."""
+    import io
+
+    import matplotlib.pyplot as plt
+
+    values = np.random.default_rng(4).uniform(size=(30, 30))
+    saved = []
+    for shade in (lambda ax: plotting.plot_shading(ax, values, (0, 1), (0, 1), cmap="viridis", vmin=0, vmax=1),
+                  lambda ax: ax.imshow(values, origin="lower", extent=(0, 1, 0, 1), interpolation="nearest", zorder=0,
+                                       aspect="auto", cmap="viridis", vmin=0, vmax=1)):
+        fig, ax = plt.subplots(figsize=(4, 3))
+        shade(ax)
+        ax.set(xlim=(0, 1), ylim=(0, 1))
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", bbox_inches="tight")
+        plt.close(fig)
+        saved.append(np.asarray(Image.open(buffer)))
+    np.testing.assert_array_equal(*saved)

@@ -277,6 +277,8 @@ class _NearestImage(AxesImage):
 def _block_map(pixels, source, screen_shape, width):
     """``(block, rows, columns)``: the screen's ``block`` (two slices) shows ``image[rows][:, columns]``, if the
     map of screen pixels (flat indices, in order) to image pixels (flat indices) is such a block; else None."""
+    if pixels.size == 0:                                      # nothing covered (e.g. savefig's first, tight-box draw)
+        return None
     screen_rows, screen_columns = np.unravel_index(pixels[[0, -1]], screen_shape)
     height, across = screen_rows[1] - screen_rows[0] + 1, screen_columns[1] - screen_columns[0] + 1
     if pixels.size != height * across or across <= 0:
