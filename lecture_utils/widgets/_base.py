@@ -21,6 +21,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.image import AxesImage
 
 from .._png import PngEncoder
 from ._text import GlyphCache
@@ -160,18 +161,23 @@ class FigureWidget:
         if self._base is None:
             canvas.draw()                                    # everything but the animated and held artists
             self._base, self._background, self._backgrounds = canvas.copy_from_bbox(self.fig.bbox), None, {}
-        renderer = self._glyphs.renderer_for(canvas.get_renderer())   # texts redrawn from the glyphs drawn before
+        agg = canvas.get_renderer()
+        texts = self._glyphs.renderer_for(agg)               # texts redrawn from the glyphs drawn before
+
+        def draw(artist):                                    # an image gets Agg itself, whose pixels it may copy
+            artist.draw(agg if isinstance(artist, AxesImage) else texts)
+
         if self._background is None:
             canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
-                artist.draw(renderer)
+                draw(artist)
             self._background = canvas.copy_from_bbox(self.fig.bbox)          # what the canvas shows now
             if self._background_key is not None:
                 self._backgrounds[self._background_key] = self._background
         else:
             canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
-            artist.draw(renderer)
+            draw(artist)
         self._image.value = self.png()
         if status is not None:
             self._status_text = status
