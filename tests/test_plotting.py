@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from lecture_utils import plotting
-from lecture_utils.plotting.discriminant import _boundary_support
+from lecture_utils.plotting.discriminant import _boundary_scores, _boundary_support
 
 BOX = ((-1.0, 2.0), (-1.5, 1.0))
 coefficient = st.floats(-5, 5).filter(lambda v: abs(v) > 1e-3)
@@ -194,12 +194,9 @@ def test_boundaries_from_cheap_scores_with_exact_ones_on_their_support_are_the_e
         t = np.repeat(np.arange(n_classes), 12)
         for model in (LDA().fit(X, t), QDA().fit(X, t), RDA(rng.uniform(), rng.uniform()).fit(X, t)):
             exact = plotting.boundary_segments(model.predict_log_proba(grid), limits, limits)
-            cheap = model.decision_function(grid)
-            cheap = cheap if cheap.ndim == 2 else np.column_stack([np.zeros_like(cheap), cheap])
-            support = _boundary_support(cheap)
+            support = _boundary_support(model.decision_function(grid))
             assert support.mean() < 0.5                           # a band along the boundaries, not the grid
-            cheap[support] = model.predict_log_proba(grid[support])
-            mixed = plotting.boundary_segments(cheap, limits, limits)
+            mixed = plotting.boundary_segments(_boundary_scores(model, grid), limits, limits)
             assert len(mixed) == len(exact)
             for line, reference in zip(mixed, exact):
                 np.testing.assert_array_equal(line, reference)        # the same points, bit for bit

@@ -15,7 +15,7 @@ from ..decision import bayes_error_1d, expected_loss, posterior_threshold, strat
 from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_bayes_error,
                             gaussian_joint_log_likelihood, rda_accuracy_grid)
 from ..logistic import softmax
-from ..plotting.discriminant import _boundary_support
+from ..plotting.discriminant import _boundary_scores
 from ._base import FigureWidget, button, on_slider, set_slider
 
 #: Slider labels at their natural width.
@@ -527,7 +527,7 @@ class GaussianClassesExplorer(FigureWidget):
             if isinstance(fitted, str):
                 problems[name] = fitted
                 continue
-            grid_scores[name] = self._boundary_scores(fitted)
+            grid_scores[name] = _boundary_scores(fitted, self.grid)   # the log posteriors' boundaries
             decisions[name] = fitted.predict(X_test)
         estimates = {name: stratified_risk(decisions[name], t_test, priors) for name in decisions}
         self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("LDA", "QDA")}
@@ -538,16 +538,6 @@ class GaussianClassesExplorer(FigureWidget):
         for k, points in enumerate(self._points):
             points.set_offsets(X[t == k].reshape(-1, 2))
         return problems
-
-    def _boundary_scores(self, model) -> np.ndarray:
-        """Scores on the grid whose zero contours are exactly those of the model's log posteriors: its
-        discriminants, with the log posteriors on the points the contours are interpolated between."""
-        scores = model.decision_function(self.grid)
-        scores = scores if scores.ndim == 2 else np.column_stack([np.zeros_like(scores), scores])   # (0, log-odds)
-        near = _boundary_support(scores)
-        if near.any():
-            scores[near] = model.predict_log_proba(self.grid[near])
-        return scores
 
     def _describe(self, t, problems) -> str:
         counts = ", ".join(str(n) for n in np.bincount(t, minlength=self.n_classes))
