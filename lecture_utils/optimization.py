@@ -267,14 +267,6 @@ def _optimality(w, gradient, l1) -> np.ndarray:
     return np.where(w != 0, gradient + l1 * np.sign(w), _soft_threshold(gradient, l1))
 
 
-def _length(v) -> float:
-    """``||v||`` as :func:`~lecture_utils._numerics.norm` gives it, in two numpy calls instead of eight where no square
-    under- or overflows: ``sqrt(v^T v)`` is then the same number (``norm`` scales ``v`` by a power of two first,
-    exactly). The caller ignores overflow, as for :func:`_total_loss`."""
-    length = float(np.sqrt(v @ v))
-    return length if 1e-150 < length < 1e150 else float(norm(v))
-
-
 def _total_loss(objective, w, l1) -> float:
     """``E(w) + sum_j l1_j |w_j|``; the caller ignores overflow (a loss beyond 1.8e308 is inf, and stops the run)."""
     return objective.loss(w) + float((l1 * np.abs(w)).sum())
@@ -477,7 +469,7 @@ def _evaluate(objective, w, l1, k, previous_loss):
             raise _Stop("diverged", f"diverged at step {k + 1}: the loss is no longer finite ({loss}; it was "
                                     f"{previous_loss:.4g}), so the weights of step {k} are kept")
         gradient = objective.gradient(w)
-        grad_norm = _length(_optimality(w, gradient, l1))
+        grad_norm = float(norm(_optimality(w, gradient, l1)))
     if not np.isfinite(grad_norm):
         # the weights and the loss are finite: the gradient's function, not the step, failed here
         raise _Stop("not_finite", f"the gradient at step {k + 1} is {_not_finite(gradient)}, where the loss is "
@@ -643,7 +635,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
     with np.errstate(over="ignore", invalid="ignore"):
         gradient = objective.gradient(w)
-        grad_norm = _length(_optimality(w, gradient, l1))
+        grad_norm = float(norm(_optimality(w, gradient, l1)))
     if not np.isfinite(grad_norm):
         raise ValueError(f"The gradient at the starting point w0 is {_not_finite(gradient)}, where the loss is "
                          f"finite ({loss:.4g}): check the gradient's function there, or start elsewhere.")

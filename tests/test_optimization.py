@@ -593,12 +593,12 @@ def test_the_scalar_examples_have_the_derivatives_they_claim(name):
 @given(st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1, max_size=8),
        st.integers(min_value=-1070, max_value=1020))
 def test_the_loop_measures_a_gradient_as_the_overflow_safe_norm_does(entries, exponent):
-    # the loop's fast sqrt(g^T g) must be the very number of the scaled norm (the stopping test depends on it),
-    # for vectors of every scale: huge ones (whose squares overflow) and tiny ones (whose squares underflow)
-    from lecture_utils._numerics import norm
-    from lecture_utils.optimization import _length
+    # norm's fast sqrt(g^T g) must be the very number of the scaled norm (the loop's stopping test depends on
+    # it), for vectors of every scale: huge ones (whose squares overflow) and tiny ones (whose squares underflow)
+    from lecture_utils._numerics import norm, scaled, unscale
 
     with np.errstate(over="ignore"):                        # as in the loop, where g^T g may overflow
         g = np.ldexp(np.array(entries), exponent)
         g = np.where(np.isfinite(g), g, np.finfo(float).max)
-        assert _length(g) == float(norm(g))
+        g_scaled, e = scaled(g)
+        assert float(norm(g)) == float(unscale(np.linalg.norm(g_scaled), e))
