@@ -568,20 +568,16 @@ class SoftmaxLoss(Objective):
         """
         check_size(self.n_weights ** 2, f"the Hessian of (D + 1) K = {self.n_weights} weights",
                    "the features of X or the classes of t")
+        return self._hessian_in(w, np.eye(self.shape[1]))
+
+    def _hessian_in(self, w, basis) -> np.ndarray:
+        """``H`` in the coordinates ``V`` of ``W = V B^T`` (``B = basis``, shape (K, R)): ``(I (x) B)^T H (I (x) B)``,
+        without forming ``H``; for ``B = I`` it is ``H`` itself. The penalty ``l2 I`` stays ``l2 I`` for
+        orthonormal columns of ``B``."""
         self._scores(w)
-        P = np.exp(self._log_p)
-        n_weights = self.n_weights
-        hessian = np.zeros((n_weights, n_weights))
-        blocks = hessian.reshape(self.shape + self.shape)       # a view: blocks[j, k, m, l] = H[(j, k), (m, l)]
-        for rows in _row_blocks(self.n_samples):             # a block of rows at a time: N x (D + 1) K stays small
-            X, P_block = _with_bias(self.features[rows], self.fit_intercept), P[rows]
-            # d p_ik / d z_il = p_ik (delta_kl - p_il): first the term -p_ik p_il, summed as one product
-            outer = (X[:, :, None] * P_block[:, None, :]).reshape(len(X), n_weights)     # row i: x_i (x) p_i
-            hessian -= outer.T @ outer
-            for k in range(self.shape[1]):                                             # then delta_kl p_ik
-                blocks[:, k, :, k] += X.T @ (P_block[:, k, None] * X)
-        hessian /= self.n_samples
-        hessian[np.diag_indices_from(hessian)] += self.penalty
+        hessian = _softmax_curvature(self.features, np.exp(self._log_p), self.fit_intercept, basis) / self.n_samples
+        penalty = self.penalty.reshape(self.shape)[:, 0]                 # l2 for each coefficient's row, 0 for the bias
+        hessian[np.diag_indices_from(hessian)] += np.repeat(penalty, basis.shape[1])
         return hessian
 
     def separates(self, w) -> bool:
@@ -594,6 +590,29 @@ class SoftmaxLoss(Objective):
     def no_minimum(self, w) -> str | None:
         """Why the loss has no minimum, if ``w`` shows it: without a penalty, ``W`` separates the classes."""
         return _no_minimum(self, w)
+
+
+def _softmax_curvature(X, P, fit_intercept, basis) -> np.ndarray:
+    """``sum_i (x_i x_i^T) (x) B^T (diag(p_i) - p_i p_i^T) B``, with ``x_i`` and its 1 for the bias: ``N H`` of the
+    softmax loss in the coordinates of ``W = V B^T`` (``B = I``: of ``W``), rows ``(j, a)`` in the order of ``V``.
+
+    With ``b_k`` the k-th row of ``B`` and ``q_i = B^T p_i``, ``B^T (diag(p_i) - p_i p_i^T) B = sum_k p_ik b_k b_k^T
+    - q_i q_i^T``: the sum is ``sum_k (X^T diag(p_k) X) (x) b_k b_k^T - A^T A`` with A's row i ``x_i (x) q_i``,
+    K + 1 symmetric products (syrk), a block of rows at a time.
+    """
+    n_columns, (n_classes, n_reduced) = X.shape[1] + fit_intercept, basis.shape
+    grams = np.zeros((n_classes, n_columns, n_columns))                  # X^T diag(p_k) X for each class k
+    outer = np.zeros((n_columns * n_reduced, n_columns * n_reduced))     # A^T A
+    for rows in _row_blocks(len(X)):
+        # the block's examples as columns (D + 1, rows): every elementwise product below runs along the rows
+        columns = np.ascontiguousarray(_with_bias(X[rows], fit_intercept).T)
+        P_T = P[rows].T                                                      # (K, rows)
+        A_T = (columns[:, None, :] * (basis.T @ P_T)).reshape(-1, columns.shape[1])   # column i: x_i (x) q_i
+        outer += A_T @ A_T.T
+        for k, root in enumerate(np.sqrt(P_T)):
+            scaled = columns * root                                          # X^T diag(p_k)^1/2
+            grams[k] += scaled @ scaled.T
+    return np.einsum("kjm,ka,kb->jamb", grams, basis, basis).reshape(outer.shape) - outer
 
 
 def _no_minimum(objective, w) -> str | None:
@@ -662,10 +681,8 @@ class _SumToZero(Objective):
         return self.restrict(self.objective.gradient(self.expand(as_vector(v, "v", self.n_weights)), batch))
 
     def hessian(self, v) -> np.ndarray:
-        H = self.objective.hessian(self.expand(as_vector(v, "v", self.n_weights)))
-        blocks = H.reshape(self.objective.shape + self.objective.shape)                  # [j, k, m, l]
-        C = self.basis
-        return np.einsum("jkml,ka,lb->jamb", blocks, C, C).reshape(self.n_weights, self.n_weights)
+        # H_V = (I (x) C)^T H (I (x) C), formed directly in these coordinates
+        return self.objective._hessian_in(self.expand(as_vector(v, "v", self.n_weights)), self.basis)
 
     def separates(self, v) -> bool:
         return self.objective.separates(self.expand(v))

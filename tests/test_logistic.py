@@ -628,6 +628,25 @@ def test_the_softmax_hessian_vanishes_along_one_vector_added_to_every_class(iris
         assert np.all(np.abs(eigenvalues[:null]) < 1e-14) and eigenvalues[null] > 1e-4
 
 
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_the_softmax_hessian_among_weights_summing_to_zero_is_the_full_one_projected(fit_intercept):
+    # what Newton solves with: (I (x) C)^T H (I (x) C), C the contrasts; H written out as the sum of
+    # kron(x_i x_i^T, diag(p_i) - p_i p_i^T) / N, more than one block of rows (5000 > 2048) and K = 4
+    from lecture_utils.logistic import _SumToZero
+    rng = np.random.default_rng(6)
+    X, t = rng.standard_normal((5000, 3)) * [1.0, 3.0, 0.3], rng.integers(4, size=5000)
+    objective = SoftmaxLoss(X, t, l2=0.05, fit_intercept=fit_intercept)
+    reduced = _SumToZero(objective)
+    v = rng.normal(scale=0.5, size=reduced.n_weights)
+    design = X_tilde(X) if fit_intercept else X
+    P = special.softmax(design @ reduced.expand(v).reshape(-1, 4), axis=1)
+    explicit = sum(np.kron(np.outer(x, x), np.diag(p) - np.outer(p, p)) for x, p in zip(design, P)) / len(X)
+    explicit += np.diag(objective.penalty)
+    projection = np.kron(np.eye(design.shape[1]), reduced.basis)
+    np.testing.assert_allclose(objective.hessian(reduced.expand(v)), explicit, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(reduced.hessian(v), projection.T @ explicit @ projection, rtol=0, atol=1e-13)
+
+
 @pytest.mark.parametrize("l2", [1e-3, 1e-2])
 def test_multinomial_newton_matches_scikit_learn_and_gradient_descent(iris, l2):
     X, t = iris
