@@ -101,6 +101,16 @@ def test_the_priors_are_drawn_once_and_never_smoothed(tennis):
     assert not any(bar.get_animated() for bar in prior_bars)
 
 
+@pytest.mark.parametrize("alpha", [0.0, 0.1, 2.7, 5.0, 0.1 + 0.2])     # 0.1 + 0.2 is no exact slider position
+def test_the_model_shown_is_fitted_with_the_smoothing_shown(tennis, alpha):
+    tennis.set_day(SLIDES_DAY, 4.0)
+    tennis.alpha_slider.value = alpha               # the slider's own value: a position fitted when built, or not
+    exact = factors_by_hand(SLIDES_DAY, alpha)
+    assert tennis.model.alpha == alpha
+    np.testing.assert_allclose(tennis.factors, [[float(f) for f in exact[label][1:]] for label in ("No", "Yes")],
+                               rtol=1e-12)
+
+
 def test_after_many_changes_the_picture_is_the_one_a_fresh_widget_draws(tennis):
     for value in ("Rain", "Overcast"):
         tennis.dropdowns[0].value = value

@@ -60,8 +60,11 @@ class PlayTennisExplorer(FigureWidget):
 
     def __init__(self, day=("Sunny", "Hot", "Normal", "Weak"), alpha: float = 0.0):
         self.data = load_play_tennis()
-        self.model = CategoricalNB(alpha=0).fit(self.data.X, self.data.y)
-        self._initial = (self._checked_day(day), on_slider(alpha, "alpha", 0.0, 5.0, step=0.1))
+        self._models = {}                # by alpha; the slider's 51 positions are fitted now (0.4 ms each), so
+        for position in np.round(np.arange(0.0, 5.0 + 1e-9, 0.1), 1).tolist():   # that a move only looks one up
+            self._model_at(position)
+        self.model = self._model_at(on_slider(alpha, "alpha", 0.0, 5.0, step=0.1))
+        self._initial = (self._checked_day(day), self.model.alpha)
         self.dropdowns = [widgets.Dropdown(options=categories.tolist(), value=value, description=name.lower(),
                                            style=LABEL_STYLE, layout=widgets.Layout(width="190px"))
                           for name, categories, value in zip(self.data.feature_names, self.model.categories_,
@@ -159,17 +162,23 @@ class PlayTennisExplorer(FigureWidget):
             self.animate(artist)
 
     def update(self) -> None:
-        if self.model.alpha != self.alpha:
-            self.model = CategoricalNB(alpha=self.alpha).fit(self.data.X, self.data.y)
+        self.model = self._model_at(self.alpha)
         if [text.get_text() for text in self._values] != [f"= {value}" for value in self.day]:
             for text, value in zip(self._values, self.day):
                 text.set_text(f"= {value}")
             self.redraw_held()
-        for values, bars, labels in zip(self.factors, self._factor_bars, self._factor_labels):
+        factors, joint, posterior = self.factors, self.joint, self.posterior
+        for values, bars, labels in zip(factors, self._factor_bars, self._factor_labels):
             self._set_bars(bars, labels, values)
-        for values, bars, labels in zip((self.joint, self.posterior), self._joint_bars, self._joint_labels):
+        for values, bars, labels in zip((joint, posterior), self._joint_bars, self._joint_labels):
             self._set_bars(bars, labels, values)
-        self.render(self._describe())
+        self.render(self._describe(joint, posterior))
+
+    def _model_at(self, alpha: float) -> CategoricalNB:
+        """The model fitted with smoothing ``alpha``, fitted now if ``alpha`` is no position of the slider."""
+        if alpha not in self._models:
+            self._models[alpha] = CategoricalNB(alpha=alpha).fit(self.data.X, self.data.y)
+        return self._models[alpha]
 
     @staticmethod
     def _set_bars(bars, labels, values) -> None:
@@ -178,9 +187,8 @@ class PlayTennisExplorer(FigureWidget):
             label.set_y(value)
             label.set_text(_number(value, 3))
 
-    def _describe(self) -> str:
+    def _describe(self, joint, posterior) -> str:
         classes = self.model.classes_.tolist()
-        joint, posterior = self.joint, self.posterior
         parts = ", ".join(f"p(x, {c}) = {_number(j)}" for c, j in zip(classes, joint))
         vetoed = [c for c, j in zip(classes, joint) if j == 0]
         veto = f" (a zero count vetoes {' and '.join(vetoed)})" if vetoed else ""
