@@ -603,10 +603,12 @@ def _softmax_curvature(X, P, fit_intercept, basis) -> np.ndarray:
     n_columns, (n_classes, n_reduced) = X.shape[1] + fit_intercept, basis.shape
     grams = np.zeros((n_classes, n_columns, n_columns))                  # X^T diag(p_k) X for each class k
     outer = np.zeros((n_columns * n_reduced, n_columns * n_reduced))     # A^T A
+    # a block's examples as columns (D + 1, rows), the bias's 1 last: every elementwise product runs along the rows
+    inputs = np.ones((n_columns, min(_BLOCK, len(X))))                  # reused by every block
     for rows in _row_blocks(len(X)):
-        # the block's examples as columns (D + 1, rows): every elementwise product below runs along the rows
-        columns = np.ascontiguousarray(_with_bias(X[rows], fit_intercept).T)
         P_T = P[rows].T                                                      # (K, rows)
+        columns = inputs[:, :P_T.shape[1]]
+        columns[:X.shape[1]] = X[rows].T
         A_T = (columns[:, None, :] * (basis.T @ P_T)).reshape(-1, columns.shape[1])   # column i: x_i (x) q_i
         outer += A_T @ A_T.T
         for k, root in enumerate(np.sqrt(P_T)):
