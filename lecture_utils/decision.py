@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -314,6 +315,12 @@ def _log_density(density, k: int):
     )
 
 
+def _check_densities(densities) -> None:
+    """A clear ``TypeError`` for a density that is neither a scipy.stats distribution nor a function."""
+    for k, density in enumerate(densities):
+        _log_density(density, k)
+
+
 def _search_grid(densities, support, n_grid: int) -> np.ndarray:
     """Where the Bayes decision is evaluated: ``n_grid`` points over ``support``, or, by default,
     ``n_grid`` quantiles spread over the classes (dense where the probability is), from 1e-12 to 1 - 1e-12."""
@@ -416,14 +423,34 @@ def bayes_error_1d(densities, priors, loss_matrix=None, support=None, n_grid: in
     if n_grid > MAX_SEARCH_GRID:
         raise ValueError(f"n_grid = {n_grid} points would take minutes (about 2 seconds per million); use at most "
                          f"{MAX_SEARCH_GRID:.0e}: thresholds are found to 1e-14 between grid points anyway.")
+    _check_densities(densities)
+    return _bayes_rule(densities, priors, loss, _SearchGrid.of(densities, support, max(n_grid, 3)))
+
+
+class _SearchGrid(NamedTuple):
+    """Where :func:`bayes_error_1d` looks for changes of decision, and ``log p(x | C_k)`` there, shape (n, K):
+    both depend on the densities only, so a caller that varies the priors or the loss (a widget) keeps them."""
+
+    points: np.ndarray
+    log_densities: np.ndarray
+
+    @classmethod
+    def of(cls, densities, support, n_grid: int) -> _SearchGrid:
+        points = _search_grid(densities, support, n_grid)
+        return cls(points, np.column_stack([_log_density(density, k)(points) for k, density in enumerate(densities)]))
+
+
+def _bayes_rule(densities, priors: np.ndarray, loss: np.ndarray, search: _SearchGrid) -> BayesRisk1D:
+    """:func:`bayes_error_1d` on arguments it has checked: the decisions on the search grid, then each change
+    of decision found to 1e-14 by root finding."""
     log_densities = [_log_density(density, k) for k, density in enumerate(densities)]
 
     def risks(x):                                            # R(a | x) for each x, shape (len(x), n_decisions)
         log_joint = np.column_stack([f(np.atleast_1d(x)) for f in log_densities]) + np.log(priors)
         return _risks_from_joint(log_joint, loss)
 
-    grid = _search_grid(densities, support, max(n_grid, 3))
-    on_grid = np.argmin(risks(grid), axis=1)
+    grid = search.points
+    on_grid = np.argmin(_risks_from_joint(search.log_densities + np.log(priors), loss), axis=1)
     changes = np.flatnonzero(on_grid[1:] != on_grid[:-1])
     xtol = 1e-14 * np.max(np.abs(grid[[0, -1]]))            # relative to the grid: any scale of x
     from scipy import optimize                               # here: importing it costs a second
@@ -482,8 +509,7 @@ def threshold_rule_risk(densities, priors, thresholds, decisions, loss_matrix=No
             or np.any(decisions < 0) or np.any(decisions >= loss.shape[0])):
         raise ValueError(f"decisions must hold one decision (a row 0..{loss.shape[0] - 1} of the loss matrix) per "
                          f"region, {thresholds.size + 1} for {thresholds.size} thresholds; got {decisions.tolist()}.")
-    for k, density in enumerate(densities):
-        _log_density(density, k)                                 # a clear TypeError for anything else
+    _check_densities(densities)
     if thresholds.size + 1 > MAX_QUADRATURES and not all(hasattr(density, "cdf") for density in densities):
         raise ValueError(f"thresholds makes {thresholds.size + 1} regions, each integrated by scipy.integrate.quad "
                          f"under a plain density function (milliseconds each): more than {MAX_QUADRATURES} would "

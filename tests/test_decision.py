@@ -155,6 +155,20 @@ def test_bayes_error_of_equal_variance_gaussians_matches_the_closed_form(delta, 
     assert result.class_risks.sum() == pytest.approx(result.risk, rel=1e-14)
 
 
+def test_a_search_grid_kept_across_priors_and_losses_gives_what_a_fresh_search_gives():
+    """A widget keeps the search grid and the log densities on it while the priors and the loss move."""
+    densities = [stats.norm(0, 1), stats.norm(1.5, 2.0)]
+    search = decision._SearchGrid.of(densities, None, 2001)
+    for prior, loss in [(0.2, [[0, 3], [1, 0]]), (0.4, decision.zero_one_loss(2)), (0.6, [[0, 2], [1.5, 0]])]:
+        priors = np.array([1 - prior, prior])
+        kept = decision._bayes_rule(densities, priors, np.array(loss, dtype=float), search)
+        fresh = decision.bayes_error_1d(densities, priors, loss, n_grid=2001)
+        assert kept.risk == fresh.risk and kept.class_risks.tolist() == fresh.class_risks.tolist()
+        assert kept.thresholds.tolist() == fresh.thresholds.tolist() and kept.decisions.tolist() == [1, 0, 1]
+        np.testing.assert_allclose(kept.thresholds, decision.gaussian_threshold_1d([0, 1.5], [1, 2], priors, loss),
+                                   rtol=1e-10)
+
+
 @pytest.mark.parametrize("loss", [None, [[0, 3], [1, 0]], [[1, 4], [2.5, 0.5]]])
 def test_bayes_risk_of_unequal_variances_matches_quadrature_and_closed_form_thresholds(loss):
     densities, priors = [stats.norm(0, 1), stats.norm(1.5, 2.0)], np.array([0.6, 0.4])

@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from lecture_utils import plotting
-from lecture_utils.plotting.discriminant import _boundary_scores, _boundary_support
+from lecture_utils.plotting.discriminant import _boundary_scores, _boundary_support, _posteriors
 
 BOX = ((-1.0, 2.0), (-1.5, 1.0))
 coefficient = st.floats(-5, 5).filter(lambda v: abs(v) > 1e-3)
@@ -200,6 +200,21 @@ def test_boundaries_from_cheap_scores_with_exact_ones_on_their_support_are_the_e
             assert len(mixed) == len(exact)
             for line, reference in zip(mixed, exact):
                 np.testing.assert_array_equal(line, reference)        # the same points, bit for bit
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_posteriors_are_the_softmax_of_the_scores_bit_for_bit(n_classes):
+    from scipy import special
+
+    from lecture_utils.logistic import softmax
+    rng = np.random.default_rng(n_classes)
+    scores = rng.normal(size=(5000, n_classes)) * rng.choice([0.01, 1.0, 30.0, 800.0], size=(5000, 1))
+    posteriors = _posteriors(scores)
+    np.testing.assert_array_equal(posteriors, softmax(scores, axis=1))          # the same numbers, faster
+    np.testing.assert_allclose(posteriors, special.softmax(scores, axis=1), rtol=1e-13, atol=1e-300)
+    if n_classes == 2:                                                          # log-odds: (1 - sigmoid, sigmoid)
+        np.testing.assert_allclose(_posteriors(scores[:, 1] - scores[:, 0])[:, 1],
+                                   special.expit(scores[:, 1] - scores[:, 0]), rtol=1e-13, atol=1e-300)
 
 
 def test_boundary_support_holds_the_ends_of_every_edge_where_a_margin_changes_sign():

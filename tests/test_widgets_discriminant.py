@@ -8,9 +8,10 @@ written out with numpy and scored with scipy densities for the RDA explorer.
 
 import numpy as np
 import pytest
-from scipy import integrate, stats
+from scipy import integrate, special, stats
 from scipy.spatial.distance import mahalanobis
 
+from lecture_utils import plotting
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.discriminant import covariance_from_axes
 from lecture_utils.widgets import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
@@ -105,6 +106,14 @@ def test_after_many_moves_the_picture_is_the_one_a_fresh_widget_draws(losses):
     for miss, false_alarm, prior in [(3, 90, 0.1), (100, 1, 0.95), (7, 7, 0.4)]:
         losses.set_costs(miss=miss, false_alarm=false_alarm, prior=prior)
     losses.set_costs(miss=60, false_alarm=20, prior=0.45)
+    assert losses.png() == LossMatrixExplorer(miss_cost=60, false_alarm_cost=20, prior=0.45).png()
+
+
+def test_a_loss_axis_seen_before_is_drawn_as_a_fresh_widget_draws_it(losses):
+    losses.set_costs(miss=60, false_alarm=20, prior=0.45)                 # the loss axis up to 70
+    losses.set_costs(miss=100, false_alarm=1)                              # to 110
+    losses.set_costs(miss=60, false_alarm=20)                              # back to 70: its background kept
+    assert losses.ax_loss.get_ylim() == (0.0, 70.0)
     assert losses.png() == LossMatrixExplorer(miss_cost=60, false_alarm_cost=20, prior=0.45).png()
 
 
@@ -236,9 +245,10 @@ def test_after_many_moves_the_classes_picture_is_the_one_a_fresh_widget_draws(cl
     classes.set_class(1, mean=(2.0, 2.0), spreads=(0.5, 2.0), angle=120, prior=0.7)
     classes.N_slider.value = 300
     classes.set_class(1, mean=(1.2, -0.4), spreads=(1.6, 0.45), angle=30, prior=0.5)
-    classes.N_slider.value = 40
+    classes.N_slider.value = 40                            # the same classes: their test set kept
     classes.class_selector.value = 0
-    assert classes.png() == GaussianClassesExplorer().png()
+    fresh = GaussianClassesExplorer()
+    assert classes.png() == fresh.png() and classes.status == fresh.status
 
 
 def test_selecting_another_class_changes_the_status_only_and_a_new_sample_still_refits(classes):
@@ -312,6 +322,20 @@ def test_the_ellipses_are_the_regularised_covariances(rda):
         np.testing.assert_allclose(distances, 1.5, rtol=1e-10)
     (alpha,), (gamma,) = rda._marker.get_data()
     assert (alpha, gamma) == (0.3, 0.7)
+
+
+def test_the_regions_are_shaded_by_the_posteriors_of_rda_written_out(rda):
+    rda.set_point(0.3, 0.7)
+    scores = []
+    for k in range(3):
+        X_k = rda.X_train[rda.t_train == k]
+        mixed = 0.3 * np.cov(X_k.T) + 0.7 * rda.model.covariance_
+        shrunk = 0.3 * mixed + 0.7 * np.trace(mixed) / 2 * np.eye(2)
+        scores.append(np.log(len(X_k) / len(rda.t_train))
+                      + stats.multivariate_normal(X_k.mean(axis=0), shrunk).logpdf(rda.grid))
+    posteriors = np.exp(np.array(scores).T - special.logsumexp(np.array(scores).T, axis=1, keepdims=True))
+    expected = plotting.posterior_image(posteriors, rda.resolution).astype(int)
+    assert np.abs(rda._regions.get_array().astype(int) - expected).max() <= 1   # the same colours but for round-off
 
 
 def test_the_status_names_the_corners_and_the_best_point(rda):

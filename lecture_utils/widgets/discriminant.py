@@ -11,11 +11,11 @@ from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
                            check_positive_int, check_random_state, check_scale, check_size, check_unit_interval)
 from ..datasets import gaussian_classes_from_noise
-from ..decision import bayes_error_1d, expected_loss, posterior_threshold, stratified_risk, threshold_rule_risk
+from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, posterior_threshold,
+                        stratified_risk, zero_one_loss)
 from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_bayes_error,
                             gaussian_joint_log_likelihood, rda_accuracy_grid)
-from ..logistic import softmax
-from ..plotting.discriminant import _boundary_scores
+from ..plotting.discriminant import _boundary_scores, _posteriors
 from ._base import FigureWidget, button, on_slider, set_slider
 
 #: Slider labels at their natural width.
@@ -113,6 +113,7 @@ class LossMatrixExplorer(FigureWidget):
         self.x = np.linspace(low, high, n_grid)
         from scipy import stats                          # here: importing it costs half a second
         self._densities = [stats.norm(mean, sigma) for mean, sigma in zip(self.means, self.sigmas)]
+        self._search = _SearchGrid.of(self._densities, None, 2001)   # 2001 quantiles find the thresholds that matter
         self._zero_one_rules = {}                       # the 0-1 loss's rule depends on the prior only
         healthy, sick = self.class_names
         self.miss_slider = _slider(widgets.IntSlider, int(miss_cost), 1, max_cost, 1,
@@ -149,8 +150,14 @@ class LossMatrixExplorer(FigureWidget):
                                              self.priors)
 
     def _bayes_rule(self, priors, loss):
-        """The Bayes rule and its risk (a search grid of 2001 quantiles finds the thresholds that matter)."""
-        return bayes_error_1d(self._densities, priors, loss, n_grid=2001)
+        """The Bayes rule and its risk, as :func:`~lecture_utils.decision.bayes_error_1d` finds them (on the
+        search grid kept from one change to the next)."""
+        return _bayes_rule(self._densities, priors, loss, self._search)
+
+    def _risk(self, rule, priors, loss):
+        """The risk of ``rule`` (a BayesRisk1D) under ``loss``, as :func:`~lecture_utils.decision.threshold_rule_risk`
+        gives it."""
+        return _regions_risk(self._densities, priors, loss, rule.thresholds, rule.decisions, None).risk
 
     def _build_figure(self) -> None:
         self.ax_density, self.ax_loss = self.fig.subplots(1, 2)
@@ -160,7 +167,7 @@ class LossMatrixExplorer(FigureWidget):
         names = [f"{name}: $p(C_{k})\\,p(x \\mid C_{k})$" for k, name in enumerate(self.class_names)]
         self._curves, self._areas = plotting.plot_error_areas(self.ax_density, self.x, np.exp(joint).T, decided,
                                                               names)
-        risks = expected_loss(self.loss_matrix, softmax(joint, axis=1))
+        risks = _risks_from_joint(joint, self.loss_matrix)      # R(a | x) = sum_j L[a, j] p(C_j | x)
         self._loss_curves, self._envelope = plotting.plot_expected_losses(self.ax_loss, self.x, risks,
                                                                           self.class_names)
         peak = max(1 / (np.sqrt(2 * np.pi) * sigma) for sigma in self.sigmas)
@@ -185,14 +192,14 @@ class LossMatrixExplorer(FigureWidget):
             weighted = np.exp(joint[:, k])
             curve.set_ydata(weighted)
             area.set_xy(plotting.error_area(self.x, weighted, decided != k))
-        risks = expected_loss(loss, softmax(joint, axis=1))
+        risks = _risks_from_joint(joint, loss)
         for a, curve in enumerate(self._loss_curves):
             curve.set_ydata(risks[:, a])
         self._envelope.set_ydata(risks.min(axis=1))
         top = 10 * np.ceil(1.05 * loss.max() / 10)            # the axis moves in steps of 10 only
         if self.ax_loss.get_ylim() != (0.0, top):
             self.ax_loss.set_ylim(0.0, top)
-            self.redraw_held()
+            self.redraw_held(key=top)                           # 11 axes at most, each drawn once
         for ax, lines in zip((self.ax_density, self.ax_loss), self._thresholds):
             low, high = ax.get_ylim()
             lines.set_segments([[(t, low), (t, high)] for t in self.result.thresholds])
@@ -200,11 +207,11 @@ class LossMatrixExplorer(FigureWidget):
 
     def _describe(self, loss, priors) -> str:
         healthy, sick = self.class_names
-        errors = threshold_rule_risk(self._densities, priors, self.result.thresholds, self.result.decisions).risk
+        errors = self._risk(self.result, priors, zero_one_loss(2))
         if priors[1] not in self._zero_one_rules:
-            self._zero_one_rules[priors[1]] = self._bayes_rule(priors, None)
+            self._zero_one_rules[priors[1]] = self._bayes_rule(priors, zero_one_loss(2))
         zero_one = self._zero_one_rules[priors[1]]
-        naive = threshold_rule_risk(self._densities, priors, zero_one.thresholds, zero_one.decisions, loss).risk
+        naive = self._risk(zero_one, priors, loss)
         return (f"miss {loss[0, 1]:g}, false alarm {loss[1, 0]:g}, p({sick}) = {priors[1]:.2f}: decide {sick} "
                 f"where p({sick} | x) > {posterior_threshold(loss):.3f}, i.e. "
                 f"{_regions_text(self.result, 1, sick)}. Bayes risk {self.result.risk:.3f} with error rate "
@@ -295,6 +302,8 @@ class GaussianClassesExplorer(FigureWidget):
         self._rng = check_random_state(random_state)
         self._samples_drawn, self._shown = 0, (None, None)      # samples drawn; the classes and sample shown
         self._ellipses_shown = None                             # each class's mean, spreads and angle drawn
+        self._covariances_of = None                             # the spreads and angles of self._covariances
+        self._tested = (None, None)                             # the test set and Bayes decisions, and their key
         self._draw_noise()
         self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
 
@@ -338,9 +347,14 @@ class GaussianClassesExplorer(FigureWidget):
 
     @property
     def covariances(self) -> np.ndarray:
-        """The class covariances ``Sigma_k``, shape (K, 2, 2), from the spreads and angles."""
-        return np.array([covariance_from_axes(spread, np.radians(angle))
-                         for spread, angle in zip(self._spreads, self._angles)])
+        """The class covariances ``Sigma_k``, shape (K, 2, 2), from the spreads and angles (built once per setting:
+        an update uses them five times)."""
+        shapes = (self._spreads.tobytes(), self._angles.tobytes())
+        if shapes != self._covariances_of:
+            self._covariances = np.array([covariance_from_axes(spread, np.radians(angle))
+                                          for spread, angle in zip(self._spreads, self._angles)])
+            self._covariances_of = shapes
+        return self._covariances.copy()
 
     @property
     def priors(self) -> np.ndarray:
@@ -482,13 +496,17 @@ class GaussianClassesExplorer(FigureWidget):
     @property
     def bayes_error(self):
         """The Bayes error rate of the classes as set, from the distribution (computed once per setting)."""
-        key = (self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes())
+        key = self._classes_key()
         if key not in self._bayes_errors:
             self._bayes_errors[key] = gaussian_bayes_error(self._means, self.covariances, self._priors, tol=1e-6)
         return self._bayes_errors[key]
 
+    def _classes_key(self) -> tuple:
+        """The setting of the classes, as a key: their means, spreads, angles and priors."""
+        return self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes()
+
     def update(self) -> None:
-        classes = (self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes())
+        classes = self._classes_key()
         shown = (classes, (self.N_slider.value, self._samples_drawn))
         if classes != self._shown[0]:
             self._move_classes()
@@ -501,7 +519,7 @@ class GaussianClassesExplorer(FigureWidget):
         """Shade the true posteriors, move the ellipses and the Bayes boundaries (the left panel is redrawn)."""
         means, covariances = self._means, self.covariances
         scores = gaussian_joint_log_likelihood(self.grid, means, covariances, self._priors)
-        self._shading.set_data(plotting.posterior_image(softmax(scores, axis=1), self.resolution))
+        self._shading.set_data(plotting.posterior_image(_posteriors(scores), self.resolution))
         shapes = np.column_stack([means, self._spreads, self._angles])
         moved = np.arange(self.n_classes) if self._ellipses_shown is None else \
             np.flatnonzero(np.any(shapes != self._ellipses_shown, axis=1))          # a prior moves none
@@ -516,12 +534,9 @@ class GaussianClassesExplorer(FigureWidget):
     def _refit_and_move(self) -> dict:
         """Fit LDA and QDA on the sample, score them and the Bayes rule on the test set, and move their artists;
         the reason a model could not be fitted, by name."""
-        means, covariances, priors = self._means, self.covariances, self._priors
-        X, t = self.X, self.t
-        X_test, t_test = self._test_set()
-        grid_scores = {}
-        decisions = {"Bayes": np.argmax(gaussian_joint_log_likelihood(X_test, means, covariances, priors), axis=1)}
-        problems = {}
+        X, t, priors = self.X, self.t, self._priors
+        X_test, t_test, bayes = self._bayes_on_test_set()
+        grid_scores, decisions, problems = {}, {"Bayes": bayes}, {}
         for name, model in (("LDA", LDA()), ("QDA", QDA())):
             fitted = self._fitted(model, X, t)
             if isinstance(fitted, str):
@@ -538,6 +553,16 @@ class GaussianClassesExplorer(FigureWidget):
         for k, points in enumerate(self._points):
             points.set_offsets(X[t == k].reshape(-1, 2))
         return problems
+
+    def _bayes_on_test_set(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The test set ``X_test, t_test`` and the Bayes rule's decisions on it, kept while the classes and the noise
+        stay (a change of ``N`` reuses them)."""
+        key = (self._classes_key(), self._samples_drawn)
+        if key != self._tested[0]:
+            X_test, t_test = self._test_set()
+            joint = gaussian_joint_log_likelihood(X_test, self._means, self.covariances, self._priors)
+            self._tested = (key, (X_test, t_test, np.argmax(joint, axis=1)))
+        return self._tested[1]
 
     def _describe(self, t, problems) -> str:
         counts = ", ".join(str(n) for n in np.bincount(t, minlength=self.n_classes))
@@ -675,8 +700,8 @@ class RDAExplorer(FigureWidget):
     def update(self) -> None:
         alpha, gamma = self.alpha_slider.value, self.gamma_slider.value
         self.model = RDA(alpha, gamma).fit(self.X_train, self.t_train)
-        scores = self.model.predict_log_proba(self.grid)
-        self._regions.set_data(plotting.posterior_image(np.exp(scores), self.resolution))
+        scores = _boundary_scores(self.model, self.grid)       # the discriminants, exact where the boundary is
+        self._regions.set_data(plotting.posterior_image(_posteriors(scores), self.resolution))
         self._boundary.set_segments(plotting.boundary_segments(scores, self.xlim, self.ylim))
         for line, mean, covariance in zip(self._ellipses, self.model.means_, self.model.regularized_covariances_):
             line.set_data(*plotting.ellipse_points(mean, covariance, radius=1.5).T)
