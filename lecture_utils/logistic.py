@@ -269,28 +269,25 @@ def _penalty_weights(strength: float, shape, fit_intercept: bool) -> np.ndarray:
     return weights
 
 
-def _scores_and_gradient(w, fit_intercept, X, signs, z) -> np.ndarray:
+def _scores_gradient_and_loss(w, fit_intercept, X, signs, z) -> np.ndarray:
     """Fill ``z`` with the scores ``z_i = x_i^T w + b``; return the sums over the rows of the log loss's gradient
-    in ``(w, b)``, ``(sum_i (p_i - t_i) x_i, sum_i (p_i - t_i))``.
+    in ``(w, b)`` and of the log loss itself: ``(sum_i (p_i - t_i) x_i, sum_i (p_i - t_i), sum_i -log p(t_i | x_i))``.
 
     A block of rows at a time: the block is read from memory for its scores and is still in cache for its
-    share of the gradient, so that the gradient costs one pass over ``X``.
+    share of the gradient and of the loss, so that both cost one pass over ``X``.
     """
     coef, bias = (w[:-1], w[-1]) if fit_intercept else (w, 0.0)
-    sums = np.zeros(X.shape[1] + 1)
+    sums = np.zeros(X.shape[1] + 2)
     for rows in _row_blocks(len(X)):
         scores = np.matmul(X[rows], coef, out=z[rows])
         scores += bias
+        margins = signs[rows] * scores                            # u_i z_i, labels u_i in {-1, +1}
         # p_i - t_i = -u_i sigma(-u_i z_i), as in LogisticLoss.gradient
-        residuals = -signs[rows] * expit(-signs[rows] * scores)
-        sums[:-1] += residuals @ X[rows]
-        sums[-1] += residuals.sum()
+        residuals = -signs[rows] * expit(-margins)
+        sums[:-2] += residuals @ X[rows]
+        sums[-2] += residuals.sum()
+        sums[-1] += _logistic_loss(margins).sum()                 # -log p(t_i | x_i) = log(1 + exp(-u_i z_i))
     return sums
-
-
-def _log_losses(signs, z) -> float:
-    """``sum_i -log p(t_i | x_i) = sum_i log(1 + exp(-u_i z_i))``: the log loss, written for labels u_i in {-1, +1}."""
-    return float(_logistic_loss(signs * z).sum())
 
 
 def _scaled_gram(fit_intercept, X, root_s) -> np.ndarray:
@@ -379,27 +376,24 @@ class LogisticLoss(Objective):
         return _with_bias(self.features, self.fit_intercept)
 
     def _scores(self, w) -> np.ndarray:
-        """``z = [X 1] w`` and with it the gradient, computed once per weight vector (loss, gradient and
-        Hessian share them) in one pass over ``X``, by parts of the rows in parallel."""
+        """``z = [X 1] w`` and with it the gradient and the loss, computed once per weight vector (loss, gradient
+        and Hessian share them) in one pass over ``X``, by parts of the rows in parallel."""
         w = as_real_array(w, "w")
         if self._at is not None and w.shape == self._at.shape and (w == self._at).all():
             return self._z                                         # the last weights again (checked then)
         w = as_vector(w, "w", self.n_weights)
         z = np.empty(self.n_samples)
-        sums = sum_over_rows(partial(_scores_and_gradient, w, self.fit_intercept), self.features, self.signs, z,
+        sums = sum_over_rows(partial(_scores_gradient_and_loss, w, self.fit_intercept), self.features, self.signs, z,
                              n_parts=self.n_threads)
-        self._at, self._z, self._loss = np.array(w, dtype=float), z, None
+        self._at, self._z = np.array(w, dtype=float), z
         # (1/N) [X 1]^T (p - t) + l2 w
-        self._gradient = (sums if self.fit_intercept else sums[:-1]) / self.n_samples + self.penalty * w
+        self._gradient = (sums[:-1] if self.fit_intercept else sums[:-2]) / self.n_samples + self.penalty * w
+        # (1/N) sum_i log(1 + exp(-u_i z_i)) + l2/2 ||w||^2
+        self._loss = float(sums[-1]) / self.n_samples + 0.5 * float(w @ (self.penalty * w))
         return z
 
     def loss(self, w) -> float:
-        z = self._scores(w)
-        if self._loss is None:                                     # from the scores kept, when first asked
-            # (1/N) sum_i log(1 + exp(-u_i z_i)) + l2/2 ||w||^2
-            w = self._at
-            self._loss = sum_over_rows(_log_losses, self.signs, z, n_parts=self.n_threads) / self.n_samples \
-                + 0.5 * float(w @ (self.penalty * w))
+        self._scores(w)
         return self._loss
 
     def gradient(self, w, batch=None) -> np.ndarray:
