@@ -537,6 +537,20 @@ def test_bayes_error_of_unequal_covariances_matches_simpsons_rule_on_a_fine_grid
     assert result.error == pytest.approx(_bayes_error_by_simpson(means, covariances, priors), abs=3e-6)
 
 
+@pytest.mark.parametrize("n, rel", [(8, 1e-5), (16, 1e-8), (64, 1e-14)])
+def test_the_circle_rule_integrates_a_square_root_kink_at_a_break(n, rel):
+    """Its arcs' nodes and weights (the part that depends on n only is found once) against scipy's quad."""
+    from scipy import integrate
+    breaks = np.array([0.05, 0.3, 0.31, 0.8])
+    kinked = lambda t: np.sqrt(np.abs(np.sin(np.pi * (t - 0.3))))                 # periodic, a kink at 0.3
+    exact = integrate.quad(lambda u: np.sqrt(np.sin(np.pi * u)), 0, 1, epsabs=1e-15, epsrel=1e-15)[0]
+    turns, weights = discriminant._circle_rule(breaks, n)
+    assert turns.shape == weights.shape == (4 * n,) and np.all((0 <= turns) & (turns < 1))
+    assert weights.sum() == pytest.approx(1.0, rel=1e-14)                       # the length of the circle
+    assert weights @ kinked(turns) == pytest.approx(exact, rel=rel)
+    assert discriminant._circle_rule(breaks, n)[1].tolist() == weights.tolist()   # the same rule the next time
+
+
 def test_bayes_error_does_not_change_when_the_plane_turns_or_moves():
     means = np.array([[0.0, 1.2], [-1.3, -0.7], [1.3, -0.7]])
     covariances = [discriminant.covariance_from_axes(s, np.radians(a)) for s, a in
