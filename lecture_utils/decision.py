@@ -566,6 +566,12 @@ def stratified_risk(decisions, t, priors, loss_matrix=None) -> MonteCarloRisk:
     if np.any(counts == 0):
         raise ValueError(f"t must hold at least one test example of every class 0..{priors.size - 1}; "
                          f"class {int(np.argmin(counts))} has none.")
+    return _stratified_risk(decisions, t, priors, loss)
+
+
+def _stratified_risk(decisions: np.ndarray, t: np.ndarray, priors: np.ndarray, loss: np.ndarray) -> MonteCarloRisk:
+    """:func:`stratified_risk` of arguments it has checked (a widget scoring a test set it drew itself)."""
+    counts = np.bincount(t, minlength=priors.size)
     losses, e = scaled(loss[decisions, t])                     # L[a_i, t_i] / 2^e: no square overflows
     means = np.bincount(t, weights=losses) / counts                          # mean loss within each class
     variances = np.bincount(t, weights=(losses - means[t]) ** 2) / counts   # in two passes: no cancellation

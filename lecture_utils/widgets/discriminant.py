@@ -11,8 +11,8 @@ from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
                            check_positive_int, check_random_state, check_scale, check_size, check_unit_interval)
 from ..datasets import gaussian_classes_from_noise
-from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, posterior_threshold,
-                        stratified_risk, zero_one_loss)
+from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, _stratified_risk,
+                        posterior_threshold, zero_one_loss)
 from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_bayes_error,
                             gaussian_joint_log_likelihood, rda_accuracy_grid)
 from ..plotting.discriminant import _boundary_scores, _posteriors
@@ -544,7 +544,8 @@ class GaussianClassesExplorer(FigureWidget):
                 continue
             grid_scores[name] = _boundary_scores(fitted, self.grid)   # the log posteriors' boundaries
             decisions[name] = fitted.predict(X_test)
-        estimates = {name: stratified_risk(decisions[name], t_test, priors) for name in decisions}
+        zero_one = zero_one_loss(self.n_classes)
+        estimates = {name: _stratified_risk(decisions[name], t_test, priors, zero_one) for name in decisions}
         self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("LDA", "QDA")}
         self.standard_error = estimates["Bayes"].standard_error
         for name in ("LDA", "QDA"):
