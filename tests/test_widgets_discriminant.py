@@ -15,7 +15,8 @@ from lecture_utils import plotting
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.discriminant import covariance_from_axes
 from lecture_utils.widgets import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
-from lecture_utils.widgets._base import SCREEN_DPI
+from lecture_utils.widgets._base import KEPT_BACKGROUNDS, SCREEN_DPI
+from pictures import picture
 
 
 def shoelace(polygon) -> float:
@@ -115,6 +116,17 @@ def test_a_loss_axis_seen_before_is_drawn_as_a_fresh_widget_draws_it(losses):
     losses.set_costs(miss=60, false_alarm=20)                              # back to 70: its background kept
     assert losses.ax_loss.get_ylim() == (0.0, 70.0)
     assert losses.png() == LossMatrixExplorer(miss_cost=60, false_alarm_cost=20, prior=0.45).png()
+
+
+def test_only_the_latest_loss_axes_are_kept_and_a_forgotten_one_is_drawn_again(losses):
+    tops = []
+    for miss in range(5, 101, 5):                                         # the loss axis through ten tops
+        losses.set_costs(miss=miss, false_alarm=1, prior=0.5)
+        tops.append(losses.ax_loss.get_ylim()[1])
+    assert len(set(tops)) > KEPT_BACKGROUNDS                              # more than are kept (a copy is ~5 MB)
+    assert len(losses._backgrounds) == KEPT_BACKGROUNDS
+    losses.set_costs(miss=5, false_alarm=1)                               # the first top: forgotten, drawn again
+    assert picture(losses) == picture(LossMatrixExplorer(miss_cost=5, false_alarm_cost=1, prior=0.5))
 
 
 @pytest.mark.parametrize("kwargs, match", [

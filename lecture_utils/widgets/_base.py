@@ -30,6 +30,9 @@ from ._text import GlyphCache
 SCREEN_DPI, PIXEL_RATIO = 100, 2
 #: The status line's text: 15 px, larger in JupyterLab's Presentation Mode (which enlarges the text).
 STATUS_FONT_SIZE = "calc(var(--jp-content-font-size1, 14px) + 1px)"
+#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the whole figure
+#: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
+KEPT_BACKGROUNDS = 6
 
 
 class FigureWidget:
@@ -135,13 +138,16 @@ class FigureWidget:
 
         With a ``key`` (any hashable naming the state of the held artists, say
         one of a few views a widget switches between), the background drawn
-        is kept, and reused when the same key is asked for again.
+        is kept, and reused when the same key is asked for again (the
+        :data:`KEPT_BACKGROUNDS` most recently used are kept).
         """
         try:
             hash(key)
         except TypeError:
             raise TypeError(f"key must be hashable (a string or a tuple naming the view); got {key!r}.") from None
-        self._background = self._backgrounds.get(key) if key is not None else None
+        self._background = self._backgrounds.pop(key, None) if key is not None else None
+        if self._background is not None:
+            self._backgrounds[key] = self._background           # now the most recently used
         self._background_key = key
 
     def redraw_all(self) -> None:
@@ -173,7 +179,7 @@ class FigureWidget:
                 draw(artist)
             self._background = canvas.copy_from_bbox(self.fig.bbox)          # what the canvas shows now
             if self._background_key is not None:
-                self._backgrounds[self._background_key] = self._background
+                self._keep_background()
         else:
             canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
@@ -182,6 +188,12 @@ class FigureWidget:
         if status is not None:
             self._status_text = status
             self._status.value = f'<span style="font-size: {STATUS_FONT_SIZE}">{html.escape(status)}</span>'
+
+    def _keep_background(self) -> None:
+        """Keep the background just drawn under its key, forgetting the least recently used past KEPT_BACKGROUNDS."""
+        self._backgrounds[self._background_key] = self._background
+        while len(self._backgrounds) > KEPT_BACKGROUNDS:
+            del self._backgrounds[next(iter(self._backgrounds))]
 
     def png(self) -> bytes:
         """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""

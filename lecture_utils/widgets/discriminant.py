@@ -199,7 +199,7 @@ class LossMatrixExplorer(FigureWidget):
         top = 10 * np.ceil(1.05 * loss.max() / 10)            # the axis moves in steps of 10 only
         if self.ax_loss.get_ylim() != (0.0, top):
             self.ax_loss.set_ylim(0.0, top)
-            self.redraw_held(key=top)                           # 11 axes at most, each drawn once
+            self.redraw_held(key=top)                           # a top seen lately is not drawn again
         for ax, lines in zip((self.ax_density, self.ax_loss), self._thresholds):
             low, high = ax.get_ylim()
             lines.set_segments([[(t, low), (t, high)] for t in self.result.thresholds])
