@@ -601,8 +601,11 @@ exercises.steps_to_twelve_digits.check(steps_answer)
 # $\gamma\mathbf{I}$ ($\gamma = \mathbf{s}^T\mathbf{y}/\mathbf{y}^T\mathbf{y}$, the curvature of the last step) by one
 # rank-two correction per pair, and the *two-loop recursion* applies it to $\nabla E$ with $4mD$ multiply-adds,
 # never storing a $D \times D$ matrix. A pair with $\mathbf{s}^T\mathbf{y} \le 0$ (no positive curvature) is
-# skipped, so $\mathbf{B}$ stays positive definite and $-\mathbf{B}\nabla E$ goes downhill; the step length comes
-# from the same backtracking line search as damped Newton's (section 9). Our version, with $m = 10$:
+# skipped, so $\mathbf{B}$ stays positive definite and $-\mathbf{B}\nabla E$ goes downhill. The step length comes
+# from a backtracking line search like damped Newton's (section 9): it tries $\alpha = 1$, but after a trial that fails
+# it tries the lowest point of the parabola through the loss at $\alpha = 0$, its slope there and the loss at the
+# trial (kept between a tenth and a half of the trial), so that a much too long trial costs one or two more, not
+# many halvings. Our version of the direction, with $m = 10$:
 
 # %%
 show_source(optimization._Memory.direction)
@@ -621,14 +624,24 @@ def simulated(D, correlation, seed):
 
 
 # %% slideshow={"slide_type": "subslide"}
+class CountedLoss(LogisticLoss):
+    """The logistic loss, counting how often it is evaluated."""
+    evaluations = 0
+
+    def loss(self, w):
+        self.evaluations += 1
+        return super().loss(w)
+
+
 def race(X, t):
     """Newton, gradient descent (1000 steps at most) and L-BFGS from 0: each one's iterates and work in passes."""
     objective, D = LogisticLoss(X, t), X.shape[1] + 1                  # D weights, the bias included
     start = np.zeros(D)
     exact = minimize(objective, start, "newton", tol=1e-12, line_search=True)
     gd = minimize(objective, start, "gd", learning_rate=learning_rate_bound(X) / 2, tol=1e-12, max_iter=1000)
-    lbfgs = minimize(objective, start, "lbfgs", tol=1e-12)
-    tries = 1 + np.log2(1 / lbfgs.step_size)                            # the line search tried 1, 1/2, ..., alpha
+    counted, evaluated = CountedLoss(X, t), []                          # the evaluations so far, after each step
+    lbfgs = minimize(counted, start, "lbfgs", tol=1e-12, callback=lambda w: evaluated.append(counted.evaluations))
+    tries = np.diff(np.r_[1, evaluated]) - 1          # a step evaluates once per try, then once at its new point
     newton_per_step = 2 + D / 2 + D ** 2 / (6 * len(t))                 # gradient, X^T S X, solve
     return newton_per_step, {"newton": (exact.weights, newton_per_step * np.arange(exact.n_iter + 1)),
                              "gd": (gd.weights, 2.0 * np.arange(gd.n_iter + 1)),
