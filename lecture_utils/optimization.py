@@ -197,8 +197,8 @@ class Trace:
         ``"not_minimum"`` (gradient norm <= tol, but not at a minimum: the
         Hessian there has a negative eigenvalue, a maximum or a saddle point;
         or the objective has none, :meth:`Objective.no_minimum`), ``"max_iter"``,
-        ``"diverged"``, ``"singular_hessian"``, ``"no_descent"`` (the line search found no lower loss along Newton's or L-BFGS's
-        direction), ``"not_finite"`` (the gradient or the Hessian is nan or
+        ``"diverged"``, ``"singular_hessian"``, ``"no_descent"`` (the line search found no lower loss along
+        Newton's or L-BFGS's direction), ``"not_finite"`` (the gradient or the Hessian is nan or
         infinite where the loss is finite: the caller's derivative is not
         defined there) or ``"stopped"`` (by the callback).
     message : str
