@@ -393,8 +393,8 @@ def _parabola_minimum(alpha, loss, slope, trial) -> float:
     ``E(w - alpha d) = trial`` is lowest, kept within ``[alpha / 10, alpha / 2]``.
 
     The safeguarded quadratic interpolation of Nocedal and Wright, Numerical Optimization, section 3.5:
-    ``q(a) = E(w) - slope a + curvature a^2`` is lowest at ``slope / (2 curvature)``. The bounds make each
-    trial at least half as long as the last, and keep a poor fit from cutting it more than tenfold; a loss
+    ``q(a) = E(w) - slope a + curvature a^2`` is lowest at ``slope / (2 curvature)``. The bounds cut each
+    trial to at most half the last, and keep a poor fit from cutting it more than tenfold; a loss
     that is not finite (the trial overflowed) says nothing about the curve, and gets the deepest cut.
     """
     if not np.isfinite(trial):
