@@ -451,7 +451,7 @@ class _Memory:
             s, y, _ = self.pairs[-1]
             q *= (s @ y) / (y @ y)                             # B_0 = gamma I, gamma the curvature of the last step
         else:
-            q /= max(1.0, norm(q))                             # no pair yet: a first step of length at most 1
+            q /= norm(q)                                       # no pair yet: a first step of length 1 (scipy's)
         for (s, y, rho), alpha in zip(self.pairs, reversed(alphas)):   # oldest first
             q += (alpha - rho * (y @ q)) * s
         return q

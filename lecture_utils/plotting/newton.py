@@ -20,7 +20,7 @@ from .mle import power_of_ten
 METHOD_STYLES = {
     "gd": {"color": PALETTE[0], "marker": "o", "linestyle": LINESTYLES[0], "label": "gradient descent"},
     "newton": {"color": PALETTE[1], "marker": "s", "linestyle": LINESTYLES[1], "label": "Newton"},
-    "lbfgs": {"color": PALETTE[2], "marker": "^", "linestyle": LINESTYLES[3], "label": "L-BFGS (scipy)"},
+    "lbfgs": {"color": PALETTE[2], "marker": "^", "linestyle": LINESTYLES[3], "label": "L-BFGS"},
 }
 #: The quadratic model and Newton's target, drawn in the colour of Newton's path.
 MODEL_COLOR = _light(PALETTE[1], 0.35)

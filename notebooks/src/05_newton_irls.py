@@ -648,6 +648,13 @@ def race(X, t):
                              "lbfgs": (lbfgs.weights, np.r_[0, np.cumsum(2 + tries)])}
 
 
+def against(work, other):
+    """How `work` compares with `other`: fewer below 3/4 of it, more above 5/4 of it, else about as many."""
+    if work < 0.75 * other:
+        return "fewer passes than"
+    return "more passes than" if work > 1.25 * other else "about as many passes as"
+
+
 def passes_to(weights, work, exact, error=1e-6):
     """The work done when the error ||w - w*|| first falls to `error` (inf if it never does)."""
     reached = np.flatnonzero(np.linalg.norm(weights - exact, axis=1) <= error)
@@ -662,8 +669,8 @@ for name, (X, t) in problems.items():
     work = {method: passes_to(*path, costs[name]["newton"][0][-1]) for method, path in costs[name].items()}
     gd_text = f"{work['gd']:.0f}" if np.isfinite(work["gd"]) else "more than 2000"          # 1000 steps at most
     print(f"{name}: a Newton step is {newton_per_step:.1f} passes ({newton_per_step / 2:.1f} gradient steps)\n"
-          f"    passes to error 1e-6: Newton {work['newton']:.1f}, gradient descent {gd_text}; L-BFGS fewer than "
-          f"gradient descent: {work['lbfgs'] < work['gd']}, within 3 times the better of the two: "
+          f"    passes to error 1e-6: Newton {work['newton']:.1f}, gradient descent {gd_text}; L-BFGS "
+          f"{against(work['lbfgs'], work['gd'])} gradient descent, within 3 times the better of the two: "
           f"{work['lbfgs'] <= 3 * min(work['newton'], work['gd'])}")
 
 # %% slideshow={"slide_type": "subslide"}
@@ -685,8 +692,9 @@ plt.show()
 # many steps as Newton: it wins. With correlated features gradient descent crawls, and Newton wins by far. With two
 # features a Newton step costs less than two gradient steps, and Newton wins although the problem is well-conditioned.
 # L-BFGS, which learns the curvature from the gradients it has seen, is never far behind the better of the two (within
-# three times its work, here), and ahead of both with 200 independent features (the figure). Its exact count of passes can move by a step with the
-# machine's round-off, so the cell prints only what holds everywhere.
+# three times its work, here), and ahead of both with 200 independent features (the figure). With two well-conditioned
+# features, where a plain gradient step is already a good one, it needs about as many passes as gradient descent. Its
+# exact count of passes can move by a step with the machine's round-off, so the cell prints only what holds everywhere.
 #
 # Passes are arithmetic, not time. The Hessian's $N D^2/2$ multiply-adds run as one matrix-matrix product, several
 # times faster per operation than the matrix-vector products of a gradient, which wait for memory; and the
