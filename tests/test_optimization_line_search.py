@@ -74,3 +74,16 @@ def test_lbfgs_reaches_scipys_optimum_of_the_logistic_loss(l2, seed):
     # the loss is strongly convex here (not separable): |grad| <= 1e-10 puts w within about 1e-9 of the optimum
     np.testing.assert_allclose(trace.w, reference.x, atol=1e-7)
     assert trace.loss[-1] <= reference.fun + 1e-14
+
+
+@pytest.mark.parametrize("gradient_norm", [0.05, 5.0])
+def test_lbfgs_first_step_has_length_one_as_scipys(gradient_norm):
+    # E(w) = c/2 ||w - a||^2 with ||a|| = 5: |grad E(0)| = 5c; the step of length 1 towards a passes Armijo's test
+    a = np.array([3.0, -4.0])
+    c = gradient_norm / 5
+    objective = FunctionObjective(lambda w: 0.5 * c * (w - a) @ (w - a), lambda w: c * (w - a))
+    trace = minimize(objective, np.zeros(2), "lbfgs", max_iter=1)
+    np.testing.assert_allclose(trace.weights[1], a / 5, rtol=1e-14)        # length 1, along -grad E(0) = c a
+    first = scipy.optimize.minimize(lambda w: (objective.loss(w), objective.gradient(w)), np.zeros(2), jac=True,
+                                    method="L-BFGS-B", options={"maxiter": 1})
+    assert np.linalg.norm(first.x) >= 1 - 1e-12           # scipy's first step is at least as long (its search may extrapolate)
