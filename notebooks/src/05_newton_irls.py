@@ -607,7 +607,7 @@ exercises.steps_to_twelve_digits.check(steps_answer)
 # trial (kept between a tenth and a half of the trial), so that a much too long trial costs one or two more, not
 # many halvings. Our version of the direction, with $m = 10$:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 show_source(optimization._Memory.direction)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -623,7 +623,6 @@ def simulated(D, correlation, seed):
     return X, (generator.uniform(size=2000) < expit(X @ generator.normal(size=D) / np.sqrt(D))).astype(int)
 
 
-# %% slideshow={"slide_type": "subslide"}
 class CountedLoss(LogisticLoss):
     """The logistic loss, counting how often it is evaluated."""
     evaluations = 0
@@ -633,6 +632,7 @@ class CountedLoss(LogisticLoss):
         return super().loss(w)
 
 
+# %% slideshow={"slide_type": "subslide"}
 def race(X, t):
     """Newton, gradient descent (1000 steps at most) and L-BFGS from 0: each one's iterates and work in passes."""
     objective, D = LogisticLoss(X, t), X.shape[1] + 1                  # D weights, the bias included
@@ -648,6 +648,7 @@ def race(X, t):
                              "lbfgs": (lbfgs.weights, np.r_[0, np.cumsum(2 + tries)])}
 
 
+# %% slideshow={"slide_type": "subslide"}
 def against(work, other):
     """How `work` compares with `other`: fewer below 3/4 of it, more above 5/4 of it, else about as many."""
     if work < 0.75 * other:
