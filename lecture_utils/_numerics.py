@@ -19,6 +19,16 @@ def largest_magnitude(a, axis=None, keepdims: bool = False):
                       -np.min(a, axis=axis, keepdims=keepdims, initial=0.0))
 
 
+def reduce_over(ufunc, values: np.ndarray, axis: int) -> np.ndarray:
+    """``ufunc.reduce(values, axis=axis)`` on a copy in which ``axis`` is the slowest, so that numpy combines whole
+    slices at once: along a short fastest axis (the few classes of each row) it is several times slower.
+
+    The very same numbers for ``np.maximum`` and ``np.minimum``, and for sums of fewer than 8 terms (from 8 on
+    numpy's own sum is pairwise, this one in order).
+    """
+    return ufunc.reduce(np.ascontiguousarray(np.moveaxis(values, axis, 0)), axis=0)
+
+
 def scaled(a, axis=None):
     """``(a / 2^e, e)`` with the largest entry of ``a / 2^e`` (of each slice along ``axis``) in [1/2, 1).
 

@@ -43,7 +43,7 @@ from scipy import linalg, special
 from scipy.special import logsumexp, softmax
 
 from ._base import GenerativeClassifier, check_finite_scores
-from ._numerics import norm, scaled
+from ._numerics import norm, reduce_over, scaled
 from ._validation import (as_class_labels, as_covariances, as_float_array, as_matrix, as_priors, as_scalar, as_vector,
                           check_fitted, check_n_features, check_positive_int, check_scale, check_size,
                           check_unit_interval)
@@ -835,7 +835,7 @@ class RDA(GenerativeClassifier):
 
 def _check_some_class_possible(joint: np.ndarray) -> None:
     """Refuse an example whose ``g_k(x)`` are all ``-inf``: its posterior would be 0 / 0."""
-    impossible = np.isneginf(np.maximum.reduce(list(joint.T)))      # the largest -inf: all are (by columns: fast)
+    impossible = np.isneginf(reduce_over(np.maximum, joint, 1))     # the largest -inf: all are
     if np.any(impossible):
         raise ValueError(
             f"Example {int(np.argmax(impossible))} of X is so far from every class mean (squared Mahalanobis "

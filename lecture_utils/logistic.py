@@ -41,7 +41,7 @@ from scipy.special import expit, log_expit
 from scipy.special import logit as _logit
 
 from ._base import Classifier
-from ._numerics import largest_magnitude
+from ._numerics import largest_magnitude, reduce_over
 from ._parallel import blas_threads, single_threaded_blas, sum_over_rows
 from ._validation import (_check_table_shape, as_class_labels, as_float_array, as_limits, as_matrix, as_probabilities,
                           as_real_array, as_vector, check_binary, check_broadcast, check_fitted, check_flag,
@@ -110,10 +110,11 @@ def _as_scores(z, axis) -> np.ndarray:
 
 
 def _log_softmax(z: np.ndarray, axis: int) -> np.ndarray:
-    """``z_k - log sum_j exp(z_j)``, with the largest score subtracted first so that no exp overflows."""
+    """``z_k - log sum_j exp(z_j)``, with the largest score subtracted first so that no exp overflows (the max and
+    the sum over the few classes taken class by class: :func:`~lecture_utils._numerics.reduce_over`)."""
     with np.errstate(over="ignore"):                             # z_k - max beyond -1.8e308: exp is 0 anyway
-        shifted = z - np.max(z, axis=axis, keepdims=True)        # softmax(z) = softmax(z - c): every exp <= 1
-    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+        shifted = z - np.expand_dims(reduce_over(np.maximum, z, axis), axis)   # softmax(z - c) = softmax(z): exp <= 1
+    return shifted - np.log(np.expand_dims(reduce_over(np.add, np.exp(shifted), axis), axis))
 
 
 def softmax(z, axis=-1):

@@ -154,6 +154,18 @@ def test_softmax_matches_scipy_and_reduces_to_the_sigmoid_for_two_classes():
     np.testing.assert_allclose(softmax(np.column_stack([np.zeros(17), scores]))[:, 1], sigmoid(scores), rtol=1e-14)
 
 
+@pytest.mark.parametrize("shape, axis", [((5000, 2), 1), ((5000, 3), 1), ((5000, 7), -1), ((3, 5000), 0),
+                                         ((4, 7, 3), 1), ((5000, 10), 1), ((9,), 0)])
+def test_log_softmax_class_by_class_is_numpys_max_and_sum(shape, axis):
+    # the reference: numpy's reductions along the axis itself; the same numbers but for sums of 8 or more terms
+    z = np.random.default_rng(1).normal(scale=30, size=shape)
+    shifted = z - np.max(z, axis=axis, keepdims=True)
+    expected = shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+    if z.shape[axis] < 8 or z.ndim == 1:
+        np.testing.assert_array_equal(log_softmax(z, axis=axis), expected)
+    np.testing.assert_allclose(log_softmax(z, axis=axis), expected, rtol=1e-14, atol=1e-14)
+
+
 def test_log_loss_reproduces_the_lectures_table():
     # Arias (UPC topic 2): the log loss of one prediction y_hat = 0.1, ..., 0.9, to two decimals
     y_hat = np.round(np.arange(0.1, 1.0, 0.1), 1)
