@@ -68,9 +68,30 @@ def test_classes_differ_in_colour_and_marker():
     styles = [plotting.class_style(k) for k in range(5)]
     assert len({s["color"] for s in styles}) == 5 and len({s["marker"] for s in styles}) == 5
     ax = Figure().add_subplot()
-    collections = plotting.plot_data(ax, [[0, 0], [1, 1], [2, 2]], [1, -1, 1])
-    assert [c.get_label() for c in collections] == ["t = -1", "t = +1"]
-    np.testing.assert_array_equal(collections[1].get_offsets(), [[0, 0], [2, 2]])
+    classes = plotting.plot_data(ax, [[0, 0], [1, 1], [2, 2]], [1, -1, 1])
+    assert [points.get_label() for points in classes] == ["t = -1", "t = +1"]
+    np.testing.assert_array_equal(classes[1].get_xydata(), [[0, 0], [2, 2]])
+    assert [points.get_marker() for points in classes] == [styles[0]["marker"], styles[1]["marker"]]
+
+
+@pytest.mark.parametrize("marker", ["o", "s", "^", "D", "v"])
+def test_markers_draw_what_scatter_draws(marker):
+    """The same marker as scatter's (size, outline, fill), to within a pixel: pictures of one big marker
+    with a thick white outline on black, drawn both ways (scatter is the reference)."""
+    def picture(draw):
+        fig = Figure(figsize=(1, 1), dpi=200)
+        ax = fig.add_axes((0, 0, 1, 1), xlim=(-1, 1), ylim=(-1, 1), facecolor="black")
+        ax.axis("off")
+        draw(ax)
+        FigureCanvasAgg(fig).draw()
+        rgb = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
+        return rgb[..., 0] > 127, rgb[..., 2] > 127                  # the white outline; the blue fill
+    style = dict(s=900.0, marker=marker, color="#0000ff", edgecolors="white", linewidths=4.0)
+    expected = picture(lambda ax: ax.scatter([0.013], [0.0], **style))
+    drawn = picture(lambda ax: plotting.plot_markers(ax, [[0.013, 0.0]], **style))
+    for ours, reference in zip(drawn, expected):
+        assert abs(int(ours.sum()) - int(reference.sum())) <= 0.03 * reference.sum()
+        assert (ours != reference).sum() <= 0.1 * reference.sum()        # the differences at the edges only
 
 
 def test_present_enlarges_and_restores():

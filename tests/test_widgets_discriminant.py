@@ -230,7 +230,7 @@ def test_fitted_boundaries_are_scikit_learns_given_our_covariances(classes):
 def test_the_sample_is_drawn_and_moves_with_its_class(classes):
     X, t = classes.X, classes.t
     assert X.shape == (40, 2) and set(t) == {0, 1}
-    drawn = np.vstack([points.get_offsets() for points in classes._points])
+    drawn = np.vstack([points.get_xydata() for points in classes._points])
     np.testing.assert_allclose(np.sort(drawn, axis=0), np.sort(X, axis=0))
     classes.set_class(0, mean=(-0.2, 0.6))                 # the class moves right by 1.0, its points with it
     np.testing.assert_allclose(classes.X[t == 0], X[t == 0] + [1.0, 0.0], atol=1e-12)

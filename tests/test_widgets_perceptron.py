@@ -47,7 +47,7 @@ def test_the_next_misclassified_example_is_circled(data):
     stepper = PerceptronStepper(data.X, data.y)
     for k in range(3):
         i = stepper.trace.index[k]
-        np.testing.assert_array_equal(stepper._next.get_offsets()[0], data.X[i])
+        np.testing.assert_array_equal(stepper._next.get_xydata()[0], data.X[i])
         assert f"next: example {i} (t = {data.y[i]:+d})" in stepper.status
         w = stepper.weights
         assert data.y[i] * (data.X[i] @ w[:2] + w[2]) <= 0          # it really is misclassified

@@ -13,7 +13,7 @@ name is importable from ``plotting`` itself.
 
 from ._style import (PALETTE, MARKERS, LINESTYLES, HOUSE_STYLE, PRESENTATION_STYLE, use_house_style,
                      present, class_style)
-from .geometry import (plot_data, hyperplane_segment, half_plane_polygon, normal_arrow,
+from .geometry import (plot_data, plot_markers, hyperplane_segment, half_plane_polygon, normal_arrow,
                        plot_hyperplane, grid_points, region_colormap, plot_decision_regions,
                        ellipse_points, contour_lines, padded_limits, plot_shading)
 from .perceptron import (plot_surrogate_losses, plot_proof_curves, PROOF_PANELS)

@@ -462,8 +462,8 @@ class GaussianClassesExplorer(FigureWidget):
                                       for ax in (self.ax_true, self.ax_fit)]}
         for name in ("LDA", "QDA"):
             self._boundaries[name] = [plotting.plot_boundaries(self.ax_fit, [], name, label=f"{name} (fitted)")]
-        self._points = [self.ax_fit.scatter([], [], s=28, edgecolors="white", linewidths=0.5, zorder=3,
-                                            label=f"class {k + 1}", **plotting.class_style(k))
+        self._points = [plotting.plot_markers(self.ax_fit, np.empty((0, 2)), s=28, edgecolors="white", linewidths=0.5,
+                                              zorder=3, label=f"class {k + 1}", **plotting.class_style(k))
                         for k in range(self.n_classes)]
         self.ax_true.set_title("true posteriors and Bayes boundary", fontsize="medium")
         self.ax_fit.set_title("a training sample, and the fitted boundaries", fontsize="medium")
@@ -552,7 +552,7 @@ class GaussianClassesExplorer(FigureWidget):
             segments = plotting.boundary_segments(grid_scores[name], self.xlim, self.ylim) if name in grid_scores else []
             self._boundaries[name][0].set_segments(segments)
         for k, points in enumerate(self._points):
-            points.set_offsets(X[t == k].reshape(-1, 2))
+            points.set_data(*X[t == k].T)
         return problems
 
     def _bayes_on_test_set(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -677,8 +677,8 @@ class RDAExplorer(FigureWidget):
         n_classes = np.unique(self.t_train).size
         uniform = np.full((self.grid.shape[0], n_classes), 1 / n_classes)
         self._regions = plotting.plot_posterior(self.ax, uniform, self.xlim, self.ylim, self.resolution)
-        self._data = [self.ax.scatter(*self.X_val[self.t_val == k].T, s=8, alpha=0.4, linewidths=0, zorder=1,
-                                      **plotting.class_style(k)) for k in range(n_classes)]
+        self._data = [plotting.plot_markers(self.ax, self.X_val[self.t_val == k], s=8, alpha=0.4, zorder=1,
+                                            **plotting.class_style(k)) for k in range(n_classes)]
         self._data += plotting.plot_data(self.ax, self.X_train, self.t_train, s=42, edgecolors="black")
         self._boundary = plotting.plot_boundaries(self.ax, [], "RDA")
         self._ellipses = [self.ax.plot([], [], color=plotting.class_style(k)["color"], linewidth=2.0, zorder=5)[0]

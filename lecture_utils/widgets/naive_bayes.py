@@ -388,8 +388,8 @@ class CorrelationExplorer(FigureWidget):
         for image, points, ellipses, values, model_ellipses in zip(self._images, self._points, self._ellipses,
                                                                    view.images, view.ellipses):
             image.set_data(values)
-            for scatter, ellipse, shown, curve in zip(points, ellipses, view.points, model_ellipses):
-                scatter.set_offsets(shown)
+            for markers, ellipse, shown, curve in zip(points, ellipses, view.points, model_ellipses):
+                markers.set_data(*shown.T)
                 ellipse.set_data(*curve)
         for lines in self._boundaries.values():
             for line, curve in zip(lines, view.boundaries):

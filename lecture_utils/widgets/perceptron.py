@@ -98,9 +98,9 @@ class PerceptronStepper(FigureWidget):
                                                               xlim=self.xlim, ylim=self.ylim)
         self.animate(self._boundary)
         self.animate(self._arrow)
-        self._next = self.animate(self.ax.scatter([np.nan], [np.nan], s=260, facecolors="none",
-                                                  edgecolors="black", linewidths=2.2, zorder=6,
-                                                  label="next update"))
+        self._next = self.animate(plotting.plot_markers(self.ax, np.empty((0, 2)), s=260, markerfacecolor="none",
+                                                        edgecolors="black", linewidths=2.2, zorder=6,
+                                                        label="next update"))
         self.ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal")
         # above the panels (the moving regions would hide it), in one row with the proof's legend
         self.fig.legend(handles=self.ax.get_legend_handles_labels()[0], loc="outside upper left", ncol=3,
@@ -122,7 +122,7 @@ class PerceptronStepper(FigureWidget):
         if self._arrow.get_visible():
             self._arrow.xy, self._arrow.xyann = head, tail
         upcoming = self.trace.X[self.trace.index[k], :2] if k < self.trace.n_updates else [np.nan, np.nan]
-        self._next.set_offsets([upcoming])
+        self._next.set_data([upcoming[0]], [upcoming[1]])
         for (value, bound, _), (value_line, bound_line) in zip(plotting.PROOF_PANELS, self._proof_lines):
             value_line.set_data(self.curves.k[:k + 1], getattr(self.curves, value)[:k + 1])
             bound_line.set_data(self.curves.k[:k + 1], getattr(self.curves, bound)[:k + 1])

@@ -73,6 +73,9 @@ def _ellipse_check(mean, covariance, radius):
 #: Each function: a valid call (a function of fresh axes giving the keyword arguments) and a check of its result.
 VALID = {
     "plot_data": (lambda: dict(ax=_ax(), X=X8, t=T8), satisfies(_wraps, "8 classes wrap the palette")),
+    "plot_markers": (lambda: dict(ax=_ax(), X=np.empty((0, 2)), s=1e-300),
+                     satisfies(lambda line: line.get_xydata().shape == (0, 2) and line.get_linestyle() == "None",
+                               "no points yet, markers only")),
     "hyperplane_segment": (lambda: dict(w=[1e300, 1e300], b=0.0, xlim=(-1, 1), ylim=(-1, 1)),
                            _on_line([1.0, 1.0], 0.0)),
     "half_plane_polygon": (lambda: dict(w=[1.0, 0.0], b=0.0, xlim=(-1, 1), ylim=(-1, 1)),
@@ -347,6 +350,10 @@ CASES = [
          refuses("highlight")),
     case("plotting.logistic.gap_levels", "gap_min above gap_max", lambda: _function("gap_levels")(1.0, 1e-3),
          refuses("gap_min")),
+    case("plotting.geometry.plot_markers", "a marker area of 0", lambda: P.plot_markers(_ax(), X8, s=0.0),
+         refuses("s")),
+    case("plotting.geometry.plot_markers", "points with three coordinates",
+         lambda: P.plot_markers(_ax(), np.ones((3, 3))), refuses("X")),
     case("plotting.geometry.plot_data", "t one label short", lambda: P.plot_data(_ax(), X8, T8[:-1]), refuses("t")),
     case("plotting.geometry.plot_data", "labels for fewer classes", lambda: P.plot_data(_ax(), X8, T8, labels=["a"]),
          refuses("labels")),
