@@ -69,68 +69,16 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     return segments
 
 
-def _boundary_support(scores, tol: float = 1e-8) -> np.ndarray:
-    """The points of the grid whose scores :func:`boundary_segments` uses beyond their signs, a boolean mask.
-
-    Marching squares interpolates the margins ``f_k`` only along the edges of
-    the grid where one changes sign (a saddle cell has such edges at its four
-    corners); elsewhere only the sign of ``f_k`` counts. So scores cheaper to
-    compute (e.g. without the normalisation of the posteriors) trace the very
-    same boundaries as exact ones once the exact scores replace them on these
-    points: the ends of the edges where a margin changes sign, the points where
-    its sign is in doubt (``|f_k|`` within ``tol`` times the largest score of
-    round-off), and their neighbours.
-
-    Parameters
-    ----------
-    scores : array of shape (resolution**2, K), or (resolution**2,)
-        As for :func:`boundary_segments`: the cheap scores.
-    tol : float
-        Relative to the largest ``|g_k|``: far above the round-off by which cheap and exact margins differ.
-
-    Returns
-    -------
-    ndarray of bool, shape (resolution**2,)
-    """
-    scores = _as_class_scores(scores)
-    resolution = int(round(np.sqrt(scores.shape[0])))
-    doubt = tol * max(1.0, np.abs(scores).max())
-    support = np.zeros((resolution, resolution), dtype=bool)
-    for margin in _margins(scores, resolution):
-        positive = margin > 0
-        for change in (positive[1:] != positive[:-1], positive[:, 1:] != positive[:, :-1]):
-            _mark_ends(support, change)
-        uncertain = np.abs(margin) <= doubt
-        support |= uncertain
-        for adjacent in (uncertain[1:] | uncertain[:-1], uncertain[:, 1:] | uncertain[:, :-1]):
-            _mark_ends(support, adjacent)
-    return support.ravel()
-
-
 def _boundary_scores(model, grid) -> np.ndarray:
-    """Scores of a fitted model on ``grid`` whose :func:`boundary_segments` are exactly those of its log
-    posteriors, for less work: its discriminants (``decision_function``, not normalised), with the log
-    posteriors put back on the points the contours are interpolated between (:func:`_boundary_support`)."""
-    scores = _as_class_scores(model.decision_function(grid))
-    near = _boundary_support(scores)
-    if near.any():
-        scores[near] = model.predict_log_proba(grid[near])
-    return scores
+    """Scores of a fitted model on ``grid`` whose :func:`boundary_segments` are those of its log posteriors: its
+    discriminants (``decision_function``). The posteriors' normaliser is common to every class, so it cancels
+    from each margin ``g_k - g_j``: left out, it adds neither round-off nor work."""
+    return _as_class_scores(model.decision_function(grid))
 
 
 def _posteriors(scores) -> np.ndarray:
     """``p(C_k | x) = softmax_k g_k(x)`` of scores of shape (n, K), or of the log-odds of two classes, shape (n,)."""
     return softmax(_as_class_scores(scores), axis=1)
-
-
-def _mark_ends(mask: np.ndarray, edges: np.ndarray) -> None:
-    """Set both ends of the marked ``edges`` between neighbours along rows (shape (n - 1, n)) or columns (n, n - 1)."""
-    if edges.shape[0] < mask.shape[0]:
-        mask[1:] |= edges
-        mask[:-1] |= edges
-    else:
-        mask[:, 1:] |= edges
-        mask[:, :-1] |= edges
 
 
 def _as_class_scores(scores) -> np.ndarray:
