@@ -222,6 +222,23 @@ def test_boundaries_of_the_discriminants_are_those_of_the_log_posteriors(n_class
                 np.testing.assert_allclose(line, reference, rtol=0, atol=1e-9 * 9.0)
 
 
+def test_contour_lines_are_contourpys():
+    """The same polylines, bit for bit, as contourpy's own contour_generator (the reference), on grids of
+    different sizes in turn (the kept meshes) and at several levels."""
+    import contourpy
+    rng = np.random.default_rng(7)
+    for ny, nx in [(30, 30), (17, 40), (30, 30), (40, 17)]:
+        xs, ys = np.sort(rng.uniform(-3, 3, nx)), np.linspace(-1.0, 2.0, ny)
+        values = np.sin(xs)[None, :] * np.cos(2 * ys)[:, None] + 0.3 * rng.normal(size=(ny, nx))
+        for level in (0.0, 0.5, -0.25):
+            expected = [line for line in contourpy.contour_generator(xs, ys, values, line_type="Separate").lines(level)
+                        if len(line) > 1]
+            drawn = plotting.contour_lines(xs, ys, values, level)
+            assert len(drawn) == len(expected) > 0
+            for line, reference in zip(drawn, expected):
+                np.testing.assert_array_equal(line, reference)
+
+
 @pytest.mark.parametrize("n_classes", [2, 3])
 def test_posteriors_are_the_softmax_of_the_scores_bit_for_bit(n_classes):
     from scipy import special

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import contourpy
 import numpy as np
 from matplotlib.backends.backend_agg import RendererAgg
@@ -382,9 +384,24 @@ def contour_lines(xs, ys, values, level: float = 0.0) -> list[np.ndarray]:
     matplotlib's ``contour`` uses) without drawing a contour set, so a widget can
     move existing lines. ``values[i, j]`` is the value at ``(xs[j], ys[i])``.
     """
-    generator = contourpy.contour_generator(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float),
-                                            np.asarray(values, dtype=float), line_type="Separate")
-    return [line for line in generator.lines(level) if len(line) > 1]
+    x, y = _mesh(xs.tobytes(), ys.tobytes())
+    return [line for line in _contour_generator(x, y, values).lines(level) if len(line) > 1]
+
+
+def _contour_generator(x, y, z):
+    """contourpy's serial generator of finite values ``z`` on the mesh ``x, y``, as ``contourpy.contour_generator``
+    makes it with its defaults, without the ~0.3 ms of its wrapper (a masked copy of ``z``, a new mesh)."""
+    return contourpy.SerialContourGenerator(x, y, z, None, corner_mask=True, line_type=contourpy.LineType.Separate,
+                                            fill_type=contourpy.FillType.OuterOffset, quad_as_tri=False,
+                                            z_interp=contourpy.ZInterp.Linear)
+
+
+@functools.lru_cache(maxsize=8)
+def _mesh(xs: bytes, ys: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """The mesh of the grid axes ``xs`` and ``ys`` (their float64 bytes), kept for the next contour on that grid."""
+    x, y = np.meshgrid(np.frombuffer(xs), np.frombuffer(ys))
+    x.flags.writeable = y.flags.writeable = False
+    return x, y
 
 
 @checked(X=points(2), pad=positive)
