@@ -241,6 +241,20 @@ def test_the_sample_is_drawn_and_moves_with_its_class(classes):
     assert not np.array_equal(classes.t[:40], t)
 
 
+def test_after_moves_of_the_classes_and_of_N_the_picture_is_the_one_a_fresh_widget_draws():
+    """The held left panel is drawn anew while a class slider moves (its background not copied), then kept
+    while N moves: each state is the picture of a widget built in it."""
+    explorer = GaussianClassesExplorer(N=40)
+    for x in (0.2, 0.4, 0.6):
+        explorer.mean_sliders[0].value = x
+    assert explorer._background is None                       # the held artists changed at every render
+    assert picture(explorer) == picture(GaussianClassesExplorer(means=((0.6, 0.6), (1.2, -0.4)), N=40))
+    for n in (60, 80):
+        explorer.N_slider.value = n
+    assert explorer._background is not None                   # unchanged twice: kept
+    assert picture(explorer) == picture(GaussianClassesExplorer(means=((0.6, 0.6), (1.2, -0.4)), N=80))
+
+
 @pytest.mark.parametrize("seed, n_small", [(5, 2), (1, 0)])
 def test_a_class_too_small_for_qda_is_named_and_its_boundary_hidden(seed, n_small):
     explorer = GaussianClassesExplorer(priors=(0.9, 0.1), N=20, random_state=seed)

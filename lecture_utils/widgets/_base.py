@@ -71,6 +71,7 @@ class FigureWidget:
         self._background = None                          # the base with the held artists drawn on it
         self._backgrounds = {}                           # backgrounds kept by redraw_held(key), by key
         self._background_key = None
+        self._held_drawn = False                         # the held artists drawn since they last changed
         self._holding = False
         self._encoder = PngEncoder()                     # keeps its buffers from one picture to the next
         self._glyphs = GlyphCache()                      # the bitmaps of the texts drawn, by string and place
@@ -136,9 +137,13 @@ class FigureWidget:
     def redraw_held(self, key=None) -> None:
         """Make the next :meth:`render` redraw the held artists (e.g. after new axis limits).
 
-        With a ``key`` (any hashable naming the state of the held artists, say
-        one of a few views a widget switches between), the background drawn
-        is kept, and reused when the same key is asked for again (the
+        Without a ``key`` the background is copied only when a render finds
+        the held artists unchanged since the last: a widget whose held
+        artists change on every update of one control (and not of another)
+        skips the copy, a few milliseconds, while that control moves. With a
+        ``key`` (any hashable naming the state of the held artists, say one of
+        a few views a widget switches between), the background drawn is kept,
+        and reused when the same key is asked for again (the
         :data:`KEPT_BACKGROUNDS` most recently used are kept).
         """
         try:
@@ -149,6 +154,7 @@ class FigureWidget:
         if self._background is not None:
             self._backgrounds[key] = self._background           # now the most recently used
         self._background_key = key
+        self._held_drawn = False
 
     def redraw_all(self) -> None:
         """Make the next :meth:`render` redraw the static parts too (e.g. after new fixed axis limits)."""
@@ -177,9 +183,11 @@ class FigureWidget:
             canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
                 draw(artist)
-            self._background = canvas.copy_from_bbox(self.fig.bbox)          # what the canvas shows now
-            if self._background_key is not None:
-                self._keep_background()
+            if self._held_drawn or self._background_key is not None:          # drawn twice: worth keeping
+                self._background = canvas.copy_from_bbox(self.fig.bbox)      # what the canvas shows now
+                if self._background_key is not None:
+                    self._keep_background()
+            self._held_drawn = True
         else:
             canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
