@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 import contourpy
+import matplotlib
 import numpy as np
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.colors import ListedColormap
@@ -45,7 +46,7 @@ def plot_data(ax, X, t, labels=None, **kwargs) -> list:
 
 
 @checked(ax=AXES, X=points(2, min_size=0), s=positive)
-def plot_markers(ax, X, s=36.0, edgecolors="face", linewidths=0.0, **kwargs):
+def plot_markers(ax, X, s=36.0, edgecolors="face", linewidths=None, **kwargs):
     """Points of one style drawn as the markers of a line: what ``ax.scatter`` draws, 4x faster to redraw.
 
     A scatter's ``PathCollection`` works out its marker's extents, curve by
@@ -61,8 +62,8 @@ def plot_markers(ax, X, s=36.0, edgecolors="face", linewidths=0.0, **kwargs):
         Marker area in points squared, as ``scatter``'s ``s``.
     edgecolors : color or "face"
         The outline's colour; ``"face"`` is the fill colour.
-    linewidths : float
-        The outline's width in points.
+    linewidths : float, optional
+        The outline's width in points; by default ``rcParams["lines.linewidth"]``, as for ``scatter``.
     **kwargs
         ``color``, ``marker``, ``alpha``, ``zorder``, ``label``, ... of ``Line2D``.
 
@@ -72,8 +73,9 @@ def plot_markers(ax, X, s=36.0, edgecolors="face", linewidths=0.0, **kwargs):
         Move the points with ``set_data(x, y)``.
     """
     edge = kwargs.get("color") if isinstance(edgecolors, str) and edgecolors == "face" else edgecolors
+    width = matplotlib.rcParams["lines.linewidth"] if linewidths is None else linewidths
     line, = ax.plot(X[:, 0], X[:, 1], linestyle="none", markersize=np.sqrt(s), markeredgecolor=edge,
-                    markeredgewidth=linewidths, **{"marker": "o", **kwargs})
+                    markeredgewidth=width, **{"marker": "o", **kwargs})
     return line
 
 

@@ -677,8 +677,8 @@ class RDAExplorer(FigureWidget):
         n_classes = np.unique(self.t_train).size
         uniform = np.full((self.grid.shape[0], n_classes), 1 / n_classes)
         self._regions = plotting.plot_posterior(self.ax, uniform, self.xlim, self.ylim, self.resolution)
-        self._data = [plotting.plot_markers(self.ax, self.X_val[self.t_val == k], s=8, alpha=0.4, zorder=1,
-                                            **plotting.class_style(k)) for k in range(n_classes)]
+        self._data = [plotting.plot_markers(self.ax, self.X_val[self.t_val == k], s=8, alpha=0.4, linewidths=0,
+                                            zorder=1, **plotting.class_style(k)) for k in range(n_classes)]
         self._data += plotting.plot_data(self.ax, self.X_train, self.t_train, s=42, edgecolors="black")
         self._boundary = plotting.plot_boundaries(self.ax, [], "RDA")
         self._ellipses = [self.ax.plot([], [], color=plotting.class_style(k)["color"], linewidth=2.0, zorder=5)[0]
