@@ -280,12 +280,31 @@ def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hour
         pictures.setdefault(flag, picture(explorer))
         assert picture(explorer) == pictures[flag]                  # the same picture each time it comes back
     assert drawn == ["standardised"] and runs == [0.6]              # the raw view's background and run were kept
-    explorer.learning_rate_slider.value = 2.0
+    explorer.learning_rate_slider.value = 2.0                       # the raw view's runs were all made when built
+    explorer.standardize.value = True
     explorer.learning_rate_slider.value = 0.6
     assert runs == [0.6, 2.0]
     for flag in (False, True):
         fresh = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30, standardize=flag)
         assert pictures[flag] == picture(fresh)
+
+
+def test_every_learning_rate_of_the_opening_setting_is_run_when_built_and_only_drawn_after(hours, monkeypatch):
+    import lecture_utils.widgets.logistic as module
+
+    x, t = hours
+    original_path, runs = module.descent_path, []
+    monkeypatch.setattr(module, "descent_path", lambda *args, **kwargs: (runs.append((args[2], kwargs["batch_size"])),
+                                                                       original_path(*args, **kwargs))[1])
+    explorer = LearningRateExplorer(x, t, learning_rate=0.6, batch_size=10, n_updates=150, k=12)
+    rates = [rate for _, rate in explorer.learning_rate_slider.options]
+    assert runs == [(rate, 10) for rate in rates]
+    for rate in rates[::-1]:
+        explorer.learning_rate_slider.value = rate
+        assert (explorer.path.learning_rate, explorer.path.batch_size) == (rate, 10)
+        expected = sgd_by_hand(design(x), t, rate, 10, 12, seed=0)
+        np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-9, atol=1e-12)
+    assert len(runs) == len(rates)                                  # moving the slider ran nothing
 
 
 def test_the_figure_fits_the_screen(explorer):

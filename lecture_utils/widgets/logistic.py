@@ -73,7 +73,10 @@ class LearningRateExplorer(FigureWidget):
     a minibatch, or one example, in a fresh random order every epoch; the
     loss drawn is always that of all the examples. With "standardise x"
     the model sees ``(x - mean) / std`` instead, and the weights are those
-    of that input: the same models, a rounder surface.
+    of that input: the same models, a rounder surface. The runs of every
+    learning rate of the setting it opens in are made when it is built, so
+    that moving that slider only redraws; another setting's run is made the
+    first time it is shown. Every run is kept.
 
     Parameters
     ----------
@@ -164,6 +167,8 @@ class LearningRateExplorer(FigureWidget):
         super().__init__((10.0, 3.7), [rows])
         self.path = None
         self._runs = {}                                          # (standardised, eta, B) -> its run, made once
+        for _, rate in self.learning_rate_slider.options:       # the setting it opens in, at every learning rate:
+            self._run_for(standardize, rate, self.batch_size)    # moving that slider then only redraws
         self._frames = {}                                        # (standardised, zoom) -> its held artists
         self.zoom = 1
         for control in (self.learning_rate_slider, self.batch, self.standardize):
@@ -217,12 +222,17 @@ class LearningRateExplorer(FigureWidget):
         """Back to the start ``w_0 = (0, 0)``."""
         self.slider.value = 0
 
+    def _run_for(self, standardized: bool, learning_rate: float, batch_size: int):
+        """The run of one setting: made the first time it is asked for, then kept."""
+        key = (standardized, learning_rate, batch_size)
+        if key not in self._runs:
+            self._runs[key] = descent_path(self.views[standardized].X, self.targets, learning_rate,
+                                           n_updates=self.n_updates, batch_size=batch_size,
+                                           random_state=self.random_state)
+        return self._runs[key]
+
     def _run(self) -> None:
-        key = (self.standardize.value, self.learning_rate, self.batch_size)
-        if key not in self._runs:                                # a setting seen before is not run again
-            self._runs[key] = descent_path(self.view.X, self.targets, self.learning_rate, n_updates=self.n_updates,
-                                           batch_size=self.batch_size, random_state=self.random_state)
-        self.path = self._runs[key]
+        self.path = self._run_for(self.standardize.value, self.learning_rate, self.batch_size)
 
     def _new_run(self, change=None) -> None:
         self.path = None
