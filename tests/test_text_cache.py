@@ -50,3 +50,21 @@ def test_a_text_that_changes_its_own_font_is_redrawn_in_its_new_font():
         text.set_fontsize(size)
         text.set_fontweight(weight)
         np.testing.assert_array_equal(frame(cached=True), frame(cached=False))
+
+
+def test_a_text_is_laid_out_through_the_cache_as_matplotlib_lays_it_out():
+    # the cache offers Text the font's heights (ascent, descent, line gap) that Text otherwise reads from the
+    # font's tables at every draw: the boxes and line positions must be matplotlib's own, to the last bit
+    fig = Figure(figsize=(3, 2), dpi=200)
+    FigureCanvasAgg(fig)
+    renderer, cache = fig.canvas.get_renderer(), GlyphCache()
+    texts = [fig.text(0.5, 0.5, "0.667\nof 1.33", fontsize=size, family=family, weight=weight, linespacing=spacing)
+             for size in (6, 9.5, 14) for family in ("DejaVu Sans", "DejaVu Serif", "monospace")
+             for weight, spacing in (("normal", 1.2), ("bold", "normal"))]
+    for text in texts:
+        bbox, lines, box = text._get_layout(cache.renderer_for(renderer))
+        expected_bbox, expected_lines, expected_box = text._get_layout(renderer)
+        assert (bbox.bounds, lines, box) == (expected_bbox.bounds, expected_lines, expected_box)
+    text = texts[0]
+    text.set_fontsize(20)                                     # its font changes in place: the cache follows
+    assert text._get_layout(cache)[1] == text._get_layout(renderer)[1]
