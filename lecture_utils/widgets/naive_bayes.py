@@ -3,6 +3,7 @@ correlated features do to Gaussian Naive Bayes compared with QDA."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import NamedTuple
 
 import ipywidgets as widgets
@@ -60,9 +61,9 @@ class PlayTennisExplorer(FigureWidget):
 
     def __init__(self, day=("Sunny", "Hot", "Normal", "Weak"), alpha: float = 0.0):
         self.data = load_play_tennis()
-        self._models = {}                # by alpha; the slider's 51 positions are fitted now (0.4 ms each), so
-        for position in np.round(np.arange(0.0, 5.0 + 1e-9, 0.1), 1).tolist():   # that a move only looks one up
-            self._model_at(position)
+        self._models, self._posteriors = {}, {}      # by alpha; the slider's 51 positions are fitted now (1 ms
+        for position in np.round(np.arange(0.0, 5.0 + 1e-9, 0.1), 1).tolist():   # each), so that a move only
+            self._model_at(position)                                             # looks one up
         self.model = self._model_at(on_slider(alpha, "alpha", 0.0, 5.0, step=0.1))
         self._initial = (self._checked_day(day), self.model.alpha)
         self.dropdowns = [widgets.Dropdown(options=categories.tolist(), value=value, description=name.lower(),
@@ -108,12 +109,15 @@ class PlayTennisExplorer(FigureWidget):
     @property
     def joint(self) -> np.ndarray:
         """``p(x, C_k) = pi_k prod_j p(x_j | C_k)``, shape (K,)."""
-        return self.model.class_prior_ * self.factors.prod(axis=1)
+        return self._joint(self.factors)
+
+    def _joint(self, factors) -> np.ndarray:
+        return self.model.class_prior_ * factors.prod(axis=1)
 
     @property
     def posterior(self) -> np.ndarray:
         """``p(C_k | x)``, shape (K,), computed by the model in log space."""
-        return self.model.predict_proba([list(self.day)])[0]
+        return self._posteriors[self.model.alpha][self.day]
 
     def set_day(self, day, alpha: float | None = None) -> None:
         """Show another day (and smoothing), with one redraw."""
@@ -166,8 +170,9 @@ class PlayTennisExplorer(FigureWidget):
         if [text.get_text() for text in self._values] != [f"= {value}" for value in self.day]:
             for text, value in zip(self._values, self.day):
                 text.set_text(f"= {value}")
-            self.redraw_held()
-        factors, joint, posterior = self.factors, self.joint, self.posterior
+            self.redraw_held(key=self.day)               # a day shown again finds its values drawn
+        factors, posterior = self.factors, self.posterior
+        joint = self._joint(factors)
         for values, bars, labels in zip(factors, self._factor_bars, self._factor_labels):
             self._set_bars(bars, labels, values)
         for values, bars, labels in zip((joint, posterior), self._joint_bars, self._joint_labels):
@@ -175,9 +180,12 @@ class PlayTennisExplorer(FigureWidget):
         self.render(self._describe(joint, posterior))
 
     def _model_at(self, alpha: float) -> CategoricalNB:
-        """The model fitted with smoothing ``alpha``, fitted now if ``alpha`` is no position of the slider."""
+        """The model fitted with smoothing ``alpha``, fitted now if ``alpha`` is no position of the slider,
+        with its posterior of every possible day (all at once: 36 cost about what one does)."""
         if alpha not in self._models:
-            self._models[alpha] = CategoricalNB(alpha=alpha).fit(self.data.X, self.data.y)
+            model = CategoricalNB(alpha=alpha).fit(self.data.X, self.data.y)
+            days = list(product(*(categories.tolist() for categories in model.categories_)))
+            self._models[alpha], self._posteriors[alpha] = model, dict(zip(days, model.predict_proba(days)))
         return self._models[alpha]
 
     @staticmethod
