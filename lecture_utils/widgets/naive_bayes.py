@@ -112,6 +112,7 @@ class PlayTennisExplorer(FigureWidget):
         return self._joint(self.factors)
 
     def _joint(self, factors) -> np.ndarray:
+        """:attr:`joint` from the day's ``factors`` already computed."""
         return self.model.class_prior_ * factors.prod(axis=1)
 
     @property
