@@ -109,7 +109,7 @@ def test_an_axis_is_redrawn_only_when_its_limits_change_and_the_picture_is_right
     explorer = LikelihoodExplorer(h=21, N=40)
     held_redraws = []
     original = explorer.redraw_held
-    explorer.redraw_held = lambda: (held_redraws.append(explorer.ax_lik.get_ylim()), original())
+    explorer.redraw_held = lambda key=None: (held_redraws.append(explorer.ax_lik.get_ylim()), original(key))
     explorer.h_slider.value = 23                                     # peak 9.6e-13 -> 1.43e-12: same axis
     assert held_redraws == []
     explorer.h_slider.value = 30                                     # peak 1.7e-10: a new axis
@@ -118,6 +118,17 @@ def test_an_axis_is_redrawn_only_when_its_limits_change_and_the_picture_is_right
     for h in (3, 0, 25, 7):
         explorer.h_slider.value = h
     explorer.set_counts(7, 10)
+    assert picture(explorer) == picture(LikelihoodExplorer(h=7, N=10))
+
+
+def test_an_axis_seen_lately_is_not_drawn_again_and_the_picture_is_right():
+    explorer = LikelihoodExplorer(h=3, N=10)
+    drawn = []
+    draw_axis = explorer.ax_lik.yaxis.draw
+    explorer.ax_lik.yaxis.draw = lambda renderer: (drawn.append(explorer.ax_lik.get_ylim()), draw_axis(renderer))
+    explorer.h_slider.value = 5                                      # peak 2^-10 = 9.8e-4: a new axis
+    explorer.h_slider.value = 7                                      # L(7) = L(3) by symmetry: the axis of h = 3
+    assert drawn == [(0.0, 2e-3)]
     assert picture(explorer) == picture(LikelihoodExplorer(h=7, N=10))
 
 

@@ -159,7 +159,7 @@ class LikelihoodExplorer(FigureWidget):
             self.ax_lik.set_ylim(0.0, top)
             unit = plotting.label_in_units(self.ax_lik.yaxis, top)
             self.ax_lik.set_ylabel(f"likelihood L(\u03c6)  {unit}".rstrip())
-            self.redraw_held()
+            self.redraw_held(key=top)                 # a top seen lately (L(h) = L(N - h)) is not drawn again
         self._curve.set_ydata(likelihood)
         self._area.set_xy(plotting.filled_area(self.phi, likelihood))
         self._marker.set_data([phi_hat], [peak])
@@ -229,6 +229,9 @@ class EstimatorExplorer(FigureWidget):
         self.estimates = {name: mle.simulate_estimates(estimator, distribution, self.sizes, n_repeats,
                                                        random_state=random_state)
                           for name, estimator in estimators.items()}
+        # what the status and the right panel show, kept: the MSE at each size, P(outside) at each band shown
+        self._mse = {name: mle.mean_squared_error(values, self.true_value) for name, values in self.estimates.items()}
+        self._exceedances = {}
         errors = np.stack([np.abs(values - self.true_value) for values in self.estimates.values()], axis=1)
         spreads = np.quantile(errors.reshape(self.sizes.size, -1), 0.995, axis=1)   # at each size
         spreads = np.maximum(spreads, 1e-12)
@@ -255,9 +258,11 @@ class EstimatorExplorer(FigureWidget):
         return self.eps_slider.value
 
     def exceedance(self) -> dict:
-        """Name -> ``P(|theta_N - theta| > eps)`` at every size, shape (len(sizes),)."""
-        return {name: mle.exceedance_probability(values, self.true_value, self.eps)
-                for name, values in self.estimates.items()}
+        """Name -> ``P(|theta_N - theta| > eps)`` at every size, shape (len(sizes),) (computed once for each eps)."""
+        if self.eps not in self._exceedances:
+            self._exceedances[self.eps] = {name: mle.exceedance_probability(values, self.true_value, self.eps)
+                                           for name, values in self.estimates.items()}
+        return self._exceedances[self.eps]
 
     def _current(self, name: str) -> np.ndarray:
         return self.estimates[name][self.N_slider.index]
@@ -295,7 +300,7 @@ class EstimatorExplorer(FigureWidget):
         top = plotting.nice_upper_limit(max(heights), headroom=1.12)
         if self.ax_hist.get_ylim() != (0.0, top):
             self.ax_hist.set_ylim(0.0, top)
-            self.redraw_held()
+            self.redraw_held(key=top)                               # a top seen lately is not drawn again
         self._band.set_x(theta - eps)
         self._band.set_width(2 * eps)
         exceedance = self.exceedance()
@@ -304,5 +309,5 @@ class EstimatorExplorer(FigureWidget):
             point.set_data([N], [values[index]])
         self._now.set_xdata([N, N])
         parts = [f"{name}: P = {exceedance[name][index]:.3f}, "
-                 f"MSE = {mle.mean_squared_error(self._current(name), theta):.4g}" for name in self.estimates]
+                 f"MSE = {self._mse[name][index]:.4g}" for name in self.estimates]
         self.render(f"N = {N}, \u03b5 = {eps:.3f}: " + "; ".join(parts))
