@@ -109,6 +109,21 @@ def test_each_function_shown_again_is_drawn_as_a_fresh_widget_draws_it():
         assert picture(widget) == picture(Newton1D(function, x0=0.5))
 
 
+def test_a_run_shown_again_is_kept_and_is_the_one_a_fresh_widget_computes(monkeypatch):
+    from lecture_utils.widgets import newton
+    widget = Newton1D("sqrt", x0=0.5)
+    run, damped_runs = newton.minimize, []
+    monkeypatch.setattr(newton, "minimize", lambda *args, **kwargs: (damped_runs.append(kwargs["line_search"]),
+                                                                     run(*args, **kwargs))[1])
+    for damped in (True, False, True, False):
+        widget.damping.value = damped
+    assert damped_runs == [True]                    # the undamped run from 0.5 was made when the widget was built
+    widget.damping.value = True
+    fresh = Newton1D("sqrt", x0=0.5, line_search=True)
+    np.testing.assert_array_equal(widget.trace.weights, fresh.trace.weights)
+    assert widget.status == fresh.status and picture(widget) == picture(fresh)
+
+
 def test_newton1d_bad_input_is_named():
     with pytest.raises(ValueError, match="function must be one of"):
         Newton1D("cubic")

@@ -144,10 +144,24 @@ def model_ellipse(model, level: float, n_points: int = 90) -> np.ndarray:
                          f"{np.shape(model.hessian)}.")
     if not model.positive_definite or not level >= 0:
         return np.full((n_points, 2), np.nan)
-    eigenvalues, Q = np.linalg.eigh(model.hessian)
+    return _level_ellipses(model.newton_point, model.hessian, [level], n_points)[0]
+
+
+def _level_ellipses(centre, hessian, levels, n_points: int = 90) -> list:
+    """The ellipses ``1/2 (w - centre)^T H (w - centre) = level``, one per level, from one eigendecomposition of ``H``.
+
+    Unchecked, for a caller whose arguments are known good (a widget drawing
+    the levels of one model at every update): ``H`` of shape (2, 2) positive
+    definite, each level ``>= 0``. :func:`model_ellipse` is the checked way.
+
+    Returns
+    -------
+    list of ndarray of shape (n_points, 2)
+    """
+    eigenvalues, Q = np.linalg.eigh(hessian)
     angles = np.linspace(0, 2 * np.pi, n_points)
-    unit = np.column_stack([np.cos(angles), np.sin(angles)])
-    return model.newton_point + np.sqrt(2 * level) * (unit / np.sqrt(eigenvalues)) @ Q.T
+    unit = np.column_stack([np.cos(angles), np.sin(angles)]) / np.sqrt(eigenvalues)
+    return [centre + np.sqrt(2 * level) * unit @ Q.T for level in levels]
 
 
 @checked(ax=AXES, errors=mapping(array(ndim=1, min_size=1), keys=METHOD_STYLES), steps=count())

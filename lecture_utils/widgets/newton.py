@@ -12,6 +12,7 @@ from .. import plotting
 from .._validation import (as_float_array, as_limits, as_scalar, check_flag, check_option, check_positive,
                            check_positive_int)
 from ..optimization import SCALAR_FUNCTIONS, minimize, quadratic_model
+from ..plotting.newton import _level_ellipses
 from ._base import FigureWidget, button, set_slider
 
 #: Figure sizes in inches (100 px each on screen): with two rows of controls and the status line
@@ -28,8 +29,8 @@ MAX_STEPS = 1000
 #: The finest shading of NewtonStepper's surface: resolution^2 losses computed one by one (about 40 us each
 #: for a loss of 50 examples), a few seconds at this size, and finer than the picture's pixels.
 MAX_RESOLUTION = 400
-#: The runs NewtonStepper keeps, by method and start (a run of MAX_STEPS steps takes about 50 kB, of the
-#: default 30 steps under 2 kB): a student who drags the start sliders back and forth gets each run at once.
+#: The runs a widget keeps, by method (or function) and start (a run of MAX_STEPS steps takes about 50 kB, of
+#: the default 30 steps under 2 kB): a student who drags the start back and forth gets each run at once.
 RUNS_KEPT = 512
 
 
@@ -158,7 +159,7 @@ class Newton1D(_Stepping, FigureWidget):
                                         layout=widgets.Layout(width="170px"))
         steps = self._stepping_controls(max_steps, k)
         super().__init__(FIGSIZE_1D, [_rows([self.function_menu, self.x0_slider, self.damping], steps)])
-        self._run_key = None
+        self._run_key, self._runs = None, {}
         self.start(self.function_menu, self.x0_slider, self.damping, self.slider)
 
     @property
@@ -225,7 +226,8 @@ class Newton1D(_Stepping, FigureWidget):
             ax.set_ylim(low - below * (high - low), high + 0.15 * (high - low))
 
     def _run(self) -> None:
-        """Run Newton from ``x0`` whenever the function, the start or the damping changed."""
+        """The run of Newton from ``x0`` for the function and damping shown, computed the first time they are shown
+        (a student toggling the damping or the function gets each run at once)."""
         key = (self.function_menu.value, self.x0_slider.value, self.damping.value)
         if key == self._run_key:
             return
@@ -233,8 +235,9 @@ class Newton1D(_Stepping, FigureWidget):
             self._set_limits(key[0])
             self.redraw_held(key[0])           # each function's axes and curves are drawn once, then reused
         self._run_key = key
-        self.trace = minimize(self.function.objective(), [self.x0_slider.value], "newton", max_iter=self.slider.max,
-                              tol=1e-12, line_search=self.damping.value)
+        self.trace = _remembered(self._runs, key, lambda: minimize(
+            self.function.objective(), [self.x0_slider.value], "newton", max_iter=self.slider.max, tol=1e-12,
+            line_search=self.damping.value))
 
     def update(self) -> None:
         self._run()
@@ -461,10 +464,12 @@ class NewtonStepper(_Stepping, FigureWidget):
         model = quadratic_model(self.objective, self.newton.weights[min(k, self.newton.n_iter)])
         target = model.newton_point
         stepping = k < self.newton.n_iter
-        decrement = model.decrement if stepping else None
-        for ellipse, level in zip(self._ellipses, MODEL_LEVELS):
-            ellipse.set_data(*(plotting.model_ellipse(model, level * decrement).T if stepping
-                               else np.empty((2, 0))))
+        decrement = model.decrement if stepping else float("nan")        # nan where the model has no minimum
+        # all the levels from one eigendecomposition of H, unchecked: the model is the loss's own, checked when built
+        shapes = (_level_ellipses(target, model.hessian, [level * decrement for level in MODEL_LEVELS])
+                  if decrement >= 0 else [np.empty((0, 2))] * len(MODEL_LEVELS))
+        for ellipse, shape in zip(self._ellipses, shapes):
+            ellipse.set_data(*shape.T)
         shown = target is not None and stepping
         self._target.set_data(*(target[:, None] if shown else np.empty((2, 0))))
         self._full_step.set_data(*(np.column_stack([model.at, target]) if shown else np.empty((2, 0))))
