@@ -137,27 +137,26 @@ class EntropyExplorer(FigureWidget):
         self.gauge_ax.set_title("$H(P)$")
 
     def update(self) -> None:
-        p = self.probabilities
+        p = self.probabilities                               # read from the sliders once per update
         heights = p if p is not None else np.zeros(self.n_outcomes)
         for bar, text, height in zip(self._bars, self._surprises, heights):
             bar.set_height(height)
             text.set_y(height)
             text.set_text(plotting.surprise_label(height) if p is not None else "")
-        bits = self.entropy(base=2) if p is not None else 0.0
+        bits = float(entropy(p, base=2)) if p is not None else 0.0
         self._gauge.set_height(bits)
         self._gauge_value.set_y(bits)
         self._gauge_value.set_text(f"{bits:.3f}" if p is not None else "")
-        self.render(self._describe())
+        self.render(self._describe(p, bits))
 
-    def _describe(self) -> str:
+    def _describe(self, p, bits: float) -> str:
+        """The status line of the distribution ``p`` (None while every weight is 0) of entropy ``bits``."""
         k = self.n_outcomes
         bound = f"at most log {k} = {np.log2(k):.4f} bits = {np.log(k):.4f} nats"
-        p = self.probabilities
         if p is None:
             return f"every weight is 0: raise a slider to define a distribution ({bound})"
         shown = ", ".join(_number(v, 3) for v in p)
-        return (f"P = ({shown}): H(P) = {self.entropy(2):.4f} bits = {self.entropy(None):.4f} nats, "
-                f"{bound}")
+        return f"P = ({shown}): H(P) = {bits:.4f} bits = {float(entropy(p)):.4f} nats, {bound}"
 
 
 class KLAsymmetryExplorer(FigureWidget):
@@ -260,7 +259,8 @@ class KLAsymmetryExplorer(FigureWidget):
         self.axes[0].set(ylabel="density", ylim=(0, 1.4 * peak))
 
     def _fit(self, separation: float) -> tuple:
-        """The mixture, the two fits and their four divergences at ``separation`` (cached)."""
+        """The mixture, the two fits, their four divergences, and the curves drawn at ``separation`` (cached):
+        ``(p, fits, divergences, corners of the area under p, fit -> density q on the grid)``."""
         if separation not in self._fits:
             means, sigmas = [-separation / 2, separation / 2], [self.sigma, self.sigma]
             log_p = gaussian_mixture_logpdf(self.x, self.weights, means, sigmas)
@@ -271,17 +271,18 @@ class KLAsymmetryExplorer(FigureWidget):
                 log_q = normal_logpdf(self.x, mu, sigma)
                 divergences[fit, "p||q"] = float(kl_divergence_from_log_densities(log_p, log_q, self.x))
                 divergences[fit, "q||p"] = float(kl_divergence_from_log_densities(log_q, log_p, self.x))
-            self._fits[separation] = p, fits, divergences
+            q = {fit: normal_pdf(self.x, *fits[fit]) for fit in fits}
+            self._fits[separation] = p, fits, divergences, plotting.filled_area(self.x, p), q
         return self._fits[separation]
 
     def update(self) -> None:
-        p, fits, self.divergences = self._fit(self.separation)
+        p, fits, self.divergences, corners, q = self._fit(self.separation)
         self.forward_fit, self.reverse_fit = fits["forward"], fits["reverse"]
         for fit, minimised, other, *_ in self._FITS:
             area, p_line, q_line = self._artists[fit]
-            area.set_xy(plotting.filled_area(self.x, p))
+            area.set_xy(corners)
             p_line.set_ydata(p)
-            q_line.set_ydata(normal_pdf(self.x, *fits[fit]))
+            q_line.set_ydata(q[fit])
             self._numbers[fit].set_text(f"{_number(self.divergences[fit, minimised], 3)}\n"
                                         f"{_number(self.divergences[fit, other], 3)}")
         self.render(self._describe())
