@@ -7,6 +7,7 @@ StandardScaler, scored with its log_loss; eigenvalues from numpy.
 """
 
 import base64
+import functools
 import re
 
 import numpy as np
@@ -347,7 +348,7 @@ def plane():
 
 @pytest.fixture(scope="module")
 def regularization(plane):
-    return RegularizationExplorer(*plane, degree=4, lambdas=np.logspace(-3, 0, 13), tol=1e-8)
+    return RegularizationExplorer(*plane, degree=4, lambdas=np.logspace(-3, 0, 13))     # at the default tol
 
 
 def reference_features(plane):
@@ -362,6 +363,37 @@ def sklearn_fit(plane, penalty, lam):
     features = reference_features(plane)
     options = dict(l1_ratio=1.0, solver="saga", max_iter=200_000) if penalty == "l1" else {}
     return SklearnLogisticRegression(C=1 / (len(t) * lam), tol=1e-10, **options).fit(features(X), t), features
+
+
+@functools.cache
+def optimum(penalty, lam):
+    """scikit-learn's fit at tol 1e-12 on the notebook's draw, as ``(w, b)``: saga (bias unpenalised) for L1, Newton-CG
+    for L2, with ``C = 1 / (N lambda)``."""
+    X, t = draw_plane(59)[:2]
+    options = dict(l1_ratio=1.0, solver="saga", max_iter=10_000_000) if penalty == "l1" else dict(solver="newton-cg")
+    fit = SklearnLogisticRegression(C=1 / (len(t) * lam), tol=1e-12, **options).fit(
+        reference_features(draw_plane(59))(X), t)
+    return np.r_[fit.coef_[0], fit.intercept_]
+
+
+@pytest.mark.parametrize("penalty", ["l1", "l2"])
+@pytest.mark.parametrize("index", [0, 2, 8])                      # lambda = 0.001 (the smallest), 0.00316, 0.1
+def test_every_fit_is_within_1e_6_of_the_optimum(regularization, penalty, index):
+    # at tol 1e-4 (the old default) L1 weights at lambda = 0.00316 were 2.0 away, and the set of zero weights differed
+    ours = np.r_[regularization.coef[penalty][index], regularization.intercept[penalty][index]]
+    np.testing.assert_allclose(ours, optimum(penalty, regularization.lambdas[index]), rtol=0, atol=1e-6)
+    np.testing.assert_array_equal(ours[:-1] == 0, optimum(penalty, regularization.lambdas[index])[:-1] == 0)
+
+
+def test_the_weight_notebook_04_sees_enter_as_the_l1_penalty_grows():
+    """Notebook 04: x1^3 x2 is 0 at the smallest penalties of its explorer's grid, enters at lambda = 0.00316 as
+    x2^2 leaves, and stays up to lambda = 0.1 (at the optimum: scikit-learn's fits)."""
+    lambdas = np.logspace(-3, 0, 31)
+    x1_cubed_x2, x2_squared = 10, 4
+    kept = {round(lam, 5): optimum("l1", lam)[:-1] != 0 for lam in lambdas[[0, 4, 5, 20, 21]]}
+    assert [kept[lam][x1_cubed_x2] for lam in (0.001, 0.00251, 0.00316, 0.1, 0.12589)] == [False, False, True,
+                                                                                         True, False]
+    assert kept[0.00251][x2_squared] and not kept[0.00316][x2_squared]
 
 
 @pytest.mark.parametrize("penalty, index", [("l2", 0), ("l2", 6), ("l2", 12), ("l1", 4), ("l1", 8)])
@@ -438,8 +470,7 @@ def test_the_picture_after_changes_is_that_of_a_fresh_explorer(regularization, p
             regularization.slider.value = regularization.lambdas[index]
     regularization.penalty.value = "l2"
     regularization.slider.value = regularization.lambdas[6]
-    fresh = RegularizationExplorer(*plane, degree=4, lambdas=np.logspace(-3, 0, 13), lam=regularization.lambdas[6],
-                                   tol=1e-8)
+    fresh = RegularizationExplorer(*plane, degree=4, lambdas=np.logspace(-3, 0, 13), lam=regularization.lambdas[6])
     assert fresh.status == regularization.status and picture(fresh) == picture(regularization)
     width, height = fresh.fig.get_size_inches()
     assert width <= 10.5 and height <= 4.6
