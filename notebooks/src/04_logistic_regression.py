@@ -1158,7 +1158,7 @@ at_zero = LogisticLoss(Z, cancer.y).gradient(np.r_[np.zeros(30), b_best])
 lambda_max = np.abs(at_zero[:30]).max()                     # the largest |dE/dw_j| at w = 0
 l1_lambdas = np.geomspace(1.01 * lambda_max, 2e-3, 16)
 l2_lambdas = np.logspace(-4, 1, 30)
-l1_path = regularization_path(Z, cancer.y, l1_lambdas, penalty="l1", tol=1e-4, max_iter=20_000)
+l1_path = regularization_path(Z, cancer.y, l1_lambdas, penalty="l1", tol=1e-10, max_iter=20_000)
 l2_path = regularization_path(Z, cancer.y, l2_lambdas)      # Newton's method, warm-started
 print(f"lambda_max = {lambda_max:.4f}")
 for lam, coef in list(zip(l1_lambdas, l1_path.coef))[::5]:
@@ -1205,9 +1205,10 @@ exercises.l1_lambda_max.check(threshold)
 # then rises again as the model underfits. **Switch to L1**: weights drop to exactly 0. Near
 # $\lambda = 0.02$ four of the 14 remain ($x_1$, $x_2$, $x_1^4$, $x_1^3x_2$); at $\lambda = 0.2$ only $x_1$ is
 # left and the boundary is a vertical line; above $\lambda_\text{max}$ no weight is left, and every point
-# gets $p = \frac12$, the fraction of positives in the training data. The count of nonzero weights need
-# not fall at every step as $\lambda$ grows: with correlated features, shrinking one weight can make another
-# worth its penalty, and here the count goes from 6 back up to 7 at $\lambda = 0.00251$.
+# gets $p = \frac12$, the fraction of positives in the training data. A weight, once 0, need not stay 0 as
+# $\lambda$ grows: with correlated features, shrinking one weight can make another worth its penalty, and
+# here $x_1^3x_2$, 0 at the smallest penalties, enters at $\lambda = 0.00316$ as $x_2^2$ leaves, and stays
+# up to $\lambda = 0.1$.
 
 # %% slideshow={"slide_type": "subslide"}
 covariances = [[[1, 0], [0, 1]], [[0.3, 0.2], [0.2, 2]]]
