@@ -41,17 +41,27 @@ class GlyphCache:
         self._glyphs = {}
         self._heights = {}
         self._renderer = None
+        self._forwarded = []                                   # the renderer's methods bound on this cache
+        self._raster_depth, self._rasterizing = 0, False       # each draw's own, as a renderer starts them
 
     def renderer_for(self, renderer):
         """This cache, drawing on ``renderer`` (an Agg renderer), or ``renderer`` itself for any other."""
         if not isinstance(renderer, RendererAgg):
             return renderer
         if renderer is not self._renderer:                     # a new canvas size: new places
-            self._renderer, self._glyphs, self._heights = renderer, {}, {}
+            for name in self._forwarded:
+                delattr(self, name)
+            self._renderer, self._glyphs, self._heights, self._forwarded = renderer, {}, {}, []
         return self
 
     def __getattr__(self, name):
-        return getattr(self._renderer, name)
+        """The renderer's attribute; a method is kept bound here, found directly from then on (an artist's
+        draw asks for a few, each through a failed lookup, a hundred times an update)."""
+        value = getattr(self._renderer, name)
+        if callable(value):
+            setattr(self, name, value)
+            self._forwarded.append(name)
+        return value
 
     def _get_font_height_metrics(self, prop):
         """A line's least ascent and descent and its line gap in pixels for the font ``prop``, kept by font.
