@@ -68,3 +68,23 @@ def test_a_text_is_laid_out_through_the_cache_as_matplotlib_lays_it_out():
     text = texts[0]
     text.set_fontsize(20)                                     # its font changes in place: the cache follows
     assert text._get_layout(cache)[1] == text._get_layout(renderer)[1]
+
+
+def test_after_the_canvas_changes_size_the_cache_draws_on_the_new_canvas():
+    # the renderer's methods are kept bound on the cache: a new renderer (a new size) must replace them
+    fig = Figure(figsize=(3, 2), dpi=100)
+    FigureCanvasAgg(fig)
+    text = fig.text(0.2, 0.5, "0.250", fontsize=9, animated=True)
+    line = fig.add_subplot().plot([0, 1], [0, 1], animated=True)[0]
+    cache = GlyphCache()
+    for dpi in (100, 150):
+        fig.set_dpi(dpi)
+        fig.canvas.draw()
+        background, renderer = fig.canvas.copy_from_bbox(fig.bbox), fig.canvas.get_renderer()
+        for artist in (text, line):
+            artist.draw(cache.renderer_for(renderer))
+        cached = np.asarray(fig.canvas.buffer_rgba()).copy()
+        fig.canvas.restore_region(background)
+        for artist in (text, line):
+            fig.draw_artist(artist)
+        np.testing.assert_array_equal(cached, np.asarray(fig.canvas.buffer_rgba()))
