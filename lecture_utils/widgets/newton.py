@@ -464,10 +464,10 @@ class NewtonStepper(_Stepping, FigureWidget):
         model = quadratic_model(self.objective, self.newton.weights[min(k, self.newton.n_iter)])
         target = model.newton_point
         stepping = k < self.newton.n_iter
-        decrement = model.decrement if stepping else float("nan")        # nan where the model has no minimum
-        # all the levels from one eigendecomposition of H, unchecked: the model is the loss's own, checked when built
-        shapes = (_level_ellipses(target, model.hessian, [level * decrement for level in MODEL_LEVELS])
-                  if decrement >= 0 else [np.empty((0, 2))] * len(MODEL_LEVELS))
+        # all the levels from one eigendecomposition of H, unchecked: the model is the loss's own, checked when built;
+        # as model_ellipse, none where the model has no minimum
+        shapes = (_level_ellipses(target, model.hessian, [level * model.decrement for level in MODEL_LEVELS])
+                  if stepping and model.positive_definite else [np.empty((0, 2))] * len(MODEL_LEVELS))
         for ellipse, shape in zip(self._ellipses, shapes):
             ellipse.set_data(*shape.T)
         shown = target is not None and stepping
