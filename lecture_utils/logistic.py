@@ -793,13 +793,15 @@ class _LinearClassifier(Classifier):
             if self.solver != "sgd":
                 raise ValueError(f"batch_size is a setting of solver='sgd'; solver={self.solver!r} always "
                                  "uses every example. Leave batch_size=None or pass solver='sgd'.")
-        if self.solver in ("newton", "lbfgs"):
-            if self.l1 > 0:
+        if self.solver in ("newton", "newton-l1", "lbfgs"):
+            if self.l1 > 0 and self.solver != "newton-l1":
+                hint = "solver='newton-l1' (Newton's method within the orthant of the weights' signs) or " if (
+                    "newton-l1" in self._solvers) else ""
                 raise ValueError(f"solver={self.solver!r} cannot fit an L1 penalty l1 > 0 (|w| has no second derivative "
-                                 "at 0); use solver='accelerated' (or 'gd', 'sgd'), whose proximal step sets weights "
-                                 "exactly to zero.")
+                                 f"at 0); use {hint}solver='accelerated' (or 'gd', 'sgd'), whose proximal step sets "
+                                 "weights exactly to zero.")
             if self.learning_rate != "auto" or self.decay:
-                step = "H^{-1} grad is complete" if self.solver == "newton" else "length comes from a line search"
+                step = "length comes from a line search" if self.solver == "lbfgs" else "H^{-1} grad is complete"
                 raise ValueError(f"solver={self.solver!r} has no learning rate: its step {step}. Leave "
                                  "learning_rate='auto' and decay=0, or pass solver='gd' (or 'sgd') to set one.")
 
@@ -825,17 +827,18 @@ class _LinearClassifier(Classifier):
         judges, are those in the centred coordinates.
         """
         objective = self._objective(X, t, self.l2, self.fit_intercept)
-        if self.solver == "newton" and objective.n_weights > MAX_NEWTON_WEIGHTS:
-            raise ValueError(f"solver='newton' solves with the Hessian of all {objective.n_weights} weights at every "
-                             f"step (X has {objective.features.shape[1]} features), about "
+        newton = self.solver in ("newton", "newton-l1")
+        if newton and objective.n_weights > MAX_NEWTON_WEIGHTS:
+            raise ValueError(f"solver={self.solver!r} solves with the Hessian of all {objective.n_weights} weights at "
+                             f"every step (X has {objective.features.shape[1]} features), about "
                              f"{objective.n_weights}^3 operations: seconds to minutes per step beyond "
                              f"{MAX_NEWTON_WEIGHTS} weights. Use solver='accelerated' (or 'gd'), or fewer features.")
-        if self.solver == "newton" and self.fit_intercept:
+        if newton and self.fit_intercept:
             _centre(objective)
         self._check_feature_scale(objective)
         w0 = np.zeros(objective.n_weights) if w0 is None else _centred(w0, objective)
         l1 = self.l1 * objective.penalised
-        separation_stop = self.solver == "newton" and self.l2 == 0
+        separation_stop = newton and self.l2 == 0 and self.l1 == 0
         with single_threaded_blas():            # the objective's sums over the rows use the cores themselves
             trace = self._minimize(objective, w0, learning_rate=self._step(objective), decay=self.decay,
                                    batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
@@ -873,7 +876,7 @@ class _LinearClassifier(Classifier):
 
     def _step(self, objective) -> float:
         """The learning rate: the one given, or ``1 / L`` for ``"auto"``."""
-        if self.solver in ("newton", "lbfgs"):
+        if self.solver in ("newton", "newton-l1", "lbfgs"):
             return 1.0                                          # unused: their steps come with their own lengths
         if self.learning_rate != "auto":
             return float(self.learning_rate)
@@ -939,8 +942,9 @@ class _LinearClassifier(Classifier):
             if scales.max() > 10 * scales.min():                    # elongated contours: zig-zag steps
                 hints.append("standardise the features (their standard deviations range from "
                              f"{scales.min():.3g} to {scales.max():.3g})")
-        if "newton" in self._solvers and self.solver != "newton" and self.l1 == 0:
-            hints.append("use solver='newton'")
+        newton = "newton" if self.l1 == 0 else "newton-l1"
+        if newton in self._solvers and self.solver != newton:
+            hints.append(f"use solver={newton!r}")
         return hints
 
     def _checked_inputs(self, X) -> np.ndarray:
@@ -964,13 +968,15 @@ class LogisticRegression(_LinearClassifier):
 
     Parameters
     ----------
-    solver : {"lbfgs", "gd", "accelerated", "sgd", "newton"}
+    solver : {"lbfgs", "gd", "accelerated", "sgd", "newton", "newton-l1"}
         L-BFGS (the default, as scikit-learn's: a quasi-Newton method, notebook 05,
         with a line search and no learning rate), full-batch gradient descent,
-        Nesterov's accelerated gradient descent (FISTA with ``l1``: the fast way
-        to an L1 fit), (minibatch) stochastic gradient descent, or Newton's
-        method with a backtracking line search. L1 needs a gradient method.
-        Newton's method (for at most :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS`
+        Nesterov's accelerated gradient descent (FISTA with ``l1``), (minibatch)
+        stochastic gradient descent, Newton's method with a backtracking line
+        search, or Newton's method for an L1 penalty (notebook 05: the step on
+        the weights that are not held at 0, each kept to its sign; a few steps
+        where FISTA takes thousands, the fast way to an L1 fit). L1 needs a
+        gradient method or ``"newton-l1"``. Newton's method (for at most :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS`
         weights) fits the features centred at their means and maps the weights
         back, which changes none of its steps: features far from 0 (``x + 1e8``)
         fit as those near 0, to the digits float64 keeps of them, about
@@ -990,8 +996,9 @@ class LogisticRegression(_LinearClassifier):
     tol : float
         Stop when the gradient norm (with L1, the smallest subgradient's) is <= tol.
     l2, l1 : float
-        Penalty strengths, >= 0. L1 needs a gradient solver: a proximal step
-        (soft thresholding) after each gradient step sets weights exactly to 0.
+        Penalty strengths, >= 0. L1 needs a gradient solver, whose proximal step
+        (soft thresholding) after each gradient step sets weights exactly to 0,
+        or ``"newton-l1"``, which sets a weight to 0 where its step crosses 0.
     fit_intercept : bool
     random_state : int, numpy Generator or None
         SGD: seeds the shuffling of each epoch.
@@ -1024,7 +1031,7 @@ class LogisticRegression(_LinearClassifier):
 
     _objective = LogisticLoss
     _curvature = 0.25
-    _solvers = ("lbfgs", "gd", "accelerated", "sgd", "newton")
+    _solvers = ("lbfgs", "gd", "accelerated", "sgd", "newton", "newton-l1")
 
     def _set_weights(self, w, objective) -> None:
         self.coef_ = w[:self.n_features_in_].copy()
@@ -1347,7 +1354,8 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     penalty : {"l2", "l1"}
     **params
         Further :class:`LogisticRegression` parameters. The solver defaults
-        to ``"newton"`` for L2 and ``"accelerated"`` for L1.
+        to ``"newton"`` for L2 and ``"newton-l1"`` for L1 (pass ``solver="accelerated"``
+        beyond :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS` weights).
 
     Returns
     -------
@@ -1360,7 +1368,7 @@ def regularization_path(X, t, lambdas, penalty="l2", **params) -> Regularization
     if lambdas.size > MAX_PATH:
         raise ValueError(f"lambdas holds {lambdas.size} penalty strengths, one fit each: more than {MAX_PATH} fits "
                          "would take minutes to hours. Use fewer, e.g. np.logspace(-4, 0, 30).")
-    params.setdefault("solver", "newton" if penalty == "l2" else "accelerated")
+    params.setdefault("solver", "newton" if penalty == "l2" else "newton-l1")
     X = as_matrix(X)
     coef = np.empty((lambdas.size, X.shape[1]))
     intercept, n_iter = np.empty(lambdas.size), np.empty(lambdas.size, dtype=int)

@@ -1,4 +1,5 @@
-"""Iterative minimisation: gradient descent, stochastic (minibatch) gradient descent, Newton's method and L-BFGS.
+"""Iterative minimisation: gradient descent, stochastic (minibatch) gradient descent, Newton's method (with an L1
+penalty too) and L-BFGS.
 
 Taught in notebook 04 ("Gradient descent", "SGD and minibatches", "Regularisation")
 and notebook 05 ("Newton's method"). The methods share one loop, :func:`minimize`,
@@ -9,6 +10,8 @@ and differ only in how one step is computed from the current weights ``w_k``:
     SGD, one epoch     for each minibatch b of a shuffled order:  w <- w - eta_k grad E_b(w)
     Newton             solve H(w_k) d = grad E(w_k);  w_{k+1} = w_k - alpha_k d
     L-BFGS             d = B_k grad E(w_k), B_k ~ H^{-1} from the last steps;  w_{k+1} = w_k - alpha_k d
+    Newton with L1     on the free weights F:  solve H_FF d = v_F (v: the smallest subgradient);
+                       w_{k+1} = w_k - alpha_k d, each weight that crosses 0 set to 0
 
 with ``eta_k = learning_rate / (1 + decay k)`` and ``alpha_k = 1`` (pure
 Newton) or the first of 1, 1/2, 1/4, ... that lowers the loss enough (damped
@@ -16,7 +19,9 @@ Newton, a backtracking line search). L-BFGS always searches, from 1 too, but
 after a failed trial tries the lowest point of the parabola that fits the
 loss seen along ``d`` (within 1/10 to 1/2 of the trial). An L1 penalty ``sum_j l1_j |w_j|`` is
 handled by a proximal step after each gradient step (soft thresholding), so
-weights become exactly zero.
+weights become exactly zero; or by Newton's method on the orthant of the
+weights' signs, where ``|w_j| = sign(w_j) w_j`` is linear and the objective
+smooth (:func:`_orthant_newton_step`).
 
 The function to minimise is an :class:`Objective`: it supplies the loss, the
 gradient (of a minibatch too, for SGD) and the Hessian. :func:`gradient_descent`
@@ -53,7 +58,7 @@ from ._validation import (as_float_array, as_real_array, as_scalar, check_broadc
                           check_random_state, float_or_array)
 from .exceptions import ConvergenceWarning, DivergenceWarning
 
-METHODS = ("gd", "accelerated", "sgd", "newton", "lbfgs")
+METHODS = ("gd", "accelerated", "sgd", "newton", "newton-l1", "lbfgs")
 
 #: Pairs of steps and gradient changes that L-BFGS remembers (scipy's and scikit-learn's default, 10).
 LBFGS_MEMORY = 10
@@ -421,6 +426,60 @@ def _newton_step(objective, w, loss, gradient, line_search, k):
     return w - alpha * direction, alpha                      # w - alpha H^{-1} grad E
 
 
+def _orthant_newton_step(objective, w, loss, gradient, l1, k):
+    """Newton's step for ``E(w) + sum_j l1_j |w_j|``, taken within the orthant of the weights' signs.
+
+    Where no weight changes sign, ``|w_j| = sigma_j w_j`` is linear, so the
+    objective is smooth: its gradient is the smallest subgradient
+    ``v = grad E + l1 sigma`` and its Hessian is ``H``. A weight at 0 with
+    ``|dE/dw_j| <= l1_j`` is held there (the kink makes 0 its minimum along its
+    axis); the others are free, a freed one with the sign ``sigma_j = -sign(v_j)``
+    it moves to. Newton's step on the free weights solves ``H_FF d = v_F``; a
+    freed weight that this step would move against its sign is held after all,
+    and the step solved again. The line search then backtracks along
+    ``w - alpha d``, setting to 0 each weight that would cross it (it stays in
+    the orthant), until the total loss falls by Armijo's share of ``v^T`` times
+    the move. With ``l1 = 0`` this is Newton's step with backtracking.
+    """
+    subgradient = _optimality(w, gradient, l1)
+    penalised = l1 > 0
+    signs = np.where(w != 0, np.sign(w), -np.sign(subgradient))
+    free = ~penalised | (w != 0) | (subgradient != 0)
+    hessian = _finite_hessian(objective, w, loss, k)
+    while True:
+        direction = np.zeros_like(w)
+        solved = _solve_symmetric(hessian[np.ix_(free, free)], subgradient[free]) if free.any() else None
+        if solved is None:
+            raise _Stop("singular_hessian",
+                        f"the Hessian of the free weights at step {k} is singular (scaled to a unit diagonal, its "
+                        f"condition number exceeds 1/SINGULAR_RTOL = {1 / SINGULAR_RTOL:.0e}), so H d = v has no "
+                        "reliable solution")
+        direction[free] = solved
+        wrong_way = penalised & (w == 0) & free & (direction * signs >= 0)     # w_j - alpha d_j leaves its orthant
+        if not wrong_way.any():
+            break
+        free &= ~wrong_way
+    return _backtrack_in_orthant(objective, w, loss, subgradient, direction, signs * penalised, l1, k)
+
+
+def _backtrack_in_orthant(objective, w, loss, subgradient, direction, signs, l1, k):
+    """The first of ``alpha = 1, 1/2, 1/4, ...`` at which ``w' = w - alpha d``, each weight with a sign in
+    ``signs`` that would cross 0 set to 0, satisfies ``F(w') <= F(w) + c v^T (w' - w)`` (Armijo's condition
+    for the total loss ``F``); returns ``w'`` and ``alpha``."""
+    rounding = 16 * np.finfo(float).eps * abs(loss)          # near the optimum F(w') and F(w) agree to rounding
+    alpha = 1.0
+    while alpha >= _SMALLEST_STEP:
+        trial = w - alpha * direction
+        trial[trial * signs < 0] = 0.0                          # no weight leaves the orthant
+        with np.errstate(over="ignore", invalid="ignore"):
+            trial_loss = _total_loss(objective, trial, l1)
+        if trial_loss <= loss + _ARMIJO * float(subgradient @ (trial - w)) + rounding:
+            return trial, alpha
+        alpha /= 2
+    raise _Stop("no_descent", f"no step along Newton's direction in the orthant lowers the loss at step {k}: the "
+                              "loss is flat to rounding there, or its Hessian not positive definite")
+
+
 class _Memory:
     """The last :data:`LBFGS_MEMORY` steps ``s_j = w_{j+1} - w_j`` and gradient changes ``y_j = grad_{j+1} - grad_j``.
 
@@ -581,13 +640,16 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         Supplies ``loss``, ``gradient`` and (for Newton) ``hessian``.
     w0 : array-like of shape (D,)
         Where to start.
-    method : {"gd", "accelerated", "sgd", "newton", "lbfgs"}
+    method : {"gd", "accelerated", "sgd", "newton", "newton-l1", "lbfgs"}
         ``"accelerated"`` is Nesterov's method (FISTA with ``l1``): far fewer
         steps than ``"gd"`` on ill-conditioned problems, each at the cost of
         two gradients, with the same safe learning rate ``1 / L``. ``"lbfgs"``
         is the limited-memory BFGS quasi-Newton method: Newton's step with
         ``H^{-1}`` sketched from the last 10 steps' gradient changes, a line
-        search, no Hessian and no learning rate.
+        search, no Hessian and no learning rate. ``"newton-l1"`` is Newton's
+        method for an ``l1`` penalty (:func:`_orthant_newton_step`): a few
+        steps where the proximal methods take thousands, always with a line
+        search.
     learning_rate : float
         ``eta_0 > 0`` (gradient methods).
     decay : float
@@ -600,7 +662,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         Stop when ``||grad E(w_k)|| <= tol``.
     l1 : float or array-like of shape (D,)
         L1 strength, per weight if an array (0 for an unpenalised bias).
-        Gradient methods only.
+        Gradient methods and ``"newton-l1"`` only.
     line_search : bool
         Newton: backtrack on the step length (damped Newton) instead of
         always taking the full step.
@@ -636,13 +698,14 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     l1 = np.broadcast_to(l1, w.shape).astype(float)
     if np.any(l1 < 0):
         raise ValueError(f"l1 must be >= 0; got a smallest value of {l1.min():.4g}.")
-    if method == "newton" and w.size > MAX_NEWTON_WEIGHTS:
-        raise ValueError(f"method='newton' solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
+    if method in ("newton", "newton-l1") and w.size > MAX_NEWTON_WEIGHTS:
+        raise ValueError(f"method={method!r} solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
                          f"w0 at every step (about {w.size}^3 operations, seconds to minutes per step beyond "
                          f"{MAX_NEWTON_WEIGHTS} weights); use method='accelerated' or 'gd' for {w.size} weights.")
     if method in ("newton", "lbfgs") and np.any(l1 > 0):
         raise ValueError(f"method={method!r} cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
-                         "at 0); use method='gd' or 'sgd', whose proximal step handles it.")
+                         "at 0); use method='newton-l1' (Newton's method within the orthant of the weights' signs), "
+                         "or 'gd' or 'sgd', whose proximal step handles it.")
     if method == "sgd":
         if objective.n_samples is None:
             raise TypeError(f"method='sgd' needs an objective that averages over examples; "
@@ -693,6 +756,8 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
                 w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates, k), eta
             elif method == "lbfgs":
                 w_new, step = _quasi_newton_step(objective, w, loss, gradient, memory, k)
+            elif method == "newton-l1":
+                w_new, step = _orthant_newton_step(objective, w, loss, gradient, l1, k)
             else:
                 w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
             loss_new, gradient, grad_norm = _evaluate(objective, w_new, l1, k, loss)

@@ -353,7 +353,7 @@ def test_l2_and_no_penalty_match_scikit_learn(overlapping, l2, solver, atol):
 
 
 @pytest.mark.parametrize("l1", [0.03, 0.05])
-@pytest.mark.parametrize("solver", ["gd", "accelerated"])
+@pytest.mark.parametrize("solver", ["gd", "accelerated", "newton-l1"])
 def test_l1_matches_scikit_learn_with_the_same_zeros(cancer, l1, solver):
     X, t = cancer
     ours = LogisticRegression(solver=solver, l1=l1, tol=1e-9, max_iter=50_000).fit(X, t)
@@ -860,6 +860,20 @@ def test_regularization_path_matches_separate_fits_and_l1_zeroes_everything_at_l
     assert l1_path.intercept[0] == pytest.approx(special.logit(t.mean()), rel=1e-6)
 
 
+def test_the_l1_path_by_newton_in_the_orthant_matches_fista_in_a_few_steps_a_fit(cancer):
+    X, t = cancer
+    lambdas = np.logspace(-3, -1, 9)
+    newton = regularization_path(X, t, lambdas, penalty="l1", tol=1e-10)
+    fista = regularization_path(X, t, lambdas, penalty="l1", solver="accelerated", tol=1e-10, max_iter=100_000)
+    assert newton.converged.all() and fista.converged.all()
+    # at lambda = 1e-3 the loss is nearly flat along some directions: FISTA's gradient norm of 1e-10 leaves
+    # weights 3e-6 away, where Newton's is 6e-15
+    np.testing.assert_allclose(newton.coef, fista.coef, atol=1e-5)
+    np.testing.assert_allclose(newton.intercept, fista.intercept, atol=1e-5)
+    np.testing.assert_array_equal(newton.coef == 0, fista.coef == 0)
+    assert newton.n_iter.max() <= 15 and fista.n_iter.min() > 100   # quadratic convergence, once the signs settle
+
+
 def test_one_vs_rest_and_one_vs_one_match_scikit_learn(iris):
     X, t = iris
     l2 = 0.01
@@ -914,8 +928,8 @@ def test_three_classes_point_to_softmax_regression(iris):
 
 
 @pytest.mark.parametrize("params, error, match", [
-    ({"solver": "saga"}, ValueError, "solver must be one of 'lbfgs', 'gd', 'accelerated', 'sgd', 'newton'"),
-    ({"l1": 0.1}, ValueError, "solver='lbfgs' cannot fit an L1 penalty.*solver='accelerated'"),
+    ({"solver": "saga"}, ValueError, "solver must be one of 'lbfgs', 'gd', 'accelerated', 'sgd', 'newton', 'newton-l1'"),
+    ({"l1": 0.1}, ValueError, "solver='lbfgs' cannot fit an L1 penalty.*solver='newton-l1'.*solver='accelerated'"),
     ({"learning_rate": 0.1}, ValueError, "solver='lbfgs' has no learning rate.*solver='gd'"),
     ({"l2": -1.0}, ValueError, "l2 must be a finite number >= 0"),
     ({"l1": "strong"}, TypeError, "l1 must be a number"),
@@ -924,6 +938,7 @@ def test_three_classes_point_to_softmax_regression(iris):
     ({"max_iter": 0}, ValueError, "max_iter must be an integer >= 1"),
     ({"solver": "newton", "l1": 0.1}, ValueError, "cannot fit an L1 penalty"),
     ({"solver": "newton", "learning_rate": 0.1}, ValueError, "has no learning rate"),
+    ({"solver": "newton-l1", "l1": 0.1, "decay": 0.5}, ValueError, "solver='newton-l1' has no learning rate"),
     ({"batch_size": 10}, ValueError, "batch_size is a setting of solver='sgd'"),
     ({"solver": "sgd", "batch_size": 0}, ValueError, "batch_size must be an integer >= 1"),
 ])
@@ -937,7 +952,7 @@ def test_bad_data_and_unfitted_models(overlapping):
     X, t = overlapping
     with pytest.raises(ValueError, match="solver must be one of 'lbfgs', 'gd', 'accelerated', 'sgd', 'newton'"):
         SoftmaxRegression(solver="bfgs").fit(X, t)
-    with pytest.raises(ValueError, match="cannot fit an L1 penalty"):
+    with pytest.raises(ValueError, match="cannot fit an L1 penalty.*; use solver='accelerated'"):
         SoftmaxRegression(solver="newton", l1=0.01).fit(X, t)
     with pytest.raises(ValueError, match="not fitted"):
         LogisticRegression().predict(X)

@@ -450,6 +450,73 @@ def test_lbfgs_refuses_an_l1_penalty():
         minimize(FunctionObjective(loss, gradient), np.zeros(3), "lbfgs", l1=0.1)
 
 
+def lasso_by_scipy(A, b, l1):
+    """argmin 1/2 w^T A w - b^T w + sum_j l1_j |w_j| by scipy's L-BFGS-B on w = u - v, u, v >= 0 (a smooth,
+    bound-constrained problem with the same minimum), to about 1e-9."""
+    def split(uv):
+        u, v = np.split(uv, 2)
+        w = u - v
+        gradient = A @ w - b
+        return 0.5 * w @ A @ w - b @ w + l1 @ (u + v), np.r_[gradient + l1, -gradient + l1]
+    result = scipy.optimize.minimize(split, np.zeros(2 * len(b)), jac=True, method="L-BFGS-B",
+                                     bounds=[(0, None)] * (2 * len(b)), options={"ftol": 1e-15, "gtol": 1e-13})
+    u, v = np.split(result.x, 2)
+    return u - v
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_newton_with_l1_lands_on_the_lasso_minimum_of_a_quadratic(seed):
+    rng = np.random.default_rng(seed)
+    A, _ = random_spd(seed, dim=8, condition=30.0)
+    b, l1 = rng.normal(size=8), np.r_[np.full(7, 0.5), 0.0]          # the last weight unpenalised, as a bias
+    loss, gradient, hessian = quadratic(A, b)
+    trace = minimize(FunctionObjective(loss, gradient, hessian), np.zeros(8), "newton-l1", l1=l1, tol=1e-12)
+    reference = lasso_by_scipy(A, b, l1)
+    assert trace.converged and trace.n_iter <= 15
+    np.testing.assert_allclose(trace.w, reference, atol=1e-7)
+    # the optimality conditions by hand: the smooth gradient is -l1 sign(w) where w != 0, within [-l1, l1] at 0
+    g, zero = A @ trace.w - b, trace.w == 0
+    assert zero.any() and not zero.all()                               # some weights held at 0, not all
+    np.testing.assert_array_equal(zero, np.abs(reference) < 1e-7)
+    np.testing.assert_allclose(g[~zero], -l1[~zero] * np.sign(trace.w[~zero]), atol=1e-12)
+    assert np.all(np.abs(g[zero]) <= l1[zero])
+
+
+def test_newton_with_l1_sets_a_crossing_weight_to_zero_and_frees_it_when_its_gradient_exceeds_l1():
+    # 1/2 ||w - v||^2 + l1 ||w||_1 from w0 = -v: Newton's full step lands on v, crossing 0 in every weight;
+    # the orthant holds each at 0, and the next step frees those with |v_j| > l1: soft_threshold(v, l1)
+    v = np.array([2.0, -1.5, 0.3, -0.2])
+    objective = FunctionObjective(lambda w: 0.5 * np.sum((w - v) ** 2), lambda w: w - v, lambda w: np.eye(4))
+    trace = minimize(objective, -v, "newton-l1", l1=0.5, tol=1e-12)
+    np.testing.assert_array_equal(trace.weights[1], np.zeros(4))
+    np.testing.assert_allclose(trace.w, soft_threshold(v, 0.5), atol=1e-15)
+    assert trace.converged and trace.n_iter == 2
+
+
+def test_newton_with_l1_holds_a_freed_weight_that_its_step_would_move_against_its_sign():
+    # 1/2 w^T H w - b^T w + 0.5 ||w||_1 at w = 0: the smallest subgradient is v = (1, 0.1), so both weights are
+    # freed, to move negative; but H^{-1} v = (4.79, -4.21) would move w_2 up. Held at 0, w_2 leaves w_1 alone:
+    # by hand the optimum is (-1, 0) (there dE/dw_2 = 0.9 (-1) + 0.6 = -0.3, within [-0.5, 0.5]), one full step
+    H, b = np.array([[1.0, 0.9], [0.9, 1.0]]), np.array([-1.5, -0.6])
+    loss, gradient, hessian = quadratic(H, b)
+    trace = minimize(FunctionObjective(loss, gradient, hessian), np.zeros(2), "newton-l1", l1=0.5, tol=1e-12)
+    np.testing.assert_allclose(trace.w, [-1.0, 0.0], atol=1e-15)
+    assert trace.n_iter == 1 and trace.step_size[0] == 1.0
+
+
+def test_newton_with_l1_and_no_penalty_takes_damped_newtons_steps():
+    # sum_j sqrt(1 + (w_j - c_j)^2) + 0.05 w^T A w from 5 away: pure Newton overshoots (x -> -x^3), damped does not
+    A, c = random_spd(13, condition=5.0)
+    root = lambda w: np.sqrt(1 + (w - c) ** 2)                          # noqa: E731
+    objective = FunctionObjective(lambda w: np.sum(root(w)) + 0.05 * w @ A @ w, lambda w: (w - c) / root(w) + 0.1 * A @ w,
+                                  lambda w: np.diag(root(w) ** -3) + 0.1 * A)
+    plain = minimize(objective, c + 5, "newton", line_search=True, tol=1e-12)
+    orthant = minimize(objective, c + 5, "newton-l1", tol=1e-12)
+    assert plain.n_iter >= 4 and np.any(plain.step_size < 1)             # some steps damped by the line search
+    np.testing.assert_allclose(orthant.weights, plain.weights, rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(orthant.step_size, plain.step_size)
+
+
 def test_newton_converges_quadratically_on_a_smooth_convex_function():
     # E(w) = sum_j cosh(w_j - c_j) + 1/2 w^T A w: the error's digits double each step near the minimum
     A, c = random_spd(13, condition=5.0)
@@ -489,7 +556,7 @@ def test_bad_arguments_are_named():
     A, b = random_spd(0)
     loss, gradient, hessian = quadratic(A, b)
     objective = FunctionObjective(loss, gradient, hessian)
-    with pytest.raises(ValueError, match="method must be one of 'gd', 'accelerated', 'sgd', 'newton', 'lbfgs'"):
+    with pytest.raises(ValueError, match="method must be one of 'gd', 'accelerated', 'sgd', 'newton', 'newton-l1', 'lbfgs'"):
         minimize(objective, np.zeros(3), "bfgs")
     with pytest.raises(ValueError, match="learning_rate"):
         minimize(objective, np.zeros(3), learning_rate=-0.1)
