@@ -3,7 +3,7 @@
 References: exact fractions and the standard library's math for the hand answers; a Hessian built
 with numpy's diagonal matrix and a Newton step by the normal equations, implementations a student may
 reasonably submit; chord gaps on a grid for the convexity exercise; numpy's SVD rank for the flat
-directions of the softmax Hessian.
+directions of the softmax Hessian; exact fractions for the optimality conditions of the L1 step's landing point.
 """
 
 import math
@@ -64,3 +64,15 @@ def test_a_newton_step_by_the_normal_equations_is_right_and_the_flat_directions_
     objective = SoftmaxLoss(iris.X, iris.y)
     H = objective.hessian(np.random.default_rng(1).normal(scale=0.2, size=15))
     assert 15 - np.linalg.matrix_rank(H) == exercises.softmax_null_directions.correct_answer == 4 + 1
+
+
+def test_the_l1_step_lands_where_the_optimality_conditions_hold_in_exact_fractions():
+    # 1/2 w^T H w - b^T w + 1/2 ||w||_1 with H = [[1, 9/10], [9/10, 1]], b = (-3/2, -3/5), at the answer (-1, 0)
+    half, w1, w2 = Fraction(1, 2), *(Fraction(value) for value in exercises.orthant_newton_step.correct_answer)
+    assert (w1, w2) == (-1, 0)
+    g1, g2 = w1 + Fraction(9, 10) * w2 + Fraction(3, 2), Fraction(9, 10) * w1 + w2 + Fraction(3, 5)
+    assert g1 - half == 0 and abs(g2) <= half               # g1 + lambda sign(w1) = 0; |g2| <= lambda at w2 = 0
+    # the step on both freed weights would move w2 up, against its sign: H d = v = (1, 1/10) by Cramer's rule
+    det = 1 - Fraction(81, 100)
+    d2 = (1 * Fraction(1, 10) - Fraction(9, 10) * 1) / det
+    assert -d2 > 0

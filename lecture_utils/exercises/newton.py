@@ -11,7 +11,7 @@ import numpy as np
 
 from ..datasets import load_iris
 from ..logistic import LogisticLoss, SoftmaxLoss, sigmoid, working_response
-from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, chord_gap, minimize
+from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, FunctionObjective, chord_gap, minimize
 from ._core import Choice, Count, Derive, Implement, Option
 
 # ---------------------------------------------------------------- section 1
@@ -457,8 +457,69 @@ $K = 2$, has $D + 1$ of $2(D + 1)$).
 )
 
 
+# ---------------------------------------------------------------- section 17
+
+#: E(w) = 1/2 w^T H w - b^T w + lambda ||w||_1, both weights penalised: the exercise's problem.
+_H_L1, _B_L1, _LAMBDA_L1 = np.array([[1.0, 0.9], [0.9, 1.0]]), np.array([-1.5, -0.6]), 0.5
+
+
+def _orthant_step_from_zero():
+    """The weights after one step of ``minimize(..., "newton-l1")`` from w = 0 on the exercise's problem."""
+    objective = FunctionObjective(lambda w: 0.5 * w @ _H_L1 @ w - _B_L1 @ w, lambda w: _H_L1 @ w - _B_L1,
+                                  lambda w: _H_L1)
+    return minimize(objective, np.zeros(2), "newton-l1", l1=_LAMBDA_L1, max_iter=1, tol=0).weights[1]
+
+
+def _both_free():
+    """Newton's step on both freed weights, with no weight held: w - H^{-1} v."""
+    gradient = -_B_L1
+    return -np.linalg.solve(_H_L1, gradient - _LAMBDA_L1 * np.sign(gradient))
+
+
+orthant_newton_step = Derive(
+    "one step of Newton's method with an L1 penalty",
+    r"""
+**$\mathbf{w} = (-1, 0)$.** At $\mathbf{w} = \mathbf{0}$ the gradient of the smooth part is
+$\mathbf{g} = \mathbf{H}\mathbf{w} - \mathbf{b} = (1.5, 0.6)$. Both $|g_j|$ exceed $\lambda = 0.5$, so both weights are freed,
+with the smallest subgradient $\mathbf{v} = \mathbf{g} - \lambda\operatorname{sign}(\mathbf{g}) = (1, 0.1)$ and the signs
+$\sigma_j = -\operatorname{sign}(v_j) = -1$: both are to move down.
+
+Newton's step on both solves $\mathbf{H}\mathbf{d} = \mathbf{v}$:
+$\mathbf{d} = \frac{1}{0.19}(1 - 0.9 \cdot 0.1,\; -0.9 + 0.1) = (4.789, -4.211)$, so $\mathbf{w} - \mathbf{d} = (-4.789, 4.211)$:
+$w_2$ would move *up*, against its sign. The coupling $0.9$ in $\mathbf{H}$ does it: as $w_1$ falls, the data's pull on
+$w_2$, $g_2 = 0.9\,w_1 + 0.6$, weakens and turns. So $w_2$ is held at 0, and the step solved for $w_1$ alone:
+$H_{11} d_1 = v_1$, $d_1 = 1$, $\mathbf{w} = (-1, 0)$. The full step lowers the total loss from 0 to
+$\frac12 - 1.5 + 0.5 = -0.5$, so the line search keeps $\alpha = 1$.
+
+It is the minimum: at $(-1, 0)$, $\mathbf{g} = (-1 + 1.5,\; -0.9 + 0.6) = (0.5, -0.3)$, so
+$g_1 + \lambda\operatorname{sign}(w_1) = 0.5 - 0.5 = 0$ and $|g_2| = 0.3 \le \lambda$ (notebook 04's conditions). Had both
+weights stayed free, the step to $(-4.789, 0)$ (with $w_2$ stopped at 0) would overshoot, and the line search would
+need two halvings, to $w_1 = -1.197$ at $\alpha = \frac14$, still short of the minimum.
+""",
+    truth=_orthant_step_from_zero,
+    answer=[-1.0, 0.0], what="the weights (w1, w2) after the step", example="[-0.5, 0.2]",
+    praise="Both weights freed (|g| = (1.5, 0.6) > 0.5), but the step H^{-1} v = (4.79, -4.21) would push w2 up, "
+           "against its sign: held at 0, it leaves w1 = -v1 / H11 = -1, already the minimum.",
+    slips=[(lambda: np.array([_both_free()[0], 0.0]),
+            "That is the step on both freed weights with w2 stopped at 0 where it crossed. But that step would "
+            "move w2 against the sign it was freed with: hold w2 at 0 first, then solve for w1 alone."),
+           (_both_free, "Both weights were freed to move down (sigma = -sign(v) = (-1, -1)), and this step moves w2 "
+                        "up: hold such a weight at 0 and solve again without it."),
+           (lambda: np.linalg.solve(_H_L1, _B_L1), "That is the minimum of the smooth part alone. Newton's step in the "
+                                                   "orthant solves with the smallest subgradient v = g - lambda "
+                                                   "sign(g), the penalty's slope included."),
+           (lambda: np.array([_B_L1[0] / _H_L1[0, 0], 0.0]),
+            "Right to hold w2 at 0, but solve with v1 = g1 - lambda = 1, not g1 = 1.5: the penalty's slope is part "
+            "of the gradient in the orthant."),
+           (lambda: -_orthant_step_from_zero(), "Check the sign: the step is w - d with H d = v, downhill.")],
+    advice="Compute g = H w - b at w = 0, then v = g - lambda sign(g) for the freed weights, solve H d = v, and check "
+           "that each freed weight moves the way its sign says (sigma_j = -sign(v_j)).",
+    names=("w1", "w2"),
+)
+
+
 #: In the order notebook 05 asks them.
 EXERCISES = (chord_above_parabola, stationary_point_of_a_convex_function, logistic_hessian, convex_without_a_hessian,
              newton_on_a_quadratic, steps_to_twelve_digits, newton_on_sqrt, newton_from_far,
              working_response_by_hand, irls_by_least_squares, minutes_instead_of_hours, newton_for_the_perceptron,
-             softmax_null_directions)
+             softmax_null_directions, orthant_newton_step)

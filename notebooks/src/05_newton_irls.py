@@ -1269,6 +1269,19 @@ for lam in (0.01, 0.001):
 # thousands of features, section 8's trade-off returns, and proximal or quasi-Newton methods win. Notebook 04's
 # regularisation explorer fits its whole L1 path this way, a few steps per $\lambda$, when it is built.
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 14 (derive): one step of Newton's method with an L1 penalty
+#
+# Two weights, both penalised with $\lambda = 0.5$, and a quadratic smooth part
+# $E(\mathbf{w}) = \frac12\mathbf{w}^T\mathbf{H}\mathbf{w} - \mathbf{b}^T\mathbf{w}$ with
+# $\mathbf{H} = \begin{pmatrix} 1 & 0.9 \\ 0.9 & 1 \end{pmatrix}$ and $\mathbf{b} = (-1.5, -0.6)$, so
+# $\nabla E = \mathbf{H}\mathbf{w} - \mathbf{b}$. Where does the first step of `solver="newton-l1"` from
+# $\mathbf{w} = \mathbf{0}$ land? Follow the four parts of a step.
+
+# %%
+weights_after_one_step = ...     # ✏️ two numbers (w1, w2), as a list
+exercises.orthant_newton_step.check(weights_after_one_step)
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
