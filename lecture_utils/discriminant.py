@@ -151,12 +151,20 @@ def _joint_log_likelihood(X: np.ndarray, means: np.ndarray, factors: np.ndarray,
 
 
 def _known_parameters(X, means, covariances, priors):
-    """Validate ``X``, ``means`` (K, d), ``covariances`` (K, d, d) or (d, d), ``priors`` (K,)."""
+    """Validate ``X``, ``means`` (K, d), ``covariances`` (K, d, d) or (d, d), ``priors`` (K,); returns ``X`` and
+    the :func:`_known_classes`."""
     X, means = as_matrix(X), as_matrix(means, "means")
-    n_classes, n_features = means.shape
-    if X.shape[1] != n_features:
-        raise ValueError(f"X has {X.shape[1]} features but means has {n_features} columns; give one mean "
+    if X.shape[1] != means.shape[1]:
+        raise ValueError(f"X has {X.shape[1]} features but means has {means.shape[1]} columns; give one mean "
                          "entry per feature.")
+    return (X, *_known_classes(means, covariances, priors))
+
+
+def _known_classes(means, covariances, priors) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Validate ``means`` (K, d), ``covariances`` (K, d, d) or (d, d) and ``priors`` (K,) of Gaussian classes;
+    returns the means, the covariances' Cholesky factors (of the covariances' shape) and the priors."""
+    means = as_matrix(means, "means")
+    n_classes, n_features = means.shape
     covariances = as_covariances(covariances, {(n_classes, n_features, n_features): ("(K, d, d)", "one per class"),
                                                (n_features, n_features): ("(d, d)", "a shared one")})
     stacked = covariances.reshape(-1, n_features, n_features)
@@ -167,7 +175,7 @@ def _known_parameters(X, means, covariances, priors):
             f"{where} is not positive definite (or nearly singular), so it is not a Gaussian's covariance; "
             "give a symmetric matrix with positive eigenvalues, e.g. [[1, 0.5], [0.5, 1]]."
         )
-    return X, means, factors.reshape(covariances.shape), as_priors(priors, n_classes)
+    return means, factors.reshape(covariances.shape), as_priors(priors, n_classes)
 
 
 def gaussian_joint_log_likelihood(X, means, covariances, priors) -> np.ndarray:
@@ -193,7 +201,13 @@ def gaussian_joint_log_likelihood(X, means, covariances, priors) -> np.ndarray:
     ndarray of shape (n_samples, K)
         ``log p(x_i, C_k)``.
     """
-    X, means, factors, priors = _known_parameters(X, means, covariances, priors)
+    X, *classes = _known_parameters(X, means, covariances, priors)
+    return _gaussian_joint_log_likelihood(X, *classes)
+
+
+def _gaussian_joint_log_likelihood(X, means, factors, priors) -> np.ndarray:
+    """:func:`gaussian_joint_log_likelihood` of ``X`` and :func:`_known_classes` checked already (a widget scoring
+    its own grid and test set with the classes it checked once per setting)."""
     with np.errstate(over="ignore", invalid="ignore"):       # far out, the densities underflow to 0: g_k = -inf
         return _joint_log_likelihood(X, means, factors, np.log(priors))
 
@@ -445,7 +459,11 @@ def gaussian_bayes_error(means, covariances, priors, tol: float = 1e-7) -> Bayes
     tol = as_scalar(tol, "tol")
     if not tol >= 1e-12:
         raise ValueError(f"tol must be a number >= 1e-12 (an absolute error on the Bayes error); got {tol}.")
-    _, means, factors, priors = _known_parameters(means, means, covariances, priors)
+    return _gaussian_bayes_error(*_known_classes(means, covariances, priors), tol)
+
+
+def _gaussian_bayes_error(means, factors, priors, tol: float) -> BayesError:
+    """:func:`gaussian_bayes_error` of :func:`_known_classes` and a ``tol`` checked already (a widget's classes)."""
     factors = np.broadcast_to(factors, (len(means),) + factors.shape[-2:])
     log_priors = np.log(priors)
 
@@ -773,7 +791,12 @@ class RDA(GenerativeClassifier):
             of ``N_k <= d`` examples; the message suggests RDA.
         """
         vars(self).pop("classes_", None)             # the model counts as fitted once classes_ is set, last
-        estimates = _estimates(X, t)
+        return self._fit(_estimates(X, t))
+
+    def _fit(self, estimates: _Estimates):
+        """:meth:`fit` on the estimates of a training set, made once for several models (a widget fitting LDA and
+        QDA on one sample)."""
+        vars(self).pop("classes_", None)
         check_unit_interval(self.alpha, "alpha")
         check_unit_interval(self.gamma, "gamma")
         self.class_count_, self.n_features_in_ = estimates.counts, estimates.offsets.shape[1]
@@ -904,9 +927,9 @@ class LDA(_Corner):
 
     alpha, gamma = 0.0, 0.0                                   # the LDA corner of RDA
 
-    def fit(self, X, t):
+    def _fit(self, estimates: _Estimates):
         """Estimate the parameters as :meth:`RDA.fit`, then the linear functions ``w_k``, ``b_k``."""
-        super().fit(X, t)
+        super()._fit(estimates)
         w, b = self._linear                                  # about the centre c of the data: w_k^T (x - c) + b'_k
         c = self._centre
         if len(w) == 2:                                      # w = w_1 - w_0, and b = b'_1 - b'_0 - w^T c

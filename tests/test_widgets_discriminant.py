@@ -210,21 +210,42 @@ def test_the_bayes_boundary_is_where_the_true_weighted_densities_are_equal(class
     assert classes._boundaries["Bayes"][1].get_segments()[0].tolist() == segments[0].tolist()   # both panels
 
 
-def test_fitted_boundaries_are_scikit_learns_given_our_covariances(classes):
+def scikit_learns_models(n: int) -> dict:
+    """scikit-learn's LDA and QDA with our covariances, for a sample of ``n`` examples of two classes."""
     from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
     from test_discriminant import _ScaledEmpiricalCovariance
 
-    X, t = classes.X, classes.t
-    n = len(t)
     # scikit-learn pools S_W / N and (>= 1.9.1) divides class covariances by N_k: hand it ours
-    references = {"LDA": LinearDiscriminantAnalysis(solver="lsqr",
-                                                    covariance_estimator=_ScaledEmpiricalCovariance(n / (n - 2))),
-                  "QDA": QuadraticDiscriminantAnalysis(solver="eigen",
-                                                       covariance_estimator=_ScaledEmpiricalCovariance(ddof=1))}
-    for name, model in references.items():
+    return {"LDA": LinearDiscriminantAnalysis(solver="lsqr",
+                                              covariance_estimator=_ScaledEmpiricalCovariance(n / (n - 2))),
+            "QDA": QuadraticDiscriminantAnalysis(solver="eigen",
+                                                 covariance_estimator=_ScaledEmpiricalCovariance(ddof=1))}
+
+
+def test_fitted_boundaries_are_scikit_learns_given_our_covariances(classes):
+    X, t = classes.X, classes.t
+    for name, model in scikit_learns_models(len(t)).items():
         points = np.vstack(classes._boundaries[name][0].get_segments())
         log_odds = model.fit(X, t).predict_log_proba(points) @ [-1, 1]
         assert np.max(np.abs(log_odds)) < 0.05, name          # on the boundary, up to the grid's interpolation
+
+
+def test_the_test_errors_are_those_of_scikit_learns_predictions_on_the_test_set(classes):
+    """LDA and QDA are fitted from one set of estimates and decide the test set by the sign of the scores that trace
+    their boundaries: the errors of scikit-learn's predictions, each class's error rate weighted by its prior."""
+    classes.set_class(1, mean=(0.8, 0.4), spreads=(1.8, 0.5), angle=60, prior=0.35)
+    X, t = classes.X, classes.t
+    X_test, t_test = classes._test_set()
+    for name, model in scikit_learns_models(len(t)).items():
+        wrong = model.fit(X, t).predict(X_test) != t_test
+        expected = sum(prior * wrong[t_test == k].mean() for k, prior in enumerate(classes.priors))
+        assert classes.errors[name] == pytest.approx(expected, abs=1e-12), name
+    bayes = np.argmax([np.log(p) + stats.multivariate_normal(m, c).logpdf(X_test)
+                       for m, c, p in zip(classes.means, classes.covariances, classes.priors)], axis=0)
+    error_rates = [np.mean(bayes[t_test == k] != k) for k in range(2)]
+    standard_error = np.sqrt(sum(p ** 2 * e * (1 - e) / np.sum(t_test == k)
+                                 for k, (p, e) in enumerate(zip(classes.priors, error_rates))))
+    assert classes.standard_error == pytest.approx(standard_error, rel=1e-9)
 
 
 def test_the_sample_is_drawn_and_moves_with_its_class(classes):

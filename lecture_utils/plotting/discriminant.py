@@ -7,6 +7,8 @@ grid (an RGB image updated with ``set_data``), boundaries are line segments
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Polygon
@@ -26,6 +28,9 @@ BOUNDARY_STYLES = {
     "RDA": {"color": "black", "linestyle": "-", "linewidth": 2.0},
 }
 
+#: :func:`~lecture_utils.plotting.ellipse_points` without its checks, for covariances checked already.
+_ellipse_points = ellipse_points.__wrapped__
+
 
 # --------------------------------------------------------------------------
 # Geometry: ellipses and boundaries
@@ -35,6 +40,11 @@ BOUNDARY_STYLES = {
 @checked(xlim=limits, ylim=limits, resolution=count(cells=2))
 def grid_axes(xlim, ylim, resolution: int) -> tuple[np.ndarray, np.ndarray]:
     """The cell centres along each axis of :func:`~lecture_utils.plotting.grid_points`' grid."""
+    return _grid_axes(xlim, ylim, resolution)
+
+
+def _grid_axes(xlim, ylim, resolution: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`grid_axes` of arguments checked already."""
     xs, ys = np.linspace(*xlim, resolution + 1), np.linspace(*ylim, resolution + 1)
     return (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
 
@@ -59,9 +69,14 @@ def boundary_segments(scores, xlim, ylim) -> list[np.ndarray]:
     list of ndarray of shape (n_points, 2)
         For ``LineCollection.set_segments``.
     """
-    scores = _as_class_scores(scores)
+    return _boundary_segments(_as_class_scores(scores), xlim, ylim)
+
+
+def _boundary_segments(scores: np.ndarray, xlim, ylim) -> list[np.ndarray]:
+    """:func:`boundary_segments` of scores of shape (resolution**2, K) and limits checked already (a widget's own
+    grid, scored by its own models)."""
     resolution = int(round(np.sqrt(scores.shape[0])))
-    xs, ys = grid_axes(xlim, ylim, resolution)
+    xs, ys = _grid_axes(xlim, ylim, resolution)
     segments = []
     for margin in _margins(scores, resolution):
         if margin.min() < 0 < margin.max():
@@ -113,7 +128,15 @@ def plot_boundaries(ax, segments, style: str = "Bayes", **kwargs) -> LineCollect
 @checked(n_classes=count(), amount=unit_interval)
 def class_tints(n_classes: int, amount: float = 0.55) -> np.ndarray:
     """Light versions of the class colours as RGB rows, shape (K, 3), for mixing by posterior."""
-    return np.array([_light(class_style(k)["color"], amount) for k in range(n_classes)])
+    return _class_tints(n_classes, amount).copy()
+
+
+@functools.lru_cache(maxsize=None)
+def _class_tints(n_classes: int, amount: float) -> np.ndarray:
+    """:func:`class_tints`, worked out once per ``(n_classes, amount)`` (read-only)."""
+    tints = np.array([_light(class_style(k)["color"], amount) for k in range(n_classes)])
+    tints.flags.writeable = False
+    return tints
 
 
 @checked(posteriors=array(ndim=2), resolution=count(cells=2), amount=unit_interval)
@@ -135,9 +158,13 @@ def posterior_image(posteriors, resolution: int, amount: float = 0.55) -> np.nda
     -------
     ndarray of uint8, shape (resolution, resolution, 4)
     """
-    posteriors = np.asarray(posteriors, dtype=float)
+    return _posterior_image(posteriors, resolution, amount)
+
+
+def _posterior_image(posteriors: np.ndarray, resolution: int, amount: float = 0.55) -> np.ndarray:
+    """:func:`posterior_image` of posteriors checked already (a widget's own, from its models' scores)."""
     image = np.full((posteriors.shape[0], 4), 255, dtype=np.uint8)
-    image[:, :3] = np.clip(np.rint(255 * posteriors @ class_tints(posteriors.shape[1], amount)), 0, 255)
+    image[:, :3] = np.clip(np.rint(255 * posteriors @ _class_tints(posteriors.shape[1], amount)), 0, 255)
     return image.reshape(resolution, resolution, 4)
 
 
@@ -170,10 +197,15 @@ def plot_class_ellipses(ax, means, covariances, radii=(1.0, 2.0)) -> list[list]:
 @checked(drawn=drawn(like="means"), means=points(2), covariances=covariances(like="means"), radii=array(ndim=1))
 def move_class_ellipses(drawn, means, covariances, radii=(1.0, 2.0)) -> None:
     """Move the artists of :func:`plot_class_ellipses` to new means and covariances."""
+    _move_class_ellipses(drawn, means, covariances, radii)
+
+
+def _move_class_ellipses(drawn, means, covariances, radii=(1.0, 2.0)) -> None:
+    """:func:`move_class_ellipses` of arguments checked already (a widget's classes, checked when set)."""
     for (marker, *ellipses), mean, covariance in zip(drawn, means, covariances):
         marker.set_data([mean[0]], [mean[1]])
         for line, radius in zip(ellipses, radii):
-            line.set_data(*ellipse_points(mean, covariance, radius).T)
+            line.set_data(*_ellipse_points(mean, covariance, radius).T)
 
 
 # --------------------------------------------------------------------------

@@ -13,9 +13,11 @@ from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix
 from ..datasets import gaussian_classes_from_noise
 from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, _stratified_risk,
                         posterior_threshold, zero_one_loss)
-from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_bayes_error,
+from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, _estimates, _gaussian_bayes_error,
+                            _gaussian_joint_log_likelihood, _known_classes, covariance_from_axes,
                             gaussian_joint_log_likelihood, rda_accuracy_grid)
-from ..plotting.discriminant import _boundary_scores, _posteriors
+from ..plotting.discriminant import (_boundary_scores, _boundary_segments, _move_class_ellipses, _posterior_image,
+                                    _posteriors)
 from ._base import FigureWidget, button, on_slider, set_slider
 
 #: Slider labels at their natural width.
@@ -303,7 +305,8 @@ class GaussianClassesExplorer(FigureWidget):
         self._samples_drawn, self._shown = 0, (None, None)      # samples drawn; the classes and sample shown
         self._ellipses_shown = None                             # each class's mean, spreads and angle drawn
         self._covariances_of = None                             # the spreads and angles of self._covariances
-        self._tested = (None, None)                             # the test set and Bayes decisions, and their key
+        self._tested = (None, None)                             # the points scored, t_test, Bayes decisions; key
+        self._known = (None, None)                              # the classes as checked (_known_classes), and their key
         self._draw_noise()
         self.errors, self._bayes_errors = {}, {}                # the Bayes error of each setting of the classes
 
@@ -480,30 +483,42 @@ class GaussianClassesExplorer(FigureWidget):
         for artist in (*self._points, *(group[-1] for group in self._boundaries.values())):
             self.animate(artist)
 
-    def _fitted(self, model, X, t):
-        """``model`` fitted on the sample, or the reason it cannot be (e.g. QDA with ``N_k <= D``)."""
+    def _fitted(self, X, t) -> dict:
+        """LDA and QDA fitted on the sample, from one set of estimates, or the reason each cannot be (e.g. QDA with
+        ``N_k <= D``), by name."""
         counts = np.bincount(t, minlength=self.n_classes)
         k = int(np.argmin(counts))
         if counts[k] < 2:
-            return f"not fitted: class {k + 1} has N_k = {counts[k]} < 2 examples"
-        try:
-            return model.fit(X, t)
-        except ValueError:
-            if counts[k] <= 2:
-                return f"not fitted: class {k + 1} has N_k = {counts[k]} <= D = 2, a singular covariance"
-            return "not fitted: a singular covariance"
+            return dict.fromkeys(("LDA", "QDA"), f"not fitted: class {k + 1} has N_k = {counts[k]} < 2 examples")
+        estimates, fitted = _estimates(X, t), {}
+        for name, model in (("LDA", LDA()), ("QDA", QDA())):
+            try:
+                fitted[name] = model._fit(estimates)
+            except ValueError:
+                fitted[name] = (f"not fitted: class {k + 1} has N_k = {counts[k]} <= D = 2, a singular covariance"
+                                if counts[k] <= 2 else "not fitted: a singular covariance")
+        return fitted
 
     @property
     def bayes_error(self):
         """The Bayes error rate of the classes as set, from the distribution (computed once per setting)."""
         key = self._classes_key()
         if key not in self._bayes_errors:
-            self._bayes_errors[key] = gaussian_bayes_error(self._means, self.covariances, self._priors, tol=1e-6)
+            self._bayes_errors[key] = _gaussian_bayes_error(*self._known_classes(), tol=1e-6)
         return self._bayes_errors[key]
 
     def _classes_key(self) -> tuple:
         """The setting of the classes, as a key: their means, spreads, angles and priors."""
         return self._means.tobytes(), self._spreads.tobytes(), self._angles.tobytes(), self._priors.tobytes()
+
+    def _known_classes(self) -> tuple:
+        """The classes as set, checked once per setting (:func:`~lecture_utils.discriminant.gaussian_bayes_error`
+        and each scoring of the grid and the test set would check them again): their means, the Cholesky factors of
+        their covariances and their priors."""
+        key = self._classes_key()
+        if key != self._known[0]:
+            self._known = (key, _known_classes(self.means, self.covariances, self.priors))
+        return self._known[1]
 
     def update(self) -> None:
         classes = self._classes_key()
@@ -518,15 +533,15 @@ class GaussianClassesExplorer(FigureWidget):
     def _move_classes(self) -> None:
         """Shade the true posteriors, move the ellipses and the Bayes boundaries (the left panel is redrawn)."""
         means, covariances = self._means, self.covariances
-        scores = gaussian_joint_log_likelihood(self.grid, means, covariances, self._priors)
-        self._shading.set_data(plotting.posterior_image(_posteriors(scores), self.resolution))
+        scores = _gaussian_joint_log_likelihood(self.grid, *self._known_classes())
+        self._shading.set_data(_posterior_image(_posteriors(scores), self.resolution))
         shapes = np.column_stack([means, self._spreads, self._angles])
         moved = np.arange(self.n_classes) if self._ellipses_shown is None else \
             np.flatnonzero(np.any(shapes != self._ellipses_shown, axis=1))          # a prior moves none
         if moved.size:
-            plotting.move_class_ellipses([self._ellipses[k] for k in moved], means[moved], covariances[moved])
+            _move_class_ellipses([self._ellipses[k] for k in moved], means[moved], covariances[moved])
         self._ellipses_shown = shapes
-        segments = plotting.boundary_segments(scores, self.xlim, self.ylim)
+        segments = _boundary_segments(scores, self.xlim, self.ylim)
         for lines in self._boundaries["Bayes"]:
             lines.set_segments(segments)
         self.redraw_held()
@@ -535,34 +550,35 @@ class GaussianClassesExplorer(FigureWidget):
         """Fit LDA and QDA on the sample, score them and the Bayes rule on the test set, and move their artists;
         the reason a model could not be fitted, by name."""
         X, t, priors = self.X, self.t, self._priors
-        X_test, t_test, bayes = self._bayes_on_test_set()
+        scored, t_test, bayes = self._bayes_on_test_set()
+        n_grid = len(self.grid)
         grid_scores, decisions, problems = {}, {"Bayes": bayes}, {}
-        for name, model in (("LDA", LDA()), ("QDA", QDA())):
-            fitted = self._fitted(model, X, t)
+        for name, fitted in self._fitted(X, t).items():
             if isinstance(fitted, str):
                 problems[name] = fitted
                 continue
-            grid_scores[name] = _boundary_scores(fitted, self.grid)   # the log posteriors' boundaries
-            decisions[name] = fitted.predict(X_test)
+            scores = _boundary_scores(fitted, scored)           # the log posteriors' boundaries, on grid and test set
+            grid_scores[name], decisions[name] = scores[:n_grid], np.argmax(scores[n_grid:], axis=1)   # as predict
         zero_one = zero_one_loss(self.n_classes)
         estimates = {name: _stratified_risk(decisions[name], t_test, priors, zero_one) for name in decisions}
         self.errors = {name: estimates[name].risk if name in estimates else np.nan for name in ("LDA", "QDA")}
         self.standard_error = estimates["Bayes"].standard_error
         for name in ("LDA", "QDA"):
-            segments = plotting.boundary_segments(grid_scores[name], self.xlim, self.ylim) if name in grid_scores else []
+            segments = _boundary_segments(grid_scores[name], self.xlim, self.ylim) if name in grid_scores else []
             self._boundaries[name][0].set_segments(segments)
         for k, points in enumerate(self._points):
             points.set_data(*X[t == k].T)
         return problems
 
     def _bayes_on_test_set(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The test set ``X_test, t_test`` and the Bayes rule's decisions on it, kept while the classes and the noise
-        stay (a change of ``N`` reuses them)."""
+        """The points a model is scored on, the grid then the test set ``X_test`` (one call scores both), ``t_test``,
+        and the Bayes rule's decisions on the test set, kept while the classes and the noise stay (a change of ``N``
+        reuses them)."""
         key = (self._classes_key(), self._samples_drawn)
         if key != self._tested[0]:
             X_test, t_test = self._test_set()
-            joint = gaussian_joint_log_likelihood(X_test, self._means, self.covariances, self._priors)
-            self._tested = (key, (X_test, t_test, np.argmax(joint, axis=1)))
+            joint = _gaussian_joint_log_likelihood(X_test, *self._known_classes())
+            self._tested = (key, (np.vstack([self.grid, X_test]), t_test, np.argmax(joint, axis=1)))
         return self._tested[1]
 
     def _describe(self, t, problems) -> str:
@@ -702,8 +718,8 @@ class RDAExplorer(FigureWidget):
         alpha, gamma = self.alpha_slider.value, self.gamma_slider.value
         self.model = RDA(alpha, gamma).fit(self.X_train, self.t_train)
         scores = _boundary_scores(self.model, self.grid)       # the discriminants, exact where the boundary is
-        self._regions.set_data(plotting.posterior_image(_posteriors(scores), self.resolution))
-        self._boundary.set_segments(plotting.boundary_segments(scores, self.xlim, self.ylim))
+        self._regions.set_data(_posterior_image(_posteriors(scores), self.resolution))
+        self._boundary.set_segments(_boundary_segments(scores, self.xlim, self.ylim))
         for line, mean, covariance in zip(self._ellipses, self.model.means_, self.model.regularized_covariances_):
             line.set_data(*plotting.ellipse_points(mean, covariance, radius=1.5).T)
         self._marker.set_data([alpha], [gamma])
