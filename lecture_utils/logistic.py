@@ -228,15 +228,24 @@ def _transposed_times(X, R, fit_intercept) -> np.ndarray:
 
 
 def _centre(objective) -> None:
-    """Subtract from each feature of ``objective`` its mean ``m_j`` (a centred copy: the caller's ``X`` stays).
+    """Subtract from each feature of ``objective`` its mean ``m_j`` (a centred copy: the caller's ``X`` stays),
+    if one lies further from 0 than its standard deviation.
 
     The scores are unchanged if the bias becomes ``b' = b + w^T m``, the score at the mean: the same model
     in other coordinates. Far from 0 (features near 1e8 with a spread of 1) a feature is nearly a multiple of
     the column of ones, and ``X^T S X`` nearly singular; centred, it is as well conditioned as for features
-    near 0. Sets ``objective.means``, and ``feature_scale`` to the largest ``|x_ij - m_j|``.
+    near 0. Features within a standard deviation of 0 (standardised ones, say) gain nothing from it but
+    round-off, at the price of a copy of ``X``: they stay. Sets ``objective.means``, and ``feature_scale`` to
+    the largest ``|x_ij - m_j|``.
     """
-    objective.means = objective.features.mean(axis=0)            # no overflow: |x_ij| <= 1e150 (check_scale)
-    objective.features = objective.features - objective.means
+    X = objective.features
+    # m_j^2 <= var_j = E[x_j^2] - m_j^2, from two products (the sums' round-off cannot turn a feature far from 0
+    # into one near it); a mean square beyond the floats' range (|x_ij| near 1e150) means "far"
+    rough_means, mean_squares = np.ones(len(X)) @ X / len(X), np.einsum("ij,ij->j", X, X) / len(X)
+    if np.all(np.isfinite(mean_squares)) and np.all(2 * rough_means ** 2 <= mean_squares):
+        return
+    objective.means = X.mean(axis=0)                              # no overflow: |x_ij| <= 1e150 (check_scale)
+    objective.features = X - objective.means
     objective.feature_scale = _largest_entry(objective.features)
 
 
@@ -820,7 +829,7 @@ class _LinearClassifier(Classifier):
         """Minimise the objective on ``(X, t)`` from ``w0`` (zero, or a warm start for a regularisation path).
 
         Newton's method with a bias works on the centred features ``x - m``
-        (:func:`_centre`): its steps are the same in any affine coordinates
+        when one lies off centre (:func:`_centre`): its steps are the same in any affine coordinates
         (notebook 05, section 12), so this changes no iterate, only the round-off,
         and keeps ``H`` well conditioned for features far from 0. The trace is
         mapped back (``b = b' - w^T m``); its gradient norms, which ``tol``
@@ -977,8 +986,9 @@ class LogisticRegression(_LinearClassifier):
         the weights that are not held at 0, each kept to its sign; a few steps
         where FISTA takes thousands, the fast way to an L1 fit). L1 needs a
         gradient method or ``"newton-l1"``. Newton's method (for at most :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS`
-        weights) fits the features centred at their means and maps the weights
-        back, which changes none of its steps: features far from 0 (``x + 1e8``)
+        weights) fits the features centred at their means (when one lies further
+        from 0 than its standard deviation) and maps the weights back, which
+        changes none of its steps: features far from 0 (``x + 1e8``)
         fit as those near 0, to the digits float64 keeps of them, about
         ``16 - log10(|mean| / spread)`` (none at ``x + 1e16`` for a spread of 1).
         The gradient methods do not (notebook 04 shows why they need it); they

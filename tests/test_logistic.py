@@ -365,6 +365,17 @@ def test_l1_matches_scikit_learn_with_the_same_zeros(cancer, l1, solver):
     assert ours.bse_ is None
 
 
+@pytest.mark.parametrize("offset", [0.9, 1.1, 10.0])
+def test_newton_matches_statsmodels_on_either_side_of_the_centring_rule(overlapping, offset):
+    # a feature within a standard deviation of 0 is fitted as given, one further away centred: the same optimum
+    X, t = overlapping
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    X[:, 0] += offset                                               # its mean, in standard deviations
+    ours = LogisticRegression(solver="newton", tol=1e-12).fit(X, t)
+    reference = sm.Logit((t == "yes").astype(float), sm.add_constant(X)).fit(disp=0, tol=1e-12)
+    np.testing.assert_allclose(np.r_[ours.intercept_, ours.coef_], reference.params, rtol=1e-8, atol=1e-9)
+
+
 def test_coefficients_and_standard_errors_match_statsmodels_logit(overlapping):
     X, t = overlapping
     ours = LogisticRegression(solver="newton", tol=1e-12).fit(X, t)
