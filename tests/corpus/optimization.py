@@ -57,6 +57,13 @@ def _minimize_cases():
              answers(satisfies(lambda trace: trace.diverged and np.all(np.isfinite(trace.weights)), "diverged"))),
         case(target, "start at 1e150", lambda: O.minimize(objective, [1e150, -1e150], "newton").w,
              answers(close([0.0, 0.0], atol=1e130))),
+        case(target, "newton-l1 from 1e150: every weight held at 0, the minimum",
+             lambda: O.minimize(objective, [1e150, -1e150], "newton-l1", l1=0.1).w, answers(equal([0.0, 0.0]))),
+        case(target, "newton-l1 with l1 = 1e300: both weights cross 0 and stay there",
+             lambda: O.minimize(objective, [1.0, -2.0], "newton-l1", l1=1e300).w, answers(equal([0.0, 0.0]))),
+        case(target, "newton-l1 with a zero Hessian stops with a status",
+             lambda: O.minimize(O.FunctionObjective(lambda w: w.sum(), lambda w: np.ones(2), lambda w: np.zeros((2, 2))),
+                                [1.0, 1.0], "newton-l1", l1=0.5).status, answers(equal("singular_hessian"))),
         case(target, "the loss at w0 is inf", lambda: O.minimize(O.FunctionObjective(
             lambda w: np.inf, lambda w: np.zeros(2)), [1.0, 1.0]), refuses("w0")),
     ]
