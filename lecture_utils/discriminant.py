@@ -799,9 +799,8 @@ class RDA(GenerativeClassifier):
         return self._fit(_estimates(X, t))
 
     def _fit(self, estimates: _Estimates):
-        """:meth:`fit` on the estimates of a training set, made once for several models (a widget fitting LDA and
-        QDA on one sample)."""
-        vars(self).pop("classes_", None)
+        """:meth:`fit` of a model not fitted (or forgotten) on the estimates of a training set, made once for several
+        models (a widget fitting LDA and QDA on one sample)."""
         check_unit_interval(self.alpha, "alpha")
         check_unit_interval(self.gamma, "gamma")
         self.class_count_, self.n_features_in_ = estimates.counts, estimates.offsets.shape[1]
