@@ -323,21 +323,21 @@ def _outside_own_region(rays: list, directions: np.ndarray, tail) -> np.ndarray:
     throughout; the radius ``R = ||z||`` of ``z ~ N(0, I)`` falls in ``(lo, hi)``
     with probability ``tail(lo) - tail(hi)``. ``rays`` holds ``_ray_terms`` of class ``k`` against each other class.
     """
-    a, b, c = (np.empty((len(directions), len(rays))) for _ in range(3))
-    for column, (M, e, c[:, column]) in enumerate(rays):
-        w = directions @ M.T                                                # L_j^{-1} L_k u
-        a[:, column], b[:, column] = 0.5 * (np.sum(w ** 2, axis=1) - 1), w @ e
+    a, b, c = (np.empty((len(rays), len(directions))) for _ in range(3))    # a row per ray, a column per u:
+    for row, (M, e, c[row]) in enumerate(rays):                             # long rows run fastest through numpy
+        w = M @ directions.T                                                # L_j^{-1} L_k u
+        a[row], b[row] = 0.5 * (np.sum(w ** 2, axis=0) - 1), e @ w
     with np.errstate(divide="ignore", invalid="ignore"):
         root = np.sqrt(b ** 2 - 4 * a * c)                                   # nan where no real root
         q = -0.5 * (b + np.copysign(root, b))                               # the roots q / a and c / q, stably
-        roots = np.concatenate([q / a, c / q], axis=1)
-    roots = np.sort(np.where(np.isfinite(roots) & (roots > 0), roots, np.inf), axis=1)
-    low = np.column_stack([np.zeros(len(directions)), roots])
-    high = np.column_stack([roots, np.full(len(directions), np.inf)])
+        roots = np.concatenate([q / a, c / q])
+    roots = np.sort(np.where(np.isfinite(roots) & (roots > 0), roots, np.inf), axis=0)
+    ends = np.vstack([np.zeros(len(directions)), roots, np.full(len(directions), np.inf)])
+    low, high = ends[:-1], ends[1:]                                         # the intervals between the roots
     middle = np.where(np.isinf(high), low + 1, (low + high) / 2)
-    middle = np.where(np.isfinite(middle), middle, 0.0)[..., None]          # an empty interval (inf, inf): any point
-    wins = np.all(a[:, None] * middle ** 2 + b[:, None] * middle + c[:, None] > 0, axis=2)
-    return np.sum(np.where(wins, 0.0, tail(low) - tail(high)), axis=1)
+    middle = np.where(np.isfinite(middle), middle, 0.0)[:, None]            # an empty interval (inf, inf): any point
+    wins = np.all(a * middle ** 2 + b * middle + c > 0, axis=1)
+    return np.sum(np.where(wins, 0.0, tail(low) - tail(high)), axis=0)
 
 
 def _break_turns(rays: list) -> np.ndarray:
