@@ -162,7 +162,7 @@ class FigureWidget:
 
     def freeze_layout(self) -> None:
         """Lay the figure out once and keep that layout, so later full redraws never move the axes."""
-        self.fig.canvas.draw()
+        self.fig.get_layout_engine().execute(self.fig)   # the layout needs the texts' sizes, not their pixels
         self.fig.set_layout_engine("none")
 
     def render(self, status: str | None = None) -> None:
