@@ -1150,11 +1150,10 @@ exercises.softmax_gradient.check(gradient_in_scores)
 # are (the condition number of their Gram matrix is about $10^5$). The package's `"accelerated"` solver
 # takes the same step from a point pushed further along the previous move (Nesterov's momentum; with
 # the proximal step this is FISTA, Beck and Teboulle 2009), which needs about the square root as many
-# steps: still thousands here. The path below is fitted by a method of notebook 05 (section 17): Newton's
-# method run within the orthant of the weights' signs, where $|w_j|$ has no kink. It reaches the same weights
-# and the same zeros in about ten steps per $\lambda$.
+# steps, still thousands here. The path below takes about ten per $\lambda$ to the same weights: Newton's
+# method within the orthant of the weights' signs (notebook 05, section 17).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 b_best = logit(cancer.y.mean())                             # sigma(b) = fraction of positives
 at_zero = LogisticLoss(Z, cancer.y).gradient(np.r_[np.zeros(30), b_best])
 lambda_max = np.abs(at_zero[:30]).max()                     # the largest |dE/dw_j| at w = 0
