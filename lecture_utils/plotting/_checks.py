@@ -23,7 +23,11 @@ from .._validation import (as_float_array, as_labels, as_limits, as_scalar, chec
 
 
 def checked(**checks):
-    """Check the named arguments of the decorated function with ``checks`` (name -> check) before it runs."""
+    """Check the named arguments of the decorated function with ``checks`` (name -> check) before it runs.
+
+    The function without its checks stays at hand as ``__wrapped__`` (as ``functools.wraps`` leaves it), for a
+    caller in a widget's update whose arguments were checked when the widget was built.
+    """
     def decorate(function):
         signature = inspect.signature(function)
         optional = {name for name, parameter in signature.parameters.items() if parameter.default is None}
