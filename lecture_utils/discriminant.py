@@ -113,7 +113,11 @@ def _whiten(X: np.ndarray, factor: np.ndarray) -> np.ndarray:
     X = np.asfortranarray(X)                                 # columns contiguous
     Z = np.empty_like(X, order="F")
     for j in range(X.shape[1]):
-        Z[:, j] = (X[:, j] - sum(factor[j, l] * Z[:, l] for l in range(j))) / factor[j, j]
+        if j < 2:                                            # no earlier column, or one: a product of it and a number
+            earlier = factor[j, 0] * Z[:, 0] if j else 0.0
+        else:                                                # many: one pass of BLAS over them
+            earlier = Z[:, :j] @ factor[j, :j]
+        Z[:, j] = (X[:, j] - earlier) / factor[j, j]
     return Z
 
 
