@@ -381,8 +381,7 @@ def _backtrack(objective, w, loss, gradient, direction, interpolate=False):
     slope = float(gradient @ direction)                   # -d/dalpha E(w - alpha d) at alpha = 0
     if not slope > 0:
         return None
-    # near the optimum E(w - d) and E(w) agree to rounding: allow a few ulps of E
-    rounding = 16 * np.finfo(float).eps * abs(loss)
+    rounding = _rounding(loss)
     alpha = 1.0
     while alpha >= _SMALLEST_STEP:
         with np.errstate(over="ignore", invalid="ignore"):
@@ -391,6 +390,12 @@ def _backtrack(objective, w, loss, gradient, direction, interpolate=False):
             return alpha
         alpha = _parabola_minimum(alpha, loss, slope, trial) if interpolate else alpha / 2
     return None
+
+
+def _rounding(loss: float) -> float:
+    """The slack a line search allows a trial loss: near the optimum ``E(w - alpha d)`` and ``E(w)`` agree to
+    rounding, a few ulps of ``E``."""
+    return 16 * np.finfo(float).eps * abs(loss)
 
 
 def _parabola_minimum(alpha, loss, slope, trial) -> float:
@@ -466,7 +471,7 @@ def _backtrack_in_orthant(objective, w, loss, subgradient, direction, signs, l1,
     """The first of ``alpha = 1, 1/2, 1/4, ...`` at which ``w' = w - alpha d``, each weight with a sign in
     ``signs`` that would cross 0 set to 0, satisfies ``F(w') <= F(w) + c v^T (w' - w)`` (Armijo's condition
     for the total loss ``F``); returns ``w'`` and ``alpha``."""
-    rounding = 16 * np.finfo(float).eps * abs(loss)          # near the optimum F(w') and F(w) agree to rounding
+    rounding = _rounding(loss)
     alpha = 1.0
     while alpha >= _SMALLEST_STEP:
         trial = w - alpha * direction
