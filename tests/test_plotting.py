@@ -95,10 +95,11 @@ def test_markers_draw_what_scatter_draws(marker):
 
 
 def test_present_enlarges_and_restores():
-    plotting.present()
-    assert matplotlib.rcParams["font.size"] == plotting.PRESENTATION_STYLE["font.size"]
-    plotting.present(False)
-    assert matplotlib.rcParams["font.size"] == plotting.HOUSE_STYLE["font.size"]
+    with matplotlib.rc_context():          # the process's style stays: a widget built before must draw as before
+        plotting.present()
+        assert matplotlib.rcParams["font.size"] == plotting.PRESENTATION_STYLE["font.size"]
+        plotting.present(False)
+        assert matplotlib.rcParams["font.size"] == plotting.HOUSE_STYLE["font.size"]
 
 
 def test_proof_curves_mark_where_the_cosine_fell():
