@@ -270,8 +270,10 @@ exercises.logistic_hessian.check(logistic_hessian)
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$: it scales the rows of $\mathbf{X}$ by
 # $\sqrt{s_i}$ and takes one symmetric product $(\mathbf{S}^{1/2}\mathbf{X})^T(\mathbf{S}^{1/2}\mathbf{X})$, a block of rows at a
-# time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the rows. It computes
-# $s_i$ as $\sigma(y_i)\,\sigma(-y_i)$: where $p_i$ rounds to 1, $1 - p_i$ would round to 0 and lose the example.
+# time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the rows. It never
+# computes $1 - p_i$, which rounds to 0 where $p_i$ rounds to 1 and would lose the example; instead
+# $s_i = \sigma(y_i)\,\sigma(-y_i) = \frac{1}{(1 + e^{-y_i})(1 + e^{y_i})} = \frac{1}{2 + 2\cosh y_i}
+# = \frac{1}{4\cosh^2(y_i/2)}$, so $\sqrt{s_i} = 1/(2\cosh(y_i/2))$, one function of the score.
 
 # %%
 show_source(LogisticLoss.hessian)
