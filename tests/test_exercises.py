@@ -120,6 +120,17 @@ def test_each_slip_gets_its_own_hint(exercise):
         assert feedback.verdict == "wrong" and feedback.message == hint
 
 
+def test_a_slip_given_to_two_figures_gets_its_hint_and_one_figure_the_advice():
+    exercise = Derive("a root", "x" * 100, truth=lambda: [2.197, 1.0], answer=[2.197, 1.0], what="x",
+                      example="[1, 1]", praise="yes", slips=[(lambda: [-4.789, 4.211], "crossed")], advice="no",
+                      names=("a", "b"))
+    for answer in ([-4.789, 4.211], [-4.79, 4.21], [-4.8, 4.2]):
+        assert exercise.check(answer).message == "crossed", answer
+    for answer in ([-5, 4], [-4.7, 4.2], [-4.8, 4]):                  # one figure, a wrong figure
+        assert exercise.check(answer).message.endswith("no"), answer
+    assert exercise.check([2.2, 1]).verdict == "correct" and exercise.check([2.1, 1]).verdict == "wrong"
+
+
 @pytest.mark.parametrize("exercise", DERIVE, ids=name)
 def test_garbage_gets_a_message_not_a_traceback(exercise):
     wrong_shape = [1.0] * (exercise.truth.size + 1)

@@ -453,7 +453,8 @@ class Derive(Exercise):
     Each number is judged as the module's docstring says: correct to 3
     significant figures (rounded or cut), close when right only to the fewer
     figures it shows, wrong otherwise; a value that one of the usual slips
-    gives gets that slip's hint.
+    gives gets that slip's hint, to 3 significant figures or, when it is not
+    close to the truth, to the 2 or more it shows.
 
     Parameters
     ----------
@@ -536,7 +537,16 @@ class Derive(Exercise):
             return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
         if "wrong" not in grades:
             return self._feedback("close", self._too_few_figures(value, grades.index("close")))
+        for slip, hint in self.slip_values():
+            if self._slip_to_its_figures(value, slip):
+                return self._feedback("wrong", hint)
         return self._feedback("wrong", self._advice(value, grades))
+
+    def _slip_to_its_figures(self, value: np.ndarray, slip: np.ndarray) -> bool:
+        """Whether ``value`` is a slip's value given to fewer figures (-4.8 for -4.789): each number right to every
+        figure it shows, and at least 2 of them (a single figure fits too many values to name the slip)."""
+        return all(verdict == "correct" or (verdict == "close" and significant_digits(v) >= 2)
+                   for v, verdict in zip(np.ravel(value), self._grades(value, slip)))
 
     def _invalid(self, answer) -> Feedback:
         shape = "one number" if self.truth.shape == () else f"{self.truth.size} numbers, as a list"
