@@ -434,11 +434,11 @@ def _newton_step(objective, w, loss, gradient, line_search, k):
 def _orthant_newton_step(objective, w, loss, gradient, l1, k):
     """Newton's step for ``E(w) + sum_j l1_j |w_j|``, taken within the orthant of the weights' signs.
 
-    Where no weight changes sign, ``|w_j| = sigma_j w_j`` is linear, so the
+    Where no weight changes sign, ``|w_j| = zeta_j w_j`` is linear, so the
     objective is smooth: its gradient is the smallest subgradient
-    ``v = grad E + l1 sigma`` and its Hessian is ``H``. A weight at 0 with
+    ``v = grad E + l1 zeta`` and its Hessian is ``H``. A weight at 0 with
     ``|dE/dw_j| <= l1_j`` is held there (the kink makes 0 its minimum along its
-    axis); the others are free, a freed one with the sign ``sigma_j = -sign(v_j)``
+    axis); the others are free, a freed one with the sign ``zeta_j = -sign(v_j)``
     it moves to. Newton's step on the free weights solves ``H_FF d = v_F``; a
     freed weight that this step would move against its sign is held after all,
     and the step solved again. The line search then backtracks along

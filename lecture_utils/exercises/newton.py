@@ -482,7 +482,7 @@ orthant_newton_step = Derive(
 **$\mathbf{w} = (-1, 0)$.** At $\mathbf{w} = \mathbf{0}$ the gradient of the smooth part is
 $\mathbf{g} = \mathbf{H}\mathbf{w} - \mathbf{b} = (1.5, 0.6)$. Both $|g_j|$ exceed $\lambda = 0.5$, so both weights are freed,
 with the smallest subgradient $\mathbf{v} = \mathbf{g} - \lambda\operatorname{sign}(\mathbf{g}) = (1, 0.1)$ and the signs
-$\sigma_j = -\operatorname{sign}(v_j) = -1$: both are to move down.
+$\zeta_j = -\operatorname{sign}(v_j) = -1$: both are to move down.
 
 Newton's step on both solves $\mathbf{H}\mathbf{d} = \mathbf{v}$:
 $\mathbf{d} = \frac{1}{0.19}(1 - 0.9 \cdot 0.1,\; -0.9 + 0.1) = (4.789, -4.211)$, so $\mathbf{w} - \mathbf{d} = (-4.789, 4.211)$:
@@ -494,7 +494,7 @@ $\frac12 - 1.5 + 0.5 = -0.5$, so the line search keeps $\alpha = 1$.
 It is the minimum: at $(-1, 0)$, $\mathbf{g} = (-1 + 1.5,\; -0.9 + 0.6) = (0.5, -0.3)$, so
 $g_1 + \lambda\operatorname{sign}(w_1) = 0.5 - 0.5 = 0$ and $|g_2| = 0.3 \le \lambda$ (notebook 04's conditions). Had both
 weights stayed free, the step to $(-4.789, 0)$ (with $w_2$ stopped at 0) would overshoot, and the line search would
-need two halvings, to $w_1 = -1.197$ at $\alpha = \frac14$, still short of the minimum.
+need two halvings, to $w_1 = -1.197$ at $\alpha = \frac14$, past the minimum at $-1$.
 """,
     truth=_orthant_step_from_zero,
     answer=[-1.0, 0.0], what="the weights (w1, w2) after the step", example="[-0.5, 0.2]",
@@ -503,8 +503,15 @@ need two halvings, to $w_1 = -1.197$ at $\alpha = \frac14$, still short of the m
     slips=[(lambda: np.array([_both_free()[0], 0.0]),
             "That is the step on both freed weights with w2 stopped at 0 where it crossed. But that step would "
             "move w2 against the sign it was freed with: hold w2 at 0 first, then solve for w1 alone."),
-           (_both_free, "Both weights were freed to move down (sigma = -sign(v) = (-1, -1)), and this step moves w2 "
+           (lambda: np.array([_both_free()[0] / 4, 0.0]),
+            "That is the step on both freed weights, w2 set to 0 where it crossed, then two halvings of the line "
+            "search. But a freed weight the step pushes against its sign is held before the line search: hold w2 at "
+            "0, solve for w1 alone, and the full step passes."),
+           (_both_free, "Both weights were freed to move down (zeta = -sign(v) = (-1, -1)), and this step moves w2 "
                         "up: hold such a weight at 0 and solve again without it."),
+           (lambda: np.array([-(-_B_L1[0] + _LAMBDA_L1) / _H_L1[0, 0], 0.0]),
+            "Check the penalty's slope: w1 moves down (zeta_1 = -1), where lambda |w1| = -lambda w1 has slope "
+            "-lambda, so v1 = g1 - lambda = 1, not g1 + lambda."),
            (lambda: np.linalg.solve(_H_L1, _B_L1), "That is the minimum of the smooth part alone. Newton's step in the "
                                                    "orthant solves with the smallest subgradient v = g - lambda "
                                                    "sign(g), the penalty's slope included."),
@@ -513,7 +520,7 @@ need two halvings, to $w_1 = -1.197$ at $\alpha = \frac14$, still short of the m
             "of the gradient in the orthant."),
            (lambda: -_orthant_step_from_zero(), "Check the sign: the step is w - d with H d = v, downhill.")],
     advice="Compute g = H w - b at w = 0, then v = g - lambda sign(g) for the freed weights, solve H d = v, and check "
-           "that each freed weight moves the way its sign says (sigma_j = -sign(v_j)).",
+           "that each freed weight moves the way its sign says (zeta_j = -sign(v_j)).",
     names=("w1", "w2"),
 )
 

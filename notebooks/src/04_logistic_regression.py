@@ -1150,8 +1150,9 @@ exercises.softmax_gradient.check(gradient_in_scores)
 # are (the condition number of their Gram matrix is about $10^5$). The package's `"accelerated"` solver
 # takes the same step from a point pushed further along the previous move (Nesterov's momentum; with
 # the proximal step this is FISTA, Beck and Teboulle 2009), which needs about the square root as many
-# steps, still up to thousands here. The path below takes four or five per $\lambda$ to the same weights: Newton's
-# method within the orthant of the weights' signs (notebook 05, section 17), each fit starting at the last.
+# steps, still up to thousands here. The path below takes about four per $\lambda$ (three to six), to the weights
+# FISTA finds: Newton's method within the orthant of the weights' signs (notebook 05, section 17), each fit starting
+# at the last.
 
 # %% slideshow={"slide_type": "subslide"}
 b_best = logit(cancer.y.mean())                             # sigma(b) = fraction of positives

@@ -26,7 +26,8 @@
 # - what rescaling the features does to Newton and to gradient descent; what separable data do to IRLS; and
 #   why Newton's method cannot train a perceptron;
 # - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes;
-# - Newton's method for an L1 penalty, which has no Hessian at 0: one orthant of the weights' signs at a time.
+# - Newton's method for an L1 penalty, which has no Hessian where a weight is 0: one orthant of the weights' signs
+#   at a time.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
@@ -1214,9 +1215,9 @@ print("Newton's |grad| step by step:", *(f"{g:.0e}" for g in newton_fit.trace_.g
 # proximal gradient steps: thousands of them on the breast-cancer data, even accelerated. Newton's method seems
 # ruled out, since $|w_j|$ has no second derivative at 0 (exercise 4), and `solver="newton"` refuses an L1 penalty.
 # But the kink lies only where a weight changes sign. In an **orthant**, a region where every weight keeps a sign
-# $\sigma_j \in \{-1, +1\}$, $|w_j| = \sigma_j w_j$ is linear, and there
+# $\zeta_j \in \{-1, +1\}$, $|w_j| = \zeta_j w_j$ is linear, and there
 #
-# $$E_\text{L1}(\mathbf{w}) = E(\mathbf{w}) + \lambda\sum_j\sigma_j w_j, \qquad \nabla E_\text{L1} = \nabla E + \lambda\boldsymbol{\sigma},
+# $$E_\text{L1}(\mathbf{w}) = E(\mathbf{w}) + \lambda\sum_j\zeta_j w_j, \qquad \nabla E_\text{L1} = \nabla E + \lambda\boldsymbol{\zeta},
 # \qquad \mathbf{H}_\text{L1} = \mathbf{H} :$$
 #
 # smooth, with the Hessian of $E$ itself (a linear term has no curvature). Newton's method works inside an orthant,
@@ -1225,23 +1226,28 @@ print("Newton's |grad| step by step:", *(f"{g:.0e}" for g in newton_fit.trace_.g
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # One step of `solver="newton-l1"`, with $\mathbf{g} = \nabla E(\mathbf{w})$:
 #
-# 1. **The smallest subgradient** $\mathbf{v}$ (notebook 04, section 11): $v_j = g_j + \lambda\operatorname{sign}(w_j)$ for a
+# 1. **The smallest subgradient** $\mathbf{v}$, built from notebook 04's optimality conditions (section 11), which hold
+#    exactly when $\mathbf{v} = \mathbf{0}$: $v_j = g_j + \lambda\operatorname{sign}(w_j)$ for a
 #    nonzero weight; for a zero weight the subgradients fill $[g_j - \lambda, g_j + \lambda]$, and $v_j$ is its point
-#    nearest 0: 0 if $|g_j| \le \lambda$, otherwise $g_j - \lambda\operatorname{sign}(g_j)$. At the minimum $\mathbf{v} = \mathbf{0}$;
-#    the loop stops when $\|\mathbf{v}\| \le$ `tol`, as the proximal methods do.
+#    nearest 0: 0 if $|g_j| \le \lambda$, otherwise $g_j - \lambda\operatorname{sign}(g_j)$. The loop stops when
+#    $\|\mathbf{v}\| \le$ `tol`.
 # 2. **Which weights move.** A zero weight with $|g_j| \le \lambda$ is held at 0: the penalty holds it harder than the
 #    data pull. Every other weight is free; a free zero weight takes the sign it moves to, downhill,
-#    $\sigma_j = -\operatorname{sign}(v_j)$.
+#    $\zeta_j = -\operatorname{sign}(v_j)$.
 # 3. **Newton's step on the free weights** $F$: solve $\mathbf{H}_{FF}\,\mathbf{d}_F = \mathbf{v}_F$. Through the coupling in
 #    $\mathbf{H}$ the step can push a freed weight against its sign; such a weight is held at 0 after all, and the
 #    system solved again without it.
-# 4. **Stay in the orthant.** Backtrack along $\mathbf{w} - \alpha\mathbf{d}$ from $\alpha = 1$ (section 9), with every weight
-#    that would cross 0 set to 0 instead. A weight stopped at 0 is freed again at the next step only if the data
-#    pull on it harder than $\lambda$.
+# 4. **Stay in the orthant.** Try $\alpha = 1, \frac12, \frac14, \dots$ along $\mathbf{w} - \alpha\mathbf{d}$, with every weight
+#    that would cross 0 set to 0 instead, giving a point $\mathbf{w}'$; keep the first with
+#    $E_\text{L1}(\mathbf{w}') \le E_\text{L1}(\mathbf{w}) + c\,\mathbf{v}^T(\mathbf{w}' - \mathbf{w})$. With nothing set to 0,
+#    $\mathbf{w}' - \mathbf{w} = -\alpha\mathbf{d}$, and this is section 9's Armijo condition for $E_\text{L1}$, whose gradient in
+#    the orthant is $\mathbf{v}$. A weight stopped at 0 is freed again at the next step only if the data pull on it harder
+#    than $\lambda$.
 #
 # Once the signs settle, this is Newton's method on a smooth function of the free weights, and the digits double
-# (section 7). The same idea with L-BFGS's sketch of $\mathbf{H}$ is OWL-QN (Andrew and Gao, 2007), a standard solver
-# for L1-penalised logistic regression.
+# (section 7). OWL-QN (Andrew and Gao, 2007), a standard solver for L1-penalised logistic regression, works in the
+# orthant too, with L-BFGS's sketch of $\mathbf{H}$; where a component of its move disagrees in sign with $-v_j$, it sets
+# that component to 0 instead of solving again.
 
 # %% slideshow={"slide_type": "subslide"}
 show_source(optimization._orthant_newton_step)
@@ -1260,17 +1266,18 @@ for lam in (0.01, 0.001):
     print(f"lambda = {lam}: newton-l1 {orthant.n_iter_} steps, FISTA {fista.n_iter_}; "
           f"{np.count_nonzero(orthant.coef_)} of 30 weights nonzero; the same weights (to 1e-6) and zeros: {same}")
     print("  nonzero weights step by step:", [int(np.count_nonzero(w[:-1])) for w in orthant.trace_.weights])
-    print("  |v| step by step:", *(f"{g:.0e}" for g in orthant.trace_.grad_norm if g > 1e-9), "...")
+    print("  |v| step by step:", *(f"{g:.0e}" if g > 1e-12 else "<1e-12" for g in orthant.trace_.grad_norm))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Eight and ten steps where FISTA takes about 1 600 and 4 900, to the same weights and the same zeros. At
 # $\mathbf{w} = \mathbf{0}$, 27 and 30 of the weights have $|g_j| > \lambda$ and are freed; but the features are correlated,
-# and Newton's step would push most of them against their signs: held again, after four and three more solves, they
-# leave 7 and 9 that move. Later steps free and hold a few more, and a weight that crosses 0 stops there (at
-# $\lambda = 0.001$ the count rises to 16, then falls back to 15). Once the set of nonzero weights stops changing,
-# $\|\mathbf{v}\|$ falls from $10^{-5}$ to $10^{-8}$ to $10^{-15}$: quadratic convergence. Each step solves one system
-# in at most 31 unknowns, cheap at this size; with thousands of features, section 8's trade-off returns, and proximal
-# or quasi-Newton methods win. Notebook 04's regularisation explorer fits its whole L1 path this way, a few steps per
+# and Newton's step would push most of them against their signs: held after all, after four and three more solves,
+# they leave 7 and 9 that move. Later steps free and hold a few more, and a weight that crosses 0 stops there (at
+# $\lambda = 0.001$ the count rises to 16, then falls back to 15). The signs settle after two steps at
+# $\lambda = 0.01$ and after seven at $\lambda = 0.001$; from there it is Newton's method on a smooth function: a few
+# steps to come close, then $\|\mathbf{v}\|$ falls from about $10^{-5}$ to $10^{-8}$ to the rounding of the sums, a few
+# times $10^{-15}$, in the last three: the digits double (section 7). Each step forms one Hessian and solves a few systems of at most 31 unknowns, cheap at
+# this size; with thousands of features, section 8's trade-off returns, and proximal or quasi-Newton methods win. Notebook 04's regularisation explorer fits its whole L1 path this way, a few steps per
 # $\lambda$, when it is built.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -1279,8 +1286,8 @@ for lam in (0.01, 0.001):
 # Two weights, both penalised with $\lambda = 0.5$, and a quadratic smooth part
 # $E(\mathbf{w}) = \frac12\mathbf{w}^T\mathbf{H}\mathbf{w} - \mathbf{b}^T\mathbf{w}$ with
 # $\mathbf{H} = \begin{pmatrix} 1 & 0.9 \\ 0.9 & 1 \end{pmatrix}$ and $\mathbf{b} = (-1.5, -0.6)$, so
-# $\nabla E = \mathbf{H}\mathbf{w} - \mathbf{b}$. Where does the first step of `solver="newton-l1"` from
-# $\mathbf{w} = \mathbf{0}$ land? Follow the four parts of a step.
+# $\nabla E = \mathbf{H}\mathbf{w} - \mathbf{b}$. Where does the first step of this section's method (what
+# `minimize(..., "newton-l1")` takes) from $\mathbf{w} = \mathbf{0}$ land? Follow the four parts of a step.
 
 # %%
 weights_after_one_step = ...     # ✏️ two numbers (w1, w2), as a list
@@ -1334,8 +1341,8 @@ exercises.orthant_newton_step.check(weights_after_one_step)
 # - The softmax loss has Hessian blocks $\frac1N\sum_i p_{ik}(\delta_{kl} - p_{il})\tilde{\mathbf{x}}_i\tilde{\mathbf{x}}_i^T$, flat along
 #   one vector added to every class; Newton's method works among the weights whose classes sum to zero.
 # - An L1 penalty is linear within an orthant of signs, so Newton's method applies there: hold the zero weights the
-#   penalty holds, solve on the others, and set to 0 any weight that would cross 0. About ten steps where FISTA
-#   takes thousands.
+#   penalty holds, solve on the others, hold too any freed weight the step would push against its sign (and solve
+#   again), and set to 0 any weight that would cross 0. About ten steps where FISTA takes thousands.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.
