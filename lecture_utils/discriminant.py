@@ -506,7 +506,7 @@ def _converged(integral, breaks: np.ndarray, tol: float) -> tuple[float, float]:
     change it by less than ``tol``; the value and the larger of those changes (the last change if 2^17 nodes do not
     reach ``tol``). ``integral(rules)`` gives the values of a list of rules: the first three, the fewest that show
     two changes, are computed in one pass."""
-    n, values, changes = 8 if breaks.size else 64, [], [np.inf]
+    n, values, changes = 16 if breaks.size else 64, [], [np.inf]      # 16 per arc: most settings converge in one pass
     while n * max(1, breaks.size) <= 2 ** 17:
         sizes = [size for size in (n, 2 * n, 4 * n)[:1 if values else 3] if size * max(1, breaks.size) <= 2 ** 17]
         values += integral([_circle_rule(breaks, size) for size in sizes])
