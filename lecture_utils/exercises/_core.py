@@ -737,6 +737,9 @@ class Implement(Exercise):
         if not callable(function):
             return self._feedback("invalid", f"pass your function itself (its name, without calling it); "
                                              f"got {_shown(function)}.")
+        if function is self.reference:
+            return self._feedback("invalid", f"that is the package's own {getattr(function, '__name__', 'function')}, "
+                                             "which the check compares yours with: write your own function.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
             outcome = attempt(function, arguments, self.time_limit)

@@ -120,7 +120,9 @@ by $\frac12\ln 5 = 0.805$: the priors win, and the threshold sits above the 0-1 
            (lambda: 1 - np.log(1.8) / 2, "Check the sign: a rare disease should make you more reluctant to decide "
                                          "sick, so the threshold moves up, towards the sick class's mean."),
            (lambda: 1 + np.log(1.8), "Almost: the linear term is (mu_1 - mu_0) x / sigma^2 = 2x, so divide "
-                                     "ln(1.8) by 2.")],
+                                     "ln(1.8) by 2."),
+           (lambda: 1.0, "That is the midpoint, the threshold of the 0-1 loss with equal priors: the rarity and "
+                         "the cost do not cancel. Weigh 10 * 0.9 against 50 * 0.1.")],
     advice="Compare the expected losses 10 p(C_0 | x) and 50 p(C_1 | x); with Bayes' theorem they become "
            "10 * 0.9 N(x; 0, 1) and 50 * 0.1 N(x; 2, 1). Take logs and solve for x.",
 )
