@@ -19,7 +19,7 @@
 # - generative classifiers, which model $p(\mathbf{x} \mid C_k)\,p(C_k)$, against discriminative ones,
 #   which model $p(C_k \mid \mathbf{x})$ directly;
 # - Gaussian classes: quadratic boundaries (QDA), linear ones when the classes share a covariance
-#   (LDA, whose posterior is exactly a logistic regression, and how much better LDA estimates it when
+#   (LDA, whose posterior is exactly a logistic regression for two classes and a softmax for more, and how much better LDA estimates it when
 #   its model is right), the diagonal and spherical cases down to the nearest-mean classifier;
 # - estimating the parameters, the pooled covariance with its $N - K$, why QDA overfits when classes
 #   are small, and regularised discriminant analysis (RDA) between the two;
@@ -27,7 +27,8 @@
 #   projection.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **What you need**: Bayes' theorem and the normal distribution (notebook 02), maximum likelihood
+# **What you need**: the normal distribution (notebook 02), Bayes' theorem,
+# $p(C_k \mid \mathbf{x}) \propto p(\mathbf{x} \mid C_k)\,p(C_k)$ (section 4 says more), maximum likelihood
 # (notebook 03), the sigmoid and logistic regression (notebook 04), cross-validation (notebook 04);
 # matrices, inverses and determinants.
 #
@@ -590,9 +591,10 @@ print(f"training accuracy: diagonal {np.mean(g_diagonal.argmax(axis=1) == iris.y
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **The same spread for every feature: the nearest mean.** With $\boldsymbol\Sigma = \sigma^2\mathbf{I}$,
 # $g_k(\mathbf{x}) = \ln\pi_k - \|\mathbf{x} - \boldsymbol\mu_k\|^2 / (2\sigma^2)$, and with equal priors the Bayes
-# classifier picks the **nearest mean** in Euclidean distance. All these are minimum-distance
-# classifiers: QDA with one Mahalanobis distance per class, LDA with one shared, the diagonal model with
-# a weighted Euclidean distance, the nearest-mean classifier with the plain Euclidean one. Checked at
+# classifier picks the **nearest mean** in Euclidean distance. With equal priors all these are
+# minimum-distance classifiers: LDA with one shared Mahalanobis distance, the diagonal model with a weighted
+# Euclidean distance, the nearest-mean classifier with the plain Euclidean one; QDA with one Mahalanobis
+# distance per class, plus the term $\ln\lvert\boldsymbol\Sigma_k\rvert$ of each class's spread. Checked at
 # random points, three classes:
 
 # %%
@@ -647,7 +649,8 @@ if exercises.feature_units.revealed():
 #
 # The explorer draws two Gaussian classes: class 1 round, class 2 long and tilted. On the left, the
 # true posteriors shaded, the ellipses at Mahalanobis distances 1 and 2, and the Bayes boundary: a
-# hyperbola with two branches, because the covariances differ. On the right, a sample of $N = 40$
+# conic, since the covariances differ, here a hyperbola with two branches ($\boldsymbol\Sigma_1^{-1} - \boldsymbol\Sigma_2^{-1}$
+# has one positive and one negative eigenvalue; nested classes would give an ellipse). On the right, a sample of $N = 40$
 # examples with the boundaries that LDA and QDA fit to it. The status gives the Bayes error of the two
 # classes, computed from their distribution (to within $10^{-6}$, by integrating along rays from each
 # mean; it changes when the classes do, never with the sample), and each model's error on 4000 test examples
@@ -667,8 +670,8 @@ classes
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # From code, a second explorer gives both classes the same round shape (LDA is then the right model, and
-# the Bayes error has the closed form $\Phi(-\Delta/2)$ of two classes sharing a covariance, $\Delta$ the
-# Mahalanobis distance between the means), then gives class 2 back its long tilted shape and raises $N$
+# the Bayes error has the closed form $\Phi(-\Delta/2)$ of two equally likely classes sharing a covariance,
+# $\Delta$ the Mahalanobis distance between the means), then gives class 2 back its long tilted shape and raises $N$
 # to 400:
 
 # %%
@@ -1049,7 +1052,8 @@ plt.show()
 # examples per class for 10 covariance entries each, QDA is not starved, and LDA sits at the best
 # accuracy of the whole grid. Is that because the species share one covariance? No. **Box's M test**
 # (Box, 1949) compares $M = (N - K)\ln\lvert\hat{\boldsymbol\Sigma}\rvert - \sum_k (N_k - 1)\ln\lvert\hat{\boldsymbol\Sigma}_k\rvert$,
-# which is 0 when all the class covariances are equal, with its distribution under that hypothesis:
+# which is 0 when all the class covariances are equal, with its distribution under that hypothesis: the
+# test statistic printed is $(1 - c)M$, with Box's small-sample correction $c$, against a $\chi^2$ distribution:
 
 # %%
 test_all = discriminant.box_m_test(iris.X, iris.y)
@@ -1068,7 +1072,7 @@ print("Mahalanobis distances between the species' means (pooled covariance): set
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The covariances differ, clearly: the variance of setosa's petal length is a tenth of virginica's, and
 # even versicolor and virginica alone fail the test. LDA loses nothing in *accuracy* anyway, because the
-# species whose covariance differs most, setosa, lies far from the other two (about 9 and 13 pooled
+# species whose covariance differs most, setosa, lies far from the other two (about 9.5 and 13.4 pooled
 # standard deviations): any reasonable boundary separates it, whatever its exact shape. Only the
 # versicolor-virginica boundary is close to any flower, and there the pooled covariance's stable
 # estimate is as good as QDA's two separate ones on these 100 flowers. A test of equal covariances
@@ -1150,10 +1154,6 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
-# - **Arias, UPC topic 2**, writes the loss as $L(y, c)$ with the true class $y$ first, while its
-#   tables are laid out [predicted, true], rows the decision. The formulas and the tables agree only
-#   if one reads $L(y, c)$ as "the cost of deciding $c$ when the truth is $y$", i.e. the table entry
-#   $L_{cy}$. This notebook writes $L_{aj}$, decision first, as the tables do (section 1).
 # - **Arias, UPC topic 2**, writes the expected loss $\sum_y L(y, c)\,p(Y = y \mid \mathbf{x})$ and, having
 #   announced that the course focuses on the 0-1 loss, simplifies it in the next line to
 #   $\sum_{y \ne c} p(Y = y \mid \mathbf{x}) = 1 - p(Y = c \mid \mathbf{x})$ with the note "if $y = c$, 0". The
