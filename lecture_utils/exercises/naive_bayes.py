@@ -253,7 +253,7 @@ $-\frac{(x - \mu_k)^2}{2\sigma_k^2} - \frac12\log(2\pi\sigma_k^2)$:
 $$g_1(1) - g_0(1) = \Big[-\frac{(1-2)^2}{2 \cdot 4} - \tfrac12\log(2\pi \cdot 4)\Big]
 - \Big[-\frac{(1-0)^2}{2 \cdot 1} - \tfrac12\log(2\pi)\Big] = -\tfrac18 + \tfrac12 - \tfrac12\log 4 \approx -0.3181,$$
 
-so $p(C_1 \mid x = 1) = \sigma(-0.3181) \approx 0.4211$. The point $x = 1$ is closer to $\mu_1 = 2$ in units
+so $p(C_1 \mid x = 1) = 1/(1 + e^{0.3181}) \approx 0.4211$ (the sigmoid of the log-odds). The point $x = 1$ is closer to $\mu_1 = 2$ in units
 of standard deviation (half of one, against one), yet $C_0$ wins: its density is taller, because it is
 narrower. That is the $\log\sigma_k$ term; drop it and the answer flips to 0.593.
 """,
@@ -334,8 +334,11 @@ still_accurate = Choice(
     r"""
 **(c)**. A classifier needs only the side of the boundary, the sign of the log-odds, not its size.
 Counting correlated evidence twice inflates the log-odds and pushes the probabilities towards 0 and
-1, but it changes the decision only where the correct log-odds is small, near the boundary, and only
-when the double counting pulls the two classes apart unequally (Domingos and Pazzani, 1997). So the
+1, but it rarely changes the decision. If the correct log-odds is $a + b$, with $a$ the evidence of a group of
+correlated features that the model counts $k$ times instead of once, the model's log-odds is
+$(a + b) + (k - 1)a$: the decision flips only when the extra $(k - 1)a$ points against the correct one and
+outweighs it, $|a + b| < (k - 1)|a|$, i.e. where the correct log-odds is small next to the evidence counted
+again (Domingos and Pazzani, 1997). So the
 accuracy drops a little while the probabilities become badly calibrated: of the test tumours
 Gaussian Naive Bayes is 99.9% sure about, about 3% are misclassified.
 """,
