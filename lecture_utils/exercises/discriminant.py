@@ -132,11 +132,11 @@ by $\frac12\ln 5 = 0.805$: the priors win, and the threshold sits above the 0-1 
 prior_moves_boundary = Choice(
     "what a larger prior does to LDA's boundary",
     r"""
-**(b)**. With a shared covariance the log-odds are $a(\mathbf{x}) = \mathbf{w}^T\mathbf{x} + b$, where the
+**(b)**. With a shared covariance the log-odds are $\ell(\mathbf{x}) = \mathbf{w}^T\mathbf{x} + b$, where the
 normal $\mathbf{w} = \boldsymbol\Sigma^{-1}(\boldsymbol\mu_1 - \boldsymbol\mu_0)$ holds no prior and
 $b = -\frac12\boldsymbol\mu_1^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_1 + \frac12\boldsymbol\mu_0^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_0
 + \ln\frac{\pi_1}{\pi_0}$. The priors appear only in $b$: raising $\pi_1$ from 0.5 to 0.9 adds
-$\ln 9 = 2.2$ to $b$, so the line $a(\mathbf{x}) = 0$ keeps its normal $\mathbf{w}$ (no rotation) and moves
+$\ln 9 = 2.2$ to $b$, so the line $\ell(\mathbf{x}) = 0$ keeps its normal $\mathbf{w}$ (no rotation) and moves
 by $2.2/\|\mathbf{w}\|$ against $\mathbf{w}$, that is towards $\boldsymbol\mu_0$: class 1's region grows.
 """,
     kind="predict",

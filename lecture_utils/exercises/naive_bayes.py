@@ -49,7 +49,9 @@ the second.
                          "per class."),
            (lambda: 256, "Each class has its own table: count both, and add the prior."),
            (lambda: 17, "That is Naive Bayes' count; the question asks for the full table of all 2^8 "
-                        "combinations.")],
+                        "combinations."),
+           (lambda: 512, "That counts every cell of the table over the class and the eight features, 2^9; "
+                         "its cells sum to 1, so one of them is fixed by the others.")],
     advice="Per class, a table over 2^8 cells has 2^8 - 1 free numbers; multiply by the number of classes "
            "and add the prior.",
 )
@@ -107,6 +109,11 @@ def _laplace_over_classes(counts, alpha):
     return (counts + alpha) / (counts.sum(axis=0, keepdims=True) + alpha * counts.shape[0])
 
 
+def _laplace_classes_for_values(counts, alpha):
+    counts = np.atleast_2d(np.asarray(counts, dtype=float))
+    return (counts + alpha) / (counts.sum(axis=-1, keepdims=True) + alpha * counts.shape[0])
+
+
 def _laplace_zeros_only(counts, alpha):
     counts = np.asarray(counts, dtype=float)
     smoothed = np.where(counts == 0, alpha, counts)
@@ -134,7 +141,9 @@ maximum-likelihood frequencies.
            (_laplace_over_classes, "Normalise along the values (the last axis, each row of one class), not "
                                    "down the classes."),
            (_laplace_zeros_only, "Add alpha to every count, not only to the zeros: smoothing shifts every "
-                                 "estimate towards 1/V.")],
+                                 "estimate towards 1/V."),
+           (_laplace_classes_for_values, "V is the number of values of the feature (the length of the last "
+                                         "axis), not the number of classes (the rows).")],
 )
 
 _OVERCAST_DAY = ["Overcast", "Cool", "High", "Strong"]

@@ -165,7 +165,7 @@ exercises.bayes_decision_by_code.check(bayes_decision)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. The 0-1 loss: the most probable class, and a reject option
 #
-# With the 0-1 loss every mistake costs 1 and every right decision 0, $L_{aj} = 1 - [a = j]$, so
+# With the 0-1 loss every mistake costs 1 and every right decision 0, $L_{aj} = 1 - [a = j]$ (the bracket is 1 when $a = j$, else 0), so
 #
 # $$R(a \mid \mathbf{x}) = \sum_{j \ne a} p(C_j \mid \mathbf{x}) = 1 - p(C_a \mid \mathbf{x}),
 # \qquad a^*(\mathbf{x}) = \operatorname*{argmin}_a \big(1 - p(C_a \mid \mathbf{x})\big)
@@ -390,7 +390,8 @@ print("Mahalanobis distances to mu_2:", distance, np.allclose(distance, scipy_di
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **One shared covariance: LDA.** If every class has the same $\boldsymbol\Sigma$, the terms
 # $-\frac12\ln\lvert 2\pi\boldsymbol\Sigma\rvert$ and $-\frac12\mathbf{x}^T\boldsymbol\Sigma^{-1}\mathbf{x}$ are the same in every
-# $g_k$ and cancel in the softmax. What is left is linear in $\mathbf{x}$:
+# $g_k$ and cancel in the softmax. What is left is linear in $\mathbf{x}$ ($\simeq$: equal up to terms that are
+# the same for every class):
 #
 # $$g_k(\mathbf{x}) \simeq \mathbf{w}_k^T\mathbf{x} + b_k, \qquad \mathbf{w}_k = \boldsymbol\Sigma^{-1}\boldsymbol\mu_k, \qquad
 # b_k = -\tfrac12\boldsymbol\mu_k^T\boldsymbol\Sigma^{-1}\boldsymbol\mu_k + \ln\pi_k ,$$
