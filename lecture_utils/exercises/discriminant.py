@@ -208,6 +208,10 @@ def _pooled_by_n(X, t):
     return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / len(t)
 
 
+def _pooled_by_n_minus_one(X, t):
+    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / (len(t) - 1)
+
+
 def _pooled_by_n_minus_first_class(X, t):
     first = np.unique(t)[0]
     return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / (len(t) - np.sum(t == first))
@@ -249,6 +253,9 @@ total covariance of all the data (ignoring the classes) would add the spread *be
            dict(X=np.array([[0.0, 0.0], [2.0, 0.0], [10.0, 1.0], [10.0, 3.0]]), t=np.array([1, 1, 2, 2]))],
     slips=[(_pooled_by_n, "You divided by N: that is the pooled maximum likelihood estimate (and scikit-learn's "
                           "covariance_). The unbiased pooled covariance divides by N - K."),
+           (_pooled_by_n_minus_one, "You divided by N - 1, as for one class with one mean; here K means are "
+                                    "estimated, one per class, and each takes one degree of freedom: divide by "
+                                    "N - K."),
            (_pooled_by_n_minus_first_class, "The denominator is N - K (examples less one per estimated mean), "
                                             "not N - N_k as the lecture's slide prints it."),
            (_pooled_plain_mean, "A plain mean of the class covariances gives a class of 3 examples as much weight "
