@@ -204,17 +204,21 @@ def _pooled_solution(X, t):
     return scatter / (len(t) - len(classes))               # = sum_k (N_k - 1) Sigma_k / (N - K)
 
 
+def _pooled_divided_by(X, t, denominator):
+    """The summed within-class scatter divided by ``denominator`` instead of N - K."""
+    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / denominator
+
+
 def _pooled_by_n(X, t):
-    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / len(t)
+    return _pooled_divided_by(X, t, len(t))
 
 
 def _pooled_by_n_minus_one(X, t):
-    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / (len(t) - 1)
+    return _pooled_divided_by(X, t, len(t) - 1)
 
 
 def _pooled_by_n_minus_first_class(X, t):
-    first = np.unique(t)[0]
-    return _pooled_solution(X, t) * (len(t) - len(np.unique(t))) / (len(t) - np.sum(t == first))
+    return _pooled_divided_by(X, t, len(t) - np.sum(t == np.unique(t)[0]))
 
 
 def _pooled_plain_mean(X, t):
