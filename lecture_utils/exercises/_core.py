@@ -529,7 +529,8 @@ class Derive(Exercise):
         grades = self._grades(value, self.truth)
         if all(verdict == "correct" for verdict in grades):
             return self._feedback("correct", self._praise())
-        for slip, hint in self.slip_values():
+        slips = self.slip_values()
+        for slip, hint in slips:
             if self._right(value, slip):
                 return self._feedback("wrong", hint)
         if self.within is not None and not np.all((self.within[0] <= value) & (value <= self.within[1])):
@@ -537,7 +538,7 @@ class Derive(Exercise):
             return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
         if "wrong" not in grades:
             return self._feedback("close", self._too_few_figures(value, grades.index("close")))
-        for slip, hint in self.slip_values():
+        for slip, hint in slips:
             if self._slip_to_its_figures(value, slip):
                 return self._feedback("wrong", hint)
         return self._feedback("wrong", self._advice(value, grades))
