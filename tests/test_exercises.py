@@ -227,14 +227,17 @@ def test_agrees_to_three_significant_figures_rounded_or_cut(value, truth, right)
 @pytest.mark.parametrize("value, truth, verdict", [
     # issue 19: 2.18 and 2.21 are not right for 2.197, 2.20 is, and 2.19 is its cut
     (2.18, 2.197, "wrong"), (2.21, 2.197, "wrong"), (2.20, 2.197, "correct"), (2.19, 2.197, "correct"),
-    (2.2, 2.197, "correct"), (2, 2.197, "close"),                      # 2.2 may have been typed 2.20
-    # 0.2 and 0.3 for 0.25: the truth does not decide a figure on the tie
-    (0.2, 0.25, "wrong"), (0.3, 0.25, "wrong"), (0.250, 0.25, "correct"), (0.249, 0.25, "wrong"),
+    (2.2, 2.197, "correct"), (2.1, 2.197, "wrong"),                     # 2.2 may have been typed 2.20
+    # issue 32: a whole number of one figure reads as an exact count, never close (2 questions for 5 letters)
+    (2, 2.197, "wrong"), (2, 2.32, "wrong"), (2.0, 1.9, "wrong"), (20, 19.7, "wrong"), (20, 20.4, "wrong"), (21, 20.6, "close"),
+    # a tie rounded half away from zero is close (18 for 17.5, 0.3 for 0.25), the other way is not
+    (0.2, 0.25, "wrong"), (0.3, 0.25, "close"), (-0.3, -0.25, "close"), (-0.2, -0.25, "wrong"),
+    (18, 17.5, "close"), (17, 17.5, "wrong"), (0.250, 0.25, "correct"), (0.249, 0.25, "wrong"),
     # 0.366 for 0.3666 is 3 figures, cut: correct; a cut to fewer figures is wrong, a rounding close
     (0.366, 0.3666, "correct"), (0.367, 0.3666, "correct"), (0.36, 0.3666, "wrong"), (0.3, 0.3666, "wrong"),
-    (0.4, 0.3666, "close"), (1, 1.294, "close"), (0.7, 0.7216, "close"),
-    # [10, 50, 10] for (17.5, 56, 12): only the last is even close
-    (10, 17.5, "wrong"), (50, 56, "wrong"), (10, 12, "close"),
+    (0.4, 0.3666, "close"), (1, 1.294, "wrong"), (1.3, 1.294, "close"), (0.7, 0.7216, "close"),
+    # [10, 50, 10] for (17.5, 56, 12): none is close (whole numbers of one figure)
+    (10, 17.5, "wrong"), (50, 56, "wrong"), (10, 12, "wrong"), (12, 12.4, "close"),
     # 0.120 (stored as 0.12) for 0.1192: right to 2 figures, its third is off
     (0.120, 0.1192, "close"), (0.119, 0.1192, "correct"),
     (0.3, 1 / 3, "close"), (2.0, 2.9, "wrong"), (-0.6, 0.6, "wrong"), (0.5, 1 / 3, "wrong"),
@@ -251,22 +254,50 @@ def test_2_18_and_2_21_are_wrong_for_log_9():
     assert exercise.check(2.20).correct and exercise.check(2.19).correct
 
 
-def test_0_2_and_0_3_are_neither_close_nor_correct_for_0_25():
+def test_0_3_is_close_for_0_25_and_0_2_is_wrong():
     exercise = logistic.l1_lambda_max                                # truth 0.25
-    for answer in (0.2, 0.3):
-        assert exercise.check(answer).verdict == "wrong", answer
+    assert exercise.check(0.3).verdict == "close" and exercise.check(0.2).verdict == "wrong"
     assert exercise.check(0.250).correct
+
+
+def test_a_tie_rounded_the_usual_way_is_asked_for_three_figures():
+    feedback = discriminant.abc_expected_losses.check([18, 56, 12])     # truth (17.5, 56, 12)
+    assert feedback.verdict == "close"                                # and the vector names its close number
+    assert feedback.message.startswith("R(a | x) = 18 is right to 2 significant figures, but 18.0 is not right to 3")
+
+
+def test_a_whole_number_of_one_figure_is_wrong_not_close():
+    exercise = _derive(truth=2.3219)                                 # log2 5: two questions cannot tell 5 letters
+    for answer in (2, 2.0):
+        feedback = exercise.check(answer)
+        assert feedback.verdict == "wrong" and "significant" not in feedback.message, answer
+    assert exercise.check(2.3).verdict == "close"
+
+
+def test_a_last_figure_off_by_one_is_told_to_check_its_rounding():
+    exercise = _derive(truth=-0.190499)                              # -0.1905 rounded again gives -0.191
+    for answer in (-0.191, -0.189, -0.1915):
+        feedback = exercise.check(answer)
+        assert feedback.verdict == "wrong" and "rounded too early" in feedback.message, answer
+    for answer in (-0.192, -0.2, -0.188):                            # two units off; too few figures
+        assert "rounded too early" not in exercise.check(answer).message, answer
+    assert exercise.check(-0.2).verdict == "close" and exercise.check(-0.19).verdict == "correct"
+
+
+def test_a_slip_comes_before_a_rounding_hint():
+    exercise = _derive(truth=1.5, slips=[(lambda: 1.51, "the slip")])
+    assert exercise.check(1.51).message == "the slip"
+    assert "rounded too early" in exercise.check(1.49).message
+
+
+def _derive(truth, slips=()):
+    return Derive("a number", "worked " * 20, truth=lambda: truth, answer=truth, what="the number",
+                  example="1.23", praise="yes", slips=list(slips), advice="the advice")
 
 
 def test_one_figure_truncations_of_the_expected_losses_are_wrong():
     feedback = discriminant.abc_expected_losses.check([10, 50, 10])     # truth (17.5, 56, 12)
-    assert feedback.verdict == "wrong" and feedback.message.startswith("Check R(a | x) and R(b | x).")
-
-
-def test_a_close_vector_names_its_first_close_number():
-    feedback = discriminant.abc_expected_losses.check([17.5, 56, 10])
-    assert feedback.verdict == "close"
-    assert feedback.message.startswith("R(c | x) = 10 is right to 1 significant figure, but 10.0 is not right to 3")
+    assert feedback.verdict == "wrong" and feedback.message.startswith("Check R(a | x), R(b | x) and R(c | x).")
 
 
 def test_three_figures_cut_are_never_asked_for_three_figures():

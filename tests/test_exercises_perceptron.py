@@ -33,3 +33,34 @@ def test_an_overflowing_logistic_loss_gets_the_exercises_own_hint():
     assert feedback.message.startswith("hidden case 3 of 4: z=np.array([-1000.0, 1000.0])")
     assert "got      np.array([inf, 0.0])" in feedback.message
     assert "infinity where a finite number is expected" in feedback.message and "np.logaddexp" in feedback.message
+
+
+
+def test_a_slip_hint_fires_only_for_a_function_that_behaves_like_the_slip_on_every_case():
+    """Issue 32: comparing sgn(x^T w) with t, sgn(0) = -1, gives the weights of a single pass on hidden case 1;
+    a student who passes until nothing changes, with that test, is told about the tie, never about passes."""
+    hints = {slip.__name__: hint for slip, hint in ex.perceptron_algorithm.slips}
+
+    def with_sign_test(X, t, max_epochs):
+        w = np.zeros(X.shape[1])
+        for _ in range(max_epochs):
+            changed = False
+            for x_i, t_i in zip(X, t):
+                if (1.0 if x_i @ w > 0 else -1.0) != t_i:
+                    w, changed = w + t_i * x_i, True
+            if not changed:
+                break
+        return w
+
+    first_case = ex.perceptron_algorithm.cases[0]
+    np.testing.assert_array_equal(with_sign_test(**first_case),
+                                  ex._one_epoch(**first_case))               # the coincidence
+    message = ex.perceptron_algorithm.check(with_sign_test).message
+    assert hints["_sign_at_zero_is_minus"] in message and hints["_one_epoch"] not in message
+
+    def wrong_on_the_first_case_only(X, t, max_epochs):            # like no usual slip on every case
+        first = len(t) == len(first_case["t"]) and np.array_equal(t, first_case["t"])
+        return (ex._one_epoch if first else ex._perceptron_solution)(X, t, max_epochs)
+
+    message = ex.perceptron_algorithm.check(wrong_on_the_first_case_only).message
+    assert "hidden case 1 of" in message and not any(hint in message for hint in hints.values())

@@ -27,10 +27,16 @@ Let ``u`` be the place value of the third significant figure of the truth
   that infinity.
 - **close** when it is not correct but right to every figure it shows:
   ``t`` rounded to the answer's own number of significant figures is the
-  answer (0.3 for 1/3, 2 for 2.236, 0.12 for 0.1192). A tie is not close
-  (0.2 or 0.3 for 0.25: the truth does not decide that figure), nor is a cut
-  to fewer than 3 figures (0.3 for 0.3666).
-- **wrong** otherwise.
+  answer (0.3 for 1/3, 2.2 for 2.236, 0.12 for 0.1192). A tie counts when
+  it is rounded the usual way, half away from zero (0.3 for 0.25, 18 for
+  17.5), not the other (0.2 for 0.25); a cut to fewer than 3 figures does
+  not (0.3 for 0.3666). A whole number of one significant figure is never
+  close (2 for 2.32, 20 for 19.7): it reads as an exact count, and "right to
+  1 significant figure" would tell a student who counted 2 questions for 5
+  letters that the count was nearly right.
+- **wrong** otherwise. A wrong answer of 3 or more figures that is one unit
+  off in its last figure (-0.191 for -0.190499) is told to check its
+  rounding: the method was right, an intermediate was rounded too early.
 
 A float does not remember the zeros a student typed at its end (``0.120 ==
 0.12``), so an answer's figures are those of its shortest decimal form, and
@@ -64,9 +70,11 @@ came back, followed by
 - for nan, or an infinity where a finite number is expected, the exercise's
   hint about where such values come from, never a slip's hint: that a slip
   also gives nan says nothing about why the student's function does;
-- otherwise the hint of a usual slip that gives the same result on that
-  case, or else what is wrong with the result's form (text, None, a
-  generator, a wrong shape).
+- otherwise the hint of a usual slip that behaves as the student's function
+  does on every hidden case (the same results, or the same type of
+  exception), or else what is wrong with the result's form (text, None, a
+  generator, a wrong shape). A slip that only agrees on the failing case
+  gives no hint: two mistakes often coincide on one case.
 """
 
 from __future__ import annotations
@@ -193,14 +201,33 @@ def agrees(value: float, truth: float) -> bool:
 
 
 def right_to_its_figures(value: float, truth: float) -> bool:
-    """Whether ``truth`` rounded to the significant figures ``value`` shows is ``value``: 0.3 for 1/3, 2 for 2.236.
+    """Whether ``truth`` rounded to the significant figures ``value`` shows is ``value``: 0.3 for 1/3, 2.2 for 2.236.
 
-    A tie is not (0.2 or 0.3 for 0.25: the truth does not decide that
-    figure), nor is a cut (0.3 for 0.3666).
+    A tie counts when rounded half away from zero (0.3 for 0.25, 18 for
+    17.5), not the other way (0.2 for 0.25); a cut does not (0.3 for
+    0.3666), nor does a whole number of one figure (2 for 2.32: see the
+    module's docstring).
     """
     if value == 0 or not (math.isfinite(value) and math.isfinite(truth)):
         return False
-    return bool(abs(value - truth) < (0.5 - _SLACK) * _place(value, significant_digits(value)))
+    figures = significant_digits(value)
+    if figures == 1 and value == round(value):
+        return False
+    gap, half = abs(value - truth), 0.5 * _place(value, figures)
+    rounded_up = (value > 0) == (truth > 0) and abs(value) > abs(truth)
+    return bool(gap < (1 - 2 * _SLACK) * half or (rounded_up and gap <= (1 + 2 * _SLACK) * half))
+
+
+def off_by_one_unit(value: float, truth: float) -> bool:
+    """Whether ``value``, given to 3 or more figures, is ``truth`` with its third figure one unit off.
+
+    That is a rounding slip (-0.191 for -0.190499, an intermediate rounded
+    to -0.1905): more than half a unit of the third figure from ``truth``,
+    and at most one and a half.
+    """
+    if not (math.isfinite(value) and math.isfinite(truth)) or truth == 0 or significant_digits(value) < 3:
+        return False
+    return bool(abs(value - truth) <= (1.5 + _SLACK) * _place(truth, 3))
 
 
 def grade(value: float, truth: float) -> str:
@@ -343,16 +370,21 @@ def _stop(worker: threading.Thread) -> None:
         set_exception(ctypes.c_ulong(worker.ident), ctypes.py_object(_TimeUp))
 
 
-def matches(got, expected, rtol: float = 1e-6, atol: float = 1e-9) -> bool:
-    """Whether a function's result equals the expected one: same structure and shape, numbers close, nan never."""
+def matches(got, expected, rtol: float = 1e-6, atol: float = 1e-9, nan_too: bool = False) -> bool:
+    """Whether a function's result equals the expected one: same structure and shape, numbers close.
+
+    A nan is never right, unless ``nan_too`` (two results compared with each
+    other, not with the truth), where a nan matches a nan.
+    """
     if isinstance(expected, tuple):
         return (isinstance(got, (tuple, list)) and len(got) == len(expected)
-                and all(matches(g, e, rtol, atol) for g, e in zip(got, expected)))
-    got_array, expected_array = as_numbers(got, np.shape(expected)), as_numbers(expected, None, allow_nan=True)
+                and all(matches(g, e, rtol, atol, nan_too) for g, e in zip(got, expected)))
+    got_array = as_numbers(got, np.shape(expected), allow_nan=nan_too)
+    expected_array = as_numbers(expected, None, allow_nan=True)
     if got_array is None or expected_array is None:
         return False
     with np.errstate(all="ignore"):                          # inf - inf inside allclose
-        return bool(np.allclose(got_array, expected_array, rtol=rtol, atol=atol))
+        return bool(np.allclose(got_array, expected_array, rtol=rtol, atol=atol, equal_nan=nan_too))
 
 
 def _non_finite(got, expected) -> str:
@@ -541,7 +573,25 @@ class Derive(Exercise):
         for slip, hint in slips:
             if self._slip_to_its_figures(value, slip):
                 return self._feedback("wrong", hint)
+        rounded_early = self._rounded_early(value, grades)
+        if rounded_early:
+            return self._feedback("wrong", rounded_early)
         return self._feedback("wrong", self._advice(value, grades))
+
+    def _rounded_early(self, value: np.ndarray, grades: list[str]) -> str:
+        """The message for an answer whose only wrong numbers are one unit off in their last figure ("" if not)."""
+        wrong = [index for index, verdict in enumerate(grades) if verdict == "wrong"]
+        values, truths = np.ravel(value), np.ravel(self.truth)
+        if not all(self._one_unit_off(float(values[i]), float(truths[i])) for i in wrong):
+            return ""
+        shown = ", ".join(f"{values[i]:g}" if self.truth.shape == () else f"{self.names[i]} = {values[i]:g}"
+                          for i in wrong)
+        return (f"{shown} is one unit off in its last figure: the method looks right, but an intermediate value "
+                "was rounded too early. Carry at least 5 significant figures through the steps and round only "
+                "the result.")
+
+    def _one_unit_off(self, value: float, truth: float) -> bool:
+        return off_by_one_unit(value, truth)
 
     def _slip_to_its_figures(self, value: np.ndarray, slip: np.ndarray) -> bool:
         """Whether ``value`` is a slip's value given to fewer figures (-4.8 for -4.789): each number right to every
@@ -605,6 +655,9 @@ class Count(Derive):
 
     def _grade(self, value: float, truth: float) -> str:
         return "correct" if value == truth else "wrong"
+
+    def _one_unit_off(self, value: float, truth: float) -> bool:
+        return False                                         # a count has no rounding to slip on
 
     def _judge(self, answer) -> Feedback:
         value = as_numbers(answer, self.truth.shape)
@@ -748,11 +801,11 @@ class Implement(Exercise):
                 return self._feedback("unanswered", "your function returns None: write its body and "
                                                     "return the result.")
             if not (outcome.returned and matches(outcome.value, expected)):
-                return self._failure(number, arguments, expected, outcome)
+                return self._failure(number, arguments, expected, outcome, function)
         return self._feedback("correct", f"all {len(self.cases)} hidden cases give the right result, "
                                          "edge cases included.")
 
-    def _failure(self, number: int, arguments: dict, expected, outcome: Outcome) -> Feedback:
+    def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
         lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
         if outcome.timed_out:
             lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
@@ -761,24 +814,47 @@ class Implement(Exercise):
             lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
         else:
             lines.append(f"    got      {_shown(outcome.value)}")
-            lines.append(self._diagnosis(outcome.value, expected, arguments))
+            lines.append(self._diagnosis(outcome.value, expected, function))
         return self._feedback("wrong", "\n".join(line for line in lines if line))
 
-    def _diagnosis(self, got, expected, arguments: dict) -> str:
+    def _diagnosis(self, got, expected, function) -> str:
         """What to say under a wrong result: where its nan or inf comes from, a slip's hint, or what its form lacks."""
         non_finite = _non_finite(got, expected)
         if non_finite == "nan":
             return f"Your function returned nan. {self.nan_hint}"
         if non_finite == "inf":
             return f"Your function returned an infinity where a finite number is expected. {self.inf_hint}"
-        hint = next((hint for slip, hint in self.slips if self._gives(slip, arguments, got)), "")
+        hint = self._slip_hint(function)
         mismatch = _mismatch(got, expected)
         return hint or (f"Your function returned {mismatch}." if mismatch else "")
 
-    def _gives(self, slip, arguments: dict, got) -> bool:
-        """Whether the usual wrong implementation ``slip`` gives ``got`` on the case ``arguments``."""
-        outcome = attempt(slip, arguments, self.time_limit)
-        return outcome.returned and matches(got, outcome.value)
+    def _slip_hint(self, function) -> str:
+        """The hint of the usual slip that ``function`` behaves like on every hidden case ("" if none does).
+
+        Agreeing on the failing case alone is not enough: two different
+        mistakes often give the same result on one case (a tie at score 0 and
+        a single pass over the data both leave the weights of a small case
+        alone), and the hint would then name a mistake the student did not make.
+        """
+        candidates = list(self.slips)
+        for arguments in self.cases:
+            if not candidates:
+                return ""
+            outcome = attempt(function, arguments, self.time_limit)
+            if outcome.timed_out:
+                return ""
+            candidates = [(slip, hint) for slip, hint in candidates
+                          if _same_outcome(outcome, attempt(slip, arguments, self.time_limit))]
+        return candidates[0][1] if candidates else ""
+
+
+def _same_outcome(first: Outcome, second: Outcome) -> bool:
+    """Whether two calls on the same case gave the same result, or raised the same type of exception."""
+    if first.returned and second.returned:
+        return matches(first.value, second.value, nan_too=True)
+    return (first.error is not None and second.error is not None
+            and type(first.error) is type(second.error))
+
 
 
 def _shown_error(error: BaseException) -> str:

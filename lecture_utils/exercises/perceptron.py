@@ -99,6 +99,19 @@ def _wrong_sign(X, t, max_epochs):
     return w
 
 
+def _sign_at_zero_is_minus(X, t, max_epochs):
+    w = np.zeros(X.shape[1])
+    for _ in range(max_epochs):
+        mistakes = 0
+        for x_i, t_i in zip(X, t):
+            if (1 if x_i @ w > 0 else -1) != t_i:   # sgn(0) = -1: a t = -1 example on the boundary passes
+                w = w + t_i * x_i
+                mistakes += 1
+        if mistakes == 0:
+            break
+    return w
+
+
 def _one_epoch(X, t, max_epochs):
     return _perceptron_solution(X, t, 1)
 
@@ -126,6 +139,10 @@ step leave $\mathbf{0}$); stop after a pass without a mistake, or after `max_epo
     slips=[(_strict_inequality, "Test t x^T w <= 0, not < 0: at w = 0 every score is 0, and with a "
                                 "strict test the perceptron never leaves w = 0."),
            (_wrong_sign, "Check the sign of the update: w <- w + t x moves w towards x when t = +1."),
+           (_sign_at_zero_is_minus, "Your loop is right, but your test is not the perceptron's: an example "
+                                    "with score 0 lies on the boundary and counts as a mistake whatever its label "
+                                    "(t x^T w <= 0). Comparing sgn(x^T w) with t, where sgn(0) = -1, lets an "
+                                    "example with t = -1 on the boundary pass without an update."),
            (_one_epoch, "Keep passing over the data until a whole pass makes no mistake (or max_epochs "
                         "passes are done); one pass is not enough.")],
 )
