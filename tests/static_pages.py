@@ -63,9 +63,13 @@ root => {
 # Every slide of a reveal.js deck, shown in turn: its title, how far its content exceeds the page,
 # whether it scrolls, and the problems of its content.
 _WALK_DECK = """
-async contentProblems => {
+async ([contentProblems, opened]) => {
     const problemsOf = eval(contentProblems);
     const report = [];
+    if (opened) {
+        document.querySelectorAll('details.after-answer').forEach(block => { block.open = true; });
+        await new Promise(resolve => MathJax.Hub.Queue(resolve));
+    }
     for (const slide of Reveal.getSlides()) {
         const {h, v} = Reveal.getIndices(slide);
         Reveal.slide(h, v);
@@ -160,8 +164,17 @@ class Slide:
         return f"{self.deck} slide {self.h + 1}.{self.v + 1} ({self.title})"
 
 
+#: Opens every exercise's after-answer block, as a student who has answered (or an instructor) does.
+_OPEN_AFTER_ANSWER = """
+() => new Promise(resolve => {
+    document.querySelectorAll('details.after-answer').forEach(block => { block.open = true; });
+    MathJax.Hub.Queue(() => resolve(document.querySelectorAll('details.after-answer').length));
+})
+"""
+
+
 def check_page(page, base: str, name: str) -> list[str]:
-    """Problems of one page of the site, and of the local links it holds."""
+    """Problems of one page of the site, closed and with every after-answer block open, and of its local links."""
     offline = Offline(base)
     offline.attach(page)
     try:
@@ -170,6 +183,10 @@ def check_page(page, base: str, name: str) -> list[str]:
         if page.evaluate("() => !!document.querySelector('script[src*=MathJax]')"):
             page.wait_for_function(_MATHJAX_DONE, timeout=30_000)
         problems = page.evaluate(f"({_CONTENT_PROBLEMS})(document.body)")
+        if page.evaluate("() => !!document.querySelector('details.after-answer')"):
+            page.evaluate(_OPEN_AFTER_ANSWER)
+            problems += [f"{problem} (after-answer blocks open)" for problem in
+                         page.evaluate(f"({_CONTENT_PROBLEMS})(document.body)") if problem not in problems]
         broken = page.evaluate("""async () => {
             const links = [...document.querySelectorAll('a[href]')].map(a => a.href)
                 .filter(href => href.startsWith(location.origin)).map(href => href.split('#')[0]);
@@ -183,19 +200,23 @@ def check_page(page, base: str, name: str) -> list[str]:
     return problems + [f"broken link: {link}" for link in broken] + offline.problems()
 
 
-def walk_deck(page, base: str, name: str) -> tuple[list[Slide], list[str]]:
-    """Every slide of the deck ``name``, and the problems of the deck as a whole (requests)."""
+def walk_deck(page, base: str, name: str, opened: bool = False) -> tuple[list[Slide], list[str]]:
+    """Every slide of the deck ``name``, and the problems of the deck as a whole (requests).
+
+    ``opened``: with every exercise's after-answer block open, as an instructor shows it once the
+    room has answered (each slide must fit then too).
+    """
     offline = Offline(base)
     offline.attach(page)
     try:
         page.goto(f"{base}/{name}")
         page.wait_for_load_state("load")
         page.wait_for_function(_MATHJAX_DONE, timeout=30_000)
-        report = page.evaluate(_WALK_DECK, _CONTENT_PROBLEMS)
+        report = page.evaluate(_WALK_DECK, [_CONTENT_PROBLEMS, opened])
     finally:
         page.unroute("**/*")
-    slides = [Slide(name, s["h"], s["v"], s["title"], round(s["tooTall"]), round(s["tooWide"]), s["scrolls"],
-                    s["problems"]) for s in report]
+    slides = [Slide(name + (" (after-answer blocks open)" if opened else ""), s["h"], s["v"], s["title"],
+                    round(s["tooTall"]), round(s["tooWide"]), s["scrolls"], s["problems"]) for s in report]
     return slides, offline.problems()
 
 
@@ -204,8 +225,9 @@ def main(directory: Path) -> int:
     failed = False
     with serve(directory) as base, browser_page() as page:
         page.set_viewport_size(SLIDE_VIEWPORT)
-        for deck in sorted(directory.glob("*.slides.html")):
-            slides, problems = walk_deck(page, base, deck.name)
+        for deck, opened in ((deck, opened) for deck in sorted(directory.glob("*.slides.html"))
+                             for opened in (False, True)):
+            slides, problems = walk_deck(page, base, deck.name, opened)
             too_big = [s for s in slides if s.too_tall > 1 or s.too_wide > 1]
             print(f"{deck.name}: {len(slides)} slides, {len(too_big)} too large for the page")
             for slide in slides:

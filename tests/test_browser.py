@@ -63,6 +63,33 @@ def test_every_widget_fits_the_screen(lab, notebook):
                 if place["top"] < -1 or place["bottom"] > place["screen"] + 1]
 
 
+def test_after_answer_blocks_are_closed_and_typeset_when_opened(lab, notebook):
+    """Issue 32: an exercise's explanation is closed in JupyterLab (one click for an instructor), and its maths is
+    typeset by JupyterLab's MathJax whether the block is closed or opened."""
+    page = lab.page
+    blocks = page.locator(".jp-RenderedMarkdown details.after-answer")
+    assert blocks.count() >= 1
+    problems = []
+    for index in range(blocks.count()):
+        block = blocks.nth(index)
+        block.scroll_into_view_if_needed()
+        summary_text = block.locator(":scope > summary").inner_text().strip()
+        if block.evaluate("b => b.open") or summary_text != "After your answer: why":
+            problems.append(f"block {index} is open or summarised {summary_text!r}")
+            continue
+        block.locator(":scope > summary").click()
+        page.wait_for_function("b => b.open", arg=block.element_handle())
+        state = block.evaluate(r"""b => ({
+            height: b.getBoundingClientRect().height,
+            raw: [...b.querySelectorAll('p, li')].map(e => e.innerText).filter(t => /\$|\\\(|\\begin\{/.test(t)),
+            errors: b.querySelectorAll('mjx-merror, merror').length,
+        })""")
+        if state["raw"] or state["errors"] or state["height"] < 40:
+            problems.append(f"block {index} opened: {state}")
+        block.locator(":scope > summary").click()                    # closed again for the next test
+    assert not problems, problems
+
+
 def test_no_news_pop_up_and_no_sources_folder(lab, notebook):
     """The course's JupyterLab settings (jupyter-config/) as installed into the environment."""
     toasts = lab.page.locator(".Toastify__toast").all_inner_texts()

@@ -2,6 +2,18 @@
 
 A notebook imports its module as ``from lecture_utils.exercises import <topic> as exercises``
 and asks each exercise in a cell ending with ``exercises.<name>.check(<answer>)``.
+
+Nothing after an exercise shows its answer until the student has given one (issue 32). The
+cells from its check to the next heading (or the next check) are its *answer block*, and all
+a student sees there before answering is closed or locked:
+
+- Markdown only inside ``<details class="after-answer"><summary>After your answer: why</summary>``
+  blocks, closed in JupyterLab, on the site and in the decks, one click away for an instructor
+  once the room has answered;
+- code that shows its outcome only under ``if exercises.<name>.revealed():`` (all it stores is
+  the lock's line), or code that shows nothing.
+
+Every predict and explain exercise explains its outcome in such a block.
 """
 
 import importlib
@@ -15,6 +27,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 CHECK = re.compile(r"^exercises\.(\w+)\.check\(", re.M)
+#: The summary of every after-answer block: it says when to open it, and nothing of what it holds.
+SUMMARY = "After your answer: why"
+AFTER_ANSWER = re.compile(r'<details class="after-answer">\s*<summary>(?P<summary>.*?)</summary>(?P<body>.*?)</details>',
+                          re.S)
+LOCKED = "\N{LOCK} Answer the exercise above first"
 IMPORT = re.compile(r"from lecture_utils\.exercises import (\w+) as exercises")
 
 
@@ -120,3 +137,62 @@ def test_a_predict_exercise_reveals_its_outcome_only_after_an_answer(notebook):
             f"{exercise.title!r}: the next code cell shows its outcome without waiting for an answer:\n{after.source}"
         assert _printed(after).startswith("\N{LOCK} Answer the exercise above first"), _printed(after)[:300]
     assert names
+
+
+def answer_block(notebook, index: int) -> list[int]:
+    """The cells after the check in cell ``index``, up to the next heading or the next check."""
+    block = []
+    for following in range(index + 1, len(notebook.cells)):
+        cell = notebook.cells[following]
+        if (cell.cell_type == "markdown" and cell.source.lstrip().startswith("#")) or CHECK.search(
+                cell.source if cell.cell_type == "code" else ""):
+            break
+        block.append(following)
+    return block
+
+
+def _locked(cell, name: str) -> bool:
+    """Whether the code cell shows its outcome only under ``if exercises.<name>.revealed():``: the line is in its
+    code, and all it stores is the lock's one line."""
+    outputs = cell.get("outputs", [])
+    return (f"\nif exercises.{name}.revealed():\n" in f"\n{cell.source}\n" and len(outputs) == 1
+            and outputs[0].get("output_type") == "stream" and outputs[0].get("text", "").startswith(LOCKED)
+            and outputs[0]["text"].count("\n") <= 1)
+
+
+def test_an_answer_block_shows_nothing_before_an_answer(notebook):
+    """After every exercise, until the next heading, only closed after-answer blocks and locked cells."""
+    _, nb = notebook
+    problems = []
+    for index, name in asked(nb):
+        for following in answer_block(nb, index):
+            cell = nb.cells[following]
+            if cell.cell_type == "markdown":
+                shown = AFTER_ANSWER.sub("", cell.source).strip()
+                if shown:
+                    problems.append(f"{name}: cell {following} shows {shown[:120]!r} outside an after-answer block")
+                summaries = {m["summary"].strip() for m in AFTER_ANSWER.finditer(cell.source)}
+                if summaries - {SUMMARY}:
+                    problems.append(f"{name}: cell {following}'s block is summarised {summaries - {SUMMARY}}, "
+                                    f"not {SUMMARY!r}")
+            elif cell.get("outputs") and not _locked(cell, name):
+                problems.append(f"{name}: cell {following} shows an output without waiting for an answer")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_predict_and_explain_exercise_explains_after_the_answer(notebook):
+    _, nb = notebook
+    module = exercise_module(nb)
+    missing = [name for index, name in asked(nb) if getattr(module, name).kind in ("predict", "explain")
+               and not any(nb.cells[cell].cell_type == "markdown" and AFTER_ANSWER.search(nb.cells[cell].source)
+                           for cell in answer_block(nb, index))]
+    assert not missing, f"no after-answer block explains {missing}"
+
+
+def test_after_answer_blocks_render_as_markdown_inside():
+    """A blank line after the summary and before the end: Markdown (and MathJax) inside an HTML block needs it."""
+    for path in NOTEBOOKS:
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            for match in AFTER_ANSWER.finditer(cell.source if cell.cell_type == "markdown" else ""):
+                body = match["body"]
+                assert body.startswith("\n\n") and body.endswith("\n\n"), (path.stem, index, body[:80])

@@ -63,11 +63,14 @@ def test_every_page_works_offline(site, page):
     assert not problems
 
 
-def test_every_deck_works_offline_and_every_slide_fits_the_page(site, page):
+@pytest.mark.parametrize("opened", [False, True], ids=["closed", "after-answer blocks open"])
+def test_every_deck_works_offline_and_every_slide_fits_the_page(site, page, opened):
+    """Every slide as a student first sees it, and with every after-answer block open, as an instructor
+    shows it once the room has answered: both must fit."""
     out, base = site
     failures = []
     for deck in sorted(out.glob("*.slides.html")):
-        slides, problems = walk_deck(page, base, deck.name)
+        slides, problems = walk_deck(page, base, deck.name, opened)
         print(f"{deck.name}: {len(slides)} slides")
         failures += [f"{deck.name}: {problem}" for problem in problems]
         failures += [f"{slide}: {failure}" for slide in slides for failure in slide.failures]
@@ -75,7 +78,8 @@ def test_every_deck_works_offline_and_every_slide_fits_the_page(site, page):
 
 
 def test_the_checks_catch_a_broken_deck(tmp_path, page):
-    """Raw TeX, a maths error, a request to the internet, a missing file, a slide too wide and one too tall."""
+    """Raw TeX, a maths error, a request to the internet, a missing file, a slide too wide, one too tall, and
+    one that fits until its after-answer block is opened."""
     cells = [nbformat.v4.new_markdown_cell(source, metadata={"slideshow": {"slide_type": "slide"}}) for source in (
         "# Fine\n\n$x^2$",
         "# Raw\n\nA dollar sign MathJax cannot pair: $x",
@@ -84,14 +88,19 @@ def test_the_checks_catch_a_broken_deck(tmp_path, page):
         '# Missing\n\n<img src="nowhere.png">',
         '# Wide\n\n<div style="width: 3000px; white-space: nowrap">wide</div>',
         '# Tall\n\n<div style="height: 2000px">tall</div>',
+        '# Closed\n\n<details class="after-answer"><summary>After your answer: why</summary>\n\n'
+        '$\\sqrt{x}$ <div style="height: 2000px">tall once open</div>\n\n</details>',
     )]
     notebook = nbformat.v4.new_notebook(cells=cells)
     course_pages.copy_static(tmp_path)
     course_pages.export(course_pages.exporter(slides=True), notebook, "broken", tmp_path, ".slides.html")
     with serve(tmp_path) as base:
         slides, problems = walk_deck(page, base, "broken.slides.html")
+        opened = {slide.title.split()[0]: " ".join(slide.failures)
+                  for slide in walk_deck(page, base, "broken.slides.html", opened=True)[0]}
     failures = {slide.title.split()[0]: " ".join(slide.failures) for slide in slides}
-    assert failures["Fine"] == ""
+    assert failures["Fine"] == "" and failures["Closed"] == ""          # the maths inside is typeset, closed too
+    assert "too tall" in opened["Closed"] and opened["Fine"] == ""
     assert "raw TeX" in failures["Raw"]
     assert "MathJax error" in failures["Error"]
     assert "too wide" in failures["Wide"]

@@ -297,12 +297,9 @@ stepper
 mistakes_prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(mistakes_prediction)
 
-# %% [markdown]
-# Once you have answered, the cell below drives a second stepper from code, through the API that the
-# buttons use (the widget above stays where you left it), and prints its status line after each of the
-# first three updates.
-
 # %%
+# Once you have answered: a second stepper, driven from code through the API that the buttons use (the
+# widget above stays where you left it), prints its status line after each of the first three updates.
 if exercises.mistakes_during_training.revealed():
     demo = PerceptronStepper(X, t)
     for _ in range(3):
@@ -310,14 +307,18 @@ if exercises.mistakes_during_training.revealed():
         print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The count can rise** (run the cell above after your answer): the first three updates take it from
-# 40 to 24 to 12, and then *up* to 23. Each update moves the whole boundary, and while the circled
-# example gains margin, others can lose it. Now test it in the widget above, from $\mathbf{w}_0 = \mathbf{0}$:
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The count can rise**: the first three updates take it from 40 to 24 to 12, and then *up* to 23.
+# Each update moves the whole boundary, and while the circled example gains margin, others can lose
+# it. Now test it in the widget above, from $\mathbf{w}_0 = \mathbf{0}$:
 #
 # - **Try**: press **Step** a few times, reading the mistake count in the status line; then **Reset**
 #   and **play**, or drag the slider to any update $k$.
 # - **Look for**: how the count moves from one update to the next, and what an update does to the
 #   examples it was not made for. The run ends when a whole pass finds nothing to circle.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 5 (derive): count the updates
