@@ -6,7 +6,8 @@ import sys
 import pytest
 
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
-              "naive_bayes", "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
+              "naive_bayes", "optimization", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
+              "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
               "exercises.discriminant", "exercises.naive_bayes", "exercises.logistic"]

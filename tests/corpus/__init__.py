@@ -450,6 +450,13 @@ def _methods(cls, dotted: str, public_classes: set) -> dict:
     return methods
 
 
+def located(module, dotted: str) -> str:
+    """The target of ``dotted`` (a name of ``module``, maybe with a method: ``"LogisticLoss.loss"``) as the
+    corpus counts it: under the room that defines the name (``"logistic.objectives.LogisticLoss.loss"``)."""
+    home = getattr(module, dotted.split(".")[0]).__module__
+    return f"{_exporter(home).removeprefix('lecture_utils.')}.{dotted}"
+
+
 def takes_arguments(obj) -> bool:
     """Whether a callable has parameters a caller could get wrong (``self`` does not count).
 
