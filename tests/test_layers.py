@@ -6,7 +6,9 @@ import sys
 import pytest
 
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
-              "naive_bayes", "optimization", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
+              "naive_bayes", "optimization", "optimization.objective", "optimization.loop", "optimization.steps",
+              "optimization.line_search", "optimization.singular", "optimization.finite_differences",
+              "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
               "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",

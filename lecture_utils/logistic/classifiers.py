@@ -18,7 +18,8 @@ from .._parallel import single_threaded_blas
 from .._validation import (as_matrix, check_fitted, check_flag, check_n_features, check_non_negative, check_option,
                            check_positive, check_positive_int)
 from ..exceptions import ConvergenceWarning, DivergenceWarning, SeparationWarning
-from ..optimization import MAX_NEWTON_WEIGHTS, _solve_symmetric, minimize
+from ..optimization import MAX_NEWTON_WEIGHTS, minimize
+from ..optimization.singular import _solve_symmetric
 from ._design import _centre, _centred, _uncentred
 from .links import _log_softmax
 from .newton import _SumToZero
