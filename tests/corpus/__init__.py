@@ -146,7 +146,26 @@ class Case:
 
 
 def case(target: str, kind: str, call: Callable, expect) -> Case:
-    return Case(target, kind, call, expect)
+    return Case(in_its_room(target), kind, call, expect)
+
+
+def in_its_room(target: str) -> str:
+    """``target`` as :func:`public_names` counts it, in the module that defines the name.
+
+    A case names what it calls as a notebook imports it, from the package that exports it
+    (``"logistic.LogisticRegression.fit"``); the name is counted in the room of that package
+    that defines it (``"logistic.classifiers.LogisticRegression.fit"``). A target that names no
+    function or class stays as it is.
+    """
+    parts, obj = target.split("."), lecture_utils
+    for position, part in enumerate(parts):
+        obj = getattr(obj, part, None)
+        if inspect.isfunction(obj) or inspect.isclass(obj):
+            home = _exporter(obj.__module__).removeprefix("lecture_utils").lstrip(".")
+            return ".".join(([home] if home else []) + parts[position:])
+        if not inspect.ismodule(obj):
+            break
+    return target
 
 
 def run(case: Case) -> None:
@@ -448,13 +467,6 @@ def _methods(cls, dotted: str, public_classes: set) -> dict:
         if inspect.isfunction(function):
             methods[f"{dotted}.{attr}"] = function
     return methods
-
-
-def located(module, dotted: str) -> str:
-    """The target of ``dotted`` (a name of ``module``, maybe with a method: ``"LogisticLoss.loss"``) as the
-    corpus counts it: under the room that defines the name (``"logistic.objectives.LogisticLoss.loss"``)."""
-    home = getattr(module, dotted.split(".")[0]).__module__
-    return f"{_exporter(home).removeprefix('lecture_utils.')}.{dotted}"
 
 
 def takes_arguments(obj) -> bool:
