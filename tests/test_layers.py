@@ -6,6 +6,8 @@ import sys
 import pytest
 
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
+              "discriminant.gaussian", "discriminant.bayes_error", "discriminant.estimates", "discriminant.classifiers",
+              "discriminant.rda_grid", "discriminant.fisher",
               "naive_bayes", "optimization", "optimization.objective", "optimization.loop", "optimization.steps",
               "optimization.line_search", "optimization.singular", "optimization.finite_differences",
               "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",

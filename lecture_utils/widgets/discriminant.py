@@ -13,9 +13,11 @@ from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix
 from ..datasets import gaussian_classes_from_noise
 from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, _stratified_risk,
                         posterior_threshold, zero_one_loss)
-from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, _estimates, _gaussian_bayes_error,
-                            _gaussian_joint_log_likelihood, _known_classes, covariance_from_axes,
-                            gaussian_joint_log_likelihood, rda_accuracy_grid)
+from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_joint_log_likelihood,
+                            rda_accuracy_grid)
+from ..discriminant.bayes_error import _gaussian_bayes_error
+from ..discriminant.estimates import _estimates
+from ..discriminant.gaussian import _gaussian_joint_log_likelihood, _known_classes
 from ..plotting.discriminant import (_boundary_scores, _boundary_segments, _move_class_ellipses, _posterior_image,
                                     _posteriors)
 from ._base import FigureWidget, button, on_slider, set_slider
