@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "decision", "discriminant",
+ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "mle.likelihoods", "mle.numerical",
+              "mle.simulation", "decision", "discriminant",
               "discriminant.gaussian", "discriminant.bayes_error", "discriminant.estimates", "discriminant.classifiers",
               "discriminant.rda_grid", "discriminant.fisher",
               "naive_bayes", "optimization", "optimization.objective", "optimization.loop", "optimization.steps",
