@@ -6,7 +6,7 @@ import sys
 import pytest
 
 ALGORITHMS = ["perceptron", "losses", "probability", "information", "mle", "mle.likelihoods", "mle.numerical",
-              "mle.simulation", "decision", "discriminant",
+              "mle.simulation", "decision", "decision.rules", "decision.risk", "decision.monte_carlo", "discriminant",
               "discriminant.gaussian", "discriminant.bayes_error", "discriminant.estimates", "discriminant.classifiers",
               "discriminant.rda_grid", "discriminant.fisher", "naive_bayes.estimates", "naive_bayes.categorical",
               "naive_bayes.bernoulli", "naive_bayes.gaussian", "naive_bayes.mixed",

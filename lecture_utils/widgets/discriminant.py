@@ -11,8 +11,9 @@ from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
                            check_positive_int, check_random_state, check_scale, check_size, check_unit_interval)
 from ..datasets import gaussian_classes_from_noise
-from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, _stratified_risk,
-                        posterior_threshold, zero_one_loss)
+from ..decision import posterior_threshold, zero_one_loss
+from ..decision.monte_carlo import _stratified_risk
+from ..decision.risk import _bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid
 from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, gaussian_joint_log_likelihood,
                             rda_accuracy_grid)
 from ..discriminant.bayes_error import _gaussian_bayes_error
