@@ -34,6 +34,9 @@ STATUS_FONT_SIZE = "calc(var(--jp-content-font-size1, 14px) + 1px)"
 #: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
 
+#: Slider labels at their natural width.
+LABEL_STYLE = {"description_width": "initial"}
+
 
 class FigureWidget:
     """Base of the course's widgets: controls above a figure, a status line below.
@@ -276,3 +279,10 @@ def button(description: str, icon: str, callback) -> widgets.Button:
                                layout=widgets.Layout(width="auto", flex="0 0 auto"))
     clickable.on_click(lambda _: callback())
     return clickable
+
+
+def labelled_slider(kind, value, low, high, step, description, width="300px", **kwargs):
+    """A slider of ``kind`` (``widgets.FloatSlider``, ``widgets.IntSlider``) that updates as it moves, its label
+    at its natural width and the slider ``width`` wide."""
+    return kind(value=value, min=low, max=high, step=step, description=description, continuous_update=True,
+                style=LABEL_STYLE, layout=widgets.Layout(width=width), **kwargs)

@@ -15,10 +15,8 @@ from .._validation import as_class_labels, as_float_array, as_scalar, check_flag
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
-from ._base import FigureWidget, button, on_slider
+from ._base import LABEL_STYLE, FigureWidget, button, on_slider
 
-#: Control labels at their natural width.
-LABEL_STYLE = {"description_width": "initial"}
 
 #: Cells per side of the regularisation explorer's decision regions: matplotlib draws an 80 x 80
 #: image twice as fast as a 100 x 100 one at this size, and the boundary looks as smooth.

@@ -9,10 +9,7 @@ from matplotlib.ticker import MaxNLocator
 
 from .. import mle, plotting
 from .._validation import check_positive, check_positive_int
-from ._base import FigureWidget
-
-#: Slider labels at their natural width: "sample size N" is not cut to "sample si...".
-LABEL_STYLE = {"description_width": "initial"}
+from ._base import LABEL_STYLE, FigureWidget
 
 
 class LikelihoodExplorer(FigureWidget):

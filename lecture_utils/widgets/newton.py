@@ -13,13 +13,11 @@ from .._validation import (as_float_array, as_limits, as_scalar, check_flag, che
                            check_positive_int)
 from ..optimization import SCALAR_FUNCTIONS, minimize, quadratic_model
 from ..plotting.newton import _level_ellipses
-from ._base import FigureWidget, button, set_slider
+from ._base import LABEL_STYLE, FigureWidget, button, set_slider
 
 #: Figure sizes in inches (100 px each on screen): with two rows of controls and the status line
 #: each widget fits about 600 px of height and a notebook's 930 px of width at 1366 x 768.
 FIGSIZE_1D, FIGSIZE_2D = (9.3, 3.6), (9.3, 4.2)
-#: Slider labels at their natural width.
-LABEL_STYLE = {"description_width": "initial"}
 #: The heights of the ellipses drawn around Newton's target, as fractions of m(w_k) - min m
 #: (the outer one passes through w_k; each next one has half its size).
 MODEL_LEVELS = (1.0, 0.25, 0.0625)

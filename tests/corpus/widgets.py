@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from lecture_utils import widgets as W
 from lecture_utils.datasets import make_gaussian_classes, make_separable
 from lecture_utils.logistic import LogisticLoss
+from lecture_utils.widgets import decision as WDE
 from lecture_utils.widgets import discriminant as WD
 from lecture_utils.widgets import information as WI
 from lecture_utils.widgets import logistic as WL
@@ -46,7 +47,7 @@ ESTIMATORS = {"mean": lambda s: s.mean(axis=-1), "median": lambda s: np.median(s
 
 #: How to build each widget from valid (small, fast) arguments.
 MAKE = {
-    "discriminant.LossMatrixExplorer": lambda **kw: WD.LossMatrixExplorer(**{"n_grid": 201, **kw}),
+    "decision.LossMatrixExplorer": lambda **kw: WDE.LossMatrixExplorer(**{"n_grid": 201, **kw}),
     "discriminant.GaussianClassesExplorer": lambda **kw: WD.GaussianClassesExplorer(
         **{"resolution": 30, "n_test": 200, **kw}),
     "discriminant.RDAExplorer": lambda **kw: WD.RDAExplorer(**{**dict(zip(("X_train", "t_train", "X_val", "t_val"),
@@ -92,8 +93,8 @@ def _status_without(*words):
 
 
 VALID = [
-    case(_target("discriminant.LossMatrixExplorer"), "costs at the ends of their sliders",
-         lambda: MAKE["discriminant.LossMatrixExplorer"](miss_cost=100, false_alarm_cost=1, prior=0.95),
+    case(_target("decision.LossMatrixExplorer"), "costs at the ends of their sliders",
+         lambda: MAKE["decision.LossMatrixExplorer"](miss_cost=100, false_alarm_cost=1, prior=0.95),
          answers(satisfies(lambda w: np.array_equal(w.loss_matrix, [[0, 100], [1, 0]]), "L = [[0, 100], [1, 0]]"))),
     case(_target("discriminant.GaussianClassesExplorer"), "three classes",
          lambda: MAKE["discriminant.GaussianClassesExplorer"](means=[[-1, 0], [1, 0], [0, 1.5]],
@@ -138,16 +139,16 @@ VALID = [
 
 REFUSED = [
     # notebook 06
-    _refused("discriminant.LossMatrixExplorer", "miss_cost above max_cost", "miss_cost", 1000),
-    _refused("discriminant.LossMatrixExplorer", "prior nan", "prior", np.nan),
-    _refused("discriminant.LossMatrixExplorer", "sigmas of 0", "sigmas", (0.0, 1.0)),
-    _refused("discriminant.LossMatrixExplorer", "n_grid 0", "n_grid", 0),
-    case(_target("discriminant.LossMatrixExplorer.set_costs"), "miss beyond its slider",
-         lambda: _shared("discriminant.LossMatrixExplorer").set_costs(miss=1000), refuses("miss")),
-    case(_target("discriminant.LossMatrixExplorer.set_costs"), "prior nan",
-         lambda: _shared("discriminant.LossMatrixExplorer").set_costs(prior=np.nan), refuses("prior")),
-    case(_target("discriminant.LossMatrixExplorer.set_costs"), "false_alarm 2.5 on an integer slider",
-         lambda: _shared("discriminant.LossMatrixExplorer").set_costs(false_alarm=2.5), refuses("false_alarm")),
+    _refused("decision.LossMatrixExplorer", "miss_cost above max_cost", "miss_cost", 1000),
+    _refused("decision.LossMatrixExplorer", "prior nan", "prior", np.nan),
+    _refused("decision.LossMatrixExplorer", "sigmas of 0", "sigmas", (0.0, 1.0)),
+    _refused("decision.LossMatrixExplorer", "n_grid 0", "n_grid", 0),
+    case(_target("decision.LossMatrixExplorer.set_costs"), "miss beyond its slider",
+         lambda: _shared("decision.LossMatrixExplorer").set_costs(miss=1000), refuses("miss")),
+    case(_target("decision.LossMatrixExplorer.set_costs"), "prior nan",
+         lambda: _shared("decision.LossMatrixExplorer").set_costs(prior=np.nan), refuses("prior")),
+    case(_target("decision.LossMatrixExplorer.set_costs"), "false_alarm 2.5 on an integer slider",
+         lambda: _shared("decision.LossMatrixExplorer").set_costs(false_alarm=2.5), refuses("false_alarm")),
     _refused("discriminant.GaussianClassesExplorer", "means as text", "means", "abc"),
     _refused("discriminant.GaussianClassesExplorer", "four classes", "means", np.zeros((4, 2))),
     _refused("discriminant.GaussianClassesExplorer", "spreads with nan", "spreads", [[1, np.nan], [1, 1]]),
@@ -277,9 +278,9 @@ REFUSED = [
     _refused("discriminant.GaussianClassesExplorer", "a mean beyond its slider (it moved silently)", "means",
              ((5, 0), (-1.2, 0.6))),
     _refused("discriminant.GaussianClassesExplorer", "N_max 10**12: terabytes", "N_max", 10 ** 12),
-    _refused("discriminant.LossMatrixExplorer", "n_grid 10**12: terabytes", "n_grid", 10 ** 12),
-    case(_target("discriminant.LossMatrixExplorer"), "n_grid 1: named, not the grid's x",
-         lambda: MAKE["discriminant.LossMatrixExplorer"](n_grid=1), refuses("n_grid", not_names="x must")),
+    _refused("decision.LossMatrixExplorer", "n_grid 10**12: terabytes", "n_grid", 10 ** 12),
+    case(_target("decision.LossMatrixExplorer"), "n_grid 1: named, not the grid's x",
+         lambda: MAKE["decision.LossMatrixExplorer"](n_grid=1), refuses("n_grid", not_names="x must")),
     _refused("discriminant.RDAExplorer", "step 1e-6: a million grid points", "step", 1e-6),
     _refused("logistic.LearningRateExplorer", "standardize as text", "standardize", "no"),
     _refused("logistic.LearningRateExplorer", "k of 2.5 steps", "k", 2.5),
