@@ -26,6 +26,10 @@ from .newton import _SumToZero
 from .objectives import LogisticLoss, SoftmaxLoss, _curvature_bound
 
 
+#: The solvers that take Newton's step, and those whose steps come with their own lengths (no learning rate).
+_NEWTON, _OWN_STEP_LENGTH = ("newton", "newton-l1"), ("newton", "newton-l1", "lbfgs")
+
+
 class _LinearClassifier(Classifier):
     """What :class:`LogisticRegression` and :class:`SoftmaxRegression` share: their
     hyperparameters, the fit through :func:`~lecture_utils.optimization.minimize`, and the warnings.
@@ -60,27 +64,37 @@ class _LinearClassifier(Classifier):
         check_non_negative(self.decay, "decay")
         check_positive_int(self.max_iter, "max_iter")
         check_non_negative(self.tol, "tol")
+        self._check_learning_rate()
+        self._check_batch_size()
+        if self.solver in _OWN_STEP_LENGTH:
+            self._check_second_order()
+
+    def _check_learning_rate(self) -> None:
         if not isinstance(self.learning_rate, str):
             check_positive(self.learning_rate, "learning_rate")
         elif self.learning_rate != "auto":
             raise ValueError(f"learning_rate must be a number > 0 or 'auto' (1 / L, the safe step); "
                              f"got {self.learning_rate!r}.")
+
+    def _check_batch_size(self) -> None:
         if self.batch_size is not None:
             check_positive_int(self.batch_size, "batch_size")
             if self.solver != "sgd":
                 raise ValueError(f"batch_size is a setting of solver='sgd'; solver={self.solver!r} always "
                                  "uses every example. Leave batch_size=None or pass solver='sgd'.")
-        if self.solver in ("newton", "newton-l1", "lbfgs"):
-            if self.l1 > 0 and self.solver != "newton-l1":
-                hint = "solver='newton-l1' (Newton's method within the orthant of the weights' signs) or " if (
-                    "newton-l1" in self._solvers) else ""
-                raise ValueError(f"solver={self.solver!r} cannot fit an L1 penalty l1 > 0 (|w| has no second derivative "
-                                 f"at 0); use {hint}solver='accelerated' (or 'gd', 'sgd'), whose proximal step sets "
-                                 "weights exactly to zero.")
-            if self.learning_rate != "auto" or self.decay:
-                step = "length comes from a line search" if self.solver == "lbfgs" else "H^{-1} grad is complete"
-                raise ValueError(f"solver={self.solver!r} has no learning rate: its step {step}. Leave "
-                                 "learning_rate='auto' and decay=0, or pass solver='gd' (or 'sgd') to set one.")
+
+    def _check_second_order(self) -> None:
+        """Newton's method and L-BFGS: no L1 penalty (but newton-l1's), and no learning rate to set."""
+        if self.l1 > 0 and self.solver != "newton-l1":
+            hint = "solver='newton-l1' (Newton's method within the orthant of the weights' signs) or " if (
+                "newton-l1" in self._solvers) else ""
+            raise ValueError(f"solver={self.solver!r} cannot fit an L1 penalty l1 > 0 (|w| has no second derivative "
+                             f"at 0); use {hint}solver='accelerated' (or 'gd', 'sgd'), whose proximal step sets "
+                             "weights exactly to zero.")
+        if self.learning_rate != "auto" or self.decay:
+            step = "length comes from a line search" if self.solver == "lbfgs" else "H^{-1} grad is complete"
+            raise ValueError(f"solver={self.solver!r} has no learning rate: its step {step}. Leave "
+                             "learning_rate='auto' and decay=0, or pass solver='gd' (or 'sgd') to set one.")
 
     def fit(self, X, t):
         """Fit the weights to the examples ``X`` and their labels ``t``; returns ``self``.
@@ -103,24 +117,10 @@ class _LinearClassifier(Classifier):
         mapped back (``b = b' - w^T m``); its gradient norms, which ``tol``
         judges, are those in the centred coordinates.
         """
-        objective = self._objective(X, t, self.l2, self.fit_intercept)
-        newton = self.solver in ("newton", "newton-l1")
-        if newton and objective.n_weights > MAX_NEWTON_WEIGHTS:
-            raise ValueError(f"solver={self.solver!r} solves with the Hessian of all {objective.n_weights} weights at "
-                             f"every step (X has {objective.features.shape[1]} features), about "
-                             f"{objective.n_weights}^3 operations: seconds to minutes per step beyond "
-                             f"{MAX_NEWTON_WEIGHTS} weights. Use solver='accelerated' (or 'gd'), or fewer features.")
-        if newton and self.fit_intercept:
-            _centre(objective)
-        self._check_feature_scale(objective)
+        objective = self._prepared_objective(X, t)
         w0 = np.zeros(objective.n_weights) if w0 is None else _centred(w0, objective)
-        l1 = self.l1 * objective.penalised
-        separation_stop = newton and self.l2 == 0 and self.l1 == 0
         with single_threaded_blas():            # the objective's sums over the rows use the cores themselves
-            trace = self._minimize(objective, w0, learning_rate=self._step(objective), decay=self.decay,
-                                   batch_size=self.batch_size, max_iter=self.max_iter, tol=self.tol, l1=l1,
-                                   line_search=True, random_state=self.random_state,
-                                   callback=self._stop_if_separated(objective) if separation_stop else None)
+            trace = self._minimize(objective, w0, **self._minimize_options(objective))
         self.classes_ = objective.classes
         self.n_features_in_ = objective.features.shape[1]
         self._warn(trace, objective)                               # in the coordinates of the fit
@@ -131,6 +131,27 @@ class _LinearClassifier(Classifier):
         self.converged_ = trace.converged
         self.diverged_ = trace.diverged
         return self
+
+    def _prepared_objective(self, X, t):
+        """The objective on ``(X, t)``, its features centred for Newton's method when one lies off centre."""
+        objective = self._objective(X, t, self.l2, self.fit_intercept)
+        if self.solver in _NEWTON and objective.n_weights > MAX_NEWTON_WEIGHTS:
+            raise ValueError(f"solver={self.solver!r} solves with the Hessian of all {objective.n_weights} weights at "
+                             f"every step (X has {objective.features.shape[1]} features), about "
+                             f"{objective.n_weights}^3 operations: seconds to minutes per step beyond "
+                             f"{MAX_NEWTON_WEIGHTS} weights. Use solver='accelerated' (or 'gd'), or fewer features.")
+        if self.solver in _NEWTON and self.fit_intercept:
+            _centre(objective)
+        self._check_feature_scale(objective)
+        return objective
+
+    def _minimize_options(self, objective) -> dict:
+        """The settings of :func:`~lecture_utils.optimization.minimize` for this model's fit of ``objective``."""
+        separation_stop = self.solver in _NEWTON and self.l2 == 0 and self.l1 == 0
+        return dict(learning_rate=self._step(objective), decay=self.decay, batch_size=self.batch_size,
+                    max_iter=self.max_iter, tol=self.tol, l1=self.l1 * objective.penalised, line_search=True,
+                    random_state=self.random_state,
+                    callback=self._stop_if_separated(objective) if separation_stop else None)
 
     def _minimize(self, objective, w0, **options):
         """:func:`~lecture_utils.optimization.minimize` with the model's solver (a subclass may change coordinates)."""
@@ -153,7 +174,7 @@ class _LinearClassifier(Classifier):
 
     def _step(self, objective) -> float:
         """The learning rate: the one given, or ``1 / L`` for ``"auto"``."""
-        if self.solver in ("newton", "newton-l1", "lbfgs"):
+        if self.solver in _OWN_STEP_LENGTH:
             return 1.0                                          # unused: their steps come with their own lengths
         if self.learning_rate != "auto":
             return float(self.learning_rate)
@@ -176,34 +197,37 @@ class _LinearClassifier(Classifier):
         return stop
 
     def _warn(self, trace, objective) -> None:
+        """Warn of a fit that found no finite optimum, saying why and what to do (its caller's caller called fit)."""
+        problem = self._problem(trace, objective)
+        if problem is not None:
+            warnings.warn(*problem, stacklevel=4)
+
+    def _problem(self, trace, objective) -> tuple[str, type] | None:
+        """What went wrong in the fit that ``trace`` records, and the warning's category; None if nothing."""
         name = type(self).__name__
         unit = "epochs" if self.solver == "sgd" else "steps"
         if trace.diverged:
             bound = 2.0 / self._curvature_bound(objective)
-            warnings.warn(
-                f"{name} {trace.message}: learning_rate={self._step(objective):.3g} is too large. Full-batch "
-                f"gradient descent lowers this loss at every step for learning_rate < {bound:.3g}. "
-                "diverged_ is True.", DivergenceWarning, stacklevel=4)
-        elif trace.status == "stopped":
-            warnings.warn(f"{name} stopped: {trace.message}. Add an L2 penalty (l2 > 0) for a finite optimum.",
-                          SeparationWarning, stacklevel=4)
-        elif trace.status == "singular_hessian":
-            warnings.warn(
-                f"{name}: {trace.message}. Either the features are collinear (drop a redundant one) or the data "
-                "are (quasi-)separable, so that p_i (1 - p_i) -> 0 and the weights run off; an L2 penalty "
-                "(l2 > 0) fixes both.", SeparationWarning, stacklevel=4)
-        elif self.l2 == 0 and self.l1 == 0 and objective.separates(trace.w):
-            warnings.warn(
-                f"{name}: the fitted weights classify every training example correctly, so the data are "
-                "linearly separable and the unpenalised likelihood has no maximum: the weights grow for as long "
-                f"as the optimiser runs (||w|| = {np.linalg.norm(_uncentred(trace.w, objective)):.3g} after "
-                f"{trace.n_iter} {unit}). Add an L2 penalty (l2 > 0) for a finite, unique optimum.",
-                SeparationWarning, stacklevel=4)
-        elif not trace.converged:
-            warnings.warn(
-                f"{name} did not converge in max_iter={self.max_iter} {unit}: |grad| = {trace.grad_norm[-1]:.3g} "
-                f"> tol = {self.tol:g}. To get there, {', or '.join(self._hints(objective))}.", ConvergenceWarning,
-                stacklevel=4)
+            return (f"{name} {trace.message}: learning_rate={self._step(objective):.3g} is too large. Full-batch "
+                    f"gradient descent lowers this loss at every step for learning_rate < {bound:.3g}. "
+                    "diverged_ is True.", DivergenceWarning)
+        if trace.status == "stopped":
+            return (f"{name} stopped: {trace.message}. Add an L2 penalty (l2 > 0) for a finite optimum.",
+                    SeparationWarning)
+        if trace.status == "singular_hessian":
+            return (f"{name}: {trace.message}. Either the features are collinear (drop a redundant one) or the data "
+                    "are (quasi-)separable, so that p_i (1 - p_i) -> 0 and the weights run off; an L2 penalty "
+                    "(l2 > 0) fixes both.", SeparationWarning)
+        if self.l2 == 0 and self.l1 == 0 and objective.separates(trace.w):
+            return (f"{name}: the fitted weights classify every training example correctly, so the data are "
+                    "linearly separable and the unpenalised likelihood has no maximum: the weights grow for as long "
+                    f"as the optimiser runs (||w|| = {np.linalg.norm(_uncentred(trace.w, objective)):.3g} after "
+                    f"{trace.n_iter} {unit}). Add an L2 penalty (l2 > 0) for a finite, unique optimum.",
+                    SeparationWarning)
+        if not trace.converged:
+            return (f"{name} did not converge in max_iter={self.max_iter} {unit}: |grad| = {trace.grad_norm[-1]:.3g} "
+                    f"> tol = {self.tol:g}. To get there, {', or '.join(self._hints(objective))}.", ConvergenceWarning)
+        return None
 
     def _hints(self, objective) -> list:
         """What may bring an unconverged fit to its optimum; never the solver it already uses."""

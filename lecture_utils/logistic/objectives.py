@@ -61,7 +61,37 @@ def _scaled_gram(fit_intercept, X, root_s) -> np.ndarray:
     return gram
 
 
-class LogisticLoss(Objective):
+class _LinearObjective(Objective):
+    """What :class:`LogisticLoss` and :class:`SoftmaxLoss` share: the examples (``X`` checked once), their
+    classes, the bias, the penalty of each weight, and why the loss may have no minimum."""
+
+    def __init__(self, X, t, fit_intercept):
+        self.features, self.feature_scale = _features(X)
+        self.fit_intercept = check_flag(fit_intercept, "fit_intercept")
+        self.means = None
+        self.classes, self.index = as_class_labels(t, self.features.shape[0])
+        self.n_samples = self.features.shape[0]
+
+    def _penalise(self, l2, shape) -> None:
+        """``l2`` on every coefficient, 0 on the biases (the last row of weights of ``shape``)."""
+        self.penalised = _penalty_weights(1.0, shape, self.fit_intercept).ravel()      # 0 for the bias
+        self.penalty = check_non_negative(l2, "l2") * self.penalised
+
+    @property
+    def X(self) -> np.ndarray:
+        return _with_bias(self.features, self.fit_intercept)
+
+    def no_minimum(self, w) -> str | None:
+        """Why the loss has no minimum, if ``w`` shows it: without a penalty, the weights separate the classes."""
+        if np.any(self.penalty) or not self.separates(w):
+            return None
+        length = np.linalg.norm(_uncentred(np.asarray(w, dtype=float), self))
+        return (f"the weights (||w|| = {length:.3g}) classify every training example correctly, so the data are "
+                "linearly separable: the unpenalised loss falls towards 0 as they grow, and has no minimum (an L2 "
+                "penalty, l2 > 0, gives it one)")
+
+
+class LogisticLoss(_LinearObjective):
     """The objective of :class:`LogisticRegression`: ``E(w) = (1/N) sum_i log(1 + exp(-u_i x_i^T w)) + l2/2 ||w||^2``
     with the signs ``u_i = 2 t_i - 1`` in {-1, +1}.
 
@@ -106,30 +136,21 @@ class LogisticLoss(Objective):
     convex = True                                     # H = X^T S X / N + l2 I, with s_i > 0
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
-        self.features, self.feature_scale = _features(X)
-        self.fit_intercept = check_flag(fit_intercept, "fit_intercept")
-        self.means = None
-        self.classes, index = as_class_labels(t, self.features.shape[0])
+        super().__init__(X, t, fit_intercept)
         if self.classes.size != 2:
             raise ValueError(
                 f"t has {self.classes.size} classes {self.classes.tolist()[:5]}, but logistic regression "
                 "is binary: use SoftmaxRegression for K > 2 classes (or OneVsRestClassifier)."
             )
-        self.t = index.astype(float)
+        self.t = self.index.astype(float)
         self.signs = 2 * self.t - 1                               # u_i in {-1, +1}
-        self.n_samples = self.features.shape[0]
-        self.penalised = _penalty_weights(1.0, self.n_weights, self.fit_intercept)     # 0 for the bias
-        self.penalty = check_non_negative(l2, "l2") * self.penalised
+        self._penalise(l2, self.n_weights)
         self.n_threads = blas_threads()
         self._at = self._z = self._loss = self._gradient = None
 
     @property
     def n_weights(self) -> int:
         return self.features.shape[1] + self.fit_intercept
-
-    @property
-    def X(self) -> np.ndarray:
-        return _with_bias(self.features, self.fit_intercept)
 
     def _scores(self, w) -> np.ndarray:
         """``z = [X 1] w`` and with it the gradient and the loss, computed once per weight vector (loss, gradient
@@ -214,12 +235,8 @@ class LogisticLoss(Objective):
         linearly separable and ``c w`` for ``c -> inf`` drives the unpenalised loss to 0."""
         return bool(np.all(self.signs * self._scores(w) > 0))
 
-    def no_minimum(self, w) -> str | None:
-        """Why the loss has no minimum, if ``w`` shows it: without a penalty, ``w`` separates the data."""
-        return _no_minimum(self, w)
 
-
-class SoftmaxLoss(Objective):
+class SoftmaxLoss(_LinearObjective):
     """The objective of :class:`SoftmaxRegression`, the cross-entropy of the softmax model.
 
     ``E(W) = (1/N) sum_i -log softmax(W^T x_i)_{t_i} + l2/2 ||W||^2`` with
@@ -257,26 +274,17 @@ class SoftmaxLoss(Objective):
     convex = True                                     # H = sum_i (x_i x_i^T) (x) (diag(p_i) - p_i p_i^T) / N + l2 I
 
     def __init__(self, X, t, l2=0.0, fit_intercept=True):
-        self.features, self.feature_scale = _features(X)
-        self.fit_intercept = check_flag(fit_intercept, "fit_intercept")
-        self.means = None
-        self.classes, self.index = as_class_labels(t, self.features.shape[0])
+        super().__init__(X, t, fit_intercept)
         # one-hot, stored column by column as the probabilities are (see _scores): P - Y is then too, and its
         # column sums and product with X run along whole columns (the gradient 1.3x faster for K = 3)
         self.Y = np.asfortranarray(self.index[:, None] == np.arange(self.classes.size), dtype=float)
-        self.n_samples = self.features.shape[0]
         self.shape = (self.features.shape[1] + self.fit_intercept, self.classes.size)
-        self.penalised = _penalty_weights(1.0, self.shape, self.fit_intercept).ravel()   # 0 for the biases
-        self.penalty = check_non_negative(l2, "l2") * self.penalised
+        self._penalise(l2, self.shape)
         self._at = self._z = self._log_p = None
 
     @property
     def n_weights(self) -> int:
         return self.shape[0] * self.shape[1]
-
-    @property
-    def X(self) -> np.ndarray:
-        return _with_bias(self.features, self.fit_intercept)
 
     def _scores(self, w) -> np.ndarray:
         """``Z = [X 1] W``, shape (N, K), and ``log softmax`` of its rows, computed once per weight vector."""
@@ -340,10 +348,6 @@ class SoftmaxLoss(Objective):
         others = np.where(self.Y == 1, -np.inf, Z).max(axis=1)
         return bool(np.all(true > others))
 
-    def no_minimum(self, w) -> str | None:
-        """Why the loss has no minimum, if ``w`` shows it: without a penalty, ``W`` separates the classes."""
-        return _no_minimum(self, w)
-
 
 def _softmax_curvature(X, P, fit_intercept, basis) -> np.ndarray:
     """``sum_i (x_i x_i^T) (x) B^T (diag(p_i) - p_i p_i^T) B``, with ``x_i`` and its 1 for the bias: ``N H`` of the
@@ -368,16 +372,6 @@ def _softmax_curvature(X, P, fit_intercept, basis) -> np.ndarray:
             scaled = columns * root                                          # X^T diag(p_k)^1/2
             grams[k] += scaled @ scaled.T
     return np.einsum("kjm,ka,kb->jamb", grams, basis, basis).reshape(outer.shape) - outer
-
-
-def _no_minimum(objective, w) -> str | None:
-    """:meth:`LogisticLoss.no_minimum` and :meth:`SoftmaxLoss.no_minimum`."""
-    if np.any(objective.penalty) or not objective.separates(w):
-        return None
-    length = np.linalg.norm(_uncentred(np.asarray(w, dtype=float), objective))
-    return (f"the weights (||w|| = {length:.3g}) classify every training example correctly, so the data are "
-            "linearly separable: the unpenalised loss falls towards 0 as they grow, and has no minimum (an L2 "
-            "penalty, l2 > 0, gives it one)")
 
 
 def _as_batch(batch, n_samples: int) -> np.ndarray:

@@ -15,8 +15,7 @@ from ..exceptions import ConvergenceWarning, DivergenceWarning
 from .finite_differences import _central_differences
 from .objective import FunctionObjective, Objective, _check_objective
 from .singular import SINGULAR_RTOL, _scaled_eigenvalues
-from .steps import (_Memory, _Stop, _accelerated_step, _evaluate, _gradient_step, _not_finite, _optimality,
-                    _orthant_newton_step, _newton_step, _quasi_newton_step, _sgd_epoch, _total_loss)
+from .steps import _evaluate, _not_finite, _optimality, _Steps, _Stop, _total_loss
 
 
 METHODS = ("gd", "accelerated", "sgd", "newton", "newton-l1", "lbfgs")
@@ -148,6 +147,134 @@ def _not_a_minimum(objective, w, l1) -> str | None:
     return f"the Hessian there has the eigenvalue {smallest:.4g} < 0, so this is {kind}"
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """The arguments of :func:`minimize` but the objective and the start, checked."""
+
+    method: str
+    learning_rate: float
+    decay: float
+    batch_size: int | None
+    max_iter: int
+    tol: float
+    l1: np.ndarray
+    line_search: bool
+    rng: np.random.Generator
+    record_updates: bool
+    callback: object
+
+
+def _checked_settings(objective, w0, method, learning_rate, decay, batch_size, max_iter, tol, l1, line_search,
+                      random_state, record_updates, callback) -> tuple[np.ndarray, _Settings]:
+    """``w0`` as a vector of floats, and the other arguments of :func:`minimize` checked, in their order."""
+    _check_objective(objective)
+    if callback is not None and not callable(callback):
+        raise TypeError(f"callback must be a function of the weights, or None; got {type(callback).__name__}.")
+    line_search = check_flag(line_search, "line_search")
+    record_updates = check_flag(record_updates, "record_updates")
+    method = check_option(method, "method", METHODS)
+    learning_rate = check_positive(learning_rate, "learning_rate")
+    decay = check_non_negative(decay, "decay")
+    max_iter = check_iterations(max_iter, "max_iter")
+    tol = check_non_negative(tol, "tol")
+    w = _checked_start(objective, w0)
+    l1 = _checked_l1(l1, w, method)
+    batch_size = _checked_batch_size(objective, batch_size) if method == "sgd" else batch_size
+    return w, _Settings(method, learning_rate, decay, batch_size, max_iter, tol, l1, line_search,
+                        check_random_state(random_state), record_updates, callback)
+
+
+def _checked_start(objective, w0) -> np.ndarray:
+    """``w0`` as a vector of floats, one per weight of the objective."""
+    w = as_float_array(w0, "w0").astype(float).reshape(-1)
+    n_weights = getattr(objective, "n_weights", w.size)
+    if w.size != n_weights:
+        raise ValueError(f"w0 must hold one weight per weight of the objective, {n_weights}; got {w.size}.")
+    return w
+
+
+def _checked_l1(l1, w, method: str) -> np.ndarray:
+    """The L1 strength of each weight, and a method that can minimise it (and as many weights)."""
+    l1 = as_float_array(l1, "l1")
+    if check_broadcast(("w0", w), ("l1", l1)) != w.shape:
+        raise ValueError(f"l1 must be one number or one per weight ({w.size}); got shape {l1.shape}.")
+    l1 = np.broadcast_to(l1, w.shape).astype(float)
+    if np.any(l1 < 0):
+        raise ValueError(f"l1 must be >= 0; got a smallest value of {l1.min():.4g}.")
+    if method in ("newton", "newton-l1") and w.size > MAX_NEWTON_WEIGHTS:
+        raise ValueError(f"method={method!r} solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
+                         f"w0 at every step (about {w.size}^3 operations, seconds to minutes per step beyond "
+                         f"{MAX_NEWTON_WEIGHTS} weights); use method='accelerated' or 'gd' for {w.size} weights.")
+    if method in ("newton", "lbfgs") and np.any(l1 > 0):
+        raise ValueError(f"method={method!r} cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
+                         "at 0); use method='newton-l1' (Newton's method within the orthant of the weights' signs), "
+                         "or 'gd' or 'sgd', whose proximal step handles it.")
+    return l1
+
+
+def _checked_batch_size(objective, batch_size) -> int:
+    """SGD's minibatch size: all the examples of the objective by default."""
+    if objective.n_samples is None:
+        raise TypeError(f"method='sgd' needs an objective that averages over examples; "
+                        f"{type(objective).__name__} has no n_samples.")
+    return objective.n_samples if batch_size is None else check_positive_int(batch_size, "batch_size")
+
+
+def _start(objective, w, l1) -> tuple[float, np.ndarray, float]:
+    """The loss, the gradient and its norm at the start; a ``ValueError`` naming ``w0`` unless they are finite."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        loss = _total_loss(objective, w, l1)
+    if not np.isfinite(loss):
+        raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
+    with np.errstate(over="ignore", invalid="ignore"):
+        gradient = objective.gradient(w)
+        grad_norm = float(norm(_optimality(w, gradient, l1)))
+    if not np.isfinite(grad_norm):
+        raise ValueError(f"The gradient at the starting point w0 is {_not_finite(gradient)}, where the loss is "
+                         f"finite ({loss:.4g}): check the gradient's function there, or start elsewhere.")
+    return loss, gradient, grad_norm
+
+
+class _Record:
+    """The weights, loss and gradient norm at the start and after every step, and each step's size."""
+
+    def __init__(self, w, loss, grad_norm):
+        self.weights, self.losses, self.norms, self.steps = [w], [loss], [grad_norm], []
+
+    def add(self, w, loss, grad_norm, step) -> None:
+        self.weights.append(w)
+        self.losses.append(loss)
+        self.norms.append(grad_norm)
+        self.steps.append(step)
+
+    def trace(self, status: str, message: str, updates) -> Trace:
+        return Trace(np.array(self.weights), np.array(self.losses), np.array(self.norms), np.array(self.steps),
+                     status, message, updates)
+
+
+def _small_gradient(objective, w, settings: _Settings, k: int, grad_norm: float) -> tuple[str, str]:
+    """Why the run stops where the gradient is small: converged, or not at a minimum."""
+    # grad E = 0 at a maximum or a saddle point too: a minimum only if the curvature says so
+    why = _not_a_minimum(objective, w, settings.l1)
+    if why is None:
+        return "converged", f"converged after {k} steps: |grad| = {grad_norm:.3g} <= tol = {settings.tol:g}"
+    return "not_minimum", (f"stopped after {k} steps where |grad| = {grad_norm:.3g} <= tol = {settings.tol:g}, but "
+                           f"not at a minimum: {why}")
+
+
+def _exploded(start_loss: float, loss: float, k: int) -> tuple[str, str] | None:
+    """``"diverged"`` if the loss has grown past ``E(w_0) + DIVERGENCE_FACTOR * max(|E(w_0)|, 1)``."""
+    if loss > start_loss + DIVERGENCE_FACTOR * max(abs(start_loss), 1.0):
+        return "diverged", f"diverged at step {k}: the loss grew from {start_loss:.4g} to {loss:.4g}"
+    return None
+
+
+def _stopped_by(callback, w) -> tuple[str, str] | None:
+    """``"stopped"`` with the callback's sentence, if it returned one."""
+    reason = callback(w) if callback is not None else None
+    return ("stopped", reason) if reason else None
+
+
 def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=0.0, batch_size=None,
              max_iter=1000, tol=1e-6, l1=0.0, line_search=False, random_state=None, record_updates=False,
              callback=None) -> Trace:
@@ -204,109 +331,36 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
     -------
     Trace
     """
-    _check_objective(objective)
-    if callback is not None and not callable(callback):
-        raise TypeError(f"callback must be a function of the weights, or None; got {type(callback).__name__}.")
-    line_search = check_flag(line_search, "line_search")
-    record_updates = check_flag(record_updates, "record_updates")
-    method = check_option(method, "method", METHODS)
-    learning_rate = check_positive(learning_rate, "learning_rate")
-    decay = check_non_negative(decay, "decay")
-    max_iter = check_iterations(max_iter, "max_iter")
-    tol = check_non_negative(tol, "tol")
-    w = as_float_array(w0, "w0").astype(float).reshape(-1)
-    n_weights = getattr(objective, "n_weights", w.size)
-    if w.size != n_weights:
-        raise ValueError(f"w0 must hold one weight per weight of the objective, {n_weights}; got {w.size}.")
-    l1 = as_float_array(l1, "l1")
-    if check_broadcast(("w0", w), ("l1", l1)) != w.shape:
-        raise ValueError(f"l1 must be one number or one per weight ({w.size}); got shape {l1.shape}.")
-    l1 = np.broadcast_to(l1, w.shape).astype(float)
-    if np.any(l1 < 0):
-        raise ValueError(f"l1 must be >= 0; got a smallest value of {l1.min():.4g}.")
-    if method in ("newton", "newton-l1") and w.size > MAX_NEWTON_WEIGHTS:
-        raise ValueError(f"method={method!r} solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
-                         f"w0 at every step (about {w.size}^3 operations, seconds to minutes per step beyond "
-                         f"{MAX_NEWTON_WEIGHTS} weights); use method='accelerated' or 'gd' for {w.size} weights.")
-    if method in ("newton", "lbfgs") and np.any(l1 > 0):
-        raise ValueError(f"method={method!r} cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
-                         "at 0); use method='newton-l1' (Newton's method within the orthant of the weights' signs), "
-                         "or 'gd' or 'sgd', whose proximal step handles it.")
-    if method == "sgd":
-        if objective.n_samples is None:
-            raise TypeError(f"method='sgd' needs an objective that averages over examples; "
-                            f"{type(objective).__name__} has no n_samples.")
-        batch_size = objective.n_samples if batch_size is None else check_positive_int(batch_size, "batch_size")
-    rng = check_random_state(random_state)
-
-    with np.errstate(over="ignore", invalid="ignore"):
-        loss = _total_loss(objective, w, l1)
-    if not np.isfinite(loss):
-        raise ValueError(f"The loss at the starting point w0 is {loss}; start where it is finite.")
-    with np.errstate(over="ignore", invalid="ignore"):
-        gradient = objective.gradient(w)
-        grad_norm = float(norm(_optimality(w, gradient, l1)))
-    if not np.isfinite(grad_norm):
-        raise ValueError(f"The gradient at the starting point w0 is {_not_finite(gradient)}, where the loss is "
-                         f"finite ({loss:.4g}): check the gradient's function there, or start elsewhere.")
-    weights, losses, norms, steps = [w], [loss], [grad_norm], []
-    updates = [w] if method == "sgd" and record_updates else None
-    start_loss = loss
-    memory = _Memory() if method == "lbfgs" else None
-    k = momentum = 0
+    w, settings = _checked_settings(objective, w0, method, learning_rate, decay, batch_size, max_iter, tol, l1,
+                                    line_search, random_state, record_updates, callback)
+    loss, gradient, grad_norm = _start(objective, w, settings.l1)
+    record, steps = _Record(w, loss, grad_norm), _Steps(objective, settings, w)
+    k = 0
     while True:
         # Stop on the gradient, not on a small change of the loss: at a minimum of a smooth
         # function the gradient is zero, and for a strongly convex one ||grad E|| bounds both
         # E(w) - E(w*) and ||w - w*||, whereas a slow method on a plateau changes the loss
         # little while still far from the minimum.
-        if grad_norm <= tol:
-            # grad E = 0 at a maximum or a saddle point too: a minimum only if the curvature says so
-            why = _not_a_minimum(objective, w, l1)
-            status = "converged" if why is None else "not_minimum"
-            message = (f"converged after {k} steps: |grad| = {grad_norm:.3g} <= tol = {tol:g}" if why is None else
-                       f"stopped after {k} steps where |grad| = {grad_norm:.3g} <= tol = {tol:g}, but not at a "
-                       f"minimum: {why}")
+        if grad_norm <= settings.tol:
+            status, message = _small_gradient(objective, w, settings, k, grad_norm)
             break
-        if k == max_iter:
-            status = "max_iter"
-            message = f"stopped after max_iter = {max_iter} steps with |grad| = {grad_norm:.3g} > tol = {tol:g}"
+        if k == settings.max_iter:
+            status, message = "max_iter", (f"stopped after max_iter = {k} steps with |grad| = {grad_norm:.3g} > "
+                                           f"tol = {settings.tol:g}")
             break
-        eta = learning_rate / (1 + decay * k)
         try:
-            if method == "gd":
-                w_new, step = _gradient_step(w, gradient, eta, l1), eta
-            elif method == "accelerated":
-                w_new, restart = _accelerated_step(objective, w, weights[-2] if k else w, momentum, eta, l1, k)
-                step, momentum = eta, 0 if restart else momentum + 1
-            elif method == "sgd":
-                w_new, step = _sgd_epoch(objective, w, eta, l1, batch_size, rng, updates, k), eta
-            elif method == "lbfgs":
-                w_new, step = _quasi_newton_step(objective, w, loss, gradient, memory, k)
-            elif method == "newton-l1":
-                w_new, step = _orthant_newton_step(objective, w, loss, gradient, l1, k)
-            else:
-                w_new, step = _newton_step(objective, w, loss, gradient, line_search, k)
-            loss_new, gradient, grad_norm = _evaluate(objective, w_new, l1, k, loss)
+            w_new, step = steps.take(w, loss, gradient, k)                     # the method's step
+            loss_new, gradient, grad_norm = _evaluate(objective, w_new, settings.l1, k, loss)
         except _Stop as stop:
             status, message = stop.args
             break
-        w, loss = w_new, loss_new
-        weights.append(w)
-        losses.append(loss)
-        norms.append(grad_norm)
-        steps.append(step)
-        k += 1
-        if loss > start_loss + DIVERGENCE_FACTOR * max(abs(start_loss), 1.0):
-            status = "diverged"
-            message = f"diverged at step {k}: the loss grew from {start_loss:.4g} to {loss:.4g}"
+        w, loss, k = w_new, loss_new, k + 1
+        record.add(w, loss, grad_norm, step)
+        stopped = _exploded(record.losses[0], loss, k) or _stopped_by(settings.callback, w)
+        if stopped:
+            status, message = stopped
             break
-        reason = callback(w) if callback is not None else None
-        if reason:
-            status, message = "stopped", reason
-            break
-    if updates is not None:
-        updates = np.array([u for u in updates if np.all(np.isfinite(u))])
-    return Trace(np.array(weights), np.array(losses), np.array(norms), np.array(steps), status, message, updates)
+    return record.trace(status, message, steps.finite_updates())
 
 
 # --------------------------------------------------------------------------

@@ -252,3 +252,39 @@ def _evaluate(objective, w, l1, k, previous_loss):
                                   f"finite ({loss:.4g}): check the gradient's function there; the weights of step "
                                   f"{k} are kept")
     return loss, gradient, grad_norm
+
+
+class _Steps:
+    """The step of :func:`~lecture_utils.optimization.minimize`'s method, with what the method carries from one
+    step to the next: the last weights and the momentum of the accelerated method, the pairs L-BFGS remembers,
+    and the updates within SGD's epochs when they are recorded."""
+
+    def __init__(self, objective, settings, w0):
+        self.objective, self.settings = objective, settings
+        self.previous, self.momentum = w0, 0                     # w_{k-1}, and the steps since the last restart
+        self.memory = _Memory() if settings.method == "lbfgs" else None
+        self.updates = [w0] if settings.method == "sgd" and settings.record_updates else None
+
+    def take(self, w, loss, gradient, k):
+        """``w_{k+1}`` from ``w_k``, its loss and its gradient, and the size of the step (``eta_k`` or ``alpha_k``)."""
+        objective, method, l1 = self.objective, self.settings.method, self.settings.l1
+        eta = self.settings.learning_rate / (1 + self.settings.decay * k)
+        if method == "gd":
+            return _gradient_step(w, gradient, eta, l1), eta
+        if method == "accelerated":
+            w_new, restart = _accelerated_step(objective, w, self.previous, self.momentum, eta, l1, k)
+            self.previous, self.momentum = w, 0 if restart else self.momentum + 1
+            return w_new, eta
+        if method == "sgd":
+            return _sgd_epoch(objective, w, eta, l1, self.settings.batch_size, self.settings.rng, self.updates, k), eta
+        if method == "lbfgs":
+            return _quasi_newton_step(objective, w, loss, gradient, self.memory, k)
+        if method == "newton-l1":
+            return _orthant_newton_step(objective, w, loss, gradient, l1, k)
+        return _newton_step(objective, w, loss, gradient, self.settings.line_search, k)
+
+    def finite_updates(self) -> np.ndarray | None:
+        """The recorded updates of SGD (None if not recorded), without those that overflowed."""
+        if self.updates is None:
+            return None
+        return np.array([u for u in self.updates if np.all(np.isfinite(u))])
