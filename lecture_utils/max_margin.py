@@ -28,7 +28,7 @@ import numpy as np
 
 from ._numerics import largest_magnitude, norm, scaled
 from ._validation import (LARGEST_ENTRY, SMALLEST_ENTRY, as_matrix, as_scalar, as_signed_labels, as_vector,
-                          check_callable, check_positive_int)
+                          check_callable, check_flag, check_positive_int)
 
 #: Each condition of optimality holds to this relative tolerance (see :func:`optimality_residuals`).
 TOLERANCE = 1e-8
@@ -216,6 +216,7 @@ def optimality_residuals(X, t, coef, intercept, multipliers, fit_intercept: bool
     -------
     OptimalityResiduals
     """
+    fit_intercept = check_flag(fit_intercept, "fit_intercept")
     X = as_matrix(X)
     t = as_signed_labels(t, X.shape[0])
     coef, intercept = as_vector(coef, "coef", X.shape[1]), as_scalar(intercept, "intercept")
@@ -261,6 +262,7 @@ def widest_margin(X, t, fit_intercept: bool = True) -> MaxMargin:
         If the data are not linearly separable (through the origin, if
         ``fit_intercept`` is False).
     """
+    fit_intercept = check_flag(fit_intercept, "fit_intercept")
     X = as_matrix(X)
     largest = float(largest_magnitude(X))
     if largest > LARGEST_ENTRY or 0 < largest < SMALLEST_ENTRY:

@@ -11,7 +11,7 @@ from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.colors import ListedColormap
 from matplotlib.image import AxesImage
 
-from ._checks import (AXES, FUNCTION, NUMBER, array, checked, count, covariances, curve, labels, limits, names,
+from ._checks import (AXES, FLAG, FUNCTION, NUMBER, array, checked, count, covariances, curve, labels, limits, names,
                       points, positive, results)
 from ._style import PALETTE, class_style, _light
 
@@ -170,7 +170,7 @@ def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
     return tails[best], heads[best]
 
 
-@checked(ax=AXES, w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits)
+@checked(ax=AXES, w=array(ndim=1, min_size=2), b=NUMBER, arrow=FLAG, xlim=limits, ylim=limits)
 def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs):
     """Draw the decision boundary ``w^T x + b = 0`` and, optionally, the normal ``w`` as an arrow.
 

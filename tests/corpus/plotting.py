@@ -249,7 +249,7 @@ BAD = {
     "FUNCTION": {"a number": 3, "text": "f"},
     "mapping": {"empty": {}, "text": "abc", "a bad entry": "BADENTRY"},
     "TEXT": {"a number": 3},
-    "FLAG": {"text": "yes"},
+    "FLAG": {"text": "yes", "the text False (true as a string)": "False", "the number 0": 0},
     "AXIS": {"an Axes": "AXESINSTEAD", "None": None},
     "record": {"a number": 3},
     "covariances": {"not positive definite": "NOTPD", "nan": "NAN", "text": "abc", "one too few": "SHORT"},
