@@ -441,6 +441,19 @@ def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) ->
     return classes, indices
 
 
+def check_known_labels(t, classes: np.ndarray, name: str, hint: str = "") -> None:
+    """Refuse labels of ``t`` (checked already) that are not among ``classes``, the training labels.
+
+    A label a model was not fitted on is never predicted: its examples would count as mistakes, silently,
+    and an encoding of the classes other than the training labels' (-1 and 1 for 0 and 1) scores as chance.
+    """
+    known = set(classes.tolist())
+    unknown = [label for label in dict.fromkeys(np.asarray(t).tolist()) if label not in known]
+    if unknown:
+        raise ValueError(f"{name} holds labels that the training labels lack, {unknown[:5]}; the model knows only "
+                         f"the classes {classes.tolist()[:10]}. {hint}".rstrip())
+
+
 def as_limits(value, name: str) -> tuple[float, float]:
     """A range ``(low, high)``: two finite numbers with low < high."""
     low_high = as_float_array(value, name)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import as_float_array, as_matrix, check_n_features, check_size, check_unit_interval
+from .._validation import (as_float_array, as_matrix, check_known_labels, check_n_features, check_size,
+                           check_unit_interval)
 from .estimates import _estimates, _regularize, _singular_message
 from .gaussian import _LOG_2PI, _cholesky_factors, _log_determinants
 
@@ -13,6 +14,11 @@ from .gaussian import _LOG_2PI, _cholesky_factors, _log_determinants
 #: The most work :func:`rda_accuracy_grid` does in one call (a few seconds), counted as
 #: ``pairs x K x (n_eval + 10 d) x d``: each pair's class covariances factored, then every example scored.
 MAX_GRID_WORK = 5 * 10 ** 7
+
+#: What a class of t_eval that t lacks means when the two come from the folds of a cross-validation.
+_UNSEEN_CLASS = ("If (X, t) and (X_eval, t_eval) are the two parts of a fold of a cross-validation, that fold's "
+                 "training part holds no example of the class: are the examples sorted by class? Cut the folds "
+                 "from shuffled examples, e.g. kfold_indices(N, k, shuffle=True, random_state=0).")
 
 
 def _squared_mahalanobis_many(centred: np.ndarray, factors: np.ndarray) -> np.ndarray:
@@ -57,7 +63,8 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
         Any labels; each class at least 2 examples.
     X_eval : array-like of shape (n, d)
     t_eval : array-like of shape (n,)
-        The labels to compare the predictions with.
+        The labels to compare the predictions with, each one of the labels of ``t`` (a class that ``t``
+        lacks could never be predicted).
     alphas, gammas : array-like of shape (n_alphas,) and (n_gammas,)
         Numbers in [0, 1].
 
@@ -69,8 +76,8 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a pair's covariance is singular, with the message ``RDA.fit`` gives, or the grid
-        is too large (:data:`MAX_GRID_WORK`).
+        If a pair's covariance is singular, with the message ``RDA.fit`` gives, the grid
+        is too large (:data:`MAX_GRID_WORK`), or ``t_eval`` holds a class that ``t`` lacks.
     """
     estimates = _estimates(X, t)
     X_eval = as_matrix(X_eval, "X_eval")
@@ -79,6 +86,7 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
     if t_eval.shape != X_eval.shape[:1]:
         raise ValueError(f"t_eval must hold one label per row of X_eval, shape {X_eval.shape[:1]}; "
                          f"got shape {t_eval.shape}.")
+    check_known_labels(t_eval, estimates.classes, "t_eval", _UNSEEN_CLASS)
     alphas, gammas = _unit_values(alphas, "alphas"), _unit_values(gammas, "gammas")
     n_classes, n_features = estimates.offsets.shape
     check_size(alphas.size * gammas.size * n_classes * (X_eval.shape[0] + n_features) * n_features,

@@ -8,8 +8,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
-                           check_positive_int, check_random_state, check_size)
+from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector,
+                           check_known_labels, check_positive, check_positive_int, check_random_state, check_size)
 from ..datasets import gaussian_classes_from_noise
 from ..decision import zero_one_loss
 from ..decision.monte_carlo import _stratified_risk
@@ -439,9 +439,7 @@ class RDAExplorer(FigureWidget):
         if classes.dtype.kind not in "iuf" or not np.array_equal(classes, np.arange(classes.size)):
             raise ValueError(f"t_train must hold the labels 0, ..., K - 1 (they choose the colours); got "
                              f"{classes.tolist()[:5]}. Number other labels with np.unique(t, return_inverse=True)[1].")
-        if not np.isin(self.t_val, classes).all():
-            raise ValueError(f"t_val must hold labels of t_train, 0 to {classes.size - 1}; got also "
-                             f"{np.setdiff1d(self.t_val, classes).tolist()[:5]}.")
+        check_known_labels(self.t_val, classes, "t_val")
         if self.X_train.ndim != 2 or self.X_train.shape[1] != 2 or self.X_val.shape[1:] != (2,):
             raise ValueError(f"X_train and X_val must have 2 features to be drawn; got shapes {self.X_train.shape} "
                              f"and {self.X_val.shape}.")

@@ -14,7 +14,7 @@ from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_revers
 from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
                            normal_pdf, sample_skewness, standardized_partial_sums, standardized_sum_values,
                            sum_skewness)
-from ._base import FigureWidget, button, on_slider
+from ._base import FigureWidget, button, on_slider, slider_maximum
 
 
 #: A white box behind a number that moves, so that no line crosses it.
@@ -22,6 +22,9 @@ _TEXT_BOX = dict(boxstyle="square,pad=0.1", facecolor="white", edgecolor="none")
 
 #: How the two directions of the divergence are written in the figures.
 _KL = {"p||q": "KL(p \u2016 q)", "q||p": "KL(q \u2016 p)"}
+#: KLAsymmetryExplorer's separations: its slider's step, and the most positions, whose fits it computes in advance
+#: (about 5 ms each).
+SEPARATION_STEP, MOST_SEPARATIONS = 0.25, 400
 
 
 def _number(value: float, digits: int) -> str:
@@ -54,6 +57,7 @@ class EntropyExplorer(FigureWidget):
     """
 
     def __init__(self, weights=(4, 2, 1, 1), labels=None, max_weight: float = 10.0):
+        max_weight = slider_maximum(max_weight, "max_weight")
         weights = as_float_array(weights, "weights")
         if weights.ndim != 1 or weights.size < 2 or np.any(weights < 0) or np.any(weights > max_weight):
             raise ValueError(f"weights must be 1-D with at least 2 entries in [0, {max_weight:g}]; "
@@ -200,7 +204,8 @@ class KLAsymmetryExplorer(FigureWidget):
     def __init__(self, separation: float = 6.0, weights=(0.5, 0.5), sigma: float = 1.0,
                  max_separation: float = 8.0, n_points: int = 1001):
         self.weights, self.sigma = as_float_array(weights, "weights"), check_positive(sigma, "sigma")
-        max_separation = check_positive(max_separation, "max_separation")
+        max_separation = slider_maximum(max_separation, "max_separation", step=SEPARATION_STEP,
+                                        most_positions=MOST_SEPARATIONS)
         separation = on_slider(separation, "separation", 0.0, max_separation)
         if check_positive_int(n_points, "n_points") > 100_000:
             raise ValueError(f"n_points = {n_points} would take minutes: the fits are computed on the grid at "
@@ -211,7 +216,7 @@ class KLAsymmetryExplorer(FigureWidget):
         reach = max_separation / 2 + 8 * np.sqrt(self.sigma ** 2 + max_separation ** 2 / 4)
         self.x = np.linspace(-reach, reach, n_points)
         self.xlim = (-(max_separation / 2 + 5 * self.sigma), max_separation / 2 + 5 * self.sigma)
-        self.slider = widgets.FloatSlider(separation, min=0.0, max=max_separation, step=0.25,
+        self.slider = widgets.FloatSlider(separation, min=0.0, max=max_separation, step=SEPARATION_STEP,
                                           description="separation d", continuous_update=True,
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width="420px"))

@@ -11,7 +11,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import as_class_labels, as_float_array, as_scalar, check_flag, check_positive, check_positive_int
+from .._validation import (as_class_labels, as_float_array, as_scalar, check_flag, check_known_labels, check_positive,
+                           check_positive_int, check_random_state)
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
@@ -139,6 +140,7 @@ class LearningRateExplorer(FigureWidget):
             raise ValueError(f"batch_size must be None (full batch), minibatch = {minibatch} or 1; got {batch_size!r}.")
         k = on_slider(k, "k", 0, self.n_updates, integer=True)
         standardize = check_flag(standardize, "standardize")
+        check_random_state(random_state)             # now, not when a minibatch run first needs it
         self.random_state = random_state
         self.scaler = StandardScaler().fit(x[:, None])
         self.views = {flag: self._view(flag) for flag in (False, True)}
@@ -392,6 +394,9 @@ class RegularizationExplorer(FigureWidget):
             raise ValueError(f"lam must be one of the lambdas; got {lam!r}.")
         self.X, self.X_val = self._two_inputs(X, "X"), self._two_inputs(X_val, "X_val")
         self.t, self.t_val = np.asarray(t), np.asarray(t_val)
+        classes, _ = as_class_labels(self.t, self.X.shape[0])
+        as_class_labels(self.t_val, self.X_val.shape[0], "t_val")
+        check_known_labels(self.t_val, classes, "t_val")
         self.features = PolynomialFeatures(degree).fit(self.X)
         self.scaler = StandardScaler().fit(self.features.transform(self.X))
         self.names = [re.sub(r"\^(\d+)", lambda power: power.group(1).translate(SUPERSCRIPTS), name).replace(" ", "")

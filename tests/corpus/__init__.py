@@ -547,6 +547,8 @@ def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300
                               refuses("X")))
     cases += [
         case(f"{target}.score", "t too short", lambda: fitted.score(X, t[:-1]), refuses("t")),
+        case(f"{target}.score", "t of labels the model was not fitted on (issue 35: scored as mistakes, silently)",
+             lambda: fitted.score(X, _relabelled(t)), refuses("t")),
         case(f"{target}.score", "unfitted", lambda: make().score(X, t), refuses("fit")),
         case(f"{target}.score", "on the training data", lambda: fitted.score(X, t),
              answers(satisfies(lambda accuracy: 0.5 <= accuracy <= 1.0, "an accuracy"))),
@@ -557,3 +559,10 @@ def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300
                               lambda scale=scale: make().fit(X * scale, t).predict(X * scale),
                               answers(equal(lambda: make().fit(X, t).predict(X)))))
     return cases
+
+
+def _relabelled(t: np.ndarray) -> np.ndarray:
+    """The labels ``t`` coded otherwise: numbers moved past the largest (0 and 1 as 2 and 3), other labels renamed."""
+    if t.dtype.kind in "iuf":
+        return t + (t.max() - t.min() + 1)
+    return np.array([f"not {label}" for label in t.tolist()], dtype=object)

@@ -293,6 +293,22 @@ REFUSED = [
     _refused("perceptron.PerceptronStepper", "max_epochs 0", "max_epochs", 0),
     *bad_seeds(_target("perceptron.PerceptronStepper"),
                lambda value: MAKE["perceptron.PerceptronStepper"](shuffle=True, random_state=value)),
+    # issue 35: a seed the widget cannot use (refused at once, not at the first minibatch run), validation labels
+    # that the training labels lack, a slider's largest value of 0, nan or beyond what can be computed
+    *bad_seeds(_target("logistic.LearningRateExplorer"),
+               lambda value: MAKE["logistic.LearningRateExplorer"](random_state=value)),
+    *[case(_target("logistic.RegularizationExplorer"), kind, lambda t_val=t_val: WL.RegularizationExplorer(
+        *SPLIT[:3], t_val, degree=2, lambdas=np.logspace(-3, 0, 4)), refuses("t_val"))
+      for kind, t_val in (("t_val of other labels (1 and 2 for 0 and 1)", SPLIT[3] + 1),
+                          ("t_val of one class", np.zeros_like(SPLIT[3])))],
+    _refused("discriminant.RDAExplorer", "t_val of labels t_train lacks", "t_val", np.where(SPLIT[3] == 0, "a", "b")),
+    *[_refused("information.EntropyExplorer", f"max_weight {value!r}", "max_weight", value)
+      for value in (0.0, -1.0, np.nan, np.inf, "10", None, True)],
+    *[_refused("information.KLAsymmetryExplorer", f"max_separation {value!r}", "max_separation", value)
+      for value in (0.0, np.nan, np.inf, "8", 1e300)],
+    case(_target("information.KLAsymmetryExplorer"), "max_separation 100: the most positions, each fitted",
+         lambda: MAKE["information.KLAsymmetryExplorer"](max_separation=100.0, n_points=101),
+         answers(satisfies(lambda widget: widget.slider.max == 100.0, "a slider up to 100"))),
 ]
 
 
