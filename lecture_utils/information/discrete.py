@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 
 import numpy as np
-from scipy.special import xlogy
+from scipy.special import xlog1py, xlogy
 
 from .._validation import as_distribution, as_probabilities
 from ._units import _broadcast_pair, _in_base
@@ -86,7 +86,8 @@ def binary_entropy(phi, base=None):
     Vectorised over ``phi``; 0 at ``phi`` in {0, 1}, largest (``log 2``) at 1/2.
     """
     phi = as_probabilities(phi, "phi")
-    return _in_base(-xlogy(phi, phi) - xlogy(1 - phi, 1 - phi), base)
+    # (1 - phi) log(1 - phi) through log1p: for phi below 1e-16, 1 - phi rounds to 1 and its log to 0, not -phi
+    return _in_base(-xlogy(phi, phi) - xlog1py(1 - phi, -phi), base)
 
 
 def cross_entropy(p, q, base=None):

@@ -18,6 +18,13 @@ def _log(p: np.ndarray) -> np.ndarray:
         return np.log(p)
 
 
+def _log_complement(p: np.ndarray) -> np.ndarray:
+    """``log(1 - p)`` as :func:`_log` does it, exact for a tiny ``p``: ``log1p(-p)``, since ``1 - p`` rounds to 1
+    below about 1e-16 and its logarithm to 0 instead of ``-p``."""
+    with np.errstate(divide="ignore"):
+        return np.log1p(-p)
+
+
 # --------------------------------------------------------------------------
 # The shared model: g_k(x) = log pi_k + sum_j log p(x_j | C_k)
 # --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from .._validation import as_matrix, check_binary, check_non_negative, check_sequence, check_size
-from ._model import _log, _SmoothedNaiveBayes
+from ._model import _log, _log_complement, _SmoothedNaiveBayes
 from .estimates import laplace_estimate
 
 
@@ -109,12 +109,12 @@ class BernoulliNB(_SmoothedNaiveBayes):
     def _log_factors(self, X) -> np.ndarray:
         # x_j log p_kj + (1 - x_j) log(1 - p_kj), chosen rather than multiplied so that 0 log 0 = 0
         present = X[:, None, :] == 1
-        return np.where(present, self.feature_log_prob_, _log(1 - self.feature_prob_))
+        return np.where(present, self.feature_log_prob_, _log_complement(self.feature_prob_))
 
     def _sum_log_factors(self, X, common: bool = True) -> np.ndarray:
         # Linear in x: a zero factor (p_kj = 0 or 1, possible when alpha = 0) is counted as a veto
         # rather than multiplied by 0, so that 0 log 0 = 0.
-        log_q, log_p = _log(1 - self.feature_prob_), self.feature_log_prob_
+        log_q, log_p = _log_complement(self.feature_prob_), self.feature_log_prob_
         zero_q, zero_p = np.isneginf(log_q), np.isneginf(log_p)
         total = _linear_in_x(X, np.where(zero_q, 0, log_q), np.where(zero_p, 0, log_p))
         if not (zero_q.any() or zero_p.any()):
