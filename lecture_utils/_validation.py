@@ -396,8 +396,30 @@ def check_random_state(random_state, name: str = "random_state") -> np.random.Ge
     return np.random.default_rng(int(random_state))
 
 
+def check_one_kind(values, name: str) -> None:
+    """Refuse a list (or object array) that mixes numbers and text, such as ``[1, "a"]``.
+
+    numpy would take them as one sample space of text, the number 1 as the text ``"1"`` (which then prints,
+    compares and predicts as text), or could not sort them at all.
+    """
+    if isinstance(values, np.ndarray):
+        if values.dtype != object:
+            return
+        values = values.ravel().tolist()
+    elif not isinstance(values, (list, tuple)):
+        return
+    number = next((item for item in values if isinstance(item, numbers.Number)), None)
+    text = next((item for item in values if isinstance(item, (str, bytes))), None)
+    if number is not None and text is not None:
+        raise ValueError(f"{name} mixes numbers and text, such as {number!r} and {text!r}: as one sample space "
+                         f"numpy would read {number!r} as the text {str(number)!r}, or could not order them. Give "
+                         f"every value one type, e.g. {name} = [str(value) for value in {name}].")
+
+
 def as_labels(t, name: str = "t") -> np.ndarray:
-    """``t`` as a 1-D array of labels (numbers or text), without nan; a clear error for ragged or nested input."""
+    """``t`` as a 1-D array of labels (numbers or text, not both), without nan; a clear error for ragged or
+    nested input."""
+    check_one_kind(t, name)
     try:
         labels = np.asarray(t)
     except ValueError:                                       # numpy refuses nested lists of different lengths

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import as_float_array, as_vector, check_binary, check_positive_int
+from .._validation import as_float_array, as_vector, check_binary, check_one_kind, check_positive_int
 
 
 def _check_not_empty(array: np.ndarray, name: str) -> None:
@@ -68,13 +68,18 @@ def _as_model_probabilities(probabilities) -> np.ndarray:
 
 
 def _as_observations(x, name: str = "x") -> np.ndarray:
-    """Return ``x`` as a non-empty 1-D array of any dtype (a model's ``logpdf`` decides what it accepts)."""
+    """Return ``x`` as a non-empty 1-D array of any dtype (a model's ``logpdf`` decides what it accepts), of one
+    kind (numbers or text), without nan or inf (an observation of inf is an overflow or a missing value, and its
+    log-density, -inf, would make the likelihood 0 and the negative log-likelihood inf)."""
+    check_one_kind(x, name)
     array = np.asarray(x)
     if array.ndim != 1:
         raise ValueError(f"{name} must be a 1-D sample; got an array of shape {array.shape}.")
     _check_not_empty(array, name)
-    if array.dtype.kind == "f" and np.any(np.isnan(array)):
-        raise ValueError(f"{name} contains nan, which is no observation; remove the missing values first.")
+    if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
+        bad = "nan" if np.any(np.isnan(array)) else "inf"
+        raise ValueError(f"{name} contains {bad}, which is no observation (a missing value, or one that overflowed); "
+                         "remove it first.")
     return array
 
 

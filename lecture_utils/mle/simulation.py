@@ -17,11 +17,10 @@ def _draw(distribution, size, rng) -> np.ndarray:
     """Samples of the given shape from a scipy.stats distribution or a function ``(rng, size)``."""
     if hasattr(distribution, "rvs"):
         samples = np.asarray(distribution.rvs(size=size, random_state=rng))
-        as_real_array(samples, "what distribution returns")          # numbers (ints stay ints)
-        return samples
+        return _finite(samples, "distribution")               # numbers (ints stay ints)
     if callable(distribution):
         samples = np.asarray(distribution(rng, size))
-        as_real_array(samples, "what distribution returns")
+        _finite(samples, "distribution")
         if samples.shape != size:
             raise ValueError(f"distribution must return samples of the shape it is asked for, {size}; got "
                              f"{samples.shape}. Use the size argument, e.g. lambda rng, size: rng.normal(0, 1, size).")
@@ -30,6 +29,17 @@ def _draw(distribution, size, rng) -> np.ndarray:
         "distribution must be a frozen scipy.stats distribution (e.g. scipy.stats.norm(0, 1)) or a "
         f"function (rng, size) -> samples; got {type(distribution).__name__}."
     )
+
+
+def _finite(values, name: str, where: str = "") -> np.ndarray:
+    """``values``, numbers that ``name`` returned, if they are finite: an observation or an estimate of nan or inf
+    (an overflow, an estimate undefined for the sample) would carry through every mean and error as nan or inf."""
+    numbers = as_real_array(values, f"what {name} returns")
+    if not np.all(np.isfinite(numbers)):
+        bad, first = "nan" if np.any(np.isnan(numbers)) else "inf", np.argwhere(~np.isfinite(numbers))[0].tolist()
+        raise ValueError(f"{name} returned {bad}{where} (first at position {first}), no number: check that {name} "
+                         "gives finite values for every sample.")
+    return values
 
 
 def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=None):
@@ -75,7 +85,7 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
                 f"one estimate per sample, shape ({n_repeats},); got shape {values.shape}. "
                 "Pass e.g. lambda s: np.median(s, axis=-1)."
             )
-        estimates[row] = values
+        estimates[row] = _finite(values, "estimator", f" for samples of size N = {size}")
     return estimates[0] if np.ndim(N) == 0 else estimates
 
 

@@ -524,6 +524,8 @@ def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300
         case(f"{target}.fit", "t too short", lambda: make().fit(X, t[:-1]), refuses("t")),
         case(f"{target}.fit", "t 2-D", lambda: make().fit(X, t[:, None]), refuses("t")),
         case(f"{target}.fit", "one class", lambda: make().fit(X, np.full(len(t), t[0])), refuses("t")),
+        case(f"{target}.fit", "t mixing numbers and text (issue 35: 1 was read as '1')",
+             lambda: make().fit(X, [1 if label == t[0] else "a" for label in t.tolist()]), refuses("t")),
         case(f"{target}.fit", "X None", lambda: make().fit(None, t), refuses("X")),
         case(f"{target}.fit", "X empty", lambda: make().fit(X[:0], t[:0]), refuses("X")),
     ]

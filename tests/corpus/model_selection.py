@@ -251,6 +251,8 @@ def _evaluation_cases():
         case("model_selection.confusion_matrix", "text labels in a given order",
              lambda: confusion_matrix(["b", "a", "a"], ["a", "a", "b"], labels=["b", "a"]),
              answers(equal(lambda: sklearn_confusion(["b", "a", "a"], ["a", "a", "b"], labels=["b", "a"])))),
+        case("model_selection.confusion_matrix", "t mixing numbers and text (issue 35)",
+             lambda: confusion_matrix([1, "a", 1], [1, 1, "a"]), refuses("t")),
         case("model_selection.confusion_matrix", "ragged t", lambda: confusion_matrix([[0], [1, 0]], [0, 1]),
              refuses("t")),
         case("model_selection.confusion_matrix", "different lengths", lambda: confusion_matrix([0, 1, 1], [0, 1]),
