@@ -8,6 +8,7 @@ expected and how to fix it, instead of a bare numpy error or a silent ``nan``.
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 
 import numpy as np
@@ -477,11 +478,16 @@ def check_known_labels(t, classes: np.ndarray, name: str, hint: str = "") -> Non
 
 
 def as_limits(value, name: str) -> tuple[float, float]:
-    """A range ``(low, high)``: two finite numbers with low < high."""
+    """A range ``(low, high)``: two finite numbers with low < high, whose width ``high - low`` is finite too
+    (a grid or an axis over it divides the width into steps)."""
     low_high = as_float_array(value, name)
     if low_high.shape != (2,) or not low_high[0] < low_high[1]:
         raise ValueError(f"{name} must be two numbers (low, high) with low < high; got {value!r}.")
-    return float(low_high[0]), float(low_high[1])
+    low, high = float(low_high[0]), float(low_high[1])
+    if not math.isfinite(high - low):
+        raise ValueError(f"{name} = ({low:g}, {high:g}) is wider than float64 can hold (high - low overflows to inf); "
+                         "give a narrower range, or rescale the values.")
+    return low, high
 
 
 def check_callable(function, name: str, what: str) -> None:

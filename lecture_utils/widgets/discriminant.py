@@ -8,7 +8,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector,
+from .._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_vector,
                            check_known_labels, check_positive, check_positive_int, check_random_state, check_size)
 from ..datasets import gaussian_classes_from_noise
 from ..decision import zero_one_loss
@@ -19,6 +19,7 @@ from ..discriminant.estimates import _estimates
 from ..discriminant.gaussian import _gaussian_joint_log_likelihood, _known_classes
 from ..plotting.discriminant import (_boundary_scores, _boundary_segments, _move_class_ellipses, _posterior_image,
                                     _posteriors)
+from ..plotting._checks import as_drawn_limits
 from ._base import LABEL_STYLE, FigureWidget, button, labelled_slider, on_slider, set_slider
 
 #: Figure sizes in inches (100 px on screen each): with two or three rows of controls and the status
@@ -106,7 +107,7 @@ class GaussianClassesExplorer(FigureWidget):
             raise ValueError(f"N must be a whole number from 20 to N_max = {self.N_max}; got {N}.")
         self.resolution = check_positive_int(resolution, "resolution")
         check_size(self.resolution ** 2 * 8, "the posterior image", "resolution")
-        self.xlim = self.ylim = as_limits(limits, "limits")
+        self.xlim = self.ylim = as_drawn_limits(limits, "limits")
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
         self._n_test = check_positive_int(n_test, "n_test")
         check_size(4 * n_classes * self._n_test, "the test set", "n_test")

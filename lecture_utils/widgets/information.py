@@ -14,6 +14,7 @@ from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_revers
 from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
                            normal_pdf, sample_skewness, standardized_partial_sums, standardized_sum_values,
                            sum_skewness)
+from ..plotting._checks import as_drawn_limits
 from ._base import FigureWidget, button, on_slider, slider_maximum
 
 
@@ -213,9 +214,10 @@ class KLAsymmetryExplorer(FigureWidget):
         gaussian_mixture_pdf(0.0, self.weights, [0.0, 0.0], [self.sigma, self.sigma])   # validates them
         # The grid reaches 8 standard deviations of the widest fit (the moment-matched one at the
         # largest separation), so that KL(q || p) misses no tail; the figure shows the middle.
-        reach = max_separation / 2 + 8 * np.sqrt(self.sigma ** 2 + max_separation ** 2 / 4)
+        reach = max_separation / 2 + 8 * np.hypot(self.sigma, max_separation / 2)
         self.x = np.linspace(-reach, reach, n_points)
         self.xlim = (-(max_separation / 2 + 5 * self.sigma), max_separation / 2 + 5 * self.sigma)
+        as_drawn_limits(self.xlim, "sigma")                            # the view: 5 sigma beyond the means
         self.slider = widgets.FloatSlider(separation, min=0.0, max=max_separation, step=SEPARATION_STEP,
                                           description="separation d", continuous_update=True,
                                           style={"description_width": "initial"},

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_scalar, check_flag, check_known_labels, check_positive,
-                           check_positive_int, check_random_state)
+                           check_positive_int, check_random_state, check_scale)
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
@@ -118,6 +118,7 @@ class LearningRateExplorer(FigureWidget):
         x = as_float_array(x, "x")
         if x.ndim != 1:
             raise ValueError(f"x must be one input per example, shape (N,); got shape {x.shape}.")
+        check_scale(x, "x", "the logistic loss's Hessian (sums of products of x)")
         self.x, self.t = x, np.asarray(t)
         classes, index = as_class_labels(self.t, x.size)
         if classes.size != 2:

@@ -306,6 +306,13 @@ REFUSED = [
       for value in (0.0, -1.0, np.nan, np.inf, "10", None, True)],
     *[_refused("information.KLAsymmetryExplorer", f"max_separation {value!r}", "max_separation", value)
       for value in (0.0, np.nan, np.inf, "8", 1e300)],
+    _refused("information.KLAsymmetryExplorer", "sigma 1e307: a view to 5e307 (a bare OverflowError)", "sigma", 1e307),
+    _refused("newton.Newton1D", "xlim to 5e307: beyond what matplotlib lays out", "xlim", (-5e307, 5e307)),
+    _refused("newton.Newton1D", "xlim wider than float64 holds", "xlim", (-1e308, 1e308)),
+    _refused("newton.NewtonStepper", "ylim to 1e307", "ylim", (-1e307, 1e307)),
+    _refused("discriminant.GaussianClassesExplorer", "limits to 1e307", "limits", (-1e307, 1e307)),
+    case(_target("logistic.LearningRateExplorer"), "x near 1e300: named x, not the loss's X",
+         lambda: WL.LearningRateExplorer(HOURS * 1e300, PASSED, learning_rate=0.3, n_updates=20), refuses("x")),
     case(_target("information.KLAsymmetryExplorer"), "max_separation 100: the most positions, each fitted",
          lambda: MAKE["information.KLAsymmetryExplorer"](max_separation=100.0, n_points=101),
          answers(satisfies(lambda widget: widget.slider.max == 100.0, "a slider up to 100"))),
