@@ -490,6 +490,21 @@ def as_limits(value, name: str) -> tuple[float, float]:
     return low, high
 
 
+def call_function(function, name: str, *arguments):
+    """``function(*arguments)``, a function the caller passed as ``name``, with the ``OverflowError`` that
+    Python's floats raise inside it (where numpy's give inf) told as a ``ValueError`` that names it, and where."""
+    try:
+        return function(*arguments)
+    except OverflowError:
+        first = np.asarray(arguments[0], dtype=object) if arguments else np.empty(0, dtype=object)
+        numeric = 0 < first.size <= 6 and all(isinstance(value, numbers.Real) for value in first.ravel())
+        where = " at " + np.array2string(first.astype(float), threshold=4, formatter={"float_kind": "{:g}".format}) \
+            if numeric else ""
+        raise ValueError(f"{name} overflowed{where}: Python's floats raise OverflowError where numpy's give inf. "
+                         f"Evaluate {name} where it stays finite, or compute it with numpy (np.exp, np.power)."
+                         ) from None
+
+
 def check_callable(function, name: str, what: str) -> None:
     """Raise a ``TypeError`` naming ``name`` unless ``function`` is callable; ``what`` shows its signature."""
     if not callable(function):

@@ -8,7 +8,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._validation import as_float_array, as_priors, as_vector, check_positive_int, check_sequence, check_size
+from .._validation import (as_float_array, as_priors, as_vector, call_function, check_positive_int, check_sequence,
+                           check_size)
 from .rules import _loss_or_zero_one
 
 
@@ -78,7 +79,7 @@ def _log_density(density, k: int):
     if callable(density):
         def log_of(x):
             with np.errstate(divide="ignore"):               # log 0 = -inf outside the support
-                return np.log(density(x))
+                return np.log(call_function(density, f"densities[{k}]", x))
         return log_of
     raise TypeError(
         f"densities[{k}] must be a scipy.stats frozen distribution (e.g. scipy.stats.norm(0, 1)) "
@@ -128,7 +129,8 @@ def _region_probability(density, k: int, low: float, high: float, grid: np.ndarr
     if not low < high:
         return 0.0
     from scipy import integrate                              # here: importing it costs a second
-    probability, error, *problem = integrate.quad(density, low, high, limit=200, full_output=1)
+    probability, error, *problem = integrate.quad(lambda x: call_function(density, f"densities[{k}]", x), low, high,
+                                                  limit=200, full_output=1)
     if not error <= QUADRATURE_ERROR:                         # also a nan estimate
         why = f" (quad: {problem[1].split('.')[0]})" if len(problem) > 1 else ""
         raise ValueError(

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import as_float_array, as_real_array, as_vector, check_broadcast, check_option, check_positive
+from .._validation import (as_float_array, as_real_array, as_vector, call_function, check_broadcast, check_option,
+                           check_positive)
 from .._validation import float_or_array
 from ..exceptions import ConvergenceWarning
 from ._samples import _as_observations
@@ -46,7 +47,7 @@ def negative_log_likelihood(logpdf, x, *params):
     params = [as_float_array(value, "params") for value in params]
     check_broadcast(*((f"params[{k}]", value) for k, value in enumerate(params)))
     candidates = [value[..., None] for value in params]      # x along the last axis
-    log_p = as_real_array(logpdf(x, *candidates), "what logpdf returns")
+    log_p = as_real_array(call_function(logpdf, "logpdf", x, *candidates), "what logpdf returns")
     if log_p.ndim == 0 or log_p.shape[-1] != x.size:
         raise TypeError(
             f"logpdf must return one log-density per observation (last axis of length {x.size}); "
@@ -56,6 +57,12 @@ def negative_log_likelihood(logpdf, x, *params):
         raise ValueError(
             "logpdf returned nan: some params lie outside the model's parameter space "
             "(e.g. a scale <= 0 or a probability outside [0, 1]); restrict them, e.g. with bounds."
+        )
+    if np.any(np.isposinf(log_p)):
+        where = x[np.argwhere(np.isposinf(log_p))[0][-1]]
+        raise ValueError(
+            f"logpdf returned +inf, an infinite density, at the observation {where!r}: the likelihood would be "
+            "infinite and have no maximum; restrict the params (e.g. with bounds) or check x."
         )
     return float_or_array(-np.sum(log_p, axis=-1))          # sum_i -log p_model(x_i; theta)
 

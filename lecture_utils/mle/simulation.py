@@ -8,7 +8,7 @@ import numpy as np
 from scipy.special import erf, erfc, roots_legendre
 
 from .._numerics import mean, mean_square
-from .._validation import (as_float_array, as_real_array, check_broadcast, check_draws, check_positive,
+from .._validation import (as_float_array, as_real_array, call_function, check_broadcast, check_draws, check_positive,
                            check_positive_int, check_random_state, check_size, float_or_array)
 from ._samples import _as_sample, _as_sample_sizes, _in_range
 
@@ -16,10 +16,10 @@ from ._samples import _as_sample, _as_sample_sizes, _in_range
 def _draw(distribution, size, rng) -> np.ndarray:
     """Samples of the given shape from a scipy.stats distribution or a function ``(rng, size)``."""
     if hasattr(distribution, "rvs"):
-        samples = np.asarray(distribution.rvs(size=size, random_state=rng))
+        samples = np.asarray(call_function(lambda: distribution.rvs(size=size, random_state=rng), "distribution"))
         return _finite(samples, "distribution")               # numbers (ints stay ints)
     if callable(distribution):
-        samples = np.asarray(distribution(rng, size))
+        samples = np.asarray(call_function(distribution, "distribution", rng, size))
         _finite(samples, "distribution")
         if samples.shape != size:
             raise ValueError(f"distribution must return samples of the shape it is asked for, {size}; got "
@@ -78,7 +78,8 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
     rng = check_random_state(random_state)
     estimates = np.empty((len(sizes), n_repeats))
     for row, size in enumerate(sizes):                       # one batch of all repeats per sample size
-        values = as_real_array(estimator(_draw(distribution, (n_repeats, size), rng)), "what estimator returns")
+        values = as_real_array(call_function(estimator, "estimator", _draw(distribution, (n_repeats, size), rng)),
+                               "what estimator returns")
         if values.shape != (n_repeats,):
             raise ValueError(
                 f"estimator must reduce the last axis of samples of shape ({n_repeats}, {size}) to "

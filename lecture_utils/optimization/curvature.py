@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import as_float_array, as_real_array, as_scalar, check_callable, float_or_array
+from .._validation import as_float_array, as_real_array, as_scalar, call_function, check_callable, float_or_array
 from .objective import FunctionObjective, Objective, _check_objective
 from .singular import SINGULAR_RTOL, _newton_direction, _scaled_eigenvalues
 
@@ -41,7 +41,7 @@ def chord_gap(f, a, b, theta) -> float:
         raise ValueError(f"theta must lie in [0, 1] (a point between a and b); got {theta}.")
 
     def value(w):                                                        # numbers stay numbers
-        result = as_real_array(f(float(w) if a.ndim == 0 else w), "f")
+        result = as_real_array(call_function(f, "f", float(w) if a.ndim == 0 else w), "f")
         if result.ndim != 0 or np.isnan(result):
             raise ValueError(f"f must return a number at every point of the chord; got {result!r} at {w}.")
         return float(result)
@@ -135,7 +135,12 @@ def quadratic_model(objective: Objective, w) -> QuadraticModel:
     w = np.atleast_1d(as_float_array(w, "w")).astype(float)
     if w.ndim != 1:
         raise ValueError(f"w must be a number or a vector of shape (D,); got shape {w.shape}.")
-    return QuadraticModel(w, objective.loss(w), objective.gradient(w), objective.hessian(w))
+    model = QuadraticModel(w, objective.loss(w), objective.gradient(w), objective.hessian(w))
+    for part, value in (("loss", model.value), ("gradient", model.gradient)):   # (a Hessian of inf: not pos. def.)
+        if not np.all(np.isfinite(value)):
+            raise ValueError(f"The objective's {part} at w is not finite (nan or inf): there is no quadratic model "
+                             "there; expand it where the loss and the gradient are finite.")
+    return model
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import as_float_array, as_real_array, check_callable, check_positive
+from .._validation import as_float_array, as_real_array, call_function, check_callable, check_positive
 
 
 def _central_differences(function, w, eps, name: str, shape):
@@ -16,7 +16,8 @@ def _central_differences(function, w, eps, name: str, shape):
     eps = check_positive(eps, "eps")
 
     def value(at):
-        result = as_real_array(function(at), name)
+        with np.errstate(over="ignore", invalid="ignore"):      # a caller's function beyond float64: checked below
+            result = as_real_array(call_function(function, name, at), name)
         if result.shape != shape(w.size):
             raise ValueError(f"{name} must return an array of shape {shape(w.size)} at w; got shape {result.shape}.")
         return result
@@ -26,7 +27,8 @@ def _central_differences(function, w, eps, name: str, shape):
         h = eps * max(1.0, abs(w.flat[j]))
         step = np.zeros_like(w)
         step.flat[j] = h
-        columns.append((value(w + step) - value(w - step)) / (2 * h))
+        with np.errstate(over="ignore", invalid="ignore"):          # not finite: the public callers say so
+            columns.append((value(w + step) - value(w - step)) / (2 * h))
     return np.array(columns)
 
 
@@ -49,7 +51,8 @@ def numerical_gradient(f, w, eps=1e-6):
     """
     check_callable(f, "f", "f(w) -> float")
     scalar = np.ndim(w) == 0
-    derivatives = _central_differences(lambda v: f(v[0] if scalar else v), w, eps, "f", lambda n: ())
+    derivatives = _finite(_central_differences(lambda v: f(v[0] if scalar else v), w, eps, "f", lambda n: ()),
+                          "f", w)
     return float(derivatives[0]) if scalar else derivatives
 
 
@@ -71,5 +74,15 @@ def numerical_hessian(gradient, w, eps=1e-5):
     scalar = np.ndim(w) == 0
     columns = _central_differences(lambda v: np.atleast_1d(gradient(v[0] if scalar else v)), w, eps, "gradient",
                                    lambda n: (n,))
-    hessian = (columns + columns.T) / 2                     # row j is d grad / d w_j; H is symmetric
+    hessian = (_finite(columns, "gradient", w) + columns.T) / 2         # row j is d grad / d w_j; H is symmetric
     return float(hessian[0, 0]) if scalar else hessian
+
+
+def _finite(derivatives: np.ndarray, name: str, w) -> np.ndarray:
+    """``derivatives`` by central differences of the caller's function ``name``, if finite: else ``name`` was nan or
+    inf beside ``w`` (or ``w + h`` overflowed), and there is no derivative to check."""
+    if not np.all(np.isfinite(derivatives)):
+        raise ValueError(f"{name} is not finite beside w = {np.array2string(np.asarray(w, dtype=float), threshold=4)} "
+                         "(nan or inf, or w + h overflows), so central differences give no derivative there; check "
+                         f"{name} at a point where it and its neighbours are finite.")
+    return derivatives

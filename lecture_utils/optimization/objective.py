@@ -75,15 +75,23 @@ class FunctionObjective(Objective):
         w = as_float_array(w, "w")
         return float(w.reshape(-1)[0]) if self._scalar else w.copy()
 
+    def _at(self, function, w, overflowed):
+        """``function`` at ``w``, or ``overflowed`` (infinities) where Python's floats overflow inside it (numpy's
+        give inf): the loop stops on a loss, gradient or Hessian that is not finite, and says which."""
+        try:
+            return function(self._argument(w))
+        except OverflowError:
+            return overflowed
+
     def loss(self, w):
-        loss = as_real_array(self._loss(self._argument(w)), "loss")        # nan or inf: the loop stops on it
+        loss = as_real_array(self._at(self._loss, w, np.inf), "loss")        # nan or inf: the loop stops on it
         if loss.ndim != 0:
             raise ValueError(f"loss must return a number, E(w); got an array of shape {loss.shape}.")
         return float(loss)
 
     def gradient(self, w, batch=None):
         w = as_float_array(w, "w")
-        gradient = as_real_array(self._gradient(self._argument(w)), "gradient").reshape(-1)
+        gradient = as_real_array(self._at(self._gradient, w, np.full(w.shape, np.inf)), "gradient").reshape(-1)
         if gradient.shape != w.shape:
             raise ValueError(f"gradient must return one partial derivative per weight, shape {w.shape}; "
                              f"got shape {gradient.shape}.")
@@ -94,7 +102,7 @@ class FunctionObjective(Objective):
             raise TypeError("newton needs the Hessian: pass hessian=, a function of w returning the "
                             "matrix of second derivatives (a number for a 1-D function).")
         w = as_float_array(w, "w")
-        hessian = as_real_array(self._hessian(self._argument(w)), "hessian")
+        hessian = as_real_array(self._at(self._hessian, w, np.full((w.size, w.size), np.inf)), "hessian")
         if hessian.size != w.size ** 2:
             raise ValueError(f"hessian must return a ({w.size}, {w.size}) matrix; got shape {hessian.shape}.")
         return hessian.reshape(w.size, w.size)

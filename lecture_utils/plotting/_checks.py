@@ -18,7 +18,7 @@ import numbers
 
 import numpy as np
 
-from .._validation import (as_float_array, as_labels, as_limits, as_scalar, check_callable, check_option,
+from .._validation import (as_float_array, as_labels, as_limits, as_scalar, call_function, check_callable, check_option,
                            check_positive_int, check_size)
 
 
@@ -338,7 +338,7 @@ def drawn(like: str):
 
 def results(function, name: str, at, shape: tuple):
     """``function(at)`` as a float array of ``shape``: what a caller's function returned, checked and named."""
-    values = as_float_array(function(at), f"what {name} returns", allow_infinite=True)
+    values = as_float_array(call_function(function, name, at), f"what {name} returns", allow_infinite=True)
     if values.shape != shape:
         raise ValueError(f"{name} must return an array of shape {shape} here; got shape {values.shape}.")
     return values

@@ -120,6 +120,8 @@ def _nearest_point_cases():
         *bad_arrays(target, "direction", lambda value: M.nearest_point(_lowest_of(SQUARE), value), [1.0, 1.0],
                     kinds=("nan", "inf", "string", "none")),
         *bad_counts(target, "max_steps", lambda value: M.nearest_point(_lowest_of(SQUARE), [1.0, 1.0], value)),
+        case(target, "lowest overflowing with Python floats (issue 35)",
+             lambda: M.nearest_point(lambda d: (0, np.array([10.0 ** 400, 1.0])), [1.0, 1.0]), refuses("lowest")),
     ]
 
 

@@ -1,5 +1,6 @@
 """Bad and extreme calls of lecture_utils.mle."""
 
+import math
 import statistics
 from fractions import Fraction
 
@@ -184,6 +185,14 @@ def _any_model_cases():
              lambda: mle.negative_log_likelihood(stats.poisson.logpmf, [1.0, -np.inf], 2.0), refuses("x")),
         case("mle.negative_log_likelihood", "numbers and text", lambda: mle.negative_log_likelihood(
             lambda x, p: np.log(np.where(x == "a", p, 1 - p)), [1, "a"], 0.5), refuses("x")),
+        case("mle.negative_log_likelihood", "logpdf of Python floats that overflows (issue 35)",
+             lambda: mle.negative_log_likelihood(lambda x, m: -(x - m) ** 2 * math.exp(800.0), SAMPLE, 0.0),
+             refuses("logpdf")),
+        case("mle.negative_log_likelihood", "logpdf of +inf at an observation: an infinite likelihood",
+             lambda: mle.negative_log_likelihood(stats.beta.logpdf, [0.0, 0.5], 0.5, 0.5), refuses("logpdf")),
+        case("mle.fit_mle_numerically", "logpdf of Python floats that overflows",
+             lambda: mle.fit_mle_numerically(lambda x, m: -(x - m) ** 2 * math.exp(800.0), SAMPLE, [0.0]),
+             refuses("logpdf")),
         case("mle.fit_mle_numerically", "an observation of inf", lambda: mle.fit_mle_numerically(
             logpdf, [1.0, 2.0, np.inf], [0.0, 1.0], bounds=[(None, None), (1e-9, None)]), refuses("x")),
         case("mle.empirical_distribution", "values of 1e300", lambda: mle.empirical_distribution([1e300, -1e300, 1e300]),
@@ -266,6 +275,9 @@ def _simulation_cases():
              lambda: mle.simulate_estimates(median, normal, 10 ** 6, 10 ** 6), refuses("N", match="GiB|draws")),
         case("mle.simulate_estimates", "N = 10**30 cannot fit",
              lambda: mle.simulate_estimates(median, normal, 10 ** 30, 2), refuses("N")),
+        case("mle.simulate_estimates", "an estimator of Python floats that overflows (issue 35)",
+             lambda: mle.simulate_estimates(lambda s: np.full(s.shape[0], math.exp(800.0)), normal, 5, 10),
+             refuses("estimator")),
         case("mle.simulate_estimates", "a distribution that draws inf (issue 35)",
              lambda: mle.simulate_estimates(median, lambda rng, size: np.full(size, np.inf), 5, 10),
              refuses("distribution")),

@@ -351,6 +351,8 @@ CASES = [
          lambda: _function("loss_on_grid")(lambda w: "a", (0, 1), (0, 1), 3), refuses("loss")),
     case("plotting.newton.loss_on_grid", "resolution 10**4: 1e8 calls of loss (issue 20)",
          lambda: _function("loss_on_grid")(lambda w: 0.0, (0, 1), (0, 1), 10 ** 4), refuses("resolution")),
+    case("plotting.newton.plot_chord", "f of Python floats that overflows at an end (issue 35)",
+         lambda: _function("plot_chord")(_ax(), lambda x: float(x) ** 400, 10.0, 1.0, 0.5), refuses("f")),
     case("plotting.newton.plot_chord", "f returning text",
          lambda: _function("plot_chord")(_ax(), lambda x: "a", 0.0, 1.0, 0.5), refuses("f")),
     case("plotting.newton.model_ellipse", "a model of three weights", lambda: _function("model_ellipse")(
