@@ -115,7 +115,7 @@ def mean_squared_error(estimates, true_value):
     float or ndarray of shape (...)
     """
     errors = _errors(estimates, true_value)
-    return float_or_array(_in_range(mean_square(errors), "the mean squared error", "estimates"))
+    return float_or_array(_in_range(mean_square(errors), "the mean squared error", "estimates and true_value"))
 
 
 def bias(estimates, true_value):

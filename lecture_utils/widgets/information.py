@@ -8,7 +8,7 @@ from matplotlib import transforms
 
 from .. import plotting
 from .._validation import (as_float_array, check_draws, check_option, check_positive, check_positive_int,
-                           check_size)
+                           check_sequence, check_size)
 from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_reverse_kl,
                            kl_divergence_from_log_densities)
 from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
@@ -63,7 +63,8 @@ class EntropyExplorer(FigureWidget):
         if weights.ndim != 1 or weights.size < 2 or np.any(weights < 0) or np.any(weights > max_weight):
             raise ValueError(f"weights must be 1-D with at least 2 entries in [0, {max_weight:g}]; "
                              f"got {weights.tolist()}.")
-        self.labels = [str(k) for k in range(weights.size)] if labels is None else [str(x) for x in labels]
+        self.labels = [str(k) for k in range(weights.size)] if labels is None else \
+            [str(x) for x in check_sequence(labels, "labels", "names of the outcomes")]
         if len(self.labels) != weights.size:
             raise ValueError(f"labels must name each of the {weights.size} outcomes; got {len(self.labels)}.")
         self._initial = weights

@@ -11,8 +11,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import (as_class_labels, as_float_array, as_scalar, check_flag, check_known_labels, check_positive,
-                           check_positive_int, check_random_state, check_scale)
+from .._validation import (as_class_labels, as_float_array, as_scalar, check_flag, check_known_labels, check_option,
+                           check_positive, check_positive_int, check_random_state, check_scale)
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
@@ -393,6 +393,7 @@ class RegularizationExplorer(FigureWidget):
         lam = lambdas[lambdas.size // 2] if lam is None else as_scalar(lam, "lam")
         if not np.any(np.isclose(lambdas, lam, rtol=1e-9, atol=0)):
             raise ValueError(f"lam must be one of the lambdas; got {lam!r}.")
+        penalty = check_option(penalty, "penalty", ("l2", "l1"))      # now: ipywidgets' TraitError came after the fits
         self.X, self.X_val = self._two_inputs(X, "X"), self._two_inputs(X_val, "X_val")
         self.t, self.t_val = np.asarray(t), np.asarray(t_val)
         classes, _ = as_class_labels(self.t, self.X.shape[0])
@@ -506,7 +507,7 @@ class RegularizationExplorer(FigureWidget):
         self.freeze_layout()
 
     def update(self) -> None:
-        name, index = self.penalty.value, self.index
+        name = self.penalty.value
         coef = self.coef_
         self._regions.set_data((self._grid @ coef + self.intercept_ > 0).reshape(REGION_GRID, REGION_GRID))
         for bar, value in zip(self._bars, coef):
