@@ -437,6 +437,7 @@ def public_names() -> dict[str, Callable]:
     instances in ``exercises.<topic>``) are counted as names: their check takes
     the student's answer.
     """
+    from lecture_utils.exercises._core import Exercise
     objects = _public_objects()
     public_classes = {obj for obj in objects.values() if inspect.isclass(obj)}
     names = {}
@@ -447,7 +448,7 @@ def public_names() -> dict[str, Callable]:
     for module in public_modules():
         prefix = module.__name__.removeprefix("lecture_utils").lstrip(".")
         for name, obj in vars(module).items():
-            if _public(name) and type(obj).__module__ == "lecture_utils.exercises._core":
+            if _public(name) and isinstance(obj, Exercise):
                 names[f"{prefix}.{name}"] = obj
     return names
 
