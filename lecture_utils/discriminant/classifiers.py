@@ -125,7 +125,7 @@ class RDA(GenerativeClassifier):
 
     def _centred(self, X) -> np.ndarray:
         """``x - c`` for each row of ``X``, checked against the fitted model (its columns contiguous: see
-        :func:`_squared_mahalanobis`)."""
+        :func:`~lecture_utils.discriminant.gaussian._squared_mahalanobis`)."""
         X = as_matrix(X)
         check_n_features(X, self.n_features_in_)
         return np.subtract(X, self._centre, order="F")

@@ -143,7 +143,8 @@ def gaussian_joint_log_likelihood(X, means, covariances, priors) -> np.ndarray:
     """The discriminant functions ``g_k(x) = log pi_k + log N(x; mu_k, Sigma_k)`` of Gaussian classes.
 
     The one computation behind the true Bayes classifier of known Gaussian
-    classes and the fitted :class:`LDA`, :class:`QDA` and :class:`RDA`:
+    classes and the fitted :class:`~lecture_utils.discriminant.LDA`,
+    :class:`~lecture_utils.discriminant.QDA` and :class:`~lecture_utils.discriminant.RDA`:
     ``g_k(x) = log pi_k - 1/2 (d log 2 pi + log|Sigma_k| + Delta_k(x)^2)``,
     through Cholesky factors, in log space (finite far from every mean).
 

@@ -24,7 +24,8 @@ _UNSEEN_CLASS = ("If (X, t) and (X_eval, t_eval) are the two parts of a fold of 
 def _squared_mahalanobis_many(centred: np.ndarray, factors: np.ndarray) -> np.ndarray:
     """``||L^{-1} (x - mu_k)||^2`` for many factors at once: ``centred`` (K, n, d), ``factors`` (..., K, d, d).
 
-    The forward substitution of :func:`_whiten`, ``z_j = (x_j - sum_{l < j} L_jl z_l) / L_jj``, vectorised
+    The forward substitution of :func:`~lecture_utils.discriminant.gaussian._whiten`,
+    ``z_j = (x_j - sum_{l < j} L_jl z_l) / L_jj``, vectorised
     over the leading axes of ``factors`` too, one feature at a time (each ``z_j`` a contiguous array);
     returns shape (..., K, n).
     """

@@ -18,7 +18,7 @@ from ._numbers import _too_large, as_numbers, grade, off_by_one_unit, significan
 class Derive(Exercise):
     """A number, or a short vector of numbers, that a derivation or hand computation gives.
 
-    Each number is judged as the module's docstring says: correct to 3
+    Each number is judged as the docstring of ``_core`` says: correct to 3
     significant figures (rounded or cut), close when right only to the fewer
     figures it shows, wrong otherwise; a value that one of the usual slips
     gives gets that slip's hint, to 3 significant figures or, when it is not

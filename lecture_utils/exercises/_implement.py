@@ -29,7 +29,7 @@ class Implement(Exercise):
 
     The student's function is called positionally on a copy of each case's
     arguments, under ``time_limit`` seconds per case (see :func:`attempt`).
-    The first case it gets wrong is reported as the module's docstring says:
+    The first case it gets wrong is reported as the docstring of ``_core`` says:
     input, expected result, and what came back, with a hint where one is known.
 
     Parameters

@@ -74,7 +74,7 @@ def right_to_its_figures(value: float, truth: float) -> bool:
     A tie counts when rounded half away from zero (0.3 for 0.25, 18 for
     17.5), not the other way (0.2 for 0.25); a cut does not (0.3 for
     0.3666), nor does a whole number of one figure (2 for 2.32: see the
-    module's docstring).
+    docstring of :mod:`~lecture_utils.exercises._core`).
     """
     if value == 0 or not (math.isfinite(value) and math.isfinite(truth)):
         return False

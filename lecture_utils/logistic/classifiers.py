@@ -287,7 +287,7 @@ class LogisticRegression(_LinearClassifier):
         advise it when they do not converge.
     learning_rate : float or "auto"
         ``eta_0`` of the gradient methods; ``"auto"`` is ``1 / L`` with ``L`` the
-        bound of :func:`learning_rate_bound` (for SGD with minibatches, the
+        bound of :func:`~lecture_utils.logistic.learning_rate_bound` (for SGD with minibatches, the
         largest ``||x_i||^2 / 4 + l2``), which never diverges.
     decay : float
         ``eta_k = eta_0 / (1 + decay k)``, k the step (epoch for SGD).

@@ -2,7 +2,7 @@
 least squares of IRLS, and the coordinates in which the softmax model's Hessian is invertible.
 
 Taught in notebook 05 ("IRLS", "Multi-class Newton"); :func:`~lecture_utils.optimization.minimize` takes the
-steps, and :class:`~lecture_utils.logistic.classifiers.SoftmaxRegression` fits by Newton's method through
+steps, and :class:`~lecture_utils.logistic.SoftmaxRegression` fits by Newton's method through
 :class:`_SumToZero`.
 """
 
@@ -126,7 +126,7 @@ def irls_step(X, t, w, l2=0.0, fit_intercept=True) -> np.ndarray:
 
     a least-squares fit of ``S^{1/2} r`` on ``S^{1/2} X`` (the L2 penalty as
     extra rows ``sqrt(N l2) I``). Solved here by ``numpy.linalg.lstsq``, as an
-    independent check of :class:`LogisticRegression`'s Newton step.
+    independent check of :class:`~lecture_utils.logistic.LogisticRegression`'s Newton step.
 
     Parameters
     ----------

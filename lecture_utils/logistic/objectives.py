@@ -92,8 +92,8 @@ class _LinearObjective(Objective):
 
 
 class LogisticLoss(_LinearObjective):
-    """The objective of :class:`LogisticRegression`: ``E(w) = (1/N) sum_i log(1 + exp(-u_i x_i^T w)) + l2/2 ||w||^2``
-    with the signs ``u_i = 2 t_i - 1`` in {-1, +1}.
+    """The objective of :class:`~lecture_utils.logistic.LogisticRegression`:
+    ``E(w) = (1/N) sum_i log(1 + exp(-u_i x_i^T w)) + l2/2 ||w||^2`` with the signs ``u_i = 2 t_i - 1`` in {-1, +1}.
 
     Notebook 04 checks :meth:`gradient` against finite differences; notebook 05
     builds Newton's method from :meth:`hessian`. The weights are
@@ -237,7 +237,7 @@ class LogisticLoss(_LinearObjective):
 
 
 class SoftmaxLoss(_LinearObjective):
-    """The objective of :class:`SoftmaxRegression`, the cross-entropy of the softmax model.
+    """The objective of :class:`~lecture_utils.logistic.SoftmaxRegression`, the cross-entropy of the softmax model.
 
     ``E(W) = (1/N) sum_i -log softmax(W^T x_i)_{t_i} + l2/2 ||W||^2`` with
     ``W`` of shape (D + 1, K) (the biases in the last row, not penalised),

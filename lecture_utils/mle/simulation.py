@@ -54,7 +54,7 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
     ----------
     estimator : callable
         Maps samples of shape ``(n_repeats, N)`` to estimates of shape
-        ``(n_repeats,)``, reducing the last axis: :func:`bernoulli_mle`,
+        ``(n_repeats,)``, reducing the last axis: :func:`~lecture_utils.mle.bernoulli_mle`,
         ``lambda s: gaussian_mle(s)[1]``, ``lambda s: np.median(s, axis=-1)``.
     distribution : frozen scipy.stats distribution or callable
         ``p_data``: e.g. ``scipy.stats.norm(0, 1)``, or ``f(rng, size)``

@@ -120,7 +120,7 @@ class _NaiveBayes(GenerativeClassifier):
         ``class_prior_ * feature_factors(x).prod(axis=1)`` is ``p(x, C_k)``,
         the numerator of Bayes' theorem, computed as on the slides (it may
         underflow for many features, unlike :meth:`predict_proba`). For
-        :class:`GaussianNB` the factors are densities, which may exceed 1.
+        :class:`~lecture_utils.naive_bayes.GaussianNB` the factors are densities, which may exceed 1.
 
         Parameters
         ----------
@@ -134,7 +134,8 @@ class _NaiveBayes(GenerativeClassifier):
 
 
 class _SmoothedNaiveBayes(_NaiveBayes):
-    """Naive Bayes whose factors are value frequencies smoothed by ``alpha`` (:func:`laplace_estimate`)."""
+    """Naive Bayes whose factors are value frequencies smoothed by ``alpha``
+    (:func:`~lecture_utils.naive_bayes.laplace_estimate`)."""
 
     _zero_likelihood_hint = ("With alpha=0 a value never seen with a class in training has probability 0 and "
                              "vetoes that class, and here every class is vetoed; smooth with alpha > 0 "

@@ -69,7 +69,7 @@ class BernoulliNB(_SmoothedNaiveBayes):
 
     a linear function of ``x`` (Arias, UPC topic 2). ``p_kj`` is the smoothed
     frequency of ``x_j = 1`` in class ``C_k``, ``(N_kj + alpha) / (N_k + 2 alpha)``:
-    :class:`CategoricalNB` with the ``V = 2`` values 0 and 1. This is
+    :class:`~lecture_utils.naive_bayes.CategoricalNB` with the ``V = 2`` values 0 and 1. This is
     scikit-learn's ``BernoulliNB(alpha=alpha, binarize=None)``. Notebook 07,
     "Bernoulli features".
 

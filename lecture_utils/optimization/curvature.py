@@ -90,7 +90,7 @@ class QuadraticModel:
     def positive_definite(self) -> bool:
         """Whether ``H`` is positive definite, i.e. ``m`` is a bowl with a single lowest point.
 
-        By the rule of the module's docstring: scaled to a unit diagonal, its
+        By the rule of :mod:`~lecture_utils.optimization.singular`: scaled to a unit diagonal, its
         smallest eigenvalue is above :data:`SINGULAR_RTOL` times its largest.
         """
         if not np.all(np.isfinite(self.hessian)):
@@ -167,7 +167,7 @@ class ScalarFunction:
     minima: tuple
 
     def objective(self) -> FunctionObjective:
-        """As an :class:`Objective` of one weight, for :func:`minimize`."""
+        """As an :class:`Objective` of one weight, for :func:`~lecture_utils.optimization.minimize`."""
         return FunctionObjective(self.f, self.derivative, self.second_derivative, scalar=True)
 
 

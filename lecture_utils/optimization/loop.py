@@ -300,7 +300,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         is the limited-memory BFGS quasi-Newton method: Newton's step with
         ``H^{-1}`` sketched from the last 10 steps' gradient changes, a line
         search, no Hessian and no learning rate. ``"newton-l1"`` is Newton's
-        method for an ``l1`` penalty (:func:`_orthant_newton_step`): a few
+        method for an ``l1`` penalty (:func:`~lecture_utils.optimization.steps._orthant_newton_step`): a few
         steps where the proximal methods take thousands, always with a line
         search.
     learning_rate : float

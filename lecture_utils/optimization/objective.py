@@ -19,8 +19,9 @@ class Objective:
 
     #: Number of examples ``E`` averages over (needed by SGD only).
     n_samples: int | None = None
-    #: Whether ``H(w)`` is positive semidefinite everywhere (the logistic losses): then every point where the
-    #: gradient vanishes is a minimum, and :func:`minimize` skips the second-order test at the end of a run.
+    #: Whether ``H(w)`` is positive semidefinite everywhere (the logistic losses): then every point where the gradient
+    #: vanishes is a minimum, and :func:`~lecture_utils.optimization.minimize` skips the second-order test at the end
+    #: of a run.
     convex: bool = False
 
     def loss(self, w: np.ndarray) -> float:
@@ -38,7 +39,7 @@ class Objective:
     def no_minimum(self, w) -> str | None:
         """Why ``E`` has no minimum, if the weights ``w`` show it (a sentence); None if they do not.
 
-        :func:`minimize` asks at the end of a run whose gradient has become small:
+        :func:`~lecture_utils.optimization.minimize` asks at the end of a run whose gradient has become small:
         a loss that falls for ever along a direction (the unpenalised logistic loss
         on separable data) has gradients as small as one likes far out, and no
         minimum there. By default nothing is known: None.
