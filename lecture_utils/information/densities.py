@@ -35,14 +35,19 @@ def _as_grid(x) -> np.ndarray:
     return x
 
 
-def _as_density(values, name: str, x: np.ndarray) -> np.ndarray:
-    """Density values on the grid ``x``: finite, >= 0, one per grid point along the last axis."""
-    values = as_float_array(values, name)
+def _on_grid(values: np.ndarray, name: str, what: str, x: np.ndarray) -> np.ndarray:
+    """``values`` if they hold one ``what`` per point of the grid ``x`` along their last axis."""
     if values.ndim == 0 or values.shape[-1] != x.shape[0]:
         raise ValueError(
-            f"{name} must hold the density at each point of x along its last axis "
+            f"{name} must hold the {what} at each point of x along its last axis "
             f"({x.shape[0]} values); got shape {values.shape}."
         )
+    return values
+
+
+def _as_density(values, name: str, x: np.ndarray) -> np.ndarray:
+    """Density values on the grid ``x``: finite, >= 0, one per grid point along the last axis."""
+    values = _on_grid(as_float_array(values, name), name, "density", x)
     if np.any(values < 0):
         raise ValueError(f"{name} has negative values ({values.min():.3g}); a density must be >= 0.")
     return values
@@ -101,12 +106,7 @@ def kl_divergence_on_grid(p, q, x, base=None):
 
 def _as_log_density(values, name: str, x: np.ndarray) -> np.ndarray:
     """Log-density values on the grid ``x``: no nan and no ``+inf`` (``-inf`` is a zero density)."""
-    values = as_real_array(values, name)
-    if values.ndim == 0 or values.shape[-1] != x.shape[0]:
-        raise ValueError(
-            f"{name} must hold the log-density at each point of x along its last axis "
-            f"({x.shape[0]} values); got shape {values.shape}."
-        )
+    values = _on_grid(as_real_array(values, name), name, "log-density", x)
     if np.any(np.isnan(values) | (values == np.inf)):
         raise ValueError(f"{name} contains nan or +inf; a log-density is finite or -inf (density 0).")
     return values
