@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import Classifier, Estimator
+from ._base import Classifier
 from ._numerics import norm, scaled, unscale
 from ._validation import (as_class_labels, as_matrix, as_scalar, as_signed_labels, as_vector, check_fitted,
                           check_flag, check_n_features, check_non_negative, check_option, check_positive,
                           check_positive_int)
-from .perceptron import _check_scale, _mistakes, _validated_inputs, _warn_not_converged, radius
+from .perceptron import (_SignClassifier, _check_scale, _mistakes, _validated_inputs, _warn_not_converged,
+                         radius)
 
 
 def _signed_inputs(X, t, fit_intercept) -> np.ndarray:
@@ -37,29 +38,13 @@ def _signed_inputs(X, t, fit_intercept) -> np.ndarray:
     return t[:, None] * inputs
 
 
-class _LinearPerceptron(Estimator):
+class _LinearPerceptron(_SignClassifier):
     """What the pocket and averaged perceptrons share: weights ``coef_`` and ``intercept_`` for {-1, +1}."""
 
     def _set_weights(self, w: np.ndarray) -> None:
         self.coef_ = w[:-1] if self.fit_intercept else w
         self.intercept_ = float(w[-1]) if self.fit_intercept else 0.0
         self.classes_ = np.array([-1, 1])
-
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``y(x) = x^T w + b`` for each row of ``X``, shape (n_samples,)."""
-        check_fitted(self, "coef_")
-        X = as_matrix(X)
-        check_n_features(X, self.coef_.shape[0])
-        return X @ self.coef_ + self.intercept_
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``+1`` where ``y(x) > 0`` and ``-1`` elsewhere, shape (n_samples,)."""
-        return np.where(self.decision_function(X) > 0, 1, -1)
-
-    def score(self, X, t) -> float:
-        """Return the accuracy: the fraction of examples with ``predict(x) == t``."""
-        predictions = self.predict(X)
-        return float(np.mean(predictions == as_signed_labels(t, predictions.shape[0])))
 
 
 class PocketPerceptron(_LinearPerceptron):
@@ -260,7 +245,7 @@ def quadratic_features(X, coef0: float = 1.0) -> np.ndarray:
                       np.full((X.shape[0], 1), coef0)])
 
 
-class KernelPerceptron(Estimator):
+class KernelPerceptron(_SignClassifier):
     """The perceptron in its dual form, with a kernel ``k(x, x') = phi(x)^T phi(x')``.
 
     It makes exactly the updates the perceptron would make on ``phi(x)``
@@ -343,15 +328,6 @@ class KernelPerceptron(Estimator):
         X = as_matrix(X)
         check_n_features(X, self.support_vectors_.shape[1])
         return self._gram(X, self.support_vectors_) @ self.dual_coef_
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``+1`` where ``y(x) > 0`` and ``-1`` elsewhere, shape (n_samples,)."""
-        return np.where(self.decision_function(X) > 0, 1, -1)
-
-    def score(self, X, t) -> float:
-        """Return the accuracy: the fraction of examples with ``predict(x) == t``."""
-        predictions = self.predict(X)
-        return float(np.mean(predictions == as_signed_labels(t, predictions.shape[0])))
 
 
 class MulticlassPerceptron(Classifier):

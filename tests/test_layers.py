@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "perceptron_variants", "losses", "probability", "information", "mle", "decision", "discriminant",
+ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "probability", "information", "mle", "decision", "discriminant",
               "naive_bayes", "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
