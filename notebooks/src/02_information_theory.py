@@ -382,7 +382,11 @@ exercises.entropy_function.check(my_entropy)
 # sounds as good but is not: for $P = (0.4, 0.4, 0.1, 0.1)$ the split $\{0.4, 0.1\}$ | $\{0.4, 0.1\}$ is
 # perfectly even and leads to 2 questions for every outcome, while Huffman's code merges the two 0.1s,
 # then them with a 0.4, and so asks about the other 0.4 first: 1, 2, 3 and 3 questions, 1.8 on average
-# (checked below). Its expected number of questions $L = \sum_x P(x)\,l(x)$ obeys
+# (checked below).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Within one question of the entropy.** The expected number of questions of Huffman's code,
+# $L = \sum_x P(x)\,l(x)$, obeys
 #
 # $$H(P) \le L < H(P) + 1 \qquad \text{(in bits)}.$$
 #
@@ -703,23 +707,24 @@ print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on 
 # minimum well beyond: a minimiser started only from the moment-matched fit would stay there, which is
 # why the package starts from each bump too.
 
-# %% slideshow={"slide_type": "subslide"}
+# %%
 def valleys(separation):
-    """For each mu of the grid above, the smallest KL(q || p) over its sigmas; and the local minima along mu."""
+    """For each mu of the grid above, the smallest KL(q || p) over its sigmas; and its local minima, (mu, KL)."""
     p_sep = gaussian_mixture_pdf(x, [0.5, 0.5], [-separation / 2, separation / 2], [1.0, 1.0])
     profile = kl_divergence_on_grid(normal_pdf(x, mus, sigmas), p_sep, x).min(axis=1)
-    minima = np.flatnonzero((profile[1:-1] < profile[:-2]) & (profile[1:-1] < profile[2:])) + 1
-    return profile, minima
+    at = np.flatnonzero((profile[1:-1] < profile[:-2]) & (profile[1:-1] < profile[2:])) + 1
+    return profile, mus.ravel()[at] + 0.0, profile[at].round(3)
 
 
-fig, ax = plt.subplots(figsize=(7.5, 3.4))
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 2.7))
+found = []
 for separation, style in zip([4.5, 5.0, 5.5, 6.5], ["-", "--", "-.", ":"]):
-    profile, minima = valleys(separation)
+    profile, mu_min, kl_min = valleys(separation)
     ax.plot(mus.ravel(), profile, style, label=f"$d = {separation}$")
-    print(f"d = {separation}: local minima at mu = {', '.join(f'{m:+.1f}' for m in mus.ravel()[minima])}, "
-          f"KL(q||p) = {', '.join(f'{v:.3f}' for v in profile[minima])}")
-ax.set(xlabel="$\\mu$ of $q$", ylabel="smallest $D_\\mathrm{KL}(q \\| p)$ over $\\sigma$", ylim=(0.2, 1.6),
-       title="the reverse divergence along $\\mu$: one valley, then three")
+    found.append(f"d = {separation}: local minima at mu = {mu_min}, KL(q||p) = {kl_min}")
+print("\n".join(found))
+ax.set(xlabel="$\\mu$ of $q$", ylabel="$\\min_\\sigma D_\\mathrm{KL}(q \\| p)$", ylim=(0.2, 1.6))
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
@@ -841,7 +846,7 @@ if exercises.what_converges.revealed():
         exact_skewness, distance = sum_skewness("exponential", n), stats.kstest(z, "norm").statistic
         print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
 
-# %% [markdown]
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
 #
 # **Explore** (in the cell below, once you have answered). 20 000 standardised sums $Z_n$ of $n$ draws

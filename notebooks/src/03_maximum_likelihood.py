@@ -149,7 +149,7 @@ print(f"the likelihood of x = {x_close}: L(mu = 0, sigma = 0.1) = {np.prod(densi
 likelihood_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.likelihood_above_one.check(likelihood_explanation)
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 # Once you have answered: the three factors of the likelihood.
 if exercises.likelihood_above_one.revealed():
     print("the three factors p(x_i; mu = 0, sigma = 0.1):", densities)
@@ -884,7 +884,7 @@ if exercises.four_times_the_data.revealed():
 # below the $\theta^2/N$ the formula would give with $\mathcal{I} = \mathbb{E}[(\partial_\theta \log p)^2] = 1/\theta^2$
 # (the second-derivative form even gives $-1/\theta^2$: the two forms agree only for regular models).
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 N_uniform = 10                                         # Uniform(0, 1): the unbiased (N + 1)/N max_i x_i
 scaled_max = mle.simulate_estimates(lambda s: (N_uniform + 1) / N_uniform * s.max(axis=-1), stats.uniform(0, 1),
                                     N_uniform, 20_000, random_state=14)
@@ -892,7 +892,7 @@ print(f"Uniform(0, 1), N = {N_uniform}, 20 000 samples: (N + 1)/N max x_i has me
       f"variance {scaled_max.var():.5f}; theta^2/(N(N + 2)) = {1 / (N_uniform * (N_uniform + 2)):.5f}, "
       f"theta^2/N = {1 / N_uniform:.5f}")
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
+# %% [markdown]
 # For a regular model the MLE attains the Cramér–Rao bound as $N \to \infty$ (it is *asymptotically*
 # unbiased, with variance approaching $1/(N\mathcal{I})$), which is the sense in which it is the most
 # **efficient** estimator.
@@ -1016,7 +1016,7 @@ if exercises.shrinkage_beats_the_bound.revealed():
 bias_prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.variance_bias_direction.check(bias_prediction)
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 # Once you have answered: both estimates, the MLE and s^2 = sum_i (x_i - mean)^2 / (N - 1), averaged over
 # 20 000 samples of each size from N(0, 4), and their mean squared errors.
 sigma2 = 4.0
