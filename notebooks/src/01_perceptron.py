@@ -270,8 +270,7 @@ if exercises.perceptron_algorithm.revealed():
 # boundary counts as a mistake whatever its target: at $\mathbf{w} = \mathbf{0}$ every score is 0, and a
 # strict $<$ would never leave $\mathbf{0}$. And the loop stops only after a whole pass without a
 # mistake; one pass is not enough, even on separable data. Liu, USC CSCI 567, writes the test as
-# $\operatorname{sgn}(\mathbf{x}_i^T\mathbf{w}) 
-e t_i$ with $\operatorname{sgn}(0) = -1$: that lets an
+# $\operatorname{sgn}(\mathbf{x}_i^T\mathbf{w}) \ne t_i$ with $\operatorname{sgn}(0) = -1$: that lets an
 # example with $t_i = -1$ and score 0 pass without an update, so the run can stop with that example
 # on the boundary, at other weights than the box's.
 #
