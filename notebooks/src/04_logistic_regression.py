@@ -931,7 +931,7 @@ if exercises.squared_error_from_zero.revealed():
 # $\|\mathbf{w}\| = 20.5$. After 10 000 steps it is:
 #
 # - **(a)** still about 20.5: gradient descent has converged;
-# - **(b)** larger, but far less than 10 times: it keeps growing, ever more slowly;
+# - **(b)** larger, but far less than 10 times: it keeps growing, by less at every step;
 # - **(c)** about 10 times larger, around 200;
 # - **(d)** undefined: the weights overflow and gradient descent stops with an error.
 
