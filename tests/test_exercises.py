@@ -90,8 +90,8 @@ def test_the_solution_is_worked_out(exercise):
     assert len(exercise.solution) > 80 and exercise.kind in {"derive", "implement", "predict", "explain"}
 
 
-@pytest.mark.parametrize("exercise", DERIVE, ids=name)
-def test_three_significant_figures_rounded_or_cut_are_enough(exercise):
+@pytest.mark.parametrize("exercise", [e for e in DERIVE if not isinstance(e, Count)], ids=name)
+def test_three_significant_figures_rounded_or_cut_are_enough(exercise):                  # a count is exact
     for shorten in (round_significant, cut_significant):
         answer = as_typed(exercise, [shorten(v, 3) for v in np.ravel(exercise.truth)])
         assert exercise.check(answer).verdict == "correct", (answer, repr(exercise.check(answer)))
@@ -341,7 +341,8 @@ def test_the_courses_counts_are_counts():
         assert discriminant.count_parameters.check(near).verdict == "wrong", near
     assert {e.title for e in COUNT} == {"count the updates", "the bound for normalised data",
                                         "count the parameters of LDA and QDA", "eight yes/no features",
-                                        "twelve digits at a linear rate", "the flat directions of the softmax loss"}
+                                        "twelve digits at a linear rate", "the flat directions of the softmax loss",
+                                        "the steps the bound promises"}
 
 
 def test_a_count_needs_a_whole_truth():
@@ -559,8 +560,10 @@ def test_the_bound_promises_about_11000_steps_and_gradient_descent_takes_247():
     w_star = np.r_[fit.coef_[0], fit.intercept_]
     L = np.linalg.eigvalsh(X.T @ X / (4 * 50))[-1]                    # the curvature bound of the notebook
     exercise = logistic.steps_promised_by_the_bound
-    assert exercise.truth == pytest.approx(L * (w_star @ w_star) / (2 * 1e-3), rel=1e-6)
-    assert exercise.check(10957).correct and exercise.check(1.1e4).correct
+    assert exercise.truth == math.ceil(L * (w_star @ w_star) / (2 * 1e-3)) == 10957     # a threshold: rounded up
+    assert exercise.check(10957).correct
+    for short in (10956, 10900, 1.1e4):                              # issue 32: below the threshold, or not the fewest
+        assert exercise.check(short).verdict == "wrong", short
     path = _descend(lambda w: X.T @ (expit(X @ w) - t) / 50, np.zeros(2), 1 / L, 1000)
     gaps = np.array([_mean_nll(X, t, w) for w in path]) - _mean_nll(X, t, w_star)
     assert np.argmax(gaps <= 1e-3) == 247                            # as the solution says
