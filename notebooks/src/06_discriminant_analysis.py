@@ -1243,9 +1243,9 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   $\sum_{y \ne c} p(Y = y \mid \mathbf{x}) = 1 - p(Y = c \mid \mathbf{x})$ with the note "if $y = c$, 0". The
 #   note holds for the medical and a/b/c tables too; the step also needs every mistake to cost 1. The
 #   general rule, $\hat y = \operatorname{argmin}_y \mathbb{E}_Y[L(Y, y)]$, is written before it is specialised
-#   to the 0-1 loss, and the a/b/c table's three expected losses are written out, but the rule is never
-#   applied to a table: the medical table that motivates it is left undecided. Section 1 decides it (sick
-#   above $p = 1/6$), and the a/b/c table at two posteriors.
+#   to the 0-1 loss, and the a/b/c table's three expected losses are written as formulas, but the rule is
+#   never applied to a table: the medical table that motivates it is left undecided. Section 1 decides it
+#   (sick above $p = 1/6$), and the a/b/c table at two posteriors.
 # - **Arias, UPC topic 2**, writes the isotropic equal-prior discriminant as
 #   $g_k(\mathbf{x}) = -\frac12\|\boldsymbol\mu_k - \mathbf{x}\|^2$, dropping the $1/\sigma^2$ of the line before. The
 #   argmax is unchanged, so the classifier is the same; the values are not the log-posteriors up to a
