@@ -21,7 +21,17 @@ _P = np.array([0.6, 0.3, 0.1])
 
 # ---------------------------------------------------------------- section 1
 
-abc_expected_losses = Derive(
+
+class _ExactDerive(Derive):
+    """A derive exercise whose truth has no figures beyond those asked (17.5, 56, 12: sums of products of
+    one-decimal numbers). An answer one unit off in its last figure (17.6) is then a slip of arithmetic, not of
+    an intermediate rounded too early, and gets the exercise's advice."""
+
+    def _one_unit_off(self, value: float, truth: float) -> bool:
+        return False
+
+
+abc_expected_losses = _ExactDerive(
     "the expected losses of the a/b/c table",
     r"""
 Each decision's expected loss is its **row** of the table times the posteriors:
