@@ -290,9 +290,27 @@ def test_a_slip_comes_before_a_rounding_hint():
     assert "rounded too early" in exercise.check(1.49).message
 
 
-def _derive(truth, slips=()):
+def test_an_exact_answer_one_unit_off_is_arithmetic_not_rounding():
+    exercise = _derive(truth=17.5, rounding=False)                   # a sum of products of one-decimal numbers
+    assert exercise.check(17.6).message == "the advice"
+    assert "rounded too early" in _derive(truth=17.5).check(17.6).message
+
+
+def _derive(truth, slips=(), **options):
     return Derive("a number", "worked " * 20, truth=lambda: truth, answer=truth, what="the number",
-                  example="1.23", praise="yes", slips=list(slips), advice="the advice")
+                  example="1.23", praise="yes", slips=list(slips), advice="the advice", **options)
+
+
+def test_a_case_built_for_one_mistake_says_what_it_is_whichever_variant_was_written():
+    def doubled(x):
+        return 2 * x
+
+    exercise = Implement("double it", "worked " * 20, reference=doubled, model_solution=doubled,
+                         cases=[dict(x=1.0), dict(x=1e308)],
+                         notes={2: lambda outcome: "1e308 doubled overflows" if outcome.returned else ""})
+    message = exercise.check(lambda x: min(2 * x, 1.0e308)).message
+    assert "hidden case 2 of 2" in message and message.endswith("1e308 doubled overflows")
+    assert "overflows" not in exercise.check(lambda x: 3 * x).message           # wrong on case 1: no note
 
 
 def test_one_figure_truncations_of_the_expected_losses_are_wrong():

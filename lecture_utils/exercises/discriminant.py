@@ -22,16 +22,7 @@ _P = np.array([0.6, 0.3, 0.1])
 # ---------------------------------------------------------------- section 1
 
 
-class _ExactDerive(Derive):
-    """A derive exercise whose truth has no figures beyond those asked (17.5, 56, 12: sums of products of
-    one-decimal numbers). An answer one unit off in its last figure (17.6) is then a slip of arithmetic, not of
-    an intermediate rounded too early, and gets the exercise's advice."""
-
-    def _one_unit_off(self, value: float, truth: float) -> bool:
-        return False
-
-
-abc_expected_losses = _ExactDerive(
+abc_expected_losses = Derive(
     "the expected losses of the a/b/c table",
     r"""
 Each decision's expected loss is its **row** of the table times the posteriors:
@@ -58,6 +49,7 @@ costly mistakes of the second and third columns (50 and 25), deciding c only the
     advice="For each decision (a row of the table), multiply each entry by the posterior of its column's class "
            "and add up.",
     names=("R(a | x)", "R(b | x)", "R(c | x)"),
+    rounding=False,                  # sums of products of one-decimal numbers: 17.6 is arithmetic, not rounding
 )
 
 

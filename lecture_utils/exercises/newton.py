@@ -12,26 +12,7 @@ import numpy as np
 from ..datasets import load_iris
 from ..logistic import LogisticLoss, SoftmaxLoss, irls_step, sigmoid, working_response
 from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, FunctionObjective, chord_gap, minimize
-from ._core import Choice, Count, Derive, Feedback, Implement, Option, Outcome
-
-
-class _ImplementWithNotes(Implement):
-    """An implement exercise some of whose hidden cases carry a note: what a function that fails there has done.
-
-    ``notes`` maps a case's number (from 1) to a function of the :class:`~._core.Outcome` of the student's call on
-    it, which returns the note ("" for none). The note follows the check's usual report of the failing case
-    (input, expected, got): a case built to catch one kind of mistake (an N x N matrix that cannot be allocated,
-    digits lost to a squared condition number) says so, whichever variant of the mistake the student wrote.
-    """
-
-    def __init__(self, *args, notes=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.notes = dict(notes or {})
-
-    def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
-        feedback = super()._failure(number, arguments, expected, outcome, function)
-        note = self.notes[number](outcome) if number in self.notes else ""
-        return self._feedback(feedback.verdict, f"{feedback.message}\n{note}") if note else feedback
+from ._core import Choice, Count, Derive, Implement, Option, Outcome
 
 
 # ---------------------------------------------------------------- section 1
@@ -147,7 +128,7 @@ def _hessian_negated(X, w):
     return -_hessian_reference(X, w)
 
 
-logistic_hessian = _ImplementWithNotes(
+logistic_hessian = Implement(
     "the Hessian of the logistic loss",
     r"""
 $\mathbf{H} = \frac1N \sum_i s_i\, \mathbf{x}_i \mathbf{x}_i^T = \frac1N \mathbf{X}^T \mathbf{S}\mathbf{X}$ with
@@ -403,7 +384,7 @@ def _irls_step_only(X, t, w):
     return np.linalg.lstsq(np.sqrt(s)[:, None] * X, np.sqrt(s) * (t - p) / s, rcond=None)[0]
 
 
-irls_by_least_squares = _ImplementWithNotes(
+irls_by_least_squares = Implement(
     "a Newton step as weighted least squares",
     r"""
 A least-squares solver minimises a plain sum of squares, $\sum_i (b_i - \mathbf{a}_i^T\mathbf{v})^2$. Each term
