@@ -68,3 +68,13 @@ def test_the_change_of_units_answer_is_what_the_classifiers_do():
     changed = [int(np.sum(b != a)) for b, a in zip(before, after)]
     assert changed[0] > 10 and changed[1:] == [0, 0, 0]          # Gaussian Naive Bayes is unit-free too
     assert exercises.feature_units.correct_answer == "b"
+
+
+def test_a_tie_rounded_the_usual_way_is_close_and_a_slip_of_arithmetic_gets_the_advice():
+    """Issue 32: 18 for R(a | x) = 17.5 is asked for 3 figures; 17.6 (no intermediate to round: the sums are
+    exact) is told what to compute, not that it rounded too early."""
+    feedback = exercises.abc_expected_losses.check([18, 56, 12])
+    assert feedback.verdict == "close" and "3 significant figures" in feedback.message
+    feedback = exercises.abc_expected_losses.check([17.6, 56, 12])
+    assert feedback.verdict == "wrong" and "rounded too early" not in feedback.message
+    assert feedback.message.startswith("Check R(a | x).")

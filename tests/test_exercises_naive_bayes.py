@@ -132,3 +132,13 @@ def test_the_learning_curve_figures_quoted_in_the_solution_of_few_and_many():
     assert round(mean["nb"][10], 2) == 0.09 and round(mean["lr"][10], 2) == 0.11
     assert round(mean["nb"][426], 2) == 0.06 and round(mean["lr"][426], 2) == 0.03
     assert exercises.few_and_many.options["c"].correct
+
+
+def test_why_it_still_classifies_well_tells_decisions_from_calibration():
+    """Issue 32: option (d) is rejected for what the log loss measures (the probabilities), and the cancelling
+    that does help, between the classes, is Zhang's (2004), named in the feedback and the solution."""
+    exercise = exercises.still_accurate
+    feedback = exercise.check("d").message
+    assert exercise.check("d").verdict == "wrong"
+    assert "Zhang" in feedback and "calibration" in feedback and "sign" in feedback
+    assert "Zhang (2004)" in exercise.solution and exercise.correct_answer == "c"

@@ -37,8 +37,9 @@ def test_an_overflowing_logistic_loss_gets_the_exercises_own_hint():
 
 
 def test_a_slip_hint_fires_only_for_a_function_that_behaves_like_the_slip_on_every_case():
-    """Issue 32: comparing sgn(x^T w) with t, sgn(0) = -1, gives the weights of a single pass on hidden case 1;
-    a student who passes until nothing changes, with that test, is told about the tie, never about passes."""
+    """Issue 32: comparing sgn(x^T w) with t, sgn(0) = -1, gives the weights of a single pass on hidden case 1
+    (its t = -1 example scores 0 in the second pass); a student who passes until nothing changes, with that test,
+    is told about the tie, never about passes."""
     hints = {slip.__name__: hint for slip, hint in ex.perceptron_algorithm.slips}
 
     def with_sign_test(X, t, max_epochs):
@@ -64,3 +65,12 @@ def test_a_slip_hint_fires_only_for_a_function_that_behaves_like_the_slip_on_eve
 
     message = ex.perceptron_algorithm.check(wrong_on_the_first_case_only).message
     assert "hidden case 1 of" in message and not any(hint in message for hint in hints.values())
+
+
+def test_no_hidden_case_of_exercise_3_is_the_data_of_exercise_5():
+    """Issue 32: a failed attempt prints a hidden case with its expected weights; exercise 5's three examples,
+    printed so, would give away its count of updates."""
+    exercise_5 = np.array([[2.0, 1.0, 1.0], [0.0, 1.0, 1.0], [1.0, -1.0, 1.0]])
+    for case in ex.perceptron_algorithm.cases:
+        rows = {tuple(row) for row in np.asarray(case["X"])}
+        assert not rows >= {tuple(row) for row in exercise_5}, case

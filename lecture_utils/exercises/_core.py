@@ -511,10 +511,17 @@ class Derive(Exercise):
     within : (float, float), optional
         The range every part of a possible answer lies in (``(0, 1)`` for
         probabilities): an answer outside it (and no usual slip) is "invalid".
+    rounding : bool
+        Whether the hand computation passes through values a student rounds
+        on the way (logarithms, roots, quotients): then an answer one unit off
+        in its last figure is told it was rounded too early. False for an
+        answer with no figures beyond those asked (17.5 as a sum of products of
+        one-decimal numbers), where such an answer is a slip of arithmetic and
+        gets the advice.
     """
 
     def __init__(self, title, solution, *, truth, answer, what, example, praise, slips=(), advice="",
-                 names=None, kind="derive", within=None):
+                 names=None, kind="derive", within=None, rounding=True):
         super().__init__(title, solution)
         self.kind = check_option(kind, "kind", ("derive", "predict"))
         _check_slips(slips)
@@ -525,7 +532,7 @@ class Derive(Exercise):
         self._truth, self._answer = truth, answer
         self.what, self.example, self.praise, self.advice = what, example, praise, advice
         self.slips = list(slips)
-        self.names, self.within = names, within
+        self.names, self.within, self.rounding = names, within, rounding
 
     @property
     def truth(self) -> np.ndarray:
@@ -591,7 +598,7 @@ class Derive(Exercise):
                 "the result.")
 
     def _one_unit_off(self, value: float, truth: float) -> bool:
-        return off_by_one_unit(value, truth)
+        return self.rounding and off_by_one_unit(value, truth)
 
     def _slip_to_its_figures(self, value: np.ndarray, slip: np.ndarray) -> bool:
         """Whether ``value`` is a slip's value given to fewer figures (-4.8 for -4.789): each number right to every
@@ -653,11 +660,11 @@ class Count(Derive):
             raise ValueError(f"the truth of the count {self.title!r} must be whole numbers; got {truth}.")
         return truth
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, rounding=False, **kwargs)     # a count has no rounding to slip on
+
     def _grade(self, value: float, truth: float) -> str:
         return "correct" if value == truth else "wrong"
-
-    def _one_unit_off(self, value: float, truth: float) -> bool:
-        return False                                         # a count has no rounding to slip on
 
     def _judge(self, answer) -> Feedback:
         value = as_numbers(answer, self.truth.shape)
@@ -761,12 +768,19 @@ class Implement(Exercise):
         from in this exercise: added when the student's result holds one.
     time_limit : float
         Seconds the student's function may take on one case.
+    notes : dict of int to callable, optional
+        For a hidden case built to catch one kind of mistake (an N x N
+        matrix that cannot be allocated, digits lost to a squared condition
+        number), keyed by the case's number (from 1): a function of the
+        :class:`Outcome` of the student's call on it, returning what that
+        mistake is ("" for nothing to add). The note follows the usual report
+        of the failing case, whichever variant of the mistake was written.
     """
 
     kind = "implement"
 
     def __init__(self, title, solution, *, reference, model_solution, cases, slips=(), nan_hint=NAN_HINT,
-                 inf_hint=INF_HINT, time_limit=TIME_LIMIT):
+                 inf_hint=INF_HINT, time_limit=TIME_LIMIT, notes=None):
         for name, function in (("reference", reference), ("model_solution", model_solution)):
             if not callable(function):
                 raise TypeError(f"{name} must be a function; got {function!r}.")
@@ -782,6 +796,7 @@ class Implement(Exercise):
         self.cases, self.slips = cases, list(slips)
         self.nan_hint, self.inf_hint = nan_hint, inf_hint
         self.time_limit = check_positive(time_limit, "time_limit")
+        self.notes = dict(notes or {})
 
     @property
     def correct_answer(self):
@@ -815,6 +830,7 @@ class Implement(Exercise):
         else:
             lines.append(f"    got      {_shown(outcome.value)}")
             lines.append(self._diagnosis(outcome.value, expected, function))
+        lines.append(self.notes[number](outcome) if number in self.notes else "")
         return self._feedback("wrong", "\n".join(line for line in lines if line))
 
     def _diagnosis(self, got, expected, function) -> str:

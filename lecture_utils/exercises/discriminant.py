@@ -21,6 +21,7 @@ _P = np.array([0.6, 0.3, 0.1])
 
 # ---------------------------------------------------------------- section 1
 
+
 abc_expected_losses = Derive(
     "the expected losses of the a/b/c table",
     r"""
@@ -48,6 +49,7 @@ costly mistakes of the second and third columns (50 and 25), deciding c only the
     advice="For each decision (a row of the table), multiply each entry by the posterior of its column's class "
            "and add up.",
     names=("R(a | x)", "R(b | x)", "R(c | x)"),
+    rounding=False,                  # sums of products of one-decimal numbers: 17.6 is arithmetic, not rounding
 )
 
 

@@ -167,15 +167,24 @@ _FIVE = np.full(5, 1 / 5)
 five_letter_questions = Derive(
     "the best questions for five equally likely letters",
     r"""
-Split the probability as evenly as you can at each question. "Is it A or E?" splits it 0.4 / 0.6. If
-yes, "is it A?" settles it: **2** questions. If no, "is it I?" settles I after **2** questions, and
-"is it O?" settles O and U after **3**. So three letters need 2 questions and two need 3:
+Build the strategy from the bottom, as Huffman's code does: merge the two least likely groups, again
+and again; each merge adds one question for every letter inside it.
 
-$$L = \tfrac15(2 + 2 + 2 + 3 + 3) = \tfrac{12}{5} = 2.4 \text{ questions},$$
+| merge | groups and their probabilities |
+|---|---|
+| A + E | {A, E} 0.4, I 0.2, O 0.2, U 0.2 |
+| I + O | {A, E} 0.4, {I, O} 0.4, U 0.2 |
+| U + {I, O} | {A, E} 0.4, {I, O, U} 0.6 |
+| the last two | everything, 1 |
 
-which is what Huffman's code gives (merge the two least likely groups, again and again). It lies
-between $H = \log_2 5 \approx 2.322$ bits and $H + 1$: questions come whole, and $\frac15$ is not a
-power of $\frac12$, so no strategy reaches the entropy exactly.
+A and E took part in 2 merges, I and O in 3, U in 2. As questions: "is it A or E?"; if yes, "is it
+A?" settles it after **2**; if no, "is it U?" settles U after **2**, and "is it I?" settles I and O
+after **3**. So three letters need 2 questions and two need 3:
+
+$$L = \tfrac15(2 + 2 + 2 + 3 + 3) = \tfrac{12}{5} = 2.4 \text{ questions}.$$
+
+It lies between $H = \log_2 5 \approx 2.322$ bits and $H + 1$: questions come whole, and $\frac15$ is not
+a power of $\frac12$, so no strategy reaches the entropy exactly.
 """,
     truth=lambda: _FIVE @ huffman_code_lengths(_FIVE),
     answer=12 / 5, what="the expected number of questions", example="2.5",
@@ -185,9 +194,11 @@ power of $\frac12$, so no strategy reaches the entropy exactly.
            (lambda: 3.0, "Three questions always suffice, but a good strategy can stop after two for some "
                          "letters: count the questions letter by letter and average them."),
            (lambda: 14 / 5, "Asking \"is it A?\", \"is it E?\", ... one letter at a time takes 1, 2, 3, 4, 4 "
-                            "questions: too many on average. Ask about two letters at once first.")],
-    advice="Split the probability as evenly as you can with each question; count how many questions each "
-           "letter needs, and average over the five.",
+                            "questions: too many on average. Ask about two letters at once first."),
+           (lambda: 2.0, "Two questions have only 2^2 = 4 possible answer sequences, too few to tell 5 letters "
+                         "apart: some letters need a third question. Count them letter by letter and average.")],
+    advice="Build the questions as Huffman's code does: merge the two least likely groups, again and again; each "
+           "merge adds a question for every letter inside. Then average the letters' question counts.",
 )
 
 # ---------------------------------------------------------------- section 6

@@ -350,6 +350,17 @@ outweighs it, $|a + b| < (k - 1)|a|$, i.e. where the correct log-odds is small n
 again (Domingos and Pazzani, 1997). So the
 accuracy drops a little while the probabilities become badly calibrated: of the test tumours
 Gaussian Naive Bayes is 99.9% sure about, about 3% are misclassified.
+
+Zhang (2004) made the same point in general. With the true factors $p(x_j \mid C_k)$, the true odds are
+Naive Bayes' odds times a **dependence factor**,
+$$\frac{p(C_1 \mid \mathbf{x})}{p(C_0 \mid \mathbf{x})} = \frac{\pi_1 \prod_j p(x_j \mid C_1)}{\pi_0 \prod_j p(x_j \mid C_0)}
+\cdot \frac{p(\mathbf{x} \mid C_1) / \prod_j p(x_j \mid C_1)}{p(\mathbf{x} \mid C_0) / \prod_j p(x_j \mid C_0)},$$
+the ratio between the classes of how much the dependencies change each class's likelihood. Where the
+dependencies are alike in both classes, or those favouring one class offset those favouring the other,
+that factor is near 1, or at least does not carry the odds across 1, and Naive Bayes decides as the Bayes
+classifier does, however strong the dependencies. That cancelling happens between the classes, in the
+decision; it does not make the probabilities right, and the log loss, which scores the probabilities
+(their calibration), is what shows how far off they are here.
 """,
     options={
         "a": Option(False, "They are not independent: within a class, radius, perimeter and area of the "
@@ -358,8 +369,13 @@ Gaussian Naive Bayes is 99.9% sure about, about 3% are misclassified.
                            "and no correction of the double counting happens."),
         "c": Option(True, "The decision needs only the sign of the log-odds. Double counting inflates its "
                           "size, which ruins the probabilities, but rarely flips its sign."),
-        "d": Option(False, "The errors do not cancel: the log loss is six times logistic regression's, and "
-                           "some mistakes are made at odds of 5 x 10^11 to 1."),
+        "d": Option(False, "Within a class the errors add up: radius, perimeter and area put nearly the same "
+                           "factor in three times. Its log-odds are about 35 for a typical tumour, against "
+                           "logistic regression's 5 or so, and its log loss, which scores the probabilities "
+                           "(their calibration), is six times logistic regression's. A cancelling of another "
+                           "kind does help: dependencies that are alike in both classes cancel in the ratio "
+                           "between the classes, so the decision can still be the Bayes classifier's (Zhang, "
+                           "2004). That is about the sign of the log-odds, as in (c), not the probabilities."),
     },
 )
 

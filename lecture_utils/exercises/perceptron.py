@@ -126,8 +126,8 @@ $t_i\,\mathbf{x}_i^T\mathbf{w} \le 0$ (the boundary counts as a mistake, which i
 step leave $\mathbf{0}$); stop after a pass without a mistake, or after `max_epochs` passes.
 """,
     reference=_perceptron_fit, model_solution=_perceptron_solution,
-    cases=[
-        dict(X=np.array([[2.0, 1.0, 1.0], [0.0, 1.0, 1.0], [1.0, -1.0, 1.0]]), t=np.array([1, -1, 1]),
+    cases=[       # case 1 meets the boundary with t = -1 in its second pass; none is another exercise's data
+        dict(X=np.array([[0.0, 2.0, 1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 1.0]]), t=np.array([1, -1, 1]),
              max_epochs=100),
         dict(X=np.array([[1.0, 2.0, 1.0]]), t=np.array([-1]), max_epochs=100),
         dict(X=np.array([[1.0, 0.0, 1.0], [-1.0, 0.0, 1.0], [3.0, 1.0, 1.0], [-2.0, -1.0, 1.0]]),
