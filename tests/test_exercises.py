@@ -285,15 +285,34 @@ def test_a_last_figure_off_by_one_is_told_to_check_its_rounding():
 
 
 def test_a_slip_comes_before_a_rounding_hint():
-    exercise = _derive(truth=1.5, slips=[(lambda: 1.51, "the slip")])
+    exercise = _derive(truth=1.5004, slips=[(lambda: 1.51, "the slip")])
     assert exercise.check(1.51).message == "the slip"
     assert "rounded too early" in exercise.check(1.49).message
 
 
 def test_an_exact_answer_one_unit_off_is_arithmetic_not_rounding():
-    exercise = _derive(truth=17.5, rounding=False)                   # a sum of products of one-decimal numbers
-    assert exercise.check(17.6).message == "the advice"
-    assert "rounded too early" in _derive(truth=17.5).check(17.6).message
+    """A truth of 3 figures or fewer (17.5, 2.25, -0.512, 24/6) has nothing to round on the way."""
+    for truth, answer in ((17.5, 17.6), (2.25, 2.24), (-0.512, -0.513), (4.0, 4.01), (-0.6, -0.599)):
+        assert _derive(truth=truth).check(answer).message == "the advice", truth
+    assert "rounded too early" in _derive(truth=17.5004).check(17.6).message
+
+
+def test_a_count_forgives_the_rounding_of_floating_point():
+    """16 / 0.2**2 is 399.99999999999994 in floats: the count 400, not "not a whole number"."""
+    assert perceptron.normalised_bound.check(16 / 0.2 ** 2).correct
+    assert perceptron.normalised_bound.check(400.001).verdict == "wrong"
+
+
+def test_close_means_the_truth_rounded_to_the_answers_figures():
+    """[-0.1, 0.1] for (-0.06, 0.09): -0.06 to one figure is -0.06, not -0.1 (round 4 of the reviews)."""
+    assert grade(-0.1, -0.06) == "wrong" and grade(0.1, 0.09) == "wrong" and grade(0.1, 0.096) == "close"
+    assert grade(-0.06, -0.0602) == "close" and grade(0.3, 1 / 3) == "close"
+
+
+def test_values_that_six_figures_would_merge_are_shown_in_full():
+    from lecture_utils.exercises._core import _shown
+    assert _shown(np.array([1e8, 1e8 + 1e-7])) == "np.array([100000000.0, 100000000.0000001])"
+    assert _shown(np.array([0.1234567, 2.0])) == "np.array([0.123457, 2.0])"
 
 
 def _derive(truth, slips=(), **options):
@@ -628,3 +647,42 @@ def test_a_step_far_too_large_on_separable_data_runs_out_ever_more_slowly():
     steps = np.linalg.norm(np.diff(path, axis=0), axis=1)
     assert steps.max() <= 100 * np.linalg.norm(X, axis=1).max() and steps[-1] < steps[100] < steps[10]
     assert logistic.large_step_on_separable_data.correct_answer == "c"
+
+
+def test_the_solution_button_appears_only_once_the_student_has_answered():
+    """Issue 32: a worked solution can settle a later exercise (notebook 05's exercise 7 settles exercise 8), so its
+    button waits for an answer, right or wrong, as a locked cell's outcome does."""
+    from lecture_utils.exercises._display import feedback_widget
+
+    exercise = perceptron.update_count
+
+    def has_button(feedback) -> bool:
+        return len(feedback_widget(feedback).children) == 2
+
+    assert not has_button(exercise.check(...)) and not has_button(exercise.check("abc"))
+    assert has_button(exercise.check(7)) and has_button(exercise.check(exercise.correct_answer))
+
+
+def test_a_wrapper_of_the_courses_own_function_is_not_an_answer():
+    """Round 4 of the reviews: the package's perceptron_plain, wrapped, passed exercise 3. While a student's function
+    runs, the course's package and scikit-learn are switched off, even if the function catches the error."""
+    from lecture_utils.perceptron import perceptron_plain
+    from sklearn.linear_model import Perceptron as SklearnPerceptron
+
+    def wrapped(X, t, max_epochs):
+        return perceptron_plain(X, t, max_epochs)
+
+    def caught(X, t, max_epochs):
+        try:
+            return perceptron_plain(X, t, max_epochs)
+        except Exception:
+            return perceptron._perceptron_solution(X, t, max_epochs)
+
+    def through_sklearn(X, t, max_epochs):
+        return SklearnPerceptron(fit_intercept=False, shuffle=False, tol=None, max_iter=max_epochs).fit(X, t).coef_[0]
+
+    for function in (wrapped, caught, through_sklearn):
+        feedback = perceptron.perceptron_algorithm.check(function)
+        assert feedback.verdict == "wrong" and "switched off while your function is checked" in feedback.message
+    assert "lecture_utils.perceptron.perceptron_plain" in perceptron.perceptron_algorithm.check(wrapped).message
+    assert perceptron.perceptron_algorithm.check(perceptron._perceptron_solution).correct     # numpy alone: fine

@@ -93,6 +93,7 @@ from fractions import Fraction
 import numpy as np
 
 from .._validation import check_option, check_positive
+from ._guard import Guard
 
 #: What each verdict is called in front of its message.
 PREFIXES = {"correct": "Correct! ", "close": "Close: ", "wrong": "Not yet. ",
@@ -208,26 +209,31 @@ def right_to_its_figures(value: float, truth: float) -> bool:
     0.3666), nor does a whole number of one figure (2 for 2.32: see the
     module's docstring).
     """
-    if value == 0 or not (math.isfinite(value) and math.isfinite(truth)):
+    if value == 0 or truth == 0 or not (math.isfinite(value) and math.isfinite(truth)):
         return False
     figures = significant_digits(value)
     if figures == 1 and value == round(value):
         return False
-    gap, half = abs(value - truth), 0.5 * _place(value, figures)
+    gap, half = abs(value - truth), 0.5 * _place(truth, figures)     # truth rounded to the answer's figures
     rounded_up = (value > 0) == (truth > 0) and abs(value) > abs(truth)
     return bool(gap < (1 - 2 * _SLACK) * half or (rounded_up and gap <= (1 + 2 * _SLACK) * half))
 
 
 def off_by_one_unit(value: float, truth: float) -> bool:
-    """Whether ``value``, given to 3 or more figures, is ``truth`` with its third figure one unit off.
+    """Whether ``value``, given to 3 or more figures, is ``truth`` with its third figure one unit off, where ``truth``
+    has more figures than 3.
 
     That is a rounding slip (-0.191 for -0.190499, an intermediate rounded
     to -0.1905): more than half a unit of the third figure from ``truth``,
-    and at most one and a half.
+    and at most one and a half. A truth of 3 figures or fewer (17.5, 2.25,
+    -0.512) has nothing to round on the way: one unit off there is a slip of
+    arithmetic, and gets the exercise's advice.
     """
     if not (math.isfinite(value) and math.isfinite(truth)) or truth == 0 or significant_digits(value) < 3:
         return False
-    return bool(abs(value - truth) <= (1.5 + _SLACK) * _place(truth, 3))
+    unit = _place(truth, 3)
+    exact = abs(truth - round(truth / unit) * unit) <= _SLACK * unit
+    return bool(not exact and abs(value - truth) <= (1.5 + _SLACK) * unit)
 
 
 def grade(value: float, truth: float) -> str:
@@ -269,8 +275,11 @@ def _typed(value) -> str:
     if isinstance(value, np.ndarray) and value.size > 100:
         return f"<an array of shape {value.shape}>"
     if isinstance(value, np.ndarray):
-        if value.dtype.kind == "f":                          # 6 significant figures, as for one number
-            value = np.array([float(f"{v:.6g}") for v in value.ravel()]).reshape(value.shape)
+        if value.dtype.kind == "f":                          # 6 significant figures, as for one number,
+            shown = [float(f"{v:.6g}") for v in value.ravel()]
+            if len(set(shown)) < len(set(value.ravel().tolist())):      # unless that makes two values look one
+                shown = value.ravel().tolist()
+            value = np.array(shown).reshape(value.shape)
         return f"np.array({value.tolist()})"
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(item) for item in value) + ")"
@@ -313,10 +322,11 @@ class Outcome:
     value: object = None
     error: BaseException | None = None
     timed_out: bool = False
+    switched_off: str = ""        # the course's function it called, switched off while it is checked (see _guard)
 
     @property
     def returned(self) -> bool:
-        return self.error is None and not self.timed_out
+        return self.error is None and not self.timed_out and not self.switched_off
 
 
 class _TimeUp(BaseException):
@@ -327,8 +337,12 @@ class _TimeUp(BaseException):
     """
 
 
-def attempt(function, arguments: dict, seconds: float) -> Outcome:
+def attempt(function, arguments: dict, seconds: float, guarded: bool = False) -> Outcome:
     """Call ``function`` positionally on a copy of ``arguments``, giving it ``seconds`` to return.
+
+    ``guarded``: with the course's package and scikit-learn switched off (a
+    student's function, see :mod:`._guard`); a call into them is the outcome,
+    whatever the function did after it.
 
     The call runs in a daemon thread that the caller waits for. Why a thread:
     the check must work wherever a notebook runs. ``signal.alarm`` exists only
@@ -339,11 +353,12 @@ def attempt(function, arguments: dict, seconds: float) -> Outcome:
     every system: once the wait times out the notebook goes on, and
     :func:`_stop` ends the runaway call.
     """
-    result = {}
+    result, guard = {}, Guard() if guarded else None
 
     def call():
+        values = copy.deepcopy(tuple(arguments.values()))
         try:
-            result["value"] = function(*copy.deepcopy(tuple(arguments.values())))
+            result["value"] = guard.call(function, values) if guard else function(*values)
         except _TimeUp:
             pass
         except BaseException as error:                       # the student's code: report it, SystemExit included
@@ -355,7 +370,7 @@ def attempt(function, arguments: dict, seconds: float) -> Outcome:
     if worker.is_alive():
         _stop(worker)
         return Outcome(timed_out=True)
-    return Outcome(result.get("value"), result.get("error"))
+    return Outcome(result.get("value"), result.get("error"), switched_off=guard.violation if guard else "")
 
 
 def _stop(worker: threading.Thread) -> None:
@@ -511,17 +526,10 @@ class Derive(Exercise):
     within : (float, float), optional
         The range every part of a possible answer lies in (``(0, 1)`` for
         probabilities): an answer outside it (and no usual slip) is "invalid".
-    rounding : bool
-        Whether the hand computation passes through values a student rounds
-        on the way (logarithms, roots, quotients): then an answer one unit off
-        in its last figure is told it was rounded too early. False for an
-        answer with no figures beyond those asked (17.5 as a sum of products of
-        one-decimal numbers), where such an answer is a slip of arithmetic and
-        gets the advice.
     """
 
     def __init__(self, title, solution, *, truth, answer, what, example, praise, slips=(), advice="",
-                 names=None, kind="derive", within=None, rounding=True):
+                 names=None, kind="derive", within=None):
         super().__init__(title, solution)
         self.kind = check_option(kind, "kind", ("derive", "predict"))
         _check_slips(slips)
@@ -532,7 +540,7 @@ class Derive(Exercise):
         self._truth, self._answer = truth, answer
         self.what, self.example, self.praise, self.advice = what, example, praise, advice
         self.slips = list(slips)
-        self.names, self.within, self.rounding = names, within, rounding
+        self.names, self.within = names, within
 
     @property
     def truth(self) -> np.ndarray:
@@ -598,7 +606,7 @@ class Derive(Exercise):
                 "the result.")
 
     def _one_unit_off(self, value: float, truth: float) -> bool:
-        return self.rounding and off_by_one_unit(value, truth)
+        return off_by_one_unit(value, truth)
 
     def _slip_to_its_figures(self, value: np.ndarray, slip: np.ndarray) -> bool:
         """Whether ``value`` is a slip's value given to fewer figures (-4.8 for -4.789): each number right to every
@@ -660,13 +668,16 @@ class Count(Derive):
             raise ValueError(f"the truth of the count {self.title!r} must be whole numbers; got {truth}.")
         return truth
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, rounding=False, **kwargs)     # a count has no rounding to slip on
-
     def _grade(self, value: float, truth: float) -> str:
         return "correct" if value == truth else "wrong"
 
+    def _one_unit_off(self, value: float, truth: float) -> bool:
+        return False                                         # a count has no rounding to slip on
+
     def _judge(self, answer) -> Feedback:
+        value = as_numbers(answer, self.truth.shape)
+        if value is not None and np.allclose(value, np.round(value), rtol=1e-12, atol=0):
+            answer = np.round(value)                         # 399.99999999999994 from 16 / 0.2**2 is 400
         value = as_numbers(answer, self.truth.shape)
         if value is not None and np.any(value != np.round(value)):
             whole = "is a whole number" if value.ndim == 0 else "are whole numbers"
@@ -811,7 +822,7 @@ class Implement(Exercise):
                                              "which the check compares yours with: write your own function.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
-            outcome = attempt(function, arguments, self.time_limit)
+            outcome = attempt(function, arguments, self.time_limit, guarded=True)
             if outcome.returned and outcome.value is None and number == 1:
                 return self._feedback("unanswered", "your function returns None: write its body and "
                                                     "return the result.")
@@ -822,7 +833,11 @@ class Implement(Exercise):
 
     def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
         lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
-        if outcome.timed_out:
+        if outcome.switched_off:
+            lines.append(f"    got      a call of {outcome.switched_off}, the course's own code (or scikit-learn's), "
+                         "which is switched off while your function is checked: the exercise asks for your own "
+                         "code, written with numpy and scipy.")
+        elif outcome.timed_out:
             lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
                          "(a loop that never ends?)")
         elif outcome.error is not None:
@@ -856,7 +871,7 @@ class Implement(Exercise):
         for arguments in self.cases:
             if not candidates:
                 return ""
-            outcome = attempt(function, arguments, self.time_limit)
+            outcome = attempt(function, arguments, self.time_limit, guarded=True)
             if outcome.timed_out:
                 return ""
             candidates = [(slip, hint) for slip, hint in candidates

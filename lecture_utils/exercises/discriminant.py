@@ -49,7 +49,6 @@ costly mistakes of the second and third columns (50 and 25), deciding c only the
     advice="For each decision (a row of the table), multiply each entry by the posterior of its column's class "
            "and add up.",
     names=("R(a | x)", "R(b | x)", "R(c | x)"),
-    rounding=False,                  # sums of products of one-decimal numbers: 17.6 is arithmetic, not rounding
 )
 
 

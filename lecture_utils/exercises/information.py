@@ -131,7 +131,7 @@ def _entropy_solution(p):
 
 
 def _entropy_nats(p):
-    return entropy(p)
+    return _entropy_solution(p) * np.log(2.0)                # the same sum with the natural logarithm
 
 
 def _entropy_all_axes(p):

@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.special import expit
 
-from ..logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit, sigmoid, softmax
+from ..logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit, softmax
 from ..preprocessing import StandardScaler
 from ..losses import logistic_loss_derivative
 from ._core import Choice, Count, Derive, Implement, Option
@@ -35,7 +36,7 @@ adds another $\log 10 \approx 2.3$.
     slips=[(lambda: -np.log(9), "Check the sign: a probability above 1/2 needs a positive score."),
            (lambda: np.log10(9), "The logit uses the natural logarithm: sigma(y) = 1 / (1 + e^-y)."),
            (lambda: np.log(0.9), "log p alone is not the inverse of the sigmoid: it is log(p / (1 - p))."),
-           (lambda: sigmoid(0.9), "That is sigma(0.9); you need the inverse, the y with sigma(y) = 0.9.")],
+           (lambda: expit(0.9), "That is sigma(0.9); you need the inverse, the y with sigma(y) = 0.9.")],
     advice="Solve 0.9 = 1 / (1 + e^-y) for y: e^-y = 1/9.",
 )
 
@@ -60,7 +61,7 @@ def _nll_gradient_summed(X, t, w):
 
 
 def _nll_gradient_without_dp_dz(X, t, w):
-    p = sigmoid(X @ w)
+    p = expit(X @ w)
     with np.errstate(divide="ignore", invalid="ignore"):
         return X.T @ ((p - t) / (p * (1 - p))) / len(t)
 
@@ -104,7 +105,7 @@ def _hours_data() -> tuple[np.ndarray, np.ndarray]:
     """Notebook 04's running example: the hours 50 students revised, shape (50, 1), and whether each passed."""
     rng = np.random.default_rng(3)
     hours = rng.uniform(0.5, 5.5, size=50)
-    return hours[:, None], (rng.uniform(size=50) < sigmoid(1.2 * (hours - 3))).astype(int)
+    return hours[:, None], (rng.uniform(size=50) < expit(1.2 * (hours - 3))).astype(int)
 
 
 def _bound_crossing(epsilon: float = 1e-3) -> float:
@@ -249,14 +250,14 @@ def _sgd_epoch_solution(X, t, w, eta, batch_size, order):
 def _sgd_epoch_summed(X, t, w, eta, batch_size, order):
     for start in range(0, len(order), batch_size):
         b = order[start:start + batch_size]
-        w = w - eta * X[b].T @ (sigmoid(X[b] @ w) - t[b])
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b])
     return w
 
 
 def _sgd_epoch_over_N(X, t, w, eta, batch_size, order):
     for start in range(0, len(order), batch_size):
         b = order[start:start + batch_size]
-        w = w - eta * X[b].T @ (sigmoid(X[b] @ w) - t[b]) / len(t)
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(t)
     return w
 
 
@@ -267,12 +268,12 @@ def _sgd_epoch_in_index_order(X, t, w, eta, batch_size, order):
 def _sgd_epoch_full_batches_only(X, t, w, eta, batch_size, order):
     for start in range(0, len(order) - batch_size + 1, batch_size):
         b = order[start:start + batch_size]
-        w = w - eta * X[b].T @ (sigmoid(X[b] @ w) - t[b]) / len(b)
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
     return w
 
 
 def _sgd_epoch_one_step(X, t, w, eta, batch_size, order):
-    return w - eta * X.T @ (sigmoid(X @ w) - t) / len(t)
+    return w - eta * X.T @ (expit(X @ w) - t) / len(t)
 
 
 _X_SGD = np.column_stack([np.random.default_rng(6).normal(size=(7, 2)), np.ones(7)])
@@ -331,17 +332,17 @@ The perceptron would step by the full $\eta\,t^\pm\,\tilde{\mathbf{x}}$, to $(0,
 steps 88% of the way.
 """,
     truth=lambda: _soft_step(lambda z: -logistic_loss_derivative(z)),     # -l'(z) = sigma(-z)
-    answer=[1 - sigmoid(2.0), -0.5 * sigmoid(2.0), -0.5 * sigmoid(2.0)],
+    answer=[1 - expit(2.0), -0.5 * expit(2.0), -0.5 * expit(2.0)],
     what="the new weights (w_1, w_2, b)", example="[0.5, -1, 0.25]",
     praise="z = -2, so the step weight is sigma(2) = 0.881: w = (1, 0, 0) - 0.5 * 0.881 * (2, 1, 1).",
-    slips=[(lambda: _soft_step(sigmoid), "The weight is sigma(-z), the probability of the wrong label, not "
+    slips=[(lambda: _soft_step(expit), "The weight is sigma(-z), the probability of the wrong label, not "
                                          "sigma(z): here z = -2, so sigma(-z) = sigma(2) = 0.881. (Liu's "
                                          "notes print sigma(z): a slip.)"),
            (lambda: _soft_step(lambda z: 1.0), "That is the perceptron's step; the soft perceptron weighs it "
                                                "by sigma(-z) = 0.881."),
-           (lambda: _soft_step(lambda z: -sigmoid(-z)), "Check the sign: SGD steps against the gradient "
+           (lambda: _soft_step(lambda z: -expit(-z)), "Check the sign: SGD steps against the gradient "
                                                         "-sigma(-z) t± x, so w moves by +eta sigma(-z) t± x."),
-           (lambda: np.array([1.0, 0.0, 0.0]) + 0.5 * sigmoid(2.0) * -1 * np.array([2.0, 1.0, 0.0]),
+           (lambda: np.array([1.0, 0.0, 0.0]) + 0.5 * expit(2.0) * -1 * np.array([2.0, 1.0, 0.0]),
             "Don't forget the bias: its input is the constant 1, so b changes too.")],
     advice="Compute the margin z = t± x^T w with x = (2, 1, 1), then w + eta sigma(-z) t± x.",
     names=("w_1", "w_2", "b"),
@@ -452,7 +453,7 @@ The components sum to 0: adding the same amount to every score changes nothing.
     slips=[(lambda: softmax(_SCORES), "That is softmax(y) itself; subtract the one-hot target (1, 0, 0)."),
            (lambda: np.eye(3)[_CLASS] - softmax(_SCORES), "Check the sign: the gradient of the negative "
                                                           "log-likelihood is p - t, prediction minus target."),
-           (lambda: sigmoid(_SCORES) - np.eye(3)[_CLASS], "Use the softmax of all three scores, not a sigmoid "
+           (lambda: expit(_SCORES) - np.eye(3)[_CLASS], "Use the softmax of all three scores, not a sigmoid "
                                                            "of each one: the probabilities must sum to 1.")],
     advice="Compute p = softmax(2, 1, 0) = e^y / sum e^y, then subtract the one-hot vector of class 0.",
     names=("the first component", "the second", "the third"),

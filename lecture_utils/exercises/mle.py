@@ -111,15 +111,15 @@ def _bernoulli_nll_solution(phi, x):
 
 
 def _bernoulli_nll_mean(phi, x):
-    return _bernoulli_nll_reference(phi, x) / np.size(x)
+    return _bernoulli_nll_solution(phi, x) / np.size(x)
 
 
 def _bernoulli_nll_swapped(phi, x):
-    return _bernoulli_nll_reference(1 - phi, x)
+    return _bernoulli_nll_solution(1 - phi, x)
 
 
 def _bernoulli_log_likelihood_only(phi, x):
-    return bernoulli_log_likelihood(phi, x)
+    return -_bernoulli_nll_solution(phi, x)
 
 
 bernoulli_nll = Implement(
@@ -358,7 +358,7 @@ def _variance_over_N(x):
 
 
 def _standard_deviation(x):
-    return np.sqrt(unbiased_variance(x))
+    return np.sqrt(_unbiased_variance_solution(x))
 
 
 def _one_pass_variance(x):

@@ -345,7 +345,7 @@ for weights in ([10, 0, 0, 0], [4, 4, 4, 0.1]):
 H_bits = ...          # ✏️ your answer, in bits
 exercises.entropy_in_bits.check(H_bits)
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: a five-outcome explorer with the weights 2, 2, 2, 1, 1 prints its status line.
 if exercises.entropy_in_bits.revealed():
     print(EntropyExplorer(weights=[2, 2, 2, 1, 1]).status)
@@ -767,7 +767,7 @@ kl_explorer
 kl_prediction = ...      # ✏️ "a", "b", "c" or "d"
 exercises.reverse_fit_divergences.check(kl_prediction)
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: a second explorer, set to d = 6 (the one above stays where you left it), prints
 # both divergences of both fits, as its panels list them.
 if exercises.reverse_fit_divergences.revealed():
@@ -837,7 +837,7 @@ exercises.what_converges.check(clt_explanation)
 #
 # </details>
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: mean, variance, skewness and distance to N(0, 1) of 20 000 standardised sums Z_n.
 if exercises.what_converges.revealed():
     print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
@@ -859,7 +859,7 @@ if exercises.what_converges.revealed():
 #
 # </details>
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: the explorer, starting at n = 1.
 if exercises.what_converges.revealed():
     clt = CLTExplorer(n=1)

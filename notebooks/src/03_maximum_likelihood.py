@@ -149,7 +149,7 @@ print(f"the likelihood of x = {x_close}: L(mu = 0, sigma = 0.1) = {np.prod(densi
 likelihood_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.likelihood_above_one.check(likelihood_explanation)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: the three factors of the likelihood.
 if exercises.likelihood_above_one.revealed():
     print("the three factors p(x_i; mu = 0, sigma = 0.1):", densities)
@@ -284,7 +284,7 @@ def bernoulli_nll(phi, x):
 
 exercises.bernoulli_nll.check(bernoulli_nll)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: the package's log-likelihood, to compare with yours.
 if exercises.bernoulli_nll.revealed():
     show_source(mle.bernoulli_log_likelihood)
@@ -522,7 +522,7 @@ exercises.laplace_by_hand.check(mu_b)
 #
 # </details>
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: the closed form on 201 draws, against scipy and a numerical optimiser.
 if exercises.laplace_by_hand.revealed():
     x_laplace = np.random.default_rng(12).laplace(1.0, 2.0, size=201)
@@ -840,7 +840,7 @@ sampling
 width_prediction = ...     # ✏️ "a", "b" or "c"
 exercises.four_times_the_data.check(width_prediction)
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: the widget's estimates, read without moving its sliders (sampling.N_slider and
 # sampling.eps_slider): the standard deviation of the 2000 sample means at each size, which is the width of
 # the histogram, and the same for the coin's estimates h/N above.
@@ -988,7 +988,7 @@ exercises.shrinkage_beats_the_bound.check(shrinkage_explanation)
 #
 # </details>
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: the shrunk mean's MSE, simulated and by the formula variance + bias^2.
 if exercises.shrinkage_beats_the_bound.revealed():
     for mu, simulated_mse in mse_shrunk.items():
@@ -1016,7 +1016,7 @@ if exercises.shrinkage_beats_the_bound.revealed():
 bias_prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.variance_bias_direction.check(bias_prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: both estimates, the MLE and s^2 = sum_i (x_i - mean)^2 / (N - 1), averaged over
 # 20 000 samples of each size from N(0, 4), and their mean squared errors.
 sigma2 = 4.0

@@ -514,7 +514,7 @@ for name, X in [("raw x", X1), ("standardised x", StandardScaler().fit_transform
 steps_promised = ...     # ✏️ a whole number
 exercises.steps_promised_by_the_bound.check(steps_promised)
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered: what gradient descent with eta = 1/L actually does on these data, step by step against
 # the bound, and its factor per step late in the run against (1 - lambda_min(H*) / L)^2.
 gap = descent_path(X1, passed, 1 / L, n_updates=1000).loss - E_star
@@ -603,7 +603,7 @@ plt.show()
 kappa = ...     # ✏️ a number
 exercises.condition_after_standardising.check(kappa)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, on numbers: two inputs drawn with correlation 0.9, and the 30 features of the
 # breast-cancer data (section 3), each set standardised.
 first = np.random.default_rng(0).normal(size=(2, 1000))
@@ -889,7 +889,7 @@ for name, run in runs.items():
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.squared_error_from_zero.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: both runs from w = (0, 0), where they end and how many steps they take.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")                                # max_iter reached: a warning
@@ -939,7 +939,7 @@ if exercises.squared_error_from_zero.revealed():
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.separable_weights.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: 10 000 steps of gradient descent on 40 separable points, without and with an L2 penalty.
 separable = datasets.make_separable(40, 0.1, random_state=1)
 with warnings.catch_warnings(record=True) as caught:
@@ -964,7 +964,7 @@ if exercises.separable_weights.revealed():
     print(f"the widest margin of the data (with their constant input): gamma = {gamma:.4f}; "
           f"ln 10 / gamma = {np.log(10) / gamma:.1f}")
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered exercise 8: the runs as pictures.
 if exercises.separable_weights.revealed():
     steps = np.arange(1, 10_001)
@@ -1007,7 +1007,7 @@ if exercises.separable_weights.revealed():
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.large_step_on_separable_data.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: 1000 steps of gradient descent with eta = 100 on the same 40 points.
 large_steps = descent_path(separable.X, separable.y, 100.0, n_updates=1000)
 lengths = np.linalg.norm(np.diff(large_steps.weights, axis=0), axis=1)
@@ -1338,7 +1338,7 @@ print(f"chosen lambda = {search.best_value:.0e}")
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.best_cv_score.check(explanation)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: the chosen model scored once on the test set, and how noisy a cross-validation score is.
 # The score of one validation split depends on which examples landed in it: repeat with other random partitions of
 # the same training data, 100 single 80/20 splits, the five folds of one 5-fold run, and 5-fold cross-validation

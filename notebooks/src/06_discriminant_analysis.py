@@ -533,7 +533,7 @@ for separation in (2, 3):                              # 2: the means above; 3: 
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.prior_moves_boundary.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell draws the true boundary of the two classes above for both priors.
 if exercises.prior_moves_boundary.revealed():
     view = (-3, 5), (-3, 4)
@@ -628,7 +628,7 @@ print("Sigma = 2 I, equal priors: the Bayes class is the nearest mean at all 10 
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.feature_units.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell refits the three classifiers with the sepal width in millimetres.
 if exercises.feature_units.revealed():
     predictions = {}
@@ -787,7 +787,7 @@ exercises.pooled_covariance_by_code.check(pooled_covariance)
 counts = ...     # ✏️ [LDA, QDA]
 exercises.count_parameters.check(counts)
 
-# %%
+# %% jupyter={"source_hidden": true}
 # Once you have answered, this cell prints the package's counts for K = 3 classes as D grows.
 if exercises.count_parameters.revealed():
     for D in (2, 4, 10, 50, 100):
@@ -877,7 +877,7 @@ plt.show()
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.qda_overfits.check(explanation)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered: inside the experiment's 20 fits at N_k = 10, each covariance's smallest
 # eigenvalue, and the median squared Mahalanobis distance of each class's test examples to their class.
 def inside(covariances, means):
@@ -963,7 +963,7 @@ print("QDA fails on the 3-example classes above; RDA(1, 0.1) fits:",
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.rda_corner.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell compares RDA(0, 1)'s predictions on the 10 000 test points with
 # those of the four candidates.
 if exercises.rda_corner.revealed():

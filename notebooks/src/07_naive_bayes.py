@@ -438,7 +438,7 @@ print("most ham: ", ", ".join(f"{vocabulary[j]} {w[j]:+.2f}" for j in order[:4])
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.empty_message.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell gives the posterior of a message with no word of the vocabulary.
 # Then, for a new message, "free lunch today" ("free" points to spam, "lunch" to ham): its posterior
 # with all the factors, and with only the factors of the words present.
@@ -737,7 +737,7 @@ print(f"p(Yes | {day}) = {mixed.predict_proba([day])[0, 1]:.4f}")
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.temperature_units.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell compares the posterior of the day in both units.
 celsius = [[outlook, (temp - 32) / 1.8, humid, wind] for outlook, temp, humid, wind in weather]
 day_celsius = ["Sunny", (66 - 32) / 1.8, 90, "Strong"]
@@ -782,7 +782,7 @@ if exercises.temperature_units.revealed():
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.copied_feature.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell gives the query's posterior with the copied column.
 doubled = CategoricalNB(alpha=0).fit(np.column_stack([tennis.X, tennis.X[:, 2]]), tennis.y)
 p_doubled = doubled.predict_proba([query + ["Normal"]])[0, 1]
@@ -901,7 +901,7 @@ for rho in (0.0, 0.5, 0.8, 0.95):
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.still_accurate.check(explanation)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell compares the two models' log-odds on the test tumours above: their
 # signs, which are the decisions, and their sizes.
 if exercises.still_accurate.revealed():
@@ -985,7 +985,7 @@ print(f"scikit-learn's var_smoothing=1e-9 would add {1e-9 * cancer.X.var(axis=0)
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.few_and_many.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell prints both models' mean test errors at N = 10 and at N = 426.
 def learning_curves(X, t, sizes, n_repeats):
     """Test error against N of the three models, on the same seeded splits."""
@@ -1018,7 +1018,7 @@ bayes_error = 0.5 * math.erfc(np.linalg.norm(offset) / 2 / math.sqrt(2))   # Phi
 synthetic_curves = learning_curves(synthetic.X, synthetic.y, [10, 20, 50, 100, 200, 500, 1500],
                                    n_repeats=20)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # Once you have answered, this cell draws the whole curves: on the left the tumours, on the right the
 # synthetic data with its Bayes error (dotted); then it prints them.
 if exercises.few_and_many.revealed():
