@@ -261,3 +261,16 @@ def test_without_a_sandbox_the_grader_refuses_with_how_to_grade(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(sandbox.Unavailable, match="bubblewrap.*not installed.*Grade on Linux with bubblewrap"):
         sandbox.check()
+
+
+def test_make_grade_refuses_where_there_is_no_sandbox(monkeypatch, tmp_path):
+    from homework_course import tool
+
+    def unavailable(*_):
+        raise sandbox.Unavailable("no namespaces here. " + sandbox.HOW_TO_GRADE)
+
+    monkeypatch.setattr(tool.sandbox, "check", unavailable)
+    with pytest.raises(SystemExit, match="make grade refuses to run students' code unconfined: no namespaces here. "
+                                         "Grade on Linux with bubblewrap"):
+        tool.grade(tmp_path)
+    assert list(tmp_path.iterdir()) == []                # nothing released, nothing graded

@@ -185,6 +185,33 @@ class Shell:
         raise AttributeError(f"get_ipython().{name} is not available while homework is graded")
 
 
+class History(list):
+    """IPython's ``In``: the sources of the cells run so far (the notebook's own; the grader's tests are not
+    among them), noted when read."""
+
+    def _read(self):
+        STATE.note("read In, the notebook's history (it holds nothing of the grader's)")
+
+    def __iter__(self):
+        self._read()
+        return super().__iter__()
+
+    def __getitem__(self, index):
+        self._read()
+        return super().__getitem__(index)
+
+
+def noting(function, sentence: str, when=lambda *args, **kwargs: True):
+    """``function``, noting ``sentence`` when the student's code calls it as ``when`` says (a courtesy, not a defence:
+    the student's code can reach the original)."""
+    def noted(*args, **kwargs):
+        if STATE.watching and when(*args, **kwargs):
+            STATE.note(sentence)
+        return function(*args, **kwargs)
+    noted.__name__, noted.__doc__ = function.__name__, function.__doc__
+    return noted
+
+
 def display(*objects, **_):
     """IPython's ``display`` while homework is graded: the text form of each object."""
     for item in objects:
@@ -349,6 +376,20 @@ def audit(event: str, args: tuple) -> None:
         STATE.in_hook = False
 
 
+def watch_process_and_folder_calls() -> None:
+    """Note what the audit hook cannot see: a write relative to an open folder, a handle on a process by its id."""
+    os.open = noting(os.open, "tried to write relative to an open folder (os.open with dir_fd)",
+                     lambda path, flags, *args, dir_fd=None, **kwargs: dir_fd is not None and flags & _WRITE_FLAGS)
+    os.pidfd_open = noting(os.pidfd_open, "tried to reach a process by its id (os.pidfd_open)")
+    signal.pidfd_send_signal = noting(signal.pidfd_send_signal, "tried to send a signal to a process")
+
+
+def own_class(name: str, value) -> None:
+    """Note a value of a class the notebook defines, crossing where a number or an array is expected."""
+    if type(value).__module__ == "__main__":
+        STATE.note(f"gave {name} as an object of a class it defines ({type(value).__name__[:40]}), not as plain data")
+
+
 def leftovers(seen: set) -> None:
     """Note and end the processes a cell left running, and note the handles on processes or sockets it opened
     (``seen``: the handles noted before)."""
@@ -433,6 +474,10 @@ def run_cell(index: int, cell: dict, namespace: dict, helpers: dict, output_cap:
     if cell.get("test"):
         record["reads"] = {name: ({"value": encoded(namespace[name])} if name in namespace else {"missing": True})
                            for name in cell.get("reads", [])}
+        for name in cell.get("reads", []):
+            own_class(name, namespace.get(name))
+    else:
+        namespace["In"].append(cell["source"])
     if student:
         leftovers(STATE.handles)
         for name, helper in helpers.items():
@@ -459,7 +504,9 @@ def run_case(case: dict, kept: dict) -> dict:
     STATE.used.clear()
     STATE.watching = True
     try:
-        record["returned"] = encoded(function(*arguments))
+        value = function(*arguments)
+        own_class(f"the result of {case['function']}", value)
+        record["returned"] = encoded(value)
     except BaseException as error:
         record["raised"] = error_record(error)
     finally:
@@ -482,12 +529,13 @@ def main() -> None:
     sys.modules["__main__"] = notebook
     namespace = notebook.__dict__
     shell = Shell(namespace)
-    namespace.update(__builtins__=builtins, display=display, get_ipython=lambda: shell)
+    namespace.update(__builtins__=builtins, display=display, get_ipython=lambda: shell, In=History())
     checks = checks_module()
     sys.modules["homework_checks"] = checks
     helpers = {name: getattr(checks, name) for name in ("check", "check_number", "is_number")}
     sys.meta_path.append(StubFinder(options["switched_off"]))
     sys.addaudithook(audit)
+    watch_process_and_folder_calls()
     commands = os.fdopen(0, "r", encoding="utf-8")
     send({"ready": True})
     job = receive(commands)
