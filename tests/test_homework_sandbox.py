@@ -148,9 +148,15 @@ def survey():
     return result, json.loads(printed(result, 1))
 
 
+def sandbox_user(uid: int) -> bool:
+    """Whether ``uid`` is a sandbox's: its own (the grader run as root), or 65534 in a user namespace."""
+    return sandbox.USERS <= uid < sandbox.USERS + 100_000 or uid == 65534
+
+
 def test_students_code_runs_as_an_unprivileged_user_in_its_scratch_folder(survey):
     _, seen = survey
-    assert seen["uid"] == [65534, 65534, 65534, []]
+    uid, euid, gid, groups = seen["uid"]
+    assert sandbox_user(uid) and euid == gid == uid and groups == []
     assert seen["cwd"] == "/tmp" and seen["write_scratch"] == 0
     assert seen["processes"] == [1, seen["processes"][1]], "only the sandbox's own init and the runner"
 
@@ -205,7 +211,7 @@ def test_the_numpy_view_has_no_scipy_even_through_a_default_argument():
 
 def _sandboxed_processes() -> list:
     return [process for process in psutil.process_iter(["uids", "name"])
-            if process.info["uids"] and process.info["uids"].real == 65534]
+            if process.info["uids"] and sandbox_user(process.info["uids"].real)]
 
 
 def test_programs_a_cell_starts_end_with_the_sandbox():
@@ -274,3 +280,23 @@ def test_make_grade_refuses_where_there_is_no_sandbox(monkeypatch, tmp_path):
                                          "Grade on Linux with bubblewrap"):
         tool.grade(tmp_path)
     assert list(tmp_path.iterdir()) == []                # nothing released, nothing graded
+
+
+def test_each_sandbox_has_a_user_of_its_own_so_a_fork_bomb_takes_nothing_from_another():
+    if os.geteuid() != 0:
+        pytest.skip("as another user, each sandbox is a user namespace, which counts its processes apart")
+    import threading
+    import time
+    bomb = "import os\nprint(os.getuid(), flush=True)\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass"
+    bombed = {}
+    worker = threading.Thread(target=lambda: bombed.update(result=run(bomb, cell_timeout=8)))
+    worker.start()
+    time.sleep(4)                                        # the bomb holds its 64 processes by now
+    forks = ("import os\nfor _ in range(20):\n    pid = os.fork()\n    if pid == 0:\n        os._exit(0)\n"
+             "    os.waitpid(pid, 0)\nprint(os.getuid(), 'forked 20 times')")
+    beside = run(forks)
+    worker.join()
+    assert bombed["result"].cells[1]["stopped"] == "did not finish within 8 s"
+    uid, said = printed(beside, 1).split(" ", 1)
+    assert said == "forked 20 times\n" and sandbox_user(int(uid))
+    assert not _sandboxed_processes()

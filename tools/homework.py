@@ -165,10 +165,16 @@ def _timestamp(folder: Path):
     return parse_utc(path.read_bytes()[:100].decode("utf-8", errors="replace").strip())
 
 
-def _grade_submission(course: Path, notebooks: list, student: str, settings) -> list:
-    """Grade each notebook of one submission (in a worker thread: nothing is written)."""
-    folder = course / "submitted" / student / notebooks[0].assignment
-    return [autograde.grade(notebook, folder / f"{notebook.name}.ipynb", settings) for notebook in notebooks]
+def _grade_submission(course: Path, notebooks: list, student: str, settings) -> tuple[float, list]:
+    """Grade each notebook of one submission (in a worker thread: nothing is written): the seconds it took, the
+    results. A failure of the grader itself flags that submission, not graded, and the class goes on."""
+    folder, started = course / "submitted" / student / notebooks[0].assignment, time.monotonic()
+    try:
+        results = [autograde.grade(notebook, folder / f"{notebook.name}.ipynb", settings) for notebook in notebooks]
+    except Exception as error:                           # a bug of the grader, or a sandbox that would not start
+        reason = f"the grader failed on it ({type(error).__name__}: {error}): grade it by hand, and report this"
+        results = [autograde.Graded(None, [reason]) for _ in notebooks]
+    return time.monotonic() - started, results
 
 
 def grade(course: Path = COURSE, jobs: int = os.cpu_count() or 2, **settings) -> dict:
@@ -195,18 +201,19 @@ def grade(course: Path = COURSE, jobs: int = os.cpu_count() or 2, **settings) ->
     options = autograde.Settings(**settings)
     with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
         running = {pool.submit(_grade_submission, course, notebooks[assignment], student, options):
-                   (assignment, student, time.monotonic()) for assignment, student in todo}
+                   (assignment, student) for assignment, student in todo}
         for number, future in enumerate(concurrent.futures.as_completed(running), 1):
-            assignment, student, started = running[future]
-            reasons = _record(course, notebooks[assignment], student, future.result(), db_url)
+            assignment, student = running[future]
+            seconds, results = future.result()
+            reasons = _record(course, notebooks[assignment], student, results, db_url)
             flags.setdefault(assignment, {}).pop(student, None)
             if reasons:
                 flags[assignment][student] = "; ".join(reasons)
-            print(f"[{number}/{len(todo)}] {assignment} {student}: {time.monotonic() - started:.1f} s"
+            print(f"[{number}/{len(todo)}] {assignment} {student}: {seconds:.1f} s"
                   + (f"  FLAGGED: {flags[assignment][student]}" if reasons else ""), flush=True)
             changed = witness.changes({(assignment, student)})
             if changed:
-                suspects = sorted({f"{assignment} {student}"} | {f"{name} {who}" for other, (name, who, _) in
+                suspects = sorted({f"{assignment} {student}"} | {f"{name} {who}" for other, (name, who) in
                                                                  running.items() if other.running()})
                 pool.shutdown(wait=False, cancel_futures=True)
                 _write_flags(course, flags)

@@ -90,7 +90,7 @@ def grade(notebook: Notebook, path: Path, settings: Settings = Settings()) -> Gr
     for index, entry in enumerate(entries):
         report = ran.cells.get(plan.position.get(index))
         if entry.kind == "student":
-            entry.cell.outputs, found = judge.student_cell(entry.label, report, OUTPUT_CAP, settings.limits.memory)
+            entry.cell.outputs, found = judge.student_cell(entry.label, report, OUTPUT_CAP, settings.limits)
         elif entry.kind == "test":
             reports = [ran.cases.get(k) for k in plan.cases_of[index]]
             entry.cell.outputs, found = judge.test_cell(notebook.tests[entry.label], reports, report)
@@ -101,7 +101,7 @@ def grade(notebook: Notebook, path: Path, settings: Settings = Settings()) -> Gr
     for case in plan.cases:
         if case.k in ran.cases:
             flags += judge.case_flags(f"{case.function} (a case of {plan.labels[case.cell]})", ran.cases[case.k],
-                                      settings.limits.memory)
+                                      settings.limits)
     graded = nbformat.v4.new_notebook(cells=[entry.cell for entry in entries], metadata=notebook.release.metadata)
     return Graded(graded, list(dict.fromkeys(flags)))
 

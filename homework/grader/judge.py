@@ -132,16 +132,19 @@ def _judge_cell(test, case_reports: list, test_report: dict | None) -> Verdict:
 # ----------------------------------------------------------------------------------------------
 
 
-def _flags(label: str, report: dict, memory: int) -> list[str]:
-    """Why a cell's or a case's report flags the submission."""
+def _flags(label: str, report: dict, limits) -> list[str]:
+    """Why a cell's or a case's report flags the submission (``limits``: the sandbox's, ``sandbox.Limits``)."""
     found = [f"{label} {event}" for event in _events_of(report)]
     if "stopped" in report and report.get("flag") is True:
         found.append(f"{label} {_text(report['stopped'], 300)}")
+    printed = report.get("printed", 0)
+    if isinstance(printed, int) and printed > limits.output:
+        found.append(f"{label} printed more than {limits.output // 2**20} MB")
     error = _error_of(report)
     if error is None:
         return found
     if "MemoryError" in error["mro"]:
-        found.append(f"{label} ran out of memory (the limit is {memory / 2**30:g} GiB)")
+        found.append(f"{label} ran out of memory (the limit is {limits.memory / 2**30:g} GiB)")
     elif error["errno"] in _REFUSED:
         found.append(f"{label} was refused by the sandbox ({error['message'][:200]})")
     elif "ModuleNotFoundError" in error["mro"]:
@@ -187,10 +190,10 @@ def _verdict_outputs(verdict: Verdict, count: int) -> list:
 _CHANNEL = "wrote into the grader's channel"
 
 
-def student_cell(label: str, report: dict | None, cap: int, memory: int) -> tuple[list, list[str]]:
+def student_cell(label: str, report: dict | None, cap: int, limits) -> tuple[list, list[str]]:
     """A student cell's outputs for the graded notebook, and the flags of its report."""
     try:
-        return _outputs(report, cap), _flags(label, report, memory) if report else []
+        return _outputs(report, cap), _flags(label, report, limits) if report else []
     except (Malformed, plain.NotPlain):
         return [], [f"{label} {_CHANNEL}"]
 
@@ -205,9 +208,9 @@ def test_cell(test, case_reports: list, test_report: dict | None) -> tuple[list,
     return _verdict_outputs(verdict, len(test.checks)), flags
 
 
-def case_flags(label: str, report: dict, memory: int) -> list[str]:
+def case_flags(label: str, report: dict, limits) -> list[str]:
     """The flags of a case's report."""
     try:
-        return _flags(label, report, memory)
+        return _flags(label, report, limits)
     except (Malformed, plain.NotPlain):
         return [f"{label} {_CHANNEL}"]

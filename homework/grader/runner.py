@@ -2,7 +2,7 @@
 
 It is the sandbox's first program (``sandbox.py`` starts it under bubblewrap). Before any student code it
 sets the resource limits it was given and, if it started as root inside the sandbox, becomes the unprivileged
-user 65534 ("nobody") for good. Then it talks to the grader through two pipes, a JSON object a line
+user it was given (one no one else has) for good. Then it talks to the grader through two pipes, a JSON object a line
 (``plain.py``): commands on its standard input, reports on file descriptor 3.
 
 1. It reports ``{"ready": true}`` and reads ``{"cells": [...], "quiet": n}``: each cell's source (IPython
@@ -51,8 +51,6 @@ OPTIONS = json.loads(sys.argv[1]) if __name__ == "__main__" else {}
 sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)), *OPTIONS.get("site", [])]
 import plain  # noqa: E402  (beside this file in the sandbox; it needs numpy from the site folder)
 
-#: The unprivileged user and group the runner becomes when it starts as root inside the sandbox.
-NOBODY = 65534
 #: The scratch folder, the only place the student's code can write.
 SCRATCH = "/tmp"
 #: The most events a record lists.
@@ -90,15 +88,16 @@ STATE = _State()
 # ----------------------------------------------------------------------------------------------
 
 
-def confine(limits: dict, channel: int) -> None:
-    """Set each resource limit (soft and hard), become ``NOBODY`` if running as root, keep only the pipes."""
+def confine(limits: dict, channel: int, user: int) -> None:
+    """Set each resource limit (soft and hard), become ``user`` (user and group) if running as root, keep only
+    the pipes."""
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)      # a file past its limit: an OSError, not a dead runner
     for name, value in limits.items():
         resource.setrlimit(getattr(resource, name), (value, value))
     if os.getuid() == 0:
         os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
+        os.setgid(user)
+        os.setuid(user)
     if os.getuid() == 0 or os.geteuid() == 0:
         raise SystemExit("the runner could not give up root")
     os.umask(0o077)
@@ -523,7 +522,7 @@ def run_case(case: dict, kept: dict) -> dict:
 
 def main() -> None:
     options = OPTIONS
-    confine(options["limits"], options["channel"])
+    confine(options["limits"], options["channel"], options["user"])
     os.chdir(SCRATCH)
     notebook = types.ModuleType("__main__")             # the notebook's namespace, as in a kernel
     sys.modules["__main__"] = notebook

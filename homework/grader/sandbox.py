@@ -6,8 +6,10 @@
   every process it started ends with it: ``--unshare-pid``, ``--die-with-parent``), network (no interface but
   its own loopback), IPC, host name, cgroup; a new session (no terminal to inject into);
 - **an unprivileged user**: run as root, the grader starts the runner as root inside the sandbox with no
-  capability but changing its user, and the runner becomes user and group 65534 ("nobody") before it reads
-  anything; run as another user, the sandbox is a user namespace in which the runner is 65534;
+  capability but changing its user, and the runner becomes a user and group of its own before it reads anything
+  (:data:`USERS`, one per sandbox, so that the limit on processes is the sandbox's alone: a fork bomb in one
+  submission takes nothing from another graded beside it); run as another user, the sandbox is a user namespace
+  (which counts its processes apart) in which the runner is 65534 ("nobody");
 - **a read-only system, and a scratch folder**: ``/usr`` (the system's programs and libraries) and the
   Python interpreter's own folder, read-only, with every ``site-packages`` and ``dist-packages`` folder in them
   hidden; ``/tmp`` a private in-memory folder of ``scratch`` bytes, the only place it can write; its own
@@ -30,6 +32,7 @@ from __future__ import annotations
 import functools
 import glob
 import importlib.metadata
+import itertools
 import json
 import os
 import queue
@@ -51,6 +54,9 @@ HERE = Path(__file__).resolve().parent
 VIEWS = {"full": ("numpy", "scipy", "matplotlib"), "numpy": ("numpy", "matplotlib")}
 #: Distributions that must never be visible in the sandbox (checked whenever a view is built).
 NEVER = {"scikit-learn", "lecture-utils", "nbgrader"}
+#: The user ids the sandboxes run as, when the grader runs as root: USERS + n for the n-th (no one else's ids).
+USERS = 2**30
+_sessions = itertools.count()
 #: Why each switched-off package raises when used, as the student reads it.
 SWITCHED_OFF = {"lecture_utils": "the course's package is not available while homework is graded",
                 "sklearn": "scikit-learn is not available while homework is graded"}
@@ -157,7 +163,7 @@ def command(view: str, limits: Limits, channel: int) -> list[str]:
                    "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     switched_off = dict(SWITCHED_OFF, **({"scipy": SCIPY_OFF} if view == "numpy" else {}))
     options = {"limits": limits.rlimits(), "switched_off": switched_off, "output_cap": 20_000, "channel": channel,
-               "site": ["/sandbox/site"]}
+               "site": ["/sandbox/site"], "user": USERS + next(_sessions) % 100_000}
     return [bwrap, "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
             *identity, "--die-with-parent", "--new-session", "--clearenv",
             *[item for key, value in environment.items() for item in ("--setenv", key, value)],
