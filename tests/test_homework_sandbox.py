@@ -300,3 +300,25 @@ def test_each_sandbox_has_a_user_of_its_own_so_a_fork_bomb_takes_nothing_from_an
     uid, said = printed(beside, 1).split(" ", 1)
     assert said == "forked 20 times\n" and sandbox_user(int(uid))
     assert not _sandboxed_processes()
+
+
+def test_where_there_is_a_cgroup_the_sandboxs_processes_share_one_memory_limit():
+    from grader.cgroup import Cgroup
+    group = Cgroup.make(2**20, 8)
+    if group is None:
+        pytest.skip("no cgroup can be made here (not root, or no writable cgroup file system): rlimits only")
+    group.remove()
+    source = ("import os, numpy as np\n"
+              "children = []\n"
+              "for _ in range(6):\n"
+              "    pid = os.fork()\n"
+              "    if pid == 0:\n"
+              "        block = np.ones(600 * 2**20 // 8)     # 600 MB each, below the limit of a process\n"
+              "        os._exit(0)\n"
+              "    children.append(pid)\n"
+              "print(sorted(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children))")
+    result = run(source, limits=sandbox.Limits(memory=2**30, total_memory=2**30))
+    report = result.cells[1]
+    ended = report.get("stopped", "") + printed(result, 1)
+    assert "SIGKILL" in ended or "-9" in ended, report          # the kernel ended some: 3.6 GB do not fit in 1 GiB
+    assert not [leftover for folder in group.folders for leftover in folder.parent.glob("sandbox-*")]

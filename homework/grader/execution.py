@@ -134,10 +134,15 @@ class _View:
                     raise
                 self._stop_cell(running, stop)
                 return False
-            if "running" in report:
-                running = report["running"]
-            elif "cell" in report and self.reporting:
-                self.result.cells[report["cell"]] = report
+            if "running" in report or "cell" in report:
+                index = report.get("running", report.get("cell"))
+                if index not in range(len(self.cells)) or ("cell" in report and index != running):
+                    self._stop_cell(running, Stopped("answered out of turn", flag=True))
+                    return False                         # the student's code wrote into the channel
+                if "running" in report:
+                    running = index
+                elif self.reporting:
+                    self.result.cells[index] = report
             elif report.get("cells_done"):
                 break
         for hidden in (False, True):

@@ -19,8 +19,10 @@
   from the grader's environment into ``/sandbox/site`` (:func:`packages`). ``lecture_utils``, scikit-learn and
   nbgrader are not there at all; a task that switches scipy off runs in the ``numpy`` view, without it;
 - **limits** (:class:`Limits`, set by the runner on itself before it drops root, so they bind the student's
-  code and everything it starts): address space, processes, file size, open files, CPU time; the grader
-  adds a wall-clock deadline per cell and per case, and a cap on what the sandbox may print or send;
+  code and everything it starts): address space, processes, file size, open files, CPU time; where the grader
+  can make a cgroup (``cgroup.py``: as root, on a writable cgroup file system), the sandbox's processes also share
+  one memory limit and one count; the grader adds a wall-clock deadline per cell and per case, and a cap on what
+  the sandbox may print or send;
 - **a short environment**: only the variables of :func:`command`, none of the grader's.
 
 Where bubblewrap is missing or cannot make namespaces (macOS, a container without the right to), the grader
@@ -48,6 +50,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from . import plain
+from .cgroup import Cgroup
 
 HERE = Path(__file__).resolve().parent
 #: The distributions a homework may import, by view: everything, or without scipy.
@@ -77,8 +80,9 @@ class Unavailable(RuntimeError):
 class Limits:
     """What one sandboxed runner may use (each a hard resource limit it sets on itself)."""
 
-    memory: int = 2 * 2**30          #: bytes of address space (RLIMIT_AS)
-    processes: int = 64              #: processes and threads of the sandbox's user (RLIMIT_NPROC)
+    memory: int = 2**30              #: bytes of address space of each process (RLIMIT_AS)
+    total_memory: int = 2 * 2**30    #: bytes of memory of all its processes together (a cgroup, where there is one)
+    processes: int = 32              #: processes and threads of the sandbox's user (RLIMIT_NPROC; a cgroup's too)
     file_size: int = 16 * 2**20      #: bytes of any one file it writes (RLIMIT_FSIZE)
     open_files: int = 256            #: open file descriptors (RLIMIT_NOFILE)
     cpu_seconds: int = 600           #: CPU time of the whole runner (RLIMIT_CPU)
@@ -204,10 +208,18 @@ class Session:
     def __init__(self, view: str = "full", limits: Limits = Limits()):
         self.limits = limits
         read_end, write_end = os.pipe()
+        self.cgroup = None
         try:
-            self.process = subprocess.Popen(command(view, limits, write_end), stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, pass_fds=(write_end,),
-                                            start_new_session=True)
+            started = command(view, limits, write_end)
+            self.cgroup = Cgroup.make(limits.total_memory, limits.processes)
+            self.process = subprocess.Popen(self.cgroup.wrap(started) if self.cgroup else started,
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                            pass_fds=(write_end,), start_new_session=True)
+        except BaseException:
+            os.close(read_end)
+            if self.cgroup:
+                self.cgroup.remove()
+            raise
         finally:
             os.close(write_end)
         self.reports: queue.Queue = queue.Queue()
@@ -281,6 +293,8 @@ class Session:
         self.kill()
         self.commands.put(None)
         self.process.wait()
+        if self.cgroup:
+            self.cgroup.remove()
         for stream in (self.process.stdin, self.process.stdout, self._channel):
             try:
                 stream.close()
