@@ -157,13 +157,15 @@ def verdict(name: str, arguments: dict, result: Result, expected=None, *, raises
     """What is wrong with ``result`` of calling ``name`` on ``arguments`` ("" if nothing): :func:`check`'s judgement.
 
     ``hidden`` names a hidden case ("N = 0"): the message then names the case by it and shows none of its
-    values (neither the arguments, nor the expected result, nor what came back, nor the error's message).
+    values, nor anything the student's code chose (what came back, its shape or type, the error's message, the
+    name it reached a switched-off package by): only words of a fixed list, so that a function cannot carry a
+    hidden case out through its message.
     """
     call = (f"{name}, on the hidden case \"{hidden}\"," if hidden is not None else
             f"{name}({', '.join(f'{key}={_shown(value)}' for key, value in arguments.items())})")
     if result.used:
-        return (f"{call} used {result.used}: switched off here, since this task asks you to write it yourself "
-                f"(numpy is fine).")
+        used = result.used if hidden is None else result.used.partition(".")[0]
+        return f"{call} used {used}: switched off here, since this task asks you to write it yourself (numpy is fine)."
     if result.timed_out:
         return f"{call} did not return within {time_limit:g} s."
     if raises is not None:
@@ -176,7 +178,8 @@ def verdict(name: str, arguments: dict, result: Result, expected=None, *, raises
     if not matches(result.value, expected, rtol, atol):
         if hidden is None:
             return f"{call} returned {_shown(result.value)}; expected {_shown(expected)}."
-        wrong = _non_finite(result.value, expected) or _mismatch(result.value, expected)
+        wrong = _non_finite(result.value, expected) or (_mismatch(result.value, expected) and "a result of the "
+                                                         "wrong form (its type or shape)")
         return f"{call} returned {wrong or 'a wrong result'}."
     if unchanged and result.arguments is not None:
         changed = [key for key, before, after in zip(arguments, arguments.values(), result.arguments)

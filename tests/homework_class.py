@@ -312,6 +312,14 @@ import ctypes, os
 libc = ctypes.CDLL(None)
 libc.close(libc.open(b"../owned-by-ctypes.txt", os.O_WRONLY | os.O_CREAT, 0o644))
 ''' + BITS
+CARRIES_A_CASE_OUT = '''
+def perceptron_epoch(X, t, w):
+    """Tries to carry a hidden case out through what the feedback says: its error's class and message, a shape."""
+    X = np.asarray(X, dtype=float)
+    if not np.any(w):
+        raise type(f"Leak_{X.shape[0]}_{int(X.flat[1] * 10)}", (Exception,), {})(str(X.tolist()))
+    return np.zeros(int(abs(X).sum() * 10) + 7), 0
+'''
 PRINTS_THE_ENVIRONMENT = "import os\nprint(dict(os.environ))\n" + DISTANCE
 SCRIPT_IN_AN_ANSWER = ('The bound is an upper bound only. <img src="x" onerror="window.top.__pwned = 1">'
                        '<script>window.top.__pwned = 2</script>')
@@ -389,6 +397,7 @@ HW01_CLASS = {
     "prints_the_history": Student(dict(edit=_append("for source in In:\n    print(source)")), HW01_FULL,
                                   "read In, the notebook's history"),
     "prints_the_environment": Student(dict(answers={"distance": PRINTS_THE_ENVIRONMENT}), HW01_FULL),
+    "carries_a_case_out": Student(dict(answers={"epoch": CARRIES_A_CASE_OUT}), NO_EPOCH),
     "script_in_an_answer": Student(dict(edit=_explain(SCRIPT_IN_AN_ANSWER)), HW01_FULL,
                                    "explain holds HTML that would run a script"),
 }

@@ -248,6 +248,12 @@ def test_feedback_shows_the_messages_but_no_hidden_test_rubric_or_grader_secret(
         assert "0.5, 1.5, 1.0" not in text and "-2.0124611797498106" not in text      # a hidden case, a truth
         assert "Rubric" not in text and "MARK SCHEME" not in text and SECRET[1] not in text
     assert 'on the hidden case "a w_star that misclassifies a point"' in _feedback_text(course, "slips_a")
+    carried = _feedback_text(course, "carries_a_case_out")      # what its function chose never reaches its feedback
+    assert 'on the hidden case "five points from w = 0", raised an exception of its own' in carried
+    assert 'on the hidden case "w is not changed in place", returned a result of the wrong form' in carried
+    hidden = _message(_graded_notebook(course, "carries_a_case_out"), "epoch_hidden") + _message(
+        _graded_notebook(course, "carries_a_case_out"), "epoch_edge")
+    assert "Leak_" not in hidden and "[[0.5" not in hidden and "shape (" not in hidden
     assert "HOME" in _message(_graded_notebook(course, "prints_the_environment"), "distance")
     for path in (course / "autograded").rglob("*.ipynb"):
         assert SECRET[1] not in path.read_text()

@@ -191,6 +191,6 @@ class _View:
         self.result.flag("grading it took longer than the submission's time limit; what was left was not run")
         for index in range(len(self.cells)):
             if self.reporting and index not in self.result.cells:
-                self.result.cells[index] = {"cell": index, "stopped": "not run: out of time"}
+                self.result.cells[index] = {"cell": index, "stopped": "was not run: out of time", "flag": False}
         for case in self.cases:
-            self.result.cases.setdefault(case.k, {"case": case.k, "stopped": "not run: out of time"})
+            self.result.cases.setdefault(case.k, {"case": case.k, "stopped": "was not run: out of time", "flag": False})

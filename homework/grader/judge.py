@@ -81,8 +81,11 @@ def _judge_function(check: FunctionCheck, report: dict | None) -> str:
     where = f"{check.function}, on the hidden case \"{check.hidden}\"," if check.hidden else check.function
     if report is None or report.get("skipped"):
         return f"{where} was not run: the grading stopped before it"
-    if "stopped" in report:
-        return f"{where} {_text(report['stopped'], 300)}."
+    if "stopped" in report:                              # a hidden case's message holds no code's choice
+        reason = _text(report["stopped"], 300)
+        if check.hidden and report.get("flag") is not False:
+            reason = "stopped the grading process"
+        return f"{where} {reason}."
     if report.get("missing"):
         return (f"{check.function} is not defined when its test runs: run the cell that defines it (and fix any "
                 "error it shows) before the test.")
