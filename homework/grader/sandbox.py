@@ -88,7 +88,7 @@ class Limits:
     cpu_seconds: int = 600           #: CPU time of the whole runner (RLIMIT_CPU)
     scratch: int = 64 * 2**20        #: bytes of its scratch folder /tmp, in memory
     output: int = 16 * 2**20         #: bytes it may print outside Python's print before it is stopped
-    channel: int = 64 * 2**20        #: bytes it may send to the grader in one session
+    channel: int = 16 * 2**20        #: bytes it may send to the grader in one session
 
     def rlimits(self) -> dict:
         return {"RLIMIT_AS": self.memory, "RLIMIT_NPROC": self.processes, "RLIMIT_FSIZE": self.file_size,
