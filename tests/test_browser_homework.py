@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from homework_class import SCRIPT_IN_AN_ANSWER
-from homework_course import cell, make_course, scores, submit, tool
+from homework_course import cell, make_course, require_a_sandbox, scores, submit, tool
 from lab_session import PROJECTOR, jupyterlab_server, menu
 
 pytestmark = pytest.mark.browser
@@ -24,6 +24,7 @@ HW01 = "hw01_perceptron"
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> Path:
+    require_a_sandbox()
     course = make_course(tmp_path_factory.mktemp("formgrader"))
     submit(course, HW01, "alice")
     submit(course, HW01, "mallory", model=False,            # nothing autograded: 0 / 20, told apart from alice

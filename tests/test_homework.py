@@ -52,6 +52,7 @@ def _digest(path: Path) -> str:
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """The course, released, with the simulated class submitted and graded; the flags, and what the attacks aimed at."""
+    course_tools.require_a_sandbox()
     course = course_tools.make_course(tmp_path_factory.mktemp("homework"))
     context = Context(course, tmp_path_factory.mktemp("outside") / "written-by-a-submission.txt")
     for assignment in ASSIGNMENTS:
