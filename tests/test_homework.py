@@ -36,6 +36,8 @@ pytestmark = pytest.mark.homework
 
 #: Seconds a cell may run in these tests (make grade gives 30): the hanging cell costs this.
 CELL_TIMEOUT = 10
+#: The homework handed in late (its penalty: all points).
+LATE = "hw02_information_theory"
 ASSIGNMENTS = tool.assignments(course_tools.HOMEWORK)
 
 
@@ -58,6 +60,7 @@ def graded(tmp_path_factory):
     for assignment in ASSIGNMENTS:
         submit(course, assignment, "model")
         submit(course, assignment, "blank", model=False)
+    _a_late_submission(course)
     for assignment, students in CLASSES.items():
         for name, student in students.items():
             if name not in ("model", "blank"):
@@ -69,6 +72,17 @@ def graded(tmp_path_factory):
     finally:
         del os.environ[SECRET[0]]
     return course, flags, context, before
+
+
+def _a_late_submission(course: Path) -> None:
+    """Homework 02 due a day before "late" handed in the model solution, and the course's penalty: all points."""
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        gradebook.update_or_create_assignment(LATE, duedate="2026-11-01 12:00:00 UTC")
+    with open(course / "nbgrader_config.py", "a") as config:
+        config.write('\nc.LateSubmissionPlugin.penalty_method = "zero"\n')
+    folder = submit(course, LATE, "late")
+    (folder / "timestamp.txt").write_text("2026-11-02 12:00:00 UTC")
 
 
 def _graded_notebook(course: Path, student: str, assignment: str = HW01):
@@ -190,6 +204,16 @@ def test_homework_04_is_graded_cell_by_cell(graded, student):
     assert scores(course, HW04)[student] == HW04_CLASS[student].points
 
 
+def test_a_late_submission_gets_the_courses_penalty(graded):
+    from nbgrader.api import Gradebook
+    course, *_ = graded
+    assert scores(course, LATE)["late"] == scores(course, LATE)["model"]
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        submission = gradebook.find_submission(LATE, "late")
+        assert submission.total_seconds_late == 86_400 and submission.late_submission_penalty == submission.score > 0
+        assert gradebook.find_submission(LATE, "model").late_submission_penalty == 0
+
+
 def test_the_classes_name_every_autograded_cell():
     for assignment, full in ((HW01, HW01_FULL), (HW04, HW04_FULL)):
         assert full == _autograded_points(assignment)
@@ -267,6 +291,7 @@ def test_the_grades_csv_has_a_row_per_student(graded):
     rows = {row["student_id"]: row for row in csv.DictReader(open(course / "grades.csv"))}
     expected = {assignment: {"model": sum(_autograded_points(assignment).values()), "blank": 0}
                 for assignment in ASSIGNMENTS}
+    expected[LATE]["late"] = 0                              # every point, and the course's penalty took them all
     for assignment, students in CLASSES.items():
         expected[assignment] = {name: sum(student.points.values()) if student.points else ""
                                 for name, student in students.items()}

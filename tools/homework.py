@@ -196,7 +196,7 @@ def grade(course: Path = COURSE, jobs: int = os.cpu_count() or 2, **settings) ->
     flags = json.loads(flags_file.read_text()) if flags_file.exists() else {}
     todo = [(assignment, student) for assignment, student in submissions(course) if _is_new(course, assignment, student)]
     notebooks = {assignment: autograde.Notebook.of(course, assignment) for assignment in {name for name, _ in todo}}
-    db_url = f"sqlite:///{course / 'gradebook.db'}"
+    db_url, config = f"sqlite:///{course / 'gradebook.db'}", autograde.course_config(course)
     witness = Witness(course, ROOT, db_url)
     options = autograde.Settings(**settings)
     with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
@@ -205,7 +205,7 @@ def grade(course: Path = COURSE, jobs: int = os.cpu_count() or 2, **settings) ->
         for number, future in enumerate(concurrent.futures.as_completed(running), 1):
             assignment, student = running[future]
             seconds, results = future.result()
-            reasons = _record(course, notebooks[assignment], student, results, db_url)
+            reasons = _record(course, notebooks[assignment], student, results, db_url, config)
             flags.setdefault(assignment, {}).pop(student, None)
             if reasons:
                 flags[assignment][student] = "; ".join(reasons)
@@ -239,7 +239,7 @@ def _is_new(course: Path, assignment: str, student: str) -> bool:
     return not graded.is_dir() or _newest(graded) < _newest(course / "submitted" / student / assignment)
 
 
-def _record(course: Path, notebooks: list, student: str, graded: list, db_url: str) -> list[str]:
+def _record(course: Path, notebooks: list, student: str, graded: list, db_url: str, config) -> list[str]:
     """Record a submission's notebooks as graded; the reasons to flag it."""
     folder = course / "submitted" / student / notebooks[0].assignment
     reasons = []
@@ -248,7 +248,7 @@ def _record(course: Path, notebooks: list, student: str, graded: list, db_url: s
     except ValueError:
         timestamp, reasons = None, ["its timestamp.txt is not a date (graded as on time)"]
     for notebook, result in zip(notebooks, graded):
-        autograde.record(course, notebook, student, result, timestamp, db_url)
+        autograde.record(course, notebook, student, result, timestamp, db_url, config)
         reasons += [reason if len(notebooks) == 1 else f"{notebook.name}: {reason}" for reason in result.flags]
     return reasons
 

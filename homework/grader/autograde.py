@@ -134,8 +134,16 @@ class _Plan:
 # ----------------------------------------------------------------------------------------------
 
 
-def record(course: Path, notebook: Notebook, student: str, graded: Graded, timestamp, db_url: str) -> None:
-    """Write the graded notebook and its scores (or, if it could not be graded, remove any older ones)."""
+def course_config(course: Path):
+    """The course's nbgrader settings (``nbgrader_config.py``: a late-submission penalty, ...), for :func:`record`."""
+    from traitlets.config.loader import PyFileConfigLoader
+    return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+
+
+def record(course: Path, notebook: Notebook, student: str, graded: Graded, timestamp, db_url: str,
+           config=None) -> None:
+    """Write the graded notebook and its scores (or, if it could not be graded, remove any older ones); ``config``
+    is the course's nbgrader settings (:func:`course_config`)."""
     from nbgrader.api import Gradebook
     from nbgrader.preprocessors import AssignLatePenalties, SaveAutoGrades
     from sqlalchemy.exc import SAWarning
@@ -159,5 +167,5 @@ def record(course: Path, notebook: Notebook, student: str, graded: Graded, times
     os.replace(temporary, folder / f"{notebook.name}.ipynb")
     resources = {"nbgrader": {"notebook": notebook.name, "assignment": notebook.assignment, "student": student,
                               "db_url": db_url}}
-    for step in (SaveAutoGrades(), AssignLatePenalties()):
+    for step in (SaveAutoGrades(config=config), AssignLatePenalties(config=config)):
         step.preprocess(graded.notebook, resources)
