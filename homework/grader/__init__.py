@@ -5,6 +5,7 @@ Modules, from the wall outwards:
 - ``runner`` runs inside the sandbox: a submission's cells, then its functions on the cases it is sent;
 - ``plain`` is the only form data crosses the wall in (JSON: numbers, text, lists, arrays; never pickle);
 - ``sandbox`` starts the runner under bubblewrap and talks to it, within limits;
+- ``cgroup`` puts a sandbox's processes under one memory limit and count, where the machine allows;
 - ``execution`` runs one submission's cells and cases, restarting the sandbox after a stop;
 - ``checks`` reads the instructor's test cells (in the grader's process) into what to call and compare;
 - ``submission`` reads a submitted notebook with care and restores the assignment's cells;
