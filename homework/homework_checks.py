@@ -31,7 +31,8 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
-from lecture_utils.exercises._core import TIME_LIMIT, _mismatch, _non_finite, as_numbers, attempt, grade, matches
+from lecture_utils.exercises._core import (TIME_LIMIT, _mismatch, _non_finite, as_numbers, attempt, grade, matches,
+                                           off_by_one_unit)
 
 __all__ = ["NotAllowed", "Result", "check", "check_number", "is_number", "verdict", "FORBIDDEN_PACKAGES"]
 
@@ -77,6 +78,11 @@ def check_number(answer, truth, name: str = "your answer") -> None:
         return
     if all(verdict in ("correct", "close") for verdict in verdicts):
         raise AssertionError(f"{name} is right only to the figures it shows: give 3 significant figures.")
+    if all(verdict == "correct" or off_by_one_unit(float(value), float(true))
+           for verdict, value, true in zip(verdicts, values.ravel(), truth.ravel())):
+        raise AssertionError(f"{name} is one unit off in its last figure: an intermediate value was rounded too "
+                             "early. Carry at least 5 significant figures through the steps and round only the "
+                             "result.")
     raise AssertionError(f"{name} is not right to 3 significant figures.")
 
 
