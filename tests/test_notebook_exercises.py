@@ -157,10 +157,11 @@ def _locked(cell, name: str) -> bool:
     code, its code is collapsed (the code of an outcome can state it: labels, titles, a comment), and all it
     stores is the lock's one line."""
     outputs = cell.get("outputs", [])
+    streamed = "".join(output.get("text", "") for output in outputs if output.get("output_type") == "stream")
     return (f"\nif exercises.{name}.revealed():\n" in f"\n{cell.source}\n"
-            and cell.metadata.get("jupyter", {}).get("source_hidden") is True and len(outputs) == 1
-            and outputs[0].get("output_type") == "stream" and outputs[0].get("text", "").startswith(LOCKED)
-            and outputs[0]["text"].count("\n") <= 1)
+            and cell.metadata.get("jupyter", {}).get("source_hidden") is True
+            and all(output.get("output_type") == "stream" for output in outputs)
+            and streamed.startswith(LOCKED) and streamed.count("\n") <= 1)
 
 
 def test_an_answer_block_shows_nothing_before_an_answer(notebook):

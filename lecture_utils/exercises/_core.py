@@ -469,9 +469,9 @@ class Exercise:
         returns False: "Run All" and the stored notebook show no outcome, and a
         student who commits to a guess and runs the cell again sees it.
         """
-        if not self.answered:
-            print(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run this cell "
-                  "again to see the outcome.")
+        if not self.answered:          # one write: print() sends the newline apart, and a notebook may store two outputs
+            sys.stdout.write(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run "
+                             "this cell again to see the outcome.\n")
         return self.answered
 
     def _judge(self, answer) -> Feedback:
