@@ -248,7 +248,8 @@ exercises.one_update.check(w_after)
 # Write the algorithm box as a function. `X` already holds the bias column, `t` holds $\pm 1$; start
 # from $\mathbf{w} = \mathbf{0}$, visit the examples in order, and stop after a pass without a mistake or
 # after `max_epochs` passes. The check runs your function on hidden data sets, including a single
-# example, a run that hits the boundary exactly, and XOR (which never converges).
+# example, a run that hits the boundary exactly, XOR (which never converges), and a data set whose
+# weights change with every pass, so that only exactly `max_epochs` passes give its expected weights.
 
 # %%
 def my_perceptron(X, t, max_epochs=100):
@@ -798,9 +799,9 @@ with warnings.catch_warnings():
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **On separable data it stops at *some* separator, not a good one.** Once every example is
-# correct it never moves again, so the boundary often ends up hugging a few training points. The
-# separator with the largest **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$
-# (the hard-margin support vector machine, with a free bias) is another choice.
+# correct it never moves again, wherever its boundary then lies. The separator with the largest
+# **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$ (the hard-margin support
+# vector machine, with a free bias) is another choice.
 
 # %%
 few = datasets.make_separable(20, margin=0.15, random_state=4)
@@ -903,7 +904,8 @@ summarise(compare_separators(n_train=20))
 # - **(a)** The largest-margin separator makes fewer mistakes on the training set.
 # - **(b)** New points scatter around the training points, and a boundary far from all of them
 #   leaves room for that scatter.
-# - **(c)** It is found with fewer updates.
+# - **(c)** It is the unique solution of a convex problem, found exactly, while the perceptron's
+#   separator depends on the order of the examples.
 # - **(d)** It predicts better on every test set.
 
 # %%

@@ -143,7 +143,7 @@ print("covariance matrix of the 100 000 draws:\n", np.cov(draws.T, bias=True))
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the moments of a one-hot code
 #
-# A categorical variable has $\mathbf{p} = (0.1, 0.6, 0.3)$ and is written one-hot,
+# A categorical variable has $\mathbf{p} = (0.1, 0.7, 0.2)$ and is written one-hot,
 # $\mathbf{x} = (x_0, x_1, x_2)$. What are $\operatorname{Cov}(x_0, x_1)$ and $\operatorname{Var}(x_1 + x_2)$?
 # (What are $x_0 x_1$ and $x_1 + x_2$ for each of the three outcomes?)
 

@@ -907,9 +907,9 @@ print(f"Uniform(0, 1), N = {N_uniform}, 20 000 samples: (N + 1)/N max x_i has me
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The simulation (10 000 samples of each size, the same samples for both estimators) has Monte Carlo
 # noise of about 1.4% in each MSE, about $\pm 0.02$ in a ratio near $\pi/2$. So a simulated ratio can land
-# above $\pi/2$, and two do below: 1.600 at $N = 101$ and 1.625 at $N = 201$, 1.6 and 2.5 standard errors
-# above the exact 1.564 and 1.567. That is the noise, not the median: the exact column stays below $\pi/2$
-# at every $N$. The median's MSE can be computed exactly. With $\Phi$ the
+# above $\pi/2$, and two in the table below do: 1.600 at $N = 101$ and 1.625 at $N = 201$, 1.6 and 2.5
+# standard errors above the exact 1.564 and 1.567. That is the noise, not the median: the exact column
+# stays below $\pi/2$ at every $N$. The median's MSE can be computed exactly. With $\Phi$ the
 # distribution function of $\mathcal{N}(0, 1)$, the median of $N = 2k + 1$ of its draws lies at $z$ when one
 # draw falls at $z$, $k$ below it and $k$ above it, so its density is proportional to
 # $g(z) = \mathcal{N}(z; 0, 1)\,\Phi(z)^k\,(1 - \Phi(z))^k$. It is symmetric about 0, and the MSE is its
