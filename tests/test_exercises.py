@@ -686,3 +686,18 @@ def test_a_wrapper_of_the_courses_own_function_is_not_an_answer():
         assert feedback.verdict == "wrong" and "switched off while your function is checked" in feedback.message
     assert "lecture_utils.perceptron.perceptron_plain" in perceptron.perceptron_algorithm.check(wrapped).message
     assert perceptron.perceptron_algorithm.check(perceptron._perceptron_solution).correct     # numpy alone: fine
+
+
+def test_a_function_with_a_body_but_no_return_is_told_to_return():
+    """Round 4 of the reviews: 'write its body' was the message for a body that forgot `return w`."""
+    def forgot_return(X, t, max_epochs):
+        w = np.zeros(X.shape[1])
+        w += 1.0
+
+    def empty(X, t, max_epochs):
+        """My perceptron."""
+        ...
+
+    forgot = perceptron.perceptron_algorithm.check(forgot_return)
+    assert forgot.verdict == "wrong" and "End it with `return`" in forgot.message
+    assert perceptron.perceptron_algorithm.check(empty).verdict == "unanswered"

@@ -79,6 +79,7 @@ came back, followed by
 
 from __future__ import annotations
 
+import ast
 import copy
 import ctypes
 import inspect
@@ -86,6 +87,7 @@ import math
 import numbers
 import reprlib
 import sys
+import textwrap
 import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -824,6 +826,10 @@ class Implement(Exercise):
             expected = self.reference(**copy.deepcopy(arguments))
             outcome = attempt(function, arguments, self.time_limit, guarded=True)
             if outcome.returned and outcome.value is None and number == 1:
+                if _has_a_body(function):
+                    return self._feedback("wrong", "your function returns None: its body runs, but hands nothing "
+                                                   "back. End it with `return` and the result (a value changed in "
+                                                   "place stays inside the function).")
                 return self._feedback("unanswered", "your function returns None: write its body and "
                                                     "return the result.")
             if not (outcome.returned and matches(outcome.value, expected)):
@@ -839,7 +845,7 @@ class Implement(Exercise):
                          "code, written with numpy and scipy.")
         elif outcome.timed_out:
             lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
-                         "(a loop that never ends?)")
+                         "(too slow, or a loop that never ends?)")
         elif outcome.error is not None:
             lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
         else:
@@ -877,6 +883,21 @@ class Implement(Exercise):
             candidates = [(slip, hint) for slip, hint in candidates
                           if _same_outcome(outcome, attempt(slip, arguments, self.time_limit))]
         return candidates[0][1] if candidates else ""
+
+
+def _has_a_body(function) -> bool:
+    """Whether ``function`` has statements of its own beyond a docstring, ``...`` and ``pass`` (False where its source
+    cannot be read)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    definition = tree.body[0] if tree.body else None
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    return any(not (isinstance(statement, ast.Pass) or (isinstance(statement, ast.Expr)
+                                                          and isinstance(statement.value, ast.Constant)))
+               for statement in definition.body)
 
 
 def _same_outcome(first: Outcome, second: Outcome) -> bool:
