@@ -344,10 +344,11 @@ def _ill_conditioned_note(outcome: Outcome) -> str:
     """What a function that fails the ill-conditioned case has done: solved with X^T S X."""
     return ("Your step is right where the problem is well conditioned, but not here: the two features of this case "
             "differ by about 1e-7 (their digits above), so cond(S^1/2 X) is about 1.7e7. The case is built so that "
-            "v = (1, 1) fits its working responses exactly: the expected step is (1, 1) to rounding. Forming X^T S X (or the Hessian) squares it, to "
-            "about 3e14, and a solve with it keeps only a digit or two of the 16 a float carries. np.linalg.lstsq "
-            "works on the rows sqrt(s_i) x_i themselves, by an orthogonal factorisation, and keeps about 9: that is "
-            "why IRLS is solved as least squares, without forming X^T S X.")
+            "v = (1, 1) fits its working responses exactly: the expected result is (1, 1) to rounding. Forming X^T S X "
+            "(or the Hessian) squares that condition number, to about 3e14, and a solve with it keeps only a digit or "
+            "two of the 16 a float carries. np.linalg.lstsq works on the rows sqrt(s_i) x_i themselves, by an "
+            "orthogonal factorisation, and keeps about 9: that is why IRLS is solved as least squares, without "
+            "forming X^T S X.")
 
 
 def _irls_solution(X, t, w):
