@@ -272,16 +272,8 @@ plt.show()
 # to its error; a gradient *step* $-\eta\nabla E$ moves $\mathbf{w}$ towards the positive examples the model
 # underrates and away from the negative ones it overrates. Sarkar and Das write $\sum_i (t_i - p_i)\,\mathbf{x}_i$
 # for the gradient of the log-*likelihood* and climb it; Arias prints the same expression for the
-# *negative* log-likelihood, a slip. The package's code is the formula:
-
-# %%
-show_source(LogisticLoss.gradient)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# It writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as a sign, $t^\pm_i = 2t_i - 1$;
-# section 7 meets this form again), the same number, but accurate even where $p_i$ rounds to $t_i$.
-# Checked against central differences at a few weights, on the hours data and on the 30 features of
-# the breast-cancer data:
+# *negative* log-likelihood, a slip. The package's gradient, `LogisticLoss.gradient`, checked against central
+# differences at a few weights, on the hours data and on the 30 features of the breast-cancer data:
 
 # %%
 cancer = datasets.load_breast_cancer()
@@ -315,6 +307,23 @@ def nll_gradient(X, t, w):
 
 
 exercises.nll_gradient.check(nll_gradient)
+
+# %% jupyter={"source_hidden": true}
+# Once you have answered: the package's version, as it runs.
+if exercises.nll_gradient.revealed():
+    show_source(LogisticLoss.gradient)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The package's code (the cell above) writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as
+# a sign, $t^\pm_i = 2t_i - 1$; section 7 meets this form again): the same number, but accurate even where $p_i$
+# rounds to $t_i$. At $z_i = 40$ with $t_i = 1$, $p_i$ rounds to 1 and $p_i - t_i$ to 0, while
+# $-\sigma(-40) = -4.2 \cdot 10^{-18}$. The hidden case with the scores 400, $-400$ and 1200 checks another danger:
+# at $z = 1200$, $e^z/(1 + e^z)$ is $\infty/\infty$, not a number, while $1/(1 + e^{-z})$ and `scipy.special.expit`
+# give 1.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Gradient descent: how large a step?
