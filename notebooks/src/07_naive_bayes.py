@@ -516,8 +516,7 @@ print(f"a typical factor p(x_j | C_k) is {np.median(factors):.3f}; "
       f"the new example's class is {t_many[300]}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The posterior from the first $D$ features, by multiplying, and by summing logarithms and subtracting their
-# log-sum-exp (the package's `log_softmax`):
+# The posterior from the first $D$ features, by multiplying and by summing logarithms:
 
 # %%
 print("    D   p(x, C_0)    p(x, C_1)    posterior from products   from logs (log-sum-exp)")
@@ -526,7 +525,7 @@ for d in (50, 100, 200, 300, 400, 500):
     with np.errstate(invalid="ignore"):
         from_products = products / products.sum()
     log_joint = np.log(many.class_prior_) + np.log(factors[:, :d]).sum(axis=1)
-    from_logs = np.exp(log_softmax(log_joint))                      # g_k - log-sum-exp, normalised
+    from_logs = np.exp(log_softmax(log_joint))             # the package's g_k - log-sum-exp
     print(f"{d:5}   {products[0]:.3e}    {products[1]:.3e}    {from_products.round(4)}"
           f"        {from_logs.round(4)}")
 print("the model's predict_proba on all 500:", many.predict_proba([x_last])[0].round(4),
