@@ -786,8 +786,9 @@ class Implement(Exercise):
         matrix that cannot be allocated, digits lost to a squared condition
         number), keyed by the case's number (from 1): a function of the
         :class:`Outcome` of the student's call on it, returning what that
-        mistake is ("" for nothing to add). The note follows the usual report
-        of the failing case, whichever variant of the mistake was written.
+        mistake is ("" for nothing to add). The note comes under the failing
+        case's result, in place of the usual hint, whichever variant of the
+        mistake was written.
     """
 
     kind = "implement"
@@ -848,10 +849,12 @@ class Implement(Exercise):
                          "(too slow, or a loop that never ends?)")
         elif outcome.error is not None:
             lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
-        else:
+        note = self.notes[number](outcome) if number in self.notes else ""
+        if outcome.returned:
             lines.append(f"    got      {_shown(outcome.value)}")
-            lines.append(self._diagnosis(outcome.value, expected, function))
-        lines.append(self.notes[number](outcome) if number in self.notes else "")
+            lines.append(note or self._diagnosis(outcome.value, expected, function))   # the case's own word first
+        else:
+            lines.append(note)
         return self._feedback("wrong", "\n".join(line for line in lines if line))
 
     def _diagnosis(self, got, expected, function) -> str:
