@@ -701,3 +701,25 @@ def test_a_function_with_a_body_but_no_return_is_told_to_return():
     forgot = perceptron.perceptron_algorithm.check(forgot_return)
     assert forgot.verdict == "wrong" and "End it with `return`" in forgot.message
     assert perceptron.perceptron_algorithm.check(empty).verdict == "unanswered"
+
+
+def test_an_exercise_can_switch_off_the_library_call_that_answers_it():
+    """Round 5: notebook 07's exercise 6 asks for the log-sum-exp trick 'with numpy', and scipy's logsumexp passed."""
+    from scipy import special
+
+    def with_scipy(log_joint):
+        return log_joint - special.logsumexp(log_joint, axis=1, keepdims=True)
+
+    feedback = naive_bayes.log_posterior.check(with_scipy)
+    assert feedback.verdict == "wrong" and "scipy.special" in feedback.message and "logsumexp" in feedback.message
+    assert naive_bayes.log_posterior.check(naive_bayes.log_posterior.model_solution).correct
+
+
+def test_a_constructor_is_named_by_its_class_when_it_is_switched_off():
+    from lecture_utils.discriminant import LDA
+
+    def with_lda(X, t):
+        return LDA().fit(X, t).covariance_
+
+    message = discriminant.pooled_covariance_by_code.check(with_lda).message
+    assert "LDA" in message and "_Corner" not in message

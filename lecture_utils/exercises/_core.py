@@ -339,12 +339,13 @@ class _TimeUp(BaseException):
     """
 
 
-def attempt(function, arguments: dict, seconds: float, guarded: bool = False) -> Outcome:
+def attempt(function, arguments: dict, seconds: float, guarded=False) -> Outcome:
     """Call ``function`` positionally on a copy of ``arguments``, giving it ``seconds`` to return.
 
-    ``guarded``: with the course's package and scikit-learn switched off (a
-    student's function, see :mod:`._guard`); a call into them is the outcome,
-    whatever the function did after it.
+    ``guarded``: True, or a tuple of further functions to switch off, for a
+    student's function: the course's package and scikit-learn (and those
+    functions) are switched off (see :mod:`._guard`); a call into them is the
+    outcome, whatever the function did after it.
 
     The call runs in a daemon thread that the caller waits for. Why a thread:
     the check must work wherever a notebook runs. ``signal.alarm`` exists only
@@ -355,7 +356,7 @@ def attempt(function, arguments: dict, seconds: float, guarded: bool = False) ->
     every system: once the wait times out the notebook goes on, and
     :func:`_stop` ends the runaway call.
     """
-    result, guard = {}, Guard() if guarded else None
+    result, guard = {}, Guard(() if guarded is True else guarded) if guarded else None
 
     def call():
         values = copy.deepcopy(tuple(arguments.values()))
@@ -584,7 +585,7 @@ class Derive(Exercise):
                 return self._feedback("wrong", hint)
         if self.within is not None and not np.all((self.within[0] <= value) & (value <= self.within[1])):
             low, high = self.within                          # (a usual slip out of range gets its hint above)
-            return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
+            return self._feedback("invalid", f"{self.what} must lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
         if "wrong" not in grades:
             return self._feedback("close", self._too_few_figures(value, grades.index("close")))
         for slip, hint in slips:
@@ -781,6 +782,10 @@ class Implement(Exercise):
         from in this exercise: added when the student's result holds one.
     time_limit : float
         Seconds the student's function may take on one case.
+    forbid : sequence of callables, optional
+        Functions of numpy or scipy that would answer the exercise in one call
+        (``scipy.special.logsumexp`` for "the log-sum-exp trick"): switched off
+        while the student's function is checked, as the course's package is.
     notes : dict of int to callable, optional
         For a hidden case built to catch one kind of mistake (an N x N
         matrix that cannot be allocated, digits lost to a squared condition
@@ -794,7 +799,7 @@ class Implement(Exercise):
     kind = "implement"
 
     def __init__(self, title, solution, *, reference, model_solution, cases, slips=(), nan_hint=NAN_HINT,
-                 inf_hint=INF_HINT, time_limit=TIME_LIMIT, notes=None):
+                 inf_hint=INF_HINT, time_limit=TIME_LIMIT, forbid=(), notes=None):
         for name, function in (("reference", reference), ("model_solution", model_solution)):
             if not callable(function):
                 raise TypeError(f"{name} must be a function; got {function!r}.")
@@ -810,7 +815,7 @@ class Implement(Exercise):
         self.cases, self.slips = cases, list(slips)
         self.nan_hint, self.inf_hint = nan_hint, inf_hint
         self.time_limit = check_positive(time_limit, "time_limit")
-        self.notes = dict(notes or {})
+        self.notes, self.forbid = dict(notes or {}), tuple(forbid)
 
     @property
     def correct_answer(self):
@@ -825,7 +830,7 @@ class Implement(Exercise):
                                              "which the check compares yours with: write your own function.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
-            outcome = attempt(function, arguments, self.time_limit, guarded=True)
+            outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)
             if outcome.returned and outcome.value is None and number == 1:
                 if _has_a_body(function):
                     return self._feedback("wrong", "your function returns None: its body runs, but hands nothing "
@@ -841,9 +846,10 @@ class Implement(Exercise):
     def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
         lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
         if outcome.switched_off:
-            lines.append(f"    got      a call of {outcome.switched_off}, the course's own code (or scikit-learn's), "
-                         "which is switched off while your function is checked: the exercise asks for your own "
-                         "code, written with numpy and scipy.")
+            lines.append(f"    got      a call of {outcome.switched_off}, which is switched off while your function "
+                         "is checked: the exercise asks for code of your own (the course's package and scikit-learn "
+                         "are off for every exercise" + (", and this one's one-call answers too" if self.forbid else "")
+                         + ").")
         elif outcome.timed_out:
             lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
                          "(too slow, or a loop that never ends?)")
@@ -880,7 +886,7 @@ class Implement(Exercise):
         for arguments in self.cases:
             if not candidates:
                 return ""
-            outcome = attempt(function, arguments, self.time_limit, guarded=True)
+            outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)
             if outcome.timed_out:
                 return ""
             candidates = [(slip, hint) for slip, hint in candidates

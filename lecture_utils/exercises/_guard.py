@@ -1,4 +1,5 @@
-"""What a student's function may not call while an implement exercise checks it: the course's own code.
+"""What a student's function may not call while an implement exercise checks it: the course's own code, and
+functions an exercise names because they would answer it in one call.
 
 An implement exercise asks for code of the student's own, and the course's
 package computes each answer (the check compares with it). A wrapper of the
@@ -50,23 +51,27 @@ class Guard:
     _exercises = tuple(folder + os.sep for folder in {os.path.dirname(__file__),
                                                       os.path.realpath(os.path.dirname(__file__))})
 
-    def __init__(self):
+    def __init__(self, forbid=()):
+        """``forbid``: further functions to switch off (of numpy or scipy: one that answers an exercise in a call)."""
         if Guard._folders is None:
             Guard._folders = tuple(folder for package in SWITCHED_OFF for folder in _folders(package))
+        self._forbidden_code = {getattr(function, "__code__", None) for function in forbid} - {None}
+        self._forbidden_compiled = {id(function) for function in forbid if not hasattr(function, "__code__")}
         self.violation = ""
 
     def _profile(self, frame, event, arg):
         if event == "call":
-            filename = frame.f_code.co_filename
-            if filename.startswith(Guard._folders) and not filename.startswith(Guard._exercises):
-                self._stop(f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_qualname}")
-        elif event == "c_call" and (getattr(arg, "__module__", None) or "").split(".")[0] in SWITCHED_OFF:
+            code = frame.f_code
+            if code in self._forbidden_code or (code.co_filename.startswith(Guard._folders)
+                                                and not code.co_filename.startswith(Guard._exercises)):
+                self._stop(_called(frame))
+        elif event == "c_call" and (id(arg) in self._forbidden_compiled
+                                    or (getattr(arg, "__module__", None) or "").split(".")[0] in SWITCHED_OFF):
             self._stop(f"{arg.__module__}.{getattr(arg, '__qualname__', arg)}")
 
     def _stop(self, what: str):
         self.violation = self.violation or what
-        raise SwitchedOff(f"{what} is the course's own code (or scikit-learn's), switched off while your function is "
-                          "checked: write it yourself, with numpy and scipy.")
+        raise SwitchedOff(f"{what} is switched off while your function is checked: write it yourself.")
 
     def call(self, function, arguments: tuple):
         """``function(*arguments)`` with the packages switched off; its result, or the exception it raised."""
@@ -75,3 +80,12 @@ class Guard:
             return function(*arguments)
         finally:
             sys.setprofile(None)
+
+
+def _called(frame) -> str:
+    """The name a student called, for the message: a class for its constructor (``lecture_utils.discriminant.LDA``,
+    not the private base that defines ``__init__``), else the function's module and qualified name."""
+    instance = frame.f_locals.get("self") if frame.f_code.co_name == "__init__" else None
+    if instance is not None:
+        return f"{type(instance).__module__}.{type(instance).__qualname__}"
+    return f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_qualname}"

@@ -28,11 +28,14 @@
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
 # set to zero); reading Python and numpy as in notebook 01.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, which covers these
 # distributions, information theory, the central limit theorem and maximum entropy (the other lectures

@@ -27,11 +27,14 @@
 # and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
-# Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
-# what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
-# solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once. Cells
+# marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict* what a cell or
+# widget will show before you run it, *explain* by picking an option. Replace the `...`, run the cell, and
+# the check says whether you are right or gives a hint; once you have answered, its **Show the solution**
+# button offers a worked solution. An *implement* exercise is checked with the course's package and
+# scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show their
+# outcome only once you have answered (any answer): run them again after your answer, then open **After your
+# answer: why**.
 #
 # **Notation**: the course's one notation is listed in [the notation table](NOTATION.md): $N$ examples,
 # $\boldsymbol\theta$ the parameters of a probability model, $t$ a target and $p$ a probability.

@@ -33,12 +33,14 @@
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
 # softmax regression); derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw
-# at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function,
-# *predict* what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the solution**
-# button reveals a worked solution, so try first. The cells after an exercise show their outcome only once you
-# have answered (any answer): run them again after your answer, then open **After your answer: why**.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Sources and notation**: the notebook follows the course notes (convexity, matrix derivatives), Arias,
 # UPC topic 2 (Newton's method, IRLS, the multi-class model) and Liu, USC CSCI 567 (Newton from the Taylor
