@@ -204,7 +204,7 @@ def test_hidden_cases_are_not_changed_by_the_student(exercise):
         return exercise.model_solution(*args)
 
     exercise.check(vandal)
-    assert exercise.check(exercise.model_solution).verdict == "correct"
+    assert exercise.check(exercise.correct_answer).verdict == "correct"
 
 
 # ---------------------------------------------------------------- the number reader
@@ -685,7 +685,7 @@ def test_a_wrapper_of_the_courses_own_function_is_not_an_answer():
         feedback = perceptron.perceptron_algorithm.check(function)
         assert feedback.verdict == "wrong" and "switched off while your function is checked" in feedback.message
     assert "lecture_utils.perceptron.perceptron_plain" in perceptron.perceptron_algorithm.check(wrapped).message
-    assert perceptron.perceptron_algorithm.check(perceptron._perceptron_solution).correct     # numpy alone: fine
+    assert perceptron.perceptron_algorithm.check(perceptron.perceptron_algorithm.correct_answer).correct     # numpy alone: fine
 
 
 def test_a_function_with_a_body_but_no_return_is_told_to_return():
@@ -712,7 +712,7 @@ def test_an_exercise_can_switch_off_the_library_call_that_answers_it():
 
     feedback = naive_bayes.log_posterior.check(with_scipy)
     assert feedback.verdict == "wrong" and "scipy.special" in feedback.message and "logsumexp" in feedback.message
-    assert naive_bayes.log_posterior.check(naive_bayes.log_posterior.model_solution).correct
+    assert naive_bayes.log_posterior.check(naive_bayes.log_posterior.correct_answer).correct
 
 
 def test_a_constructor_is_named_by_its_class_when_it_is_switched_off():
@@ -723,3 +723,43 @@ def test_a_constructor_is_named_by_its_class_when_it_is_switched_off():
 
     message = discriminant.pooled_covariance_by_code.check(with_lda).message
     assert "LDA" in message and "_Corner" not in message
+
+
+def test_scipy_one_liners_that_are_the_exercise_are_switched_off_however_they_are_reached():
+    """Round 5: scipy's entropy and the Bernoulli distribution's logpmf passed notebooks 02 and 03."""
+    from scipy import special, stats
+    from scipy.special import entr
+
+    from lecture_utils.exercises import information, mle
+
+    def by_module(p):
+        return stats.entropy(p, base=2, axis=-1)
+
+    def by_ufunc_name(p):
+        return entr(p).sum(axis=-1) / np.log(2)
+
+    def by_default(p, f=special.entr):
+        return f(p).sum(axis=-1) / np.log(2)
+
+    for function in (by_module, by_ufunc_name, by_default):
+        feedback = information.entropy_function.check(function)
+        assert feedback.verdict == "wrong" and "switched off" in feedback.message, function.__name__
+    feedback = mle.bernoulli_nll.check(lambda phi, x: -stats.bernoulli.logpmf(x, phi).sum())
+    assert feedback.verdict == "wrong" and "switched off" in feedback.message
+    assert information.entropy_function.check(information.entropy_function.correct_answer).correct
+
+
+def test_the_worked_solution_waits_for_an_answer_and_is_no_answer_itself(monkeypatch):
+    """Round 5: show_solution() bypassed the button's wait, and the model solution itself passed exercise 3."""
+    import IPython.display
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda markdown: shown.append(markdown.data))
+    exercise = Count("a fresh count", "worked " * 20, truth=lambda: 3, answer=3, what="the count", example="2",
+                     praise="yes", slips=[(lambda: 4, "one too many")])
+    exercise.show_solution()
+    assert "Answer the exercise first" in shown[-1] and "worked" not in shown[-1]
+    exercise.check(5)
+    exercise.show_solution()
+    assert "worked worked" in shown[-1]
+    feedback = perceptron.perceptron_algorithm.check(perceptron.perceptron_algorithm.model_solution)
+    assert feedback.verdict == "invalid" and "worked solution" in feedback.message

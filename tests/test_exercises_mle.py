@@ -75,18 +75,18 @@ def test_the_bernoulli_nll_reports_where_each_usual_mistake_breaks():
     assert "returned nan" in zero_log_zero and exercises.bernoulli_nll.nan_hint in zero_log_zero
 
 
-def test_the_bernoulli_nll_accepts_other_right_implementations():
+def test_the_bernoulli_nll_accepts_other_right_implementations_but_not_scipys_distribution():
     def by_cases(phi, x):                           # counts, with the boundary cases spelled out
         h, N = int(np.sum(x)), len(x)
         if (phi == 0 and h > 0) or (phi == 1 and h < N):
             return math.inf
         return -((h * math.log(phi) if h else 0.0) + ((N - h) * math.log1p(-phi) if N - h else 0.0))
 
-    def via_scipy(phi, x):                          # the elementwise log-pmf, summed
+    def via_scipy(phi, x):                          # the elementwise log-pmf, summed: the exercise in one call
         return -stats.bernoulli.logpmf(x, phi).sum()
 
     assert exercises.bernoulli_nll.check(by_cases).correct
-    assert exercises.bernoulli_nll.check(via_scipy).correct
+    assert "switched off" in exercises.bernoulli_nll.check(via_scipy).message           # round 5 of the reviews
 
 
 def test_the_stable_variance_accepts_numpy_and_the_standard_library_and_catches_the_one_pass_formula():

@@ -51,7 +51,7 @@ def test_a_hessian_built_with_a_diagonal_matrix_is_caught_and_the_model_solution
     assert 8 * exercises._N_LARGE ** 2 > 2 ** 48                   # beyond every usual process's addresses
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert exercises.logistic_hessian.check(exercises._hessian_solution).correct
+        assert exercises.logistic_hessian.check(exercises.logistic_hessian.correct_answer).correct
 
 
 def test_the_large_hessian_case_is_quick_for_a_vectorised_function_and_slow_for_a_loop():

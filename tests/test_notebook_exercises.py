@@ -202,10 +202,18 @@ def test_after_answer_blocks_render_as_markdown_inside():
                 assert body.startswith("\n\n") and body.endswith("\n\n"), (path.stem, index, body[:80])
 
 
-def test_every_locked_cell_is_collapsed(notebook):
-    """Wherever a cell waits for an answer, its code is collapsed too, in or out of an answer block."""
+#: The first line of every locked cell: JupyterLab shows a collapsed cell's first line, so it must say nothing more.
+NEUTRAL_FIRST_LINE = "# After your answer: the outcome (run this cell again once you have answered)"
+
+
+def test_every_locked_cell_is_collapsed_behind_a_neutral_line(notebook):
+    """Wherever a cell waits for an answer, its code is collapsed too, in or out of an answer block, and the one
+    line JupyterLab still shows of it (the first) is the same neutral line everywhere (round 5 of the reviews:
+    a descriptive first comment named the answer)."""
     _, nb = notebook
-    open_code = [index for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
-                 and re.search(r"(?m)^if exercises\.\w+\.revealed\(\):", cell.source)
-                 and cell.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    locked = [(index, cell) for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
+              and re.search(r"(?m)^if exercises\.\w+\.revealed\(\):", cell.source)]
+    open_code = [index for index, cell in locked if cell.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    telling = [index for index, cell in locked if cell.source.splitlines()[0] != NEUTRAL_FIRST_LINE]
     assert not open_code, f"cells {open_code} wait for an answer but show their code"
+    assert not telling, f"cells {telling} do not open with {NEUTRAL_FIRST_LINE!r}"

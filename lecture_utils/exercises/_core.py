@@ -89,6 +89,7 @@ import reprlib
 import sys
 import textwrap
 import threading
+import types
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -357,6 +358,9 @@ def attempt(function, arguments: dict, seconds: float, guarded=False) -> Outcome
     :func:`_stop` ends the runaway call.
     """
     result, guard = {}, Guard(() if guarded is True else guarded) if guarded else None
+    named = guard.named_in(function) if guard else ""
+    if named:                                                # a compiled function is found by its name, not called
+        return Outcome(switched_off=named)
 
     def call():
         values = copy.deepcopy(tuple(arguments.values()))
@@ -484,8 +488,12 @@ class Exercise:
         return Feedback(verdict, message, self)
 
     def show_solution(self):
-        """Display the worked solution (what the notebook's "Show the solution" button does)."""
+        """Display the worked solution (what the notebook's "Show the solution" button does), once answered."""
         from IPython.display import Markdown, display
+        if not self.answered:
+            display(Markdown(f"Answer the exercise first (\"{self.title}\"), with any guess: the solution can settle "
+                             "later exercises too."))
+            return
         display(Markdown(f"**Solution: {self.title}**\n\n{self.solution}"))
 
     @property
@@ -684,7 +692,8 @@ class Count(Derive):
         value = as_numbers(answer, self.truth.shape)
         if value is not None and np.any(value != np.round(value)):
             whole = "is a whole number" if value.ndim == 0 else "are whole numbers"
-            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {_shown(answer)}.")
+            typed = ", ".join(repr(float(number)) for number in np.ravel(value))     # 399.9999, not "400"
+            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {typed}.")
         return super()._judge(answer)
 
 
@@ -819,7 +828,10 @@ class Implement(Exercise):
 
     @property
     def correct_answer(self):
-        return self.model_solution
+        """A copy of the model solution (the model solution itself is refused as an answer)."""
+        solution = self.model_solution
+        return types.FunctionType(solution.__code__, solution.__globals__, solution.__name__, solution.__defaults__,
+                                  solution.__closure__)
 
     def _judge(self, function) -> Feedback:
         if not callable(function):
@@ -828,6 +840,8 @@ class Implement(Exercise):
         if function is self.reference:
             return self._feedback("invalid", f"that is the package's own {getattr(function, '__name__', 'function')}, "
                                              "which the check compares yours with: write your own function.")
+        if function is self.model_solution:
+            return self._feedback("invalid", "that is the exercise's own worked solution: write your own function.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
             outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)

@@ -55,9 +55,34 @@ class Guard:
         """``forbid``: further functions to switch off (of numpy or scipy: one that answers an exercise in a call)."""
         if Guard._folders is None:
             Guard._folders = tuple(folder for package in SWITCHED_OFF for folder in _folders(package))
+        self._forbid = tuple(forbid)
         self._forbidden_code = {getattr(function, "__code__", None) for function in forbid} - {None}
         self._forbidden_compiled = {id(function) for function in forbid if not hasattr(function, "__code__")}
         self.violation = ""
+
+    def named_in(self, function) -> str:
+        """A forbidden function that ``function``'s code names, as ``name`` or ``module.name`` ("" if none).
+
+        A compiled function (a ufunc such as ``scipy.special.entr``) is called
+        without a profile event, so it is found where the code names it: a
+        global, a default argument or a closure holding it, or an attribute of
+        a module the code names.
+        """
+        if not self._forbid or not hasattr(function, "__code__"):
+            return ""
+        values = dict(getattr(function, "__globals__", {}))
+        values.update({f"default {i}": value for i, value in enumerate(function.__defaults__ or ())})
+        values.update({f"closure {i}": cell.cell_contents for i, cell in enumerate(function.__closure__ or ())
+                       if _has_contents(cell)})
+        names = _names(function.__code__)
+        for name, value in values.items():
+            if (name in names or not name.isidentifier()) and any(value is f for f in self._forbid):
+                return getattr(value, "__name__", name)
+            if name in names and type(value).__name__ == "module":
+                for attribute in names:
+                    if any(getattr(value, attribute, None) is f for f in self._forbid):
+                        return f"{value.__name__}.{attribute}"
+        return ""
 
     def _profile(self, frame, event, arg):
         if event == "call":
@@ -89,3 +114,20 @@ def _called(frame) -> str:
     if instance is not None:
         return f"{type(instance).__module__}.{type(instance).__qualname__}"
     return f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_qualname}"
+
+
+def _names(code) -> set:
+    """The global and attribute names a code object and the code nested in it use."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if hasattr(constant, "co_names"):
+            names |= _names(constant)
+    return names
+
+
+def _has_contents(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:                                           # an empty cell
+        return False
+    return True

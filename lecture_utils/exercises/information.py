@@ -7,6 +7,7 @@ Each is checked against the package (:mod:`lecture_utils.information`,
 from __future__ import annotations
 
 import numpy as np
+from scipy import special, stats
 
 from ..information import (cross_entropy, entropy, gaussian_entropy, huffman_code_lengths, kl_divergence)
 from ..probability import categorical_mean, categorical_pmf, one_hot
@@ -147,7 +148,7 @@ right term, and taking the logarithm of `np.where(p > 0, p, 1.0)` keeps numpy fr
 Summing along `axis=-1` scores each distribution of a batch separately
 (`scipy.special.xlogy(p, p)` is the library's way to write $p \log p$ with $0 \log 0 = 0$).
 """,
-    reference=_entropy_bits, model_solution=_entropy_solution,
+    reference=_entropy_bits, model_solution=_entropy_solution, forbid=(stats.entropy, special.entr),
     cases=[dict(p=np.array([0.5, 0.5])),
            dict(p=np.array([0.5, 0.25, 0.125, 0.125])),
            dict(p=np.array([0.5, 0.0, 0.5])),
@@ -322,6 +323,7 @@ infinity by itself; `np.where(p > 0, ..., 0.0)` gives the zeros. `p * np.log(p /
 `nan` for $P(x) = 0$, because $0 \cdot (-\infty)$ and $0/0$ are undefined in floating point.
 """,
     reference=kl_divergence, model_solution=_kl_solution,
+    forbid=(stats.entropy, special.rel_entr, special.kl_div),
     cases=[dict(p=np.array([0.5, 0.5]), q=np.array([0.5, 0.5])),
            dict(p=np.array([0.98, 0.01, 0.01]), q=np.full(3, 1 / 3)),
            dict(p=np.array([0.5, 0.5, 0.0]), q=np.array([0.25, 0.25, 0.5])),

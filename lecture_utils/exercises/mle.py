@@ -7,6 +7,7 @@ implement exercise compares the student's function with the package's.
 from __future__ import annotations
 
 import numpy as np
+from scipy import stats
 
 from ..mle import (bernoulli_likelihood, bernoulli_likelihood_integral, bernoulli_log_likelihood,
                    binary_cross_entropy, categorical_mle, gaussian_mle, laplace_mle, unbiased_variance)
@@ -133,6 +134,7 @@ $x_i\log\phi$ would be $0 \cdot (-\infty) = $ `nan`. `scipy.special.xlogy(a, b)`
 exactly that convention, and `xlog1py(a, b)` computes $a\log(1 + b)$ (here $b = -\phi$).
 """,
     reference=_bernoulli_nll_reference, model_solution=_bernoulli_nll_solution,
+    forbid=(stats.rv_discrete.pmf, stats.rv_discrete.logpmf),   # stats.bernoulli.logpmf and its kin
     cases=[dict(phi=0.6, x=np.array([1, 0, 1, 1, 0])), dict(phi=0.25, x=np.array([0])),
            dict(phi=1e-200, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 0, 0])),
            dict(phi=1.0, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 1, 0])),

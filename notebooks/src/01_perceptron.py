@@ -263,6 +263,7 @@ def my_perceptron(X, t, max_epochs=100):
 exercises.perceptron_algorithm.check(my_perceptron)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's version, to compare with yours.
 if exercises.perceptron_algorithm.revealed():
     show_source(perceptron_plain)
@@ -314,6 +315,7 @@ mistakes_prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(mistakes_prediction)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: a second stepper, driven from code through the API that the buttons use (the
 # widget above stays where you left it), prints its status line after each of the first three updates.
 if exercises.mistakes_during_training.revealed():
@@ -629,6 +631,7 @@ rate_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.learning_rate.check(rate_explanation)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the weights and bias of each run, divided by its rate.
 if exercises.learning_rate.revealed():
     for eta, run in runs.items():
@@ -916,6 +919,7 @@ margin_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.wider_margin.check(margin_explanation)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the same experiment with 200 training points in each data set.
 if exercises.wider_margin.revealed():
     summarise(compare_separators(n_train=200))

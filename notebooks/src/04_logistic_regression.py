@@ -310,6 +310,7 @@ def nll_gradient(X, t, w):
 exercises.nll_gradient.check(nll_gradient)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's version, as it runs.
 if exercises.nll_gradient.revealed():
     show_source(LogisticLoss.gradient)
@@ -525,6 +526,7 @@ steps_promised = ...     # ✏️ a whole number
 exercises.steps_promised_by_the_bound.check(steps_promised)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: what gradient descent with eta = 1/L actually does on these data, step by step against
 # the bound, and its factor per step late in the run against (1 - lambda_min(H*) / L)^2.
 gap = descent_path(X1, passed, 1 / L, n_updates=1000).loss - E_star
@@ -614,6 +616,7 @@ kappa = ...     # ✏️ a number
 exercises.condition_after_standardising.check(kappa)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on numbers: two inputs drawn with correlation 0.9, and the 30 features of the
 # breast-cancer data (section 3), each set standardised.
 first = np.random.default_rng(0).normal(size=(2, 1000))
@@ -900,6 +903,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.squared_error_from_zero.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: both runs from w = (0, 0), where they end and how many steps they take.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")                                # max_iter reached: a warning
@@ -950,6 +954,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.separable_weights.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: 10 000 steps of gradient descent on 40 separable points, without and with an L2 penalty.
 separable = datasets.make_separable(40, 0.1, random_state=1)
 with warnings.catch_warnings(record=True) as caught:
@@ -975,6 +980,7 @@ if exercises.separable_weights.revealed():
           f"ln 10 / gamma = {np.log(10) / gamma:.1f}")
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered exercise 8: the runs as pictures.
 if exercises.separable_weights.revealed():
     steps = np.arange(1, 10_001)
@@ -1018,6 +1024,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.large_step_on_separable_data.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: 1000 steps of gradient descent with eta = 100 on the same 40 points.
 large_steps = descent_path(separable.X, separable.y, 100.0, n_updates=1000)
 lengths = np.linalg.norm(np.diff(large_steps.weights, axis=0), axis=1)
@@ -1349,6 +1356,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.best_cv_score.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the chosen model scored once on the test set, and how noisy a cross-validation score is.
 # The score of one validation split depends on which examples landed in it: repeat with other random partitions of
 # the same training data, 100 single 80/20 splits, the five folds of one 5-fold run, and 5-fold cross-validation

@@ -281,6 +281,7 @@ def logistic_hessian(X, w):
 exercises.logistic_hessian.check(logistic_hessian)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's version, as it runs.
 if exercises.logistic_hessian.revealed():
     show_source(LogisticLoss.hessian)
@@ -299,6 +300,7 @@ if exercises.logistic_hessian.revealed():
 # </details>
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's Hessian at w = (0.8, -2) against finite differences of its gradient.
 w_random = np.array([0.8, -2.0])
 H_formula = loss.hessian(w_random)
@@ -404,6 +406,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.convex_without_a_hessian.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: random chords on [-3, 3] of e^x + |x| and of e^x - |x|, and the chord from -1 to 1 over
 # the kink.
 kinked = {"e^x + |x|": lambda x: np.exp(x) + np.abs(x), "e^x - |x|": lambda x: np.exp(x) - np.abs(x)}
@@ -530,6 +533,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_on_a_quadratic.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: Newton's method on such a quadratic, from w = 0, until the gradient is zero to rounding.
 if exercises.newton_on_a_quadratic.revealed():
     generator = np.random.default_rng(6)
@@ -792,6 +796,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_from_far.check(prediction)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: six steps of pure Newton from 0.5, 1 and 1.2.
 if exercises.newton_from_far.revealed():
     sqrt_f = SCALAR_FUNCTIONS["sqrt"]
@@ -953,6 +958,7 @@ def irls_update(X, t, w):
 exercises.irls_by_least_squares.check(irls_update)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on numbers: the package's weighted least squares (irls_step) and its Newton step (minimize)
 # from the same point; the working responses and their weights; and the IRLS slide's sign.
 w_k = np.array([0.5, -1.0])
@@ -1002,6 +1008,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.minutes_instead_of_hours.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: Newton and gradient descent from (0, 0) on the feature in hours, in minutes and standardised.
 if exercises.minutes_instead_of_hours.revealed():
     scalings = {"hours": hours, "minutes": 60 * hours, "standardised": (hours - hours.mean()) / hours.std()}
@@ -1035,6 +1042,7 @@ if exercises.minutes_instead_of_hours.revealed():
 # </details>
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: Newton's iterates in minutes against those in hours, step for step, and at each step the
 # size of the gradient and the Newton decrement sqrt(grad^T H^-1 grad), in both units.
 in_minutes = LogisticLoss(60 * X_hours, passed)
@@ -1145,6 +1153,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_for_the_perceptron.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on the running example with t_i = 2 passed_i - 1: the perceptron loss's gradient, its
 # Hessian by finite differences, and what Newton's method makes of it.
 t_pm = 2 * passed - 1                                             # the targets in {-1, +1} (notebook 01)
@@ -1264,6 +1273,7 @@ null_directions = ...     # ✏️ a whole number
 exercises.softmax_null_directions.check(null_directions)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the Hessian of the unpenalised loss on the iris data at random weights, its eigenvalues
 # that are 0 to round-off, and one flat direction.
 iris = load_iris()

@@ -147,6 +147,7 @@ expected_losses = ...     # ✏️ [R(a | x), R(b | x), R(c | x)]
 exercises.abc_expected_losses.check(expected_losses)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell computes the expected losses with the package, at the two
 # posteriors above and at the exercise's.
 if exercises.abc_expected_losses.revealed():
@@ -544,6 +545,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.prior_moves_boundary.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell draws the true boundary of the two classes above for both priors.
 if exercises.prior_moves_boundary.revealed():
     view = (-3, 5), (-3, 4)
@@ -639,6 +641,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.feature_units.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell refits the three classifiers with the sepal width in millimetres.
 if exercises.feature_units.revealed():
     predictions = {}
@@ -801,6 +804,7 @@ counts = ...     # ✏️ [LDA, QDA]
 exercises.count_parameters.check(counts)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell prints the package's counts for K = 3 classes as D grows.
 if exercises.count_parameters.revealed():
     for D in (2, 4, 10, 50, 100):
@@ -891,6 +895,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.qda_overfits.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: inside the experiment's 20 fits at N_k = 10, each covariance's smallest
 # eigenvalue, and the median squared Mahalanobis distance of each class's test examples to their class.
 def inside(covariances, means):
@@ -977,6 +982,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.rda_corner.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell compares RDA(0, 1)'s predictions on the 10 000 test points with
 # those of the four candidates.
 if exercises.rda_corner.revealed():

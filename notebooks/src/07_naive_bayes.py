@@ -447,6 +447,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.empty_message.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell gives the posterior of a message with no word of the vocabulary.
 # Then, for a new message, "free lunch today" ("free" points to spam, "lunch" to ham): its posterior
 # with all the factors, and with only the factors of the words present.
@@ -747,6 +748,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.temperature_units.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell compares the posterior of the day in both units.
 celsius = [[outlook, (temp - 32) / 1.8, humid, wind] for outlook, temp, humid, wind in weather]
 day_celsius = ["Sunny", (66 - 32) / 1.8, 90, "Strong"]
@@ -792,6 +794,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.copied_feature.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell gives the query's posterior with the copied column.
 doubled = CategoricalNB(alpha=0).fit(np.column_stack([tennis.X, tennis.X[:, 2]]), tennis.y)
 p_doubled = doubled.predict_proba([query + ["Normal"]])[0, 1]
@@ -911,6 +914,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.still_accurate.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell compares the two models' log-odds on the test tumours above: their
 # signs, which are the decisions, and their sizes.
 if exercises.still_accurate.revealed():
@@ -998,6 +1002,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.few_and_many.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell prints both models' mean test errors at each N, and their difference
 # on the same splits with its standard error.
 def learning_curves(X, t, sizes, n_repeats):
@@ -1032,6 +1037,7 @@ synthetic_curves = learning_curves(synthetic.X, synthetic.y, [10, 20, 50, 100, 2
                                    n_repeats=20)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell draws the whole curves: on the left the tumours, on the right the
 # synthetic data with its Bayes error (dotted); then it prints them.
 if exercises.few_and_many.revealed():
