@@ -84,8 +84,9 @@ lock: | $(BIN)/python
 homework: $(HOMEWORK_STAMP)
 	$(BIN)/python tools/homework.py release
 
-## grade: autograde every new submission in homework/submitted/<student>/<assignment>/ (each in its own process,
-##        its code confined), write each student's feedback in homework/feedback/ and homework/grades.csv
+## grade: autograde every new submission in homework/submitted/<student>/<assignment>/, its code run in a bubblewrap
+##        sandbox (homework/grader; without one it refuses and says how to grade), the answers compared outside it;
+##        write each student's feedback in homework/feedback/ and homework/grades.csv
 grade: $(HOMEWORK_STAMP)
 	$(BIN)/python tools/homework.py grade
 
@@ -93,7 +94,7 @@ grade: $(HOMEWORK_STAMP)
 formgrader: $(HOMEWORK_STAMP)
 	cd homework && PATH="$(CURDIR)/$(BIN):$$PATH" $(CURDIR)/$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS)
 
-## bench: speed of widgets, notebooks and fits, as printed figures
+## bench: speed of widgets, notebooks, fits and of grading a class (make grade), as printed figures
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/run.py
 

@@ -6,7 +6,8 @@ Every ``bench_*.py`` module in this folder lists its benchmarks in ``BENCHMARKS`
 - every control of every widget, its change to new PNG bytes in the kernel (target < 16 ms,
   ``bench_widgets``), and click-to-pixels in JupyterLab (< 100 ms);
 - each notebook's execution time (< 20 s);
-- each estimator's fit against scikit-learn's on large data (targets in each module).
+- each estimator's fit against scikit-learn's on large data (targets in each module);
+- `make grade` on a class of one homework, scaled to 200 submissions (< 10 min, ``bench_grading``).
 
 ``python benchmarks/run.py course logistic`` runs only the modules named.
 """

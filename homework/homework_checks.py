@@ -1,9 +1,11 @@
 """The checks that the homework's test cells run: a student's function on a case, and a derived number.
 
-Shipped with every homework (nbgrader copies it into the student's folder, and copies it again
-before autograding, so an edited copy is never the one that grades). It holds no answer: the
-cases and the true values are written in the test cells, the hidden ones only in the instructor's
-version.
+Shipped with every homework (nbgrader copies it into the student's folder), for the student's own runs of
+the visible tests. It holds no answer: the cases and the true values are written in the test cells, the
+hidden ones only in the instructor's version. When the homework is graded, the tests do not run in the
+student's notebook at all: the grader (``homework/grader``) calls the student's functions in a sandbox,
+and judges what comes back in its own process with this module's :func:`verdict`, :func:`is_number` and
+:func:`check_number`, so a student reads the same message from their own run and from the grader.
 
 The rules are the notebooks' self-checks' (:mod:`lecture_utils.exercises._core`):
 
@@ -16,21 +18,23 @@ The rules are the notebooks' self-checks' (:mod:`lecture_utils.exercises._core`)
   runaway call), so a function that never returns loses its case, not the whole homework;
 - while the student's function runs, the course's package (``lecture_utils``) and scikit-learn are
   switched off: calling them raises :class:`NotAllowed`, and a case whose call reached them fails,
-  even if the function caught the error and found another way. A task that must also switch off a
-  compiled function (a numpy or scipy ufunc such as ``scipy.special.expit``) names it in ``forbid``.
+  even if the function caught the error and found another way. A task that asks for numpy only
+  names scipy's compiled functions it would use in ``forbid``, and scipy is switched off too.
 """
 
 from __future__ import annotations
 
-import copy
+import builtins
 import importlib.util
 import os
 import sys
+from dataclasses import dataclass
 
 import numpy as np
-from lecture_utils.exercises._core import TIME_LIMIT, as_numbers, attempt, grade, matches
+from lecture_utils.exercises._calling import _mismatch, _non_finite
+from lecture_utils.exercises._core import TIME_LIMIT, as_numbers, attempt, grade, matches, off_by_one_unit
 
-__all__ = ["NotAllowed", "check", "check_number", "is_number", "FORBIDDEN_PACKAGES"]
+__all__ = ["NotAllowed", "Result", "check", "check_number", "is_number", "verdict", "FORBIDDEN_PACKAGES"]
 
 #: The packages whose code may not run inside a student's function while it is checked.
 FORBIDDEN_PACKAGES = ("lecture_utils", "sklearn")
@@ -74,6 +78,11 @@ def check_number(answer, truth, name: str = "your answer") -> None:
         return
     if all(verdict in ("correct", "close") for verdict in verdicts):
         raise AssertionError(f"{name} is right only to the figures it shows: give 3 significant figures.")
+    if all(verdict == "correct" or off_by_one_unit(float(value), float(true))
+           for verdict, value, true in zip(verdicts, values.ravel(), truth.ravel())):
+        raise AssertionError(f"{name} is one unit off in its last figure: an intermediate value was rounded too "
+                             "early. Carry at least 5 significant figures through the steps and round only the "
+                             "result.")
     raise AssertionError(f"{name} is not right to 3 significant figures.")
 
 
@@ -82,9 +91,25 @@ def check_number(answer, truth, name: str = "your answer") -> None:
 # ----------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Result:
+    """What one call of a student's function gave, as :func:`verdict` judges it.
+
+    In the student's notebook :func:`check` makes it from the call itself; when the homework is graded, the
+    grader makes it from the plain data the sandbox sends back (the call ran there).
+    """
+
+    value: object = None
+    raised: tuple = ()               #: the exception's class and its bases, qualified names ("ValueError", ...)
+    message: str = ""                #: the exception's message
+    timed_out: bool = False
+    arguments: tuple | None = None   #: the arguments as they were after the call
+    used: str = ""                   #: a switched-off package's function the call reached
+
+
 def check(function, arguments: dict, expected=None, *, raises: type[BaseException] | None = None,
           unchanged: bool = False, forbid=(), time_limit: float = TIME_LIMIT, rtol: float = 1e-6,
-          atol: float = 1e-9) -> None:
+          atol: float = 1e-9, case: str | None = None) -> None:
     """Call ``function`` on one case and raise AssertionError, naming the case, unless it does what is expected.
 
     Parameters
@@ -101,17 +126,18 @@ def check(function, arguments: dict, expected=None, *, raises: type[BaseExceptio
     unchanged : bool
         The function must not change its arguments in place.
     forbid : sequence of callables
-        Compiled functions (ufuncs, builtins) to switch off too, beyond the code of
-        :data:`FORBIDDEN_PACKAGES`; they are replaced wherever a loaded module or the notebook
-        names them, while the function runs.
+        This task asks for numpy only: scipy is switched off while the function runs (when the homework
+        is graded, scipy is not there at all); these compiled functions (ufuncs) are named, since a
+        notebook cannot watch them otherwise.
     time_limit : float
         Seconds the call may take.
+    case : str, optional
+        What the case tests ("N = 0", "scores near 800"): a hidden case is named by it in the feedback.
     """
     name = getattr(function, "__name__", "your function")
-    call = f"{name}({', '.join(f'{key}={_shown(value)}' for key, value in arguments.items())})"
     if not callable(function):
         raise AssertionError(f"{name} must be a function; got {_shown(function)}.")
-    guard = _Guard(FORBIDDEN_PACKAGES)
+    guard = _Guard(FORBIDDEN_PACKAGES + (("scipy",) if forbid else ()))
     passed = {}
 
     def guarded(*values):
@@ -123,26 +149,67 @@ def check(function, arguments: dict, expected=None, *, raises: type[BaseExceptio
     with _switched_off(forbid), _Captured() as printed:
         outcome = attempt(guarded, arguments, time_limit)
     printed.show(name)
-    if guard.violation:
-        raise AssertionError(f"{call} used {guard.violation}: switched off here, since this task asks you to "
-                             f"write it yourself (numpy is fine).")
-    if outcome.timed_out:
-        raise AssertionError(f"{call} did not return within {time_limit:g} s.")
+    error = outcome.error
+    result = Result(outcome.value, tuple(_qualified(cls) for cls in type(error).__mro__) if error else (),
+                    str(error) if error else "", outcome.timed_out, passed.get("values"), guard.violation)
+    message = verdict(name, arguments, result, expected, raises=raises, unchanged=unchanged, time_limit=time_limit,
+                      rtol=rtol, atol=atol)
+    if message:
+        raise AssertionError(message)
+
+
+def verdict(name: str, arguments: dict, result: Result, expected=None, *, raises=None, unchanged: bool = False,
+            time_limit: float = TIME_LIMIT, rtol: float = 1e-6, atol: float = 1e-9, hidden: str | None = None) -> str:
+    """What is wrong with ``result`` of calling ``name`` on ``arguments`` ("" if nothing): :func:`check`'s judgement.
+
+    ``hidden`` names a hidden case ("N = 0"): the message then names the case by it and shows none of its
+    values, nor anything the student's code chose (what came back, its shape or type, the error's message, the
+    name it reached a switched-off package by): only words of a fixed list, so that a function cannot carry a
+    hidden case out through its message.
+    """
+    call = (f"{name}, on the hidden case \"{hidden}\"," if hidden is not None else
+            f"{name}({', '.join(f'{key}={_shown(value)}' for key, value in arguments.items())})")
+    if result.used:
+        used = result.used if hidden is None else result.used.partition(".")[0]
+        return f"{call} used {used}: switched off here, since this task asks you to write it yourself (numpy is fine)."
+    if result.timed_out:
+        return f"{call} did not return within {time_limit:g} s."
     if raises is not None:
-        if isinstance(outcome.error, raises):
-            return
-        got = "returned " + _shown(outcome.value) if outcome.returned else _raised(outcome.error)
-        raise AssertionError(f"{call} should raise {raises.__name__}; it {got}.")
-    if outcome.error is not None:
-        raise AssertionError(f"{call} {_raised(outcome.error)}.")
-    if not matches(outcome.value, expected, rtol, atol):
-        raise AssertionError(f"{call} returned {_shown(outcome.value)}; expected {_shown(expected)}.")
-    if unchanged and "values" in passed:
-        changed = [key for key, before, after in zip(arguments, arguments.values(), passed["values"])
-                   if not _same(before, after)]
+        if _qualified(raises) in result.raised:
+            return ""
+        got = _raised(result, hidden) if result.raised else "returned " + ("a result" if hidden else _shown(result.value))
+        return f"{call} should raise {raises.__name__}; it {got}."
+    if result.raised:
+        return f"{call} {_raised(result, hidden)}."
+    if not matches(result.value, expected, rtol, atol):
+        if hidden is None:
+            return f"{call} returned {_shown(result.value)}; expected {_shown(expected)}."
+        wrong = _non_finite(result.value, expected) or (_mismatch(result.value, expected) and "a result of the "
+                                                         "wrong form (its type or shape)")
+        return f"{call} returned {wrong or 'a wrong result'}."
+    if unchanged and result.arguments is not None:
+        changed = [key for key, before, after in zip(arguments, arguments.values(), result.arguments)
+                   if not callable(before) and not _same(before, after)]
         if changed:
-            raise AssertionError(f"{call} changed its argument {', '.join(changed)} in place: work on a copy "
-                                 f"(for example w = w + ..., not w += ...).")
+            return (f"{call} changed its argument {', '.join(changed)} in place: work on a copy (for example "
+                    f"w = w + ..., not w += ...).")
+    return ""
+
+
+#: Exceptions a hidden case's message may name: Python's own and numpy's (a student's own class could carry data).
+_NAMED_ERRORS = {name for name, value in vars(builtins).items()
+                 if isinstance(value, type) and issubclass(value, BaseException)} | {"numpy.linalg.LinAlgError"}
+
+
+def _qualified(cls: type) -> str:
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _raised(result: Result, hidden: str | None) -> str:
+    kind = result.raised[0]
+    if hidden is None:
+        return f"raised {kind.rpartition('.')[2]}: {_cut(result.message, 200)}"
+    return f"raised {kind.rpartition('.')[2]}" if kind in _NAMED_ERRORS else "raised an exception of its own"
 
 
 class _Guard:
@@ -289,10 +356,6 @@ def _same(before, after) -> bool:
         return bool(np.array_equal(np.asarray(before), np.asarray(after), equal_nan=True))
     except Exception:
         return before is after
-
-
-def _raised(error: BaseException) -> str:
-    return f"raised {type(error).__name__}: {_cut(str(error), 200)}"
 
 
 def _shown(value) -> str:

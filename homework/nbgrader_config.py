@@ -6,11 +6,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from course_grading import GradingExecute, HideHiddenTestTracebacks, RestoreCellMetadata  # noqa: E402
-from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor  # noqa: E402
-from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearHiddenTests,  # noqa: E402
-                                    ClearMarkScheme, ClearOutput, DeduplicateIds, GetGrades, IgnorePattern,
-                                    LimitOutput, OverwriteCells, OverwriteKernelspec, SaveAutoGrades)
+from course_grading import RefuseInKernelAutograde, SanitizeStudentHTML  # noqa: E402
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
+from nbgrader.preprocessors import ClearHiddenTests, ClearMarkScheme, GetGrades  # noqa: E402
 
 c = get_config()  # noqa: F821
 
@@ -25,24 +23,17 @@ c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedb
 # task's read-only question cell, so that the formgrader shows it beside the student's answer.
 c.ClearMarkScheme.enforce_metadata = False
 
-# Autograding. A submission's code runs confined (course_grading.GradingExecute, kernel_sandbox.py);
-# a cell that runs longer than `timeout` seconds is interrupted and loses its points, and the notebook
-# goes on; tools/homework.py also stops a whole submission after SUBMISSION_TIME_LIMIT.
-c.Execute.timeout = 30
-c.GradingExecute.max_output_chars = 20_000
-c.LimitOutput.max_lines = 200
-c.LimitOutput.max_traceback = 40
-# Test cells that a submission deleted come back; edited ones are restored (nbgrader's checksums), and so
-# is every cell's nbgrader metadata (course_grading.RestoreCellMetadata).
-c.OverwriteCells.add_missing_cells = True
-c.Autograde.sanitize_preprocessors = [ClearOutput, RestoreCellMetadata, DeduplicateIds, OverwriteKernelspec,
-                                      OverwriteCells, CheckCellMetadata]
-c.Autograde.autograde_preprocessors = [GradingExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
-                                       SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
+# Autograding is `make grade` (tools/homework.py and homework/grader): students' code runs in a sandbox and
+# the scores are compared outside it. nbgrader's own autograde would run it in a kernel with the grader's
+# rights, so it refuses as it starts (before it removes a file), from the command line and the formgrader alike.
+c.Autograde.exporter_class = RefuseInKernelAutograde
 
-# Feedback shows the student's notebook as graded, without the hidden tests' code or the rubrics
-# (so the homework can be set again); the messages of failed tests stay, without the tracebacks that quote
-# a hidden test's code.
+# Every page nbgrader renders of a graded notebook (the formgrader's, the feedback) shows the HTML of the
+# students' cells as text: nothing a student wrote runs in the instructor's browser.
+c.HTMLExporter.preprocessors = [SanitizeStudentHTML]
+c.HTMLExporter.sanitize_html = True
+
+# Feedback shows the student's notebook as graded, without the hidden tests' code or the rubrics (so the
+# homework can be set again); a failed test shows its message (a hidden case named by what it tests).
 c.ClearHiddenTests.enforce_metadata = False
-c.GenerateFeedback.preprocessors = [GetGrades, HideHiddenTestTracebacks, ClearHiddenTests, ClearMarkScheme,
-                                     CSSHTMLHeaderPreprocessor]
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, ClearMarkScheme, CSSHTMLHeaderPreprocessor]

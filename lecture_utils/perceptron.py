@@ -153,7 +153,31 @@ def _warn_not_converged(max_epochs: int) -> None:
         ConvergenceWarning, stacklevel=3)
 
 
-class Perceptron(Estimator):
+class _SignClassifier(Estimator):
+    """A classifier of targets in {-1, +1} by the sign of its score: +1 where ``y(x) > 0``, -1 elsewhere.
+
+    Subclasses supply :meth:`decision_function`; this one gives it as ``x^T w + b`` from ``coef_`` and
+    ``intercept_``, as the perceptron and its variants of :mod:`lecture_utils.perceptron_variants` learn them.
+    """
+
+    def decision_function(self, X) -> np.ndarray:
+        """Return ``y(x) = x^T w + b`` for each row of ``X``, shape (n_samples,)."""
+        check_fitted(self, "coef_")
+        X = as_matrix(X)
+        check_n_features(X, self.coef_.shape[0])
+        return X @ self.coef_ + self.intercept_
+
+    def predict(self, X) -> np.ndarray:
+        """Return ``+1`` where ``y(x) > 0`` and ``-1`` elsewhere, shape (n_samples,)."""
+        return np.where(self.decision_function(X) > 0, 1, -1)
+
+    def score(self, X, t) -> float:
+        """Return the accuracy: the fraction of examples with ``predict(x) == t``."""
+        predictions = self.predict(X)
+        return float(np.mean(predictions == as_signed_labels(t, predictions.shape[0])))
+
+
+class Perceptron(_SignClassifier):
     """The perceptron classifier for targets in {-1, +1}.
 
     ``fit`` starts from ``w = 0`` and visits the examples in order (or in a
@@ -209,22 +233,6 @@ class Perceptron(Estimator):
         if not run.converged:
             _warn_not_converged(max_epochs)
         return self
-
-    def decision_function(self, X) -> np.ndarray:
-        """Return ``y(x) = x^T w + b`` for each row of ``X``, shape (n_samples,)."""
-        check_fitted(self, "coef_")
-        X = as_matrix(X)
-        check_n_features(X, self.coef_.shape[0])
-        return X @ self.coef_ + self.intercept_
-
-    def predict(self, X) -> np.ndarray:
-        """Return ``+1`` where ``y(x) > 0`` and ``-1`` elsewhere, shape (n_samples,)."""
-        return np.where(self.decision_function(X) > 0, 1, -1)
-
-    def score(self, X, t) -> float:
-        """Return the accuracy: the fraction of examples with ``predict(x) == t``."""
-        predictions = self.predict(X)
-        return float(np.mean(predictions == as_signed_labels(t, predictions.shape[0])))
 
 
 @dataclass(frozen=True)

@@ -145,6 +145,7 @@ def copy_static(out: Path) -> None:
     (static / "reveal.js" / "dist" / "theme").mkdir()
     shutil.copy(HERE / "static" / "slides.css", static / "reveal.js" / "dist" / "theme" / "course.css")
     shutil.copy(HERE / "static" / "site.css", static / "site.css")
+    shutil.copy(HERE / "static" / "contrast.css", static / "contrast.css")
     mathjax = Path(jupyter_server_mathjax.__file__).parent / "static"
     # what the pages load (TeX in, HTML-CSS out, English): not the SVG output, the accessibility
     # explorer or the other languages, 9 MB they never ask for (the browser tests would see a missing file)

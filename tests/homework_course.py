@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import os
 import re
 import shutil
 from pathlib import Path
@@ -22,6 +23,17 @@ tool = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tool)
 
 _MARKER_LINE = re.compile(r"^[ \t]*#*[ \t]*(BEGIN|END) SOLUTION.*\n?", re.M)
+
+
+def require_a_sandbox() -> None:
+    """Skip the calling test where no sandbox can be made (macOS, no bubblewrap), except under CI, where it fails."""
+    import pytest
+    try:
+        tool.sandbox.check()
+    except tool.sandbox.Unavailable as unavailable:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{unavailable} (under CI the homework tests must run)")
+        pytest.skip(str(unavailable))
 
 
 def make_course(folder: Path) -> Path:
@@ -57,14 +69,18 @@ def cell(notebook, grade_id: str):
 
 
 def submit(course: Path, assignment: str, student: str, answers: dict[str, str] | None = None,
-           model: bool = True, edit=None) -> Path:
-    """Write ``student``'s submission: the student version with the model solution (or none, if not
-    ``model``), the solution cells in ``answers`` replaced, and then ``edit(notebook)`` applied."""
-    solutions = model_solutions(course, assignment) if model else {}
+           model: bool = True, edit=None, files: dict[str, str] | None = None, text=None,
+           homework: str | None = None) -> Path:
+    """Write ``student``'s submission: the student version of ``homework`` (``assignment`` unless given) with the
+    model solution (or none, if not ``model``), the solution cells in ``answers`` replaced, and then
+    ``edit(notebook)`` applied; or, with ``text``, the notebook file's text ``text(notebook as JSON)``.
+    ``files`` are more files of the submission's folder ({relative path: text})."""
+    homework = homework or assignment
+    solutions = model_solutions(course, homework) if model else {}
     solutions.update(answers or {})
     folder = course / "submitted" / student / assignment
     shutil.copytree(course / "release" / assignment, folder)
-    for name, notebook in released(course, assignment).items():
+    for name, notebook in released(course, homework).items():
         notebook = copy.deepcopy(notebook)
         for each in notebook.cells:
             grade_id = each.metadata.get("nbgrader", {}).get("grade_id")
@@ -72,7 +88,14 @@ def submit(course: Path, assignment: str, student: str, answers: dict[str, str] 
                 each.source = solutions[grade_id]
         if edit is not None:
             edit(notebook)
-        nbformat.write(notebook, folder / name)
+        target = folder / name.replace(homework, assignment)
+        if text is None:
+            nbformat.write(notebook, target)
+        else:
+            target.write_text(text(nbformat.writes(notebook)))
+    for path, content in (files or {}).items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(content)
     return folder
 
 

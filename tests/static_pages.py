@@ -7,15 +7,18 @@ Used by ``tests/test_static_pages.py``, and on its own to list the slides that n
 Every request that would leave the machine is blocked and recorded. A page
 fails on such a request, on a local file that is missing, on a picture that
 does not load or is shown larger than its natural size, and on TeX that
-MathJax left raw. A deck is walked slide by slide at 1280 x 720: a slide that
-is too wide or too tall for the page fails, even one that scrolls, since a
-projector shows only its top.
+MathJax left raw, and on what axe-core (vendored in ``tests/vendor``) finds
+against WCAG 2.1 A and AA. A deck is walked slide by slide at 1280 x 720: a
+slide that is too wide or too tall for the page fails, even one that scrolls,
+since a projector shows only its top; axe-core scans all its slides at once,
+in reveal.js's print view.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import http.server
 import sys
 import threading
@@ -25,6 +28,18 @@ from pathlib import Path
 from lab_session import browser_page
 
 SLIDE_VIEWPORT = {"width": 1280, "height": 720}
+
+#: axe-core, vendored (its README says which version and how to update it), and its sha256.
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+AXE_SHA256 = "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c"
+#: The rules the course is held to: WCAG 2.1, levels A and AA.
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+
+# Promise: the WCAG violations axe-core finds in `root`, one line each ("rule: n nodes, e.g. selector").
+_ACCESSIBILITY_PROBLEMS = """
+async ([root, options]) => (await axe.run(root, options)).violations.map(v =>
+    `WCAG ${v.id}: ${v.nodes.length} node(s), e.g. ${v.nodes[0].target.join(' ')} (${v.help})`)
+"""
 
 # Promise: MathJax has loaded and typeset everything queued so far.
 _MATHJAX_DONE = """
@@ -173,8 +188,23 @@ _OPEN_AFTER_ANSWER = """
 """
 
 
+def inject_axe(page) -> None:
+    """Load the vendored axe-core into ``page``, after checking that it is the pinned copy."""
+    source = AXE.read_bytes()
+    if hashlib.sha256(source).hexdigest() != AXE_SHA256:
+        raise RuntimeError(f"{AXE} is not axe-core 4.14.1 as vendored: see tests/vendor/axe-core/README.md")
+    page.add_script_tag(content=source.decode())
+
+
+def accessibility_problems(page, root: str = "document") -> list[str]:
+    """The WCAG 2.1 A and AA violations axe-core finds in ``root`` (a JavaScript expression) of ``page``."""
+    inject_axe(page)
+    return page.evaluate(f"options => ({_ACCESSIBILITY_PROBLEMS})([{root}, options])", AXE_OPTIONS)
+
+
 def check_page(page, base: str, name: str) -> list[str]:
-    """Problems of one page of the site, closed and with every after-answer block open, and of its local links."""
+    """Problems of one page of the site, closed and with every after-answer block open, and of its local links;
+    with the WCAG 2.1 A and AA violations axe-core finds."""
     offline = Offline(base)
     offline.attach(page)
     try:
@@ -182,7 +212,7 @@ def check_page(page, base: str, name: str) -> list[str]:
         page.wait_for_load_state("load")
         if page.evaluate("() => !!document.querySelector('script[src*=MathJax]')"):
             page.wait_for_function(_MATHJAX_DONE, timeout=30_000)
-        problems = page.evaluate(f"({_CONTENT_PROBLEMS})(document.body)")
+        problems = page.evaluate(f"({_CONTENT_PROBLEMS})(document.body)") + accessibility_problems(page)
         if page.evaluate("() => !!document.querySelector('details.after-answer')"):
             page.evaluate(_OPEN_AFTER_ANSWER)
             problems += [f"{problem} (after-answer blocks open)" for problem in
@@ -220,6 +250,21 @@ def walk_deck(page, base: str, name: str, opened: bool = False) -> tuple[list[Sl
     return slides, offline.problems()
 
 
+def deck_accessibility_problems(page, base: str, name: str) -> list[str]:
+    """The WCAG 2.1 A and AA violations axe-core finds in every slide of the deck ``name`` at once.
+
+    reveal.js's print view (``?print-pdf``) lays out every slide as a page of its own, all shown, where the
+    deck otherwise hides all but one from the accessibility tree; the after-answer blocks are opened, so
+    that what they hold is scanned too. One scan of the whole deck instead of one per slide.
+    """
+    page.goto(f"{base}/{name}?print-pdf")
+    page.wait_for_load_state("load")
+    page.wait_for_function(_MATHJAX_DONE, timeout=30_000)
+    page.wait_for_function("() => document.documentElement.classList.contains('reveal-print')", timeout=30_000)
+    page.evaluate(_OPEN_AFTER_ANSWER)
+    return accessibility_problems(page)
+
+
 def main(directory: Path) -> int:
     """Print each deck's slides that fail, and each page's problems; 1 if anything fails."""
     failed = False
@@ -228,6 +273,7 @@ def main(directory: Path) -> int:
         for deck, opened in ((deck, opened) for deck in sorted(directory.glob("*.slides.html"))
                              for opened in (False, True)):
             slides, problems = walk_deck(page, base, deck.name, opened)
+            problems += deck_accessibility_problems(page, base, deck.name) if not opened else []
             too_big = [s for s in slides if s.too_tall > 1 or s.too_wide > 1]
             print(f"{deck.name}: {len(slides)} slides, {len(too_big)} too large for the page")
             for slide in slides:

@@ -21,7 +21,7 @@ def quoted(text: str, value: float, digits: int) -> bool:
 
 
 def test_one_hot_moments_match_scipys_multinomial():
-    covariance = stats.multinomial(1, [0.1, 0.6, 0.3]).cov()               # one draw: the one-hot code
+    covariance = stats.multinomial(1, [0.1, 0.7, 0.2]).cov()               # one draw: the one-hot code
     variance_of_sum = np.array([0, 1, 1]) @ covariance @ np.array([0, 1, 1])    # Var(x_1 + x_2)
     np.testing.assert_allclose(ex.one_hot_moments.truth, [covariance[0, 1], variance_of_sum], rtol=1e-12)
     assert variance_of_sum == pytest.approx(0.9 * 0.1, rel=1e-12)             # x_1 + x_2 = 1 - x_0
@@ -108,3 +108,56 @@ def test_a_nan_from_0_log_0_gets_the_exercises_own_hint():
         feedback = exercise.check(function)
         assert feedback.message.startswith("hidden case 3 of") and "returned nan" in feedback.message
         assert exercise.nan_hint in feedback.message and "np.where(p > 0" in exercise.nan_hint
+
+
+def test_feedback_on_whole_numbers_and_rounding_is_precise():
+    """Issue 32: a whole number that is wrong is wrong, never 'right to 1 significant figure'; a last figure
+    one unit off from a rounded intermediate (-0.1905 -> -0.191) is told to check its rounding."""
+    for exercise, answer in ((ex.entropy_in_bits, 2), (ex.five_letter_questions, 2), (ex.cross_entropies, [2, 2])):
+        feedback = exercise.check(answer)
+        assert feedback.verdict == "wrong" and "significant figure" not in feedback.message, (exercise, answer)
+    assert "4 possible answer sequences" in ex.five_letter_questions.check(2).message   # 2 questions, 5 letters
+    feedback = ex.narrow_gaussian_entropy.check(-0.191)                             # truth -0.190499
+    assert feedback.verdict == "wrong" and "rounded too early" in feedback.message
+
+
+def _most_even_split_lengths(p):
+    """The question counts of splitting the probability as evenly as possible with each question, from the top."""
+    from itertools import combinations
+    lengths = np.zeros(len(p), dtype=int)
+
+    def split(group):
+        if len(group) == 1:
+            return
+        total = sum(p[i] for i in group)
+        halves = [(A, tuple(i for i in group if i not in A)) for r in range(1, len(group))
+                  for A in combinations(group, r) if group[0] in A]
+        A, B = min(halves, key=lambda h: abs(2 * sum(p[i] for i in h[0]) - total))
+        for half in (A, B):
+            lengths[list(half)] += 1
+            split(half)
+
+    split(tuple(range(len(p))))
+    return lengths
+
+
+def test_splitting_evenly_from_the_top_is_not_huffmans_code():
+    """Issue 32: the notebook no longer advises splitting evenly; its example, and the homework's, cost more that
+    way than Huffman's merges from the bottom (and exercise 5's five letters do not tell the two apart)."""
+    from lecture_utils.information import huffman_code_lengths
+    for p, even, best in (([0.4, 0.4, 0.1, 0.1], 2.0, 1.8), ([0.4, 0.3, 0.2, 0.1], 2.0, 1.9), ([0.2] * 5, 2.4, 2.4)):
+        p = np.array(p)
+        assert p @ _most_even_split_lengths(p) == pytest.approx(even)
+        assert p @ huffman_code_lengths(p) == pytest.approx(best)
+    assert "evenly" not in ex.five_letter_questions.solution + ex.five_letter_questions.advice
+
+
+def test_the_reverse_fit_switches_global_minimum_near_d_5_6():
+    """Notebook 02, section 9 and exercise 10's explanation: the middle fit is the global minimum up to d = 5.6,
+    a fit on the left bump from there (both are local minima on either side of the switch)."""
+    from lecture_utils.information import fit_gaussian_reverse_kl
+    from lecture_utils.probability import gaussian_mixture_pdf
+    x = np.linspace(-12, 12, 481)                                               # the notebook's grid
+    for d, on_a_bump in ((5.55, False), (5.65, True)):
+        mu, _ = fit_gaussian_reverse_kl(gaussian_mixture_pdf(x, [0.5, 0.5], [-d / 2, d / 2], [1.0, 1.0]), x)
+        assert (mu < -2) if on_a_bump else abs(mu) < 1e-6, (d, mu)

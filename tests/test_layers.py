@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "losses", "probability", "information", "information.discrete", "information.normal",
+ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "probability", "information", "information.discrete", "information.normal",
               "information.densities", "information.kl_fits", "mle", "mle.likelihoods", "mle.numerical",
               "mle.simulation", "decision", "decision.rules", "decision.risk", "decision.monte_carlo", "discriminant",
               "discriminant.gaussian", "discriminant.bayes_error", "discriminant.estimates", "discriminant.classifiers",

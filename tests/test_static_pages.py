@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from static_pages import SLIDE_VIEWPORT, check_page, serve, walk_deck
+from static_pages import SLIDE_VIEWPORT, check_page, deck_accessibility_problems, serve, walk_deck
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "publish"))
 import course_pages  # noqa: E402
@@ -77,9 +77,17 @@ def test_every_deck_works_offline_and_every_slide_fits_the_page(site, page, open
     assert not failures
 
 
+def test_every_slide_of_every_deck_meets_wcag_2_1_aa(site, page):
+    """axe-core over all the slides of each deck (reveal.js's print view shows them all), blocks open."""
+    out, base = site
+    problems = [f"{deck.name}: {problem}" for deck in sorted(out.glob("*.slides.html"))
+                for problem in deck_accessibility_problems(page, base, deck.name)]
+    assert not problems
+
+
 def test_the_checks_catch_a_broken_deck(tmp_path, page):
-    """Raw TeX, a maths error, a request to the internet, a missing file, a slide too wide, one too tall, and
-    one that fits until its after-answer block is opened."""
+    """Raw TeX, a maths error, a request to the internet, a missing file, a slide too wide, one too tall, one
+    that fits until its after-answer block is opened, and text too faint to read (WCAG's contrast)."""
     cells = [nbformat.v4.new_markdown_cell(source, metadata={"slideshow": {"slide_type": "slide"}}) for source in (
         "# Fine\n\n$x^2$",
         "# Raw\n\nA dollar sign MathJax cannot pair: $x",
@@ -90,16 +98,19 @@ def test_the_checks_catch_a_broken_deck(tmp_path, page):
         '# Tall\n\n<div style="height: 2000px">tall</div>',
         '# Closed\n\n<details class="after-answer"><summary>After your answer: why</summary>\n\n'
         '$\\sqrt{x}$ <div style="height: 2000px">tall once open</div>\n\n</details>',
+        '# Faint\n\n<p style="color: #bbbbbb">grey on white, 1.9:1</p>',
     )]
     notebook = nbformat.v4.new_notebook(cells=cells)
     course_pages.copy_static(tmp_path)
     course_pages.export(course_pages.exporter(slides=True), notebook, "broken", tmp_path, ".slides.html")
     with serve(tmp_path) as base:
         slides, problems = walk_deck(page, base, "broken.slides.html")
+        inaccessible = deck_accessibility_problems(page, base, "broken.slides.html")
         opened = {slide.title.split()[0]: " ".join(slide.failures)
                   for slide in walk_deck(page, base, "broken.slides.html", opened=True)[0]}
     failures = {slide.title.split()[0]: " ".join(slide.failures) for slide in slides}
     assert failures["Fine"] == "" and failures["Closed"] == ""          # the maths inside is typeset, closed too
+    assert any("WCAG color-contrast" in problem and "bbbbbb" not in problem for problem in inaccessible)
     assert "too tall" in opened["Closed"] and opened["Fine"] == ""
     assert "raw TeX" in failures["Raw"]
     assert "MathJax error" in failures["Error"]

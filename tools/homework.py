@@ -3,23 +3,27 @@
     python tools/homework.py release [COURSE]   nbgrader generate_assignment for every assignment of
                                                 COURSE/source/ (default: homework/), into COURSE/release/,
                                                 then check that no file of the release holds a solution,
-                                                a hidden test or a rubric
-    python tools/homework.py grade [COURSE]     nbgrader autograde for every submission under
-                                                COURSE/submitted/<student>/<assignment>/, each in its own
-                                                process under a time limit; then nbgrader
+                                                a hidden test or a rubric, and that the grader can read
+                                                every test cell
+    python tools/homework.py grade [COURSE]     autograde every new submission under
+                                                COURSE/submitted/<student>/<assignment>/, its code in a
+                                                sandbox (homework/grader); then nbgrader's
                                                 generate_feedback, and COURSE/grades.csv
 
-Every nbgrader command runs in COURSE, so it reads COURSE/nbgrader_config.py. A submission is
-*flagged* (in the gradebook, which the formgrader shows, in COURSE/flags.json and in the status
-column of grades.csv) when its autograding failed (the kernel died, the notebook could not be
-read), ran past SUBMISSION_TIME_LIMIT, or changed a file of the course outside its own folder;
-the other submissions are graded all the same.
+Every nbgrader command runs in COURSE, so it reads COURSE/nbgrader_config.py. nbgrader keeps the
+gradebook, the formgrader and the feedback; the grader, not nbgrader's in-kernel autograde, runs the
+students' code and writes the automatic scores. A submission is *flagged* (in the gradebook, which the
+formgrader shows, in COURSE/flags.json and in the status column of grades.csv) when it could not be
+graded (a sentence says why), or did what a homework never needs (started a program, wrote outside its
+folder, used a switched-off package, ran out of memory, ...); the other submissions are graded all the
+same.
 """
 
 from __future__ import annotations
 
-import contextlib
+import concurrent.futures
 import csv
+import html
 import json
 import os
 import re
@@ -32,11 +36,13 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "homework"))
+from grader import autograde, sandbox  # noqa: E402  (homework/grader, beside the course's homework_checks.py)
+from grader.witness import Witness  # noqa: E402
+
 COURSE = ROOT / "homework"
 #: The module the test cells import; one copy, put into each assignment's folder before nbgrader runs.
 CHECKS = "homework_checks.py"
-#: Seconds a whole submission may take to autograde (each cell has nbgrader_config.py's own limit).
-SUBMISSION_TIME_LIMIT = 600
 #: What marks the instructor-only parts of a source notebook.
 MARKERS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS",
            "BEGIN MARK SCHEME", "END MARK SCHEME")
@@ -85,17 +91,23 @@ def release(course: Path = COURSE) -> None:
     problems = leaks(course)
     if problems:
         sys.exit("The student version gives answers away:\n  " + "\n  ".join(problems))
+    for name in assignments(course):
+        try:
+            autograde.Notebook.of(course, name)
+        except ValueError as error:
+            sys.exit(f"The grader cannot read the tests of {name}: {error}")
     print(f"{len(assignments(course))} assignments released in {course / 'release'}, with no solution, "
           "hidden test or rubric in them")
 
 
-def secrets(notebook: Path) -> list[str]:
-    """The lines of a source notebook that only the instructor may see: its solutions, hidden tests and rubrics."""
+def secrets(notebook: Path, kinds=("SOLUTION", "HIDDEN TESTS", "MARK SCHEME")) -> list[str]:
+    """The lines of a source notebook that only the instructor may see: its solutions, hidden tests and rubrics
+    (those of ``kinds``)."""
     lines = []
     for cell in nbformat.read(notebook, as_version=4).cells:
         meta = cell.metadata.get("nbgrader", {})
-        regions = [match.group(2) for match in _REGION.finditer(cell.source)]
-        if meta.get("solution") and not regions:          # a solution cell without markers is a solution whole
+        regions = [match.group(2) for match in _REGION.finditer(cell.source) if match.group(1) in kinds]
+        if meta.get("solution") and not regions and "SOLUTION" in kinds:   # a solution cell without markers
             regions = [cell.source]
         lines += [line.strip() for region in regions for line in region.splitlines()]
     # too short or too common to mean anything: "return w", "else:", "### END SOLUTION"
@@ -144,116 +156,124 @@ def submissions(course: Path) -> list[tuple[str, str]]:
     return found
 
 
-def _files(course: Path, assignment: str, student: str) -> dict:
-    """Every file of the course, but those that grading this submission writes: path -> (size, mtime)."""
-    own = course / "autograded" / student / assignment
-    skip = {course / "gradebook.db", course / "gradebook.db-journal", course / ".nbgrader.log",
-            course / "flags.json", course / "grades.csv"}
-    found = {}
-    for folder, directories, files in os.walk(course):
-        if Path(folder) == own:
-            directories[:] = []
-            continue
-        for file in files:
-            path = Path(folder) / file
-            if path not in skip:
-                try:
-                    status = path.lstat()
-                except OSError:
-                    continue
-                found[path] = (status.st_size, status.st_mtime_ns)
-    return found
+def _timestamp(folder: Path):
+    """When the submission was collected (nbgrader's timestamp.txt), or None; ValueError if it is not a date."""
+    from nbgrader.utils import parse_utc
+    path = folder / "timestamp.txt"
+    if not path.is_file() or path.is_symlink():
+        return None
+    return parse_utc(path.read_bytes()[:100].decode("utf-8", errors="replace").strip())
 
 
-def _kill_tree(process: subprocess.Popen) -> None:
-    import psutil
+def _grade_submission(course: Path, notebooks: list, student: str, settings) -> tuple[float, list]:
+    """Grade each notebook of one submission (in a worker thread: nothing is written): the seconds it took, the
+    results. A failure of the grader itself flags that submission, not graded, and the class goes on."""
+    folder, started = course / "submitted" / student / notebooks[0].assignment, time.monotonic()
     try:
-        children = psutil.Process(process.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        children = []
-    for child in children:
-        try:
-            child.kill()
-        except psutil.NoSuchProcess:
-            pass
-    process.kill()
-    process.wait()
+        results = [autograde.grade(notebook, folder / f"{notebook.name}.ipynb", settings) for notebook in notebooks]
+    except Exception as error:                           # a bug of the grader, or a sandbox that would not start
+        reason = f"the grader failed on it ({type(error).__name__}: {error}): grade it by hand, and report this"
+        results = [autograde.Graded(None, [reason]) for _ in notebooks]
+    return time.monotonic() - started, results
 
 
-def autograde(course: Path, assignment: str, student: str, time_limit: float = SUBMISSION_TIME_LIMIT,
-              extra: tuple[str, ...] = ()) -> str:
-    """Autograde one submission in its own nbgrader process; return why it is flagged ("" if it is not)."""
-    before = _files(course, assignment, student)
-    command = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student, *extra]
-    process = subprocess.Popen(command, cwd=course, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               env=environment())
+def grade(course: Path = COURSE, jobs: int = os.cpu_count() or 2, **settings) -> dict:
+    """Autograde every new submission, write the feedback and course/grades.csv; return the flags.
+
+    Each submission's code runs in the sandbox (``homework/grader``), ``jobs`` submissions at a time; the
+    grades are recorded here, one submission at a time, and after each the course, the repository, the
+    environments and everyone else's grades are compared with before (``witness.py``). ``settings`` are
+    :class:`autograde.Settings`' (``cell_timeout``, ``deadline``, ``limits``).
+    """
     try:
-        log, _ = process.communicate(timeout=time_limit)
-        reason = "" if process.returncode == 0 else "autograding failed: " + _last_error(log)
-    except subprocess.TimeoutExpired:
-        _kill_tree(process)
-        reason = f"autograding did not finish within {time_limit:g} s"
-    if reason:                                           # no partial grade: the submission is flagged, not graded
-        shutil.rmtree(course / "autograded" / student / assignment, ignore_errors=True)
-        with contextlib.suppress(OSError):              # and the student's folder, if nothing else is in it
-            (course / "autograded" / student).rmdir()
-    after = _files(course, assignment, student)
-    changed = sorted(str(path.relative_to(course)) for path in set(before) | set(after)
-                     if before.get(path) != after.get(path))
-    if changed:
-        reason = "; ".join(filter(None, [reason, "changed files outside its folder: " + ", ".join(changed[:5])]))
-    return reason
-
-
-def _last_error(log: str) -> str:
-    """What went wrong, from nbgrader's log: the exception that ended a traceback, or else the first error."""
-    lines, errors, exception = log.splitlines(), [], ""
-    for index, line in enumerate(lines):
-        if not re.search(r"[ |]ERROR\]", line):
-            continue
-        message = line.split("ERROR] ", 1)[-1]
-        if message.startswith("Traceback"):
-            block = []
-            for following in lines[index + 1:]:
-                if following.startswith("["):
-                    break
-                block.append(following.strip())
-            exception = exception or next((text for text in reversed(block) if text), "")
-        elif not message.startswith(("There was an error processing", "Please see the")):
-            errors.append(message)
-    return (exception or (errors or ["see nbgrader's log"])[0])[:300]
-
-
-def grade(course: Path = COURSE, time_limit: float = SUBMISSION_TIME_LIMIT, extra: tuple[str, ...] = ()) -> dict:
-    """Autograde every new submission, write the feedback and course/grades.csv; return the flags."""
+        sandbox.check()
+    except sandbox.Unavailable as unavailable:
+        sys.exit(f"make grade refuses to run students' code unconfined: {unavailable}")
     ship_checks(course)
     if not (course / "gradebook.db").exists() or not (course / "release").is_dir():
         release(course)
     flags_file = course / "flags.json"
     flags = json.loads(flags_file.read_text()) if flags_file.exists() else {}
-    todo = submissions(course)
-    for number, (assignment, student) in enumerate(todo, 1):
-        graded = course / "autograded" / student / assignment
-        if graded.is_dir() and _newest(graded) >= _newest(course / "submitted" / student / assignment):
-            continue                                     # graded before, and not submitted again since
-        started = time.monotonic()
-        reason = autograde(course, assignment, student, time_limit, extra)
-        flags.setdefault(assignment, {}).pop(student, None)
-        if reason:
-            flags[assignment][student] = reason
-        print(f"[{number}/{len(todo)}] {assignment} {student}: {time.monotonic() - started:.0f} s"
-              + (f"  FLAGGED: {reason}" if reason else ""))
-    flags_file.write_text(json.dumps(flags, indent=1, sort_keys=True) + "\n")
-    _flag_in_gradebook(course, flags)
+    todo = [(assignment, student) for assignment, student in submissions(course) if _is_new(course, assignment, student)]
+    notebooks = {assignment: autograde.Notebook.of(course, assignment) for assignment in {name for name, _ in todo}}
+    db_url, config = f"sqlite:///{course / 'gradebook.db'}", autograde.course_config(course)
+    witness = Witness(course, ROOT, db_url)
+    options = autograde.Settings(**settings)
+    with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
+        running = {pool.submit(_grade_submission, course, notebooks[assignment], student, options):
+                   (assignment, student) for assignment, student in todo}
+        for number, future in enumerate(concurrent.futures.as_completed(running), 1):
+            assignment, student = running[future]
+            seconds, results = future.result()
+            reasons = _record(course, notebooks[assignment], student, results, db_url, config)
+            flags.setdefault(assignment, {}).pop(student, None)
+            if reasons:
+                flags[assignment][student] = "; ".join(reasons)
+            print(f"[{number}/{len(todo)}] {assignment} {student}: {seconds:.1f} s"
+                  + (f"  FLAGGED: {flags[assignment][student]}" if reasons else ""), flush=True)
+            changed = witness.changes({(assignment, student)})
+            if changed:
+                suspects = sorted({f"{assignment} {student}"} | {f"{name} {who}" for other, (name, who) in
+                                                                 running.items() if other.running()})
+                pool.shutdown(wait=False, cancel_futures=True)
+                _write_flags(course, flags)
+                sys.exit(f"STOPPED: while {', '.join(suspects)} was graded, something other than the grader changed "
+                         f"{', '.join(changed[:5])}. The sandbox did not hold; look at these submissions by hand.")
+    _write_flags(course, flags)
     for assignment in sorted({assignment for assignment, _ in todo}):
         nbgrader(course, "generate_feedback", assignment, "--force", check=False)
+        for problem in feedback_leaks(course, assignment):
+            student, path = problem
+            path.unlink()
+            flags.setdefault(assignment, {})[student] = "; ".join(filter(None, [
+                flags[assignment].get(student), "its feedback would show a hidden test or a rubric: not written"]))
+    _write_flags(course, flags)
     rows = write_grades(course, flags)
     print(f"grades of {len(rows)} students in {course / 'grades.csv'}; feedback in {course / 'feedback'}")
     return flags
 
 
+def _is_new(course: Path, assignment: str, student: str) -> bool:
+    """Whether the submission was not graded yet, or was submitted again since."""
+    graded = course / "autograded" / student / assignment
+    return not graded.is_dir() or _newest(graded) < _newest(course / "submitted" / student / assignment)
+
+
+def _record(course: Path, notebooks: list, student: str, graded: list, db_url: str, config) -> list[str]:
+    """Record a submission's notebooks as graded; the reasons to flag it."""
+    folder = course / "submitted" / student / notebooks[0].assignment
+    reasons = []
+    try:
+        timestamp = _timestamp(folder)
+    except ValueError:
+        timestamp, reasons = None, ["its timestamp.txt is not a date (graded as on time)"]
+    for notebook, result in zip(notebooks, graded):
+        autograde.record(course, notebook, student, result, timestamp, db_url, config)
+        reasons += [reason if len(notebooks) == 1 else f"{notebook.name}: {reason}" for reason in result.flags]
+    return reasons
+
+
+def _write_flags(course: Path, flags: dict) -> None:
+    (course / "flags.json").write_text(json.dumps(flags, indent=1, sort_keys=True) + "\n")
+    _flag_in_gradebook(course, flags)
+
+
+def feedback_leaks(course: Path, assignment: str) -> list[tuple[str, Path]]:
+    """(student, page) of every feedback page of ``assignment`` whose text holds a line of a hidden test or rubric."""
+    hidden = [line for notebook in sorted((course / "source" / assignment).glob("*.ipynb"))
+              for line in secrets(notebook, kinds=("HIDDEN TESTS", "MARK SCHEME"))]
+    found = []
+    for page in sorted((course / "feedback").glob(f"*/{assignment}/*.html")):
+        text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(errors="replace")))
+        if any(line in text for line in hidden):
+            found.append((page.parent.parent.name, page))
+    return found
+
+
 def _newest(folder: Path) -> float:
-    return max((path.stat().st_mtime for path in folder.rglob("*") if path.is_file()), default=0.0)
+    """When the newest file in ``folder`` was changed (its links not followed)."""
+    return max((os.lstat(os.path.join(root, name)).st_mtime for root, _, files in os.walk(folder) for name in files),
+               default=0.0)
 
 
 def _flag_in_gradebook(course: Path, flags: dict) -> None:

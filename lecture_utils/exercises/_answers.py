@@ -103,7 +103,7 @@ class Derive(Exercise):
                 return self._feedback("wrong", hint)
         if self.within is not None and not np.all((self.within[0] <= value) & (value <= self.within[1])):
             low, high = self.within                          # (a usual slip out of range gets its hint above)
-            return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
+            return self._feedback("invalid", f"{self.what} must lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
         if "wrong" not in grades:
             return self._feedback("close", self._too_few_figures(value, grades.index("close")))
         for slip, hint in slips:
@@ -197,9 +197,13 @@ class Count(Derive):
 
     def _judge(self, answer) -> Feedback:
         value = as_numbers(answer, self.truth.shape)
+        if value is not None and np.allclose(value, np.round(value), rtol=1e-12, atol=0):
+            answer = np.round(value)                         # 399.99999999999994 from 16 / 0.2**2 is 400
+        value = as_numbers(answer, self.truth.shape)
         if value is not None and np.any(value != np.round(value)):
             whole = "is a whole number" if value.ndim == 0 else "are whole numbers"
-            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {_shown(answer)}.")
+            typed = ", ".join(repr(float(number)) for number in np.ravel(value))     # 399.9999, not "400"
+            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {typed}.")
         return super()._judge(answer)
 
 

@@ -1,9 +1,11 @@
 """How a check's verdict appears in a notebook: the message, and a button for the worked solution.
 
-The solution is written into the page only when the button is pressed, so
-an executed notebook, its HTML export and its slides hold no answer. Where
-no widget frontend runs (nbval, GitHub, an exported page), the verdict
-shows as text.
+The button appears once the student has answered (any answer, right or
+wrong), as a locked cell's outcome does: a solution can settle a later
+exercise too. The solution is written into the page only when the button is
+pressed, so an executed notebook, its HTML export and its slides hold no
+answer. Where no widget frontend runs (nbval, GitHub, an exported page), the
+verdict shows as text.
 """
 
 from __future__ import annotations
@@ -42,11 +44,20 @@ def solution_toggle(exercise) -> widgets.VBox:
     return widgets.VBox([toggle, shown])
 
 
-def feedback_bundle(feedback) -> dict:
-    """The mimebundle of a verdict: a widget (message and solution button) with text fallbacks."""
+#: The verdicts of an answer: only after one does the solution button appear, as the outcome of a locked cell does.
+ANSWERED = ("correct", "close", "wrong")
+
+
+def feedback_widget(feedback) -> widgets.VBox:
+    """The verdict as a widget: its message, and once the student has answered, the solution button."""
     message = widgets.HTML(feedback_html(feedback))
-    children = [message] if feedback.exercise is None else [message, solution_toggle(feedback.exercise)]
-    bundle = widgets.VBox(children)._repr_mimebundle_()
+    answered = feedback.exercise is not None and feedback.verdict in ANSWERED
+    return widgets.VBox([message, solution_toggle(feedback.exercise)] if answered else [message])
+
+
+def feedback_bundle(feedback) -> dict:
+    """The mimebundle of a verdict: :func:`feedback_widget` with text fallbacks."""
+    bundle = feedback_widget(feedback)._repr_mimebundle_()
     bundle["text/plain"] = repr(feedback)
     bundle["text/html"] = feedback_html(feedback)
     return bundle

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import reprlib
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -76,8 +77,11 @@ def _typed(value) -> str:
     if isinstance(value, np.ndarray) and value.size > 100:
         return f"<an array of shape {value.shape}>"
     if isinstance(value, np.ndarray):
-        if value.dtype.kind == "f":                          # 6 significant figures, as for one number
-            value = np.array([float(f"{v:.6g}") for v in value.ravel()]).reshape(value.shape)
+        if value.dtype.kind == "f":                          # 6 significant figures, as for one number,
+            shown = [float(f"{v:.6g}") for v in value.ravel()]
+            if len(set(shown)) < len(set(value.ravel().tolist())):      # unless that makes two values look one
+                shown = value.ravel().tolist()
+            value = np.array(shown).reshape(value.shape)
         return f"np.array({value.tolist()})"
     if isinstance(value, tuple):
         return "(" + ", ".join(_shown(item) for item in value) + ")"
@@ -143,9 +147,9 @@ class Exercise:
         returns False: "Run All" and the stored notebook show no outcome, and a
         student who commits to a guess and runs the cell again sees it.
         """
-        if not self.answered:
-            print(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run this cell "
-                  "again to see the outcome.")
+        if not self.answered:          # one write: print() sends the newline apart, and a notebook may store two outputs
+            sys.stdout.write(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run "
+                             "this cell again to see the outcome.\n")
         return self.answered
 
     def _judge(self, answer) -> Feedback:
@@ -155,8 +159,12 @@ class Exercise:
         return Feedback(verdict, message, self)
 
     def show_solution(self):
-        """Display the worked solution (what the notebook's "Show the solution" button does)."""
+        """Display the worked solution (what the notebook's "Show the solution" button does), once answered."""
         from IPython.display import Markdown, display
+        if not self.answered:
+            display(Markdown(f"Answer the exercise first (\"{self.title}\"), with any guess: the solution can settle "
+                             "later exercises too."))
+            return
         display(Markdown(f"**Solution: {self.title}**\n\n{self.solution}"))
 
     @property

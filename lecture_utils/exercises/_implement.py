@@ -3,8 +3,11 @@ gets wrong, with the hint of the slip it makes."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import inspect
+import textwrap
+import types
 
 from .._validation import check_positive
 from ._calling import TIME_LIMIT, Outcome, _mismatch, _non_finite, attempt, matches
@@ -55,12 +58,24 @@ class Implement(Exercise):
         from in this exercise: added when the student's result holds one.
     time_limit : float
         Seconds the student's function may take on one case.
+    forbid : sequence of callables, optional
+        Functions of numpy or scipy that would answer the exercise in one call
+        (``scipy.special.logsumexp`` for "the log-sum-exp trick"): switched off
+        while the student's function is checked, as the course's package is.
+    notes : dict of int to callable, optional
+        For a hidden case built to catch one kind of mistake (an N x N
+        matrix that cannot be allocated, digits lost to a squared condition
+        number), keyed by the case's number (from 1): a function of the
+        :class:`Outcome` of the student's call on it, returning what that
+        mistake is ("" for nothing to add). The note comes under the failing
+        case's result, in place of the usual hint, whichever variant of the
+        mistake was written.
     """
 
     kind = "implement"
 
     def __init__(self, title, solution, *, reference, model_solution, cases, slips=(), nan_hint=NAN_HINT,
-                 inf_hint=INF_HINT, time_limit=TIME_LIMIT):
+                 inf_hint=INF_HINT, time_limit=TIME_LIMIT, forbid=(), notes=None):
         for name, function in (("reference", reference), ("model_solution", model_solution)):
             if not callable(function):
                 raise TypeError(f"{name} must be a function; got {function!r}.")
@@ -76,10 +91,14 @@ class Implement(Exercise):
         self.cases, self.slips = cases, list(slips)
         self.nan_hint, self.inf_hint = nan_hint, inf_hint
         self.time_limit = check_positive(time_limit, "time_limit")
+        self.notes, self.forbid = dict(notes or {}), tuple(forbid)
 
     @property
     def correct_answer(self):
-        return self.model_solution
+        """A copy of the model solution (the model solution itself is refused as an answer)."""
+        solution = self.model_solution
+        return types.FunctionType(solution.__code__, solution.__globals__, solution.__name__, solution.__defaults__,
+                                  solution.__closure__)
 
     def _judge(self, function) -> Feedback:
         if not callable(function):
@@ -88,10 +107,16 @@ class Implement(Exercise):
         if function is self.reference:
             return self._feedback("invalid", f"that is the package's own {getattr(function, '__name__', 'function')}, "
                                              "which the check compares yours with: write your own function.")
+        if function is self.model_solution:
+            return self._feedback("invalid", "that is the exercise's own worked solution: write your own function.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
-            outcome = attempt(function, arguments, self.time_limit)
+            outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)
             if outcome.returned and outcome.value is None and number == 1:
+                if _has_a_body(function):
+                    return self._feedback("wrong", "your function returns None: its body runs, but hands nothing "
+                                                   "back. End it with `return` and the result (a value changed in "
+                                                   "place stays inside the function).")
                 return self._feedback("unanswered", "your function returns None: write its body and "
                                                     "return the result.")
             if not (outcome.returned and matches(outcome.value, expected)):
@@ -101,14 +126,22 @@ class Implement(Exercise):
 
     def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
         lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
-        if outcome.timed_out:
+        if outcome.switched_off:
+            lines.append(f"    got      a call of {outcome.switched_off}, which is switched off while your function "
+                         "is checked: the exercise asks for code of your own (the course's package and scikit-learn "
+                         "are off for every exercise" + (", and this one's one-call answers too" if self.forbid else "")
+                         + ").")
+        elif outcome.timed_out:
             lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
-                         "(a loop that never ends?)")
+                         "(too slow, or a loop that never ends?)")
         elif outcome.error is not None:
             lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
-        else:
+        note = self.notes[number](outcome) if number in self.notes else ""
+        if outcome.returned:
             lines.append(f"    got      {_shown(outcome.value)}")
-            lines.append(self._diagnosis(outcome.value, expected, function))
+            lines.append(note or self._diagnosis(outcome.value, expected, function))   # the case's own word first
+        else:
+            lines.append(note)
         return self._feedback("wrong", "\n".join(line for line in lines if line))
 
     def _diagnosis(self, got, expected, function) -> str:
@@ -134,7 +167,7 @@ class Implement(Exercise):
         for arguments in self.cases:
             if not candidates:
                 return ""
-            outcome = attempt(function, arguments, self.time_limit)
+            outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)
             if outcome.timed_out:
                 return ""
             candidates = [(slip, hint) for slip, hint in candidates
@@ -157,3 +190,18 @@ def _shown_error(error: BaseException) -> str:
         return str(error)[:_WIDTH]
     except Exception:                                        # a student's exception whose str fails
         return ""
+
+
+def _has_a_body(function) -> bool:
+    """Whether ``function`` has statements of its own beyond a docstring, ``...`` and ``pass`` (False where its source
+    cannot be read)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    definition = tree.body[0] if tree.body else None
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    return any(not (isinstance(statement, ast.Pass) or (isinstance(statement, ast.Expr)
+                                                          and isinstance(statement.value, ast.Constant)))
+               for statement in definition.body)

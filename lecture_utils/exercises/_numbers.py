@@ -76,26 +76,31 @@ def right_to_its_figures(value: float, truth: float) -> bool:
     0.3666), nor does a whole number of one figure (2 for 2.32: see the
     docstring of :mod:`~lecture_utils.exercises._core`).
     """
-    if value == 0 or not (math.isfinite(value) and math.isfinite(truth)):
+    if value == 0 or truth == 0 or not (math.isfinite(value) and math.isfinite(truth)):
         return False
     figures = significant_digits(value)
     if figures == 1 and value == round(value):
         return False
-    gap, half = abs(value - truth), 0.5 * _place(value, figures)
+    gap, half = abs(value - truth), 0.5 * _place(truth, figures)     # truth rounded to the answer's figures
     rounded_up = (value > 0) == (truth > 0) and abs(value) > abs(truth)
     return bool(gap < (1 - 2 * _SLACK) * half or (rounded_up and gap <= (1 + 2 * _SLACK) * half))
 
 
 def off_by_one_unit(value: float, truth: float) -> bool:
-    """Whether ``value``, given to 3 or more figures, is ``truth`` with its third figure one unit off.
+    """Whether ``value``, given to 3 or more figures, is ``truth`` with its third figure one unit off, where ``truth``
+    has more figures than 3.
 
     That is a rounding slip (-0.191 for -0.190499, an intermediate rounded
     to -0.1905): more than half a unit of the third figure from ``truth``,
-    and at most one and a half.
+    and at most one and a half. A truth of 3 figures or fewer (17.5, 2.25,
+    -0.512) has nothing to round on the way: one unit off there is a slip of
+    arithmetic, and gets the exercise's advice.
     """
     if not (math.isfinite(value) and math.isfinite(truth)) or truth == 0 or significant_digits(value) < 3:
         return False
-    return bool(abs(value - truth) <= (1.5 + _SLACK) * _place(truth, 3))
+    unit = _place(truth, 3)
+    exact = abs(truth - round(truth / unit) * unit) <= _SLACK * unit
+    return bool(not exact and abs(value - truth) <= (1.5 + _SLACK) * unit)
 
 
 def grade(value: float, truth: float) -> str:

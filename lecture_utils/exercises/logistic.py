@@ -8,12 +8,15 @@ implement exercise compares the student's function with one built on the package
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
-from ..logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit, sigmoid, softmax
+import numpy as np
+from scipy.special import expit
+
+from ..logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit, softmax
 from ..preprocessing import StandardScaler
 from ..losses import logistic_loss_derivative
-from ._core import Choice, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option
 
 # ---------------------------------------------------------------- section 1
 
@@ -33,7 +36,7 @@ adds another $\log 10 \approx 2.3$.
     slips=[(lambda: -np.log(9), "Check the sign: a probability above 1/2 needs a positive score."),
            (lambda: np.log10(9), "The logit uses the natural logarithm: sigma(y) = 1 / (1 + e^-y)."),
            (lambda: np.log(0.9), "log p alone is not the inverse of the sigmoid: it is log(p / (1 - p))."),
-           (lambda: sigmoid(0.9), "That is sigma(0.9); you need the inverse, the y with sigma(y) = 0.9.")],
+           (lambda: expit(0.9), "That is sigma(0.9); you need the inverse, the y with sigma(y) = 0.9.")],
     advice="Solve 0.9 = 1 / (1 + e^-y) for y: e^-y = 1/9.",
 )
 
@@ -58,7 +61,7 @@ def _nll_gradient_summed(X, t, w):
 
 
 def _nll_gradient_without_dp_dz(X, t, w):
-    p = sigmoid(X @ w)
+    p = expit(X @ w)
     with np.errstate(divide="ignore", invalid="ignore"):
         return X.T @ ((p - t) / (p * (1 - p))) / len(t)
 
@@ -72,9 +75,11 @@ nll_gradient = Implement(
 With $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$ the chain rule gives, per example,
 $\frac{\partial \ell_i}{\partial p_i}\,\frac{\partial p_i}{\partial z_i}\,\frac{\partial z_i}{\partial \mathbf{w}}
 = \frac{p_i - t_i}{p_i(1 - p_i)}\; p_i(1 - p_i)\; \mathbf{x}_i = (p_i - t_i)\,\mathbf{x}_i$, and the mean over
-the examples is one matrix product: $\nabla E = \frac1N \mathbf{X}^T(\mathbf{p} - \mathbf{t})$. For scores
-of $\pm 800$ the naive $1/(1 + e^{-z})$ overflows to `inf` inside (harmlessly: it still gives 0 or 1,
-with a warning); `scipy.special.expit` avoids even the warning.
+the examples is one matrix product: $\nabla E = \frac1N \mathbf{X}^T(\mathbf{p} - \mathbf{t})$. One hidden
+case has the scores 400, $-400$ and 1200: there $e^z/(1 + e^z)$ is $\infty/\infty$ = nan at $z = 1200$, while
+$1/(1 + e^{-z})$ stays finite ($e^{400} \approx 5 \cdot 10^{173}$ is still a float). Below $z \approx -709$ that
+form overflows to `inf` inside too, harmlessly (it still gives 0, with a warning); `scipy.special.expit` avoids
+even the warning.
 """,
     reference=_nll_gradient_reference, model_solution=_nll_gradient_solution,
     cases=[dict(X=np.array([[1.0, 1.0], [2.0, 1.0], [-1.0, 1.0]]), t=np.array([1, 0, 0]), w=np.array([0.5, -0.2])),
@@ -100,12 +105,12 @@ def _hours_data() -> tuple[np.ndarray, np.ndarray]:
     """Notebook 04's running example: the hours 50 students revised, shape (50, 1), and whether each passed."""
     rng = np.random.default_rng(3)
     hours = rng.uniform(0.5, 5.5, size=50)
-    return hours[:, None], (rng.uniform(size=50) < sigmoid(1.2 * (hours - 3))).astype(int)
+    return hours[:, None], (rng.uniform(size=50) < expit(1.2 * (hours - 3))).astype(int)
 
 
-def _steps_promised(epsilon: float = 1e-3) -> float:
+def _bound_crossing(epsilon: float = 1e-3) -> float:
     """The k at which L ||w_0 - w*||^2 / (2k), the O(1/k) bound of gradient descent with eta = 1/L from
-    w_0 = 0, falls to ``epsilon`` on the hours data."""
+    w_0 = 0, falls to ``epsilon`` on the hours data (not a whole number)."""
     X, t = _hours_data()
     model = LogisticRegression(solver="newton", tol=1e-12).fit(X, t)
     w_star = np.r_[model.coef_, model.intercept_]
@@ -113,37 +118,68 @@ def _steps_promised(epsilon: float = 1e-3) -> float:
     return L * (w_star @ w_star) / (2 * epsilon)
 
 
+def _steps_promised(epsilon: float = 1e-3) -> int:
+    """The fewest whole steps after which the O(1/k) bound guarantees a gap of at most ``epsilon``."""
+    return math.ceil(_bound_crossing(epsilon))
+
+
 _W_STAR_HOURS = np.array([0.927, -2.5266])                           # as the notebook prints them
 _L_HOURS = 3.0255
 
-steps_promised_by_the_bound = Derive(
+
+def _promised(numerator: float, denominator: float = 2e-3) -> int:
+    """A slip's count: its k = numerator / denominator, rounded up as a count of steps is."""
+    return math.ceil(numerator / denominator)
+
+
+def _steps_advice(value: float) -> str:
+    """The hint for a count that is not a usual slip's: near the threshold, the rounding; else the method."""
+    if abs(value - _bound_crossing()) <= 50:
+        return ("Nearly: the count is the threshold rounded up, to the last step, and here the last digits depend on "
+                "the rounding of L and ||w*||^2 on the way. Carry 5 significant figures through (L = 3.0255, "
+                "w* = (0.927, -2.5266)) and round only the final k, up.")
+    return ("From w_0 = 0 the bound is L ||w*||^2 / (2k): set it equal to 1e-3, solve for k, and round up to a whole "
+            "number of steps.")
+
+
+steps_promised_by_the_bound = Count(
     "the steps the bound promises",
     r"""
 With $\eta = 1/L$ the bound reads $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \frac{\|\mathbf{w}_0 - \mathbf{w}_*\|^2}{2\eta k}
 = \frac{L\,\|\mathbf{w}_*\|^2}{2k}$ from $\mathbf{w}_0 = \mathbf{0}$. Here
-$\|\mathbf{w}_*\|^2 = 0.927^2 + 2.527^2 = 0.859 + 6.384 = 7.243$ and $L = 3.0255$, so
+$\|\mathbf{w}_*\|^2 = 0.927^2 + 2.5266^2 = 0.8593 + 6.3837 = 7.2430$ and $L = 3.0255$, so
 
-$$E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \frac{3.0255 \cdot 7.243}{2k} = \frac{10.96}{k} \le 10^{-3}
-\iff k \ge 10\,957 .$$
+$$E(\mathbf{w}_k) - E(\mathbf{w}_*) \le \frac{3.0255 \cdot 7.2430}{2k} = \frac{10.957}{k} \le 10^{-3}
+\iff k \ge 10\,956.9 ,$$
+
+and the fewest whole steps are $k = 10\,957$ (with all the digits of $L$ and $\mathbf{w}_*$ the threshold is
+10 956.8: the same count). A bound that holds from some step on is a count to round *up*: 10 956 steps leave it
+just above $10^{-3}$, and 11 000, though enough, is not the fewest.
 
 Gradient descent needs 247 steps (the cell after the exercise). The bound holds for every convex loss with
 curvature at most $L$, the worst of them included; this one is nearly quadratic near its minimum and
 converges linearly there, which no $O(1/k)$ bound can see.
 """,
     truth=_steps_promised,
-    answer=_L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS) / 2e-3,
+    answer=10957,
     what="the number of steps k", example="5000",
-    praise="k = L ||w*||^2 / (2 * 1e-3) = 3.0255 * 7.243 / 0.002, about 11 000 steps.",
-    slips=[(lambda: _L_HOURS * np.linalg.norm(_W_STAR_HOURS) / 2e-3,
+    praise="k >= L ||w*||^2 / (2 * 1e-3) = 3.0255 * 7.243 / 0.002 = 10 956.9, so 10 957 steps at least.",
+    slips=[(lambda: _promised(_L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS)) - 1,
+            "The bound falls to 1e-3 at k = 10 956.9, between two whole numbers of steps: after 10 956 it is still "
+            "above 1e-3. A count that must reach a threshold is rounded up."),
+           (lambda: 11_000,
+            "11 000 steps are enough, but the question asks for the fewest: the bound falls to 1e-3 at "
+            "k = L ||w*||^2 / (2 * 1e-3), and the count is that k rounded up to a whole number, all its digits."),
+           (lambda: _promised(_L_HOURS * np.linalg.norm(_W_STAR_HOURS)),
             "Square the distance: the bound is ||w_0 - w*||^2 / (2 eta k)."),
-           (lambda: _L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS) / 1e-3,
+           (lambda: _promised(_L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS), 1e-3),
             "The denominator is 2 eta k: with eta = 1/L, E(w_k) - E* <= L ||w*||^2 / (2k)."),
-           (lambda: _L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS) / 4e-3,
+           (lambda: _promised(_L_HOURS * (_W_STAR_HOURS @ _W_STAR_HOURS), 4e-3),
             "The bound needs eta <= 1/L (then each step lowers E by at least eta/2 ||g||^2); at eta = 2/L it "
             "promises nothing. Take eta = 1/L."),
-           (lambda: (_W_STAR_HOURS @ _W_STAR_HOURS) / (2 * _L_HOURS * 1e-3),
+           (lambda: _promised((_W_STAR_HOURS @ _W_STAR_HOURS) / _L_HOURS),
             "eta = 1/L, so 1 / (2 eta k) = L / (2k): multiply by L, don't divide.")],
-    advice="From w_0 = 0 the bound is L ||w*||^2 / (2k): set it equal to 1e-3 and solve for k.",
+    advice=lambda value: _steps_advice(float(value)),
 )
 
 # ---------------------------------------------------------------- section 5
@@ -214,14 +250,14 @@ def _sgd_epoch_solution(X, t, w, eta, batch_size, order):
 def _sgd_epoch_summed(X, t, w, eta, batch_size, order):
     for start in range(0, len(order), batch_size):
         b = order[start:start + batch_size]
-        w = w - eta * X[b].T @ (sigmoid(X[b] @ w) - t[b])
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b])
     return w
 
 
 def _sgd_epoch_over_N(X, t, w, eta, batch_size, order):
     for start in range(0, len(order), batch_size):
         b = order[start:start + batch_size]
-        w = w - eta * X[b].T @ (sigmoid(X[b] @ w) - t[b]) / len(t)
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(t)
     return w
 
 
@@ -232,12 +268,34 @@ def _sgd_epoch_in_index_order(X, t, w, eta, batch_size, order):
 def _sgd_epoch_full_batches_only(X, t, w, eta, batch_size, order):
     for start in range(0, len(order) - batch_size + 1, batch_size):
         b = order[start:start + batch_size]
-        w = w - eta * X[b].T @ (sigmoid(X[b] @ w) - t[b]) / len(b)
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
     return w
 
 
 def _sgd_epoch_one_step(X, t, w, eta, batch_size, order):
-    return w - eta * X.T @ (sigmoid(X @ w) - t) / len(t)
+    return w - eta * X.T @ (expit(X @ w) - t) / len(t)
+
+
+def _sgd_epoch_over_batch_size(X, t, w, eta, batch_size, order):
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / batch_size
+    return w
+
+
+def _sgd_epoch_p_once(X, t, w, eta, batch_size, order):
+    p = expit(X @ w)                                         # from the weights at the start of the epoch
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        w = w - eta * X[b].T @ (p[b] - t[b]) / len(b)
+    return w
+
+
+def _sgd_epoch_uphill(X, t, w, eta, batch_size, order):
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        w = w + eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+    return w
 
 
 _X_SGD = np.column_stack([np.random.default_rng(6).normal(size=(7, 2)), np.ones(7)])
@@ -269,7 +327,13 @@ step of gradient descent.
            (_sgd_epoch_full_batches_only, "Don't drop the last minibatch when it is smaller: an epoch "
                                           "visits every example once."),
            (_sgd_epoch_one_step, "That is one step of gradient descent on all the examples; SGD takes one "
-                                 "step per minibatch.")],
+                                 "step per minibatch."),
+           (_sgd_epoch_over_batch_size, "The last minibatch of this case is smaller than batch_size: divide its "
+                                        "summed gradient by its own size, len(b), to get its mean."),
+           (_sgd_epoch_p_once, "Compute p for each minibatch from the current weights: after every step w has "
+                               "changed, and probabilities computed once at the start of the epoch are stale."),
+           (_sgd_epoch_uphill, "Check the sign: step against the gradient, w - eta * (mean gradient); with + the "
+                               "loss goes up.")],
 )
 
 # ---------------------------------------------------------------- section 7
@@ -296,17 +360,17 @@ The perceptron would step by the full $\eta\,t^\pm\,\tilde{\mathbf{x}}$, to $(0,
 steps 88% of the way.
 """,
     truth=lambda: _soft_step(lambda z: -logistic_loss_derivative(z)),     # -l'(z) = sigma(-z)
-    answer=[1 - sigmoid(2.0), -0.5 * sigmoid(2.0), -0.5 * sigmoid(2.0)],
+    answer=[1 - expit(2.0), -0.5 * expit(2.0), -0.5 * expit(2.0)],
     what="the new weights (w_1, w_2, b)", example="[0.5, -1, 0.25]",
     praise="z = -2, so the step weight is sigma(2) = 0.881: w = (1, 0, 0) - 0.5 * 0.881 * (2, 1, 1).",
-    slips=[(lambda: _soft_step(sigmoid), "The weight is sigma(-z), the probability of the wrong label, not "
+    slips=[(lambda: _soft_step(expit), "The weight is sigma(-z), the probability of the wrong label, not "
                                          "sigma(z): here z = -2, so sigma(-z) = sigma(2) = 0.881. (Liu's "
                                          "notes print sigma(z): a slip.)"),
            (lambda: _soft_step(lambda z: 1.0), "That is the perceptron's step; the soft perceptron weighs it "
                                                "by sigma(-z) = 0.881."),
-           (lambda: _soft_step(lambda z: -sigmoid(-z)), "Check the sign: SGD steps against the gradient "
+           (lambda: _soft_step(lambda z: -expit(-z)), "Check the sign: SGD steps against the gradient "
                                                         "-sigma(-z) t± x, so w moves by +eta sigma(-z) t± x."),
-           (lambda: np.array([1.0, 0.0, 0.0]) + 0.5 * sigmoid(2.0) * -1 * np.array([2.0, 1.0, 0.0]),
+           (lambda: np.array([1.0, 0.0, 0.0]) + 0.5 * expit(2.0) * -1 * np.array([2.0, 1.0, 0.0]),
             "Don't forget the bias: its input is the constant 1, so b changes too.")],
     advice="Compute the margin z = t± x^T w with x = (2, 1, 1), then w + eta sigma(-z) t± x.",
     names=("w_1", "w_2", "b"),
@@ -349,17 +413,20 @@ separable_weights = Choice(
     r"""
 **(b)**. On separable data $E(c\,\mathbf{w}) \to 0$ as $c \to \infty$ for any separating $\mathbf{w}$, so there
 is no minimum to stop at, and gradient descent keeps pushing the weights out. But the loss and its
-gradient shrink like $e^{-\text{margin}}$, so each decade of steps adds less and less loss reduction and
-only a bounded amount to $\|\mathbf{w}\|$: in the run after the exercise, $\|\mathbf{w}\|$ goes 4.2, 10.0, 20.5, 35.8 at
-10, 100, 1000, 10 000 steps (theory: it grows like $\log k$). Nothing overflows; the probabilities just
-creep towards 0 and 1.
+gradient shrink like $e^{-\text{margin}}$, so each step is shorter than the one before: in the run after the
+exercise, $\|\mathbf{w}\|$ goes 4.2, 10.0, 20.5, 35.8 at 10, 100, 1000, 10 000 steps. Per decade of steps it
+grows by 5.9, 10.4, 15.4 (and 18.0 up to $10^5$ steps): increments that tend to $\ln 10/\gamma = 19.9$, with
+$\gamma = 0.116$ the widest margin of the points with their constant input. In the long run
+$\|\mathbf{w}_k\|$ grows like $(\ln k)/\gamma$ (Soudry, Hoffer, Nacson, Gunasekar and Srebro, 2018): far less
+than tenfold per tenfold of steps. Nothing overflows; the probabilities just creep towards 0 and 1.
 """,
     kind="predict",
     options={
         "a": Option(False, "There is no finite minimum on separable data: scaling a separating w up always "
                            "lowers the loss, so the weights never stop growing."),
-        "b": Option(True, "The weights grow for ever, but ever more slowly: from 20.5 at 1000 steps to 35.8 "
-                          "at 10 000 (like log k), as the gradient shrinks with the loss."),
+        "b": Option(True, "The weights grow for ever, by less at every step as the gradient shrinks with the loss: "
+                          "from 20.5 at 1000 steps to 35.8 at 10 000 (in the long run like (ln k) / gamma, "
+                          "gamma the widest margin)."),
         "c": Option(False, "The gradient shrinks as the loss does (both like e^-margin), so the steps get "
                            "shorter: 20.5 at 1000 steps becomes 35.8 at 10 000, not 205."),
         "d": Option(False, "With eta below the safe bound every step lowers the loss, and the weights grow "
@@ -376,7 +443,7 @@ overflows. But the second reason fails: nowhere far out does the loss rise again
 separating direction it keeps falling. The run overshoots once (the loss rose at the second step only),
 then heads out along such a direction; the margins grow, the gradient decays like $e^{-\text{margin}}$, and
 the steps shrink: $\|\mathbf{w}\|$ is 28.1, 31.7 and 43.8 after 10, 100 and 1000 steps, a growth like
-$\log k$, while the loss tends to 0. That gradient descent does this on separable data for every constant
+$(\ln k)/\gamma$ in the long run, as with a small step, while the loss tends to 0. That gradient descent does this on separable data for every constant
 step is a theorem of Wu, Bartlett, Telgarsky and Yu (2024).
 """,
     kind="predict",
@@ -414,7 +481,7 @@ The components sum to 0: adding the same amount to every score changes nothing.
     slips=[(lambda: softmax(_SCORES), "That is softmax(y) itself; subtract the one-hot target (1, 0, 0)."),
            (lambda: np.eye(3)[_CLASS] - softmax(_SCORES), "Check the sign: the gradient of the negative "
                                                           "log-likelihood is p - t, prediction minus target."),
-           (lambda: sigmoid(_SCORES) - np.eye(3)[_CLASS], "Use the softmax of all three scores, not a sigmoid "
+           (lambda: expit(_SCORES) - np.eye(3)[_CLASS], "Use the softmax of all three scores, not a sigmoid "
                                                            "of each one: the probabilities must sum to 1.")],
     advice="Compute p = softmax(2, 1, 0) = e^y / sum e^y, then subtract the one-hot vector of class 0.",
     names=("the first component", "the second", "the third"),

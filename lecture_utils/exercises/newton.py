@@ -8,11 +8,13 @@ implement exercise compares the student's function with the package's.
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import expit
 
 from ..datasets import load_iris
-from ..logistic import LogisticLoss, SoftmaxLoss, sigmoid, working_response
+from ..logistic import LogisticLoss, SoftmaxLoss, irls_step, working_response
 from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, FunctionObjective, chord_gap, minimize
-from ._core import Choice, Count, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option, Outcome
+
 
 # ---------------------------------------------------------------- section 1
 
@@ -69,9 +71,37 @@ logistic loss has when $\mathbf{X}$ has full column rank (section 4).
 
 
 def _hessian_reference(X, w):
-    """The package's Hessian of the mean logistic loss (no bias added: X is the design matrix as given)."""
+    """The package's Hessian of the mean logistic loss (no bias added: X is the design matrix as given).
+
+    A mean over the examples: of N copies of one example (the hidden case of N = 8 000 000), it is that example's
+    own term, computed on two of the copies.
+    """
+    X = np.asarray(X, dtype=float)
+    if len(X) > 2 and np.all(X == X[0]):
+        X = X[:2]
     targets = np.arange(len(X)) % 2                               # irrelevant to the Hessian; two classes
     return LogisticLoss(X, targets, fit_intercept=False).hessian(np.asarray(w, dtype=float))
+
+
+#: The examples of the hidden case whose N x N matrix cannot be allocated anywhere: 8 N^2 bytes = 512 TB (466 TiB),
+#: beyond the 128 or 256 TiB of addresses a process has on 64-bit systems, so numpy refuses at once, even where the
+#: system promises memory it does not have (overcommit), which would let a smaller matrix be half built first.
+_N_LARGE = 8_000_000
+
+
+def _large_case_note(outcome: Outcome) -> str:
+    """What a function that fails the case of N = 8 000 000 examples has done: built S, or looped over the examples."""
+    examples = f"{_N_LARGE:,}".replace(",", " ")
+    if isinstance(outcome.error, MemoryError):
+        return (f"This case has N = {examples} examples (one example repeated), and your function tried to build "
+                "an N x N array: np.diag(s), np.eye(N), X @ X.T or the like, 8 N^2 bytes = 512 TB here. S is "
+                "diagonal, so S X only scales row i of X by s_i: broadcasting does it, s[:, None] * X, in the memory "
+                "of X itself.")
+    if outcome.timed_out:
+        return (f"This case has N = {examples} examples. A Python loop over them may well compute the right Hessian, "
+                "but it takes far longer than the check allows: the loop is too slow, not endless. The task asks for "
+                "vectorised code: scale the rows of X by s_i at once (s[:, None] * X) and take one matrix product.")
+    return ""
 
 
 def _hessian_solution(X, w):
@@ -81,23 +111,23 @@ def _hessian_solution(X, w):
 
 
 def _hessian_without_mean(X, w):
-    p = sigmoid(X @ w)
+    p = expit(X @ w)
     return X.T @ ((p * (1 - p))[:, None] * X)
 
 
 def _hessian_of_p(X, w):
-    p = sigmoid(X @ w)
+    p = expit(X @ w)
     return X.T @ (p[:, None] * X) / len(X)
 
 
 def _hessian_squared_weights(X, w):
-    p = sigmoid(X @ w)
+    p = expit(X @ w)
     scaled = (p * (1 - p))[:, None] * X
     return scaled.T @ scaled / len(X)
 
 
 def _hessian_negated(X, w):
-    return -_hessian_reference(X, w)
+    return -_hessian_solution(X, w)
 
 
 logistic_hessian = Implement(
@@ -106,7 +136,8 @@ logistic_hessian = Implement(
 $\mathbf{H} = \frac1N \sum_i s_i\, \mathbf{x}_i \mathbf{x}_i^T = \frac1N \mathbf{X}^T \mathbf{S}\mathbf{X}$ with
 $s_i = p_i(1 - p_i)$. Multiplying $\mathbf{S}\mathbf{X}$ only scales row $i$ of $\mathbf{X}$ by $s_i$, which
 broadcasting does in $O(ND)$ memory: `s[:, None] * X`. Building `np.diag(s)` would store $N^2$ numbers
-(80 GB for $N = 100\,000$) only to multiply by zeros. For a symmetric product with half the arithmetic,
+(80 GB for $N = 100\,000$) only to multiply by zeros; one hidden case has $N = 8\,000\,000$ examples, whose
+$\mathbf{S}$ would need 512 TB, and numpy refuses to allocate it. For a symmetric product with half the arithmetic,
 scale the rows by $\sqrt{s_i}$ and form $\mathbf{A}^T\mathbf{A}$, which is what `LogisticLoss.hessian`
 does (`A.T @ A` is recognised by numpy, which then computes only one triangle).
 """,
@@ -115,7 +146,10 @@ does (`A.T @ A` is recognised by numpy, which then computes only one triangle).
            dict(X=np.array([[2.0, 0.0], [0.0, 1.0]]), w=np.zeros(2)),
            dict(X=np.array([[1.0, 0.5, -1.0], [0.2, 1.0, 1.0], [-1.0, 2.0, 0.0], [0.3, -0.4, 1.0]]),
                 w=np.array([0.5, -1.0, 2.0])),
-           dict(X=np.array([[1.0, 30.0], [1.0, -30.0], [1.0, 1.0]]), w=np.array([0.0, 1.0]))],
+           dict(X=np.array([[1.0, 30.0], [1.0, -30.0], [1.0, 1.0]]), w=np.array([0.0, 1.0])),
+           # one example repeated, as a read-only view that takes no memory until the check copies it
+           dict(X=np.broadcast_to(np.array([[0.5]]), (_N_LARGE, 1)), w=np.array([2.0]))],
+    notes={5: _large_case_note},
     slips=[(_hessian_without_mean, "That is the Hessian of the summed loss; E is the mean over the N examples, "
                                    "so divide by N."),
            (_hessian_of_p, "The weight of example i is dp_i/dz_i = p_i (1 - p_i), the slope of the sigmoid, "
@@ -129,7 +163,7 @@ does (`A.T @ A` is recognised by numpy, which then computes only one triangle).
 # ---------------------------------------------------------------- section 4
 
 convex_without_a_hessian = Choice(
-    "a convex function without a Hessian",
+    "is e^x + |x| convex?",
     r"""
 **(b)**. $|x|$ is convex by the definition itself: $|\theta a + (1-\theta) b| \le \theta|a| + (1-\theta)|b|$ is the
 triangle inequality (for $\theta \in [0, 1]$). $e^x$ is convex because $(e^x)'' = e^x > 0$. And a sum of convex
@@ -225,8 +259,7 @@ $f'(x) = \frac{x}{\sqrt{1+x^2}}$ and $f''(x) = \frac{\sqrt{1+x^2} - x \cdot \fra
 
 $$\frac{f'(x)}{f''(x)} = x(1 + x^2), \qquad x_{k+1} = x_k - x_k(1 + x_k^2) = -x_k^3 .$$
 
-From $x_0 = 0.8$: $x_1 = -0.512$. The error is cubed at each step, so the iteration converges for $|x_0| < 1$,
-cycles between $\pm 1$ for $|x_0| = 1$ and diverges for $|x_0| > 1$.
+From $x_0 = 0.8$: $x_1 = -0.8^3 = -0.512$.
 """,
     truth=lambda: minimize(_SQRT.objective(), [0.8], "newton", max_iter=1, tol=0).weights[1, 0],
     answer=-0.512, what="x_1", example="0.25",
@@ -293,9 +326,29 @@ $0.1875$ (an unsure example, $p = 1/2$, would weigh $0.25$).
 
 
 def _newton_point(X, t, w):
-    """The package's Newton step from w on the mean logistic loss of (X, t), X with any bias column in it."""
-    objective = LogisticLoss(X, t, fit_intercept=False)
-    return minimize(objective, np.asarray(w, dtype=float), "newton", max_iter=1, tol=0).weights[1]
+    """The package's Newton step from w on the mean logistic loss of (X, t), X with any bias column in it, solved as
+    IRLS's weighted least squares (its `irls_step`), accurate where X^T S X is too ill-conditioned to solve with."""
+    return irls_step(X, t, w, fit_intercept=False)
+
+
+#: The ill-conditioned hidden case: two features that differ by 1e-7 (times c), built so that from w = 0, where every
+#: s_i = 1/4 and r_i = 4 t_i - 2, the working response is fitted exactly by v = (1, 1): 2 x_1 + 1e-7 c = 4 t - 2.
+#: cond(S^1/2 X) = 1.7e7, so cond(X^T S X) = 2.9e14: least squares on S^1/2 X finds v to about 1e-10, the normal
+#: equations (or w - H^-1 grad E) only to a few 1e-2 (the tests measure both against exact fractions).
+_T_ILL, _C_ILL = np.array([0.0, 1.0, 1.0, 0.0, 1.0]), np.array([1.0, -2.0, 0.5, 3.0, -1.0])
+_X1_ILL = ((4 * _T_ILL - 2) - 1e-7 * _C_ILL) / 2
+_X_ILL = np.column_stack([_X1_ILL, _X1_ILL + 1e-7 * _C_ILL])
+
+
+def _ill_conditioned_note(outcome: Outcome) -> str:
+    """What a function that fails the ill-conditioned case has done: solved with X^T S X."""
+    return ("Your step is right where the problem is well conditioned, but not here: the two features of this case "
+            "differ by about 1e-7 (their digits above), so cond(S^1/2 X) is about 1.7e7. The case is built so that "
+            "v = (1, 1) fits its working responses exactly: the expected result is (1, 1) to rounding. Forming X^T S X "
+            "(or the Hessian) squares that condition number, to about 3e14, and a solve with it keeps only a digit or "
+            "two of the 16 a float carries. np.linalg.lstsq works on the rows sqrt(s_i) x_i themselves, by an "
+            "orthogonal factorisation, and keeps about 9: that is why IRLS is solved as least squares, without "
+            "forming X^T S X.")
 
 
 def _irls_solution(X, t, w):
@@ -309,27 +362,27 @@ def _irls_solution(X, t, w):
 
 def _irls_weights_squared(X, t, w):
     y = X @ w
-    p = sigmoid(y)
+    p = expit(y)
     s = p * (1 - p)
     return np.linalg.lstsq(s[:, None] * X, s * (y + (t - p) / s), rcond=None)[0]
 
 
 def _irls_unweighted(X, t, w):
     y = X @ w
-    p = sigmoid(y)
+    p = expit(y)
     return np.linalg.lstsq(X, y + (t - p) / (p * (1 - p)), rcond=None)[0]
 
 
 def _irls_slide_sign(X, t, w):
     y = X @ w
-    p = sigmoid(y)
+    p = expit(y)
     s = p * (1 - p)
     return np.linalg.lstsq(np.sqrt(s)[:, None] * X, np.sqrt(s) * (y + (p - t) / s), rcond=None)[0]
 
 
 def _irls_step_only(X, t, w):
     y = X @ w
-    p = sigmoid(y)
+    p = expit(y)
     s = p * (1 - p)
     return np.linalg.lstsq(np.sqrt(s)[:, None] * X, np.sqrt(s) * (t - p) / s, rcond=None)[0]
 
@@ -345,7 +398,10 @@ $\mathbf{X}^T\mathbf{S}\mathbf{X}\mathbf{v} = \mathbf{X}^T\mathbf{S}\mathbf{r}$,
 next point
 $\mathbf{w}_{k+1}$ itself (not the step $\mathbf{d}$), because $\mathbf{r}$ contains the current scores
 $\mathbf{X}\mathbf{w}_k$. `lstsq` works on $\mathbf{S}^{1/2}\mathbf{X}$ by an orthogonal factorisation and never forms
-$\mathbf{X}^T\mathbf{S}\mathbf{X}$, whose condition number is the square of that of $\mathbf{S}^{1/2}\mathbf{X}$.
+$\mathbf{X}^T\mathbf{S}\mathbf{X}$, whose condition number is the square of that of $\mathbf{S}^{1/2}\mathbf{X}$. One hidden
+case has two features that differ by about $10^{-7}$: there $\operatorname{cond}(\mathbf{S}^{1/2}\mathbf{X}) \approx 1.7
+\cdot 10^7$, and a solve with $\mathbf{X}^T\mathbf{S}\mathbf{X}$, condition number $3 \cdot 10^{14}$, keeps a digit or
+two where `lstsq` keeps about nine.
 """,
     reference=_newton_point, model_solution=_irls_solution,
     cases=[dict(X=np.array([[1.0, 1.0], [2.0, 1.0], [3.0, 1.0], [4.0, 1.0]]), t=np.array([0.0, 1.0, 0.0, 1.0]),
@@ -355,7 +411,9 @@ $\mathbf{X}^T\mathbf{S}\mathbf{X}$, whose condition number is the square of that
            dict(X=np.array([[1.0, 0.5, -1.0], [0.2, 1.0, 1.0], [-1.0, 2.0, 0.0], [0.3, -0.4, 1.0], [1.5, 1.0, 0.5]]),
                 t=np.array([1.0, 0.0, 1.0, 0.0, 1.0]), w=np.array([0.5, -1.0, 2.0])),
            dict(X=np.array([[1.0, -4.0], [1.0, -1.0], [1.0, 1.0], [1.0, 4.0], [1.0, 0.0]]),
-                t=np.array([0.0, 1.0, 0.0, 1.0, 1.0]), w=np.array([0.2, 2.0]))],
+                t=np.array([0.0, 1.0, 0.0, 1.0, 1.0]), w=np.array([0.2, 2.0])),
+           dict(X=_X_ILL, t=_T_ILL, w=np.zeros(2))],                # nearly parallel features
+    notes={5: _ill_conditioned_note},
     slips=[(_irls_weights_squared, "lstsq minimises the plain sum of squares of (row v - target): scaling row i and "
                                    "r_i by s_i weighs its squared residual by s_i^2. Scale both by sqrt(s_i)."),
            (_irls_unweighted, "That is ordinary least squares on the working response: every example weighs the "

@@ -204,7 +204,9 @@ class _Memory:
             q -= alphas[-1] * y
         if self.pairs:
             s, y, _ = self.pairs[-1]
-            q *= (s @ y) / (y @ y)                             # B_0 = gamma I, gamma the curvature of the last step
+            # B_0 = gamma I with gamma = s^T y / y^T y, the *inverse* of the curvature along the last step: the
+            # scale of H^-1, not of H (Nocedal and Wright, eq. 7.20)
+            q *= (s @ y) / (y @ y)
         else:
             q /= norm(q)                                       # no pair yet: a first step of length 1 (scipy's)
         for (s, y, rho), alpha in zip(self.pairs, reversed(alphas)):   # oldest first

@@ -23,11 +23,14 @@
 #
 # **What you need**: vectors, dot products and norms; reading Python and numpy.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, with material from
@@ -185,7 +188,7 @@ exercises.signed_distance.check(r_answer)
 # negative, so this alone proves nothing about convergence; section 5 does.
 #
 # The package's `perceptron_plain` runs the box one example at a time (exercise 3 asks you to write it;
-# its code follows the exercise):
+# its code is shown once you have answered):
 
 # %% slideshow={"slide_type": "subslide"}
 X_tilde = add_bias(X)                     # the inputs with the constant 1 appended
@@ -248,7 +251,8 @@ exercises.one_update.check(w_after)
 # Write the algorithm box as a function. `X` already holds the bias column, `t` holds $\pm 1$; start
 # from $\mathbf{w} = \mathbf{0}$, visit the examples in order, and stop after a pass without a mistake or
 # after `max_epochs` passes. The check runs your function on hidden data sets, including a single
-# example, a run that hits the boundary exactly, and XOR (which never converges).
+# example, a run that hits the boundary exactly, XOR (which never converges), and a data set whose
+# weights change with every pass, so that only exactly `max_epochs` passes give its expected weights.
 
 # %%
 def my_perceptron(X, t, max_epochs=100):
@@ -258,11 +262,24 @@ def my_perceptron(X, t, max_epochs=100):
 
 exercises.perceptron_algorithm.check(my_perceptron)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# The package's version, to compare with yours:
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's version, to compare with yours.
+if exercises.perceptron_algorithm.revealed():
+    show_source(perceptron_plain)
 
-# %%
-show_source(perceptron_plain)
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Two details decide it.** The test is $t_i\,\mathbf{x}_i^T\mathbf{w} \le 0$, so an example on the
+# boundary counts as a mistake whatever its target: at $\mathbf{w} = \mathbf{0}$ every score is 0, and a
+# strict $<$ would never leave $\mathbf{0}$. And the loop stops only after a whole pass without a
+# mistake; one pass is not enough, even on separable data. Liu, USC CSCI 567, writes the test as
+# $\operatorname{sgn}(\mathbf{x}_i^T\mathbf{w}) \ne t_i$ with $\operatorname{sgn}(0) = -1$: that lets an
+# example with $t_i = -1$ and score 0 pass without an update, so the run can stop with that example
+# on the boundary, at other weights than the box's.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Watch it learn
@@ -297,7 +314,8 @@ stepper
 mistakes_prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(mistakes_prediction)
 
-# %%
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: a second stepper, driven from code through the API that the buttons use (the
 # widget above stays where you left it), prints its status line after each of the first three updates.
 if exercises.mistakes_during_training.revealed():
@@ -590,13 +608,12 @@ for seed in range(5):
 # 10 000 points:
 
 # %%
-unit = Perceptron(learning_rate=1.0).fit(X, t)
+rates = [0.001, 0.1, 1.0, 10.0, 1000.0]
+runs = {eta: Perceptron(learning_rate=eta).fit(X, t) for eta in rates}
 grid = plotting.grid_points(xlim, ylim, resolution=100)
-print(" eta      updates  coef_ / eta       same predictions on 10 000 points")
-for eta in [0.001, 0.1, 1.0, 10.0, 1000.0]:
-    scaled_model = Perceptron(learning_rate=eta).fit(X, t)
-    same = np.array_equal(scaled_model.predict(grid), unit.predict(grid))
-    print(f"{eta:7g}  {scaled_model.n_updates_:7d}  {np.round(scaled_model.coef_ / eta, 6)}  {same}")
+print(" eta      updates  same predictions on 10 000 points as eta = 1")
+for eta, run in runs.items():
+    print(f"{eta:7g}  {run.n_updates_:7d}  {np.array_equal(run.predict(grid), runs[1.0].predict(grid))}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 8 (explain): why the learning rate changes nothing
@@ -613,17 +630,28 @@ for eta in [0.001, 0.1, 1.0, 10.0, 1000.0]:
 rate_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.learning_rate.check(rate_explanation)
 
-# %% [markdown]
-# **Why.** Run the algorithm with rate $\eta$ and with rate 1 side by side. Both start at
-# $\mathbf{0} = \eta \cdot \mathbf{0}$. If $\mathbf{w}^{(\eta)}_k = \eta\,\mathbf{w}^{(1)}_k$, then
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the weights and bias of each run, divided by its rate.
+if exercises.learning_rate.revealed():
+    for eta, run in runs.items():
+        print(f"eta = {eta:7g}:  (coef_, intercept_) / eta = {np.round(np.r_[run.coef_, run.intercept_] / eta, 6)}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Every run is the run at rate 1, scaled by $\eta$** (the cell above). Run the algorithm with rate
+# $\eta$ and with rate 1 side by side. Both start at $\mathbf{0} = \eta \cdot \mathbf{0}$. If $\mathbf{w}^{(\eta)}_k = \eta\,\mathbf{w}^{(1)}_k$, then
 # $t\,\mathbf{x}^T\mathbf{w}^{(\eta)}_k = \eta\,t\,\mathbf{x}^T\mathbf{w}^{(1)}_k$ has the same sign, so both runs update on
 # the same example, and $\mathbf{w}^{(\eta)}_{k+1} = \eta\,\mathbf{w}^{(1)}_k + \eta\,t\,\mathbf{x} = \eta\,\mathbf{w}^{(1)}_{k+1}$.
 # Two facts carry the induction: the prediction $\operatorname{sign}(\mathbf{x}^T\mathbf{w})$ ignores a
 # positive factor, and the gradient $-t\,\mathbf{x}$ does not depend on $\mathbf{w}$. Logistic regression
-# (notebook 04) keeps the first but not the second. With the **sigmoid** $\sigma(a) = 1/(1 + e^{-a})$, the
+# (notebook 04) keeps the first but not the second. With the sigmoid $\sigma(a) = 1/(1 + e^{-a})$, the
 # gradient of one example's logistic loss $\log(1 + e^{-z})$ is $-\sigma(-t\,\mathbf{x}^T\mathbf{w})\,t\,\mathbf{x}$
 # (section 7 checks $\ell'(z) = -\sigma(-z)$), which changes when $\mathbf{w}$ is scaled: there the
 # learning rate matters.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Surrogate losses
@@ -665,8 +693,8 @@ print(f"logistic in nats < 0-1 for z in [{below.min():.4f}, {below.max():.4f}]; 
 # **All three surrogates are convex in $\mathbf{w}$**, which is what makes minimising them
 # tractable: every local minimum is a global one. As functions of the margin, $\max(0, -z)$ and
 # $\max(0, 1 - z)$ are the larger of two linear functions, and a maximum of linear functions is
-# convex; the logistic loss (in nats) has $\ell'(z) = -\sigma(-z)$ and
-# $\ell''(z) = \sigma(z)\,\sigma(-z) > 0$. The margin $z_i = t_i\,\mathbf{x}_i^T\mathbf{w}$ is linear in
+# convex; the logistic loss (in nats) has $\ell'(z) = -\sigma(-z)$ and $\ell''(z) = \sigma(z)\,\sigma(-z) > 0$,
+# with the **sigmoid** $\sigma(a) = 1/(1 + e^{-a})$. The margin $z_i = t_i\,\mathbf{x}_i^T\mathbf{w}$ is linear in
 # $\mathbf{w}$, a convex function of a linear function is convex, and so is a mean of convex functions:
 # the training objective $E(\mathbf{w}) = \frac1N\sum_i \ell(z_i)$ is convex in $\mathbf{w}$. The 0-1 loss is not convex: it
 # is 1 at $z = 0$, but the chord from $z = -1$ (loss 1) to $z = 1$ (loss 0) passes there at
@@ -721,6 +749,11 @@ exercises.logistic_in_bits.check(my_logistic_loss_bits)
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 8. Limits of the perceptron
 #
+# Three limits: it never settles on data that are not linearly separable; on separable data it stops
+# at *some* separator, not a good one; and it outputs only a class, never a probability. Logistic
+# regression (notebook 04) lifts the third: it keeps the linear score but passes it through a sigmoid,
+# and is trained by maximum likelihood (notebook 03). This section is about the first two.
+#
 # **It never settles on data that are not linearly separable.** The classic case is XOR: the
 # corners $(0,0)$ and $(1,1)$ in one class, $(0,1)$ and $(1,0)$ in the other. No line separates them.
 # Suppose $(w_1, w_2, b)$ did: then $b < 0$, $w_1 + w_2 + b < 0$, $w_2 + b > 0$ and $w_1 + b > 0$.
@@ -772,9 +805,9 @@ with warnings.catch_warnings():
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **On separable data it stops at *some* separator, not a good one.** Once every example is
-# correct it never moves again, so the boundary often ends up hugging a few training points. The
-# separator with the largest **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$
-# (the hard-margin support vector machine, with a free bias) is another choice.
+# correct it never moves again, wherever its boundary then lies. The separator with the largest
+# **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$ (the hard-margin support
+# vector machine, with a free bias) is another choice.
 
 # %%
 few = datasets.make_separable(20, margin=0.15, random_state=4)
@@ -877,36 +910,42 @@ summarise(compare_separators(n_train=20))
 # - **(a)** The largest-margin separator makes fewer mistakes on the training set.
 # - **(b)** New points scatter around the training points, and a boundary far from all of them
 #   leaves room for that scatter.
-# - **(c)** It is found with fewer updates.
+# - **(c)** It is the unique solution of a convex problem, found exactly, while the perceptron's
+#   separator depends on the order of the examples.
 # - **(d)** It predicts better on every test set.
 
 # %%
 margin_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.wider_margin.check(margin_explanation)
 
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the same experiment with 200 training points in each data set.
+if exercises.wider_margin.revealed():
+    summarise(compare_separators(n_train=200))
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The answer, and its limits.** Yes, on average: with 20 training points the largest-margin
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b), and only on average.** Both separators classify every training point correctly, so the
+# training error cannot tell them apart. New points come from the same distribution and land near the
+# training points; a boundary far from all of them leaves room for that scatter, one that hugs a
+# training point misclassifies its close neighbours. With 20 training points the largest-margin
 # separator classifies about 2 percentage points more of the test points correctly than the
 # perceptron's, more than four standard errors away from no gain. But:
 #
 # - *it is a tendency, not a law*: on 31 of the 100 data sets the perceptron's separator did
 #   better. A single data set proves nothing either way.
 # - *the advantage shrinks with data*: with 200 training points both separators are pinned down
-#   by the data, and the gain drops to half a percentage point (below).
+#   by the data, and the gain drops to half a percentage point (the cell above).
 # - *it needs separable data*: with overlapping classes no separator has a positive margin; the
 #   soft-margin support vector machine trades margin against the hinge losses of section 7.
 # - *theory agrees, as a bound*: learning theory bounds the test error of a separator by a quantity
 #   that grows with $(R/\gamma)^2$, with $\gamma$ the geometric margin (in section 5's unnormalised terms,
 #   $(R\|\mathbf{w}_*\|/\gamma)^2$), and shrinks with $N$, independently of the dimension; a bound, like
 #   Novikoff's, that says which way to lean, not what will happen on a given data set.
-
-# %%
-summarise(compare_separators(n_train=200))
-
-# %% [markdown]
-# The perceptron has a third limit: it only outputs a class, never a probability. Logistic
-# regression (notebook 04) keeps the linear score but passes it through a sigmoid, and is trained
-# by maximum likelihood (notebook 03).
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip

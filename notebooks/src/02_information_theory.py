@@ -28,11 +28,14 @@
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
 # set to zero); reading Python and numpy as in notebook 01.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, which covers these
 # distributions, information theory, the central limit theorem and maximum entropy (the other lectures
@@ -47,6 +50,7 @@ assert hasattr(lecture_utils, "require"), "lecture_utils is older than 0.2: upda
 lecture_utils.require("0.2")
 import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import display
 from scipy import stats
 from scipy.integrate import quad, trapezoid
 
@@ -142,7 +146,7 @@ print("covariance matrix of the 100 000 draws:\n", np.cov(draws.T, bias=True))
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the moments of a one-hot code
 #
-# A categorical variable has $\mathbf{p} = (0.1, 0.6, 0.3)$ and is written one-hot,
+# A categorical variable has $\mathbf{p} = (0.1, 0.7, 0.2)$ and is written one-hot,
 # $\mathbf{x} = (x_0, x_1, x_2)$. What are $\operatorname{Cov}(x_0, x_1)$ and $\operatorname{Var}(x_1 + x_2)$?
 # (What are $x_0 x_1$ and $x_1 + x_2$ for each of the three outcomes?)
 
@@ -203,9 +207,14 @@ density_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.density_above_one.check(density_explanation)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# A density is not a probability: its *integral* over an interval is, and those integrals never exceed
-# 1. The density itself may: at the mean it is $1/(\sigma\sqrt{2\pi})$, above 1 once
-# $\sigma < 1/\sqrt{2\pi} \approx 0.399$, as for $\sigma = 0.3$ above. Keep this in mind for section 6.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): a density is not a probability.** Its *integral* over an interval is, and those integrals
+# never exceed 1; a single point has probability 0 under any density. The density itself is
+# probability per unit length, and it may exceed 1: at the mean it is $1/(\sigma\sqrt{2\pi})$, above 1
+# once $\sigma < 1/\sqrt{2\pi} \approx 0.399$, as for $\sigma = 0.3$ above. Keep this in mind for section 6.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Self-information: how surprising is an outcome?
@@ -333,19 +342,26 @@ for weights in ([10, 0, 0, 0], [4, 4, 4, 0.1]):
 # ### ✏️ Exercise 3 (derive): an entropy in bits
 #
 # What is the entropy, in bits, of $P = (\frac14, \frac14, \frac14, \frac18, \frac18)$? Work it out by hand
-# (the logarithms are whole numbers), then type it. Check it with a five-outcome widget afterwards,
-# `EntropyExplorer([2, 2, 2, 1, 1])`.
+# (the logarithms are whole numbers), then type it.
 
 # %%
 H_bits = ...          # ✏️ your answer, in bits
 exercises.entropy_in_bits.check(H_bits)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: a five-outcome explorer with the weights 2, 2, 2, 1, 1 prints its status line.
+if exercises.entropy_in_bits.revealed():
+    print(EntropyExplorer(weights=[2, 2, 2, 1, 1]).status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 4 (implement): entropy with $0 \log 0 = 0$
 #
 # Write the entropy in bits of each distribution along the last axis of `p`: one number for a 1-D
 # `p`, one per row for a 2-D one. The hidden cases include outcomes of probability 0 (whose terms
-# must count 0, not `nan`), a one-hot distribution, a uniform one and a batch of three.
+# must count 0, not `nan`), a one-hot distribution, a uniform one and a batch of three. Write the sum
+# yourself: `scipy.stats.entropy` and `scipy.special.entr`, which are the exercise in one call, are switched
+# off while your function is checked (numpy and the rest of scipy are fine).
 
 # %%
 def my_entropy(p):
@@ -367,8 +383,16 @@ exercises.entropy_function.check(my_entropy)
 # Questions come whole, and in general $-\log_2 P(x)$ is not. A strategy that singles out $x$ after
 # $l(x)$ answers is a binary **prefix code** (the answers, written as 0s and 1s, are the codeword of
 # $x$), and the best one is **Huffman's code** (1952): merge the two least likely outcomes into one,
-# again and again; each merge costs the outcomes inside one more question. Its expected number of
-# questions $L = \sum_x P(x)\,l(x)$ obeys
+# again and again; each merge costs the outcomes inside one more question. It builds the questions
+# from the bottom. Splitting the probability as evenly as you can with each question, from the top,
+# sounds as good but is not: for $P = (0.4, 0.4, 0.1, 0.1)$ the split $\{0.4, 0.1\}$ | $\{0.4, 0.1\}$ is
+# perfectly even and leads to 2 questions for every outcome, while Huffman's code merges the two 0.1s,
+# then them with a 0.4, and so asks about the other 0.4 first: 1, 2, 3 and 3 questions, 1.8 on average
+# (checked below).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Within one question of the entropy.** The expected number of questions of Huffman's code,
+# $L = \sum_x P(x)\,l(x)$, obeys
 #
 # $$H(P) \le L < H(P) + 1 \qquad \text{(in bits)}.$$
 #
@@ -391,7 +415,7 @@ exercises.entropy_function.check(my_entropy)
 # %%
 print("distribution                     lengths l(x)     H (bits)  L = sum P(x) l(x)   H <= L < H + 1")
 for name, dist in {"1/2, 1/4, 1/8, 1/8 (dyadic)": [0.5, 0.25, 0.125, 0.125], "a fair die": np.full(6, 1 / 6),
-                   "a coin, P(heads) = 0.9": [0.9, 0.1]}.items():
+                   "0.4, 0.4, 0.1, 0.1": [0.4, 0.4, 0.1, 0.1], "a coin, P(heads) = 0.9": [0.9, 0.1]}.items():
     lengths, bits = huffman_code_lengths(dist), entropy(dist, base=2)
     questions = np.dot(dist, lengths)
     print(f"{name:<32} {str(lengths):<16} {bits:.4f}    {questions:.4f}              {bits <= questions < bits + 1}")
@@ -410,8 +434,8 @@ print(f"H = {entropy(coin, base=2):.4f} bits per toss")
 # ### ✏️ Exercise 5 (derive): the best questions for five equally likely letters
 #
 # One of the letters A, E, I, O, U is drawn, each with probability $\frac15$. With the best strategy of
-# yes/no questions, how many questions do you need on average to find it? (Split the probability as
-# evenly as you can with each question.)
+# yes/no questions, how many questions do you need on average to find it? (Build the questions from the
+# bottom, as Huffman's code does.)
 
 # %%
 questions = ...       # ✏️ your answer
@@ -621,7 +645,8 @@ exercises.divergences.check(KL_both)
 # Write $D_\mathrm{KL}(P \| Q)$ in nats along the last axis of `p` and `q` (arrays of the same shape). A
 # term with $P(x) = 0$ counts 0, whatever $Q(x)$ is; where $Q(x) = 0 < P(x)$ the divergence is infinite:
 # return `np.inf` (the same as `float('inf')`), not a large number. The hidden cases include both, and
-# a batch of three pairs.
+# a batch of three pairs. `scipy.stats.entropy`, `scipy.special.rel_entr` and `scipy.special.kl_div` are
+# switched off while your function is checked.
 
 # %%
 def my_kl(p, q):
@@ -649,8 +674,9 @@ exercises.kl_function.check(my_kl)
 # **Reverse, $\min_q D_\mathrm{KL}(q \| p) = \mathbb{E}_q[\log q(x) - \log p(x)]$.** Now the average is over $q$:
 # $q$ is punished for putting mass where $p$ is small (in the gap between the bumps), and not for
 # ignoring a bump. For bumps far enough apart the best $q$ **sits on one of them** (it is
-# **mode-seeking**). There is no closed form; `fit_gaussian_reverse_kl` minimises numerically from a
-# start at each bump and keeps the best.
+# **mode-seeking**). There is no closed form, and the divergence is not convex in $(\mu, \sigma)$: it
+# can have several local minima, so `fit_gaussian_reverse_kl` minimises it numerically from several
+# starts (the moment-matched fit and each bump) and keeps the lowest.
 #
 # Straka's NPFL129 lecture 3 shows this picture (after Goodfellow, Bengio and Courville, *Deep Learning*,
 # fig. 3.6). First the numbers for $d = 6$, checked: the forward fit against the moments of the mixture,
@@ -679,11 +705,41 @@ print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on 
       f"{kl_divergence_on_grid(normal_pdf(x, 0, 1), normal_pdf(x, 1, 2), x):.6f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The reverse fit does not slide from the middle to a bump as $d$ grows: it leaps. Up to a critical
-# separation the Gaussian in the middle is the best; beyond it, one on a bump (the left one of two
-# equally good, by the package's convention). Far apart, the bumps barely overlap: on a bump $p$ is half
-# that bump's density, so the fit on it has $\log(q^*/p) \approx \log 2$ wherever its mass is, and its
-# $D_\mathrm{KL}(q^* \| p)$ tends to $\log 2 \approx 0.693$ nats:
+# **Not convex: the reverse fit leaps.** It does not slide from the middle to a bump as $d$ grows. Below,
+# for each $\mu$ on the grid, the smallest $D_\mathrm{KL}(q \| p)$ over $\sigma$: the divergence's valleys along
+# $\mu$. Up to $d \approx 4.8$ there is one, in the middle. Then a valley opens on each bump (mirror
+# images), at first higher than the middle one: from there on, local minima coexist. Near $d = 5.6$ the
+# valleys on the bumps sink below the middle one, the *global* minimum switches, and the best fit jumps
+# onto a bump (the left one of two equally good, by the package's convention). The middle stays a local
+# minimum well beyond: a minimiser started only from the moment-matched fit would stay there, which is
+# why the package starts from each bump too.
+
+# %%
+def valleys(separation):
+    """For each mu of the grid above, the smallest KL(q || p) over its sigmas; and its local minima, (mu, KL)."""
+    p_sep = gaussian_mixture_pdf(x, [0.5, 0.5], [-separation / 2, separation / 2], [1.0, 1.0])
+    profile = kl_divergence_on_grid(normal_pdf(x, mus, sigmas), p_sep, x).min(axis=1)
+    at = np.flatnonzero((profile[1:-1] < profile[:-2]) & (profile[1:-1] < profile[2:])) + 1
+    return profile, mus.ravel()[at] + 0.0, profile[at].round(3)
+
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 2.7))
+found = []
+for separation, style in zip([4.5, 5.0, 5.5, 6.5], ["-", "--", "-.", ":"]):
+    profile, mu_min, kl_min = valleys(separation)
+    ax.plot(mus.ravel(), profile, style, label=f"$d = {separation}$")
+    found.append(f"d = {separation}: local minima at mu = {mu_min}, KL(q||p) = {kl_min}")
+print("\n".join(found))
+ax.set(xlabel="$\\mu$ of $q$", ylabel="$\\min_\\sigma D_\\mathrm{KL}(q \\| p)$", ylim=(0.2, 1.6))
+ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The package's fit as $d$ grows: in the middle up to the switch, on the left bump after it. Far apart,
+# the bumps barely overlap: on a bump $p$ is half that bump's density, so the fit on it has
+# $\log(q^*/p) \approx \log 2$ wherever its mass is, and its $D_\mathrm{KL}(q^* \| p)$ tends to
+# $\log 2 \approx 0.693$ nats:
 
 # %%
 for separation in [4.0, 5.0, 5.5, 5.75, 6.0, 8.0, 10.0]:
@@ -718,11 +774,10 @@ kl_explorer
 kl_prediction = ...      # ✏️ "a", "b", "c" or "d"
 exercises.reverse_fit_divergences.check(kl_prediction)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# Once you have answered, the cell below sets a second explorer to $d = 6$ (the one above stays where you
-# left it) and prints both divergences of both fits, as its panels list them.
-
-# %%
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: a second explorer, set to d = 6 (the one above stays where you left it), prints
+# both divergences of both fits, as its panels list them.
 if exercises.reverse_fit_divergences.revealed():
     at_six = KLAsymmetryExplorer(separation=6.0)
     for fit, name in [("forward", "mass-covering fit"), ("reverse", "mode-seeking fit q*")]:
@@ -730,16 +785,20 @@ if exercises.reverse_fit_divergences.revealed():
               f"KL(q||p) = {at_six.divergences[fit, 'q||p']:.3f} nats")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Each fit is the better one only by its own measure** (run the cell above after your answer). The
-# forward divergence of $q^*$ averages $\log(p/q^*)$ over $p$, and half of $p$'s mass sits on the right
-# bump, where $q^*$ is tiny: several nats there, finite only because a Gaussian is positive everywhere.
-# Now use the widget above:
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): each fit is the better one only by its own measure.** The forward divergence of $q^*$ averages
+# $\log(p/q^*)$ over $p$, and half of $p$'s mass sits on the right bump, where $q^*$ is tiny: several nats
+# there, finite only because a Gaussian is positive everywhere. Now use the widget above:
 #
 # - Compare the panels at $d = 6$: each fit wins by the divergence it minimises and loses by the other.
 # - Slide $d$ down to 0: the bumps merge into one Gaussian, both fits become $\mathcal{N}(0, 1)$ and
 #   every divergence 0.
 # - Slide it up: the forward fit only widens (variance $1 + d^2/4$); the reverse fit stays in the middle
-#   until it leaps onto the left bump between $d = 5.5$ and $5.75$.
+#   until the global minimum switches, near $d = 5.6$, and it leaps onto the left bump (between the
+#   slider's $5.5$ and $5.75$).
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Why the normal distribution?
@@ -767,7 +826,11 @@ clt_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.what_converges.check(clt_explanation)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The theorem.** The standardised sum
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the standardised sum.** $S_n$ itself has mean $n\mu$ and variance $n\sigma^2$, both growing
+# without bound; the mean $S_n/n$ has variance $\sigma^2/n \to 0$ and settles on the number $\mu$ (the law
+# of large numbers); each draw keeps its own distribution. The standardised sum
 #
 # $$Z_n = \frac{S_n - n\mu}{\sqrt{n}\,\sigma}$$
 #
@@ -776,31 +839,46 @@ exercises.what_converges.check(clt_explanation)
 # $\gamma_1 = \mathbb{E}[(x - \mu)^3]/\sigma^3$ measures (0 for a symmetric distribution). Third central
 # moments of independent variables add, like variances, so $S_n$ has third central moment
 # $n\gamma_1\sigma^3$ and $Z_n$ has skewness $n\gamma_1\sigma^3/(\sqrt{n}\,\sigma)^3 = \gamma_1/\sqrt{n}$: the
-# asymmetry fades like $1/\sqrt{n}$. Below, 20 000 sums of exponential draws (rate 1: $\mu = \sigma = 1$,
-# $\gamma_1 = 2$) for each $n$; the last column is the Kolmogorov-Smirnov distance, the largest gap
-# between their distribution function and that of $\mathcal{N}(0, 1)$.
+# asymmetry fades like $1/\sqrt{n}$. The cell below draws 20 000 sums of exponential draws (rate 1:
+# $\mu = \sigma = 1$, $\gamma_1 = 2$) for each $n$; its last column is the Kolmogorov-Smirnov distance, the
+# largest gap between their distribution function and that of $\mathcal{N}(0, 1)$.
+#
+# </details>
 
-# %% slideshow={"slide_type": "subslide"}
-print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
-for n in [1, 2, 5, 20, 100, 1000]:
-    z = standardized_sums("exponential", n, 20_000, random_state=5)
-    exact_skewness, distance = sum_skewness("exponential", n), stats.kstest(z, "norm").statistic
-    print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: mean, variance, skewness and distance to N(0, 1) of 20 000 standardised sums Z_n.
+if exercises.what_converges.revealed():
+    print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
+    for n in [1, 2, 5, 20, 100, 1000]:
+        z = standardized_sums("exponential", n, 20_000, random_state=5)
+        exact_skewness, distance = sum_skewness("exponential", n), stats.kstest(z, "norm").statistic
+        print(f"{n:4d}  {z.mean():+.4f}  {z.var():7.3f}  {sample_skewness(z):8.3f} ({exact_skewness:.3f})  {distance:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Explore.** 20 000 standardised sums $Z_n$ of $n$ draws under the density of $\mathcal{N}(0, 1)$; the
-# buttons choose the draws. At $n = 1$ the histogram is the exponential density, moved to mean 0.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Explore** (in the cell below, once you have answered). 20 000 standardised sums $Z_n$ of $n$ draws
+# under the density of $\mathcal{N}(0, 1)$; the buttons choose the draws. At $n = 1$ the histogram is the
+# exponential density, moved to mean 0.
 #
 # - Move $n$ up, or press play: the skew fades like $2/\sqrt{n}$ (0.37 at $n = 30$).
 # - **uniform**: symmetric, skewness 0; at $n = 3$ already hard to tell from the bell.
 # - **Bernoulli** ($\phi = 0.2$): $S_n$ takes the values $0, \dots, n$, one bar each; slow (skewness $1.5/\sqrt{n}$).
+#
+# </details>
 
-# %%
-clt = CLTExplorer(n=1)
-clt
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the explorer, starting at n = 1.
+if exercises.what_converges.revealed():
+    clt = CLTExplorer(n=1)
+    display(clt)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The principle of maximum entropy.** Among all distributions that satisfy what we know (the
+# ### The principle of maximum entropy
+#
+# Among all distributions that satisfy what we know (the
 # constraints), pick the one of largest entropy: it assumes nothing more than the constraints. If we
 # know a mean and a variance, that distribution is the normal one.
 #
@@ -869,8 +947,9 @@ plt.show()
 # - **Straka, NPFL129 lecture 3, the central limit theorem.** "The sum of independent identically
 #   distributed random variables with finite variance converges to normal distribution": the sum does
 #   not converge, its variance $n\sigma^2$ grows without bound. The standardised sum
-#   $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$ does, in distribution, to $\mathcal{N}(0, 1)$. Section 10 shows
-#   $Z_n$ with mean 0 and variance 1 for every $n$ as its skewness fades, and exercise 11 asks why.
+#   $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$ does, in distribution, to $\mathcal{N}(0, 1)$. Exercise 11 asks
+#   what converges; once it is answered, section 10 shows $Z_n$ with mean 0 and variance 1 for every $n$ as
+#   its skewness fades.
 # - **Straka, NPFL129 lecture 3, maximum entropy.** The normal distribution's maximum entropy "can be
 #   proven (using variational inference)": the tool of that proof is the calculus of variations;
 #   variational inference is a method of approximate Bayesian inference. Section 10 proves it with

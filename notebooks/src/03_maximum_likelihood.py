@@ -27,11 +27,14 @@
 # and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
-# Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
-# what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
-# solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once. Cells
+# marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict* what a cell or
+# widget will show before you run it, *explain* by picking an option. Replace the `...`, run the cell, and
+# the check says whether you are right or gives a hint; once you have answered, its **Show the solution**
+# button offers a worked solution. An *implement* exercise is checked with the course's package and
+# scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show their
+# outcome only once you have answered (any answer): run them again after your answer, then open **After your
+# answer: why**.
 #
 # **Notation**: the course's one notation is listed in [the notation table](NOTATION.md): $N$ examples,
 # $\boldsymbol\theta$ the parameters of a probability model, $t$ a target and $p$ a probability.
@@ -125,19 +128,18 @@ plt.show()
 area_answer = ...     # ✏️ a number
 exercises.area_under_likelihood.check(area_answer)
 
-# %% [markdown]
-# Now three measurements close to the mean of a narrow normal distribution, and their likelihood under
-# it:
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 2 (explain): a likelihood of 50.7
+#
+# Three measurements close to the mean of a narrow normal distribution, $\mathcal{N}(0, 0.1^2)$, and their
+# likelihood under it:
 
 # %%
 x_close = np.array([0.02, -0.05, 0.04])
 densities = stats.norm.pdf(x_close, loc=0, scale=0.1)
-print("the three factors p(x_i; mu = 0, sigma = 0.1):", densities)
-print(f"their product, the likelihood: L = {np.prod(densities):.2f}")
+print(f"the likelihood of x = {x_close}: L(mu = 0, sigma = 0.1) = {np.prod(densities):.2f}")
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 2 (explain): a likelihood of 50.7
-#
+# %% [markdown]
 # What does $L(\mu = 0, \sigma = 0.1) = 50.7$ tell you?
 #
 # - **(a)** Something went wrong: a likelihood is a probability, and a probability cannot exceed 1.
@@ -150,13 +152,24 @@ print(f"their product, the likelihood: L = {np.prod(densities):.2f}")
 likelihood_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.likelihood_above_one.check(likelihood_explanation)
 
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the three factors of the likelihood.
+if exercises.likelihood_above_one.revealed():
+    print("the three factors p(x_i; mu = 0, sigma = 0.1):", densities)
+
 # %% [markdown]
-# For a coin or a die every factor of the likelihood is a probability, so $L$ lies in $[0, 1]$. For
-# continuous data the factors are densities, probabilities per unit of $x$, and a narrow distribution has
-# densities far above 1 near its mean: here 3.5 to 3.9 each, 50.7 together. The likelihood is the
-# density of the observed data, as a function of the parameters, not the probability of anything, and
-# only ratios of its values are compared. Straka's NPFL129 lecture 3 remarks that even when its value
-# lies in $[0, 1]$ the likelihood is not a probability; with densities it need not even lie in $[0, 1]$.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the factors are densities.** For a coin or a die every factor of the likelihood is a
+# probability, so $L$ lies in $[0, 1]$. For continuous data the factors are densities, probabilities per
+# unit of $x$, and a narrow distribution has densities far above 1 near its mean: here 3.5 to 3.9 each,
+# 50.7 together. The likelihood is the density of the observed data, as a function of the parameters,
+# not the probability of anything, and only ratios of its values are compared. Straka's NPFL129
+# lecture 3 remarks that even when its value lies in $[0, 1]$ the likelihood is not a probability; with
+# densities it need not even lie in $[0, 1]$.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. From a product of probabilities to a sum of logs
@@ -265,7 +278,8 @@ print("log L is concave on the grid (all second differences < 0):", bool(np.all(
 # of 0s and 1s) at one value $\phi \in [0, 1]$. The hidden cases include $\phi = 10^{-200}$, where the
 # product of the probabilities is too small for a float but $-\log L$ is a perfectly finite number,
 # and $\phi = 0$ or $1$, where $0 \log 0 = 0$: the answer is $0$ when the data agree with the certain
-# outcome and $+\infty$ when they contradict it, never `nan`.
+# outcome and $+\infty$ when they contradict it, never `nan`. The probabilities of `scipy.stats`'
+# distributions (`stats.bernoulli.logpmf` and the like) are switched off while your function is checked.
 
 # %%
 def bernoulli_nll(phi, x):
@@ -275,11 +289,22 @@ def bernoulli_nll(phi, x):
 
 exercises.bernoulli_nll.check(bernoulli_nll)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# The package computes the log-likelihood like this, with $0\log 0 = 0$ for the boundary cases:
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's log-likelihood, to compare with yours.
+if exercises.bernoulli_nll.revealed():
+    show_source(mle.bernoulli_log_likelihood)
 
-# %%
-show_source(mle.bernoulli_log_likelihood)
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Sum the logs; never form the product.** $-\log L(\phi) = -h\log\phi - (N - h)\log(1 - \phi)$, with
+# $h$ the number of ones: at $\phi = 10^{-200}$ the product $\phi^h(1-\phi)^{N-h}$ underflows to 0 for
+# $h \ge 2$ and its log is $-\infty$, while $h \cdot 200 \log 10$ is an ordinary number. At $\phi = 0$ or $1$
+# a term whose count is 0 must count 0 ($0 \log 0 = 0$), not $0 \cdot (-\infty)$ = `nan`: a term with a
+# positive count and a zero probability is $+\infty$, the data contradicting a certain outcome.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: the likelihood of your own tosses
@@ -432,12 +457,11 @@ fit_gauss = mle.fit_mle_numerically(stats.norm.logpdf, x_gauss, initial_params=[
                                     bounds=[(None, None), (1e-6, None)])       # parameters loc, scale = sigma
 numerical = np.array([fit_gauss.params[0], fit_gauss.params[1] ** 2])           # (mu, sigma^2)
 loc, scale = stats.norm.fit(x_gauss)
-s2 = np.var(x_gauss, ddof=1)                               # the 1/(N - 1) estimate
 print(f"closed form:          mu = {mu_hat:.4f}, sigma^2 = {sigma2_hat:.4f}")
 print(f"numerical optimum:    mu = {numerical[0]:.4f}, sigma^2 = {numerical[1]:.4f}  (a minimum, checked: "
       f"{fit_gauss.converged}; agrees to 1e-6: {np.allclose(numerical, [mu_hat, sigma2_hat], rtol=0, atol=1e-6)})")
 print(f"scipy.stats.norm.fit: mu = {loc:.4f}, sigma^2 = {scale ** 2:.4f}")
-print(f"np.var with ddof=0: {np.var(x_gauss):.4f};  with ddof=1, s^2 = {s2:.4f}")
+print(f"np.var (ddof=0, numpy's default): {np.var(x_gauss):.4f}")
 
 # %% slideshow={"slide_type": "subslide"}
 def second_differences(f, point, step=1e-4):
@@ -464,7 +488,6 @@ contours = ax.contour(mu_grid, sigma2_grid, surface.T, levels=levels, colors=plo
                       linewidths=1.2, linestyles="solid")
 ax.clabel(contours, fmt=lambda v: f"{v - surface.max():.1f}", fontsize="small")
 ax.plot(mu_hat, sigma2_hat, **plotting.MLE_STYLE, label=r"MLE $(\hat\mu, \hat\sigma^2)$")
-ax.plot(mu_hat, s2, "s", color=plotting.PALETTE[2], label=r"$(\hat\mu, s^2)$, not the maximum")
 ax.set(xlabel=r"$\mu$", ylabel=r"$\sigma^2$", title=r"$\log L(\mu, \sigma^2) - \log L(\hat\mu, \hat\sigma^2)$")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
@@ -492,20 +515,32 @@ mu_b = ...           # ✏️ [mu, b]
 exercises.laplace_by_hand.check(mu_b)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Whatever you derived, check it on other data: 201 draws from a Laplace distribution, the package's
-# closed form against scipy's fit and a numerical optimiser that knows only `scipy.stats.laplace.logpdf`.
-# The NLL has a kink at every data point, so the optimiser is Nelder-Mead, which uses no derivatives.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The median, and the mean absolute deviation from it.** As $\mu$ moves right past a data point, that
+# point's $|x_i - \mu|$ turns from falling to rising, so the slope of $\sum_i |x_i - \mu|$ is the number of
+# points left of $\mu$ minus the number right of it: it is smallest where as many lie on each side, at the
+# median. Then $\partial_b \log L = -N/b + \sum_i |x_i - \hat\mu|/b^2 = 0$ gives
+# $\hat b = \frac1N\sum_i |x_i - \hat\mu|$. The cell below checks the package's closed form on other data,
+# 201 draws from a Laplace distribution, against scipy's fit and a numerical optimiser that knows only
+# `scipy.stats.laplace.logpdf`. The NLL has a kink at every data point, so the optimiser is Nelder-Mead,
+# which uses no derivatives.
+#
+# </details>
 
-# %%
-x_laplace = np.random.default_rng(12).laplace(1.0, 2.0, size=201)
-closed_laplace = np.array(mle.laplace_mle(x_laplace))
-fit_laplace = mle.fit_mle_numerically(stats.laplace.logpdf, x_laplace, initial_params=[0.0, 1.0],
-                                      bounds=[(None, None), (1e-6, None)], method="Nelder-Mead")
-print("closed form (mle.laplace_mle):  mu = {:.4f}, b = {:.4f}".format(*closed_laplace))
-print("scipy.stats.laplace.fit:        mu = {:.4f}, b = {:.4f}".format(*stats.laplace.fit(x_laplace)))
-print("numerical optimum:              mu = {:.4f}, b = {:.4f}".format(*fit_laplace.params),
-      f" (a minimum, checked: {fit_laplace.converged}; agrees to 1e-6: "
-      f"{np.allclose(fit_laplace.params, closed_laplace, rtol=0, atol=1e-6)})")
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the closed form on 201 draws, against scipy and a numerical optimiser.
+if exercises.laplace_by_hand.revealed():
+    x_laplace = np.random.default_rng(12).laplace(1.0, 2.0, size=201)
+    closed_laplace = np.array(mle.laplace_mle(x_laplace))
+    fit_laplace = mle.fit_mle_numerically(stats.laplace.logpdf, x_laplace, initial_params=[0.0, 1.0],
+                                          bounds=[(None, None), (1e-6, None)], method="Nelder-Mead")
+    print("closed form (mle.laplace_mle):  mu = {:.4f}, b = {:.4f}".format(*closed_laplace))
+    print("scipy.stats.laplace.fit:        mu = {:.4f}, b = {:.4f}".format(*stats.laplace.fit(x_laplace)))
+    print("numerical optimum:              mu = {:.4f}, b = {:.4f}".format(*fit_laplace.params),
+          f" (a minimum, checked: {fit_laplace.converged}; agrees to 1e-6: "
+          f"{np.allclose(fit_laplace.params, closed_laplace, rtol=0, atol=1e-6)})")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Likelihood, negative log-likelihood, cross-entropy, KL: one optimum
@@ -812,13 +847,11 @@ sampling
 width_prediction = ...     # ✏️ "a", "b" or "c"
 exercises.four_times_the_data.check(width_prediction)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# Once you have answered, the cell below reads the widget's estimates without moving its sliders (they
-# are `sampling.N_slider` and `sampling.eps_slider`): the standard deviation of the 2000 sample means at
-# each size, which is the width of the histogram, and the same for the coin's estimates $h/N$ of
-# section 8.
-
-# %%
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the widget's estimates, read without moving its sliders (sampling.N_slider and
+# sampling.eps_slider): the standard deviation of the 2000 sample means at each size, which is the width of
+# the histogram, and the same for the coin's estimates h/N above.
 if exercises.four_times_the_data.revealed():
     spread = sampling.estimates["sample mean (MLE)"].std(axis=1)
     for size, sd in zip(sampling.sizes, spread):
@@ -827,16 +860,19 @@ if exercises.four_times_the_data.revealed():
     print("the coin, sqrt(N) x sd of h/N:", np.round(np.sqrt(sizes) * coin_estimates.std(axis=1), 3))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The width follows $\sigma/\sqrt N$ (run the cell above after your answer): the mean of $N$ independent
-# draws has variance $\sigma^2/N$, so four times the data halve its standard deviation. The coin's $h/N$
-# narrows the same way, with standard deviation $\sqrt{\phi(1-\phi)/N}$: $\sqrt{N}\,\mathrm{sd}$ stays
-# near $\sqrt{0.3 \cdot 0.7} = 0.458$.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the width follows $\sigma/\sqrt N$.** The mean of $N$ independent draws has variance $\sigma^2/N$,
+# so four times the data halve its standard deviation. The coin's $h/N$ narrows the same way, with
+# standard deviation $\sqrt{\phi(1-\phi)/N}$: $\sqrt{N}\,\mathrm{sd}$ stays near $\sqrt{0.3 \cdot 0.7} = 0.458$.
 #
 # Now try it in the widget above. Move $N$ to 50, then to 200, and compare the widths; move it on to 1000:
 # both histograms close in on 0, and the fraction outside the band (the big markers) falls towards 0.
 # Then move $\varepsilon$: the curves on the right shift, but for every $\varepsilon$ they still fall to
 # 0, which is what consistency says. Look at the median's histogram all along: always a little wider
 # than the mean's. Section 9 measures by how much.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Efficiency: the MLE attains the Cramér–Rao bound as $N \to \infty$
@@ -844,14 +880,30 @@ if exercises.four_times_the_data.revealed():
 # Among unbiased estimators, which is the most accurate? Measure an estimator by its **mean squared
 # error** $\mathbb{E}\big[\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\|^2\big]$ over samples of size $N$; for an
 # unbiased one it is its variance. The **Cramér–Rao bound** (Rao 1945, Cramér 1946) says that, at
-# every $N$, an *unbiased* estimator of a scalar parameter has
+# every $N$, an unbiased estimator of a scalar parameter has
 #
 # $$\mathbb{E}\big[(\hat\theta_N - \theta_*)^2\big] \geq \frac{1}{N\, \mathcal{I}(\theta_*)}, \qquad
 # \mathcal{I}(\theta) = \mathbb{E}_x\Big[-\frac{\partial^2}{\partial \theta^2}\log p(x; \theta)\Big]$$
 #
-# (the **Fisher information** of one example). The MLE attains this bound as $N \to \infty$ (it is
-# *asymptotically* unbiased, with variance approaching $1/(N\mathcal{I})$), which is the sense in which it is
-# the most **efficient** estimator.
+# (the **Fisher information** of one example), for a *regular* model: the set of $x$ where
+# $p(x; \theta) > 0$ does not depend on $\theta$, and $\log p$ is smooth enough in $\theta$ to differentiate
+# under the integral. Without that the bound can fail. For $\text{Uniform}(0, \theta)$ the support moves with
+# $\theta$; $\frac{N+1}{N}\max_i x_i$ is unbiased with variance $\theta^2/(N(N+2))$, which falls like $1/N^2$,
+# below the $\theta^2/N$ the formula would give with $\mathcal{I} = \mathbb{E}[(\partial_\theta \log p)^2] = 1/\theta^2$
+# (the second-derivative form even gives $-1/\theta^2$: the two forms agree only for regular models).
+
+# %% slideshow={"slide_type": "subslide"}
+N_uniform = 10                                         # Uniform(0, 1): the unbiased (N + 1)/N max_i x_i
+scaled_max = mle.simulate_estimates(lambda s: (N_uniform + 1) / N_uniform * s.max(axis=-1), stats.uniform(0, 1),
+                                    N_uniform, 20_000, random_state=14)
+print(f"Uniform(0, 1), N = {N_uniform}, 20 000 samples: (N + 1)/N max x_i has mean {scaled_max.mean():.3f}, "
+      f"variance {scaled_max.var():.5f}; theta^2/(N(N + 2)) = {1 / (N_uniform * (N_uniform + 2)):.5f}, "
+      f"theta^2/N = {1 / N_uniform:.5f}")
+
+# %% [markdown]
+# For a regular model the MLE attains the Cramér–Rao bound as $N \to \infty$ (it is *asymptotically*
+# unbiased, with variance approaching $1/(N\mathcal{I})$), which is the sense in which it is the most
+# **efficient** estimator.
 #
 # For the mean of $\mathcal{N}(\mu, \sigma^2)$, $\log p = -\frac{(x - \mu)^2}{2\sigma^2} + \text{const}$, so
 # $\mathcal{I}(\mu) = 1/\sigma^2$ and the bound is $\sigma^2 / N$. The sample mean attains it exactly, for every $N$
@@ -862,7 +914,10 @@ if exercises.four_times_the_data.revealed():
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The simulation (10 000 samples of each size, the same samples for both estimators) has Monte Carlo
-# noise of about 1.4% in each MSE. The median's MSE can also be computed exactly. With $\Phi$ the
+# noise of about 1.4% in each MSE, about $\pm 0.02$ in a ratio near $\pi/2$. So a simulated ratio can land
+# above $\pi/2$, and two in the table below do: 1.600 at $N = 101$ and 1.625 at $N = 201$, 1.6 and 2.5
+# standard errors above the exact 1.564 and 1.567. That is the noise, not the median: the exact column
+# stays below $\pi/2$ at every $N$. The median's MSE can be computed exactly. With $\Phi$ the
 # distribution function of $\mathcal{N}(0, 1)$, the median of $N = 2k + 1$ of its draws lies at $z$ when one
 # draw falls at $z$, $k$ below it and $k$ above it, so its density is proportional to
 # $g(z) = \mathcal{N}(z; 0, 1)\,\Phi(z)^k\,(1 - \Phi(z))^k$. It is symmetric about 0, and the MSE is its
@@ -929,22 +984,31 @@ shrinkage_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.shrinkage_beats_the_bound.check(shrinkage_explanation)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# So at a finite $N$ a consistent estimator can have a smaller mean squared error than the MLE. The
-# shrunk mean has expectation $\frac{N}{N+5}\mu$: it is
-# biased, and the Cramér–Rao bound says nothing about biased estimators. Its MSE is its variance plus its
-# squared bias, $\big(\frac{N}{N+5}\big)^2\frac{\sigma^2}{N} + \big(\frac{5\mu}{N+5}\big)^2$: near $\mu = 0$ the
-# bias costs little and the smaller variance wins, far from 0 the bias dominates. What does hold: as
-# $N \to \infty$, no regular estimator has a smaller asymptotic variance than the MLE.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the shrunk mean is biased.** So at a finite $N$ a consistent estimator can have a smaller mean
+# squared error than the MLE. The shrunk mean has expectation $\frac{N}{N+5}\mu$: it is biased, and the
+# Cramér–Rao bound says nothing about biased estimators. Its MSE is its variance plus its squared bias,
+# $\big(\frac{N}{N+5}\big)^2\frac{\sigma^2}{N} + \big(\frac{5\mu}{N+5}\big)^2$ (the cell below compares it with the
+# simulation): near $\mu = 0$ the bias costs little and the smaller variance wins, far from 0 the bias
+# dominates. What does hold: as $N \to \infty$, no regular estimator has a smaller asymptotic variance than
+# the MLE.
+#
+# </details>
 
-# %%
-for mu, simulated_mse in mse_shrunk.items():
-    formula = (N_small / (N_small + 5)) ** 2 / N_small + (5 * mu / (N_small + 5)) ** 2
-    print(f"true mu = {mu}: MSE of the shrunk mean {simulated_mse:.3f} simulated, {formula:.3f} by the formula")
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the shrunk mean's MSE, simulated and by the formula variance + bias^2.
+if exercises.shrinkage_beats_the_bound.revealed():
+    for mu, simulated_mse in mse_shrunk.items():
+        formula = (N_small / (N_small + 5)) ** 2 / N_small + (5 * mu / (N_small + 5)) ** 2
+        print(f"true mu = {mu}: MSE of the shrunk mean {simulated_mse:.3f} simulated, {formula:.3f} by the formula")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Bias: is the MLE of a variance right on average?
 #
-# An estimator is **unbiased** if $\mathbb{E}[\hat\theta_N] = \theta_*$. The MLE need not be.
+# An estimator is **unbiased** if $\mathbb{E}[\hat\theta_N] = \theta_*$: right on average, over samples of
+# size $N$. Is the MLE of a variance?
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 11 (predict): too small or too large?
@@ -961,11 +1025,10 @@ for mu, simulated_mse in mse_shrunk.items():
 bias_prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.variance_bias_direction.check(bias_prediction)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# Once you have answered, the cell below averages both estimates over 20 000 samples of each size from
-# $\mathcal{N}(0, 4)$, and compares their mean squared errors.
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: both estimates, the MLE and s^2 = sum_i (x_i - mean)^2 / (N - 1), averaged over
+# 20 000 samples of each size from N(0, 4), and their mean squared errors.
 sigma2 = 4.0
 normal = stats.norm(0, np.sqrt(sigma2))
 if exercises.variance_bias_direction.revealed():
@@ -979,7 +1042,9 @@ if exercises.variance_bias_direction.revealed():
               f"{mle.mean_squared_error(unbiased, sigma2):7.2f}   {exact_mse[0]:5.2f}, {exact_mse[1]:5.2f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Why** (run the cell above after your answer). The derivation needs only independent draws with
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): smaller, by the factor $(N-1)/N$.** The derivation needs only independent draws with
 # mean $\mu$ and finite variance $\sigma^2$. Split each deviation at the true mean:
 # $\sum_i (x_i - \bar x)^2 = \sum_i (x_i - \mu)^2 - N(\bar x - \mu)^2$. Taking expectations, with
 # $\mathbb{E}(x_i - \mu)^2 = \sigma^2$ and $\mathbb{E}(\bar x - \mu)^2 = \sigma^2/N$,
@@ -993,6 +1058,8 @@ if exercises.variance_bias_direction.revealed():
 # $1/N$ estimate has the *smaller* mean squared error, $\frac{2N-1}{N^2}\sigma^4$ against
 # $\frac{2}{N-1}\sigma^4$. The course uses both: Gaussian naive Bayes takes the MLE (notebook 07), LDA and
 # QDA the unbiased covariances (notebook 06).
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 12 (implement): the unbiased variance, computed stably

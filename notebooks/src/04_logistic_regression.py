@@ -28,11 +28,14 @@
 # and conditional maximum likelihood (notebook 03, section 7); derivatives and the chain rule; a
 # little linear algebra (eigenvalues of a symmetric matrix).
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: Straka, NPFL129 lecture 3; Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar
@@ -62,6 +65,7 @@ from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLos
                                     learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, regularization_path,
                                     sigmoid, softmax)
 from lecture_utils.losses import logistic_loss
+from lecture_utils.max_margin import max_margin_separator
 from lecture_utils.mle import binary_cross_entropy
 from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices,
                                            leave_one_out, train_test_split)
@@ -160,10 +164,10 @@ plt.show()
 # **Other thresholds.** $\frac12$ is the natural threshold, not the only one: another one makes the classifier
 # "more or less conservative" (Arias). Predict class 1 when $p(t = 1 \mid \mathbf{x}) > c$: since $\sigma$ is
 # increasing, that is $y(\mathbf{x}) > \operatorname{logit}(c)$: the boundary becomes the level line of $c$ (like
-# those in the figure), the same line moved along $\mathbf{w}$ by $\operatorname{logit}(c)/\|\mathbf{w}\|$. A larger $c$ calls fewer points
-# positive: it finds fewer of the positives (the **recall** falls, always), and those it does call positive are
-# more often right (the **precision** usually rises, as here). Which $c$ is best depends on what each kind of
-# mistake costs; notebook 06 derives it from a loss matrix. On the 80 points above:
+# those in the figure), the same line moved along $\mathbf{w}$ by $\operatorname{logit}(c)/\|\mathbf{w}\|$. A larger $c$
+# calls no more points positive: the **recall** (the fraction of the positives found) never rises, and stays put
+# when no positive lies between the two thresholds; the **precision** (the fraction of right calls) usually rises,
+# but need not. Which $c$ is best depends on what each mistake costs (notebook 06). On the 80 points above:
 
 # %%
 p_fit, positive = model.predict_proba(blobs.X)[:, 1], blobs.y == 1
@@ -269,16 +273,8 @@ plt.show()
 # to its error; a gradient *step* $-\eta\nabla E$ moves $\mathbf{w}$ towards the positive examples the model
 # underrates and away from the negative ones it overrates. Sarkar and Das write $\sum_i (t_i - p_i)\,\mathbf{x}_i$
 # for the gradient of the log-*likelihood* and climb it; Arias prints the same expression for the
-# *negative* log-likelihood, a slip. The package's code is the formula:
-
-# %%
-show_source(LogisticLoss.gradient)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# It writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as a sign, $t^\pm_i = 2t_i - 1$;
-# section 7 meets this form again), the same number, but accurate even where $p_i$ rounds to $t_i$.
-# Checked against central differences at a few weights, on the hours data and on the 30 features of
-# the breast-cancer data:
+# *negative* log-likelihood, a slip. The package's gradient, `LogisticLoss.gradient`, checked against central
+# differences at a few weights, on the hours data and on the 30 features of the breast-cancer data:
 
 # %%
 cancer = datasets.load_breast_cancer()
@@ -303,7 +299,7 @@ for name, problem in [("hours", objective), ("breast cancer", cancer_objective)]
 #
 # Write `nll_gradient(X, t, w)`: `X` of shape $(N, D)$ already holds the constant column (so `w` has
 # $D$ entries, the bias among them), `t` holds 0s and 1s. Return $\nabla E(\mathbf{w})$, shape $(D,)$. One
-# hidden case has scores of $\pm 800$.
+# hidden case has the scores 400, $-400$ and 1200.
 
 # %%
 def nll_gradient(X, t, w):
@@ -312,6 +308,24 @@ def nll_gradient(X, t, w):
 
 
 exercises.nll_gradient.check(nll_gradient)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's version, as it runs.
+if exercises.nll_gradient.revealed():
+    show_source(LogisticLoss.gradient)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The package's code (the cell above) writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as
+# a sign, $t^\pm_i = 2t_i - 1$; section 7 meets this form again): the same number, but accurate even where $p_i$
+# rounds to $t_i$. At $z_i = 40$ with $t_i = 1$, $p_i$ rounds to 1 and $p_i - t_i$ to 0, while
+# $-\sigma(-40) = -4.2 \cdot 10^{-18}$. The hidden case with the scores 400, $-400$ and 1200 checks another danger:
+# at $z = 1200$, $e^z/(1 + e^z)$ is $\infty/\infty$, not a number, while $1/(1 + e^{-z})$ and `scipy.special.expit`
+# give 1.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Gradient descent: how large a step?
@@ -499,36 +513,42 @@ for name, X in [("raw x", X1), ("standardised x", StandardScaler().fit_transform
 # minimum it is, with $\mu \approx \lambda_\text{min}(\mathbf{H}_*)$: there the error along the flattest
 # direction shrinks by the factor $1 - \eta\lambda_\text{min}(\mathbf{H}_*)$ per step, and the gap, quadratic in
 # the error, by its square.
-#
-# ### ✏️ Exercise 3 (derive): the steps the bound promises
-#
-# Gradient descent on the hours data starts at $\mathbf{w}_0 = \mathbf{0}$ with $\eta = 1/L$; $L$ and
-# $\mathbf{w}_*$ are printed above. After how many steps $k$ does the $O(1/k)$ bound guarantee
-# $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le 10^{-3}$?
-
-# %%
-steps_promised = ...     # ✏️ a number
-exercises.steps_promised_by_the_bound.check(steps_promised)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# What gradient descent with $\eta = 1/L$ actually does on these data, step by step against the bound,
-# and its factor per step late in the run against $(1 - \lambda_\text{min}(\mathbf{H}_*)/L)^2$:
+# ### ✏️ Exercise 3 (derive): the steps the bound promises
+#
+# Gradient descent on the hours data starts at $\mathbf{w}_0 = \mathbf{0}$ with $\eta = 1/L$; take $L = 3.0255$
+# and $\mathbf{w}_* = (0.927, -2.5266)$, as printed above. After how many steps $k$, at the fewest, does the $O(1/k)$
+# bound guarantee $E(\mathbf{w}_k) - E(\mathbf{w}_*) \le 10^{-3}$? (A whole number of steps, to the last one.)
 
 # %%
+steps_promised = ...     # ✏️ a whole number
+exercises.steps_promised_by_the_bound.check(steps_promised)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: what gradient descent with eta = 1/L actually does on these data, step by step against
+# the bound, and its factor per step late in the run against (1 - lambda_min(H*) / L)^2.
 gap = descent_path(X1, passed, 1 / L, n_updates=1000).loss - E_star
 k = np.arange(1, 1001)
-print("E(w_k) - E* <= ||w_0 - w*||^2 / (2 eta k) at each of 1000 steps:",
-      np.all(gap[1:] <= L * (w_star @ w_star) / (2 * k)))
-print(f"steps to reach E(w_k) - E* <= 1e-3: {np.argmax(gap <= 1e-3)}")
 lambda_min = np.linalg.eigvalsh(H_star)[0]
-print(f"factor per step from step 500 to 800: {(gap[800] / gap[500]) ** (1 / 300):.4f}; "
-      f"(1 - lambda_min(H*) / L)^2 = {(1 - lambda_min / L) ** 2:.4f}")
+if exercises.steps_promised_by_the_bound.revealed():
+    print("E(w_k) - E* <= ||w_0 - w*||^2 / (2 eta k) at each of 1000 steps:",
+          np.all(gap[1:] <= L * (w_star @ w_star) / (2 * k)))
+    print(f"steps to reach E(w_k) - E* <= 1e-3: {np.argmax(gap <= 1e-3)}")
+    print(f"factor per step from step 500 to 800: {(gap[800] / gap[500]) ** (1 / 300):.4f}; "
+          f"(1 - lambda_min(H*) / L)^2 = {(1 - lambda_min / L) ** 2:.4f}")
 
-# %% [markdown]
-# The bound is met at every step, with a wide margin: it must hold for the worst convex loss of curvature
-# $L$, while this one is nearly quadratic near its minimum and converges linearly, with the factor the
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The bound's promise is pessimistic: gradient descent gets to $10^{-3}$ after 247 steps (the cell above), dozens
+# of times sooner. The bound is met at every step, with a wide margin: it must hold for the worst convex loss of
+# curvature $L$, while this one is nearly quadratic near its minimum and converges linearly, with the factor the
 # Hessian there predicts. The flattest direction sets the pace: the smaller $\lambda_\text{min}(\mathbf{H}_*)$ is
 # beside $L$, the more steps each decade costs. That is what the next section attacks.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Feature scaling: round contours
@@ -581,6 +601,10 @@ for ax, X, name in [(axes[0], X1, "raw x: w and b"), (axes[1], X1_std, "standard
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# The mean and standard deviation are statistics of the *training* data. Validation and test data are
+# transformed with the same numbers, never with their own: section 12 does it inside every fold with a
+# pipeline, `make_pipeline(StandardScaler(), LogisticRegression(...))`.
+#
 # ### ✏️ Exercise 4 (derive): two correlated inputs, standardised
 #
 # A model has two inputs whose correlation is $\rho = 0.9$; both are standardised. What is the condition
@@ -591,28 +615,29 @@ plt.show()
 kappa = ...     # ✏️ a number
 exercises.condition_after_standardising.check(kappa)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# On numbers: two inputs drawn with correlation 0.9, and the 30 features of the breast-cancer data (section
-# 3), each set standardised:
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, on numbers: two inputs drawn with correlation 0.9, and the 30 features of the
+# breast-cancer data (section 3), each set standardised.
 first = np.random.default_rng(0).normal(size=(2, 1000))
 pair = np.column_stack([first[0], 0.9 * first[0] + np.sqrt(1 - 0.9 ** 2) * first[1]])
-for name, X in [("the pair", pair), ("breast cancer", cancer.X)]:
-    tilde = np.column_stack([StandardScaler().fit_transform(X), np.ones(len(X))])
-    print(f"{name:13}: cond of the standardised Gram matrix {np.linalg.cond(tilde.T @ tilde / len(X)):.3g}")
-r = np.corrcoef(pair.T)[0, 1]
-print(f"the pair's sample correlation r = {r:.4f}; (1 + r) / (1 - r) = {(1 + r) / (1 - r):.3g}")
+if exercises.condition_after_standardising.revealed():
+    for name, X in [("the pair", pair), ("breast cancer", cancer.X)]:
+        tilde = np.column_stack([StandardScaler().fit_transform(X), np.ones(len(X))])
+        print(f"{name:13}: cond of the standardised Gram matrix {np.linalg.cond(tilde.T @ tilde / len(X)):.3g}")
+    r = np.corrcoef(pair.T)[0, 1]
+    print(f"the pair's sample correlation r = {r:.4f}; (1 + r) / (1 - r) = {(1 + r) / (1 - r):.3g}")
 
 # %% [markdown]
-# Standardising removes offsets and scales, not correlations between inputs: the valley along the
-# difference of the two weights stays. The breast-cancer features, many of them strongly correlated,
-# keep a condition number of about $10^5$ after standardising, which is why section 11 needs a faster
-# solver for them. Decorrelating the inputs (whitening) would make the Gram matrix $\mathbf{I}$.
+# <details class="after-answer"><summary>After your answer: why</summary>
 #
-# The mean and standard deviation are statistics of the *training* data. Validation and test data are
-# transformed with the same numbers, never with their own: section 12 does it inside every fold with a
-# pipeline, `make_pipeline(StandardScaler(), LogisticRegression(...))`.
+# Standardising removes offsets and scales, not correlations between inputs: the Gram matrix keeps $\rho$
+# between the two inputs, and the valley along the difference of the two weights stays. The breast-cancer
+# features, many of them strongly correlated, keep a condition number of about $10^5$ after standardising (the
+# cell above), which is why section 11 needs a faster solver for them. Decorrelating the inputs (whitening)
+# would make the Gram matrix $\mathbf{I}$.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Stochastic gradient descent and minibatches
@@ -877,7 +902,9 @@ for name, run in runs.items():
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.squared_error_from_zero.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: both runs from w = (0, 0), where they end and how many steps they take.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")                                # max_iter reached: a warning
     from_zero = {name: gradient_descent(*pair, np.zeros(2), learning_rate=0.6, max_iter=3000)
@@ -889,11 +916,14 @@ if exercises.squared_error_from_zero.revealed():
               f"{np.mean((X1_tilde @ run.w > 0) == passed):.2f}")
 
 # %% [markdown]
-# (Run the cell above after your answer.) At $\mathbf{w} = \mathbf{0}$ every $p_i = \frac12$: no example is
-# confidently wrong, and the squared error's gradient is exactly half the cross-entropy's, since
-# $2p_i(1 - p_i) = \frac12$. Both runs head for the same region and end near each other, but not at the
-# same weights: the two losses weigh the examples differently. The squared error's trouble is its
-# plateaus, where a start far out lands; the convex cross-entropy has no such trap.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# At $\mathbf{w} = \mathbf{0}$ every $p_i = \frac12$: no example is confidently wrong, and the squared error's
+# gradient is exactly half the cross-entropy's, since $2p_i(1 - p_i) = \frac12$. Both runs head for the same region
+# and end near each other, but not at the same weights: the two losses weigh the examples differently. The squared
+# error's trouble is its plateaus, where a start far out lands; the convex cross-entropy has no such trap.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Separable data: a likelihood without a maximum
@@ -903,11 +933,10 @@ if exercises.squared_error_from_zero.revealed():
 #
 # $$E(c\,\mathbf{w}) = \frac1N\sum_i \log\big(1 + e^{-c z_i}\big) \;\searrow\; 0 \quad (c \to \infty).$$
 #
-# The infimum 0 is never reached: there is **no minimiser**, the likelihood has no maximum. Gradient
-# descent keeps going: $\|\mathbf{w}_k\|$ grows without bound, the loss creeps to 0, and every probability is
-# pushed to 0 or 1, a model as overconfident as the perceptron. An L2 penalty $\frac\lambda2\|\mathbf{w}\|^2$
-# fixes it: it grows faster than the loss can fall, so a finite minimiser exists, and it is unique
-# (section 11).
+# The infimum 0 is never reached: there is **no minimiser**, the likelihood has no maximum. What gradient descent
+# does when there is nothing to converge to is the subject of the next two exercises. An L2 penalty
+# $\frac\lambda2\|\mathbf{w}\|^2$ gives back a minimum: it grows faster than the loss can fall, so a finite minimiser
+# exists, and it is unique (section 11).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 8 (predict): ten times more steps
@@ -916,7 +945,7 @@ if exercises.squared_error_from_zero.revealed():
 # $\|\mathbf{w}\| = 20.5$. After 10 000 steps it is:
 #
 # - **(a)** still about 20.5: gradient descent has converged;
-# - **(b)** larger, but far less than 10 times: it keeps growing, ever more slowly;
+# - **(b)** larger, but far less than 10 times: it keeps growing, by less at every step;
 # - **(c)** about 10 times larger, around 200;
 # - **(d)** undefined: the weights overflow and gradient descent stops with an error.
 
@@ -924,7 +953,9 @@ if exercises.squared_error_from_zero.revealed():
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.separable_weights.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: 10 000 steps of gradient descent on 40 separable points, without and with an L2 penalty.
 separable = datasets.make_separable(40, 0.1, random_state=1)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -935,6 +966,7 @@ eta = learning_rate_bound(separable.X) / 2
 unpenalised_run = minimize(flat, np.zeros(3), "gd", learning_rate=eta, max_iter=10_000, tol=0)
 penalised_run = minimize(penalised, np.zeros(3), "gd", learning_rate=eta, max_iter=10_000,
                          tol=1e-12)
+widest, _ = max_margin_separator(flat.X, 2 * flat.t - 1, fit_intercept=False)   # on (x, 1): margin 1 / ||w||
 if exercises.separable_weights.revealed():
     print("LogisticRegression warns:", caught[0].message, "\n")
     for k in (10, 100, 1000, 10_000):
@@ -943,23 +975,40 @@ if exercises.separable_weights.revealed():
         print(f"k = {k:6d}: no penalty ||w|| = {norm:6.2f}, E = {unpenalised_run.loss[k]:.5f};"
               f"   l2 = 0.01: ||w|| = {norm_l2:.3f}")
     print(f"with l2 = 0.01 gradient descent converged after {penalised_run.n_iter} steps")
+    gamma = 1 / np.linalg.norm(widest)
+    print(f"the widest margin of the data (with their constant input): gamma = {gamma:.4f}; "
+          f"ln 10 / gamma = {np.log(10) / gamma:.1f}")
 
-# %% slideshow={"slide_type": "subslide"}
-steps = np.arange(1, 10_001)
-fig, (ax_w, ax_e) = plt.subplots(1, 2, figsize=(10, 3.3))
-for k, (run, name) in enumerate([(unpenalised_run, "no penalty"), (penalised_run, "L2, 0.01")]):
-    ax_w.semilogx(steps[:run.n_iter], np.linalg.norm(run.weights[1:], axis=1),
-                  color=plotting.PALETTE[k], linestyle=plotting.LINESTYLES[k], label=name)
-ax_e.loglog(steps, unpenalised_run.loss[1:], color=plotting.PALETTE[0])
-ax_w.set(xlabel="step $k$", ylabel=r"$\|\mathbf{w}_k\|$", title="the weights grow for ever")
-ax_e.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k)$, no penalty", title="the loss creeps to 0")
-ax_w.legend(loc="upper left")
-plt.show()
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered exercise 8: the runs as pictures.
+if exercises.separable_weights.revealed():
+    steps = np.arange(1, 10_001)
+    fig, (ax_w, ax_e) = plt.subplots(1, 2, figsize=(10, 3.3))
+    for k, (run, name) in enumerate([(unpenalised_run, "no penalty"), (penalised_run, "L2, 0.01")]):
+        ax_w.semilogx(steps[:run.n_iter], np.linalg.norm(run.weights[1:], axis=1),
+                      color=plotting.PALETTE[k], linestyle=plotting.LINESTYLES[k], label=name)
+    ax_e.loglog(steps, unpenalised_run.loss[1:], color=plotting.PALETTE[0])
+    ax_w.set(xlabel="step $k$", ylabel=r"$\|\mathbf{w}_k\|$", title="the weights grow for ever")
+    ax_e.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k)$, no penalty", title="the loss creeps to 0")
+    ax_w.legend(loc="upper left")
+    plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# (Once you have answered exercise 8, run the cell after it for the numbers.) The loss and its gradient shrink like
-# $e^{-\text{margin}}$, so each decade of steps adds less to $\|\mathbf{w}\|$: it grows like $\log k$.
+# <details class="after-answer"><summary>After your answer: why</summary>
 #
+# **The weights grow for ever, by less at every step.** No minimiser means nothing to stop at, and nothing
+# overflows: the loss and its gradient shrink like $e^{-\text{margin}}$, so each step is shorter than the one
+# before, and the probabilities creep towards 0 and 1, a model as overconfident as the perceptron. Per *decade* of
+# steps, though, $\|\mathbf{w}\|$ grows by more each time here: by 5.9, 10.4 and 15.4 from 10 to 10 000 steps (and
+# by 18.0 from $10^4$ to $10^5$). These increments tend to $\ln 10/\gamma = 19.9$, where $\gamma = 0.116$ is the
+# widest margin of the points with their constant input (notebook 01): in the long run $\|\mathbf{w}_k\|$ grows like
+# $(\ln k)/\gamma$, and its direction turns towards the widest-margin separator (Soudry, Hoffer, Nacson,
+# Gunasekar and Srebro, 2018). With the L2 penalty the run stops at a finite $\mathbf{w}$.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 9 (predict): a step far too large on separable data
 #
 # On the hours data, $\eta = 30$ bounced for ever (section 4). Now run gradient descent on the 40 separable
@@ -974,7 +1023,9 @@ plt.show()
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.large_step_on_separable_data.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: 1000 steps of gradient descent with eta = 100 on the same 40 points.
 large_steps = descent_path(separable.X, separable.y, 100.0, n_updates=1000)
 lengths = np.linalg.norm(np.diff(large_steps.weights, axis=0), axis=1)
 rose = np.flatnonzero(np.diff(large_steps.loss) > 1e-12 * large_steps.loss[1:]) + 1
@@ -987,13 +1038,17 @@ if exercises.large_step_on_separable_data.revealed():
           f"the last ten steps {lengths[-10:].mean():.4f} long on average")
 
 # %% [markdown]
-# (Run the cell above after your answer.) Section 4's argument had two parts, and only the first holds here.
-# The gradient is bounded, so no step is longer than $\eta\max_i\|\tilde{\mathbf{x}}_i\|$ and nothing
-# overflows. But no wall sends the path back: along a separating direction the loss falls for ever. After a
-# step or two that overshoot, the path runs out along such a direction; as the margins grow the gradient
-# shrinks like $e^{-\text{margin}}$, each step is shorter than the last, $\|\mathbf{w}\|$ grows like
-# $\log k$ as with a small step, and the loss falls towards 0. Wu, Bartlett, Telgarsky and Yu (2024) prove
-# that gradient descent with any constant step does this on separable data.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# Section 4's argument had two parts, and only the first holds here. The gradient is bounded, so no step is longer
+# than $\eta\max_i\|\tilde{\mathbf{x}}_i\|$ and nothing overflows. But no wall sends the path back: along a
+# separating direction the loss falls for ever. After a step or two that overshoot, the path runs out along such a
+# direction; as the margins grow the gradient shrinks like $e^{-\text{margin}}$, each step is shorter than the
+# last, $\|\mathbf{w}\|$ grows in the long run like $(\ln k)/\gamma$ as with a small step, and the loss falls
+# towards 0. Wu, Bartlett, Telgarsky and Yu (2024) prove that gradient descent with any constant step does this
+# on separable data.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. More than two classes: softmax regression
@@ -1009,8 +1064,8 @@ if exercises.large_step_on_separable_data.revealed():
 #   Only differences of scores matter, so the model is **over-parameterised**: $(\mathbf{w}_k + \mathbf{v})_k$ is the
 #   same model for any $\mathbf{v}$. Binary logistic regression fixes $\mathbf{w}_0 = \mathbf{0}$. An L2 penalty
 #   picks the member with $\sum_k \mathbf{w}_k = \mathbf{0}$: $\sum_k\|\mathbf{w}_k + \mathbf{v}\|^2$ is smallest for
-#   $\mathbf{v}$ minus the mean of the $\mathbf{w}_k$. (An L1 penalty is smallest at a median instead, and the
-#   unpenalised biases are not fixed by any penalty: see below.)
+#   $\mathbf{v} = -\frac1K\sum_k \mathbf{w}_k$, minus the mean of the $\mathbf{w}_k$. (An L1 penalty is smallest at a
+#   median instead, and the unpenalised biases are not fixed by any penalty: see below.)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Loss and gradient**: with one-hot targets $\mathbf{t}_i \in \{0, 1\}^K$, the negative log-likelihood is
@@ -1192,7 +1247,9 @@ threshold = ...     # ✏️ a number
 exercises.l1_lambda_max.check(threshold)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The regularisation explorer.** Two classes in the plane, 30 training points, and a logistic
+# ### The regularisation explorer
+#
+# Two classes in the plane, 30 training points, and a logistic
 # regression on the 14 monomials $x_1, x_2, x_1^2, x_1x_2, \dots, x_2^4$ of degree up to 4 (standardised): its
 # boundary is a quartic curve. Every fit is made when the widget is built. Left: the training data and
 # the decision regions; middle: the 14 weights, a cross where one is exactly 0; right: the mean negative
@@ -1281,9 +1338,7 @@ search = grid_search(make_model, candidates, X_train, t_train, k=5, shuffle=True
 print("lambda            ", " ".join(f"{lam:6.0e}" for lam in candidates))
 print("5-fold CV accuracy", " ".join(f"{mean:6.4f}" for mean in search.mean_score))
 print("  its spread (sd)  ", " ".join(f"{sd:6.4f}" for sd in search.std_score))
-final = make_model(search.best_value).fit(X_train, t_train)
-print(f"chosen lambda = {search.best_value:.0e}; "
-      f"test accuracy, measured once: {final.score(X_test, t_test):.4f}")
+print(f"chosen lambda = {search.best_value:.0e}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 12 (explain): the best cross-validation score
@@ -1300,13 +1355,13 @@ print(f"chosen lambda = {search.best_value:.0e}; "
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.best_cv_score.check(explanation)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# **How noisy is a cross-validation score?** The score of one validation split depends on which examples
-# landed in it. Repeat with other random partitions of the same training data: 100 single 80/20 splits,
-# the five folds of one 5-fold run, and 5-fold cross-validation repeated with 20 shufflings (all at the
-# chosen $\lambda$):
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the chosen model scored once on the test set, and how noisy a cross-validation score is.
+# The score of one validation split depends on which examples landed in it: repeat with other random partitions of
+# the same training data, 100 single 80/20 splits, the five folds of one 5-fold run, and 5-fold cross-validation
+# repeated with 20 shufflings (all at the chosen lambda).
+final = make_model(search.best_value).fit(X_train, t_train)
 chosen = make_model(search.best_value)
 n_train = len(t_train)
 single = [cross_val_score(chosen, X_train, t_train,                  # one 80/20 split
@@ -1315,21 +1370,34 @@ single = [cross_val_score(chosen, X_train, t_train,                  # one 80/20
 folds = cross_val_score(chosen, X_train, t_train, k=5, shuffle=True, random_state=0)
 repeated = [cross_val_score(chosen, X_train, t_train, k=5, shuffle=True, random_state=seed).mean()
             for seed in range(20)]
-print(f"one validation split:  mean accuracy {np.mean(single):.4f}, standard deviation "
-      f"{np.std(single):.4f}, range {min(single):.3f} to {max(single):.3f}")
-print(f"one 5-fold run, folds: {folds.round(3)}, standard deviation {np.std(folds):.4f}, "
-      f"mean {folds.mean():.4f}")
-print(f"20 5-fold runs:        their means' standard deviation {np.std(repeated):.4f}")
+if exercises.best_cv_score.revealed():
+    print(f"chosen lambda = {search.best_value:.0e}: test accuracy, measured once, {final.score(X_test, t_test):.4f}")
+    print(f"one validation split:  mean accuracy {np.mean(single):.4f}, standard deviation "
+          f"{np.std(single):.4f}, range {min(single):.3f} to {max(single):.3f}")
+    print(f"one 5-fold run, folds: {folds.round(3)}, standard deviation {np.std(folds):.4f}, "
+          f"mean {folds.mean():.4f}")
+    print(f"20 5-fold runs:        their means' standard deviation {np.std(repeated):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Averaging the five folds removes most of the noise of *which* partition: 20 shufflings move the mean by
-# little. But that small spread is partition noise on this one training set, not the precision of the
-# estimate: another training set of 426 examples from the same population would give another estimate, and
-# the fold scores themselves spread about as much as single splits do. A rough error bar for the mean of five
-# folds is their standard deviation over $\sqrt5$; even that is too small, since the folds share their
-# training data (Bengio and Grandvalet, 2004, show that no unbiased estimate of this variance exists).
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The best of nine noisy scores is optimistic.** Each cross-validation mean is honest for its own $\lambda$, but
+# it is noisy, and the largest of nine was picked *because* it is the largest: its noise more likely pushed it up
+# than down. The honest figure scores the chosen model once on data that played no part in the choice: the test
+# set (the cell above), or nested cross-validation, which repeats the whole search inside each outer fold.
+#
+# How noisy? Averaging the five folds removes most of the noise of *which* partition: 20 shufflings move the mean
+# by little. But that small spread is partition noise on this one training set, not the precision of the
+# estimate: another training set of 426 examples from the same population would give another estimate, and the
+# fold scores themselves spread about as much as single splits do. A rough error bar for the mean of five folds
+# is their standard deviation over $\sqrt5$; even that is too small, since the folds share their training data
+# (Bengio and Grandvalet, 2004, show that no unbiased estimate of this variance exists).
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Leave-one-out
+#
 # Leave-one-out on the 30 training points of the explorer's data, beside 5-fold, over the L2 penalties
 # (on 30 points an accuracy moves in steps of 1/30: one example):
 
@@ -1459,7 +1527,7 @@ for name, (ours, theirs, X, t) in pairs.items():
 # - Logistic regression models $p(t = 1 \mid \mathbf{x}) = \sigma(\mathbf{x}^T\mathbf{w} + b)$ and nothing about $\mathbf{x}$
 #   (discriminative): the score is the log-odds, the boundary at the threshold $\frac12$ is the perceptron's
 #   hyperplane, and a threshold $c$ moves it along $\mathbf{w}$ by $\operatorname{logit}(c)/\|\mathbf{w}\|$ (a larger $c$:
-#   lower recall, usually higher precision). $\sigma(-a) = 1 - \sigma(a)$, $\sigma' = \sigma(1 - \sigma) \le \frac14$.
+#   recall never higher, precision usually higher). $\sigma(-a) = 1 - \sigma(a)$, $\sigma' = \sigma(1 - \sigma) \le \frac14$.
 # - Its loss is the mean negative log-likelihood (log loss, binary cross-entropy), the logistic loss of
 #   the margin for labels $t^\pm = \pm 1$. Its gradient is $\frac1N\sum_i (p_i - t_i)\,\tilde{\mathbf{x}}_i$: prediction
 #   minus target. There is no closed-form minimum, but the loss is convex.
@@ -1469,7 +1537,8 @@ for name, (ours, theirs, X, t) in pairs.items():
 #   direction) where a quadratic would diverge. With $\eta = 1/L$ the gap falls like $O(1/k)$ for every
 #   convex loss, and geometrically where the curvature is bounded below, as near this loss's minimum.
 # - Standardising the features makes the contours round (780 steps became 9 on the hours data), but it
-#   leaves correlations: $\kappa = (1 + \rho)/(1 - \rho)$ for two inputs.
+#   leaves correlations: two standardised inputs keep a condition number that grows without bound as their
+#   correlation $\rho \to 1$ (exercise 4).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # - SGD steps on minibatches: unbiased, with noise $\propto 1/B$; it races ahead early and then hovers
@@ -1477,8 +1546,8 @@ for name, (ours, theirs, X, t) in pairs.items():
 #   convex loss, $O(1/k)$ on a strongly convex one. Its one-example step is the soft perceptron, weighted
 #   by the probability of the wrong label.
 # - The squared error on a sigmoid has vanishing gradients where the model is most wrong and is not
-#   convex. On separable data the likelihood has no maximum and $\|\mathbf{w}\|$ grows for ever, like $\log k$,
-#   even with a step far above $2/L$.
+#   convex. On separable data the likelihood has no maximum and $\|\mathbf{w}\|$ grows for ever, in the long run
+#   like $(\ln k)/\gamma$ with $\gamma$ the widest margin, even with a step far above $2/L$.
 # - Softmax regression handles $K$ classes with the gradient softmax minus one-hot; one-vs-rest and
 #   one-vs-one build $K$ classes from binary models.
 # - L2 shrinks weights and makes the optimum unique; L1 sets weights exactly to 0, every one of them for

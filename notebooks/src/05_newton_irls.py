@@ -12,16 +12,16 @@
 # **What you will learn**
 #
 # - what makes a function convex (the chord above the graph, the tangent below it, a positive
-#   semi-definite Hessian), why a stationary point of a convex function is its global minimum, and what to do
-#   where there is no Hessian;
+#   semi-definite Hessian), what that says about its stationary points, and what to do where there is no
+#   Hessian;
 # - the gradient and Hessian of the logistic loss, $\mathbf{H} = \mathbf{X}^T\mathbf{S}\mathbf{X}/N$, and why it makes
 #   the loss convex while the squared error of a sigmoid is not;
 # - Newton's method twice over: as root finding on the gradient and as minimising the second-order
 #   Taylor model; why it needs no learning rate, what it does on a quadratic, and why near a minimum it
 #   doubles its correct digits at every step;
 # - what a Newton step costs, and when gradient methods win anyway;
-# - where pure Newton fails (far from the minimum, or where the function is not convex) and how a line
-#   search (damping) repairs the first;
+# - what pure Newton does far from the minimum, or where the function is not convex, and what a line
+#   search (damping) changes;
 # - IRLS: for logistic regression each Newton step is a weighted least-squares fit;
 # - what rescaling the features does to Newton and to gradient descent; what separable data do to IRLS; and
 #   why Newton's method cannot train a perceptron;
@@ -33,12 +33,14 @@
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
 # softmax regression); derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw
-# at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function,
-# *predict* what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the solution**
-# button reveals a worked solution, so try first. The cell after a *predict* exercise shows the outcome only
-# once you have answered (any answer): run it again after your answer.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Sources and notation**: the notebook follows the course notes (convexity, matrix derivatives), Arias,
 # UPC topic 2 (Newton's method, IRLS, the multi-class model) and Liu, USC CSCI 567 (Newton from the Taylor
@@ -154,7 +156,7 @@ gap_answer = ...     # ✏️ a number
 exercises.chord_above_parabola.check(gap_answer)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 2. The tangent lies below the graph: why a stationary point is the minimum
+# ## 2. The tangent lies below the graph
 #
 # For a differentiable $f$, convexity is equivalent to the **first-order condition**: the tangent plane at any
 # point lies below the graph,
@@ -166,6 +168,24 @@ exercises.chord_above_parabola.check(gap_answer)
 # $\theta \to 0$: the left side tends to the directional derivative $\nabla f(\mathbf{w})^T(\mathbf{v} - \mathbf{w})$.
 # (Notebook 02 proved Gibbs' inequality with this condition for the concave $\log$, whose tangent at 1 lies above it:
 # $\log u \le u - 1$.)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The tangent-plane gap on the same 2000 random pairs, with the gradient of the logistic loss from notebook
+# 04 and a finite-difference gradient for the squared error:
+
+# %%
+for name, E, gradient in [("logistic loss", loss.loss, loss.gradient),
+                          ("squared error of the sigmoid", mean_squared_error,
+                           lambda w: numerical_gradient(mean_squared_error, w))]:
+    below = np.array([E(v) - E(w) - gradient(w) @ (v - w) for v, w in zip(ends_a, ends_b)])
+    negative = below < -1e-9                                      # below the error of the finite differences
+    print(f"{name:30}: f(v) below the tangent at w for {negative.sum():4d} of 2000 pairs"
+          + (f", by up to {-below.min():.3f}" if negative.any() else ""))
+
+# %% [markdown]
+# For a twice differentiable $f$ there is a **second-order condition**: $f$ is convex if and only if its Hessian
+# $\mathbf{H}(\mathbf{w}) = \nabla^2 f(\mathbf{w})$ is positive semi-definite everywhere, $\mathbf{v}^T\mathbf{H}\mathbf{v} \ge 0$ for
+# all $\mathbf{v}$ (in one dimension, $f'' \ge 0$). Section 4 checks this condition for the logistic loss.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (explain): a stationary point of a convex function
@@ -182,26 +202,17 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.stationary_point_of_a_convex_function.check(explanation)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
 # **The consequence that makes convexity worth having.** If $\nabla f(\mathbf{w}_*) = \mathbf{0}$, the first-order
 # condition reads $f(\mathbf{v}) \ge f(\mathbf{w}_*)$ for every $\mathbf{v}$: a stationary point is a *global* minimum. No
 # local minima to get stuck in, no saddles, and "the gradient is zero" is a complete stopping rule.
 #
-# For a twice differentiable $f$ there is a **second-order condition**: $f$ is convex if and only if its Hessian
-# $\mathbf{H}(\mathbf{w}) = \nabla^2 f(\mathbf{w})$ is positive semi-definite everywhere, $\mathbf{v}^T\mathbf{H}\mathbf{v} \ge 0$ for
-# all $\mathbf{v}$ (in one dimension, $f'' \ge 0$). If $\mathbf{H}$ is positive *definite* everywhere, $f$ is
-# strictly convex and has at most one minimum. Section 4 checks this condition for the logistic loss.
+# Not necessarily the only one: $(w_1 + w_2)^2$ is convex, and every point of the line $w_1 + w_2 = 0$ is a minimum.
+# If $\mathbf{H}$ is positive *definite* everywhere, $f$ is strictly convex and has at most one minimum: for the
+# logistic loss, when $\mathbf{X}$ has full column rank (section 4).
 #
-# The tangent-plane gap on the same 2000 random pairs, with the gradient of the logistic loss from notebook
-# 04 and a finite-difference gradient for the squared error:
-
-# %%
-for name, E, gradient in [("logistic loss", loss.loss, loss.gradient),
-                          ("squared error of the sigmoid", mean_squared_error,
-                           lambda w: numerical_gradient(mean_squared_error, w))]:
-    below = np.array([E(v) - E(w) - gradient(w) @ (v - w) for v, w in zip(ends_a, ends_b)])
-    negative = below < -1e-9                                      # below the error of the finite differences
-    print(f"{name:30}: f(v) below the tangent at w for {negative.sum():4d} of 2000 pairs"
-          + (f", by up to {-below.min():.3f}" if negative.any() else ""))
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. The derivatives Newton's method needs
@@ -258,7 +269,8 @@ for name, f, at, formula in rules:
 # Write `logistic_hessian(X, w)` for a design matrix `X` of shape $(N, D)$ (any bias column already in it) and
 # weights `w` of shape $(D,)$: compute $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$ and return
 # $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ with $\mathbf{S} = \operatorname{diag}(p_i(1 - p_i))$, without building the
-# $N \times N$ matrix $\mathbf{S}$.
+# $N \times N$ matrix $\mathbf{S}$ and without a Python loop over the examples (vectorised, with numpy's array
+# operations): one hidden case has $N = 8\,000\,000$ examples.
 
 # %%
 def logistic_hessian(X, w):
@@ -268,23 +280,34 @@ def logistic_hessian(X, w):
 
 exercises.logistic_hessian.check(logistic_hessian)
 
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's version, as it runs.
+if exercises.logistic_hessian.revealed():
+    show_source(LogisticLoss.hessian)
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$: it scales the rows of $\mathbf{X}$ by
-# $\sqrt{s_i}$ and takes one symmetric product $(\mathbf{S}^{1/2}\mathbf{X})^T(\mathbf{S}^{1/2}\mathbf{X})$, a block of rows at a
-# time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the rows. It never
-# computes $1 - p_i$, which rounds to 0 where $p_i$ rounds to 1 and would lose the example; instead
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The package computes it without ever forming the $N \times N$ matrix $\mathbf{S}$: it scales the rows of
+# $\mathbf{X}$ by $\sqrt{s_i}$ and takes one symmetric product $(\mathbf{S}^{1/2}\mathbf{X})^T(\mathbf{S}^{1/2}\mathbf{X})$,
+# a block of rows at a time. A sum over the examples can be cut anywhere, so on large data the CPU cores share the
+# rows. It never computes $1 - p_i$, which rounds to 0 where $p_i$ rounds to 1 and would lose the example; instead
 # $s_i = \sigma(y_i)\,\sigma(-y_i) = \frac{1}{(1 + e^{-y_i})(1 + e^{y_i})} = \frac{1}{2 + 2\cosh y_i}
-# = \frac{1}{4\cosh^2(y_i/2)}$, so $\sqrt{s_i} = 1/(2\cosh(y_i/2))$, one function of the score.
+# = \frac{1}{4\cosh^2(y_i/2)}$, so $\sqrt{s_i} = 1/(2\cosh(y_i/2))$, one function of the score. The cell below
+# checks it against finite differences of the gradient.
+#
+# </details>
 
-# %%
-show_source(LogisticLoss.hessian)
-
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's Hessian at w = (0.8, -2) against finite differences of its gradient.
 w_random = np.array([0.8, -2.0])
 H_formula = loss.hessian(w_random)
 H_numerical = numerical_hessian(loss.gradient, w_random)
-print("X^T S X / N at w = (0.8, -2):\n", H_formula)
-print("= finite differences of the gradient to 1e-8:", np.allclose(H_formula, H_numerical, rtol=1e-8, atol=1e-8))
+if exercises.logistic_hessian.revealed():
+    print("X^T S X / N at w = (0.8, -2):\n", H_formula)
+    print("= finite differences of the gradient to 1e-8:", np.allclose(H_formula, H_numerical, rtol=1e-8, atol=1e-8))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. The logistic loss is convex, the squared error of a sigmoid is not
@@ -368,7 +391,7 @@ print("Hessian 2 A^T A = finite differences of the gradient to 1e-8:",
 print("eigenvalues of 2 A^T A:", np.linalg.eigvalsh(2 * A_notes.T @ A_notes))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4 (explain): a convex function without a Hessian
+# ### ✏️ Exercise 4 (explain): is $e^x + |x|$ convex?
 #
 # The course notes' second example is $f(x) = e^x + |x|$. Is it convex, and what shows it?
 #
@@ -382,21 +405,30 @@ print("eigenvalues of 2 A^T A:", np.linalg.eigvalsh(2 * A_notes.T @ A_notes))
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.convex_without_a_hessian.check(explanation)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# The definition by chords needs no derivative, so it decides where the Hessian test cannot: $|x|$ passes it by the
-# triangle inequality, $e^x$ by its positive second derivative, and sums of convex functions are convex. The
-# second-order test needs $f''$ *everywhere*; away from the kink, $f'' = e^x > 0$ proves nothing: $e^x - |x|$ has the
-# same $f''$ there and is not convex, its kink pointing the wrong way. Random chords on $[-3, 3]$, and the chord from
-# $-1$ to $1$ over the kink:
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: random chords on [-3, 3] of e^x + |x| and of e^x - |x|, and the chord from -1 to 1 over
+# the kink.
 kinked = {"e^x + |x|": lambda x: np.exp(x) + np.abs(x), "e^x - |x|": lambda x: np.exp(x) - np.abs(x)}
 ends = rng.uniform(-3.0, 3.0, size=(2000, 2))
 weights = rng.uniform(size=2000)
-for name, f in kinked.items():
-    gaps = np.array([chord_gap(f, a, b, th) for (a, b), th in zip(ends, weights)])
-    print(f"{name}: negative chord gaps {np.sum(gaps < -1e-12):4d} of 2000; the chord from -1 to 1 "
-          f"lies {chord_gap(f, -1.0, 1.0, 0.5):+.3f} above f(0)")
+kink_gaps = {name: np.array([chord_gap(f, a, b, th) for (a, b), th in zip(ends, weights)])
+             for name, f in kinked.items()}
+if exercises.convex_without_a_hessian.revealed():
+    for name, f in kinked.items():
+        print(f"{name}: negative chord gaps {np.sum(kink_gaps[name] < -1e-12):4d} of 2000; the chord from -1 to 1 "
+              f"lies {chord_gap(f, -1.0, 1.0, 0.5):+.3f} above f(0)")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The definition by chords needs no derivative, so it decides where the Hessian test cannot: $|x|$ passes it by the
+# triangle inequality, $e^x$ by its positive second derivative, and sums of convex functions are convex. The
+# second-order test needs $f''$ *everywhere*; away from the kink, $f'' = e^x > 0$ proves nothing: $e^x - |x|$ has the
+# same $f''$ there and is not convex, its kink pointing the wrong way (the cell above: its chord from $-1$ to $1$
+# passes below $f(0)$).
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Newton's method in one dimension: two pictures of one step
@@ -419,26 +451,28 @@ for name, f in kinked.items():
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The widget draws both pictures. Left: $f$ and the parabola at $x_k$ (orange), whose vertex (the cross) is
 # the next point. Right: $f'$ and its tangent at $x_k$, whose zero is the same point. Squares mark the earlier
-# iterates. It starts on $f(x) = \sqrt{1 + x^2}$ (convex, minimum at 0) from $x_0 = 0.5$.
+# iterates. It starts on the double well $f(x) = x^4/4 - x^2/2$, with minima at $\pm 1$ and a maximum at 0, from
+# $x_0 = 1.5$, where the parabola is a bowl ($f''(x) = 3x^2 - 1 > 0$ for $|x| > 1/\sqrt3$).
 #
-# - **Try**: press **Step** three times and read the status line; move $x_0$ and step again.
-# - **Look for**: the iterates $0.5, -0.125, 0.00195, -7.5 \times 10^{-9}$: the number of correct digits roughly
-#   *triples* at every step, faster than the doubling that section 7 proves in general. Exercise 7 finds the map
-#   behind it, and section 9 explains why this function does better than the general rule.
+# - **Try**: press **Step** five times and read the status line; move $x_0$ and step again.
+# - **Look for**: the distance to the minimum at 1. Once it is small, each step roughly *doubles* its number of
+#   correct digits, as section 7 proves in general. Starts nearer 0 are for section 9, and the menu's other
+#   functions for later sections.
 
 # %% slideshow={"slide_type": "subslide"}
-newton_1d = Newton1D("sqrt", x0=0.5)
+newton_1d = Newton1D("double_well", x0=1.5)
 newton_1d
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The same from code, the first three iterates on $\sqrt{1 + x^2}$ in a demo widget of its own (exact: no sum of
-# many terms is involved, so every machine gives these digits):
+# The same from code, the first five iterates in a demo widget of its own, and their distances to the minimum (a
+# few operations on one number, no long sums, so every machine prints these digits):
 
 # %%
-demo_1d = Newton1D("sqrt", x0=0.5)
-for _ in range(3):
+demo_1d = Newton1D("double_well", x0=1.5)
+for _ in range(5):
     demo_1d.step()
-print("iterates:", *(f"{x:.6g}" for x in demo_1d.iterates))
+print("iterates:              ", *(f"{x:.9g}" for x in demo_1d.iterates))
+print("distance to 1, |x - 1|:", *(f"{abs(x - 1):.2g}" for x in demo_1d.iterates))
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Newton's method in $D$ dimensions
@@ -464,7 +498,7 @@ print("iterates:", *(f"{x:.6g}" for x in demo_1d.iterates))
 # The package's step, from the shared loop of notebook 04 ("gradient, Hessian, solve"). Before it solves, it asks
 # whether $\mathbf{H}$ is singular by an explicit rule, the same on every machine: scaled to a unit diagonal, its
 # eigenvalue nearest 0 is at most $10^{-12}$ of its largest (`optimization.SINGULAR_RTOL`). Then there is no reliable
-# solution, and the run stops with the status `singular_hessian` (section 14 meets one).
+# solution, and the run stops with the status `singular_hessian`.
 
 # %%
 show_source(optimization._newton_step)
@@ -498,7 +532,9 @@ print("model's minimum", model.newton_point, " Newton's step", step)
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_on_a_quadratic.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: Newton's method on such a quadratic, from w = 0, until the gradient is zero to rounding.
 if exercises.newton_on_a_quadratic.revealed():
     generator = np.random.default_rng(6)
     Q, _ = np.linalg.qr(generator.normal(size=(5, 5)))
@@ -510,11 +546,15 @@ if exercises.newton_on_a_quadratic.revealed():
           np.allclose(run.w, np.linalg.solve(A_spd, b_vec), rtol=1e-9, atol=0))
 
 # %% [markdown]
-# **A quadratic in one step** (run the cell above after your answer). If $E$ is quadratic, its Taylor model at any
-# point is $E$ itself, $m_k = E$, so the model's minimum is $E$'s: $\mathbf{w}_1 = \mathbf{w}_0 - \mathbf{A}^{-1}(\mathbf{A}\mathbf{w}_0 -
-# \mathbf{b}) = \mathbf{A}^{-1}\mathbf{b}$, whatever the dimension and the condition number (which only sets the rounding
-# error, about $\kappa(\mathbf{A})$ machine epsilons). In one dimension: choose the parabola $(x - 1)^2/2 + 1$ in the
-# widget of section 5 and press **Step** once, and the cross sits on the minimum.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **A quadratic in one step.** If $E$ is quadratic, its Taylor model at any point is $E$ itself, $m_k = E$, so the
+# model's minimum is $E$'s: $\mathbf{w}_1 = \mathbf{w}_0 - \mathbf{A}^{-1}(\mathbf{A}\mathbf{w}_0 - \mathbf{b}) =
+# \mathbf{A}^{-1}\mathbf{b}$, whatever the dimension and the condition number (which only sets the rounding error,
+# about $\kappa(\mathbf{A})$ machine epsilons). In one dimension: choose the parabola $(x - 1)^2/2 + 1$ in the widget
+# of section 5 and press **Step** once, and the cross sits on the minimum.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Quadratic convergence: the digits double
@@ -602,14 +642,27 @@ exercises.steps_to_twelve_digits.check(steps_answer)
 # $\mathbf{y}_k = \nabla E(\mathbf{w}_{k+1}) - \nabla E(\mathbf{w}_k)$. For a quadratic $\mathbf{y}_k = \mathbf{H}\mathbf{s}_k$
 # exactly, so a good $\mathbf{B}$ satisfies the *secant condition* $\mathbf{B}\mathbf{y}_k = \mathbf{s}_k$: it
 # undoes the curvature seen along the directions travelled. BFGS builds such a $\mathbf{B}$ from a multiple
-# $\gamma\mathbf{I}$ ($\gamma = \mathbf{s}^T\mathbf{y}/\mathbf{y}^T\mathbf{y}$, the curvature of the last step) by one
+# $\gamma\mathbf{I}$ ($\gamma = \mathbf{s}^T\mathbf{y}/\mathbf{y}^T\mathbf{y}$, the *inverse* of the curvature along the last
+# step: the scale of $\mathbf{H}^{-1}$, Nocedal and Wright's eq. 7.20) by one
 # rank-two correction per pair, and the *two-loop recursion* applies it to $\nabla E$ with $4mD$ multiply-adds,
-# never storing a $D \times D$ matrix. A pair with $\mathbf{s}^T\mathbf{y} \le 0$ (no positive curvature) is
-# skipped, so $\mathbf{B}$ stays positive definite and $-\mathbf{B}\nabla E$ goes downhill. The step length comes
-# from a backtracking line search like damped Newton's (section 9): it tries $\alpha = 1$, but after a trial that fails
-# it tries the lowest point of the parabola through the loss at $\alpha = 0$, its slope there and the loss at the
-# trial (kept between a tenth and a half of the trial), so that a much too long trial costs one or two more, not
-# many halvings. Our version of the direction, with $m = 10$:
+# never storing a $D \times D$ matrix. The corrections keep $\mathbf{B}$ positive definite, so that $-\mathbf{B}\nabla E$
+# goes downhill, as long as every pair has $\mathbf{s}^T\mathbf{y} > 0$: positive curvature along the step.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The step length: the standard line search and ours.** Standard L-BFGS, such as scipy's L-BFGS-B, which
+# scikit-learn's default solver calls, takes a step that meets the **Wolfe conditions**: a sufficient decrease
+# (Armijo's condition, section 9) and a *curvature condition*, that the slope along the step has risen, $\nabla E(\mathbf{w}_{k+1})^T\mathbf{s}_k \ge
+# c_2\,\nabla E(\mathbf{w}_k)^T\mathbf{s}_k$ with $c_2 = 0.9$. Subtract $\nabla E(\mathbf{w}_k)^T\mathbf{s}_k < 0$ (a step
+# downhill) from both sides: $\mathbf{s}_k^T\mathbf{y}_k \ge (c_2 - 1)\,\nabla E(\mathbf{w}_k)^T\mathbf{s}_k > 0$, on any smooth
+# function, so every pair can be used (Nocedal and Wright, section 6.1).
+#
+# The package's version is simpler: a backtracking line search like damped Newton's (section 9). It tries $\alpha = 1$,
+# and after a trial that fails the lowest point of the parabola through the loss at $\alpha = 0$, its slope there and
+# the loss at the trial (kept between a tenth and a half of the trial), so that a much too long trial costs one or two
+# more, not many halvings. Backtracking checks only the decrease, not the curvature, so a pair with
+# $\mathbf{s}^T\mathbf{y} \le 0$ is possible and is skipped. On a strictly convex loss such as ours, $\mathbf{s}^T\mathbf{y} > 0$
+# holds for every step anyway (the gradient of a strictly convex function increases along every line), and the skip is
+# only a guard. Our version of the direction, with $m = 10$:
 
 # %% slideshow={"slide_type": "subslide"}
 show_source(optimization._Memory.direction)
@@ -702,8 +755,9 @@ plt.show()
 # exact count of passes can move by a step with the machine's round-off, so the cell prints only what holds everywhere.
 #
 # Passes are arithmetic, not time. The Hessian's $N D^2/2$ multiply-adds run as one matrix-matrix product, several
-# times faster per operation than the matrix-vector products of a gradient, which wait for memory; and the
-# gradient methods need a line search or several function calls per step. The package's benchmark
+# times faster per operation than the matrix-vector products of a gradient, which wait for memory. (Gradient descent
+# with a fixed $\eta$ needs no line search; L-BFGS pays a pass for each try of its line search, counted above.) The
+# package's benchmark
 # (`make bench`, `benchmarks/bench_fits.py`) times the real thing on $N = 100\,000$, $D = 50$ against scikit-learn:
 # with independent features L-BFGS fits in a few cheap iterations and beats IRLS's Newton steps, each of which pays
 # $D/2$ passes for its Hessian; that is why `LogisticRegression` and `SoftmaxRegression` use L-BFGS unless told
@@ -712,12 +766,10 @@ plt.show()
 # and for well-conditioned problems.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 9. Where pure Newton fails, and how damping fixes it
+# ## 9. Newton's method from farther away
 #
-# Newton's method trusts its quadratic model completely. Far from the minimum the model can be a poor guide.
-#
-# **A convex function, a bad start.** For $f(x) = \sqrt{1 + x^2}$, which grows like $|x|$ far out, the curvature
-# $f''(x) = (1 + x^2)^{-3/2}$ dies away, so the parabola is very flat there and its vertex very far.
+# Newton's method trusts its quadratic model completely, and near a minimum that pays (section 7). What does it do
+# from farther away? Take the convex $f(x) = \sqrt{1 + x^2}$, with its one minimum at 0; it grows like $|x|$ far out.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 7 (derive): Newton's step on $\sqrt{1 + x^2}$
@@ -743,27 +795,37 @@ exercises.newton_on_sqrt.check(x1_answer)
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_from_far.check(prediction)
 
-# %%
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: six steps of pure Newton from 0.5, 1 and 1.2.
 if exercises.newton_from_far.revealed():
     sqrt_f = SCALAR_FUNCTIONS["sqrt"]
-    for x0 in [0.8, 1.0, 1.2]:
+    for x0 in [0.5, 1.0, 1.2]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")                           # a divergence is what we want to see
             run = newton(sqrt_f.f, sqrt_f.derivative, sqrt_f.second_derivative, x0, max_iter=6)
         print(f"x0 = {x0}: {np.array2string(run.weights[:, 0], precision=4)}  -> {run.status}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The map $x \mapsto -x^3$** (run the cell above after your answer). Exercise 7's iteration, $x_{k+1} = -x_k^3$,
-# decides everything: it converges for $|x_0| < 1$, cycles between $\pm 1$ for $|x_0| = 1$, and for $|x_0| > 1$ each step
-# cubes the size and flips the sign. Convexity guarantees one minimum, not that the model is a good guide far from it.
+# <details class="after-answer"><summary>After your answer: why</summary>
 #
-# It also explains section 5's tripling of the digits. Near the minimum the error is *cubed*, $e_{k+1} = e_k^3$, not
-# squared: in section 7's bound the constant is $f'''(\xi)/(2f''(x_k))$, and here $f$ is even, so $f'''(0) = 0$ and
-# the constant vanishes at the minimum; the next term of the expansion, of order $e_k^3$, takes over. Quadratic
-# convergence is what is guaranteed, and a function with $f'''(x_*) = 0$ does better.
+# **The map $x \mapsto -x^3$.** Exercise 7's iteration, $x_{k+1} = -x_k^3$, decides everything: it converges for
+# $|x_0| < 1$, cycles between $\pm 1$ for $|x_0| = 1$, and for $|x_0| > 1$ each step cubes the size and flips the
+# sign. Far from 0 the function is almost $|x|$: its curvature $f''(x) = (1 + x^2)^{-3/2}$ dies away, so the parabola
+# Newton minimises is very flat and its vertex lies far on the other side. Convexity guarantees one minimum, not
+# that the model is a good guide far from it.
+#
+# Near the minimum the error is *cubed*, $e_{k+1} = e_k^3$, not squared: in section 7's bound the constant is
+# $f'''(\xi)/(2f''(x_k))$, and here $f$ is even, so $f'''(0) = 0$ and the constant vanishes at the minimum; the next
+# term of the expansion, of order $e_k^3$, takes over (from 0.5 in the cell above: $-0.125$, $0.00195$, ...).
+# Quadratic convergence is what is guaranteed, and a function with $f'''(x_*) = 0$ does better.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Damped Newton.** Keep Newton's direction $\mathbf{d} = \mathbf{H}^{-1}\nabla E$ but choose the step length by a
+# ### Damped Newton
+#
+# Keep Newton's direction $\mathbf{d} = \mathbf{H}^{-1}\nabla E$ but choose the step length by a
 # **backtracking line search**: try $\alpha = 1, \tfrac12, \tfrac14, \dots$ and take the first with
 # $E(\mathbf{w} - \alpha\mathbf{d}) \le E(\mathbf{w}) - c\,\alpha\,\nabla E^T\mathbf{d}$ (here $c = 10^{-4}$: the loss must fall by a
 # little of what the slope promises). Where $\mathbf{H}$ is positive definite, $\nabla E^T\mathbf{d} = \nabla E^T\mathbf{H}^{-1}\nabla E > 0$:
@@ -895,26 +957,37 @@ def irls_update(X, t, w):
 
 exercises.irls_by_least_squares.check(irls_update)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# On numbers: the package's `irls_step` solves the weighted least-squares problem with `numpy.linalg.lstsq` on the rows
-# $\sqrt{s_i}\,\mathbf{x}_i$ and targets $\sqrt{s_i}\,r_i$, never touching the Hessian; `minimize` takes a Newton step. From
-# the same point they agree to rounding. The last line follows the IRLS slide literally: it writes the gradient as
-# $\mathbf{X}^T(\mathbf{t} - \mathbf{p})$, the gradient of the log-*likelihood*, next to the Hessian of the *negative*
-# log-likelihood; with that sign the step goes the wrong way.
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, on numbers: the package's weighted least squares (irls_step) and its Newton step (minimize)
+# from the same point; the working responses and their weights; and the IRLS slide's sign.
 w_k = np.array([0.5, -1.0])
 newton_point = minimize(loss, w_k, "newton", max_iter=1, tol=0).weights[1]
 least_squares = irls_step(X_hours, passed, w_k)
-print("Newton step       ", newton_point, f" E = {loss.loss(newton_point):.4f}")
-print("weighted LS (IRLS)", least_squares, " the same to 1e-12:", np.allclose(newton_point, least_squares, rtol=1e-12))
 s_k, r_k = working_response(loss.X @ w_k, passed)
-print(f"weights s_i from {s_k.min():.3f} to {s_k.max():.3f}; working responses from {r_k.min():.1f} to {r_k.max():.1f}")
 wrong_sign = w_k - np.linalg.solve(loss.hessian(w_k), loss.X.T @ (passed - expit(loss.X @ w_k)) / len(passed))
-print(f"with the slide's sign: E goes from {loss.loss(w_k):.4f} to {loss.loss(wrong_sign):.4f}")
+if exercises.irls_by_least_squares.revealed():
+    print("Newton step       ", newton_point, f" E = {loss.loss(newton_point):.4f}")
+    print("weighted LS (IRLS)", least_squares, " the same to 1e-12:", np.allclose(newton_point, least_squares, rtol=1e-12))
+    print(f"weights s_i from {s_k.min():.3f} to {s_k.max():.3f}; working responses from {r_k.min():.1f} to "
+          f"{r_k.max():.1f}")
+    print(f"with the slide's sign: E goes from {loss.loss(w_k):.4f} to {loss.loss(wrong_sign):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# A least-squares solver minimises a plain sum of squares, so each weighted term is written as one:
+# $s_i(r_i - \mathbf{x}_i^T\mathbf{v})^2 = (\sqrt{s_i}\,r_i - \sqrt{s_i}\,\mathbf{x}_i^T\mathbf{v})^2$. The package's `irls_step`
+# solves with `numpy.linalg.lstsq` on the rows $\sqrt{s_i}\,\mathbf{x}_i$ and targets $\sqrt{s_i}\,r_i$, never touching the
+# Hessian, whose condition number is the square of theirs (one hidden case has nearly parallel features to show what
+# that costs); `minimize` takes a Newton step. From the same point they agree to rounding. The last line follows the
+# IRLS slide literally: it writes the gradient as $\mathbf{X}^T(\mathbf{t} - \mathbf{p})$, the gradient of the
+# log-*likelihood*, next to the Hessian of the *negative* log-likelihood; with that sign the step goes the wrong way.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 12. Rescaling the features: what Newton and gradient descent notice
+# ## 12. Rescaling the features
 #
 # Measure study time in minutes instead of hours: the feature becomes $x' = 60x$, and every model of the old
 # features is a model of the new ones, with the slope divided by 60.
@@ -922,7 +995,8 @@ print(f"with the slide's sign: E goes from {loss.loss(w_k):.4f} to {loss.loss(wr
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 11 (predict): minutes instead of hours
 #
-# From $(0, 0)$ Newton needs 5 steps on the hours. With the feature in minutes ($x' = 60x$), it needs
+# From $(0, 0)$ Newton needs 5 steps on the hours until $\|\nabla E\| \le 10^{-13}$ (section 7). With the feature in
+# minutes ($x' = 60x$) and the same test, it needs
 #
 # - **(a)** more steps: the loss surface is stretched 60-fold along $w$;
 # - **(b)** fewer steps: the optimal slope is 60 times smaller, closer to the start;
@@ -933,20 +1007,24 @@ print(f"with the slide's sign: E goes from {loss.loss(w_k):.4f} to {loss.loss(wr
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.minutes_instead_of_hours.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: Newton and gradient descent from (0, 0) on the feature in hours, in minutes and standardised.
 if exercises.minutes_instead_of_hours.revealed():
     scalings = {"hours": hours, "minutes": 60 * hours, "standardised": (hours - hours.mean()) / hours.std()}
     print("feature        Newton steps   slope w      bias b     gradient descent steps (eta = 1/L)")
     for name, feature in scalings.items():
         objective = LogisticLoss(feature[:, None], passed)
-        nt = minimize(objective, np.zeros(2), "newton", tol=1e-10)
+        nt = minimize(objective, np.zeros(2), "newton", tol=1e-13)
         gd = minimize(objective, np.zeros(2), "gd", learning_rate=learning_rate_bound(feature[:, None]) / 2,
                       tol=1e-6, max_iter=5000)
         steps = f"{gd.n_iter}" if gd.converged else f"more than {gd.n_iter}"
         print(f"{name:12}   {nt.n_iter:12d}   {nt.w[0]:8.5f}   {nt.w[1]:8.4f}   {steps}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Why** (run the cell above after your answer). In general, change the features by an invertible matrix,
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# In general, change the features by an invertible matrix,
 # $\mathbf{x}' = \mathbf{B}^T\mathbf{x}$ (with the bias row inside $\mathbf{B}$, so centring is allowed too). The scores
 # $\mathbf{x}'^T\mathbf{v} = \mathbf{x}^T\mathbf{B}\mathbf{v}$ are those of the old model with $\mathbf{w} = \mathbf{B}\mathbf{v}$, so the new loss is
 # $E'(\mathbf{v}) = E(\mathbf{B}\mathbf{v})$, with
@@ -958,14 +1036,48 @@ if exercises.minutes_instead_of_hours.revealed():
 # run, $\mathbf{v}_k = \mathbf{B}^{-1}\mathbf{w}_k$, step for step (**affine invariance**). Gradient descent's step is
 # $\eta\,\mathbf{B}^T\nabla E$, which maps differently, and its safe $\eta$ depends on the scale: in minutes the curvature
 # along $w$ grows 3600-fold, the safe $\eta$ shrinks with it, and the bias, whose curvature has not changed, crawls.
-# Standardising does the opposite: it makes the Hessian better conditioned, and gradient descent fast.
+# Standardising does the opposite: it makes the Hessian better conditioned, and gradient descent fast. The cell
+# below checks the runs step for step.
+#
+# </details>
 
-# %%
-minutes = minimize(LogisticLoss(60 * X_hours, passed), np.zeros(2), "newton", tol=1e-10)
-in_hours = minimize(loss, np.zeros(2), "newton", tol=1e-10)
-print("Newton's iterates in minutes, times (60, 1), are those in hours to 1e-12:",
-      minutes.n_iter == in_hours.n_iter and np.allclose(minutes.weights * [60, 1], in_hours.weights, rtol=1e-12,
-                                                         atol=1e-12))
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: Newton's iterates in minutes against those in hours, step for step, and at each step the
+# size of the gradient and the Newton decrement sqrt(grad^T H^-1 grad), in both units.
+in_minutes = LogisticLoss(60 * X_hours, passed)
+minutes = minimize(in_minutes, np.zeros(2), "newton", tol=1e-13)
+in_hours = minimize(loss, np.zeros(2), "newton", tol=1e-13)
+
+
+def size_and_decrement(objective, w):
+    """||grad E(w)|| and sqrt(grad^T H^-1 grad) at w, as text ("< 1e-12" below that: rounding)."""
+    g = objective.gradient(w)
+    values = np.linalg.norm(g), np.sqrt(g @ np.linalg.solve(objective.hessian(w), g))
+    return [f"{value:8.1e}" if value > 1e-12 else "< 1e-12" for value in values]
+
+
+if exercises.minutes_instead_of_hours.revealed():
+    print("Newton's iterates in minutes, times (60, 1), are those in hours to 1e-12:",
+          minutes.n_iter == in_hours.n_iter and np.allclose(minutes.weights * [60, 1], in_hours.weights, rtol=1e-12,
+                                                             atol=1e-12))
+    print(f"{'k':>2}   {'||grad E||, hours':>17}   {'minutes':>8}   {'decrement, hours':>16}   {'minutes':>8}")
+    for k, (w_h, w_m) in enumerate(zip(in_hours.weights, minutes.weights)):
+        (g_h, d_h), (g_m, d_m) = size_and_decrement(loss, w_h), size_and_decrement(in_minutes, w_m)
+        print(f"{k:2d}   {g_h:>17}   {g_m:>8}   {d_h:>16}   {d_m:>8}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The iterates do not depend on the units; the count of steps can, through the stopping test.** The test
+# $\|\nabla E\| \le$ `tol` is not affine invariant: in minutes the gradient is $\mathbf{B}^T\nabla E$, its slope component
+# 60 times larger. After 4 steps $\|\nabla E\|$ is $9.4 \cdot 10^{-10}$ in hours and $5.6 \cdot 10^{-8}$ in minutes (the
+# cell above), so with `tol` $= 10^{-9}$ the run in hours would stop after 4 steps and the run in minutes after 5, on the
+# same iterates. The **Newton decrement** $\sqrt{\nabla E^T\mathbf{H}^{-1}\nabla E}$ is the same in any units, since
+# $\nabla E^T\mathbf{B}(\mathbf{B}^T\mathbf{H}\mathbf{B})^{-1}\mathbf{B}^T\nabla E = \nabla E^T\mathbf{H}^{-1}\nabla E$, and half its
+# square is the decrease the quadratic model promises: a stopping test on it counts the same steps in any units.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 13. Separable data: IRLS has nowhere to go
@@ -1040,24 +1152,32 @@ print(f"with l2 = 1e-3: converged {ridge.converged_} in {ridge.n_iter_} steps, c
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_for_the_perceptron.check(explanation)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# Both losses are piecewise linear in $\mathbf{w}$. Away from the kinks their second derivative is exactly 0, and at the
-# kinks it does not exist. So the Hessian of $E(\mathbf{w}) = \frac1N\sum_i \max(0, -t_i\mathbf{x}_i^T\mathbf{w})$ is the zero
-# matrix wherever it is defined, the quadratic model is a plane with no minimum, and $\mathbf{H}\mathbf{d} = \nabla E$ has no
-# solution. Both losses are convex (maxima of linear functions); that is not what goes wrong. On the running example,
-# with $t_i = 2\,\mathrm{passed}_i - 1$:
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, on the running example with t_i = 2 passed_i - 1: the perceptron loss's gradient, its
+# Hessian by finite differences, and what Newton's method makes of it.
 t_pm = 2 * passed - 1                                             # the targets in {-1, +1} (notebook 01)
 perceptron_E = lambda w: np.mean(perceptron_loss(t_pm * (X1 @ w)))
 perceptron_gradient = lambda w: X1.T @ (perceptron_loss_derivative(t_pm * (X1 @ w)) * t_pm) / len(t_pm)
 w_try = np.array([0.7, -1.0])
-print("gradient", perceptron_gradient(w_try), " Hessian by finite differences:\n",
-      numerical_hessian(perceptron_gradient, w_try))
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     attempt = newton(perceptron_E, perceptron_gradient, lambda w: np.zeros((2, 2)), w_try)
-print(f"Newton: {attempt.status} after {attempt.n_iter} steps")
+if exercises.newton_for_the_perceptron.revealed():
+    print("gradient", perceptron_gradient(w_try), " Hessian by finite differences:\n",
+          numerical_hessian(perceptron_gradient, w_try))
+    print(f"Newton: {attempt.status} after {attempt.n_iter} steps")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# Both losses are piecewise linear in $\mathbf{w}$. Away from the kinks their second derivative is exactly 0, and at
+# the kinks it does not exist. So the Hessian of $E(\mathbf{w}) = \frac1N\sum_i \max(0, -t_i\mathbf{x}_i^T\mathbf{w})$ is
+# the zero matrix wherever it is defined (the cell above), the quadratic model is a plane with no minimum, and
+# $\mathbf{H}\mathbf{d} = \nabla E$ has no solution. Both losses are convex (maxima of linear functions); that is not
+# what goes wrong.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 15. The fit against independent references
@@ -1152,13 +1272,10 @@ print("ratio      ", boot.std(axis=0, ddof=1) / fit.bse_)
 null_directions = ...     # ✏️ a whole number
 exercises.softmax_null_directions.check(null_directions)
 
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# The variance is 0 for all examples when $\tilde{\mathbf{X}}(\mathbf{v}_k - \mathbf{v}_l) = \mathbf{0}$ for every pair, which for a
-# full-rank $\tilde{\mathbf{X}}$ means $\mathbf{v}_1 = \dots = \mathbf{v}_K$: the flat directions add the same vector $\mathbf{v}$ to every
-# class's weights, which adds $\tilde{\mathbf{x}}^T\mathbf{v}$ to every score and changes no probability (notebook 04). A
-# vector $\mathbf{v}$ has $D + 1$ entries. On the iris data, at random weights:
-
-# %%
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the Hessian of the unpenalised loss on the iris data at random weights, its eigenvalues
+# that are 0 to round-off, and one flat direction.
 iris = load_iris()
 X_iris = (iris.X - iris.X.mean(axis=0)) / iris.X.std(axis=0)
 iris_loss = SoftmaxLoss(X_iris, iris.y)
@@ -1166,13 +1283,28 @@ W_random = np.random.default_rng(8).normal(scale=0.5, size=iris_loss.n_weights)
 H_iris = iris_loss.hessian(W_random)
 eigenvalues_iris = np.linalg.eigvalsh(H_iris)
 flat = np.abs(eigenvalues_iris) <= 1e-12 * eigenvalues_iris[-1]
-print("H = finite differences of the gradient to 1e-8:",
-      np.allclose(H_iris, numerical_hessian(iris_loss.gradient, W_random), rtol=1e-8, atol=1e-8))
-print(f"eigenvalues 0 to round-off: {flat.sum()} of {flat.size}; the smallest of the others {eigenvalues_iris[~flat][0]:.4f}")
 v = np.random.default_rng(9).normal(size=5)                        # one vector for every class: W + v 1^T
-print("H (v, v, v) = 0 to round-off:", np.allclose(H_iris @ np.repeat(v, 3), 0, atol=1e-12))
+if exercises.softmax_null_directions.revealed():
+    print("H = finite differences of the gradient to 1e-8:",
+          np.allclose(H_iris, numerical_hessian(iris_loss.gradient, W_random), rtol=1e-8, atol=1e-8))
+    print(f"eigenvalues 0 to round-off: {flat.sum()} of {flat.size}; the smallest of the others "
+          f"{eigenvalues_iris[~flat][0]:.4f}")
+    print("H (v, v, v) = 0 to round-off:", np.allclose(H_iris @ np.repeat(v, 3), 0, atol=1e-12))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The variance is 0 for all examples when $\tilde{\mathbf{X}}(\mathbf{v}_k - \mathbf{v}_l) = \mathbf{0}$ for every pair,
+# which for a full-rank $\tilde{\mathbf{X}}$ means $\mathbf{v}_1 = \dots = \mathbf{v}_K$: the flat directions add the same
+# vector $\mathbf{v}$ to every class's weights, which adds $\tilde{\mathbf{x}}^T\mathbf{v}$ to every score and changes no
+# probability (notebook 04). Each entry of $\mathbf{v}$, one per input and one for the bias, is free: the null space
+# has one dimension per entry (the cell above counts the eigenvalues that are 0).
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Newton's method among the weights that sum to zero
+#
 # **Newton's step needs a unique solution**, and $\mathbf{H}\mathbf{d} = \nabla E$ has a whole family. Three ways out:
 #
 # - **fix one class's weights at $\mathbf{0}$**, a reference class, as binary logistic regression does ($K - 1$ classes
@@ -1333,7 +1465,7 @@ exercises.orthant_newton_step.check(weights_after_one_step)
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # - A Newton step costs about $1 + D/4$ gradient steps for $D$ weights (51 at $D = 200$, 1.5 at $D = 2$): gradient
 #   methods win when $D$ is large and the problem well-conditioned; Newton wins for small $D$ or correlated features.
-# - Pure Newton can diverge far from the minimum ($x \mapsto -x^3$ on $\sqrt{1+x^2}$ for $|x_0| > 1$) and is drawn to
+# - Pure Newton can diverge far from the minimum (on $\sqrt{1+x^2}$ for $|x_0| > 1$, exercises 7 and 8) and is drawn to
 #   maxima and saddles; a backtracking line search fixes the first.
 # - For logistic regression a Newton step is a weighted least-squares fit to $r_i = y_i + (t_i - p_i)/s_i$ with weights
 #   $s_i$ (IRLS). It ignores rescaled features. On separable data its steps tend to the constant length $1/\gamma$, and

@@ -32,11 +32,14 @@
 # (notebook 03), the sigmoid and logistic regression (notebook 04), cross-validation (notebook 04);
 # matrices, inverses and determinants.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
-# Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
-# what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
-# solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once. Cells
+# marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict* what a cell or
+# widget will show before you run it, *explain* by picking an option. Replace the `...`, run the cell, and
+# the check says whether you are right or gives a hint; once you have answered, its **Show the solution**
+# button offers a worked solution. An *implement* exercise is checked with the course's package and
+# scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show their
+# outcome only once you have answered (any answer): run them again after your answer, then open **After your
+# answer: why**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Arias, UPC topic 2 ("Linear classifiers": decision
@@ -131,10 +134,6 @@ plt.show()
 ABC = np.array([[0, 50, 25],       # decide a; columns: the truth is a, b, c
                 [10, 0, 500],      # decide b
                 [15, 10, 0]])      # decide c
-for posterior in ([0.5, 0.3, 0.2], [0.9, 0.05, 0.05]):
-    risks = decision.expected_loss(ABC, posterior)
-    print(f"p = {posterior}: R(a), R(b), R(c) = {risks} -> decide "
-          f"{'abc'[decision.bayes_decision(ABC, posterior)]}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the expected losses of the a/b/c table
@@ -147,12 +146,24 @@ for posterior in ([0.5, 0.3, 0.2], [0.9, 0.05, 0.05]):
 expected_losses = ...     # ✏️ [R(a | x), R(b | x), R(c | x)]
 exercises.abc_expected_losses.check(expected_losses)
 
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell computes the expected losses with the package, at the two
+# posteriors above and at the exercise's.
+if exercises.abc_expected_losses.revealed():
+    for posterior in ([0.5, 0.3, 0.2], [0.9, 0.05, 0.05], [0.6, 0.3, 0.1]):
+        risks = decision.expected_loss(ABC, posterior)
+        print(f"p = {posterior}: R(a), R(b), R(c) = {risks} -> decide "
+              f"{'abc'[decision.bayes_decision(ABC, posterior)]}")
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (implement): the expected losses and the Bayes decision
 #
 # Write `bayes_decision(L, p)` for a loss matrix `L` (rows: decisions, columns: true classes; it may
 # have more rows than columns, e.g. a "don't know" row) and the posteriors `p` of one input. Return a
-# pair: the array of the expected losses of all decisions, and the index of the Bayes decision.
+# pair: the array of the expected losses of all decisions, and the index of the Bayes decision. (The
+# package's `decision.expected_loss` and `decision.bayes_decision` are what the check compares yours
+# with: write your own, with numpy.)
 
 # %%
 def bayes_decision(L, p):
@@ -274,15 +285,15 @@ axes[0].legend(loc="upper left", fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 3 (derive): the threshold of an asymmetric loss with unequal priors
+# ### ✏️ Exercise 3 (derive): how rare a disease moves the threshold to 1.5
 #
-# Same classes and costs (a miss costs 50, a false alarm 10), but the disease is rare:
-# $p(C_1) = 0.1$. Where is the Bayes threshold $x^*$ now? Predict first whether the rarity or the cost
-# wins, then compute.
+# Same classes and costs (a miss costs 50, a false alarm 10), but now the disease is rare. How small must
+# its prior $p(C_1)$ be for the Bayes threshold to sit at $x^* = 1.5$, half-way between the midpoint 1 and
+# the sick class's mean 2? Predict first which way a rare disease moves the threshold, then compute.
 
 # %%
-threshold = ...     # ✏️ a number
-exercises.asymmetric_threshold.check(threshold)
+prior_sick = ...     # ✏️ p(C_1), a number
+exercises.asymmetric_threshold.check(prior_sick)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: the cost of a miss
@@ -296,7 +307,8 @@ exercises.asymmetric_threshold.check(threshold)
 #   become equal;
 # - **raise it to 100**: the threshold moves further left, the false alarms grow; read the status: the
 #   error rate rises while the expected cost stays below that of the 0-1 rule;
-# - **lower the prior of sickness**: the threshold moves right again, as in Exercise 3.
+# - **lower the prior of sickness**: which way does the threshold move? Between which two settings of
+#   the prior does it pass $x = 1.5$, and does your answer to Exercise 3 lie between them?
 
 # %% slideshow={"slide_type": "subslide"}
 costs = LossMatrixExplorer(means=(0, 2), sigmas=(1, 1), miss_cost=50, false_alarm_cost=10)
@@ -532,11 +544,9 @@ for separation in (2, 3):                              # 2: the means above; 3: 
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.prior_moves_boundary.check(prediction)
 
-# %% [markdown]
-# Then look: the cell below draws the true boundary of the two classes above for both priors (run it
-# after your answer).
-
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell draws the true boundary of the two classes above for both priors.
 if exercises.prior_moves_boundary.revealed():
     view = (-3, 5), (-3, 4)
     fig, ax = plt.subplots(figsize=(5.2, 3.0))
@@ -553,12 +563,20 @@ if exercises.prior_moves_boundary.revealed():
     print(f"w = {w}, shift ln 9 / ||w|| = {np.log(9) / np.linalg.norm(w):.3f}")
 
 # %% [markdown]
-# Raising $\pi_1$ adds $\ln(0.9/0.1) - \ln(0.5/0.5) = \ln 9$ to $b$ and leaves $\mathbf{w}$ alone: the line
-# keeps its direction and moves by $\ln 9 / \|\mathbf{w}\| = 2.197 / 2 = 1.099$ against $\mathbf{w}$, towards
-# $\boldsymbol\mu_0$: the more probable class claims more of the plane.
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **It slides, parallel to itself, towards $\boldsymbol\mu_0$ (b).** The prior enters the log-odds only
+# through $b$: raising $\pi_1$ adds $\ln(0.9/0.1) - \ln(0.5/0.5) = \ln 9$ to $b$ and leaves
+# $\mathbf{w} = \boldsymbol\Sigma^{-1}(\boldsymbol\mu_1 - \boldsymbol\mu_0)$ alone. The line keeps its direction and
+# moves by $\ln 9 / \|\mathbf{w}\| = 2.197 / 2 = 1.099$ against $\mathbf{w}$, towards $\boldsymbol\mu_0$: the more
+# probable class claims more of the plane.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Further assumptions: a diagonal shared covariance.** If the shared covariance is diagonal,
+# ### Further assumptions: a diagonal shared covariance
+#
+# If the shared covariance is diagonal,
 # $\boldsymbol\Sigma = \operatorname{diag}(\sigma_1^2, \dots, \sigma_D^2)$, the features are independent within
 # each class (for Gaussians, uncorrelated means independent), and the Mahalanobis distance becomes a
 # **weighted Euclidean distance**, each feature measured in units of its own standard deviation:
@@ -622,7 +640,9 @@ print("Sigma = 2 I, equal priors: the Bayes class is the nearest mean at all 10 
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.feature_units.check(prediction)
 
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell refits the three classifiers with the sepal width in millimetres.
 if exercises.feature_units.revealed():
     predictions = {}
     for units, X_units in (("cm", iris.X), ("mm", iris.X * [1, 10, 1, 1])):
@@ -637,13 +657,17 @@ if exercises.feature_units.revealed():
         print(f"{name:12}: {np.sum(cm != mm):2} of 150 predictions change; training accuracy "
               f"{np.mean(cm == iris.y):.3f} in cm, {np.mean(mm == iris.y):.3f} with the sepal width in mm")
 
-# %% [markdown]
-# (Run the cell above after your answer.) The Euclidean distance adds up squared differences in whatever
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Only the nearest mean's (b).** The Euclidean distance adds up squared differences in whatever
 # units the features have, so a feature recorded ten times larger weighs a hundred times more. The
 # diagonal model divides each difference by that feature's own standard deviation, which scales with it;
 # LDA's Mahalanobis distance is unchanged by any invertible linear change of the inputs, a rotation
 # included. Rescaling the inputs before a nearest-mean (or nearest-neighbour) classifier is a modelling
-# choice; for the Gaussian classifiers it is not.
+# choice; for LDA, QDA and the diagonal model it is not.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Explore: the Bayes boundary, and what LDA and QDA learn from a sample
@@ -658,22 +682,44 @@ if exercises.feature_units.revealed():
 # (the same for both; after the $\pm$, the standard error of such an estimate, so a model may come out
 # a hair below the Bayes error by chance). Choose a class with the buttons, then:
 #
+# - **set N to 20, then press "new sample" a few times**: with about ten examples per class the fitted
+#   boundaries swing from sample to sample, QDA's most. QDA is the right model, yet after a lucky first
+#   sample (0.060, LDA 0.089) its test error is 0.128, 0.171 and 0.313, above LDA's each time;
+# - **then drag N up to 400**: QDA's boundary comes close to the Bayes boundary, even its second branch
+#   far from the data, and its test error comes down to the Bayes error; LDA's stays a line, its error above;
 # - **give class 2 the shape of class 1** (spreads 1 and 1): the Bayes boundary becomes a line, and LDA
 #   is now the right model;
-# - **drag N up to 400**: QDA's boundary comes close to the Bayes boundary, even its second branch far
-#   from the data, and its test error meets the Bayes error; LDA's stays a line, its error above;
-# - **move a prior**: the Bayes boundary moves away from the more probable class (Exercise 4);
-# - **press "new sample"** a few times at small $N$: how much do the fitted boundaries move?
+# - **move a prior**: which way does the Bayes boundary move, and does it match your answer to
+#   Exercise 4?
 
 # %% slideshow={"slide_type": "subslide"}
 classes = GaussianClassesExplorer(N=40)
 classes
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# From code, a second explorer gives both classes the same round shape (LDA is then the right model, and
-# the Bayes error has the closed form $\Phi(-\Delta/2)$ of two equally likely classes sharing a covariance,
-# $\Delta$ the Mahalanobis distance between the means), then gives class 2 back its long tilted shape and raises $N$
-# to 400:
+# From code, a second explorer draws the same samples as the one above: the test errors of its first 20
+# samples at $N = 20$ and at $N = 400$. With so few examples QDA is no better than LDA on average, and
+# far from the Bayes error.
+
+# %%
+demo = GaussianClassesExplorer(N=20)
+errors = np.empty((20, 2, 2))                        # sample, N = 20 or 400, LDA or QDA
+for sample in range(20):
+    if sample:
+        demo.new_sample()
+    for n, N in enumerate((20, 400)):
+        demo.N_slider.value = N
+        errors[sample, n] = demo.errors["LDA"], demo.errors["QDA"]
+print(f"Bayes error {demo.bayes_error.error:.4f}; test errors of the first four samples, N = 20: "
+      f"LDA {errors[:4, 0, 0].round(3)}, QDA {errors[:4, 0, 1].round(3)}")
+for n, N in enumerate((20, 400)):
+    print(f"N = {N:3}, means of 20 samples: LDA {errors[:, n, 0].mean():.3f}, QDA {errors[:, n, 1].mean():.3f}; "
+          f"QDA below LDA in {np.sum(errors[:, n, 1] < errors[:, n, 0])} of 20")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# A third explorer gives both classes the same round shape: LDA is the right model, and the Bayes error
+# has the closed form $\Phi(-\Delta/2)$ of two equally likely classes sharing a covariance, $\Delta$ the
+# Mahalanobis distance between the means.
 
 # %%
 demo = GaussianClassesExplorer(N=40)
@@ -681,23 +727,24 @@ demo.set_class(1, spreads=(1.0, 1.0))
 print(demo.status)
 distance = discriminant.mahalanobis_distance(demo.means[:1], demo.means[1], np.eye(2))[0]
 print(f"Phi(-Delta/2) with Delta = {distance:.3f}: {stats.norm.cdf(-distance / 2):.4f}")
-demo.set_class(1, spreads=(1.6, 0.45))
-demo.N_slider.value = 400
-print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Estimating the parameters
 #
 # The Bayes classifier needs the true $\pi_k$, $\boldsymbol\mu_k$ and $\boldsymbol\Sigma_k$; LDA and QDA plug in
-# estimates from the $N_k$ training examples of each class (maximum likelihood, notebook 03):
+# estimates from the $N_k$ training examples of each class. The prior and the mean are the maximum
+# likelihood estimates (notebook 03); the covariance, as in the lecture, is not:
 #
 # $$\hat\pi_k = \frac{N_k}{N}, \qquad \hat{\boldsymbol\mu}_k = \frac{1}{N_k}\sum_{\mathbf{x} \in C_k}\mathbf{x}, \qquad
 # \hat{\boldsymbol\Sigma}_k = \frac{1}{N_k - 1}\sum_{\mathbf{x} \in C_k}(\mathbf{x} - \hat{\boldsymbol\mu}_k)(\mathbf{x} - \hat{\boldsymbol\mu}_k)^T .$$
 #
-# The covariance uses $N_k - 1$, the unbiased estimate: the maximum likelihood estimate divides by $N_k$
-# and is too small by the factor $(N_k - 1)/N_k$ (notebook 03), because the deviations are measured
-# from $\hat{\boldsymbol\mu}_k$, which sits closer to the sample than the true mean does.
-#
+# The maximum likelihood covariance divides by $N_k$, and on average it is too small by the factor
+# $(N_k - 1)/N_k$ (notebook 03), because the deviations are measured from $\hat{\boldsymbol\mu}_k$, which sits
+# closer to the sample than the true mean does. Dividing by $N_k - 1$ gives the **unbiased** estimate, and
+# the pooled covariance below the same way. That is the reason, and a convention: for classifying,
+# neither is "the right one"; they differ by the factor $1 - 1/N_k$, which matters only for small classes.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # LDA needs one covariance for all classes. Each class's scatter about its own mean has expectation
 # $(N_k - 1)\boldsymbol\Sigma$, so their sum has expectation $(N - K)\boldsymbol\Sigma$: $N$ examples less one
 # degree of freedom per estimated mean. The unbiased **pooled covariance** is therefore
@@ -727,7 +774,9 @@ print(f"the truth:                {truth.ravel()}")
 # ### ✏️ Exercise 6 (implement): the pooled covariance
 #
 # Write `pooled_covariance(X, t)`: the pooled covariance of the inputs `X` (shape `(N, D)`) with class
-# labels `t` (any labels). The hidden cases include a single feature and string labels.
+# labels `t` (any labels). The hidden cases include a single feature and string labels. (The package's
+# `LDA` computes it as `covariance_`, and the check compares yours with the package's: write your own,
+# with numpy.)
 
 # %%
 def pooled_covariance(X, t):
@@ -741,16 +790,41 @@ exercises.pooled_covariance_by_code.check(pooled_covariance)
 # ## 8. How many parameters? Why QDA overfits, and when it cannot be fitted
 #
 # LDA and QDA estimate the same priors and class means; they differ in the covariances: one, shared by
-# all classes, for LDA, and one per class for QDA. How many numbers is that? The package counts them,
-# here for $K = 3$ classes (Exercise 7 asks you to find the rule):
-
-# %%
-for D in (2, 10, 50, 100):
-    counts = discriminant.parameter_counts(D, 3)
-    print(f"D = {D:3}: LDA {counts['LDA']:6}, QDA {counts['QDA']:6}")
+# all classes, for LDA, and one per class for QDA. How many numbers is that?
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Quadratic growth in $D$ is the price of QDA's flexibility. The estimates are also fragile: a class
+# ### ✏️ Exercise 7 (derive): count the parameters of LDA and QDA
+#
+# Iris has $D = 4$ features and $K = 3$ classes. How many numbers does each model estimate (priors, class
+# means and covariances, counting only the free ones)? To test your rule: with $D = 2$ features and three
+# classes, LDA estimates 11 numbers and QDA 17.
+
+# %%
+counts = ...     # ✏️ [LDA, QDA]
+exercises.count_parameters.check(counts)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell prints the package's counts for K = 3 classes as D grows.
+if exercises.count_parameters.revealed():
+    for D in (2, 4, 10, 50, 100):
+        package_counts = discriminant.parameter_counts(D, 3)
+        print(f"D = {D:3}: LDA {package_counts['LDA']:6}, QDA {package_counts['QDA']:6}")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The priors and the means add only $K - 1 + KD$ numbers, a count linear in $D$. The covariances
+# grow with $D^2$: each symmetric $D \times D$ matrix has $D(D+1)/2$ free entries, one matrix for LDA and
+# $K$ of them for QDA. At $D = 100$ that is 5352 numbers for LDA and 15 452 for QDA. Quadratic growth in
+# $D$, $K$ times over, is the price of QDA's flexibility.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Too few examples: when QDA cannot be fitted, and when it overfits
+#
+# The estimates are fragile: a class
 # covariance built from $N_k$ examples has rank at most $N_k - 1$, so it is **singular when
 # $N_k \le D$** and QDA cannot be fitted at all; the pooled covariance has rank at most $N - K$, so LDA
 # fails when $N - K < D$, that is when $N < D + K$. (The slides write "$d > n_k$" and "$d > n$": one
@@ -769,9 +843,9 @@ print("LDA pools N - K = 4 >= D = 3 degrees of freedom and fits:",
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Before it fails, QDA overfits. Two classes in $D = 8$ dimensions with different covariances (so QDA
 # is the right model; the Bayes classifier's accuracy on the test set is 0.843), 20 training samples for
-# each $N_k$, mean accuracy on 10 000 test examples: with 10 or 15 examples per class LDA's biased but
-# stable estimate wins; from 25 per class on, QDA's flexibility pays off. (Seeds 5, 6 and 7 for `rng`
-# give the same picture: the curves cross between 15 and 25 examples per class.)
+# each $N_k$, mean accuracy on 10 000 test examples: with 10 or 15 examples per class LDA wins; from 25
+# per class on, QDA does. (Seeds 5, 6 and 7 for `rng` give the same picture: the curves cross between 15
+# and 25 examples per class.)
 
 # %% slideshow={"slide_type": "subslide"}
 D = 8
@@ -804,17 +878,6 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 7 (derive): count the parameters of LDA and QDA
-#
-# Iris has $D = 4$ features and $K = 3$ classes. How many numbers does each model estimate (priors, class
-# means and covariances, counting only the free ones)? The table above lets you test your rule at
-# $D = 2$.
-
-# %%
-counts = ...     # ✏️ [LDA, QDA]
-exercises.count_parameters.check(counts)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 8 (explain): why QDA loses with few examples per class
 #
 # In the experiment above, at $N_k = 10$ QDA's test accuracy is below LDA's, although QDA is the right
@@ -831,6 +894,40 @@ exercises.count_parameters.check(counts)
 explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.qda_overfits.check(explanation)
 
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: inside the experiment's 20 fits at N_k = 10, each covariance's smallest
+# eigenvalue, and the median squared Mahalanobis distance of each class's test examples to their class.
+def inside(covariances, means):
+    distances = [discriminant.mahalanobis_distance(test.X[test.y == k], means[k], covariances[k]) ** 2
+                 for k in range(2)]
+    return np.r_[np.linalg.eigvalsh(covariances)[:, 0], np.median(distances, axis=1)]
+
+
+if exercises.qda_overfits.revealed():
+    rng_10 = np.random.default_rng(4)                  # the experiment's generator: its first 20 samples
+    fits = [(QDA().fit(d.X, d.y), LDA().fit(d.X, d.y)) for d in
+            [datasets.make_gaussian_classes(high_means, high_covariances, 10, random_state=rng_10)
+             for _ in range(20)]]
+    print("            smallest eigenvalues   median squared distances (classes 1, 2)")
+    print("truth      ", inside(high_covariances, high_means).round(3))
+    print("QDA, mean  ", np.mean([inside(q.covariances_, q.means_) for q, _ in fits], axis=0).round(3))
+    print("LDA, mean  ", np.mean([inside(np.array([l.covariance_] * 2), l.means_) for _, l in fits], axis=0).round(3))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The covariance estimates (b).** From 10 points, a class covariance in 8 dimensions has 36 free
+# entries and rank at most 9. The sample spreads too little in some directions by chance, and the
+# estimate's smallest eigenvalue is on average about 0.015 for class 1 and 0.018 for class 2, where the
+# truth has 1 and 0.3. Along those directions $\hat{\boldsymbol\Sigma}_k^{-1}$ is huge, and the distances blow up:
+# the test examples of class 1 lie at a median squared Mahalanobis distance of about 170 from their own
+# class, where the true covariance gives 7.2. QDA's discriminants are then dominated by estimation noise.
+# LDA's pooled covariance, from 18 degrees of freedom, is biased (the true covariances differ) but far
+# less variable: distances of about 16. With more examples QDA's estimates settle, and its right form pays.
+# (Options a and d are false of this model; c rescales each covariance by 10/9, a small shift.)
+#
+# </details>
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Regularised discriminant analysis: between LDA and QDA
 #
@@ -884,11 +981,10 @@ print("QDA fails on the 3-example classes above; RDA(1, 0.1) fits:",
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.rda_corner.check(prediction)
 
-# %% [markdown]
-# The cell below compares RDA(0, 1)'s predictions on the 10 000 test points with those of the four
-# candidates (run it after your answer).
-
-# %% slideshow={"slide_type": "subslide"}
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell compares RDA(0, 1)'s predictions on the 10 000 test points with
+# those of the four candidates.
 if exercises.rda_corner.revealed():
     rda_01_model = RDA(0, 1).fit(sample.X, sample.y)
     rda_01 = rda_01_model.predict(test.X)
@@ -900,15 +996,27 @@ if exercises.rda_corner.revealed():
         print(f"{name:25} agrees with RDA(0, 1) on {np.mean(predicted == rda_01):.1%} of the test points")
 
 # %% [markdown]
-# With $\alpha = 0$ every class takes the pooled $\hat{\boldsymbol\Sigma}$, so all share one
-# $\hat\sigma^2 = \operatorname{tr}(\hat{\boldsymbol\Sigma})/D$, and $\gamma = 1$ replaces $\hat{\boldsymbol\Sigma}$ by
-# $\hat\sigma^2\mathbf{I}$: the isotropic case of section 5, the nearest mean corrected by the log priors
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The nearest mean, corrected by the log priors (c).** With $\alpha = 0$ every class takes the pooled
+# $\hat{\boldsymbol\Sigma}$, so all share one $\hat\sigma^2 = \operatorname{tr}(\hat{\boldsymbol\Sigma})/D$, and
+# $\gamma = 1$ replaces $\hat{\boldsymbol\Sigma}$ by $\hat\sigma^2\mathbf{I}$: the isotropic case of section 5
 # (here the classes are equally large, so plainly the nearest mean).
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **Choosing $(\alpha, \gamma)$ by cross-validation.** The $D = 8$ problem of section 8 with 20 examples
-# per class: 10-fold cross-validated accuracy over a grid of $11 \times 11$ pairs, every pair scored on the
-# same folds. `rda_accuracy_grid` scores all 121 pairs at once (the accuracies of `RDA(alpha, gamma)`
+# ### Choosing $(\alpha, \gamma)$ by cross-validation
+#
+# One caution first. $\gamma$ shrinks towards $\hat\sigma_k^2\mathbf{I}$, and $\hat\sigma_k^2$ averages the
+# variances of all the features, so RDA with $\gamma > 0$, unlike LDA and QDA, depends on the units: with
+# iris's sepal width in millimetres instead of centimetres, 6 of the 150 training predictions of
+# RDA(0.5, 0.1) change, and 21 of RDA(0.5, 0.5)'s. Features measured in different units should be
+# standardised before $\gamma$ is tuned. (The eight synthetic features here have no units to choose, and
+# iris's four lengths, in section 10, are all in centimetres.)
+#
+# The $D = 8$ problem of section 8 with 20 examples per class: 10-fold cross-validated accuracy over a
+# grid of $11 \times 11$ pairs, every pair scored on the same folds. `rda_accuracy_grid` scores all 121 pairs at once (the accuracies of `RDA(alpha, gamma)`
 # fitted pair by pair, a hundred times faster). Then the chosen pair, LDA and QDA on the 10 000 test
 # examples.
 
@@ -1159,9 +1267,10 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   announced that the course focuses on the 0-1 loss, simplifies it in the next line to
 #   $\sum_{y \ne c} p(Y = y \mid \mathbf{x}) = 1 - p(Y = c \mid \mathbf{x})$ with the note "if $y = c$, 0". The
 #   note holds for the medical and a/b/c tables too; the step also needs every mistake to cost 1. The
-#   decision rule for a general table, $\operatorname{argmin}_a \sum_j L_{aj}\,p(C_j \mid \mathbf{x})$, is never
-#   written, so the medical table that motivates it is left undecided: section 1 decides it (sick above
-#   $p = 1/6$).
+#   general rule, $\hat y = \operatorname{argmin}_y \mathbb{E}_Y[L(Y, y)]$, is written before it is specialised
+#   to the 0-1 loss, and the a/b/c table's three expected losses are written as formulas, but the rule is
+#   never applied to a table: the medical table that motivates it is left undecided. Section 1 decides it
+#   (sick above $p = 1/6$), and the a/b/c table at two posteriors.
 # - **Arias, UPC topic 2**, writes the isotropic equal-prior discriminant as
 #   $g_k(\mathbf{x}) = -\frac12\|\boldsymbol\mu_k - \mathbf{x}\|^2$, dropping the $1/\sigma^2$ of the line before. The
 #   argmax is unchanged, so the classifier is the same; the values are not the log-posteriors up to a
@@ -1197,7 +1306,8 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 # **Summary, continued**
 #
 # - A shared diagonal covariance gives a weighted Euclidean distance, $\boldsymbol\Sigma = \sigma^2\mathbf{I}$ the nearest
-#   mean: the distance, and so the classifier, depends on the features' units only in the last case.
+#   mean: the distance, and so the classifier, depends on the features' units only in the last case (as
+#   does RDA with $\gamma > 0$, which shrinks towards $\hat\sigma_k^2\mathbf{I}$).
 # - The estimates: $N_k/N$, the class means, unbiased class covariances, and the pooled covariance with
 #   $N - K$. QDA needs $K D(D+1)/2$ covariance entries, overfits with small classes and fails at
 #   $N_k \le D$ (LDA at $N < D + K$); RDA's $(\alpha, \gamma)$, chosen by cross-validation, moves between
