@@ -31,6 +31,7 @@ from .discriminant import (BOUNDARY_STYLES, grid_axes, boundary_segments, plot_b
                            plot_score_grid)
 from .naive_bayes import (bar_style, plot_class_bars, plot_covariance_ellipses,
                           level_curve, posterior_colormap, plot_reliability, plot_log_odds, plot_learning_curves)
+from .description import describe, alt_text, plain_text, use_alt_text
 from .logistic import (plot_loss_contours, plot_descent_path, plot_loss_gap, plot_binary_targets,
                        plot_coefficients, plot_regularization_path, gap_levels, square_view, OPTIMUM_STYLE,
                        PATH_STYLE)

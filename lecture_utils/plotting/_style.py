@@ -46,8 +46,10 @@ PRESENTATION_STYLE = {
 
 
 def use_house_style() -> None:
-    """Apply the course's matplotlib style to every following figure."""
+    """Apply the course's matplotlib style to every following figure, and give each figure shown its alt text."""
+    from .description import use_alt_text
     mpl.rcParams.update(HOUSE_STYLE)
+    use_alt_text()
 
 
 @checked(on=FLAG)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import weakref
 
 import contourpy
 import matplotlib
@@ -14,6 +15,13 @@ from matplotlib.image import AxesImage
 from ._checks import (AXES, FLAG, FUNCTION, LARGEST_LIMIT, NUMBER, array, checked, count, covariances, curve, labels,
                       limits, names, points, positive, results)
 from ._style import PALETTE, class_style, _light
+from .description import describe, number, plain_text
+
+#: How a reader hears each of the house style's markers.
+MARKER_NAMES = {"o": "circles", "s": "squares", "^": "triangles", "D": "diamonds", "v": "downward triangles",
+                "P": "plus signs", "X": "crosses"}
+#: The points plot_data last drew on each panel (so that a boundary drawn there can say how it splits them).
+_DATA: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 @checked(ax=AXES, X=points(2), t=labels(like="X"), labels=names(classes_of="t"))
@@ -41,8 +49,13 @@ def plot_data(ax, X, t, labels=None, **kwargs) -> list:
     labels = labels if labels is not None else [f"t = {c:+d}" if np.issubdtype(classes.dtype, np.integer)
                                                 else str(c) for c in classes]
     options = {"s": 45, "edgecolors": "white", "linewidths": 0.6, "zorder": 3, **kwargs}
-    return [plot_markers(ax, X[t == c], label=label, **class_style(k), **options)
-            for k, (c, label) in enumerate(zip(classes, labels))]
+    drawn = [plot_markers(ax, X[t == c], label=label, **class_style(k), **options)
+             for k, (c, label) in enumerate(zip(classes, labels))]
+    _DATA[ax] = (X, t)
+    counts = ", ".join(f"{np.sum(t == c)} {MARKER_NAMES[class_style(k)['marker']]} ({plain_text(label)})"
+                       for k, (c, label) in enumerate(zip(classes, labels)))
+    describe(ax, f"{len(t)} data points in {len(classes)} classes: {counts}", about=drawn)
+    return drawn
 
 
 @checked(ax=AXES, X=points(2, min_size=0), s=positive)
@@ -193,7 +206,20 @@ def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs
         annotation.arrow_patch.set_clip_box(ax.bbox)
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
+    describe(ax, _boundary_sentence(ax, np.asarray(w, dtype=float), float(b), kwargs.get("label")), about=line)
     return line, annotation
+
+
+def _boundary_sentence(ax, w, b, label) -> str:
+    """The boundary w^T x + b = 0 in words, and how many of the panel's data points lie on their class's side."""
+    terms = "".join(f" {'-' if wi < 0 else '+'} {number(abs(wi))} x{i + 1}" for i, wi in enumerate(w))
+    terms = ("-" + terms[3:] if terms.startswith(" -") else terms[3:]) + f" {'-' if b < 0 else '+'} {number(abs(b))}"
+    sentence = f"{plain_text(label) + ': ' if label else ''}the line {terms} = 0"
+    X, t = _DATA.get(ax, (None, None))
+    if X is not None and len(X) and set(np.unique(t)) <= {-1, 1} and X.shape[1] == len(w):
+        right = int(np.sum(np.sign(X @ w + b) == t))
+        sentence += f", with {right} of the {len(t)} points on their own class's side"
+    return sentence
 
 
 @checked(xlim=limits, ylim=limits, resolution=count(cells=2))

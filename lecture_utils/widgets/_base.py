@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 
 from .._png import PngEncoder
+from ..plotting.description import alt_text
 from ._text import GlyphCache
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
@@ -222,7 +223,12 @@ class FigureWidget:
 
         bundle = self._repr_mimebundle_()
         width, height = display_size(bundle["image/png"])
-        display(bundle, metadata={"image/png": {"width": width, "height": height}}, raw=True)
+        display(bundle, metadata={"image/png": {"width": width, "height": height, "alt": self.description}}, raw=True)
+
+    @property
+    def description(self) -> str:
+        """The picture in words, for a reader who cannot see it: its status line, then its panels and their data."""
+        return f"{self.status.rstrip('. ')}. {alt_text(self.fig)}" if self.status else alt_text(self.fig)
 
 
 def _check_artist(artist) -> None:

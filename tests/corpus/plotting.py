@@ -71,7 +71,17 @@ def _ellipse_check(mean, covariance, radius):
 
 
 #: Each function: a valid call (a function of fresh axes giving the keyword arguments) and a check of its result.
+def _described_line():
+    ax = _ax()
+    line, = ax.plot([0.0, 1.0], [0.0, 1e300], label="$\\hat{\\mu}_k$")
+    P.describe(ax, "a rising line", about=line)
+    return ax
+
+
 VALID = {
+    "describe": (lambda: dict(ax=_ax(), sentence="$\\|\\mathbf{w}\\| = 2$"),
+                 satisfies(lambda result: result is None, "nothing returned")),
+    "sentences": (lambda: dict(ax=_described_line()), equal(["A rising line."])),
     "plot_data": (lambda: dict(ax=_ax(), X=X8, t=T8), satisfies(_wraps, "8 classes wrap the palette")),
     "plot_markers": (lambda: dict(ax=_ax(), X=np.empty((0, 2)), s=1e-300),
                      satisfies(lambda line: line.get_xydata().shape == (0, 2) and line.get_linestyle() == "None",
@@ -294,7 +304,7 @@ def _bad_value(marker, valid, check, arguments):
 
 
 MODULES = [importlib.import_module(f"lecture_utils.plotting.{module}") for module in
-           ("_style", "geometry", "information", "mle", "naive_bayes", "newton", "perceptron", "discriminant",
+           ("_style", "description", "geometry", "information", "mle", "naive_bayes", "newton", "perceptron", "discriminant",
             "logistic")]
 
 
@@ -372,4 +382,18 @@ CASES = [
     case("plotting.geometry.plot_data", "t one label short", lambda: P.plot_data(_ax(), X8, T8[:-1]), refuses("t")),
     case("plotting.geometry.plot_data", "labels for fewer classes", lambda: P.plot_data(_ax(), X8, T8, labels=["a"]),
          refuses("labels")),
+    case("plotting.description.describe", "an empty sentence", lambda: P.describe(_ax(), "  "), refuses("sentence")),
+    case("plotting.description.alt_text", "a line reaching 1e300, described and read",
+         lambda: P.alt_text(_described_line().figure),
+         answers(satisfies(lambda text: text.startswith("A rising line. x axis, from ") and "to 1.05e+300" in text
+                           and "mu" not in text, "the sentence, then the axes to 1.05e300; the line not read"))),
+    case("plotting.description.alt_text", "not a figure", lambda: P.alt_text(_ax()), refuses("fig")),
+    case("plotting.description.plain_text", "TeX with an accent and a fraction",
+         lambda: P.plain_text("$\\hat{\\mu}_k = \\frac{1}{N_k}$"), answers(equal("mu-hatk = (1)/(Nk)"))),
+    case("plotting.description.plain_text", "not text", lambda: P.plain_text(3.0), refuses("text")),
+    case("plotting.description.number", "1.7e308", lambda: _function("number")(1.7e308), answers(equal("1.7e+308"))),
+    case("plotting.description.number", "-0.000123456", lambda: _function("number")(-0.000123456), answers(equal("-0.000123"))),
+    case("plotting.description.number", "text", lambda: _function("number")("3"), refuses("value")),
+    case("plotting.description.use_alt_text", "outside IPython: nothing to do",
+         lambda: P.use_alt_text(), answers(satisfies(lambda result: result is None, "nothing returned"))),
 ]
