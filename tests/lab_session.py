@@ -176,7 +176,7 @@ def widget_with_button(page, label: str, index: int = 0):
     """The ``index``-th widget box holding a button labelled ``label``, and its image."""
     box = page.locator(".widget-vbox").filter(has=page.locator(f"button:has-text('{label}')")).nth(index)
     box.scroll_into_view_if_needed()
-    return box, box.locator("img").first
+    return box, box.locator("img.lecture-picture")
 
 
 def time_clicks(page, button, image, clicks: int) -> list[float]:
@@ -209,7 +209,7 @@ _WIDGET_BOXES = """
 () => {
     const view = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
     return [...document.querySelectorAll('.jp-OutputArea-output .lecture-widget')].map(box => {
-        const image = box.querySelector(':scope > img');
+        const image = box.querySelector('img.lecture-picture');
         return {
             name: [...box.classList].find(c => c.startsWith('lecture-widget-')).slice('lecture-widget-'.length),
             height: box.getBoundingClientRect().height,
@@ -224,7 +224,7 @@ _WIDGET_BOXES = """
 
 def widget_boxes(page) -> list[dict]:
     """Measure every course widget of the open notebook once its pictures have loaded."""
-    page.wait_for_function("""() => [...document.querySelectorAll('.lecture-widget > img')]
+    page.wait_for_function("""() => [...document.querySelectorAll('.lecture-widget img.lecture-picture')]
         .every(image => image.complete && image.naturalWidth > 0)""", timeout=20_000)
     return page.evaluate(_WIDGET_BOXES)
 

@@ -124,7 +124,7 @@ def test_stepper_redraws_when_clicked(lab, notebook):
     page = lab.page
     box, image = widget_with_button(page, "Step")
     box.locator("button:has-text('Reset')").click()               # whatever an earlier test did
-    status = box.locator(":scope > .widget-html").last
+    status = box.locator(".lecture-status")
     page.wait_for_function("s => s.textContent.startsWith('start:')", arg=status.element_handle())
     before_pixels = image.screenshot()
     assert status.inner_text().startswith("start: w = (0.00, 0.00, 0.00)")
@@ -149,7 +149,7 @@ def test_live_slides_keep_the_widgets_working(lab, notebook):
     box, image = widget_with_button(page, "Step")
     lab.slides_from(cell_of(box))
     try:
-        status = box.locator(":scope > .widget-html").last
+        status = box.locator(".lecture-status")
         bounds, screen = box.bounding_box(), page.viewport_size
         assert 0 <= bounds["y"] and bounds["y"] + bounds["height"] <= screen["height"]   # the whole widget shows
         before_src, before_status = image.get_attribute("src"), status.inner_text()
@@ -172,7 +172,7 @@ def test_live_slides_keep_the_widgets_working(lab, notebook):
 def test_entropy_explorer_redraws_when_a_slider_moves(lab, notebook):
     page = lab.page
     box, image = widget_with_button(page, "Uniform")                 # notebook 02's EntropyExplorer
-    status = box.locator(":scope > .widget-html").last               # the status line under the figure
+    status = box.locator(".lecture-status")               # the status line under the figure
     start = "P = (0.500, 0.250, 0.125, 0.125): H(P) = 1.7500 bits"
     page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",    # the drive cell reset it
                            arg=[status.element_handle(), start], timeout=10_000)
@@ -194,8 +194,8 @@ def test_newton_stepper_steps_and_damps_when_clicked(lab, notebook):
     page = lab.page
     box = page.locator(".lecture-widget-NewtonStepper").first        # notebook 05's live stepper
     box.scroll_into_view_if_needed()
-    image = box.locator(":scope > img")
-    status = box.locator(":scope > .widget-html").last
+    image = box.locator("img.lecture-picture")
+    status = box.locator(".lecture-status")
     box.locator("button:has-text('Reset')").click()                   # whatever an earlier test did
     page.wait_for_function("s => s.textContent.startsWith('step 0:')", arg=status.element_handle())
     before_pixels = image.screenshot()
@@ -215,7 +215,7 @@ def test_gaussian_classes_explorer_follows_its_buttons_and_sliders(lab, notebook
     page = lab.page
     box = page.locator(".lecture-widget-GaussianClassesExplorer").first    # the live one, not the demo's
     box.scroll_into_view_if_needed()
-    image, status = box.locator("img").first, box.locator(":scope > .widget-html").last
+    image, status = box.locator("img.lecture-picture"), box.locator(".lecture-status")
     start = "class 1 selected; N = 40 examples (N_k = 21, 19)"
     page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",
                            arg=[status.element_handle(), start], timeout=10_000)
@@ -243,7 +243,7 @@ def test_play_tennis_explorer_redraws_when_the_day_or_alpha_changes(lab, noteboo
     page = lab.page
     box = page.locator(".lecture-widget-PlayTennisExplorer").first
     box.scroll_into_view_if_needed()
-    image, status = box.locator(":scope > img"), box.locator(":scope > .widget-html").last
+    image, status = box.locator("img.lecture-picture"), box.locator(".lecture-status")
     box.locator("button:has-text('Reset')").click()                  # whatever an earlier test did
     start = "(Sunny, Hot, Normal, Weak), \u03b1 = 0.0: p(x, No) = 0.006857, p(x, Yes) = 0.01411; P(Yes | x) = 0.6729"
     page.wait_for_function("([s, start]) => s.textContent.startsWith(start)",
@@ -269,7 +269,7 @@ def test_learning_rate_explorer_redraws_when_stepped_and_when_the_learning_rate_
     page = lab.page
     box, image = widget_with_button(page, "Step")                    # notebook 04's LearningRateExplorer
     box.locator("button:has-text('Reset')").click()                  # whatever an earlier test did
-    status = box.locator(":scope > .widget-html").last
+    status = box.locator(".lecture-status")
     page.wait_for_function("s => s.textContent.startsWith('step 0: loss 0.6931')", arg=status.element_handle(),
                            timeout=10_000)
     assert "lr 0.6 (safe below 0.661)" in status.inner_text()
@@ -301,7 +301,7 @@ def test_learning_rate_explorer_keeps_the_path_in_the_frame_at_the_largest_rate(
 
     page = lab.page
     box, image = widget_with_button(page, "Step")
-    status = box.locator(":scope > .widget-html").last
+    status = box.locator(".lecture-status")
     box.locator(".noUi-handle").nth(1).focus()                       # the learning rate: to its largest value
     page.keyboard.press("End")
     box.locator(".noUi-handle").first.focus()                        # the step: to the end of the run
@@ -317,3 +317,46 @@ def test_learning_rate_explorer_keeps_the_path_in_the_frame_at_the_largest_rate(
     drawn = int(np.count_nonzero(distance < 40))
     assert drawn > 0.01 * surface.width * surface.height, f"only {drawn} pixels of the path in the left panel"
     box.locator("button:has-text('Reset')").click()
+
+
+_FOCUSABLE = """box => [...box.querySelectorAll('button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+    .filter(element => !element.disabled && element.offsetParent !== null)"""
+
+
+@pytest.mark.parametrize("notebook", ["01_perceptron.ipynb"], indirect=True)
+def test_a_widget_is_described_announced_and_works_from_the_keyboard(lab, notebook):
+    """Issue 37: the picture's alt text follows the state, the status is a live region, and Tab, the arrows,
+    Enter and Space do all that the mouse does; axe-core finds no WCAG 2.1 A/AA violation in the widget."""
+    from static_pages import accessibility_problems
+
+    page = lab.page
+    box, image = widget_with_button(page, "Step")
+    status = box.locator(".lecture-status")
+    assert (status.get_attribute("role"), status.get_attribute("aria-live")) == ("status", "polite")
+    box.locator("button:has-text('Reset')").click()
+    page.wait_for_function("s => s.textContent.startsWith('start:')", arg=status.element_handle())
+    alt = image.get_attribute("alt")
+    assert "40 data points in 2 classes" in alt and "x axis: x1" in alt, alt
+
+    controls = box.evaluate_handle(_FOCUSABLE)
+    count = page.evaluate("controls => controls.length", controls)
+    assert count >= 3                                               # play, step, reset and the slider at least
+    page.evaluate("controls => controls[0].focus()", controls)
+    for index in range(1, count):                                   # Tab walks the controls in their order
+        page.keyboard.press("Tab")
+        assert page.evaluate("([controls, i]) => document.activeElement === controls[i]", [controls, index]), \
+            f"Tab did not reach the widget's control {index} of {count}"
+
+    step = box.locator("button:has-text('Step')")
+    for key, update in (("Enter", 1), ("Space", 2)):                # the keys press the button
+        step.focus()
+        page.keyboard.press(key)
+        page.wait_for_function("([s, k]) => s.textContent.includes(`update ${k} of`)",
+                               arg=[status.element_handle(), update], timeout=10_000)
+    page.wait_for_function("([img, alt]) => img.alt !== alt", arg=[image.element_handle(), alt], timeout=10_000)
+    box.locator(".noUi-handle").first.focus()                       # the arrows move the slider
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("s => s.textContent.includes('update 1 of')", arg=status.element_handle(), timeout=10_000)
+
+    problems = accessibility_problems(page, "document.querySelector('.lecture-widget-PerceptronStepper')")
+    assert not problems, problems

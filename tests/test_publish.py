@@ -98,7 +98,9 @@ def test_a_widget_displays_its_picture_at_its_natural_size(stepper, monkeypatch)
     (bundle,), options = shown[0]
     assert WIDGET_VIEW in bundle and options["raw"]
     picture = Image.open(io.BytesIO(base64.b64decode(bundle["image/png"])))
-    assert options["metadata"]["image/png"] == {"width": picture.width // 2, "height": picture.height // 2}
+    shown_as = options["metadata"]["image/png"]
+    assert (shown_as["width"], shown_as["height"]) == (picture.width // 2, picture.height // 2)
+    assert shown_as["alt"].startswith(stepper.status) and "20 data points in 2 classes" in shown_as["alt"]
 
 
 def test_pages_link_to_each_other_and_show_widget_pictures_at_their_size(tmp_path, stepper):

@@ -130,7 +130,7 @@ def test_fits_a_projector_and_clips_no_marker(data, with_proof):
     stepper = PerceptronStepper(data.X, data.y, w_star=data.w_star if with_proof else None)
     width, height = stepper.fig.get_size_inches()
     assert height * 100 + 40 + 50 <= 600 and width * 100 <= 1050
-    assert stepper._image.layout.width == f"{round(width * 100)}px"
+    assert stepper._view.width == f"{round(width * 100)}px"
     for ax in stepper.fig.axes[1:]:                                  # the proof panels: k = 0 and the end inside
         low, high = ax.get_xlim()
         assert low < 0 and high > stepper.trace.n_updates

@@ -16,6 +16,7 @@ no work in the notebook: the PNG of a figure comes with its description.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import re
 import weakref
@@ -39,6 +40,7 @@ _SYMBOLS = {r"\|": "‖", r"\cdot": "·", r"\times": "×", r"\le": "≤", r"\leq
             r"\sum": "sum", r"\log": "log", r"\ln": "ln", r"\exp": "exp", r"\min": "min", r"\max": "max",
             r"\partial": "∂", r"\nabla": "∇", r"\top": "T", r"\pm": "±", r"\mid": "|", r"\,": " ", r"\;": " ",
             r"\!": "", r"\quad": " ", r"\ ": " ", r"\%": "%"}
+_SYMBOLS_LONGEST_FIRST = sorted(_SYMBOLS.items(), key=lambda item: -len(item[0]))
 
 
 @checked(ax=AXES)
@@ -100,9 +102,14 @@ def plain_text(text: str) -> str:
     """Mathtext and TeX commands read as plain text: ``"$\\mathbf{w}^\\top x_1$"`` gives ``"w^T x1"``."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str (a label or title), got {type(text).__name__}")
+    return _plain(text)
+
+
+@functools.lru_cache(maxsize=4096)                           # a widget's labels are read on every change
+def _plain(text: str) -> str:
     text = text.replace("$", "")
     text = re.sub(r"\\(hat|bar|tilde)\s*(\{[^{}]*\}|\\?[A-Za-z]+)", r"\2-\1", text)    # \hat\mu reads "mu-hat"
-    for command, symbol in sorted(_SYMBOLS.items(), key=lambda item: -len(item[0])):
+    for command, symbol in _SYMBOLS_LONGEST_FIRST:
         text = text.replace(command, symbol)
     text = re.sub(r"\\(" + "|".join(_GREEK) + r")(?![A-Za-z])", r"\1", text)
     text = re.sub(r"\\(?:mathbf|mathrm|boldsymbol|mathcal|text|textrm|textbf|operatorname|hat|tilde|bar)\{([^{}]*)\}",
@@ -183,8 +190,8 @@ def _span(values) -> str:
     values = _finite(values)
     if values.size == 0:
         return ""
-    low, high = values.min(), values.max()
-    return number(low) if np.isclose(low, high) else f"from {number(low)} to {number(high)}"
+    low, high = float(values.min()), float(values.max())
+    return number(low) if high - low <= 1e-9 * max(abs(low), abs(high)) else f"from {number(low)} to {number(high)}"
 
 
 def _labelled(artist) -> str:

@@ -4,15 +4,16 @@ A widget is a class with a Python API (``step()``, ``reset()``, its sliders
 as attributes), a matplotlib figure ``.fig`` and a text ``.status``, so tests
 drive it without a browser. It draws with Agg and shows the figure as an
 image: an update redraws only the artists that move (blitting) and encodes a
-PNG, which takes a few milliseconds and needs no JupyterLab extension.
-Without a widget frontend (nbval, GitHub, an exported page) it shows a static
-picture of its current state.
+PNG, which takes a few milliseconds. The picture carries its description as
+alt text and the status line is announced by screen readers
+(:class:`~lecture_utils.widgets._view.FigureView`). Without a widget frontend
+(nbval, GitHub, an exported page) it shows a static picture of its current
+state, with the same description.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import numbers
 import struct
 from contextlib import contextmanager
@@ -26,11 +27,10 @@ from matplotlib.image import AxesImage
 from .._png import PngEncoder
 from ..plotting.description import alt_text
 from ._text import GlyphCache
+from ._view import FigureView
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
-#: The status line's text: 15 px, larger in JupyterLab's Presentation Mode (which enlarges the text).
-STATUS_FONT_SIZE = "calc(var(--jp-content-font-size1, 14px) + 1px)"
 #: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the whole figure
 #: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
@@ -79,19 +79,15 @@ class FigureWidget:
         self._holding = False
         self._encoder = PngEncoder()                     # keeps its buffers from one picture to the next
         self._glyphs = GlyphCache()                      # the bitmaps of the texts drawn, by string and place
-        width = f"{round(figsize[0] * SCREEN_DPI)}px"
-        self._image = widgets.Image(format="png", layout=widgets.Layout(width=width, max_width="100%",
-                                                                         height="auto"))
-        self._status_text = ""
-        self._status = widgets.HTML()                    # wraps long lines, unlike a Label
-        self.ui = widgets.VBox([widgets.HBox(list(controls)), self._image, self._status])
+        self._view = FigureView(width=f"{round(figsize[0] * SCREEN_DPI)}px")
+        self.ui = widgets.VBox([widgets.HBox(list(controls)), self._view])
         self.ui.add_class("lecture-widget")                   # found and measured by the browser tests
         self.ui.add_class(f"lecture-widget-{type(self).__name__}")
 
     @property
     def status(self) -> str:
         """The one-line text status under the figure."""
-        return self._status_text
+        return self._view.status
 
     def start(self, *watched) -> None:
         """Build the figure, redraw whenever a watched control's value changes, and draw the first state."""
@@ -196,10 +192,11 @@ class FigureWidget:
             canvas.restore_region(self._background)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
             draw(artist)
-        self._image.value = self.png()
-        if status is not None:
-            self._status_text = status
-            self._status.value = f'<span style="font-size: {STATUS_FONT_SIZE}">{html.escape(status)}</span>'
+        with self._view.hold_sync():                         # one message: the picture, its words, the status
+            if status is not None:
+                self._view.status = status
+            self._view.png = self.png()
+            self._view.alt = alt_text(self.fig)
 
     def _keep_background(self) -> None:
         """Keep the background just drawn under its key, forgetting the least recently used past KEPT_BACKGROUNDS."""
@@ -223,12 +220,8 @@ class FigureWidget:
 
         bundle = self._repr_mimebundle_()
         width, height = display_size(bundle["image/png"])
-        display(bundle, metadata={"image/png": {"width": width, "height": height, "alt": self.description}}, raw=True)
-
-    @property
-    def description(self) -> str:
-        """The picture in words, for a reader who cannot see it: its status line, then its panels and their data."""
-        return f"{self.status.rstrip('. ')}. {alt_text(self.fig)}" if self.status else alt_text(self.fig)
+        alt = f"{self.status.rstrip('. ')}. {self._view.alt}" if self.status else self._view.alt
+        display(bundle, metadata={"image/png": {"width": width, "height": height, "alt": alt}}, raw=True)
 
 
 def _check_artist(artist) -> None:
