@@ -119,6 +119,25 @@ def test_a_students_save_leaves_the_sources_untouched(lab):
     assert {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in (lab.lab.root / "src").iterdir()} == sources
 
 
+def test_every_widget_is_described_and_passes_axe(lab, notebook):
+    """Issue 37: each widget's picture has alt text from its data, and axe-core finds no WCAG 2.1 A/AA violation
+    in the widget's area (its controls named, its status a live region)."""
+    from static_pages import accessibility_problems
+
+    widget_boxes(lab.page)                                             # every picture has loaded
+    boxes = lab.page.locator(".jp-OutputArea-output .lecture-widget")
+    found = []
+    for index in range(boxes.count()):
+        box = boxes.nth(index)
+        name = next(c for c in box.get_attribute("class").split() if c.startswith("lecture-widget-"))
+        alt = box.locator("img.lecture-picture").get_attribute("alt") or ""
+        if len(alt.split()) < 12 or not any(ch.isdigit() for ch in alt):
+            found.append(f"{name}: alt text {alt!r}")
+        root = f"document.querySelectorAll('.jp-OutputArea-output .lecture-widget')[{index}]"
+        found += [f"{name}: {problem}" for problem in accessibility_problems(lab.page, root)]
+    assert not found, found
+
+
 @pytest.mark.parametrize("notebook", ["01_perceptron.ipynb"], indirect=True)
 def test_stepper_redraws_when_clicked(lab, notebook):
     page = lab.page
