@@ -7,8 +7,8 @@ least 15 under normal vision and under each simulation: Okabe and Ito's palette,
 every pair at 16 or more.
 
 Every figure the notebooks show is checked, the widgets' included: each notebook runs in a kernel that records,
-for every figure it draws, each legend's entries (colour, marker, hollow or filled, line style, hatch); two entries must differ by one of
-these, or by colours told apart under every simulation.
+for every figure it draws, each legend's entries (colour, marker, hollow or filled, line style, hatch); two
+entries must differ by one of these, or by colours told apart under every simulation.
 """
 
 import json

@@ -36,7 +36,8 @@ _GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "e
           "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega", "Sigma", "Phi",
           "Lambda", "Delta", "Gamma", "Theta", "Omega", "Pi", "Psi")
 _SYMBOLS = {r"\|": "‖", r"\cdot": "·", r"\times": "×", r"\le": "≤", r"\leq": "≤", r"\ge": "≥", r"\geq": "≥",
-            r"\ne": "≠", r"\neq": "≠", r"\approx": "≈", r"\infty": "∞", r"\to": "→", r"\propto": "∝", r"\in": "∈",
+            r"\ne": "≠", r"\neq": "≠", r"\approx": "≈", r"\infty": "∞", r"\to": "→", r"\propto": "∝",
+            r"\in": "∈",
             r"\sum": "sum", r"\log": "log", r"\ln": "ln", r"\exp": "exp", r"\min": "min", r"\max": "max",
             r"\partial": "∂", r"\nabla": "∇", r"\top": "T", r"\pm": "±", r"\mid": "|", r"\,": " ", r"\;": " ",
             r"\!": "", r"\quad": " ", r"\ ": " ", r"\%": "%"}
