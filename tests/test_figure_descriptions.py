@@ -34,6 +34,7 @@ def ax():
     (r"$\hat{\sigma}^{2}_{\mathrm{MLE}}$", "sigma-hat^2MLE"),
     (r"$\frac{1}{N}\sum_{n} \ln p$", "(1)/(N)sumn ln p"),
     (r"cost $\lambda \geq 0$", "cost lambda ≥ 0"),
+    (r"$\left(\le \ne\right)$", "(≤ ≠)"),
     ("plain words", "plain words"),
 ])
 def test_mathtext_is_read_as_plain_text(tex, plain):

@@ -41,7 +41,9 @@ _SYMBOLS = {r"\|": "‖", r"\cdot": "·", r"\times": "×", r"\le": "≤", r"\leq
             r"\sum": "sum", r"\log": "log", r"\ln": "ln", r"\exp": "exp", r"\min": "min", r"\max": "max",
             r"\partial": "∂", r"\nabla": "∇", r"\top": "T", r"\pm": "±", r"\mid": "|", r"\,": " ", r"\;": " ",
             r"\!": "", r"\quad": " ", r"\ ": " ", r"\%": "%"}
-_SYMBOLS_LONGEST_FIRST = sorted(_SYMBOLS.items(), key=lambda item: -len(item[0]))
+#: One pattern for every command of _SYMBOLS: a command of letters only when no letter follows (\le, not \left).
+_SYMBOL_PATTERN = re.compile("|".join(re.escape(command) + ("(?![A-Za-z])" if command[1:].isalpha() else "")
+                                      for command in sorted(_SYMBOLS, key=len, reverse=True)))
 
 
 @checked(ax=AXES)
@@ -110,8 +112,7 @@ def plain_text(text: str) -> str:
 def _plain(text: str) -> str:
     text = text.replace("$", "")
     text = re.sub(r"\\(hat|bar|tilde)\s*(\{[^{}]*\}|\\?[A-Za-z]+)", r"\2-\1", text)    # \hat\mu reads "mu-hat"
-    for command, symbol in _SYMBOLS_LONGEST_FIRST:
-        text = text.replace(command, symbol)
+    text = _SYMBOL_PATTERN.sub(lambda match: _SYMBOLS[match.group(0)], text)
     text = re.sub(r"\\(" + "|".join(_GREEK) + r")(?![A-Za-z])", r"\1", text)
     text = re.sub(r"\\(?:mathbf|mathrm|boldsymbol|mathcal|text|textrm|textbf|operatorname|hat|tilde|bar)\{([^{}]*)\}",
                   r"\1", text)
