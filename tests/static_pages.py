@@ -65,8 +65,13 @@ root => {
     }
     for (const error of root.querySelectorAll('.MathJax_Error, .noError, merror'))
         problems.push(`MathJax error: "${error.textContent.slice(0, 60)}"`);
+    for (const formula of root.querySelectorAll('.MathJax'))
+        if (!formula.querySelector('.MJX_Assistive_MathML'))
+            problems.push(`formula without MathML for screen readers: "${formula.textContent.slice(0, 40)}"`);
     for (const img of root.querySelectorAll('img')) {
         const name = (img.getAttribute('src') || '').slice(0, 40);
+        if (!img.alt || img.alt.startsWith('No description'))
+            problems.push(`picture without a description: ${name}`);
         if (!img.complete || img.naturalWidth === 0) problems.push(`picture not loaded: ${name}`);
         else if (img.getBoundingClientRect().width / (window.__slideScale || 1) > img.naturalWidth + 1)
             problems.push(`picture enlarged beyond its ${img.naturalWidth} px: ${name}`);
