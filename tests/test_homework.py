@@ -108,7 +108,7 @@ def test_the_student_version_holds_no_solution_hidden_test_or_rubric(graded):
     assert tool.leaks(course) == []
     for assignment in ASSIGNMENTS:
         files = sorted(path.name for path in (course / "release" / assignment).rglob("*") if path.is_file())
-        assert files == sorted({tool.CHECKS, *(path.name for path in (course / "source" / assignment).glob("*.ipynb"))})
+        assert files == sorted({*tool.SHIPPED, *(path.name for path in (course / "source" / assignment).glob("*.ipynb"))})
         secret = [line for notebook in (course / "source" / assignment).glob("*.ipynb") for line in tool.secrets(notebook)]
         assert len(secret) >= 10, "the source notebook should hold solutions and hidden tests"
         for path in (course / "release" / assignment).rglob("*"):

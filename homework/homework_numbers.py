@@ -1,0 +1,175 @@
+"""Each student's own numbers: the data of a homework's derive tasks, drawn from the student's identity.
+
+Shipped with every homework, beside ``homework_checks.py``. A notebook's setup asks for them once,
+``numbers = your_numbers("hw01_perceptron", STUDENT_ID)``, and each derive task shows its own
+(``numbers.criterion``). They are drawn from a seed that hashes the course, the homework, the student's id
+and the task: the same student always gets the same numbers, on any machine, with any version of Python
+or numpy (only ``random.Random.random``, whose sequence Python guarantees, is used); two students get
+different ones.
+
+Whose numbers: on the course's JupyterHub, the user's name (``JUPYTERHUB_USER``), which is the student's
+nbgrader id; off the hub, the ``STUDENT_ID`` the notebook asks for, which must be the id the instructor
+registered. When the homework is graded, the grader draws the numbers of the student the submission belongs
+to (its folder's id), in its own process, and computes the expected answers from them; the notebook runs
+in the sandbox as it would on the hub, as that student. A submission whose ``STUDENT_ID`` names someone
+else is flagged, and graded with its owner's numbers.
+
+The hidden tests draw their cases from the same identity (:meth:`Numbers.stream` with a label of their
+own), in the grader's process only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import random
+
+import numpy as np
+
+__all__ = ["COURSE", "Draw", "Numbers", "Stream", "numbers_of", "your_numbers"]
+
+#: The course's id (nbgrader's ``course_id``): part of every seed, so that another course's numbers differ.
+COURSE = "linear-classifiers"
+
+
+def seed(assignment: str, student: str, label: str) -> int:
+    """The seed of one stream of draws: a hash of the course, the homework, the student and the stream's label."""
+    text = "\x1f".join((COURSE, assignment, student, label)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+class Stream:
+    """Draws from one seed, the same on every machine: each is built from ``random.Random.random()`` only.
+
+    ``size`` gives an array of that shape (as numpy's); without it, one number.
+    """
+
+    def __init__(self, value: int):
+        self.seed = value
+        self._random = random.Random(value)
+
+    def _many(self, draw, size):
+        if size is None:
+            return draw()
+        count = math.prod((size,) if isinstance(size, int) else size)
+        return np.array([draw() for _ in range(count)]).reshape(size)
+
+    def uniform(self, low: float, high: float, size=None, decimals: int | None = None):
+        """Numbers spread evenly over [low, high), rounded to ``decimals`` places if given."""
+        def one():
+            value = low + (high - low) * self._random.random()
+            return round(value, decimals) if decimals is not None else value
+        return self._many(one, size)
+
+    def integers(self, low: int, high: int, size=None):
+        """Whole numbers from ``low`` to ``high - 1``, each as likely."""
+        return self._many(lambda: low + min(int((high - low) * self._random.random()), high - low - 1), size)
+
+    def normal(self, loc: float = 0.0, scale: float = 1.0, size=None):
+        """Normal draws (Box and Muller's transform of two uniform ones)."""
+        def one():
+            radius = math.sqrt(-2.0 * math.log(1.0 - self._random.random()))
+            return loc + scale * radius * math.cos(2.0 * math.pi * self._random.random())
+        return self._many(one, size)
+
+    def choice(self, values):
+        """One of ``values``, each as likely."""
+        values = list(values)
+        return values[self.integers(0, len(values))]
+
+    def permutation(self, n: int) -> np.ndarray:
+        """The numbers 0, ..., n - 1 in a random order (Fisher and Yates)."""
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.integers(0, i + 1)
+            order[i], order[j] = order[j], order[i]
+        return np.array(order, dtype=int)
+
+    def numpy(self) -> np.random.Generator:
+        """A numpy generator from the same seed, for bulk data the grader alone draws (a hidden case of 10^5
+        numbers): fast, but its numbers may change with numpy's version."""
+        return np.random.default_rng(self.seed)
+
+
+class Draw:
+    """One task's numbers, shown as a student would type them (``X = np.array([[1, 2], ...])``)."""
+
+    def __init__(self, title: str, **values):
+        self._title = title
+        self.__dict__.update(values)
+
+    def __repr__(self) -> str:
+        lines = [f"{self._title}:"]
+        for name, value in self.__dict__.items():
+            if not name.startswith("_"):
+                lines.append(f"    {name} = {_typed(value)}")
+        return "\n".join(lines)
+
+
+def _typed(value) -> str:
+    if isinstance(value, np.ndarray):
+        return f"np.array({value.tolist()!r})"
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    if isinstance(value, (np.integer,)):
+        return repr(int(value))
+    return repr(value)
+
+
+class Numbers:
+    """The numbers of one student for one homework: an attribute per derive task (a :class:`Draw`)."""
+
+    def __init__(self, assignment: str, student: str):
+        if assignment not in DRAWS:
+            raise ValueError(f"no numbers are drawn for {assignment!r}; the homeworks are {sorted(DRAWS)}")
+        self.assignment, self.student = assignment, student
+        for task, draw in DRAWS[assignment].items():
+            setattr(self, task, draw(self.stream(task)))
+
+    def stream(self, label: str) -> Stream:
+        """The draws of this student labelled ``label`` (a task's, or a hidden test's)."""
+        return Stream(seed(self.assignment, self.student, label))
+
+    def __repr__(self) -> str:
+        tasks = ", ".join(f"numbers.{task}" for task in DRAWS[self.assignment])
+        return f"<the numbers of student {self.student!r} for {self.assignment}: {tasks}>"
+
+
+def numbers_of(assignment: str, student: str) -> Numbers:
+    """The numbers of ``student`` for ``assignment`` (the grader's way: the id is known)."""
+    return Numbers(assignment, student)
+
+
+def your_numbers(assignment: str, student_id: str = "") -> Numbers:
+    """Your numbers for ``assignment``: drawn from your JupyterHub user name, or off the hub from ``student_id``.
+
+    Raises
+    ------
+    ValueError
+        Off the hub, when ``student_id`` is empty: your numbers need your id.
+    """
+    on_hub = os.environ.get("JUPYTERHUB_USER", "")
+    student_id = str(student_id).strip()
+    if on_hub:
+        if student_id and student_id != on_hub:
+            print(f"STUDENT_ID says {student_id!r}, but you are logged in as {on_hub!r}: your numbers are "
+                  f"{on_hub!r}'s, and the homework is graded as theirs. Leave STUDENT_ID empty on the hub.")
+        student = on_hub
+    elif student_id:
+        student = student_id
+    else:
+        raise ValueError("Write your student id in the cell above, STUDENT_ID = \"...\" (the id your instructor "
+                         "registered, as you submit under it), and run it again: your numbers are drawn from it.")
+    print(f"The numbers of student {student!r}: each task shows its own.")
+    return numbers_of(assignment, student)
+
+
+#: Each homework's draws: {assignment: {task: function of a Stream giving the task's Draw}}, filled below.
+DRAWS: dict[str, dict] = {}
+
+
+# ----------------------------------------------------------------------------------------------
+# Each homework's numbers (what each derive task shows; the tests draw their hidden cases themselves)
+# ----------------------------------------------------------------------------------------------
+
