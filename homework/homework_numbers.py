@@ -188,3 +188,24 @@ def _hw01_criterion(draw: Stream) -> Draw:
 
 DRAWS["hw01_perceptron"] = {"criterion": _hw01_criterion}
 
+
+def _hw02_pairs(draw: Stream) -> Draw:
+    """A source of three symbols, one of them common."""
+    first = draw.uniform(0.55, 0.8, decimals=2)
+    second = draw.uniform(0.1, round(1 - first - 0.05, 2), decimals=2)
+    return Draw("Task 3, your numbers", p=np.array([first, second, round(1 - first - second, 2)])[draw.permutation(3)])
+
+
+def _hw02_mismatch(draw: Stream) -> Draw:
+    """A source p of four symbols, and a poor model q of it, whose probabilities are powers of 1/2: the more
+    likely a symbol, the less likely q makes it."""
+    weights = draw.integers(1, 10, 4)
+    p = np.round(weights / weights.sum(), 2)
+    p[np.argmax(p)] += round(1 - p.sum(), 2)
+    q = np.empty(4)
+    q[np.argsort(p, kind="stable")] = [0.5, 0.25, 0.125, 0.125]
+    return Draw("Task 4, your numbers", p=np.round(p, 2), q=q)
+
+
+DRAWS["hw02_information_theory"] = {"pairs": _hw02_pairs, "mismatch": _hw02_mismatch}
+

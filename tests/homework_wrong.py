@@ -180,3 +180,235 @@ def start_bound(a, q, gamma, R):
 ''',
     },
 }
+
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 02
+# ----------------------------------------------------------------------------------------------------------------
+
+_CHECKED_P = '''
+    p = np.array(p, dtype=float)
+    if np.any(p < 0) or not abs(p.sum() - 1.0) <= 1e-8:
+        raise ValueError("p must be a distribution")
+'''
+_MUTUAL = '''
+def mutual_information(joint):
+    joint = np.array(joint, dtype=float)
+    if joint.ndim != 2 or np.any(joint < 0) or not abs(joint.sum() - 1.0) <= 1e-8:
+        raise ValueError("a 2-D table of probabilities, please")
+    p_x, p_y = joint.sum(axis=1, keepdims=True), joint.sum(axis=0, keepdims=True)
+    seen = joint > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.log2(joint) - np.log2(p_x) - np.log2(p_y)
+    return float(np.sum(joint[seen] * ratio[seen]))
+'''
+
+WRONG["hw02_information_theory"] = {
+    "huffman": {
+        "splits top-down into halves as even as possible": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    def split(outcomes):
+        if len(outcomes) == 1:
+            return {outcomes[0]: ""}
+        best = None
+        for size in range(1, len(outcomes)):
+            for left in itertools.combinations(outcomes, size):
+                gap = abs(2 * sum(p[k] for k in left) - sum(p[k] for k in outcomes))
+                if best is None or gap < best[0]:
+                    best = (gap, list(left))
+        left = best[1]
+        right = [k for k in outcomes if k not in left]
+        code = {k: "0" + word for k, word in split(left).items()}
+        code.update({k: "1" + word for k, word in split(right).items()})
+        return code
+    code = split(list(range(len(p))))
+    return [code[k] for k in range(len(p))]
+''',
+        "Shannon's lengths, ceil(log2 1/p), as a canonical code": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    lengths = [int(np.ceil(-np.log2(p_k))) if p_k > 0 else 12 for p_k in p]
+    code, value, previous = [""] * len(p), 0, 0
+    for k in sorted(range(len(p)), key=lambda k: lengths[k]):
+        value <<= lengths[k] - previous
+        code[k], previous, value = format(value, f"0{lengths[k]}b") if lengths[k] else "", lengths[k], value + 1
+    return code
+''',
+        "a code of fixed length": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    width = int(np.ceil(np.log2(len(p)))) if len(p) > 1 else 0
+    return [format(k, f"0{width}b") if width else "" for k in range(len(p))]
+''',
+        "merges the two most probable": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    code, nodes = [""] * len(p), [(p_k, [k]) for k, p_k in enumerate(p)]
+    while len(nodes) > 1:
+        nodes.sort(key=lambda node: -node[0])
+        (p_0, a), (p_1, b) = nodes[0], nodes[1]
+        for k in a:
+            code[k] = "0" + code[k]
+        for k in b:
+            code[k] = "1" + code[k]
+        nodes = nodes[2:] + [(p_0 + p_1, a + b)]
+    return code
+''',
+        "gives the codewords in the order of the sorted probabilities": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    import heapq
+    code, order = [""] * len(p), itertools.count()
+    nodes = [(p_k, next(order), [k]) for k, p_k in enumerate(p)]
+    heapq.heapify(nodes)
+    while len(nodes) > 1:
+        p_0, _, a = heapq.heappop(nodes)
+        p_1, _, b = heapq.heappop(nodes)
+        for k in a:
+            code[k] = "0" + code[k]
+        for k in b:
+            code[k] = "1" + code[k]
+        heapq.heappush(nodes, (p_0 + p_1, next(order), a + b))
+    return sorted(code, key=len)
+''',
+        "the codeword of a merged node is written over, not extended": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    code, nodes = [""] * len(p), sorted([(p_k, [k]) for k, p_k in enumerate(p)])
+    while len(nodes) > 1:
+        (p_0, a), (p_1, b) = nodes[0], nodes[1]
+        for k in a:
+            code[k] = code[k] + "0"
+        for k in b:
+            code[k] = code[k] + "1"
+        nodes = sorted(nodes[2:] + [(p_0 + p_1, a + b)])
+    return code
+''',
+        "no check of its input": '''
+def huffman_code(p):
+    import heapq
+    p = np.array(p, dtype=float)
+    code, order = [""] * len(p), itertools.count()
+    nodes = [(p_k, next(order), [k]) for k, p_k in enumerate(p)]
+    heapq.heapify(nodes)
+    while len(nodes) > 1:
+        p_0, _, a = heapq.heappop(nodes)
+        p_1, _, b = heapq.heappop(nodes)
+        for k in a:
+            code[k] = "0" + code[k]
+        for k in b:
+            code[k] = "1" + code[k]
+        heapq.heappush(nodes, (p_0 + p_1, next(order), a + b))
+    return code
+''',
+    },
+    "mutual": {
+        "in nats": _MUTUAL.replace("np.log2", "np.log"),
+        "0 log 0 gives nan": _MUTUAL.replace("joint[seen] * ratio[seen]", "joint * ratio"),
+        "the ratio p(x, y) / (p(x) p(y)), whose product underflows": _MUTUAL.replace(
+            "ratio = np.log2(joint) - np.log2(p_x) - np.log2(p_y)", "ratio = np.log2(joint / (p_x * p_y))"),
+        "the marginals from the wrong axes": _MUTUAL.replace(
+            "p_x, p_y = joint.sum(axis=1, keepdims=True), joint.sum(axis=0, keepdims=True)",
+            "p_x, p_y = joint.sum(axis=0)[:, None] if joint.shape[0] == joint.shape[1] else joint.sum(axis=1, "
+            "keepdims=True), joint.sum(axis=1)[None, :] if joint.shape[0] == joint.shape[1] else joint.sum(axis=0, "
+            "keepdims=True)"),
+        "H(X) + H(Y) - H(X, Y), each with 0 log 0 as nan": '''
+def mutual_information(joint):
+    joint = np.array(joint, dtype=float)
+    if joint.ndim != 2 or np.any(joint < 0) or not abs(joint.sum() - 1.0) <= 1e-8:
+        raise ValueError("a 2-D table of probabilities, please")
+    entropy = lambda p: -np.sum(p * np.log2(p))
+    return float(entropy(joint.sum(axis=1)) + entropy(joint.sum(axis=0)) - entropy(joint))
+''',
+        "no check of its input": _MUTUAL.replace('''    if joint.ndim != 2 or np.any(joint < 0) or not abs(joint.sum() - 1.0) <= 1e-8:
+        raise ValueError("a 2-D table of probabilities, please")
+''', ""),
+    },
+    "forward": {
+        "the mean of the variances only": '''
+def forward_fit(weights, means, sigmas):
+    weights, means, sigmas = (np.asarray(a, dtype=float) for a in (weights, means, sigmas))
+    return np.sum(weights * means), np.sum(weights * sigmas ** 2)
+''',
+        "a standard deviation for the variance": '''
+def forward_fit(weights, means, sigmas):
+    weights, means, sigmas = (np.asarray(a, dtype=float) for a in (weights, means, sigmas))
+    mu = np.sum(weights * means)
+    return mu, np.sqrt(np.sum(weights * (sigmas ** 2 + (means - mu) ** 2)))
+''',
+        "the sigmas taken for variances": '''
+def forward_fit(weights, means, sigmas):
+    weights, means, sigmas = (np.asarray(a, dtype=float) for a in (weights, means, sigmas))
+    mu = np.sum(weights * means)
+    return mu, np.sum(weights * (sigmas + (means - mu) ** 2))
+''',
+    },
+    "pairs": {
+        "Shannon's lengths ceil(log2 1/p) for Huffman's": '''
+p = numbers.pairs.p
+shannon = lambda p: np.sum(p * np.ceil(-np.log2(p)))
+pairs = [-np.sum(p * np.log2(p)), shannon(p), shannon(np.outer(p, p).ravel()) / 2]
+''',
+        "the length of the pair code not halved": '''
+p = numbers.pairs.p
+
+
+def expected_length(p):
+    nodes, length = sorted(p), 0.0
+    while len(nodes) > 1:
+        merged = nodes[0] + nodes[1]
+        nodes, length = sorted(nodes[2:] + [merged]), length + merged
+    return length
+
+
+pairs = [-np.sum(p * np.log2(p)), expected_length(p), expected_length(np.outer(p, p).ravel())]
+''',
+    },
+    "mismatch": {
+        "the code built for p, not q": '''
+p, q = numbers.mismatch.p, numbers.mismatch.q
+nodes, length = sorted(p), 0.0
+while len(nodes) > 1:
+    merged = nodes[0] + nodes[1]
+    nodes, length = sorted(nodes[2:] + [merged]), length + merged
+mismatch = [-np.sum(p * np.log2(p)), length, np.sum(p * np.log2(p / q))]
+''',
+        "the divergence the other way, D(q || p)": '''
+p, q = numbers.mismatch.p, numbers.mismatch.q
+mismatch = [-np.sum(p * np.log2(p)), -np.sum(p * np.log2(q)), np.sum(q * np.log2(q / p))]
+''',
+    },
+}
+
+RIGHT["hw02_information_theory"] = {
+    "huffman": {
+        "ties broken the other way, codewords built from the root": '''
+def huffman_code(p):''' + _CHECKED_P + '''
+    if len(p) == 1:
+        return [""]
+    nodes = sorted([(p_k, -k, k) for k, p_k in enumerate(p)], reverse=True)
+    children = {}
+    label = len(p)
+    while len(nodes) > 1:
+        a, b = nodes.pop(), nodes.pop()
+        children[label] = (b[2], a[2])
+        nodes.append((a[0] + b[0], -label, label))
+        nodes.sort(reverse=True)
+        label += 1
+    code, todo = {}, [(nodes[0][2], "")]
+    while todo:
+        node, word = todo.pop()
+        if node in children:
+            todo += [(children[node][0], word + "0"), (children[node][1], word + "1")]
+        else:
+            code[node] = word
+    return [code[k] for k in range(len(p))]
+''',
+    },
+    "mutual": {
+        "H(X) + H(Y) - H(X, Y), each with 0 log 0 = 0": '''
+def mutual_information(joint):
+    joint = np.array(joint, dtype=float)
+    if joint.ndim != 2 or np.any(joint < 0) or not abs(joint.sum() - 1.0) <= 1e-8:
+        raise ValueError("a 2-D table of probabilities, please")
+    def entropy(p):
+        p = p[p > 0]
+        return -np.sum(p * np.log2(p))
+    return float(entropy(joint.sum(axis=1)) + entropy(joint.sum(axis=0)) - entropy(joint.ravel()))
+''',
+    },
+}
