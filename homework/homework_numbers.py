@@ -209,3 +209,19 @@ def _hw02_mismatch(draw: Stream) -> Draw:
 
 DRAWS["hw02_information_theory"] = {"pairs": _hw02_pairs, "mismatch": _hw02_mismatch}
 
+
+def _hw03_sample(draw: Stream) -> Draw:
+    """Six whole-number measurements, not all the same."""
+    while True:
+        x = draw.integers(0, 21, 6)
+        if len(set(x.tolist())) >= 3:
+            return Draw("Task 4, your numbers", x=x)
+
+
+def _hw03_coin(draw: Stream) -> Draw:
+    """A coin tossed N times with h heads, and a Beta(a, b) prior on its probability of heads."""
+    N, a = draw.integers(8, 21), draw.integers(2, 6)
+    return Draw("Task 5, your numbers", N=N, h=draw.integers(1, N), a=a, b=(a + draw.integers(1, 4) - 2) % 4 + 2)
+
+
+DRAWS["hw03_maximum_likelihood"] = {"sample": _hw03_sample, "coin": _hw03_coin}

@@ -412,3 +412,115 @@ def mutual_information(joint):
 ''',
     },
 }
+
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 03
+# ----------------------------------------------------------------------------------------------------------------
+
+_WEIBULL = '''
+def weibull_mle(x):
+    x = np.array(x, dtype=float)
+    if x.ndim != 1 or x.size < 2 or np.any(x <= 0) or np.all(x == x[0]):
+        raise ValueError("at least 2 positive observations, not all equal, please")
+    y = np.log(x / x.max())
+
+    def g(k):
+        weights = np.exp(k * y)
+        return 1 / k + y.mean() - np.sum(weights * y) / np.sum(weights)
+
+    k = 1.0
+    for _ in range(100):                                # Newton's method on g, with a numerical derivative
+        slope = (g(k * (1 + 1e-7)) - g(k)) / (k * 1e-7)
+        k = max(k - g(k) / slope, k / 2)
+    return k, x.max() * np.mean(np.exp(k * y)) ** (1 / k)
+'''
+_GRID = '''
+def gaussian_log_likelihood(mu, sigma2, x):
+    mu, sigma2, x = np.asarray(mu, dtype=float), np.asarray(sigma2, dtype=float), np.array(x, dtype=float)
+    if np.any(sigma2 <= 0) or x.size == 0:
+        raise ValueError("variances > 0 and some data, please")
+    squares = np.sum((x.reshape((-1,) + (1,) * np.broadcast(mu, sigma2).ndim) - mu) ** 2, axis=0)
+    return -x.size / 2 * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2)
+'''
+
+WRONG["hw03_maximum_likelihood"] = {
+    "weibull": {
+        "the scale from the mean, lam = mean(x)": _WEIBULL.replace(
+            "return k, x.max() * np.mean(np.exp(k * y)) ** (1 / k)", "return k, x.mean()"),
+        "solved loosely, to 3 digits": _WEIBULL.replace("for _ in range(100):", "for _ in range(3):"),
+        "x^k computed as it stands, which overflows": '''
+def weibull_mle(x):
+    x = np.array(x, dtype=float)
+    if x.ndim != 1 or x.size < 2 or np.any(x <= 0) or np.all(x == x[0]):
+        raise ValueError("at least 2 positive observations, not all equal, please")
+    g = lambda k: 1 / k + np.mean(np.log(x)) - np.sum(x ** k * np.log(x)) / np.sum(x ** k)
+    low, high = 1e-3, 1e3
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if g(middle) > 0 else (low, middle)
+    return low, np.mean(x ** low) ** (1 / low)
+''',
+        "the unbiased 1/(N - 1) in lam^k": _WEIBULL.replace(
+            "np.mean(np.exp(k * y)) ** (1 / k)", "(np.sum(np.exp(k * y)) / (x.size - 1)) ** (1 / k)"),
+        "the 1/k of the score left out": _WEIBULL.replace("return 1 / k + y.mean()", "return 1 / (k + 1) + y.mean()"),
+        "returns (lam, k)": _WEIBULL.replace("return k, x.max() * np.mean(np.exp(k * y)) ** (1 / k)",
+                                             "return x.max() * np.mean(np.exp(k * y)) ** (1 / k), k"),
+        "no check of its input": _WEIBULL.replace('''    if x.ndim != 1 or x.size < 2 or np.any(x <= 0) or np.all(x == x[0]):
+        raise ValueError("at least 2 positive observations, not all equal, please")
+''', ""),
+    },
+    "grid": {
+        "log(pdf) summed observation by observation": _GRID.replace(
+            "return -x.size / 2 * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2)", '''
+    shaped = x.reshape((-1,) + (1,) * np.broadcast(mu, sigma2).ndim)
+    density = np.exp(-(shaped - mu) ** 2 / (2 * sigma2)) / np.sqrt(2 * np.pi * sigma2)
+    return np.sum(np.log(density), axis=0)'''),
+        "the sum of squares expanded, sum x^2 - 2 mu sum x + N mu^2": _GRID.replace(
+            "squares = np.sum((x.reshape((-1,) + (1,) * np.broadcast(mu, sigma2).ndim) - mu) ** 2, axis=0)",
+            "squares = np.sum(x ** 2) - 2 * mu * np.sum(x) + x.size * mu ** 2"),
+        "sigma2 taken for a standard deviation": _GRID.replace(
+            "return -x.size / 2 * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2)",
+            "return -x.size / 2 * np.log(2 * np.pi * sigma2 ** 2) - squares / (2 * sigma2 ** 2)"),
+        "the product of the densities": _GRID.replace(
+            "return -x.size / 2 * np.log(2 * np.pi * sigma2) - squares / (2 * sigma2)",
+            "return np.log((2 * np.pi * sigma2) ** (-x.size / 2) * np.exp(-squares / (2 * sigma2)))"),
+        "the data's mean for every mu": _GRID.replace(
+            "squares = np.sum((x.reshape((-1,) + (1,) * np.broadcast(mu, sigma2).ndim) - mu) ** 2, axis=0)",
+            "squares = np.sum((x - x.mean()) ** 2) + 0 * mu"),
+        "no check of its input": _GRID.replace('''    if np.any(sigma2 <= 0) or x.size == 0:
+        raise ValueError("variances > 0 and some data, please")
+''', ""),
+    },
+    "scatter": {
+        "the variance alone, c^2 Var[S]": "def scatter_mse(c, N, sigma2):\n    return c ** 2 * 2 * (N - 1) * sigma2 ** 2\n",
+        "E[S] taken as N sigma^2": '''
+def scatter_mse(c, N, sigma2):
+    return c ** 2 * 2 * (N - 1) * sigma2 ** 2 + (c * N - 1) ** 2 * sigma2 ** 2
+''',
+    },
+    "sample": {
+        "the unbiased variance, 1/(N - 1)": '''
+x = numbers.sample.x
+errors = [x.mean(), x.var(ddof=1), x.std(ddof=1) / np.sqrt(x.size), x.var(ddof=1) * np.sqrt(2 / x.size)]
+''',
+        "the information in sigma rather than sigma2": '''
+x = numbers.sample.x
+errors = [x.mean(), x.var(), x.std() / np.sqrt(x.size), x.std() / np.sqrt(2 * x.size)]
+''',
+    },
+    "coin": {
+        "the MAP without the prior's -1s": '''
+N, h, a, b = numbers.coin.N, numbers.coin.h, numbers.coin.a, numbers.coin.b
+coin = [h / N, (a + h) / (a + b + N), (a + h) / (a + b + N)]
+''',
+        "a and b swapped": '''
+N, h, a, b = numbers.coin.N, numbers.coin.h, numbers.coin.a, numbers.coin.b
+coin = [h / N, (b + h - 1) / (a + b + N - 2), (b + h) / (a + b + N)]
+''',
+    },
+}
+
+RIGHT["hw03_maximum_likelihood"] = {
+    "weibull": {"Newton's method on the score from k = 1": _WEIBULL},
+    "grid": {"every observation against every pair of parameters, by broadcasting": _GRID},
+}
