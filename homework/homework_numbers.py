@@ -225,3 +225,18 @@ def _hw03_coin(draw: Stream) -> Draw:
 
 
 DRAWS["hw03_maximum_likelihood"] = {"sample": _hw03_sample, "coin": _hw03_coin}
+
+
+def _hw04_table(draw: Stream) -> Draw:
+    """Counts of a binary feature x against a binary target t, every cell at least 2."""
+    counts = draw.integers(2, 30, (2, 2))
+    return Draw("Task 3, your numbers (counts[x, t]: examples with feature x and target t)", counts=counts)
+
+
+def _hw04_rates(draw: Stream) -> Draw:
+    """Four values of one feature, spread less than the bias input, and the strength of an L2 penalty on its weight."""
+    x = draw.uniform(-1.2, 1.5, 4, decimals=1)
+    return Draw("Task 4, your numbers", x=x, l2=draw.uniform(0.1, 1.0, decimals=2))
+
+
+DRAWS["hw04_logistic_regression"] = {"table": _hw04_table, "rates": _hw04_rates}

@@ -524,3 +524,106 @@ RIGHT["hw03_maximum_likelihood"] = {
     "weibull": {"Newton's method on the score from k = 1": _WEIBULL},
     "grid": {"every observation against every pair of parameters, by broadcasting": _GRID},
 }
+
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 04
+# ----------------------------------------------------------------------------------------------------------------
+
+_SMOOTHED = '''
+def smoothed_softmax_loss(X, t, W, epsilon):
+    X, W, t = np.asarray(X, dtype=float), np.asarray(W, dtype=float), np.asarray(t)
+    K = W.shape[1]
+    if t.ndim != 1 or not np.all(np.isin(t, np.arange(K))) or not 0 <= epsilon < 1:
+        raise ValueError("labels 0, ..., K - 1 and 0 <= epsilon < 1, please")
+    Y = X @ W
+    Y = Y - Y.max(axis=1, keepdims=True)
+    log_P = Y - np.log(np.sum(np.exp(Y), axis=1, keepdims=True))
+    Q = (1 - epsilon) * np.eye(K)[t.astype(int)] + epsilon / K
+    return -np.sum(Q * log_P) / len(t), X.T @ (np.exp(log_P) - Q) / len(t)
+'''
+_DESCENT = '''
+def regularised_descent(X, t, w, eta, l2, l1, n_steps):
+    if not (eta > 0 and l2 >= 0 and l1 >= 0 and n_steps >= 0):
+        raise ValueError("eta > 0, l2 >= 0, l1 >= 0 and n_steps >= 0, please")
+    X, t, w = np.asarray(X, dtype=float), np.asarray(t, dtype=float), np.array(w, dtype=float)
+    mask = np.r_[np.ones(len(w) - 1), 0.0]
+    for _ in range(n_steps):
+        p = np.exp(-np.logaddexp(0.0, -(X @ w)))
+        w = w - eta * (X.T @ (p - t) / len(t) + l2 * mask * w)
+        w = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0.0)
+    return w
+'''
+
+WRONG["hw04_logistic_regression"] = {
+    "softmax": {
+        "no shift by the largest score, so e^900 overflows": _SMOOTHED.replace(
+            "    Y = Y - Y.max(axis=1, keepdims=True)\n", ""),
+        "the log of the probabilities, -inf where one underflows": _SMOOTHED.replace(
+            "log_P = Y - np.log(np.sum(np.exp(Y), axis=1, keepdims=True))",
+            "log_P = np.log(np.exp(Y) / np.sum(np.exp(Y), axis=1, keepdims=True))"),
+        "epsilon spread over the other K - 1 classes": _SMOOTHED.replace(
+            "Q = (1 - epsilon) * np.eye(K)[t.astype(int)] + epsilon / K",
+            "Q = (1 - epsilon) * np.eye(K)[t.astype(int)] + epsilon / (K - 1) * (1 - np.eye(K)[t.astype(int)])"),
+        "the gradient of the one-hot targets": _SMOOTHED.replace("(np.exp(log_P) - Q)",
+                                                                 "(np.exp(log_P) - np.eye(K)[t.astype(int)])"),
+        "the sum over the examples, not the mean": _SMOOTHED.replace(
+            "return -np.sum(Q * log_P) / len(t), X.T @ (np.exp(log_P) - Q) / len(t)",
+            "return -np.sum(Q * log_P), X.T @ (np.exp(log_P) - Q)"),
+        "the gradient of the log-likelihood, Q - P": _SMOOTHED.replace("(np.exp(log_P) - Q)", "(Q - np.exp(log_P))"),
+        "no check of its input": _SMOOTHED.replace('''    if t.ndim != 1 or not np.all(np.isin(t, np.arange(K))) or not 0 <= epsilon < 1:
+        raise ValueError("labels 0, ..., K - 1 and 0 <= epsilon < 1, please")
+''', ""),
+    },
+    "descent": {
+        "the summed gradient, not the mean": _DESCENT.replace("X.T @ (p - t) / len(t)", "X.T @ (p - t)"),
+        "w changed in place": _DESCENT.replace(
+            "np.array(w, dtype=float)", "np.asarray(w, dtype=float)").replace(
+            "        w = w - eta * (X.T @ (p - t) / len(t) + l2 * mask * w)\n        w = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0.0)",
+            "        w -= eta * (X.T @ (p - t) / len(t) + l2 * mask * w)\n        w[:] = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0.0)").replace(
+            "np.asarray(t, dtype=float), np.asarray(w", "np.asarray(t, dtype=float), np.asarray(w"),
+        "the bias penalised too": _DESCENT.replace("mask = np.r_[np.ones(len(w) - 1), 0.0]", "mask = np.ones(len(w))"),
+        "soft thresholding by l1, not eta l1": _DESCENT.replace("np.abs(w) - eta * l1 * mask", "np.abs(w) - l1 * mask"),
+        "a subgradient step on |w| instead of the proximal step": _DESCENT.replace(
+            "w = w - eta * (X.T @ (p - t) / len(t) + l2 * mask * w)\n        w = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0.0)",
+            "w = w - eta * (X.T @ (p - t) / len(t) + l2 * mask * w + l1 * mask * np.sign(w))"),
+        "no check of its input": _DESCENT.replace('''    if not (eta > 0 and l2 >= 0 and l1 >= 0 and n_steps >= 0):
+        raise ValueError("eta > 0, l2 >= 0, l1 >= 0 and n_steps >= 0, please")
+''', ""),
+    },
+    "table": {
+        "the fractions of t = 1 for the log-odds": '''
+n = numbers.table.counts
+b = n[0, 1] / n[0].sum()
+mle = [n[1, 1] / n[1].sum() - b, b]
+''',
+        "w as the log-odds of the group x = 1 alone": '''
+n = numbers.table.counts
+b = np.log(n[0, 1] / n[0, 0])
+mle = [np.log(n[1, 1] / n[1, 0]), b]
+''',
+    },
+    "rate_penalised": {
+        "2 / (L + lambda), as if the bias were penalised too": '''
+rate_penalised = 2 / (lambda_max / 4 + numbers.rates.l2)
+''',
+    },
+}
+
+RIGHT["hw04_logistic_regression"] = {
+    "softmax": {"log-sum-exp written out, the gradient from the softmax": '''
+def smoothed_softmax_loss(X, t, W, epsilon):
+    X, W, t = np.asarray(X, dtype=float), np.asarray(W, dtype=float), np.asarray(t)
+    N, K = len(t), W.shape[1]
+    if t.ndim != 1 or not np.all(np.isin(t, np.arange(K))):
+        raise ValueError("labels 0, ..., K - 1, please")
+    if epsilon < 0 or epsilon >= 1:
+        raise ValueError("0 <= epsilon < 1, please")
+    Y = X @ W
+    top = Y.max(axis=1)
+    log_sum = top + np.log(np.exp(Y - top[:, None]).sum(axis=1))
+    loss = np.mean(log_sum - (1 - epsilon) * Y[np.arange(N), t.astype(int)] - epsilon * Y.mean(axis=1))
+    P = np.exp(Y - log_sum[:, None])
+    P[np.arange(N), t.astype(int)] -= 1 - epsilon
+    return loss, X.T @ (P - epsilon / K) / N
+'''},
+}
