@@ -16,7 +16,8 @@ Hidden cases draw their data from the student's identity too (``numbers.stream("
 
 The language of a test cell is therefore: any Python that computes cases, and calls
 ``check(function_name, dict(...), expected=..., ...)``, ``check_number(name, truth, "name")`` and
-``is_number(name, "name", size=...)`` with a student's name as their first argument. A hidden ``check`` names
+``is_number(name, "name", size=...)`` with a student's name as their first argument (a case's argument may be a
+``lambda``, which reads the cell's names as they are when its check is made). A hidden ``check`` names
 its case (``case="N = 0"``), which is how the feedback names it; only hidden code may use ``model``, which the
 student's notebook does not have. :func:`read` raises ``ValueError`` for anything else, so ``make homework``
 finds the mistake before a class is graded.
@@ -116,6 +117,7 @@ class _Recorder:
         if not isinstance(arguments, dict):
             raise ValueError(f"test cell {self.cell.grade_id}: check's arguments must be a dict; got {arguments!r}")
         self._no_student_name([arguments, given], "check")
+        arguments = {key: _frozen(value) for key, value in arguments.items()}
         if self.hidden and not case:
             raise ValueError(f"test cell {self.cell.grade_id}: a hidden check must name its case (case=\"N = 0\"), "
                              "which is how the feedback names it")
@@ -162,6 +164,21 @@ class _KeepLambdaSources(ast.NodeTransformer):
 def _keep_source(function, source: str):
     function.homework_source = source
     return function
+
+
+def _frozen(value):
+    """A test cell's lambda (a case's argument) with the values of the names it reads as they are now, when its
+    check is recorded: a later cell, or the next turn of a loop, that binds a name again does not change it."""
+    if not isinstance(getattr(value, "homework_source", None), str):
+        return value
+    codes, names = [value.__code__], set()
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes += [constant for constant in code.co_consts if isinstance(constant, types.CodeType)]
+    space = {name: value.__globals__[name] for name in names | {"__builtins__"} if name in value.__globals__}
+    frozen = types.FunctionType(value.__code__, space, value.__name__, value.__defaults__, value.__closure__)
+    return _keep_source(frozen, value.homework_source)
 
 
 class _Identity(types.ModuleType):
