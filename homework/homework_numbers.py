@@ -240,3 +240,22 @@ def _hw04_rates(draw: Stream) -> Draw:
 
 
 DRAWS["hw04_logistic_regression"] = {"table": _hw04_table, "rates": _hw04_rates}
+
+
+def _hw05_irls(draw: Stream) -> Draw:
+    """Three examples (a feature and the bias input 1) of both classes, weights counting each example c_i times,
+    a current (w, b) and the strength of an L2 penalty on w."""
+    X = np.column_stack([draw.uniform(-2, 2, 3, decimals=1), np.ones(3)])
+    t = np.array([1, 0, draw.choice((0, 1))])[draw.permutation(3)]
+    return Draw("Task 3, your numbers", X=X, t=t, c=draw.integers(1, 4, 3), w=draw.uniform(-1, 1, 2, decimals=1),
+                l2=draw.uniform(0.1, 1.0, decimals=2))
+
+
+def _hw05_newton(draw: Stream) -> Draw:
+    """f(x) = e^(a (x - m)) + c (x - m)^2 - a x, whose minimiser is m, and a start x0 near it."""
+    m = draw.choice((-1, 1)) * draw.uniform(1.0, 3.0, decimals=1)
+    return Draw("Task 4, your numbers", a=draw.uniform(0.5, 2.0, decimals=1), c=draw.uniform(0.1, 1.0, decimals=2),
+                m=m, x0=round(m + draw.choice((-1, 1)) * draw.uniform(0.4, 0.8, decimals=1), 1))
+
+
+DRAWS["hw05_newton_irls"] = {"irls": _hw05_irls, "newton": _hw05_newton}

@@ -627,3 +627,133 @@ def smoothed_softmax_loss(X, t, W, epsilon):
     return loss, X.T @ (P - epsilon / K) / N
 '''},
 }
+
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 05
+# ----------------------------------------------------------------------------------------------------------------
+
+_PINNED = '''
+def pinned_softmax_newton_step(X, t, V):
+    X, V, t = np.asarray(X, dtype=float), np.asarray(V, dtype=float), np.asarray(t)
+    (N, D), K = X.shape, V.shape[1] + 1
+    if t.ndim != 1 or not np.all(np.isin(t, np.arange(K))):
+        raise ValueError("labels 0, ..., K - 1, please")
+    Y = np.column_stack([X @ V, np.zeros(N)])
+    Y = Y - Y.max(axis=1, keepdims=True)
+    P = (np.exp(Y) / np.exp(Y).sum(axis=1, keepdims=True))[:, :-1]
+    T = np.eye(K)[t.astype(int)][:, :-1]
+    gradient = X.T @ (P - T) / N
+    hessian = np.zeros((D, K - 1, D, K - 1))
+    for k in range(K - 1):
+        for l in range(K - 1):
+            hessian[:, k, :, l] = X.T @ (((k == l) * P[:, k] - P[:, k] * P[:, l])[:, None] * X) / N
+    step = np.linalg.solve(hessian.reshape(D * (K - 1), -1), gradient.ravel())
+    return V - step.reshape(D, K - 1)
+'''
+_MINIMISE = '''
+def newton_minimise(gradient, hessian, x0, tol, max_iter):
+    if tol < 0 or max_iter < 0:
+        raise ValueError("tol >= 0 and max_iter >= 0, please")
+    x, k = np.array(x0, dtype=float), 0
+    while k < max_iter:
+        g = np.asarray(gradient(x), dtype=float)
+        if np.linalg.norm(g) <= tol:
+            break
+        H = np.asarray(hessian(x), dtype=float)
+        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")
+        x, k = x - np.linalg.solve(H, g), k + 1
+    return x, k
+'''
+
+WRONG["hw05_newton_irls"] = {
+    "pinned": {
+        "the classes' blocks only: no coupling between classes": _PINNED.replace(
+            "for l in range(K - 1):", "for l in [k]:"),
+        "diag(p) without the p p^T term": _PINNED.replace(" - P[:, k] * P[:, l])", ")"),
+        "the gradient flattened in another order than the Hessian": _PINNED.replace(
+            "gradient.ravel()", "gradient.ravel(order='F')"),
+        "no shift by the largest score: e^y overflows": _PINNED.replace(
+            "    Y = Y - Y.max(axis=1, keepdims=True)\n", ""),
+        "the Hessian summed, the gradient averaged": _PINNED.replace(
+            "hessian[:, k, :, l] = X.T @ (((k == l) * P[:, k] - P[:, k] * P[:, l])[:, None] * X) / N",
+            "hessian[:, k, :, l] = X.T @ (((k == l) * P[:, k] - P[:, k] * P[:, l])[:, None] * X)"),
+        "a step uphill, V + H^-1 g": _PINNED.replace("return V - step", "return V + step"),
+        "no check of its input": _PINNED.replace('''    if t.ndim != 1 or not np.all(np.isin(t, np.arange(K))):
+        raise ValueError("labels 0, ..., K - 1, please")
+''', ""),
+    },
+    "minimise": {
+        "looks at the diagonal only": _MINIMISE.replace("np.any(np.linalg.eigvalsh(H) <= 0)", "np.any(np.diag(H) <= 0)"),
+        "looks at the determinant only": _MINIMISE.replace("np.any(np.linalg.eigvalsh(H) <= 0)", "np.linalg.det(H) <= 0"),
+        "looks at the diagonal and the determinant": _MINIMISE.replace(
+            "np.any(np.linalg.eigvalsh(H) <= 0)", "np.any(np.diag(H) <= 0) or np.linalg.det(H) <= 0"),
+        "looks at the Hessian at x0 only": _MINIMISE.replace('''        H = np.asarray(hessian(x), dtype=float)
+        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")''', '''        H = np.asarray(hessian(x), dtype=float)
+        if k == 0 and np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")'''),
+        "looks at the Hessian before the gradient": _MINIMISE.replace('''        g = np.asarray(gradient(x), dtype=float)
+        if np.linalg.norm(g) <= tol:
+            break
+        H = np.asarray(hessian(x), dtype=float)
+        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")''', '''        H = np.asarray(hessian(x), dtype=float)
+        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")
+        g = np.asarray(gradient(x), dtype=float)
+        if np.linalg.norm(g) <= tol:
+            break'''),
+        "tests the gradient after each step": _MINIMISE.replace('''        if np.linalg.norm(g) <= tol:
+            break
+        H = np.asarray(hessian(x), dtype=float)
+        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")
+        x, k = x - np.linalg.solve(H, g), k + 1''', '''        H = np.asarray(hessian(x), dtype=float)
+        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")
+        x, k = x - np.linalg.solve(H, g), k + 1
+        if np.linalg.norm(gradient(x)) <= tol:
+            break'''),
+        "x0 changed in place": _MINIMISE.replace("x, k = np.array(x0, dtype=float), 0", "x, k = np.asarray(x0, dtype=float), 0").replace(
+            "x, k = x - np.linalg.solve(H, g), k + 1", "x -= np.linalg.solve(H, g)\n        k += 1"),
+        "no check of its arguments": _MINIMISE.replace('''    if tol < 0 or max_iter < 0:
+        raise ValueError("tol >= 0 and max_iter >= 0, please")
+''', ""),
+    },
+    "irls": {
+        "the bias penalised too": '''
+weights = r.c * s
+A = r.X.T @ (weights[:, None] * r.X) + r.c.sum() * r.l2 * np.eye(2)
+irls = np.linalg.solve(A, r.X.T @ (weights * working))
+''',
+        "the counts left out of the normal equations": '''
+A = r.X.T @ (s[:, None] * r.X) + r.c.sum() * r.l2 * np.diag([1.0, 0.0])
+irls = np.linalg.solve(A, r.X.T @ (s * working))
+''',
+        "the penalty not scaled by the total count": '''
+weights = r.c * s
+A = r.X.T @ (weights[:, None] * r.X) + r.l2 * np.diag([1.0, 0.0])
+irls = np.linalg.solve(A, r.X.T @ (weights * working))
+''',
+    },
+    "convergence": {
+        "C = f''' / f'', without the 2": '''
+e = np.array(iterates) - m
+convergence = [a ** 3 / (a ** 2 + 2 * c), e[1] / e[0] ** 2, e[2] / e[1] ** 2]
+''',
+        "the penalty's curvature left out of f''": '''
+e = np.array(iterates) - m
+convergence = [a / 2, e[1] / e[0] ** 2, e[2] / e[1] ** 2]
+''',
+    },
+}
+
+RIGHT["hw05_newton_irls"] = {
+    "pinned": {"the Hessian block by block, the step as a matrix": _PINNED},
+    "minimise": {"Cholesky's factor decides": _MINIMISE.replace('''        if np.any(np.linalg.eigvalsh(H) <= 0):
+            raise ValueError("a Hessian that is not positive definite")''', '''        try:
+            np.linalg.cholesky(H)
+        except np.linalg.LinAlgError:
+            raise ValueError("a Hessian that is not positive definite") from None''')},
+}
