@@ -259,3 +259,36 @@ def _hw05_newton(draw: Stream) -> Draw:
 
 
 DRAWS["hw05_newton_irls"] = {"irls": _hw05_irls, "newton": _hw05_newton}
+
+
+def _hw06_losses(draw: Stream) -> Draw:
+    """A machine in one of three states (priors, likelihoods of a reading) and the losses of three decisions."""
+    priors = np.array([draw.uniform(0.6, 0.9, decimals=2), 0.0, 0.0])
+    priors[1] = draw.uniform(0.05, round(0.95 - priors[0], 2), decimals=2)
+    priors[2] = round(1 - priors[0] - priors[1], 2)
+    likelihoods = np.sort(draw.uniform(0.01, 0.4, 3, decimals=2))
+    losses = np.array([[0, draw.integers(10, 40), draw.integers(100, 300)],
+                       [draw.integers(2, 10), 0, draw.integers(30, 90)],
+                       [draw.integers(20, 60), draw.integers(5, 25), 0]])
+    return Draw("Task 3, your numbers (losses[decision, state])", priors=priors, likelihoods=likelihoods, losses=losses)
+
+
+def _hw06_lda(draw: Stream) -> Draw:
+    """Two Gaussian classes in the plane with a shared covariance, their priors, and a point."""
+    variances = draw.uniform(1.0, 3.0, 2, decimals=1)
+    covariance = np.diag(variances)
+    covariance[0, 1] = covariance[1, 0] = draw.uniform(-0.8, 0.8, decimals=1)
+    return Draw("Task 4, your numbers", covariance=covariance, mu0=draw.integers(-2, 2, 2).astype(float),
+                mu1=draw.integers(0, 4, 2).astype(float) + 1, prior1=draw.uniform(0.2, 0.8, decimals=2),
+                x=draw.uniform(-2, 3, 2, decimals=1))
+
+
+def _hw06_pooled(draw: Stream) -> Draw:
+    """One feature: four examples of class 0 and three of class 1, whole numbers, the classes apart."""
+    while True:
+        x0, x1 = np.sort(draw.integers(0, 8, 4)), np.sort(draw.integers(5, 14, 3))
+        if len(set(x0.tolist())) > 1 and len(set(x1.tolist())) > 1 and x1.mean() > x0.mean() + 2:
+            return Draw("Task 5, your numbers", x0=x0, x1=x1)
+
+
+DRAWS["hw06_discriminant_analysis"] = {"losses": _hw06_losses, "lda": _hw06_lda, "pooled": _hw06_pooled}

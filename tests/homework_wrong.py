@@ -757,3 +757,129 @@ RIGHT["hw05_newton_irls"] = {
         except np.linalg.LinAlgError:
             raise ValueError("a Hessian that is not positive definite") from None''')},
 }
+
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 06
+# ----------------------------------------------------------------------------------------------------------------
+
+_QUADRATIC = '''
+def quadratic_discriminant(means, covariances, priors):
+    means, covariances, priors = (np.asarray(a, dtype=float) for a in (means, covariances, priors))
+    if np.any(priors <= 0) or not abs(priors.sum() - 1.0) <= 1e-8:
+        raise ValueError("positive priors that sum to 1, please")
+    if any(np.linalg.eigvalsh(covariance)[0] <= 0 for covariance in covariances):
+        raise ValueError("positive definite covariances, please")
+    inverses = [np.linalg.inv(covariance) for covariance in covariances]
+    log_dets = [np.linalg.slogdet(covariance)[1] for covariance in covariances]
+    A = (inverses[0] - inverses[1]) / 2
+    b = inverses[1] @ means[1] - inverses[0] @ means[0]
+    c = (np.log(priors[1] / priors[0]) - (log_dets[1] - log_dets[0]) / 2
+         - (means[1] @ inverses[1] @ means[1] - means[0] @ inverses[0] @ means[0]) / 2)
+    return A, b, c
+'''
+_BAYES = '''
+def bayes_error_1d(mu, sigma, priors):
+    mu, sigma, priors = (np.asarray(a, dtype=float) for a in (mu, sigma, priors))
+    if np.any(sigma <= 0) or np.any(priors <= 0) or not abs(priors.sum() - 1.0) <= 1e-8:
+        raise ValueError("positive sigmas and priors that sum to 1, please")
+    q = lambda x, k: np.log(priors[k]) - np.log(sigma[k]) - (x - mu[k]) ** 2 / (2 * sigma[k] ** 2)
+    a = 1 / (2 * sigma[1] ** 2) - 1 / (2 * sigma[0] ** 2)
+    b = mu[0] / sigma[0] ** 2 - mu[1] / sigma[1] ** 2
+    c = q(0.0, 0) - q(0.0, 1)
+    if abs(a) < 1e-15:
+        roots = [-c / b] if b != 0 else []
+    else:
+        d = b * b - 4 * a * c
+        roots = sorted([(-b - np.sqrt(d)) / (2 * a), (-b + np.sqrt(d)) / (2 * a)]) if d > 0 else []
+    edges = [-np.inf] + roots + [np.inf]
+    error = 0.0
+    for low, high in zip(edges[:-1], edges[1:]):
+        x = 0.0 if len(edges) == 2 else (high - 1 if low == -np.inf else low + 1 if high == np.inf else (low + high) / 2)
+        loser = 1 if q(x, 0) > q(x, 1) else 0
+        error += priors[loser] * (scipy.stats.norm.cdf(high, mu[loser], sigma[loser])
+                                  - scipy.stats.norm.cdf(low, mu[loser], sigma[loser]))
+    return np.array(roots), error
+'''
+
+WRONG["hw06_discriminant_analysis"] = {
+    "quadratic": {
+        "A with the opposite sign": _QUADRATIC.replace("A = (inverses[0] - inverses[1]) / 2", "A = (inverses[1] - inverses[0]) / 2"),
+        "A without the factor 1/2": _QUADRATIC.replace("A = (inverses[0] - inverses[1]) / 2", "A = inverses[0] - inverses[1]"),
+        "the log-determinants left out": _QUADRATIC.replace(" - (log_dets[1] - log_dets[0]) / 2", ""),
+        "the priors the wrong way up": _QUADRATIC.replace("np.log(priors[1] / priors[0])", "np.log(priors[0] / priors[1])"),
+        "the covariances for their inverses in b": _QUADRATIC.replace(
+            "b = inverses[1] @ means[1] - inverses[0] @ means[0]", "b = covariances[1] @ means[1] - covariances[0] @ means[0]"),
+        "the determinant itself, which underflows": _QUADRATIC.replace(
+            "np.linalg.slogdet(covariance)[1]", "np.log(np.linalg.det(covariance))"),
+        "positive definite read off the determinant": _QUADRATIC.replace(
+            "np.linalg.eigvalsh(covariance)[0] <= 0", "np.linalg.det(covariance) <= 0"),
+    },
+    "bayes": {
+        "one threshold midway between the means": '''
+def bayes_error_1d(mu, sigma, priors):
+    mu, sigma, priors = (np.asarray(a, dtype=float) for a in (mu, sigma, priors))
+    if np.any(sigma <= 0) or np.any(priors <= 0) or not abs(priors.sum() - 1.0) <= 1e-8:
+        raise ValueError("positive sigmas and priors that sum to 1, please")
+    x = (mu[0] + mu[1]) / 2
+    low, high = (0, 1) if mu[0] < mu[1] else (1, 0)
+    return np.array([x]), (priors[low] * scipy.stats.norm.sf(x, mu[low], sigma[low])
+                           + priors[high] * scipy.stats.norm.cdf(x, mu[high], sigma[high]))
+''',
+        "the log sigma terms left out": _BAYES.replace(" - np.log(sigma[k])", ""),
+        "sigma taken for a variance": _BAYES.replace("(2 * sigma[k] ** 2)", "(2 * sigma[k])").replace(
+            "a = 1 / (2 * sigma[1] ** 2) - 1 / (2 * sigma[0] ** 2)", "a = 1 / (2 * sigma[1]) - 1 / (2 * sigma[0])").replace(
+            "b = mu[0] / sigma[0] ** 2 - mu[1] / sigma[1] ** 2", "b = mu[0] / sigma[0] - mu[1] / sigma[1]").replace(
+            "np.log(sigma[k])", "np.log(sigma[k]) / 2"),
+        "the priors left out of the error": _BAYES.replace("error += priors[loser] * (", "error += 0.5 * ("),
+        "the wider class taken to win outside the thresholds": _BAYES.replace(
+            "loser = 1 if q(x, 0) > q(x, 1) else 0",
+            "loser = (1 if sigma[1] < sigma[0] else 0) if not (low > -np.inf and high < np.inf) else (0 if sigma[1] < sigma[0] else 1)"),
+        "no check of its input": _BAYES.replace('''    if np.any(sigma <= 0) or np.any(priors <= 0) or not abs(priors.sum() - 1.0) <= 1e-8:
+        raise ValueError("positive sigmas and priors that sum to 1, please")
+''', ""),
+    },
+    "posteriors": {
+        "the likelihoods normalised, the priors left out": '''
+joint = numbers.losses.likelihoods
+posteriors = joint / joint.sum()
+''',
+    },
+    "losses": {
+        "the loss matrix read by columns": '''
+expected_losses = numbers.losses.losses.T @ posteriors
+''',
+    },
+    "lda": {
+        "the bias without the priors": '''
+L = numbers.lda
+w_lda = np.linalg.solve(L.covariance, L.mu1 - L.mu0)
+b_lda = -0.5 * (L.mu1 + L.mu0) @ w_lda
+lda = [*w_lda, b_lda, 1 / (1 + np.exp(-(w_lda @ L.x + b_lda)))]
+''',
+        "the covariance for its inverse": '''
+L = numbers.lda
+w_lda = L.covariance @ (L.mu1 - L.mu0)
+b_lda = -0.5 * (L.mu1 + L.mu0) @ w_lda + np.log(L.prior1 / (1 - L.prior1))
+lda = [*w_lda, b_lda, 1 / (1 + np.exp(-(w_lda @ L.x + b_lda)))]
+''',
+    },
+    "pooled": {
+        "the scatters over N, not N - K": '''
+x0, x1 = numbers.pooled.x0, numbers.pooled.x1
+m0, m1, N = x0.mean(), x1.mean(), len(x0) + len(x1)
+sigma2 = (np.sum((x0 - m0) ** 2) + np.sum((x1 - m1) ** 2)) / N
+lda_1d = [sigma2, (m0 + m1) / 2 + sigma2 / (m1 - m0) * np.log(len(x0) / len(x1))]
+''',
+        "the threshold without the priors": '''
+x0, x1 = numbers.pooled.x0, numbers.pooled.x1
+m0, m1, N = x0.mean(), x1.mean(), len(x0) + len(x1)
+sigma2 = (np.sum((x0 - m0) ** 2) + np.sum((x1 - m1) ** 2)) / (N - 2)
+lda_1d = [sigma2, (m0 + m1) / 2]
+''',
+    },
+}
+
+RIGHT["hw06_discriminant_analysis"] = {
+    "quadratic": {"eigenvalues decide, slogdet and inv compute": _QUADRATIC},
+    "bayes": {"the log-densities compared at a point of each interval": _BAYES},
+}
