@@ -292,3 +292,39 @@ def _hw06_pooled(draw: Stream) -> Draw:
 
 
 DRAWS["hw06_discriminant_analysis"] = {"losses": _hw06_losses, "lda": _hw06_lda, "pooled": _hw06_pooled}
+
+
+def _hw07_smoothed(draw: Stream) -> Draw:
+    """Days by bike and by bus, counted by weather (sun, cloud, rain) and wind (calm, windy); never by bike in rain."""
+    bike, bus = draw.integers(6, 12), draw.integers(4, 9)
+    sun = draw.integers(1, bike)
+    calm = draw.integers(1, bike)
+    rain = draw.integers(1, bus - 1)
+    weather = np.array([[sun, bike - sun, 0], [draw.integers(0, bus - rain), 0, rain]])
+    weather[1, 1] = bus - weather[1, 0] - rain
+    wind_bus = draw.integers(0, bus)
+    return Draw("Task 3, your numbers (rows: bike, bus)", days=np.array([bike, bus]), weather=weather,
+                wind=np.array([[calm, bike - calm], [wind_bus, bus - wind_bus]]),
+                alpha=draw.choice((0.5, 1.0, 2.0)))
+
+
+def _hw07_gaussian(draw: Stream) -> Draw:
+    """Gaussian Naive Bayes with two features: priors, means and variances of two classes, and a point. The
+    products of each class's variances differ by a factor 2 or more."""
+    while True:
+        variances = draw.uniform(0.3, 4.0, (2, 2), decimals=1)
+        ratio = variances[0].prod() / variances[1].prod()
+        if ratio >= 2 or ratio <= 0.5:
+            break
+    prior1 = draw.uniform(0.3, 0.7, decimals=1)
+    return Draw("Task 4, your numbers (rows: C_0, C_1)", priors=np.array([round(1 - prior1, 1), prior1]),
+                means=draw.integers(-2, 4, (2, 2)).astype(float), variances=variances, x=draw.uniform(-1, 3, 2, decimals=1))
+
+
+def _hw07_copies(draw: Stream) -> Draw:
+    """A disease's prior, one symptom's likelihood ratio, and how many times the symptom is recorded."""
+    return Draw("Task 5, your numbers", prior=draw.uniform(0.05, 0.3, decimals=2), ratio=draw.uniform(2.0, 6.0, decimals=1),
+                copies=draw.integers(3, 6))
+
+
+DRAWS["hw07_naive_bayes"] = {"smoothed": _hw07_smoothed, "gaussian": _hw07_gaussian, "copies": _hw07_copies}

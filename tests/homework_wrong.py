@@ -883,3 +883,119 @@ RIGHT["hw06_discriminant_analysis"] = {
     "quadratic": {"eigenvalues decide, slogdet and inv compute": _QUADRATIC},
     "bayes": {"the log-densities compared at a point of each interval": _BAYES},
 }
+
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 07
+# ----------------------------------------------------------------------------------------------------------------
+
+_MULTINOMIAL = '''
+def multinomial_nb_log_proba(counts_train, t_train, counts_new, alpha):
+    X, X_new, t = np.asarray(counts_train, dtype=float), np.asarray(counts_new, dtype=float), np.asarray(t_train)
+    if alpha < 0 or X.shape[1] != X_new.shape[1] or np.any(X < 0) or np.any(X_new < 0) \\
+            or np.any(X != np.round(X)) or np.any(X_new != np.round(X_new)):
+        raise ValueError("alpha >= 0 and whole counts >= 0 over one vocabulary, please")
+    classes = np.unique(t)
+    log_posteriors = []
+    for x in X_new:
+        scores = []
+        for label in classes:
+            n = X[t == label].sum(axis=0)
+            theta = (n + alpha) / (n.sum() + alpha * X.shape[1])
+            scores.append(np.log(np.mean(t == label))
+                          + sum(count * np.log(theta_w) for count, theta_w in zip(x, theta) if count > 0))
+        scores = np.array(scores)
+        top = scores.max()
+        log_posteriors.append(scores - top - np.log(np.sum(np.exp(scores - top))))
+    return np.array(log_posteriors)
+'''
+_GAUSSIAN_NB = '''
+def gaussian_nb_log_proba(X_train, t_train, X_new):
+    X_train, X_new, t_train = np.asarray(X_train, dtype=float), np.asarray(X_new, dtype=float), np.asarray(t_train)
+    classes = np.unique(t_train)
+    g = []
+    for label in classes:
+        rows = X_train[t_train == label]
+        mean, variance = rows.mean(axis=0), rows.var(axis=0)
+        if np.any(variance == 0):
+            raise ValueError("a feature with no spread in a class")
+        g.append(np.log(len(rows) / len(t_train))
+                 - 0.5 * np.sum((X_new - mean) ** 2 / variance + np.log(2 * np.pi * variance), axis=1))
+    g = np.column_stack(g)
+    top = g.max(axis=1, keepdims=True)
+    return g - top - np.log(np.exp(g - top).sum(axis=1, keepdims=True))
+'''
+
+WRONG["hw07_naive_bayes"] = {
+    "multinomial": {
+        "the Bernoulli model: whether a word occurs, not how often": _MULTINOMIAL.replace(
+            "sum(count * np.log(theta_w)", "sum(np.log(theta_w)"),
+        "smoothed over one word, n_k + alpha": _MULTINOMIAL.replace("(n.sum() + alpha * X.shape[1])", "(n.sum() + alpha)"),
+        "the class's number of messages for its number of words": _MULTINOMIAL.replace(
+            "(n.sum() + alpha * X.shape[1])", "(np.sum(t == label) + alpha * X.shape[1])"),
+        "the priors from the words, not the messages": _MULTINOMIAL.replace(
+            "np.log(np.mean(t == label))", "np.log(n.sum() / X.sum())"),
+        "the likelihoods multiplied, not their logs added": _MULTINOMIAL.replace(
+            "sum(count * np.log(theta_w) for count, theta_w in zip(x, theta) if count > 0))",
+            "np.log(np.prod(theta ** x)))"),
+        "0 ln 0 as nan when alpha = 0": _MULTINOMIAL.replace(
+            "sum(count * np.log(theta_w) for count, theta_w in zip(x, theta) if count > 0))",
+            "np.sum(x * np.log(theta)))"),
+        "no check of its input": _MULTINOMIAL.replace('''    if alpha < 0 or X.shape[1] != X_new.shape[1] or np.any(X < 0) or np.any(X_new < 0) \\
+            or np.any(X != np.round(X)) or np.any(X_new != np.round(X_new)):
+        raise ValueError("alpha >= 0 and whole counts >= 0 over one vocabulary, please")
+''', ""),
+    },
+    "gaussian": {
+        "the unbiased variances, 1/(N_k - 1)": _GAUSSIAN_NB.replace("rows.var(axis=0)", "rows.var(axis=0, ddof=1)"),
+        "the ln(2 pi sigma^2) terms left out": _GAUSSIAN_NB.replace(" + np.log(2 * np.pi * variance)", ""),
+        "the posteriors, not their logs": _GAUSSIAN_NB.replace(
+            "return g - top - np.log(np.exp(g - top).sum(axis=1, keepdims=True))",
+            "return np.exp(g - top) / np.exp(g - top).sum(axis=1, keepdims=True)"),
+        "normalised without the shift, which underflows": _GAUSSIAN_NB.replace(
+            "return g - top - np.log(np.exp(g - top).sum(axis=1, keepdims=True))",
+            "return g - np.log(np.exp(g).sum(axis=1, keepdims=True))"),
+        "uniform priors": _GAUSSIAN_NB.replace("np.log(len(rows) / len(t_train))", "np.log(1 / len(classes))"),
+        "no check of its input": _GAUSSIAN_NB.replace('''        if np.any(variance == 0):
+            raise ValueError("a feature with no spread in a class")
+''', ""),
+    },
+    "smoothed": {
+        "no smoothing": '''
+S = numbers.smoothed
+rain, calm = S.weather[:, 2] / S.days, S.wind[:, 0] / S.days
+joint = S.days / S.days.sum() * rain * calm
+smoothed = [rain[0], calm[0], joint[0] / joint.sum()]
+''',
+        "smoothed over two values, alpha V = 2 alpha, for the weather too": '''
+S = numbers.smoothed
+rain = (S.weather[:, 2] + S.alpha) / (S.days + 2 * S.alpha)
+calm = (S.wind[:, 0] + S.alpha) / (S.days + 2 * S.alpha)
+joint = S.days / S.days.sum() * rain * calm
+smoothed = [rain[0], calm[0], joint[0] / joint.sum()]
+''',
+    },
+    "two_gaussians": {
+        "the ln(2 pi sigma^2) terms dropped": '''
+G = numbers.gaussian
+g = np.log(G.priors) - 0.5 * np.sum((G.x - G.means) ** 2 / G.variances, axis=1)
+two_gaussians = [g[1] - g[0], 1 / (1 + np.exp(g[0] - g[1]))]
+''',
+    },
+    "copies": {
+        "the copies counted once by both": '''
+C = numbers.copies
+odds = C.prior / (1 - C.prior)
+copies = [odds * C.ratio / (1 + odds * C.ratio)] * 2
+''',
+        "the ratio multiplied by the number of copies": '''
+C = numbers.copies
+odds = C.prior / (1 - C.prior)
+copies = [odds * C.ratio / (1 + odds * C.ratio), odds * C.ratio * C.copies / (1 + odds * C.ratio * C.copies)]
+''',
+    },
+}
+
+RIGHT["hw07_naive_bayes"] = {
+    "multinomial": {"a message at a time, a class at a time": _MULTINOMIAL},
+    "gaussian": {"the discriminants class by class": _GAUSSIAN_NB},
+}
