@@ -175,15 +175,16 @@ DRAWS: dict[str, dict] = {}
 
 
 def _hw01_criterion(draw: Stream) -> Draw:
-    """Four examples in the plane with the bias input 1, their targets, and a start that has one of them on its
-    boundary and misclassifies one or two others."""
+    """Four examples in the plane with the bias input 1, their targets, and a start that has the first of them on
+    its boundary and misclassifies one or two others."""
     while True:
         X = np.column_stack([draw.integers(-3, 4, (4, 2)), np.ones(4, dtype=int)])
         t = np.array([draw.choice((-1, 1)) for _ in range(4)])
         w0 = draw.integers(-2, 3, 3)
         margins = t * (X @ w0)
         if np.sum(margins == 0) == 1 and 1 <= np.sum(margins < 0) <= 2:
-            return Draw("Task 3, your numbers", X=X, t=t, w0=w0)
+            first = np.argsort(margins != 0, kind="stable")        # the example on the boundary comes first
+            return Draw("Task 3, your numbers", X=X[first], t=t[first], w0=w0)
 
 
 DRAWS["hw01_perceptron"] = {"criterion": _hw01_criterion}
