@@ -14,13 +14,14 @@ from __future__ import annotations
 import builtins
 import copy
 import functools
-from pathlib import Path
+import re
 
 import nbformat
+import numpy as np
 
 from homework_course import HOMEWORK, tool  # noqa: F401  (tool puts homework/ on the path)
 import homework_checks  # noqa: E402
-from grader.autograde import instructor_parts  # noqa: E402
+from grader.autograde import SAMPLE_STUDENT, instructor_parts  # noqa: E402
 from grader.checks import AnswerCheck, FunctionCheck, _Identity, read  # noqa: E402
 
 
@@ -30,6 +31,7 @@ def source(assignment: str) -> nbformat.NotebookNode:
     return nbformat.read(HOMEWORK / "source" / assignment / f"{assignment}.ipynb", as_version=4)
 
 
+@functools.lru_cache(maxsize=None)
 def tests_for(assignment: str, student: str) -> dict:
     """{grade_id: checks.TestCell} of ``assignment`` for ``student``, as the grader reads them."""
     setup, test_sources, solutions = instructor_parts(source(assignment))
@@ -85,34 +87,61 @@ def failures(assignment: str, student: str, answers: dict | None = None, cells=N
     return found
 
 
-def task_cells(assignment: str, grade_id: str) -> list[str]:
-    """The grade_ids of the test cells that test the function defined in the answer cell ``grade_id``."""
-    tests = tests_for(assignment, "a-sample-student")
-    defined = {name for name, value in namespace_of(assignment, "a-sample-student").items() if callable(value)}
-    names = {name for name in defined if f"def {name}(" in _cell_source(assignment, grade_id)}
-    return [cell_id for cell_id, test in tests.items()
-            if any(isinstance(check, FunctionCheck) and check.function in names for check in test.checks)]
+def answers_in_cell(assignment: str, grade_id: str) -> list[str]:
+    """The derived answers (variables the tests judge) that the answer cell ``grade_id`` defines."""
+    cell = next(cell for cell in source(assignment).cells if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+    judged = {check.variable for test in tests_for(assignment, SAMPLE_STUDENT).values() for check in test.checks
+              if isinstance(check, AnswerCheck)}
+    return [name for name in sorted(judged) if cell.source.lstrip().startswith(f"{name} =")]
 
 
-def answer_cells(assignment: str) -> dict[str, list[str]]:
-    """{grade_id of a derived answer's cell: the grade_ids of the test cells that judge its value}."""
-    found = {}
-    tests = tests_for(assignment, "a-sample-student")
-    for cell in source(assignment).cells:
-        meta = cell.metadata.get("nbgrader", {})
-        if cell.cell_type == "code" and meta.get("solution") and "def " not in cell.source:
-            names = {check.variable for test in tests.values() for check in test.checks
-                     if isinstance(check, AnswerCheck) and f"{check.variable} =" in cell.source}
-            found[meta["grade_id"]] = [cell_id for cell_id, test in tests.items()
-                                       if any(isinstance(check, AnswerCheck) and check.variable in names
-                                              for check in test.checks)]
+def derive_cells(assignment: str) -> list[str]:
+    """The grade_ids of the answer cells of derived numbers, in order."""
+    return [cell.metadata.nbgrader["grade_id"] for cell in source(assignment).cells
+            if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("solution")
+            and answers_in_cell(assignment, cell.metadata.nbgrader["grade_id"])]
+
+
+def implement_cells(assignment: str) -> list[str]:
+    """The grade_ids of the answer cells that define a function the tests call."""
+    functions = {check.function for test in tests_for(assignment, SAMPLE_STUDENT).values() for check in test.checks
+                 if isinstance(check, FunctionCheck)}
+    return [cell.metadata.nbgrader["grade_id"] for cell in source(assignment).cells
+            if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("solution")
+            and any(f"def {name}(" in cell.source for name in functions)]
+
+
+def cells_testing(assignment: str, grade_id: str) -> list[str]:
+    """The grade_ids of the test cells that judge what the answer cell ``grade_id`` defines."""
+    cell = next(cell for cell in source(assignment).cells if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+    found = []
+    for cell_id, test in tests_for(assignment, SAMPLE_STUDENT).items():
+        names = {check.function if isinstance(check, FunctionCheck) else check.variable for check in test.checks}
+        if any(f"def {name}(" in cell.source or cell.source.lstrip().startswith(f"{name} =") for name in names):
+            found.append(cell_id)
     return found
 
 
-def _cell_source(assignment: str, grade_id: str) -> str:
-    return next(cell.source for cell in source(assignment).cells
-                if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+def kind(assignment: str, grade_id: str) -> str:
+    """The kind of the task an answer cell belongs to ("implement", "derive" or "explain"), from its heading."""
+    found = ""
+    for cell in source(assignment).cells:
+        heading = re.search(r"^## Task \d+ \((implement|derive|explain),", cell.source, re.M)
+        if cell.cell_type == "markdown" and heading:
+            found = heading[1]
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_id:
+            return found
+    raise KeyError(grade_id)
 
 
-def assignment_path(assignment: str) -> Path:
-    return HOMEWORK / "source" / assignment / f"{assignment}.ipynb"
+def literal_answers(assignment: str, student: str) -> dict[str, str]:
+    """{grade_id: source} of every derived answer's cell, written as numbers: the model solution's values at
+    ``student``'s numbers, as a student who worked them out would type them (17 significant figures)."""
+    namespace = namespace_of(assignment, student)
+    return {grade_id: "\n".join(f"{name} = {_typed(namespace[name])}" for name in answers_in_cell(assignment, grade_id))
+            for grade_id in derive_cells(assignment)}
+
+
+def _typed(value) -> str:
+    array = np.asarray(value, dtype=float)
+    return repr(float(array)) if array.ndim == 0 else repr([float(item) for item in array.ravel()])

@@ -60,44 +60,24 @@ criterion = [E_0, *g_0]
 '''
 _AFTER = '''
 w_b = c.w0 - g_0
-w_e, n_updates = c.w0, 0
+w_e = c.w0
 for x_i, t_i in zip(c.X, c.t):
     if t_i * (x_i @ w_e) <= 0:
-        w_e, n_updates = w_e + t_i * x_i, n_updates + 1
-after = [perceptron_criterion(w_b)[0], perceptron_criterion(w_e)[0], n_updates]
+        w_e = w_e + t_i * x_i
+after = [*w_b, *w_e]
 '''
 
 WRONG["hw01_perceptron"] = {
     "pocket": {
-        "returns the last weights, not the pocket's": '''
-def pocket_perceptron(X, t, n_epochs):
-    X, t = np.asarray(X, dtype=float), np.asarray(t)
-    if not np.all(np.isin(t, (-1, 1))) or n_epochs < 0:
-        raise ValueError("t in {-1, 1} and n_epochs >= 0, please")
-    w = np.zeros(X.shape[1])
-    for _ in range(n_epochs):
-        for x_i, t_i in zip(X, t):
-            if t_i * (x_i @ w) <= 0:
-                w = w + t_i * x_i
-    return w, int(np.sum(t * (X @ w) <= 0))
-''',
+        "returns the last weights, not the pocket's": _POCKET.replace(
+            "    return pocket, fewest", "    return w, int(np.sum(t * (X @ w) <= 0))"),
         "a tie replaces the pocket": _POCKET.replace(") < fewest:", ") <= fewest:"),
         "a point on the boundary is no mistake when counting": _POCKET.replace("(X @ w) <= 0))", "(X @ w) < 0))"),
-        "the pocket is checked once an epoch": '''
-def pocket_perceptron(X, t, n_epochs):
-    X, t = np.asarray(X, dtype=float), np.asarray(t)
-    if not np.all(np.isin(t, (-1, 1))) or n_epochs < 0:
-        raise ValueError("t in {-1, 1} and n_epochs >= 0, please")
-    w = np.zeros(X.shape[1])
-    pocket, fewest = w, int(np.sum(t * (X @ w) <= 0))
-    for _ in range(n_epochs):
-        for x_i, t_i in zip(X, t):
-            if t_i * (x_i @ w) <= 0:
-                w = w + t_i * x_i
-        if int(np.sum(t * (X @ w) <= 0)) < fewest:
-            pocket, fewest = w, int(np.sum(t * (X @ w) <= 0))
-    return pocket, fewest
-''',
+        "the pocket is checked once an epoch": _POCKET.replace(
+            "                if int(np.sum(t * (X @ w) <= 0)) < fewest:\n"
+            "                    pocket, fewest = w, int(np.sum(t * (X @ w) <= 0))",
+            "        if int(np.sum(t * (X @ w) <= 0)) < fewest:\n"
+            "            pocket, fewest = w, int(np.sum(t * (X @ w) <= 0))"),
         "a point on the boundary is no mistake when updating": _POCKET.replace("if t_i * (x_i @ w) <= 0:",
                                                                              "if t_i * (x_i @ w) < 0:"),
         "no check of its input": _POCKET.replace('''    if not np.all(np.isin(t, (-1, 1))) or n_epochs < 0:
@@ -604,7 +584,8 @@ mle = [np.log(n[1, 1] / n[1, 0]), b]
     },
     "rate_penalised": {
         "2 / (L + lambda), as if the bias were penalised too": '''
-rate_penalised = 2 / (lambda_max / 4 + numbers.rates.l2)
+X_tilde = np.column_stack([numbers.rates.x, np.ones(4)])
+rate_penalised = 2 / (np.linalg.eigvalsh(X_tilde.T @ X_tilde / 4)[-1] / 4 + numbers.rates.l2)
 ''',
     },
 }

@@ -44,6 +44,6 @@ def flags(entries: list, student: str) -> list[str]:
                 return [f"its {CELL} cell does not say plainly whose it is ({NAME} = \"...\"): it was graded with "
                         f"the numbers of {student!r}, whose submission it is"]
             if name and name != student:
-                return [f"its {NAME} is {name[:60]!r}, but it was submitted by {student!r}: it was graded with "
-                        f"{student!r}'s numbers (a notebook copied, or an id mistyped?)"]
+                return [f"its {NAME} is {name[:60]!r}, but it was submitted by {student!r}: it was graded with the "
+                        f"numbers of {student!r} (a notebook copied, or an id mistyped?)"]
     return []
