@@ -109,9 +109,9 @@ class Draw:
 
 def _typed(value) -> str:
     if isinstance(value, np.ndarray):
-        return f"np.array({value.tolist()!r})"
+        return f"np.array({(value + 0.0 if value.dtype.kind == 'f' else value).tolist()!r})"     # no -0.0
     if isinstance(value, (float, np.floating)):
-        return repr(float(value))
+        return repr(float(value) + 0.0)
     if isinstance(value, (np.integer,)):
         return repr(int(value))
     return repr(value)
