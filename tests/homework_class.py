@@ -13,6 +13,7 @@ switched-off packages. A :class:`Context` carries what an attack aims at: the co
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -445,7 +446,7 @@ HW01_CLASS = {
     "after_setprofile": Student(dict(answers={"kernel": AFTER_SETPROFILE}), but(*KERNEL),
                                 "used lecture_utils.perceptron.perceptron_trace"),
     "from_a_copied_file": Student(dict(answers={"kernel": FROM_A_COPIED_FILE}, files={
-        "perceptron_copy.py": (ROOT / "lecture_utils" / "perceptron.py").read_text()}), but(*KERNEL),
+        "perceptron_copy.py": Path(importlib.util.find_spec("lecture_utils.perceptron").origin).read_text()}), but(*KERNEL),
         "imports a module that grading does not provide (No module named 'perceptron_copy')"),
     # at the gradebook, the course, the environment, other students, the grader: they harm no one, themselves least
     "writes_outside": Student(writes_outside, HW01_FULL, "tried to write"),

@@ -387,6 +387,8 @@ def test_two_students_get_numbers_of_their_own_and_are_graded_against_them(grade
         assert homework_tasks.literal_answers(assignment, "ana")[grade_id] != \
             homework_tasks.literal_answers(assignment, "ben")[grade_id], grade_id
     assert scores(course, assignment)["ana"] == scores(course, assignment)["model"] == full_points(assignment)
+    shown = repr(getattr(ana, next(iter(homework_numbers.DRAWS[assignment])))).splitlines()[1].strip()
+    assert shown in _feedback_text(course, "ana", assignment)      # the feedback shows the numbers it was graded with
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
@@ -442,8 +444,9 @@ def test_every_homework_keeps_its_20_points_and_its_mix_of_kinds():
 def test_every_implement_task_has_five_wrong_implementations_and_a_visible_test_one_of_them_fails(assignment, grade_id):
     wrong = WRONG[assignment][grade_id]
     assert len(wrong) >= 5
-    visible = [cell for cell in homework_tasks.cells_testing(assignment, grade_id) if cell.endswith("_visible")]
-    assert len(visible) == 1
+    cells = homework_tasks.cells_testing(assignment, grade_id)
+    visible = [cell for cell in cells if cell.endswith("_visible")]
+    assert len(visible) == 1 and any(cell.endswith("_invalid") for cell in cells)     # validation: a cell of its own
     assert any(homework_tasks.failures(assignment, "ana", {grade_id: code}, cells=visible) for code in wrong.values())
 
 

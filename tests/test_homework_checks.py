@@ -88,3 +88,10 @@ def test_a_property_is_checked_where_many_results_are_right():
         'f, on the hidden case "three", returned a list of odd length.'
     assert homework_checks.verdict("f", dict(n=3), homework_checks.Result(value=3), satisfies=even_length,
                                    hidden="three") == 'f, on the hidden case "three", returned a result of the wrong form.'
+
+
+def test_the_graded_notebook_shows_the_numbers_it_was_graded_with():
+    (output,) = identity.numbers_shown("numbers.criterion\n", "hw01_perceptron", "ana")
+    assert output.data["text/plain"] == repr(homework_numbers.numbers_of("hw01_perceptron", "ana").criterion)
+    assert identity.numbers_shown("import numpy as np", "hw01_perceptron", "ana") == []
+    assert identity.numbers_shown("numbers.nothing", "hw01_perceptron", "ana") == []

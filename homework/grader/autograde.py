@@ -114,6 +114,8 @@ def grade(notebook: Notebook, path: Path, student: str, settings: Settings = Set
         elif entry.kind == "test":
             reports = [ran.cases.get(k) for k in plan.cases_of[index]]
             entry.cell.outputs, found = judge.test_cell(tests[entry.label], reports, report)
+        elif entry.kind == "setup":
+            entry.cell.outputs, found = identity.numbers_shown(entry.cell.source, notebook.assignment, student), []
         else:
             found = [f"{entry.label} holds HTML that would run a script (the formgrader and the feedback show it as "
                      "text)"] if entry.kind == "answer" and _SCRIPT.search(entry.cell.source) else []

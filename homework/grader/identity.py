@@ -1,4 +1,4 @@
-"""Whose numbers a submission is graded with: its owner's, and a notebook that names someone else is flagged.
+"""Whose numbers a submission is graded with: its owner's; a notebook that names someone else is flagged.
 
 Each student's derive tasks and hidden cases are drawn from their identity (``homework_numbers``). A submission
 belongs to the student of its folder (``submitted/<student>/<assignment>/``, nbgrader's student id, the JupyterHub
@@ -6,11 +6,18 @@ user name on a hub), and it is graded with that student's numbers, always. Off t
 student's id once, in its ``student_id`` cell (``STUDENT_ID = "..."``); read here as text, never run, it must be
 empty (on the hub) or the folder's id, or the submission is flagged: a notebook copied from a classmate, or the id
 mistyped, shows the wrong student's numbers, and its answers are judged against its owner's.
+
+The graded notebook, and so the feedback, shows the numbers it was graded with: the cells that show a task's numbers
+(``numbers.criterion``) get them as their output, drawn here, in the grader's process (:func:`numbers_shown`).
 """
 
 from __future__ import annotations
 
 import ast
+import re
+
+import homework_numbers
+import nbformat
 
 #: The grade_id of the cell in which the notebook asks for the student's id.
 CELL = "student_id"
@@ -47,3 +54,18 @@ def flags(entries: list, student: str) -> list[str]:
                 return [f"its {NAME} is {name[:60]!r}, but it was submitted by {student!r}: it was graded with the "
                         f"numbers of {student!r} (a notebook copied, or an id mistyped?)"]
     return []
+
+
+#: A cell that shows one task's numbers: ``numbers.<task>`` alone.
+_SHOWN = re.compile(r"^\s*numbers\.([A-Za-z_]\w*)\s*$")
+
+
+def numbers_shown(source: str, assignment: str, student: str) -> list:
+    """The outputs of a locked cell that shows a task's numbers, for ``student`` (none for any other cell)."""
+    match = _SHOWN.match(source)
+    if not match or assignment not in homework_numbers.DRAWS:
+        return []
+    value = getattr(homework_numbers.numbers_of(assignment, student), match[1], None)
+    if value is None:
+        return []
+    return [nbformat.v4.new_output("execute_result", data={"text/plain": repr(value)}, execution_count=None)]
