@@ -34,7 +34,22 @@ COURSE = "linear-classifiers"
 
 
 def seed(assignment: str, student: str, label: str) -> int:
-    """The seed of one stream of draws: a hash of the course, the homework, the student and the stream's label."""
+    """The seed of one stream of draws: a hash of the course, the homework, the student and the stream's label.
+
+    Parameters
+    ----------
+    assignment : str
+        The homework (``"hw01_perceptron"``).
+    student : str
+        The student's id (nbgrader's, the JupyterHub user name).
+    label : str
+        The stream: a task's name (``"criterion"``), or a hidden test's (``"pocket_hidden"``).
+
+    Returns
+    -------
+    int
+        The first 8 bytes of the SHA-256 of the four, joined.
+    """
     text = "\x1f".join((COURSE, assignment, student, label)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
@@ -86,11 +101,6 @@ class Stream:
             order[i], order[j] = order[j], order[i]
         return np.array(order, dtype=int)
 
-    def numpy(self) -> np.random.Generator:
-        """A numpy generator from the same seed, for bulk data the grader alone draws (a hidden case of 10^5
-        numbers): fast, but its numbers may change with numpy's version."""
-        return np.random.default_rng(self.seed)
-
 
 class Draw:
     """One task's numbers, shown as a student would type them (``X = np.array([[1, 2], ...])``)."""
@@ -137,12 +147,37 @@ class Numbers:
 
 
 def numbers_of(assignment: str, student: str) -> Numbers:
-    """The numbers of ``student`` for ``assignment`` (the grader's way: the id is known)."""
+    """The numbers of ``student`` for ``assignment``: the grader's way, the id known.
+
+    Parameters
+    ----------
+    assignment : str
+        The homework, one of :data:`DRAWS`.
+    student : str
+        The student's id.
+
+    Returns
+    -------
+    Numbers
+        An attribute per derive task, each a :class:`Draw`.
+    """
     return Numbers(assignment, student)
 
 
 def your_numbers(assignment: str, student_id: str = "") -> Numbers:
     """Your numbers for ``assignment``: drawn from your JupyterHub user name, or off the hub from ``student_id``.
+
+    Parameters
+    ----------
+    assignment : str
+        The homework, one of :data:`DRAWS`.
+    student_id : str
+        The notebook's ``STUDENT_ID``: ignored on the hub (with a word if it names someone else), needed off it.
+
+    Returns
+    -------
+    Numbers
+        The numbers of the student, as :func:`numbers_of` gives them.
 
     Raises
     ------
