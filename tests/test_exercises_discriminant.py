@@ -20,9 +20,11 @@ def test_the_hand_answers_agree_with_independent_references():
     p = [Fraction(6, 10), Fraction(3, 10), Fraction(1, 10)]
     exact = [sum(cost * q for cost, q in zip(row, p)) for row in table]
     assert exact == [Fraction(35, 2), 56, 12] and exercises.abc_expected_losses.correct_answer == [17.5, 56, 12]
-    # the threshold: where 10 * 0.9 N(x; 0, 1) = 50 * 0.1 N(x; 2, 1)
-    root = optimize.brentq(lambda x: 9 * stats.norm.pdf(x) - 5 * stats.norm.pdf(x, 2), -5, 5, xtol=1e-14)
+    # the prior that puts the threshold at 1.5: 10 (1 - p) N(1.5; 0, 1) = 50 p N(1.5; 2, 1)
+    root = optimize.brentq(lambda p: 10 * (1 - p) * stats.norm.pdf(1.5) - 50 * p * stats.norm.pdf(1.5, 2), 0, 1,
+                           xtol=1e-15)
     assert exercises.asymmetric_threshold.correct_answer == pytest.approx(root, rel=1e-12)
+    assert exercises.asymmetric_threshold.truth == pytest.approx(root, rel=1e-10)
     # D = 4, K = 3: 2 priors, 12 means, 10 entries per covariance
     assert exercises.count_parameters.correct_answer == [2 + 12 + 10, 2 + 12 + 3 * 10]
 
@@ -78,3 +80,15 @@ def test_a_tie_rounded_the_usual_way_is_close_and_a_slip_of_arithmetic_gets_the_
     feedback = exercises.abc_expected_losses.check([17.6, 56, 12])
     assert feedback.verdict == "wrong" and "rounded too early" not in feedback.message
     assert feedback.message.startswith("Check R(a | x).")
+
+
+def test_a_pair_in_the_reverse_order_is_told_so():
+    """Round 4: (a, R) instead of (R, a) was told only "Your function returned a number, not an array"."""
+    swapped = exercises.bayes_decision_by_code.check(lambda L, p: (int(np.argmin(L @ p)), L @ p))
+    assert swapped.verdict == "wrong" and "reverse order" in swapped.message
+    assert "swapped back, they are right" in swapped.message
+    wrong_too = exercises.bayes_decision_by_code.check(lambda L, p: (int(np.argmax(L @ p)), p @ L))
+    assert "reverse order" in wrong_too.message and "swapped back" not in wrong_too.message
+    right = exercises.bayes_decision_by_code.check(lambda L, p: (L @ p, int(np.argmin(L @ p))))
+    assert right.correct and "reverse" not in exercises.bayes_decision_by_code.check(
+        lambda L, p: (p @ L, int(np.argmin(p @ L)))).message

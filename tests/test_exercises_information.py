@@ -21,7 +21,7 @@ def quoted(text: str, value: float, digits: int) -> bool:
 
 
 def test_one_hot_moments_match_scipys_multinomial():
-    covariance = stats.multinomial(1, [0.1, 0.6, 0.3]).cov()               # one draw: the one-hot code
+    covariance = stats.multinomial(1, [0.1, 0.7, 0.2]).cov()               # one draw: the one-hot code
     variance_of_sum = np.array([0, 1, 1]) @ covariance @ np.array([0, 1, 1])    # Var(x_1 + x_2)
     np.testing.assert_allclose(ex.one_hot_moments.truth, [covariance[0, 1], variance_of_sum], rtol=1e-12)
     assert variance_of_sum == pytest.approx(0.9 * 0.1, rel=1e-12)             # x_1 + x_2 = 1 - x_0

@@ -56,3 +56,40 @@ def test_the_bound_promises_the_threshold_rounded_up_from_the_numbers_the_questi
     assert exercises._bound_crossing() == pytest.approx(10956.80, abs=0.01)               # all digits: the same count
     assert "rounded up" in exercise.check(10956).message and "fewest" in exercise.check(11000).message
     assert "Carry 5 significant figures" in exercise.check(10958).message
+
+
+def _plain_epoch(X, t, w, eta, batch_size, order, *, divide_by=None, p_from_start=False, sign=-1.0):
+    """One epoch of minibatch SGD in plain numpy, with one of the usual slips switched on."""
+    p_start = 1 / (1 + np.exp(-(X @ w)))
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        p = p_start[b] if p_from_start else 1 / (1 + np.exp(-(X[b] @ w)))
+        w = w + sign * eta * X[b].T @ (p - t[b]) / (divide_by or len(b))
+    return w
+
+
+@pytest.mark.parametrize("slip, words", [
+    (dict(divide_by="batch_size"), "its own size, len(b)"),
+    (dict(p_from_start=True), "from the current weights"),
+    (dict(sign=+1.0), "Check the sign")])
+def test_the_usual_slips_of_an_sgd_epoch_get_their_hints(slip, words):
+    """Issue 32, round 4: the last minibatch divided by batch_size, p computed once per epoch and the step's sign got
+    only expected against got."""
+    def student(X, t, w, eta, batch_size, order):
+        options = {**slip, "divide_by": batch_size} if slip.get("divide_by") else slip
+        return _plain_epoch(X, t, w, eta, batch_size, order, **options)
+
+    feedback = exercises.sgd_epoch.check(student)
+    assert feedback.verdict == "wrong" and words in feedback.message
+    assert exercises.sgd_epoch.check(lambda *arguments: _plain_epoch(*arguments)).correct
+
+
+def test_the_gradient_s_source_shows_only_after_exercise_2():
+    """The package's gradient prints the overflow-safe form the hidden case with the score 1200 tests: it is shown only
+    under the exercise's lock, and its code is collapsed."""
+    import nbformat
+    from pathlib import Path
+    notebook = nbformat.read(Path(__file__).resolve().parent.parent / "notebooks" / "04_logistic_regression.ipynb", 4)
+    shown = [cell for cell in notebook.cells if cell.cell_type == "code" and "show_source(LogisticLoss.gradient)" in cell.source]
+    assert shown and all("if exercises.nll_gradient.revealed():" in cell.source
+                         and cell.metadata.get("jupyter", {}).get("source_hidden") for cell in shown)

@@ -1,8 +1,9 @@
 """What the generic tests of tests/test_exercises.py do not cover in notebook 07's exercises.
 
 References: exact fractions counted from the play-tennis rows in plain Python, itertools for the
-cells of a full table, scipy.stats.norm for the one-feature Gaussians, scikit-learn's CategoricalNB
-for the copied feature, and scipy.special.logsumexp for the log posteriors.
+cells of a full table, scipy.stats.norm and scipy's root finder for the one-feature Gaussians,
+scikit-learn's CategoricalNB for the copied feature and the unseen value, and
+scipy.special.logsumexp for the log posteriors.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from scipy import stats
+from scipy import optimize, stats
 from scipy.special import logsumexp
 from sklearn.naive_bayes import CategoricalNB as SklearnCategoricalNB
 from sklearn.preprocessing import OrdinalEncoder
@@ -23,8 +24,8 @@ from lecture_utils.exercises import naive_bayes as exercises
 TENNIS = load_play_tennis()
 
 
-def posterior_by_hand(day, alpha=0) -> Fraction:
-    """p(Yes | day) from the 14 rows, in exact fractions, counted with plain Python."""
+def joint_by_hand(day, alpha=0) -> dict:
+    """p(day, C_k) of each class from the 14 rows, in exact fractions, counted with plain Python."""
     rows, labels = TENNIS.X.tolist(), TENNIS.y.tolist()
     joint = {}
     for label in ("No", "Yes"):
@@ -34,18 +35,43 @@ def posterior_by_hand(day, alpha=0) -> Fraction:
             n_values = len({row[j] for row in rows})
             p *= Fraction(sum(row[j] == value for row in in_class) + alpha, len(in_class) + alpha * n_values)
         joint[label] = p
+    return joint
+
+
+def posterior_by_hand(day, alpha=0) -> Fraction:
+    """p(Yes | day) from the 14 rows, in exact fractions."""
+    joint = joint_by_hand(day, alpha)
     return joint["Yes"] / (joint["Yes"] + joint["No"])
 
 
 def test_the_hand_answers_agree_with_independent_references():
-    cells = len(list(itertools.product([0, 1], repeat=8)))
-    assert exercises.parameter_count.correct_answer == 2 * (cells - 1) + 1
-    assert posterior_by_hand(["Rain", "Cool", "High", "Strong"]) == Fraction(125, 341)
-    assert exercises.rainy_day.correct_answer == pytest.approx(125 / 341, rel=1e-15)
-    assert posterior_by_hand(["Overcast", "Cool", "High", "Strong"], alpha=1) == Fraction(1568, 2173)
-    assert exercises.smoothed_overcast_day.correct_answer == pytest.approx(1568 / 2173, rel=1e-15)
-    joint = [0.5 * stats.norm.pdf(1.0, 0.0, 1.0), 0.5 * stats.norm.pdf(1.0, 2.0, 2.0)]   # scale = sigma
-    assert exercises.one_feature_gaussians.correct_answer == pytest.approx(joint[1] / sum(joint), rel=1e-12)
+    # the full table of D yes/no features and two classes, counted cell by cell: more than a million from D = 19
+    def full_table(d):
+        return 2 * (len(list(itertools.product([0, 1], repeat=d))) - 1) + 1
+
+    assert full_table(18) <= 10 ** 6 < full_table(19) and exercises.parameter_count.correct_answer == 19
+    # the outlook not recorded: the joint summed over its three values, in exact fractions
+    joints = [joint_by_hand([v, "Cool", "High", "Strong"]) for v in ("Sunny", "Overcast", "Rain")]
+    summed = {label: sum(joint[label] for joint in joints) for label in ("No", "Yes")}
+    assert summed == {"No": Fraction(6, 175), "Yes": Fraction(1, 42)}
+    assert summed["Yes"] / (summed["Yes"] + summed["No"]) == Fraction(25, 61)
+    assert exercises.rainy_day.correct_answer == pytest.approx(25 / 61, rel=1e-15)
+    assert exercises.rainy_day.truth == pytest.approx(25 / 61, rel=1e-12)
+    # Snowy, a fourth outlook never seen: scikit-learn's CategoricalNB with room for it
+    encoder = OrdinalEncoder(categories=[["Overcast", "Rain", "Sunny", "Snowy"], ["Cool", "Hot", "Mild"],
+                                         ["High", "Normal"], ["Strong", "Weak"]]).fit(TENNIS.X)
+    model = SklearnCategoricalNB(alpha=1, min_categories=[4, 3, 2, 2]).fit(encoder.transform(TENNIS.X), TENNIS.y)
+    snowy = model.predict_proba(encoder.transform([["Snowy", "Cool", "High", "Strong"]]))[0, 1]
+    assert snowy == pytest.approx(21168 / 60493, rel=1e-12)
+    assert exercises.smoothed_overcast_day.correct_answer == pytest.approx(21168 / 60493, rel=1e-15)
+    assert exercises.smoothed_overcast_day.truth == pytest.approx(21168 / 60493, rel=1e-12)
+    # where N(x; 0, 1) = N(x; 2, 2^2), by scipy's root finder on scipy's densities
+    def gap(x):
+        return stats.norm.logpdf(x, 0.0, 1.0) - stats.norm.logpdf(x, 2.0, 2.0)       # scale = sigma
+
+    roots = [optimize.brentq(gap, -10, 0, xtol=1e-14), optimize.brentq(gap, 0, 2, xtol=1e-14)]
+    assert exercises.one_feature_gaussians.correct_answer == pytest.approx(roots, rel=1e-12)
+    assert exercises.one_feature_gaussians.truth == pytest.approx(roots, rel=1e-10)
 
 
 def test_the_slides_query_and_its_rounding():

@@ -51,7 +51,7 @@ def test_a_hessian_built_with_a_diagonal_matrix_is_caught_and_the_model_solution
     assert 8 * exercises._N_LARGE ** 2 > 2 ** 48                   # beyond every usual process's addresses
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert exercises.logistic_hessian.check(exercises._hessian_solution).correct
+        assert exercises.logistic_hessian.check(exercises.logistic_hessian.correct_answer).correct
 
 
 def test_the_large_hessian_case_is_quick_for_a_vectorised_function_and_slow_for_a_loop():
@@ -110,7 +110,7 @@ def test_a_newton_step_by_the_normal_equations_loses_the_ill_conditioned_case():
         assert np.max(np.abs(squared(**case) - exact)) > 1e-4                           # digits lost, on any BLAS
         feedback = exercises.irls_by_least_squares.check(squared)
         assert feedback.verdict == "wrong" and feedback.message.startswith("hidden case 5 of 5")
-        assert "squares it" in feedback.message and "np.linalg.lstsq" in feedback.message
+        assert "squares that condition number" in feedback.message and "np.linalg.lstsq" in feedback.message
     assert exercises.irls_by_least_squares.check(by_qr).correct
     for case in exercises.irls_by_least_squares.cases[:-1]:       # the lstsq reference is the package's Newton step
         objective = LogisticLoss(case["X"], case["t"], fit_intercept=False)
@@ -138,3 +138,47 @@ def test_the_l1_step_lands_where_the_optimality_conditions_hold_in_exact_fractio
     det = 1 - Fraction(81, 100)
     d2 = (1 * Fraction(1, 10) - Fraction(9, 10) * 1) / det
     assert -d2 > 0
+
+
+def test_exercise_7_s_solution_stops_before_exercise_8_s_answer():
+    """Its solution is offered once exercise 7 is answered, before exercise 8 asks what happens from 1.2."""
+    solution = exercises.newton_on_sqrt.solution
+    assert "-0.512" in solution and "x_k^3" in solution
+    assert not any(word in solution for word in ("diverge", "cycle", "converge", "|x_0| > 1"))
+
+
+def test_a_loop_that_is_right_but_slow_is_told_so():
+    note = exercises._large_case_note(Outcome(timed_out=True))
+    assert "too slow, not endless" in note and "vectorised" in note
+
+
+def _plain_newton(X, t, tol):
+    """Newton's method from 0 on the mean logistic loss in plain numpy, stopped at ||grad E|| <= tol: its iterates,
+    and at each its gradient and Newton decrement."""
+    w, iterates, gradients, decrements = np.zeros(X.shape[1]), [], [], []
+    while True:
+        p = 1 / (1 + np.exp(-(X @ w)))
+        g, H = X.T @ (p - t) / len(t), X.T @ ((p * (1 - p))[:, None] * X) / len(t)
+        iterates.append(w)
+        gradients.append(np.linalg.norm(g))
+        decrements.append(np.sqrt(g @ np.linalg.solve(H, g)))
+        if gradients[-1] <= tol:
+            return np.array(iterates), np.array(gradients), np.array(decrements)
+        w = w - np.linalg.solve(H, g)
+
+
+def test_the_count_of_newton_s_steps_in_minutes_depends_on_the_stopping_test_the_iterates_do_not():
+    """Exercise 11's after-answer block: the same 5 steps at ||grad E|| <= 1e-13 (section 7's test), but at 1e-9 the
+    hours stop after 4 (9.4e-10) and the minutes after 5 (5.6e-8); the Newton decrement is the same in both units."""
+    from scipy.special import expit
+    rng = np.random.default_rng(5)                                   # notebook 05's running example
+    hours = rng.normal(3.0, 1.0, size=60)
+    passed = (rng.uniform(size=60) < expit(1.5 * hours - 4.5)).astype(int)
+    in_hours, in_minutes = np.column_stack([hours, np.ones(60)]), np.column_stack([60 * hours, np.ones(60)])
+    for tol, counts in ((1e-13, (5, 5)), (1e-9, (4, 5))):
+        runs = [_plain_newton(X, passed, tol) for X in (in_hours, in_minutes)]
+        assert tuple(len(run[0]) - 1 for run in runs) == counts
+    (w_h, g_h, d_h), (w_m, g_m, d_m) = (_plain_newton(X, passed, 1e-13) for X in (in_hours, in_minutes))
+    np.testing.assert_allclose(w_m * [60, 1], w_h, rtol=1e-12, atol=1e-12)
+    assert f"{g_h[4]:.1e}" == "9.4e-10" and f"{g_m[4]:.1e}" == "5.6e-08"
+    np.testing.assert_allclose(d_m[:5], d_h[:5], rtol=1e-6)

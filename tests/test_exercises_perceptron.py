@@ -74,3 +74,36 @@ def test_no_hidden_case_of_exercise_3_is_the_data_of_exercise_5():
     for case in ex.perceptron_algorithm.cases:
         rows = {tuple(row) for row in np.asarray(case["X"])}
         assert not rows >= {tuple(row) for row in exercise_5}, case
+
+
+def _loop(passes):
+    """The box's loop with early stopping, making ``passes(max_epochs)`` passes at most."""
+    def perceptron(X, t, max_epochs=100):
+        w = np.zeros(X.shape[1])
+        for _ in range(passes(max_epochs)):
+            mistakes = 0
+            for x_i, t_i in zip(X, t):
+                if t_i * (x_i @ w) <= 0:
+                    w, mistakes = w + t_i * x_i, mistakes + 1
+            if mistakes == 0:
+                break
+        return w
+    return perceptron
+
+
+def test_exercise_3_tests_max_epochs_with_a_case_whose_weights_change_at_every_pass():
+    """Round 4 of the reviews: XOR ends every pass at the same weights and every other case converges, so a loop
+    with one pass too few or too many, or a hard-coded 100, passed. Hidden case 6 tells them apart, and says how
+    many passes the student's loop made."""
+    case = ex.perceptron_algorithm.cases[5]
+    weights = [tuple(ex._perceptron_fit(case["X"], case["t"], n)) for n in range(1, 201)]
+    assert len(set(weights)) == 200                                # never the same weights twice
+    assert ex.perceptron_algorithm.check(_loop(lambda n: n)).correct
+    for passes, made in ((lambda n: n - 1, 6), (lambda n: n + 1, 8), (lambda n: 100, 100)):
+        message = ex.perceptron_algorithm.check(_loop(passes)).message
+        assert message.startswith("hidden case 6 of 6") and f"Yours are the weights after {made} passes" in message
+
+
+def test_the_normalised_bound_forgives_float_noise_and_explains_int():
+    assert ex.normalised_bound.check(16 / 0.2 ** 2).correct and 16 / 0.2 ** 2 != 400
+    assert "int() cuts off" in ex.normalised_bound.check(int(16 / 0.2 ** 2)).message

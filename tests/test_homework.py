@@ -252,6 +252,15 @@ def test_flagged_submissions_and_nothing_else_each_with_a_readable_reason(graded
     assert json.loads((course / "flags.json").read_text()) == flags
 
 
+def _inside_a_live_sandbox(process) -> bool:
+    """Whether ``process`` runs under a bubblewrap that is still running: another test's sandbox at work (the tests
+    run on two workers), not a program that outlived the grading of this class."""
+    try:
+        return any(parent.name() == "bwrap" for parent in process.parents())
+    except psutil.Error:                                  # it ended meanwhile: nothing left behind
+        return True
+
+
 def test_the_attacks_harmed_no_one(graded):
     """Their targets are as they were, nothing was written outside, and no program they started is left."""
     course, _, context, before = graded
@@ -261,7 +270,8 @@ def test_the_attacks_harmed_no_one(graded):
     for folder in {sysconfig.get_paths()["purelib"], *site.getsitepackages()}:
         assert not list(Path(folder).glob("owned-by-a-submission*"))
     assert not [process for process in psutil.process_iter(["uids"]) if process.info["uids"]
-                and (process.info["uids"].real == 65534 or process.info["uids"].real >= sandbox.USERS)]
+                and (process.info["uids"].real == 65534 or process.info["uids"].real >= sandbox.USERS)
+                and not _inside_a_live_sandbox(process)]
     assert (course / "autograded" / "writes_outside" / HW01 / f"{HW01}.ipynb").exists()
     printed = _message(_graded_notebook(course, "writes_outside"), "criterion")
     assert printed.count("refused:") == 9 and "allowed" not in printed.splitlines()

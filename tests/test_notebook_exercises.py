@@ -157,10 +157,11 @@ def _locked(cell, name: str) -> bool:
     code, its code is collapsed (the code of an outcome can state it: labels, titles, a comment), and all it
     stores is the lock's one line."""
     outputs = cell.get("outputs", [])
+    streamed = "".join(output.get("text", "") for output in outputs if output.get("output_type") == "stream")
     return (f"\nif exercises.{name}.revealed():\n" in f"\n{cell.source}\n"
-            and cell.metadata.get("jupyter", {}).get("source_hidden") is True and len(outputs) == 1
-            and outputs[0].get("output_type") == "stream" and outputs[0].get("text", "").startswith(LOCKED)
-            and outputs[0]["text"].count("\n") <= 1)
+            and cell.metadata.get("jupyter", {}).get("source_hidden") is True
+            and all(output.get("output_type") == "stream" for output in outputs)
+            and streamed.startswith(LOCKED) and streamed.count("\n") <= 1)
 
 
 def test_an_answer_block_shows_nothing_before_an_answer(notebook):
@@ -201,10 +202,18 @@ def test_after_answer_blocks_render_as_markdown_inside():
                 assert body.startswith("\n\n") and body.endswith("\n\n"), (path.stem, index, body[:80])
 
 
-def test_every_locked_cell_is_collapsed(notebook):
-    """Wherever a cell waits for an answer, its code is collapsed too, in or out of an answer block."""
+#: The first line of every locked cell: JupyterLab shows a collapsed cell's first line, so it must say nothing more.
+NEUTRAL_FIRST_LINE = "# After your answer: the outcome (run this cell again once you have answered)"
+
+
+def test_every_locked_cell_is_collapsed_behind_a_neutral_line(notebook):
+    """Wherever a cell waits for an answer, its code is collapsed too, in or out of an answer block, and the one
+    line JupyterLab still shows of it (the first) is the same neutral line everywhere (round 5 of the reviews:
+    a descriptive first comment named the answer)."""
     _, nb = notebook
-    open_code = [index for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
-                 and re.search(r"(?m)^if exercises\.\w+\.revealed\(\):", cell.source)
-                 and cell.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    locked = [(index, cell) for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
+              and re.search(r"(?m)^if exercises\.\w+\.revealed\(\):", cell.source)]
+    open_code = [index for index, cell in locked if cell.metadata.get("jupyter", {}).get("source_hidden") is not True]
+    telling = [index for index, cell in locked if cell.source.splitlines()[0] != NEUTRAL_FIRST_LINE]
     assert not open_code, f"cells {open_code} wait for an answer but show their code"
+    assert not telling, f"cells {telling} do not open with {NEUTRAL_FIRST_LINE!r}"

@@ -79,6 +79,7 @@ came back, followed by
 
 from __future__ import annotations
 
+import ast
 import copy
 import ctypes
 import inspect
@@ -86,7 +87,9 @@ import math
 import numbers
 import reprlib
 import sys
+import textwrap
 import threading
+import types
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -337,12 +340,13 @@ class _TimeUp(BaseException):
     """
 
 
-def attempt(function, arguments: dict, seconds: float, guarded: bool = False) -> Outcome:
+def attempt(function, arguments: dict, seconds: float, guarded=False) -> Outcome:
     """Call ``function`` positionally on a copy of ``arguments``, giving it ``seconds`` to return.
 
-    ``guarded``: with the course's package and scikit-learn switched off (a
-    student's function, see :mod:`._guard`); a call into them is the outcome,
-    whatever the function did after it.
+    ``guarded``: True, or a tuple of further functions to switch off, for a
+    student's function: the course's package and scikit-learn (and those
+    functions) are switched off (see :mod:`._guard`); a call into them is the
+    outcome, whatever the function did after it.
 
     The call runs in a daemon thread that the caller waits for. Why a thread:
     the check must work wherever a notebook runs. ``signal.alarm`` exists only
@@ -353,7 +357,10 @@ def attempt(function, arguments: dict, seconds: float, guarded: bool = False) ->
     every system: once the wait times out the notebook goes on, and
     :func:`_stop` ends the runaway call.
     """
-    result, guard = {}, Guard() if guarded else None
+    result, guard = {}, Guard(() if guarded is True else guarded) if guarded else None
+    named = guard.named_in(function) if guard else ""
+    if named:                                                # a compiled function is found by its name, not called
+        return Outcome(switched_off=named)
 
     def call():
         values = copy.deepcopy(tuple(arguments.values()))
@@ -469,9 +476,9 @@ class Exercise:
         returns False: "Run All" and the stored notebook show no outcome, and a
         student who commits to a guess and runs the cell again sees it.
         """
-        if not self.answered:
-            print(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run this cell "
-                  "again to see the outcome.")
+        if not self.answered:          # one write: print() sends the newline apart, and a notebook may store two outputs
+            sys.stdout.write(f"\N{LOCK} Answer the exercise above first (\"{self.title}\"), with any guess; then run "
+                             "this cell again to see the outcome.\n")
         return self.answered
 
     def _judge(self, answer) -> Feedback:
@@ -481,8 +488,12 @@ class Exercise:
         return Feedback(verdict, message, self)
 
     def show_solution(self):
-        """Display the worked solution (what the notebook's "Show the solution" button does)."""
+        """Display the worked solution (what the notebook's "Show the solution" button does), once answered."""
         from IPython.display import Markdown, display
+        if not self.answered:
+            display(Markdown(f"Answer the exercise first (\"{self.title}\"), with any guess: the solution can settle "
+                             "later exercises too."))
+            return
         display(Markdown(f"**Solution: {self.title}**\n\n{self.solution}"))
 
     @property
@@ -582,7 +593,7 @@ class Derive(Exercise):
                 return self._feedback("wrong", hint)
         if self.within is not None and not np.all((self.within[0] <= value) & (value <= self.within[1])):
             low, high = self.within                          # (a usual slip out of range gets its hint above)
-            return self._feedback("invalid", f"{self.what} lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
+            return self._feedback("invalid", f"{self.what} must lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
         if "wrong" not in grades:
             return self._feedback("close", self._too_few_figures(value, grades.index("close")))
         for slip, hint in slips:
@@ -681,7 +692,8 @@ class Count(Derive):
         value = as_numbers(answer, self.truth.shape)
         if value is not None and np.any(value != np.round(value)):
             whole = "is a whole number" if value.ndim == 0 else "are whole numbers"
-            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {_shown(answer)}.")
+            typed = ", ".join(repr(float(number)) for number in np.ravel(value))     # 399.9999, not "400"
+            return self._feedback("wrong", f"{self.what[0].upper()}{self.what[1:]} {whole}; got {typed}.")
         return super()._judge(answer)
 
 
@@ -779,19 +791,24 @@ class Implement(Exercise):
         from in this exercise: added when the student's result holds one.
     time_limit : float
         Seconds the student's function may take on one case.
+    forbid : sequence of callables, optional
+        Functions of numpy or scipy that would answer the exercise in one call
+        (``scipy.special.logsumexp`` for "the log-sum-exp trick"): switched off
+        while the student's function is checked, as the course's package is.
     notes : dict of int to callable, optional
         For a hidden case built to catch one kind of mistake (an N x N
         matrix that cannot be allocated, digits lost to a squared condition
         number), keyed by the case's number (from 1): a function of the
         :class:`Outcome` of the student's call on it, returning what that
-        mistake is ("" for nothing to add). The note follows the usual report
-        of the failing case, whichever variant of the mistake was written.
+        mistake is ("" for nothing to add). The note comes under the failing
+        case's result, in place of the usual hint, whichever variant of the
+        mistake was written.
     """
 
     kind = "implement"
 
     def __init__(self, title, solution, *, reference, model_solution, cases, slips=(), nan_hint=NAN_HINT,
-                 inf_hint=INF_HINT, time_limit=TIME_LIMIT, notes=None):
+                 inf_hint=INF_HINT, time_limit=TIME_LIMIT, forbid=(), notes=None):
         for name, function in (("reference", reference), ("model_solution", model_solution)):
             if not callable(function):
                 raise TypeError(f"{name} must be a function; got {function!r}.")
@@ -807,11 +824,14 @@ class Implement(Exercise):
         self.cases, self.slips = cases, list(slips)
         self.nan_hint, self.inf_hint = nan_hint, inf_hint
         self.time_limit = check_positive(time_limit, "time_limit")
-        self.notes = dict(notes or {})
+        self.notes, self.forbid = dict(notes or {}), tuple(forbid)
 
     @property
     def correct_answer(self):
-        return self.model_solution
+        """A copy of the model solution (the model solution itself is refused as an answer)."""
+        solution = self.model_solution
+        return types.FunctionType(solution.__code__, solution.__globals__, solution.__name__, solution.__defaults__,
+                                  solution.__closure__)
 
     def _judge(self, function) -> Feedback:
         if not callable(function):
@@ -820,10 +840,16 @@ class Implement(Exercise):
         if function is self.reference:
             return self._feedback("invalid", f"that is the package's own {getattr(function, '__name__', 'function')}, "
                                              "which the check compares yours with: write your own function.")
+        if function is self.model_solution:
+            return self._feedback("invalid", "that is the exercise's own worked solution: write your own function.")
         for number, arguments in enumerate(self.cases, start=1):
             expected = self.reference(**copy.deepcopy(arguments))
-            outcome = attempt(function, arguments, self.time_limit, guarded=True)
+            outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)
             if outcome.returned and outcome.value is None and number == 1:
+                if _has_a_body(function):
+                    return self._feedback("wrong", "your function returns None: its body runs, but hands nothing "
+                                                   "back. End it with `return` and the result (a value changed in "
+                                                   "place stays inside the function).")
                 return self._feedback("unanswered", "your function returns None: write its body and "
                                                     "return the result.")
             if not (outcome.returned and matches(outcome.value, expected)):
@@ -834,18 +860,21 @@ class Implement(Exercise):
     def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
         lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
         if outcome.switched_off:
-            lines.append(f"    got      a call of {outcome.switched_off}, the course's own code (or scikit-learn's), "
-                         "which is switched off while your function is checked: the exercise asks for your own "
-                         "code, written with numpy and scipy.")
+            lines.append(f"    got      a call of {outcome.switched_off}, which is switched off while your function "
+                         "is checked: the exercise asks for code of your own (the course's package and scikit-learn "
+                         "are off for every exercise" + (", and this one's one-call answers too" if self.forbid else "")
+                         + ").")
         elif outcome.timed_out:
             lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
-                         "(a loop that never ends?)")
+                         "(too slow, or a loop that never ends?)")
         elif outcome.error is not None:
             lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
-        else:
+        note = self.notes[number](outcome) if number in self.notes else ""
+        if outcome.returned:
             lines.append(f"    got      {_shown(outcome.value)}")
-            lines.append(self._diagnosis(outcome.value, expected, function))
-        lines.append(self.notes[number](outcome) if number in self.notes else "")
+            lines.append(note or self._diagnosis(outcome.value, expected, function))   # the case's own word first
+        else:
+            lines.append(note)
         return self._feedback("wrong", "\n".join(line for line in lines if line))
 
     def _diagnosis(self, got, expected, function) -> str:
@@ -871,12 +900,27 @@ class Implement(Exercise):
         for arguments in self.cases:
             if not candidates:
                 return ""
-            outcome = attempt(function, arguments, self.time_limit, guarded=True)
+            outcome = attempt(function, arguments, self.time_limit, guarded=self.forbid or True)
             if outcome.timed_out:
                 return ""
             candidates = [(slip, hint) for slip, hint in candidates
                           if _same_outcome(outcome, attempt(slip, arguments, self.time_limit))]
         return candidates[0][1] if candidates else ""
+
+
+def _has_a_body(function) -> bool:
+    """Whether ``function`` has statements of its own beyond a docstring, ``...`` and ``pass`` (False where its source
+    cannot be read)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    definition = tree.body[0] if tree.body else None
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    return any(not (isinstance(statement, ast.Pass) or (isinstance(statement, ast.Expr)
+                                                          and isinstance(statement.value, ast.Constant)))
+               for statement in definition.body)
 
 
 def _same_outcome(first: Outcome, second: Outcome) -> bool:

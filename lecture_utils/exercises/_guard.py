@@ -1,4 +1,5 @@
-"""What a student's function may not call while an implement exercise checks it: the course's own code.
+"""What a student's function may not call while an implement exercise checks it: the course's own code, and
+functions an exercise names because they would answer it in one call.
 
 An implement exercise asks for code of the student's own, and the course's
 package computes each answer (the check compares with it). A wrapper of the
@@ -50,23 +51,52 @@ class Guard:
     _exercises = tuple(folder + os.sep for folder in {os.path.dirname(__file__),
                                                       os.path.realpath(os.path.dirname(__file__))})
 
-    def __init__(self):
+    def __init__(self, forbid=()):
+        """``forbid``: further functions to switch off (of numpy or scipy: one that answers an exercise in a call)."""
         if Guard._folders is None:
             Guard._folders = tuple(folder for package in SWITCHED_OFF for folder in _folders(package))
+        self._forbid = tuple(forbid)
+        self._forbidden_code = {getattr(function, "__code__", None) for function in forbid} - {None}
+        self._forbidden_compiled = {id(function) for function in forbid if not hasattr(function, "__code__")}
         self.violation = ""
+
+    def named_in(self, function) -> str:
+        """A forbidden function that ``function``'s code names, as ``name`` or ``module.name`` ("" if none).
+
+        A compiled function (a ufunc such as ``scipy.special.entr``) is called
+        without a profile event, so it is found where the code names it: a
+        global, a default argument or a closure holding it, or an attribute of
+        a module the code names.
+        """
+        if not self._forbid or not hasattr(function, "__code__"):
+            return ""
+        values = dict(getattr(function, "__globals__", {}))
+        values.update({f"default {i}": value for i, value in enumerate(function.__defaults__ or ())})
+        values.update({f"closure {i}": cell.cell_contents for i, cell in enumerate(function.__closure__ or ())
+                       if _has_contents(cell)})
+        names = _names(function.__code__)
+        for name, value in values.items():
+            if (name in names or not name.isidentifier()) and any(value is f for f in self._forbid):
+                return getattr(value, "__name__", name)
+            if name in names and type(value).__name__ == "module":
+                for attribute in names:
+                    if any(getattr(value, attribute, None) is f for f in self._forbid):
+                        return f"{value.__name__}.{attribute}"
+        return ""
 
     def _profile(self, frame, event, arg):
         if event == "call":
-            filename = frame.f_code.co_filename
-            if filename.startswith(Guard._folders) and not filename.startswith(Guard._exercises):
-                self._stop(f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_qualname}")
-        elif event == "c_call" and (getattr(arg, "__module__", None) or "").split(".")[0] in SWITCHED_OFF:
+            code = frame.f_code
+            if code in self._forbidden_code or (code.co_filename.startswith(Guard._folders)
+                                                and not code.co_filename.startswith(Guard._exercises)):
+                self._stop(_called(frame))
+        elif event == "c_call" and (id(arg) in self._forbidden_compiled
+                                    or (getattr(arg, "__module__", None) or "").split(".")[0] in SWITCHED_OFF):
             self._stop(f"{arg.__module__}.{getattr(arg, '__qualname__', arg)}")
 
     def _stop(self, what: str):
         self.violation = self.violation or what
-        raise SwitchedOff(f"{what} is the course's own code (or scikit-learn's), switched off while your function is "
-                          "checked: write it yourself, with numpy and scipy.")
+        raise SwitchedOff(f"{what} is switched off while your function is checked: write it yourself.")
 
     def call(self, function, arguments: tuple):
         """``function(*arguments)`` with the packages switched off; its result, or the exception it raised."""
@@ -75,3 +105,29 @@ class Guard:
             return function(*arguments)
         finally:
             sys.setprofile(None)
+
+
+def _called(frame) -> str:
+    """The name a student called, for the message: a class for its constructor (``lecture_utils.discriminant.LDA``,
+    not the private base that defines ``__init__``), else the function's module and qualified name."""
+    instance = frame.f_locals.get("self") if frame.f_code.co_name == "__init__" else None
+    if instance is not None:
+        return f"{type(instance).__module__}.{type(instance).__qualname__}"
+    return f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_qualname}"
+
+
+def _names(code) -> set:
+    """The global and attribute names a code object and the code nested in it use."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if hasattr(constant, "co_names"):
+            names |= _names(constant)
+    return names
+
+
+def _has_contents(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:                                           # an empty cell
+        return False
+    return True

@@ -9,10 +9,11 @@ student's function with the package's.
 from __future__ import annotations
 
 import numpy as np
+from scipy.optimize import brentq
 
 from ..decision import bayes_decision, expected_loss, gaussian_threshold_1d
 from ..discriminant import parameter_counts, pooled_covariance
-from ._core import Choice, Count, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option, matches
 
 # The lecture's tables, rows = decision, columns = true class (Arias, UPC topic 2).
 _MEDICAL = np.array([[0.0, 50.0], [10.0, 0.0]])
@@ -75,6 +76,27 @@ def _decision_most_probable(L, p):
     return L @ p, int(np.argmax(p))
 
 
+_DECISION_CASES = [dict(L=_ABC, p=np.array([0.5, 0.3, 0.2])), dict(L=_MEDICAL, p=np.array([0.8, 0.2])),
+                   dict(L=_ABC, p=np.array([0.9, 0.05, 0.05])), dict(L=1 - np.eye(3), p=np.array([0.2, 0.5, 0.3])),
+                   dict(L=np.array([[0.0, 1.0], [1.0, 0.0], [0.3, 0.3]]), p=np.array([0.55, 0.45])),
+                   dict(L=_MEDICAL, p=np.array([1.0, 0.0]))]
+
+
+def _reversed_pair(case):
+    """The note of a hidden case for a pair returned in the other order, (a, R) instead of (R, a): the usual
+    report says only that the first result is a number where an array was expected."""
+    def note(outcome) -> str:
+        value = outcome.value if outcome.returned else None
+        if not (isinstance(value, (tuple, list)) and len(value) == 2
+                and np.ndim(value[0]) == 0 and np.ndim(value[1]) == 1):
+            return ""
+        swapped_right = matches((value[1], value[0]), _decision_reference(**case))
+        return ("Your two results are in the reverse order: return (R, a), the array of expected losses first, "
+                "then the index of the Bayes decision" + (" (swapped back, they are right on this case)."
+                                                           if swapped_right else "."))
+    return note
+
+
 bayes_decision_by_code = Implement(
     "the expected losses and the Bayes decision",
     r"""
@@ -83,11 +105,8 @@ expected losses of all decisions are one matrix-vector product, $\mathbf{R} = \m
 the Bayes decision is the row with the **smallest** expected loss. The posterior alone does not decide:
 with costly mistakes the cheapest decision need not be the most probable class.
 """,
-    reference=_decision_reference, model_solution=_decision_solution,
-    cases=[dict(L=_ABC, p=np.array([0.5, 0.3, 0.2])), dict(L=_MEDICAL, p=np.array([0.8, 0.2])),
-           dict(L=_ABC, p=np.array([0.9, 0.05, 0.05])), dict(L=1 - np.eye(3), p=np.array([0.2, 0.5, 0.3])),
-           dict(L=np.array([[0.0, 1.0], [1.0, 0.0], [0.3, 0.3]]), p=np.array([0.55, 0.45])),
-           dict(L=_MEDICAL, p=np.array([1.0, 0.0]))],
+    reference=_decision_reference, model_solution=_decision_solution, cases=_DECISION_CASES,
+    notes={number: _reversed_pair(case) for number, case in enumerate(_DECISION_CASES, start=1)},
     slips=[(_decision_columns, "Rows are decisions and columns true classes: R(a | x) = sum_j L[a, j] p(C_j | x) "
                                "is L @ p, not p @ L."),
            (_decision_argmax_risk, "The Bayes decision minimises the expected loss: argmin, not argmax."),
@@ -97,35 +116,59 @@ with costly mistakes the cheapest decision need not be the most probable class.
 
 # ---------------------------------------------------------------- section 3
 
+def _prior_for_threshold(threshold: float) -> float:
+    """p(C_1) that puts the Bayes threshold of the medical loss between N(0, 1) and N(2, 1) at ``threshold``."""
+    return brentq(lambda p: gaussian_threshold_1d([0, 2], [1, 1], [1 - p, p], _MEDICAL)[0] - threshold,
+                  1e-6, 0.5, xtol=1e-15)
+
+
+def _prior_for_log_ratio(log_ratio: float) -> float:
+    """The prior p(C_1) = 1 / (1 + r) of prior odds p(C_0) / p(C_1) = r = e^log_ratio."""
+    return 1 / (1 + np.exp(log_ratio))
+
+
 asymmetric_threshold = Derive(
-    "the threshold of an asymmetric loss with unequal priors",
+    "how rare a disease moves the threshold to 1.5",
     r"""
 Decide sick where the expected loss of "sick" is smaller:
-$10\,p(C_0 \mid x) < 50\,p(C_1 \mid x)$, i.e. $10 \cdot 0.9\,\mathcal{N}(x; 0, 1) < 50 \cdot 0.1\,\mathcal{N}(x; 2, 1)$.
-Take logs; the $-x^2/2$ terms cancel:
+$10\,p(C_0 \mid x) < 50\,p(C_1 \mid x)$, i.e. $10\,\pi_0\,\mathcal{N}(x; 0, 1) < 50\,\pi_1\,\mathcal{N}(x; 2, 1)$.
+Take logs; the $-x^2/2$ terms cancel and
 
-$$\ln 9 - \tfrac{x^2}{2} < \ln 5 - \tfrac{(x-2)^2}{2} \iff 2x - 2 > \ln\tfrac{9}{5}
-\iff x > 1 + \tfrac{1}{2}\ln 1.8 = 1.294.$$
+$$x > x^* = 1 + \tfrac12\ln\frac{10\,\pi_0}{50\,\pi_1} = 1 + \tfrac12\ln\frac{\pi_0}{5\,\pi_1}.$$
 
-The rare disease (prior 0.1) pulls the threshold up by $\frac12\ln 9 = 1.099$, the costly miss pulls it down
-by $\frac12\ln 5 = 0.805$: the priors win, and the threshold sits above the 0-1 loss's 1.
+For $x^* = 1.5$: $\ln\frac{\pi_0}{5\pi_1} = 1$, so $\pi_0 / \pi_1 = 5e = 13.59$ and
+
+$$p(C_1) = \pi_1 = \frac{1}{1 + 5e} = 0.0685 .$$
+
+A rare disease moves the threshold up, towards the sick class's mean: here its prior odds pull by
+$\frac12\ln 13.59 = 1.305$, and the costly miss pulls back down by $\frac12\ln 5 = 0.805$. The two cancel at
+$\pi_0/\pi_1 = 5$, $p(C_1) = 1/6$: there the threshold is the midpoint 1, where the two densities are equal, so
+the posterior equals the prior, and section 1's rule "decide sick above $p(C_1 \mid x) = 1/6$" puts the
+boundary there.
 """,
-    truth=lambda: gaussian_threshold_1d([0, 2], [1, 1], [0.9, 0.1], _MEDICAL)[0],
-    answer=1 + np.log(1.8) / 2, what="the threshold x*", example="0.75",
-    praise="x* = 1 + ln(1.8)/2 = 1.294: the rarity of the disease moves the threshold up by ln(9)/2, the cost "
-           "of a miss down by ln(5)/2.",
-    slips=[(lambda: 1 + np.log(0.2) / 2, "That is the threshold with equal priors (the lecture's example); here "
-                                         "p(sick) = 0.1, and ln(p(C_0)/p(C_1)) enters too."),
-           (lambda: 1 + np.log(9) / 2, "That uses the priors but not the costs: with the 0-1 loss it would be "
-                                       "right. Here a miss costs 50 and a false alarm 10."),
-           (lambda: 1 - np.log(1.8) / 2, "Check the sign: a rare disease should make you more reluctant to decide "
-                                         "sick, so the threshold moves up, towards the sick class's mean."),
-           (lambda: 1 + np.log(1.8), "Almost: the linear term is (mu_1 - mu_0) x / sigma^2 = 2x, so divide "
-                                     "ln(1.8) by 2."),
-           (lambda: 1.0, "That is the midpoint, the threshold of the 0-1 loss with equal priors: the rarity and "
-                         "the cost do not cancel. Weigh 10 * 0.9 against 50 * 0.1.")],
+    truth=lambda: _prior_for_threshold(1.5),
+    answer=1 / (1 + 5 * np.e), what="the prior p(C_1)", example="0.25", within=(0, 1),
+    praise="p(C_1) = 1/(1 + 5e) = 0.0685: prior odds of 13.6 to 1 pull the threshold up by 1.305, the cost of a "
+           "miss pulls it down by 0.805.",
+    slips=[(lambda: _prior_for_log_ratio(np.log(5) + 0.5),
+            "Almost: the linear term is (mu_1 - mu_0) x / sigma^2 = 2x, so x* = 1 + (1/2) ln(10 p(C_0) / (50 "
+            "p(C_1))), and x* = 1.5 needs the logarithm to be 1, not 1/2."),
+           (lambda: _prior_for_log_ratio(1.0),
+            "That puts the threshold at 1.5 under the 0-1 loss, where only the priors count. Here a miss costs 50 "
+            "and a false alarm 10: compare 10 p(C_0) N(x; 0, 1) with 50 p(C_1) N(x; 2, 1)."),
+           (lambda: _prior_for_log_ratio(1.0 - np.log(5)),
+            "The costs are the other way round: a false alarm costs 10 and a miss 50, so the costly miss pulls "
+            "the threshold down, and the disease must be all the rarer to push it up to 1.5."),
+           (lambda: 1 - _prior_for_log_ratio(np.log(5) + 1.0),
+            "That is p(C_0), the prior of the healthy class; the question asks for p(C_1)."),
+           (lambda: 1 / (5 * np.e),
+            "That is the prior odds p(C_1) / p(C_0) = 1/(5e); the prior itself is p(C_1) = 1/(1 + 5e)."),
+           (lambda: 1 / 6,
+            "At p(C_1) = 1/6 the rarity and the cost cancel and the threshold is back at the midpoint 1; the "
+            "disease must be rarer still to move it on to 1.5.")],
     advice="Compare the expected losses 10 p(C_0 | x) and 50 p(C_1 | x); with Bayes' theorem they become "
-           "10 * 0.9 N(x; 0, 1) and 50 * 0.1 N(x; 2, 1). Take logs and solve for x.",
+           "10 p(C_0) N(x; 0, 1) and 50 p(C_1) N(x; 2, 1). Take logs, set x = 1.5, and solve for p(C_1) = "
+           "1 - p(C_0).",
 )
 
 # ---------------------------------------------------------------- section 5

@@ -7,6 +7,7 @@ Each is checked against the package (:mod:`lecture_utils.information`,
 from __future__ import annotations
 
 import numpy as np
+from scipy import special, stats
 
 from ..information import (cross_entropy, entropy, gaussian_entropy, huffman_code_lengths, kl_divergence)
 from ..probability import categorical_mean, categorical_pmf, one_hot
@@ -16,7 +17,7 @@ _LN2 = np.log(2)
 
 # ---------------------------------------------------------------- section 2
 
-_P_CATEGORICAL = np.array([0.1, 0.6, 0.3])
+_P_CATEGORICAL = np.array([0.1, 0.7, 0.2])
 
 
 def _one_hot_covariance(p) -> np.ndarray:
@@ -41,26 +42,26 @@ one_hot_moments = Derive(
     r"""
 Exactly one coordinate is 1, so $x_0 x_1 = 0$ for every outcome and
 
-$$\operatorname{Cov}(x_0, x_1) = \mathbb{E}[x_0 x_1] - \mathbb{E}[x_0]\,\mathbb{E}[x_1] = 0 - 0.1 \cdot 0.6 = -0.06.$$
+$$\operatorname{Cov}(x_0, x_1) = \mathbb{E}[x_0 x_1] - \mathbb{E}[x_0]\,\mathbb{E}[x_1] = 0 - 0.1 \cdot 0.7 = -0.07.$$
 
 $x_1 + x_2$ is 1 exactly when the outcome is 1 or 2: it is $1 - x_0$, a Bernoulli variable with
 $\phi = p_1 + p_2 = 0.9$, so $\operatorname{Var}(x_1 + x_2) = 0.9 \cdot 0.1 = 0.09$. The same from the
 covariance: $\operatorname{Var}(x_1) + \operatorname{Var}(x_2) + 2\operatorname{Cov}(x_1, x_2)
-= 0.24 + 0.21 - 2 \cdot 0.18 = 0.09$, far below $0.45$, the sum of the variances. The coordinates are
+= 0.21 + 0.16 - 2 \cdot 0.14 = 0.09$, far below $0.37$, the sum of the variances. The coordinates are
 negatively correlated: when one of them is 1, the others must be 0.
 """,
-    truth=lambda: _one_hot_moments(_P_CATEGORICAL),
-    answer=[-0.06, 0.09], what="[Cov(x_0, x_1), Var(x_1 + x_2)]", example="[0.1, 0.05]",
-    praise="Cov(x_0, x_1) = 0 - p_0 p_1 = -0.06 (x_0 x_1 is always 0), and x_1 + x_2 = 1 - x_0 is Bernoulli "
+    truth=lambda: np.round(_one_hot_moments(_P_CATEGORICAL), 12),    # -7/100 without float noise (0.1 * 0.7)
+    answer=[-0.07, 0.09], what="[Cov(x_0, x_1), Var(x_1 + x_2)]", example="[0.1, 0.05]",
+    praise="Cov(x_0, x_1) = 0 - p_0 p_1 = -0.07 (x_0 x_1 is always 0), and x_1 + x_2 = 1 - x_0 is Bernoulli "
            "with phi = 0.9: Var = 0.9 * 0.1 = 0.09.",
-    slips=[(lambda: [0.0, 0.45], "The coordinates are not independent: exactly one of them is 1, so x_0 x_1 = 0 "
+    slips=[(lambda: [0.0, 0.37], "The coordinates are not independent: exactly one of them is 1, so x_0 x_1 = 0 "
                                  "for every outcome and Cov(x_0, x_1) = E[x_0 x_1] - p_0 p_1 = -p_0 p_1."),
-           (lambda: [-0.06, 0.45], "Var(x_1 + x_2) = Var(x_1) + Var(x_2) + 2 Cov(x_1, x_2), and the covariance "
+           (lambda: [-0.07, 0.37], "Var(x_1 + x_2) = Var(x_1) + Var(x_2) + 2 Cov(x_1, x_2), and the covariance "
                                    "is negative here: x_1 and x_2 are never both 1."),
-           (lambda: [-0.06, 0.27], "The cross term of Var(x_1 + x_2) counts twice: + 2 Cov(x_1, x_2)."),
-           (lambda: [-0.06, 0.9], "That is E[(x_1 + x_2)^2] = p_1 + p_2; the variance subtracts the squared "
+           (lambda: [-0.07, 0.23], "The cross term of Var(x_1 + x_2) counts twice: + 2 Cov(x_1, x_2)."),
+           (lambda: [-0.07, 0.9], "That is E[(x_1 + x_2)^2] = p_1 + p_2; the variance subtracts the squared "
                                   "mean: 0.9 - 0.9^2."),
-           (lambda: [0.06, 0.09], "Check the sign of the covariance: E[x_0 x_1] = 0 (never both 1), so "
+           (lambda: [0.07, 0.09], "Check the sign of the covariance: E[x_0 x_1] = 0 (never both 1), so "
                                   "Cov = 0 - p_0 p_1 is negative.")],
     advice="Use Cov(x_0, x_1) = E[x_0 x_1] - E[x_0] E[x_1]; for Var(x_1 + x_2), ask which outcomes make "
            "x_1 + x_2 equal to 1.",
@@ -147,7 +148,7 @@ right term, and taking the logarithm of `np.where(p > 0, p, 1.0)` keeps numpy fr
 Summing along `axis=-1` scores each distribution of a batch separately
 (`scipy.special.xlogy(p, p)` is the library's way to write $p \log p$ with $0 \log 0 = 0$).
 """,
-    reference=_entropy_bits, model_solution=_entropy_solution,
+    reference=_entropy_bits, model_solution=_entropy_solution, forbid=(stats.entropy, special.entr),
     cases=[dict(p=np.array([0.5, 0.5])),
            dict(p=np.array([0.5, 0.25, 0.125, 0.125])),
            dict(p=np.array([0.5, 0.0, 0.5])),
@@ -322,6 +323,7 @@ infinity by itself; `np.where(p > 0, ..., 0.0)` gives the zeros. `p * np.log(p /
 `nan` for $P(x) = 0$, because $0 \cdot (-\infty)$ and $0/0$ are undefined in floating point.
 """,
     reference=kl_divergence, model_solution=_kl_solution,
+    forbid=(stats.entropy, special.rel_entr, special.kl_div),
     cases=[dict(p=np.array([0.5, 0.5]), q=np.array([0.5, 0.5])),
            dict(p=np.array([0.98, 0.01, 0.01]), q=np.full(3, 1 / 3)),
            dict(p=np.array([0.5, 0.5, 0.0]), q=np.array([0.25, 0.25, 0.5])),

@@ -276,6 +276,28 @@ def _sgd_epoch_one_step(X, t, w, eta, batch_size, order):
     return w - eta * X.T @ (expit(X @ w) - t) / len(t)
 
 
+def _sgd_epoch_over_batch_size(X, t, w, eta, batch_size, order):
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / batch_size
+    return w
+
+
+def _sgd_epoch_p_once(X, t, w, eta, batch_size, order):
+    p = expit(X @ w)                                         # from the weights at the start of the epoch
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        w = w - eta * X[b].T @ (p[b] - t[b]) / len(b)
+    return w
+
+
+def _sgd_epoch_uphill(X, t, w, eta, batch_size, order):
+    for start in range(0, len(order), batch_size):
+        b = order[start:start + batch_size]
+        w = w + eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+    return w
+
+
 _X_SGD = np.column_stack([np.random.default_rng(6).normal(size=(7, 2)), np.ones(7)])
 
 sgd_epoch = Implement(
@@ -305,7 +327,13 @@ step of gradient descent.
            (_sgd_epoch_full_batches_only, "Don't drop the last minibatch when it is smaller: an epoch "
                                           "visits every example once."),
            (_sgd_epoch_one_step, "That is one step of gradient descent on all the examples; SGD takes one "
-                                 "step per minibatch.")],
+                                 "step per minibatch."),
+           (_sgd_epoch_over_batch_size, "The last minibatch of this case is smaller than batch_size: divide its "
+                                        "summed gradient by its own size, len(b), to get its mean."),
+           (_sgd_epoch_p_once, "Compute p for each minibatch from the current weights: after every step w has "
+                               "changed, and probabilities computed once at the start of the epoch are stale."),
+           (_sgd_epoch_uphill, "Check the sign: step against the gradient, w - eta * (mean gradient); with + the "
+                               "loss goes up.")],
 )
 
 # ---------------------------------------------------------------- section 7

@@ -7,10 +7,11 @@ implement exercise compares the student's function with the package's.
 from __future__ import annotations
 
 import numpy as np
+from scipy import stats
 
 from ..mle import (bernoulli_likelihood, bernoulli_likelihood_integral, bernoulli_log_likelihood,
                    binary_cross_entropy, categorical_mle, gaussian_mle, laplace_mle, unbiased_variance)
-from ._core import Choice, Derive, Implement, Option
+from ._core import Choice, Derive, Implement, Option, matches
 
 # ---------------------------------------------------------------- section 1
 
@@ -133,6 +134,7 @@ $x_i\log\phi$ would be $0 \cdot (-\infty) = $ `nan`. `scipy.special.xlogy(a, b)`
 exactly that convention, and `xlog1py(a, b)` computes $a\log(1 + b)$ (here $b = -\phi$).
 """,
     reference=_bernoulli_nll_reference, model_solution=_bernoulli_nll_solution,
+    forbid=(stats.rv_discrete.pmf, stats.rv_discrete.logpmf),   # stats.bernoulli.logpmf and its kin
     cases=[dict(phi=0.6, x=np.array([1, 0, 1, 1, 0])), dict(phi=0.25, x=np.array([0])),
            dict(phi=1e-200, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 0, 0])),
            dict(phi=1.0, x=np.array([1, 1])), dict(phi=0.0, x=np.array([0, 1, 0])),
@@ -366,6 +368,30 @@ def _one_pass_variance(x):
     return (np.sum(x ** 2) - x.size * x.mean() ** 2) / (x.size - 1)
 
 
+_FAR_FROM_ZERO = np.array([1e8 + 1, 1e8 + 2, 1e8 + 3, 1e8 + 4])     # the variance of 1, 2, 3, 4: 5/3
+
+
+def _far_from_zero_note(outcome) -> str:
+    """What hidden case 4 (:data:`_FAR_FROM_ZERO`) catches besides the one-pass formula: single precision, or
+    another formula that squares before it subtracts the mean."""
+    if not outcome.returned:
+        return ""
+    value = outcome.value
+    if np.asarray(value).dtype == np.float32:
+        return ("Your function computes in float32 (single precision), where numbers near 1e8 are 8 apart: "
+                "1e8 + 1, ..., 1e8 + 4 all round to 1e8 before any arithmetic. Keep numpy's default, float64 "
+                "(np.asarray(x, dtype=float)), where they are 1.5e-8 apart.")
+    if matches(value, 0.0):
+        return ("0 is the variance of four equal numbers: did your function convert the data to float32 (single "
+                "precision)? There, numbers near 1e8 are 8 apart, and 1e8 + 1, ..., 1e8 + 4 all round to 1e8. Keep "
+                "numpy's default, float64 (np.asarray(x, dtype=float)).")
+    if matches(value, _one_pass_variance(_FAR_FROM_ZERO)):
+        return ""                                             # the one-pass formula's own hint says it
+    return ("These inputs are 1e8 + 1, ..., 1e8 + 4, whose variance is that of 1, 2, 3, 4: 5/3. Their squares are "
+            "near 1e16, where doubles are 2 apart, so a formula that squares before it subtracts the mean loses "
+            "the answer. Subtract the mean first, then square.")
+
+
 stable_unbiased_variance = Implement(
     "the unbiased variance, computed stably",
     r"""
@@ -377,8 +403,9 @@ loses every digit of the answer $5/3$. `np.var(x, ddof=1)` subtracts the mean fi
 """,
     reference=unbiased_variance, model_solution=_unbiased_variance_solution,
     cases=[dict(x=np.array([2.0, 4.0, 4.0, 5.0, 7.0, 8.0])), dict(x=[1.0, 3.0]),
-           dict(x=np.array([-1.5, -1.5, -1.5])), dict(x=np.array([1e8 + 1, 1e8 + 2, 1e8 + 3, 1e8 + 4])),
+           dict(x=np.array([-1.5, -1.5, -1.5])), dict(x=_FAR_FROM_ZERO),
            dict(x=np.array([-0.25, 0.5, 3.0, -2.0, 1.25]))],
+    notes={4: _far_from_zero_note},
     slips=[(_variance_over_N, "You divided by N: that is the MLE sigma^2, which is biased. The unbiased "
                               "estimate divides by N - 1."),
            (_standard_deviation, "That is the standard deviation s; return its square, the variance."),

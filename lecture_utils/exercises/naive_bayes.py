@@ -1,7 +1,7 @@
 """The exercises of notebook 07, Naive Bayes, in the order the notebook asks them.
 
 Each derive exercise takes its truth from :mod:`lecture_utils.naive_bayes` (or
-:mod:`lecture_utils.discriminant` for a Gaussian), fitted on the play-tennis
+:mod:`lecture_utils.decision` for two Gaussians), fitted on the play-tennis
 days where it asks about them; each implement exercise compares the
 student's function with the package's.
 """
@@ -9,11 +9,11 @@ student's function with the package's.
 from __future__ import annotations
 
 import numpy as np
+from scipy import special
 
 from ..datasets import load_play_tennis
-from ..discriminant import gaussian_posterior
 from .._base import log_posteriors
-from ..logistic import sigmoid
+from ..decision import gaussian_threshold_1d
 from ..naive_bayes import CategoricalNB, laplace_estimate, parameter_counts
 from ._core import Choice, Count, Derive, Implement, Option
 
@@ -31,58 +31,107 @@ def _posterior(joint_yes: float, joint_no: float) -> float:
 
 # ---------------------------------------------------------------- section 1
 
+_EXAMPLES = 1_000_000
+
+
+def _features_beyond(examples: int, per_class_only: bool = False, naive: bool = False) -> int:
+    """The smallest number D of yes/no features whose model, for two classes, has more free parameters than
+    ``examples``: the full table (or only one class's table, or Naive Bayes')."""
+    if naive:                                        # 2 D + 1 > examples
+        d = examples // 2
+        return d + 1 if parameter_counts([2] * d, 2)["naive"] <= examples else d
+    d = 1
+    while (2 ** d - 1 if per_class_only else parameter_counts([2] * d, 2)["joint"]) <= examples:
+        d += 1
+    return d
+
+
 parameter_count = Count(
-    "eight yes/no features",
+    "when the full table outgrows the data",
     r"""
-A full table of $p(\mathbf{x} \mid C_k)$ over eight binary features has $2^8 = 256$ cells summing to 1:
-$255$ free numbers per class, $2 \times 255 = 510$ for both, and one more for the prior
-$p(C_1) = 1 - p(C_0)$: **511**. Naive Bayes keeps one Bernoulli parameter $p_{kj}$ per feature and class,
-$2 \times 8 = 16$, plus the prior: 17. Each extra feature doubles the first count (roughly) and adds 2 to
-the second.
+With $D$ binary features a full table of $p(\mathbf{x} \mid C_k)$ has $2^D$ cells summing to 1: $2^D - 1$ free
+numbers per class. Two classes and the prior $p(C_1) = 1 - p(C_0)$ make
+
+$$2\,(2^D - 1) + 1 = 2^{D+1} - 1 .$$
+
+This exceeds $10^6$ when $2^{D+1} > 10^6 + 1$. Since $2^{19} = 524\,288$ and $2^{20} = 1\,048\,576$, that is
+$D + 1 = 20$: from **$D = 19$** features on (1 048 575 numbers; at $D = 18$, 524 287). Nineteen yes/no questions
+have more combinations than a million examples could fill, and most cells of the table would never be seen
+once. Naive Bayes at $D = 19$ has $2 \times 19 + 1 = 39$ numbers; its count passes a million only at
+$D = 500\,000$. Each extra feature doubles the first count and adds 2 to the second.
 """,
-    truth=lambda: parameter_counts([2] * 8, 2)["joint"],
-    answer=511, what="the number of free parameters", example="100",
-    praise="2 (2^8 - 1) + 1 = 511, against 2 x 8 + 1 = 17 for Naive Bayes: exponential against linear in "
-           "the number of features.",
-    slips=[(lambda: 510, "The model also needs the class prior p(C_1): one more number."),
-           (lambda: 513, "A distribution over m cells has m - 1 free numbers, since they sum to 1: 2^8 - 1 "
-                         "per class."),
-           (lambda: 256, "Each class has its own table: count both, and add the prior."),
-           (lambda: 17, "That is Naive Bayes' count; the question asks for the full table of all 2^8 "
-                        "combinations."),
-           (lambda: 512, "That counts every cell of the table over the class and the eight features, 2^9; "
-                         "its cells sum to 1, so one of them is fixed by the others.")],
-    advice="Per class, a table over 2^8 cells has 2^8 - 1 free numbers; multiply by the number of classes "
-           "and add the prior.",
+    truth=lambda: _features_beyond(_EXAMPLES),
+    answer=19, what="the number of features D", example="30",
+    praise="2 (2^19 - 1) + 1 = 1 048 575 > 10^6, while D = 18 gives 524 287: nineteen yes/no features outgrow a "
+           "million examples. Naive Bayes then has 2 x 19 + 1 = 39 numbers.",
+    slips=[(lambda: _features_beyond(_EXAMPLES, per_class_only=True),
+            "That counts one class's table only: there are two, and the prior, 2 (2^D - 1) + 1 = 2^(D+1) - 1 "
+            "numbers."),
+           (lambda: _features_beyond(_EXAMPLES) - 1,
+            "At D = 18 the full model has 2 (2^18 - 1) + 1 = 524 287 numbers, still below a million."),
+           (lambda: _features_beyond(_EXAMPLES, naive=True),
+            "That is when Naive Bayes' count, 2 D + 1, passes a million; the question asks for the full table "
+            "of all 2^D combinations.")],
+    advice="With D yes/no features each class's table has 2^D cells, and 2^D - 1 free numbers; count both classes "
+           "and the prior, and find the smallest D for which that exceeds 1 000 000 (2^20 = 1 048 576).",
 )
 
 # ---------------------------------------------------------------- section 2
 
-_RAINY_DAY = ["Rain", "Cool", "High", "Strong"]
+_NO_OUTLOOK = ["Cool", "High", "Strong"]
+
+
+def _posterior_without_outlook(alpha: float = 0) -> float:
+    """``p(Yes | Cool, High, Strong)``: the outlook summed out, which for Naive Bayes drops its factor, the same as
+    fitting the model without the outlook's column."""
+    tennis = load_play_tennis()
+    model = CategoricalNB(alpha=alpha).fit(tennis.X[:, 1:], tennis.y)
+    return float(model.predict_proba([_NO_OUTLOOK])[0, list(model.classes_).index("Yes")])
+
 
 rainy_day = Derive(
-    "a cool, windy, rainy day",
+    "a day whose outlook was not recorded",
     r"""
-From the count tables, with $\pi_\text{Yes} = 9/14$ and $\pi_\text{No} = 5/14$:
+Sum over the outlook's values $v$: under the naive model
 
-$$p(\mathbf{x}, \text{Yes}) = \tfrac{9}{14}\cdot\tfrac{3}{9}\cdot\tfrac{3}{9}\cdot\tfrac{3}{9}\cdot\tfrac{3}{9}
-= \tfrac{1}{126} \approx 0.007937, \qquad
-p(\mathbf{x}, \text{No}) = \tfrac{5}{14}\cdot\tfrac{2}{5}\cdot\tfrac{1}{5}\cdot\tfrac{4}{5}\cdot\tfrac{3}{5}
-= \tfrac{12}{875} \approx 0.013714,$$
+$$p(\text{Cool}, \text{High}, \text{Strong} \mid C_k) = \sum_v p(v \mid C_k)\, p(\text{Cool} \mid C_k)\,
+p(\text{High} \mid C_k)\, p(\text{Strong} \mid C_k) = p(\text{Cool} \mid C_k)\, p(\text{High} \mid C_k)\,
+p(\text{Strong} \mid C_k),$$
 
-$$p(\text{Yes} \mid \mathbf{x}) = \frac{1/126}{1/126 + 12/875} = \frac{125}{341} \approx 0.3666 .$$
+since the outlook's factors of one class sum to 1: a missing feature's factor simply drops out. With
+$\pi_\text{Yes} = 9/14$ and $\pi_\text{No} = 5/14$:
 
-Rain and cool favour Yes a little, high humidity and strong wind favour No more: predict No.
+$$p(\mathbf{x}, \text{Yes}) = \tfrac{9}{14}\cdot\tfrac{3}{9}\cdot\tfrac{3}{9}\cdot\tfrac{3}{9} = \tfrac{1}{42}
+\approx 0.02381, \qquad
+p(\mathbf{x}, \text{No}) = \tfrac{5}{14}\cdot\tfrac{1}{5}\cdot\tfrac{4}{5}\cdot\tfrac{3}{5} = \tfrac{6}{175}
+\approx 0.03429,$$
+
+$$p(\text{Yes} \mid \mathbf{x}) = \frac{1/42}{1/42 + 6/175} = \frac{25}{61} \approx 0.4098 .$$
+
+Cool favours Yes a little, high humidity and strong wind favour No more: predict No. With the outlook known
+the answer would move: 0.2046 for Sunny, 0.3666 for Rain, and 1 for Overcast (the veto of a zero count).
+Averaging those three would give 0.524, which is wrong: the sum weighs each outlook by how probable it
+is *in each class*, and that weighting is what cancels the outlook's factor. A discriminative model such as
+logistic regression has no such shortcut: it needs every input it was trained on.
 """,
-    truth=lambda: _posterior_of_yes(_RAINY_DAY, alpha=0),
-    answer=125 / 341, what="p(Yes | x)", example="0.42",
-    praise="p(x, Yes) = 1/126 and p(x, No) = 12/875, so p(Yes | x) = 125/341 = 0.3666: predict No.",
-    slips=[(lambda: _posterior((3 / 9) ** 4, 2 / 5 * 1 / 5 * 4 / 5 * 3 / 5),
+    truth=lambda: _posterior_without_outlook(alpha=0),
+    answer=25 / 61, what="p(Yes | x)", example="0.42", within=(0, 1),
+    praise="p(x, Yes) = 1/42 and p(x, No) = 6/175, so p(Yes | x) = 25/61 = 0.4098: the outlook's factor drops "
+           "out, and the day leans to No.",
+    slips=[(lambda: _posterior((3 / 9) ** 3, 1 / 5 * 4 / 5 * 3 / 5),
             "Multiply by the priors too: p(x, C_k) = p(C_k) prod_j p(x_j | C_k), with p(Yes) = 9/14."),
-           (lambda: 1 / 126, "That is p(x, Yes), the numerator; divide by p(x) = p(x, Yes) + p(x, No)."),
-           (lambda: 216 / 341, "That is p(No | x); the question asks for p(Yes | x).")],
-    advice="Read p(x_j | C_k) = N_kv / N_k off each count table, multiply the four factors by the prior of "
-           "each class, and divide p(x, Yes) by the sum of both products.",
+           (lambda: 1 / 42, "That is p(x, Yes), the numerator; divide by p(x) = p(x, Yes) + p(x, No)."),
+           (lambda: 36 / 61, "That is p(No | x); the question asks for p(Yes | x)."),
+           (lambda: _posterior_of_yes(["Rain", "Cool", "High", "Strong"], alpha=0),
+            "That is the posterior of a rainy day; the outlook is unknown here. Sum over its three values: "
+            "the outlook's factors p(v | C_k) of each class sum to 1."),
+           (lambda: np.mean([_posterior_of_yes([v, "Cool", "High", "Strong"], alpha=0)
+                             for v in ("Sunny", "Overcast", "Rain")]),
+            "Averaging the three outlooks' posteriors weighs them equally. Sum the joint probabilities "
+            "p(v, Cool, High, Strong, C_k) over v instead: each outlook counts as much as it is probable in "
+            "each class, and the outlook's factors, which sum to 1, drop out.")],
+    advice="Sum p(v | C_k) p(Cool | C_k) p(High | C_k) p(Strong | C_k) over the outlook's values v: what is left of "
+           "the outlook? Then multiply by the priors and normalise the two products.",
 )
 
 # ---------------------------------------------------------------- section 3
@@ -146,37 +195,58 @@ maximum-likelihood frequencies.
                                          "axis), not the number of classes (the rows).")],
 )
 
-_OVERCAST_DAY = ["Overcast", "Cool", "High", "Strong"]
+_SNOWY_DAY = ["Snowy", "Cool", "High", "Strong"]
+
+
+def _posterior_with_an_unseen_value(alpha: float = 1.0, n_outlooks: int = 4, factor: bool = True) -> float:
+    """``p(Yes | Snowy, Cool, High, Strong)`` with the outlook declared to have ``n_outlooks`` values, Snowy among
+    them and never seen: its factor is alpha / (N_k + alpha V) (left out when ``factor`` is False); the other
+    factors are the package's."""
+    tennis = load_play_tennis()
+    model = CategoricalNB(alpha=alpha).fit(tennis.X[:, 1:], tennis.y)
+    snowy = alpha / (model.class_count_ + alpha * n_outlooks) if factor else 1.0
+    joint = model.class_prior_ * snowy * model.feature_factors(_SNOWY_DAY[1:]).prod(axis=1)
+    return float(joint[list(model.classes_).index("Yes")] / joint.sum())
+
 
 smoothed_overcast_day = Derive(
-    "a smoothed posterior",
+    "a value that no class has seen",
     r"""
-With $\alpha = 1$ each factor is $(N_{kv} + 1)/(N_k + V_j)$: $V = 3$ for outlook and temperature, $V = 2$ for
-humidity and wind. The priors are not smoothed.
+With $\alpha = 1$ each factor is $(N_{kv} + 1)/(N_k + V_j)$: $V = 4$ for the outlook now, 3 for the temperature,
+2 for humidity and wind. Snowy has count 0 in both classes. The priors are not smoothed.
 
-$$p(\mathbf{x}, \text{Yes}) = \tfrac{9}{14}\cdot\tfrac{4+1}{9+3}\cdot\tfrac{3+1}{9+3}\cdot\tfrac{3+1}{9+2}
-\cdot\tfrac{3+1}{9+2} = \tfrac{10}{847} \approx 0.011806,$$
+$$p(\mathbf{x}, \text{Yes}) = \tfrac{9}{14}\cdot\tfrac{0+1}{9+4}\cdot\tfrac{3+1}{9+3}\cdot\tfrac{3+1}{9+2}
+\cdot\tfrac{3+1}{9+2} = \tfrac{24}{11011} \approx 0.0021796,$$
 
-$$p(\mathbf{x}, \text{No}) = \tfrac{5}{14}\cdot\tfrac{0+1}{5+3}\cdot\tfrac{1+1}{5+3}\cdot\tfrac{4+1}{5+2}
-\cdot\tfrac{3+1}{5+2} = \tfrac{25}{5488} \approx 0.004555,$$
+$$p(\mathbf{x}, \text{No}) = \tfrac{5}{14}\cdot\tfrac{0+1}{5+4}\cdot\tfrac{1+1}{5+3}\cdot\tfrac{4+1}{5+2}
+\cdot\tfrac{3+1}{5+2} = \tfrac{25}{6174} \approx 0.0040492,$$
 
-$$p(\text{Yes} \mid \mathbf{x}) = \frac{1568}{2173} \approx 0.7216 .$$
+$$p(\text{Yes} \mid \mathbf{x}) = \frac{21168}{60493} \approx 0.3499 .$$
 
-Without smoothing the unseen (Overcast, No) vetoes No and the posterior is exactly 1; with it, the
-humid and windy day gets a real chance of No.
+A value that no class has seen is no longer a veto, nor an error, but it is not neutral either: its factor
+$\alpha/(N_k + \alpha V)$ is $1/13$ for Yes and $1/9$ for No, larger for the class with fewer examples, where
+the imaginary examples weigh more. So it counts as evidence for No: the odds of Yes are multiplied by
+$9/13$. Without the Snowy factor the posterior would be 0.4374. (scikit-learn's `CategoricalNB` makes
+room for values never seen in training with its `min_categories`.)
 """,
-    truth=lambda: _posterior_of_yes(_OVERCAST_DAY, alpha=1),
-    answer=1568 / 2173, what="p(Yes | x)", example="0.75",
-    praise="10/847 against 25/5488: p(Yes | x) = 1568/2173 = 0.7216, no longer the unsmoothed 1.",
-    slips=[(lambda: 1.0, "That is the unsmoothed answer, where (Overcast, No) has count 0 and vetoes No. "
-                         "With alpha = 1 every factor is (N_kv + 1) / (N_k + V)."),
-           (lambda: _posterior(9 / 14 * 5 / 10 * 4 / 10 * 4 / 10 * 4 / 10, 5 / 14 * 1 / 6 * 2 / 6 * 5 / 6 * 4 / 6),
-            "The denominator grows by alpha V, one imaginary example per value: 9 + 3 for outlook, not 9 + 1."),
-           (lambda: _posterior(10 / 16 * 5 / 12 * 4 / 12 * 4 / 11 * 4 / 11, 6 / 16 * 1 / 8 * 2 / 8 * 5 / 7 * 4 / 7),
+    truth=lambda: _posterior_with_an_unseen_value(),
+    answer=21168 / 60493, what="p(Yes | x)", example="0.75", within=(0, 1),
+    praise="24/11011 against 25/6174: p(Yes | x) = 21168/60493 = 0.3499. Snowy's factor, 1/13 against 1/9, "
+           "leans to No, the smaller class.",
+    slips=[(lambda: _posterior_with_an_unseen_value(factor=False),
+            "An unseen value is not left out: with alpha = 1 it gets the factor (0 + 1) / (N_k + 4) in each "
+            "class, 1/13 for Yes and 1/9 for No, and those differ."),
+           (lambda: _posterior_with_an_unseen_value(n_outlooks=3),
+            "Snowy is a fourth value of the outlook, so its denominator is N_k + 4 alpha: 9 + 4 for Yes and "
+            "5 + 4 for No."),
+           (lambda: _posterior(10 / 16 * 1 / 13 * 4 / 12 * 4 / 11 * 4 / 11, 6 / 16 * 1 / 9 * 2 / 8 * 5 / 7 * 4 / 7),
             "Smooth only the factors p(x_j | C_k); the priors stay N_k / N = 9/14 and 5/14."),
-           (lambda: 605 / 2173, "That is p(No | x); the question asks for p(Yes | x).")],
-    advice="Smooth each factor as (N_kv + 1) / (N_k + V_j), multiply by the unsmoothed prior, and normalise "
-           "the two products.",
+           (lambda: _posterior(9 / 14 * 1 / 10 * 4 / 10 * 4 / 10 * 4 / 10, 5 / 14 * 1 / 6 * 2 / 6 * 5 / 6 * 4 / 6),
+            "The denominator grows by alpha V, one imaginary example per value: 9 + 4 for the outlook, not "
+            "9 + 1."),
+           (lambda: 1 - 21168 / 60493, "That is p(No | x); the question asks for p(Yes | x).")],
+    advice="Smooth each factor as (N_kv + 1) / (N_k + V_j), with N_kv = 0 and V = 4 for Snowy, multiply by the "
+           "unsmoothed prior, and normalise the two products.",
 )
 
 # ---------------------------------------------------------------- section 4
@@ -249,36 +319,54 @@ $-\infty$, as it should. (`scipy.special.logsumexp` does the same.)
                                           "not across the examples.")],
     nan_hint="e^-1000 underflows to 0 and log(0 / 0) is nan: subtract the largest log-joint of each row before "
              "exponentiating, and add it back after the log.",
+    forbid=(special.logsumexp, special.log_softmax, special.softmax),    # each is the exercise in one call
 )
 
 # ---------------------------------------------------------------- section 6
 
+def _switch_points(log_sigma_weight: float = 0.5, exponent_scale: float = 1.0) -> list:
+    """Where p(C_1 | x) = 1/2 for N(0, 1) against N(2, 4) with equal priors, solving
+    -x^2 / 2 = -(x - 2)^2 / (2 s) - w log 4, with s = 4 exponent_scale and w = log_sigma_weight (the slips
+    change them), from left to right."""
+    s, w = 4 * exponent_scale, log_sigma_weight
+    # multiply by -2 s: s x^2 = (x - 2)^2 + 2 s w log 4
+    roots = np.roots([s - 1, 4, -4 - 2 * s * w * np.log(4)])
+    return sorted(float(r) for r in roots.real)
+
+
 one_feature_gaussians = Derive(
     "two Gaussians of different widths",
     r"""
-With equal priors the log-odds is the difference of the two log-densities, each
+With equal priors $p(C_1 \mid x) = 1/2$ where the two log-densities are equal, each
 $-\frac{(x - \mu_k)^2}{2\sigma_k^2} - \frac12\log(2\pi\sigma_k^2)$:
 
-$$g_1(1) - g_0(1) = \Big[-\frac{(1-2)^2}{2 \cdot 4} - \tfrac12\log(2\pi \cdot 4)\Big]
-- \Big[-\frac{(1-0)^2}{2 \cdot 1} - \tfrac12\log(2\pi)\Big] = -\tfrac18 + \tfrac12 - \tfrac12\log 4 \approx -0.3181,$$
+$$-\frac{x^2}{2} - \tfrac12\log(2\pi) = -\frac{(x - 2)^2}{8} - \tfrac12\log(8\pi)
+\iff 4x^2 = (x - 2)^2 + 8\log 2 \iff 3x^2 + 4x - 4 - 8\log 2 = 0,$$
 
-so $p(C_1 \mid x = 1) = 1/(1 + e^{0.3181}) \approx 0.4211$ (the sigmoid of the log-odds). The point $x = 1$ is closer to $\mu_1 = 2$ in units
-of standard deviation (half of one, against one), yet $C_0$ wins: its density is taller, because it is
-narrower. That is the $\log\sigma_k$ term; drop it and the answer flips to 0.593.
+$$x = \frac{-2 \pm \sqrt{16 + 24\log 2}}{3}: \qquad x = -2.571 \quad\text{and}\quad x = 1.238 .$$
+
+Between them the narrow class $C_0$ wins; outside them the wide class $C_1$ wins, on *both* sides: far left
+of $\mu_0 = 0$ too, although there $x$ is nearer $\mu_0$, because the wide class's tails are heavier. At
+$x = 1$, closer to $\mu_1 = 2$ in units of standard deviation (half of one, against one), $C_0$ still wins,
+$p(C_1 \mid x = 1) = 0.421$: its density is taller because it is narrower. That is the $\log\sigma_k$
+term; drop it and the points move to $-2$ and $2/3$, and $x = 1$ goes to $C_1$.
 """,
-    truth=lambda: gaussian_posterior([[1.0]], [[0.0], [2.0]], [[[1.0]], [[4.0]]], [0.5, 0.5])[0, 1],
-    answer=float(sigmoid(-1 / 8 + 1 / 2 - 0.5 * np.log(4))), what="p(C_1 | x = 1)", example="0.6",
-    praise="g_1 - g_0 = -1/8 + 1/2 - log 2 = -0.318, so p(C_1 | x) = 0.421: the narrower class wins.",
-    slips=[(lambda: float(sigmoid(-1 / 8 + 1 / 2)),
+    truth=lambda: gaussian_threshold_1d([0.0, 2.0], [1.0, 2.0], [0.5, 0.5]),
+    answer=[(-2 - np.sqrt(16 + 24 * np.log(2))) / 3, (-2 + np.sqrt(16 + 24 * np.log(2))) / 3],
+    what="the two points [left, right]", example="[-1, 2]", names=("the left point", "the right point"),
+    praise="x = (-2 - sqrt(16 + 24 log 2)) / 3 = -2.571 and (-2 + sqrt(16 + 24 log 2)) / 3 = 1.238: the narrow C_0 "
+           "in between, the wide C_1 on both sides.",
+    slips=[(lambda: _switch_points(log_sigma_weight=0),
             "Keep the normalising term -1/2 log(2 pi sigma_k^2): with different variances it does not cancel "
             "(it cancels only when sigma is shared by the classes)."),
-           (lambda: float(sigmoid(-1 / 4 + 1 / 2 - 0.5 * np.log(4))),
-            "The exponent divides by 2 sigma^2, the variance: 2 x 4 = 8 for C_1, not 2 x 2."),
-           (lambda: float(sigmoid(-1 / 8 + 1 / 2 - np.log(4))),
+           (lambda: _switch_points(log_sigma_weight=1),
             "The density has sqrt(2 pi sigma^2) below, so its log loses 1/2 log(sigma^2) = log sigma, "
-            "not log(sigma^2).")],
-    advice="Write log N(x; mu_k, sigma_k^2) = -(x - mu_k)^2 / (2 sigma_k^2) - 1/2 log(2 pi sigma_k^2) for "
-           "both classes, subtract, and apply the sigmoid.",
+            "not log(sigma^2)."),
+           (lambda: _switch_points(exponent_scale=0.5),
+            "The exponent divides by 2 sigma^2, the variance: 2 x 4 = 8 for C_1, not 2 x 2."),
+           (lambda: _switch_points()[::-1], "Give the two points from left to right: the smaller first.")],
+    advice="Set the two log-densities equal, -(x - mu_k)^2 / (2 sigma_k^2) - 1/2 log(2 pi sigma_k^2) for each "
+           "class, multiply by -8, and solve the quadratic in x.",
 )
 
 # ---------------------------------------------------------------- section 7
@@ -382,32 +470,34 @@ decision; it does not make the probabilities right, and the log loss, which scor
 # ---------------------------------------------------------------- section 9
 
 few_and_many = Choice(
-    "with few examples, and with many",
+    "with few examples",
     r"""
-**(c)**. With 10 tumours Naive Bayes' error is about 0.09 and logistic regression's about 0.11; with 426
-it is the other way round, about 0.06 against 0.03. Naive Bayes estimates each mean and variance by an
-average, and averages settle after a few examples; logistic regression fits 31 weights jointly to the
-labels, and 10 examples in 30 dimensions can be separated in many ways that the data cannot tell apart.
-With many examples
-the assumptions decide. Naive Bayes' assumption is wrong here (radius, perimeter and area are nearly one
-measurement, counted three times), and more data cannot fix a wrong assumption: its curve flattens.
-Logistic regression assumes only a linear log-odds, and keeps improving. Ng and Jordan (2001) proved
-both halves for a generative-discriminative pair, with the discriminative model taken as the linear
-classifier of fewest training errors: its limiting error is never above Naive Bayes', and Naive Bayes
-approaches its own limit with far fewer examples. (Logistic regression, which tends to the linear
-model of least log loss rather than of fewest errors, behaves the same way here.)
+**(c)**. With 10 tumours Naive Bayes' error is about 0.09 and logistic regression's about 0.11; with 15 Naive
+Bayes is still lower, at 20 the two are level, and from 30 on logistic regression is lower, ending with 426
+at about 0.03 against 0.06. Naive Bayes estimates each mean and variance by an average, and averages settle
+after a few examples; logistic regression fits 31 weights jointly to the labels, and 10 examples in 30
+dimensions can be separated in many ways that the data cannot tell apart: it needs some tens of examples,
+of the order of its number of weights, before it overtakes. In ten more runs of 60 splits the lead changed
+hands between 20 and 50 tumours every time. With many examples the assumptions decide. Naive Bayes'
+assumption is wrong here (radius, perimeter and area are nearly one measurement, counted three times), and
+more data cannot fix a wrong assumption: its curve flattens. Logistic regression assumes only a linear
+log-odds, and keeps improving. Ng and Jordan (2001) proved both halves for a generative-discriminative pair,
+with the discriminative model taken as the linear classifier of fewest training errors: its limiting error
+is never above Naive Bayes', and Naive Bayes approaches its own limit with far fewer examples (of the order
+of $\log D$ against $D$). (Logistic regression, which tends to the linear model of least log loss rather than
+of fewest errors, behaves the same way here.)
 """,
     kind="predict",
     options={
-        "a": Option(False, "Naive Bayes is ahead with 10 tumours, but its wrong independence assumption "
-                           "caps it: with 426, logistic regression's error is about half Naive Bayes'."),
-        "b": Option(False, "With 426 tumours yes, but with 10, logistic regression's 31 weights are poorly "
-                           "determined, while Naive Bayes' averages have already settled: Naive Bayes is "
-                           "lower."),
-        "c": Option(True, "Naive Bayes' averages settle fast, so it leads with 10 tumours; its wrong "
-                          "assumption sets its floor, and logistic regression ends lower with 426."),
-        "d": Option(False, "It is the other way round: the generative model, with its simple averages, "
-                           "learns faster, and the discriminative one, with fewer assumptions, ends lower."),
+        "a": Option(False, "With 10 tumours logistic regression's 31 weights are poorly determined, while Naive "
+                           "Bayes' averages have already settled: Naive Bayes is lower (about 0.09 against 0.11)."),
+        "b": Option(False, "Naive Bayes stays ahead longer: it is still lower with 15 tumours and level at 20. "
+                           "Logistic regression, with 31 weights to fit, overtakes between 20 and 50."),
+        "c": Option(True, "Naive Bayes' averages settle fast, so it leads with 10 tumours; logistic regression, "
+                          "with 31 weights to fit, needs some tens of examples and overtakes between 20 and 50."),
+        "d": Option(False, "Logistic regression overtakes far earlier: with 50 tumours it is lower in every run. "
+                           "Naive Bayes' averages settle fast, but its wrong independence assumption caps it "
+                           "early."),
     },
 )
 

@@ -98,8 +98,9 @@ def _large_case_note(outcome: Outcome) -> str:
                 "diagonal, so S X only scales row i of X by s_i: broadcasting does it, s[:, None] * X, in the memory "
                 "of X itself.")
     if outcome.timed_out:
-        return (f"This case has N = {examples} examples: a Python loop over them is too slow. Scale the rows of X "
-                "by s_i at once (s[:, None] * X) and take one matrix product.")
+        return (f"This case has N = {examples} examples. A Python loop over them may well compute the right Hessian, "
+                "but it takes far longer than the check allows: the loop is too slow, not endless. The task asks for "
+                "vectorised code: scale the rows of X by s_i at once (s[:, None] * X) and take one matrix product.")
     return ""
 
 
@@ -258,8 +259,7 @@ $f'(x) = \frac{x}{\sqrt{1+x^2}}$ and $f''(x) = \frac{\sqrt{1+x^2} - x \cdot \fra
 
 $$\frac{f'(x)}{f''(x)} = x(1 + x^2), \qquad x_{k+1} = x_k - x_k(1 + x_k^2) = -x_k^3 .$$
 
-From $x_0 = 0.8$: $x_1 = -0.512$. The error is cubed at each step, so the iteration converges for $|x_0| < 1$,
-cycles between $\pm 1$ for $|x_0| = 1$ and diverges for $|x_0| > 1$.
+From $x_0 = 0.8$: $x_1 = -0.8^3 = -0.512$.
 """,
     truth=lambda: minimize(_SQRT.objective(), [0.8], "newton", max_iter=1, tol=0).weights[1, 0],
     answer=-0.512, what="x_1", example="0.25",
@@ -343,10 +343,12 @@ _X_ILL = np.column_stack([_X1_ILL, _X1_ILL + 1e-7 * _C_ILL])
 def _ill_conditioned_note(outcome: Outcome) -> str:
     """What a function that fails the ill-conditioned case has done: solved with X^T S X."""
     return ("Your step is right where the problem is well conditioned, but not here: the two features of this case "
-            "differ by about 1e-7, so cond(S^1/2 X) is about 1.7e7. Forming X^T S X (or the Hessian) squares it, to "
-            "about 3e14, and a solve with it keeps only a digit or two of the 16 a float carries. np.linalg.lstsq "
-            "works on the rows sqrt(s_i) x_i themselves, by an orthogonal factorisation, and keeps about 9: that is "
-            "why IRLS is solved as least squares, without forming X^T S X.")
+            "differ by about 1e-7 (their digits above), so cond(S^1/2 X) is about 1.7e7. The case is built so that "
+            "v = (1, 1) fits its working responses exactly: the expected result is (1, 1) to rounding. Forming X^T S X "
+            "(or the Hessian) squares that condition number, to about 3e14, and a solve with it keeps only a digit or "
+            "two of the 16 a float carries. np.linalg.lstsq works on the rows sqrt(s_i) x_i themselves, by an "
+            "orthogonal factorisation, and keeps about 9: that is why IRLS is solved as least squares, without "
+            "forming X^T S X.")
 
 
 def _irls_solution(X, t, w):

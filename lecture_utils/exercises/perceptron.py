@@ -14,7 +14,7 @@ import numpy as np
 
 from ..losses import logistic_loss_bits
 from ..perceptron import Perceptron, min_margin, mistake_bound, perceptron_trace, radius
-from ._core import Choice, Count, Derive, Implement, Option
+from ._core import Choice, Count, Derive, Implement, Option, matches
 
 # ---------------------------------------------------------------- section 2
 
@@ -118,6 +118,30 @@ def _one_epoch(X, t, max_epochs):
 
 _XOR = np.array([[0.0, 0.0, 1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 1.0], [1.0, 0.0, 1.0]])
 
+#: Not separable (targets +1, -1, +1 along a line) and with an irrational input, so its weights never repeat:
+#: every number of passes ends at other weights, and only exactly ``max_epochs`` passes give the expected ones.
+_EVERY_PASS_COUNTS = dict(X=np.array([[0.0, 1.0], [1.0, 1.0], [math.sqrt(2), 1.0]]), t=np.array([1, -1, 1]),
+                          max_epochs=7)
+
+
+def _passes_note(outcome) -> str:
+    """What hidden case 6 (:data:`_EVERY_PASS_COUNTS`) catches: a loop that makes other than ``max_epochs`` passes."""
+    X, t, n = _EVERY_PASS_COUNTS["X"], _EVERY_PASS_COUNTS["t"], _EVERY_PASS_COUNTS["max_epochs"]
+    if not outcome.returned:
+        return ""
+    note = ("This data set is not separable (targets +1, -1, +1 along a line), and with the input sqrt(2) its "
+            "weights after each pass differ from those after any other: the expected ones are those after exactly "
+            f"max_epochs = {n} passes.")
+    w = np.zeros(X.shape[1])
+    for passes in range(1, 1001):                             # the weights after each pass, the box's loop
+        for x_i, t_i in zip(X, t):
+            if t_i * (x_i @ w) <= 0:
+                w = w + t_i * x_i
+        if passes != n and matches(outcome.value, w):
+            return note + f" Yours are the weights after {passes} passes: count the passes your loop makes."
+    return note
+
+
 perceptron_algorithm = Implement(
     "the perceptron",
     r"""
@@ -135,7 +159,9 @@ step leave $\mathbf{0}$); stop after a pass without a mistake, or after `max_epo
         dict(X=np.array([[0.5, 1.5, 1.0], [2.0, -1.0, 1.0], [-1.0, -1.0, 1.0], [1.0, 1.0, 1.0],
                          [-0.5, 2.0, 1.0]]), t=np.array([1, 1, -1, 1, -1]), max_epochs=100),
         dict(X=_XOR, t=np.array([-1, -1, 1, 1]), max_epochs=3),
+        _EVERY_PASS_COUNTS,
     ],
+    notes={6: _passes_note},
     slips=[(_strict_inequality, "Test t x^T w <= 0, not < 0: at w = 0 every score is 0, and with a "
                                 "strict test the perceptron never leaves w = 0."),
            (_wrong_sign, "Check the sign of the update: w <- w + t x moves w towards x when t = +1."),
@@ -250,7 +276,10 @@ changes neither the run nor its bound.
                         "by R = 4, and every margin with them: gamma = 0.05."),
            (lambda: 20, "That is 1/gamma; the bound is 1/gamma^2."),
            (lambda: 100, "R enters the bound squared: R^2 ||w*||^2 / gamma^2 = 16 / 0.04."),
-           (lambda: 80, "Square gamma too: R^2 ||w*||^2 / gamma^2 = 16 / 0.2^2.")],
+           (lambda: 80, "Square gamma too: R^2 ||w*||^2 / gamma^2 = 16 / 0.2^2."),
+           (lambda: 399, "One short. If you computed it in code: int() cuts off, and in floating point 16 / 0.2**2 "
+                         "is 399.99999999999994 (0.2 has no exact binary form); round() it, or type the whole "
+                         "number.")],
     advice="Divide each x_i by R = 4: the margins shrink by the same factor. Then put the normalised gamma into "
            "1/gamma^2.",
 )
@@ -321,8 +350,10 @@ tendency over data sets, not a law for each one.
                            "their training errors are equal (zero), so that cannot be the difference."),
         "b": Option(True, "New points scatter around the training points; a boundary far from all of them "
                           "leaves room for that scatter. It is a tendency, not a guarantee on every data set."),
-        "c": Option(False, "How many updates training takes is its cost, not the quality of the result; "
-                           "the largest-margin separator is not even found by perceptron updates."),
+        "c": Option(False, "Being unique is not being good: the perceptron with a fixed order is deterministic "
+                           "too, and the largest-margin boundary shifted to 0.01 from its nearest negative example "
+                           "is just as unique, yet hugs the data. What matters is where the boundary lies relative "
+                           "to the points, not how it is found."),
         "d": Option(False, "It is a tendency, not a law: on a particular test set a narrow-margin boundary "
                            "can be luckier. Count the data sets in the experiment above."),
     },

@@ -23,11 +23,14 @@
 #
 # **What you need**: vectors, dot products and norms; reading Python and numpy.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, with material from
@@ -248,7 +251,8 @@ exercises.one_update.check(w_after)
 # Write the algorithm box as a function. `X` already holds the bias column, `t` holds $\pm 1$; start
 # from $\mathbf{w} = \mathbf{0}$, visit the examples in order, and stop after a pass without a mistake or
 # after `max_epochs` passes. The check runs your function on hidden data sets, including a single
-# example, a run that hits the boundary exactly, and XOR (which never converges).
+# example, a run that hits the boundary exactly, XOR (which never converges), and a data set whose
+# weights change with every pass, so that only exactly `max_epochs` passes give its expected weights.
 
 # %%
 def my_perceptron(X, t, max_epochs=100):
@@ -259,6 +263,7 @@ def my_perceptron(X, t, max_epochs=100):
 exercises.perceptron_algorithm.check(my_perceptron)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's version, to compare with yours.
 if exercises.perceptron_algorithm.revealed():
     show_source(perceptron_plain)
@@ -310,6 +315,7 @@ mistakes_prediction = ...      # ✏️ "a", "b" or "c"
 exercises.mistakes_during_training.check(mistakes_prediction)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: a second stepper, driven from code through the API that the buttons use (the
 # widget above stays where you left it), prints its status line after each of the first three updates.
 if exercises.mistakes_during_training.revealed():
@@ -625,6 +631,7 @@ rate_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.learning_rate.check(rate_explanation)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the weights and bias of each run, divided by its rate.
 if exercises.learning_rate.revealed():
     for eta, run in runs.items():
@@ -798,9 +805,9 @@ with warnings.catch_warnings():
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **On separable data it stops at *some* separator, not a good one.** Once every example is
-# correct it never moves again, so the boundary often ends up hugging a few training points. The
-# separator with the largest **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$
-# (the hard-margin support vector machine, with a free bias) is another choice.
+# correct it never moves again, wherever its boundary then lies. The separator with the largest
+# **geometric margin** $\min_i t_i(\mathbf{x}_i^T\mathbf{w} + b)/\|\mathbf{w}\|$ (the hard-margin support
+# vector machine, with a free bias) is another choice.
 
 # %%
 few = datasets.make_separable(20, margin=0.15, random_state=4)
@@ -903,7 +910,8 @@ summarise(compare_separators(n_train=20))
 # - **(a)** The largest-margin separator makes fewer mistakes on the training set.
 # - **(b)** New points scatter around the training points, and a boundary far from all of them
 #   leaves room for that scatter.
-# - **(c)** It is found with fewer updates.
+# - **(c)** It is the unique solution of a convex problem, found exactly, while the perceptron's
+#   separator depends on the order of the examples.
 # - **(d)** It predicts better on every test set.
 
 # %%
@@ -911,6 +919,7 @@ margin_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.wider_margin.check(margin_explanation)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the same experiment with 200 training points in each data set.
 if exercises.wider_margin.revealed():
     summarise(compare_separators(n_train=200))

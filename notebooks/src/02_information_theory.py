@@ -28,11 +28,14 @@
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
 # set to zero); reading Python and numpy as in notebook 01.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Sources and notation**: the notebook follows Straka, NPFL129 lecture 3, which covers these
 # distributions, information theory, the central limit theorem and maximum entropy (the other lectures
@@ -143,7 +146,7 @@ print("covariance matrix of the 100 000 draws:\n", np.cov(draws.T, bias=True))
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the moments of a one-hot code
 #
-# A categorical variable has $\mathbf{p} = (0.1, 0.6, 0.3)$ and is written one-hot,
+# A categorical variable has $\mathbf{p} = (0.1, 0.7, 0.2)$ and is written one-hot,
 # $\mathbf{x} = (x_0, x_1, x_2)$. What are $\operatorname{Cov}(x_0, x_1)$ and $\operatorname{Var}(x_1 + x_2)$?
 # (What are $x_0 x_1$ and $x_1 + x_2$ for each of the three outcomes?)
 
@@ -346,6 +349,7 @@ H_bits = ...          # ✏️ your answer, in bits
 exercises.entropy_in_bits.check(H_bits)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: a five-outcome explorer with the weights 2, 2, 2, 1, 1 prints its status line.
 if exercises.entropy_in_bits.revealed():
     print(EntropyExplorer(weights=[2, 2, 2, 1, 1]).status)
@@ -355,7 +359,9 @@ if exercises.entropy_in_bits.revealed():
 #
 # Write the entropy in bits of each distribution along the last axis of `p`: one number for a 1-D
 # `p`, one per row for a 2-D one. The hidden cases include outcomes of probability 0 (whose terms
-# must count 0, not `nan`), a one-hot distribution, a uniform one and a batch of three.
+# must count 0, not `nan`), a one-hot distribution, a uniform one and a batch of three. Write the sum
+# yourself: `scipy.stats.entropy` and `scipy.special.entr`, which are the exercise in one call, are switched
+# off while your function is checked (numpy and the rest of scipy are fine).
 
 # %%
 def my_entropy(p):
@@ -639,7 +645,8 @@ exercises.divergences.check(KL_both)
 # Write $D_\mathrm{KL}(P \| Q)$ in nats along the last axis of `p` and `q` (arrays of the same shape). A
 # term with $P(x) = 0$ counts 0, whatever $Q(x)$ is; where $Q(x) = 0 < P(x)$ the divergence is infinite:
 # return `np.inf` (the same as `float('inf')`), not a large number. The hidden cases include both, and
-# a batch of three pairs.
+# a batch of three pairs. `scipy.stats.entropy`, `scipy.special.rel_entr` and `scipy.special.kl_div` are
+# switched off while your function is checked.
 
 # %%
 def my_kl(p, q):
@@ -768,6 +775,7 @@ kl_prediction = ...      # ✏️ "a", "b", "c" or "d"
 exercises.reverse_fit_divergences.check(kl_prediction)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: a second explorer, set to d = 6 (the one above stays where you left it), prints
 # both divergences of both fits, as its panels list them.
 if exercises.reverse_fit_divergences.revealed():
@@ -838,6 +846,7 @@ exercises.what_converges.check(clt_explanation)
 # </details>
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: mean, variance, skewness and distance to N(0, 1) of 20 000 standardised sums Z_n.
 if exercises.what_converges.revealed():
     print("   n     mean  variance  skewness (exact)  distance to N(0, 1)")
@@ -860,6 +869,7 @@ if exercises.what_converges.revealed():
 # </details>
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the explorer, starting at n = 1.
 if exercises.what_converges.revealed():
     clt = CLTExplorer(n=1)

@@ -27,11 +27,14 @@
 # and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
-# Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
-# what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
-# solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once. Cells
+# marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict* what a cell or
+# widget will show before you run it, *explain* by picking an option. Replace the `...`, run the cell, and
+# the check says whether you are right or gives a hint; once you have answered, its **Show the solution**
+# button offers a worked solution. An *implement* exercise is checked with the course's package and
+# scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show their
+# outcome only once you have answered (any answer): run them again after your answer, then open **After your
+# answer: why**.
 #
 # **Notation**: the course's one notation is listed in [the notation table](NOTATION.md): $N$ examples,
 # $\boldsymbol\theta$ the parameters of a probability model, $t$ a target and $p$ a probability.
@@ -150,6 +153,7 @@ likelihood_explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.likelihood_above_one.check(likelihood_explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the three factors of the likelihood.
 if exercises.likelihood_above_one.revealed():
     print("the three factors p(x_i; mu = 0, sigma = 0.1):", densities)
@@ -274,7 +278,8 @@ print("log L is concave on the grid (all second differences < 0):", bool(np.all(
 # of 0s and 1s) at one value $\phi \in [0, 1]$. The hidden cases include $\phi = 10^{-200}$, where the
 # product of the probabilities is too small for a float but $-\log L$ is a perfectly finite number,
 # and $\phi = 0$ or $1$, where $0 \log 0 = 0$: the answer is $0$ when the data agree with the certain
-# outcome and $+\infty$ when they contradict it, never `nan`.
+# outcome and $+\infty$ when they contradict it, never `nan`. The probabilities of `scipy.stats`'
+# distributions (`stats.bernoulli.logpmf` and the like) are switched off while your function is checked.
 
 # %%
 def bernoulli_nll(phi, x):
@@ -285,6 +290,7 @@ def bernoulli_nll(phi, x):
 exercises.bernoulli_nll.check(bernoulli_nll)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's log-likelihood, to compare with yours.
 if exercises.bernoulli_nll.revealed():
     show_source(mle.bernoulli_log_likelihood)
@@ -523,6 +529,7 @@ exercises.laplace_by_hand.check(mu_b)
 # </details>
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the closed form on 201 draws, against scipy and a numerical optimiser.
 if exercises.laplace_by_hand.revealed():
     x_laplace = np.random.default_rng(12).laplace(1.0, 2.0, size=201)
@@ -841,6 +848,7 @@ width_prediction = ...     # ✏️ "a", "b" or "c"
 exercises.four_times_the_data.check(width_prediction)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the widget's estimates, read without moving its sliders (sampling.N_slider and
 # sampling.eps_slider): the standard deviation of the 2000 sample means at each size, which is the width of
 # the histogram, and the same for the coin's estimates h/N above.
@@ -907,9 +915,9 @@ print(f"Uniform(0, 1), N = {N_uniform}, 20 000 samples: (N + 1)/N max x_i has me
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # The simulation (10 000 samples of each size, the same samples for both estimators) has Monte Carlo
 # noise of about 1.4% in each MSE, about $\pm 0.02$ in a ratio near $\pi/2$. So a simulated ratio can land
-# above $\pi/2$, and two do below: 1.600 at $N = 101$ and 1.625 at $N = 201$, 1.6 and 2.5 standard errors
-# above the exact 1.564 and 1.567. That is the noise, not the median: the exact column stays below $\pi/2$
-# at every $N$. The median's MSE can be computed exactly. With $\Phi$ the
+# above $\pi/2$, and two in the table below do: 1.600 at $N = 101$ and 1.625 at $N = 201$, 1.6 and 2.5
+# standard errors above the exact 1.564 and 1.567. That is the noise, not the median: the exact column
+# stays below $\pi/2$ at every $N$. The median's MSE can be computed exactly. With $\Phi$ the
 # distribution function of $\mathcal{N}(0, 1)$, the median of $N = 2k + 1$ of its draws lies at $z$ when one
 # draw falls at $z$, $k$ below it and $k$ above it, so its density is proportional to
 # $g(z) = \mathcal{N}(z; 0, 1)\,\Phi(z)^k\,(1 - \Phi(z))^k$. It is symmetric about 0, and the MSE is its
@@ -989,6 +997,7 @@ exercises.shrinkage_beats_the_bound.check(shrinkage_explanation)
 # </details>
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the shrunk mean's MSE, simulated and by the formula variance + bias^2.
 if exercises.shrinkage_beats_the_bound.revealed():
     for mu, simulated_mse in mse_shrunk.items():
@@ -1017,6 +1026,7 @@ bias_prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.variance_bias_direction.check(bias_prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: both estimates, the MLE and s^2 = sum_i (x_i - mean)^2 / (N - 1), averaged over
 # 20 000 samples of each size from N(0, 4), and their mean squared errors.
 sigma2 = 4.0

@@ -28,13 +28,14 @@
 # and conditional maximum likelihood (notebook 03, section 7); derivatives and the chain rule; a
 # little linear algebra (eigenvalues of a symmetric matrix).
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons
-# redraw at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a
-# function, *predict* what a cell or widget will show before you run it, *explain* by picking an
-# option. Replace the `...`, run the cell, and the check says whether you are right or gives a hint;
-# its **Show the solution** button reveals a worked solution, so try first. The cells after an exercise
-# show their outcome only once you have answered (any answer): run them again after your answer, then
-# open **After your answer: why**.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: Straka, NPFL129 lecture 3; Arias, UPC topic 2; Liu, USC CSCI 567; Sarkar
@@ -272,16 +273,8 @@ plt.show()
 # to its error; a gradient *step* $-\eta\nabla E$ moves $\mathbf{w}$ towards the positive examples the model
 # underrates and away from the negative ones it overrates. Sarkar and Das write $\sum_i (t_i - p_i)\,\mathbf{x}_i$
 # for the gradient of the log-*likelihood* and climb it; Arias prints the same expression for the
-# *negative* log-likelihood, a slip. The package's code is the formula:
-
-# %%
-show_source(LogisticLoss.gradient)
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# It writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as a sign, $t^\pm_i = 2t_i - 1$;
-# section 7 meets this form again), the same number, but accurate even where $p_i$ rounds to $t_i$.
-# Checked against central differences at a few weights, on the hours data and on the 30 features of
-# the breast-cancer data:
+# *negative* log-likelihood, a slip. The package's gradient, `LogisticLoss.gradient`, checked against central
+# differences at a few weights, on the hours data and on the 30 features of the breast-cancer data:
 
 # %%
 cancer = datasets.load_breast_cancer()
@@ -315,6 +308,24 @@ def nll_gradient(X, t, w):
 
 
 exercises.nll_gradient.check(nll_gradient)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's version, as it runs.
+if exercises.nll_gradient.revealed():
+    show_source(LogisticLoss.gradient)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The package's code (the cell above) writes $p_i - t_i$ as $-t^\pm_i\,\sigma(-t^\pm_i z_i)$ (its `u` is the label as
+# a sign, $t^\pm_i = 2t_i - 1$; section 7 meets this form again): the same number, but accurate even where $p_i$
+# rounds to $t_i$. At $z_i = 40$ with $t_i = 1$, $p_i$ rounds to 1 and $p_i - t_i$ to 0, while
+# $-\sigma(-40) = -4.2 \cdot 10^{-18}$. The hidden case with the scores 400, $-400$ and 1200 checks another danger:
+# at $z = 1200$, $e^z/(1 + e^z)$ is $\infty/\infty$, not a number, while $1/(1 + e^{-z})$ and `scipy.special.expit`
+# give 1.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 4. Gradient descent: how large a step?
@@ -515,6 +526,7 @@ steps_promised = ...     # ✏️ a whole number
 exercises.steps_promised_by_the_bound.check(steps_promised)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: what gradient descent with eta = 1/L actually does on these data, step by step against
 # the bound, and its factor per step late in the run against (1 - lambda_min(H*) / L)^2.
 gap = descent_path(X1, passed, 1 / L, n_updates=1000).loss - E_star
@@ -604,6 +616,7 @@ kappa = ...     # ✏️ a number
 exercises.condition_after_standardising.check(kappa)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on numbers: two inputs drawn with correlation 0.9, and the 30 features of the
 # breast-cancer data (section 3), each set standardised.
 first = np.random.default_rng(0).normal(size=(2, 1000))
@@ -890,6 +903,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.squared_error_from_zero.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: both runs from w = (0, 0), where they end and how many steps they take.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")                                # max_iter reached: a warning
@@ -940,6 +954,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.separable_weights.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: 10 000 steps of gradient descent on 40 separable points, without and with an L2 penalty.
 separable = datasets.make_separable(40, 0.1, random_state=1)
 with warnings.catch_warnings(record=True) as caught:
@@ -965,6 +980,7 @@ if exercises.separable_weights.revealed():
           f"ln 10 / gamma = {np.log(10) / gamma:.1f}")
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered exercise 8: the runs as pictures.
 if exercises.separable_weights.revealed():
     steps = np.arange(1, 10_001)
@@ -1008,6 +1024,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.large_step_on_separable_data.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: 1000 steps of gradient descent with eta = 100 on the same 40 points.
 large_steps = descent_path(separable.X, separable.y, 100.0, n_updates=1000)
 lengths = np.linalg.norm(np.diff(large_steps.weights, axis=0), axis=1)
@@ -1339,6 +1356,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.best_cv_score.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the chosen model scored once on the test set, and how noisy a cross-validation score is.
 # The score of one validation split depends on which examples landed in it: repeat with other random partitions of
 # the same training data, 100 single 80/20 splits, the five folds of one 5-fold run, and 5-fold cross-validation

@@ -21,7 +21,7 @@
 #   doubles its correct digits at every step;
 # - what a Newton step costs, and when gradient methods win anyway;
 # - what pure Newton does far from the minimum, or where the function is not convex, and what a line
-#   search (damping) repairs;
+#   search (damping) changes;
 # - IRLS: for logistic regression each Newton step is a weighted least-squares fit;
 # - what rescaling the features does to Newton and to gradient descent; what separable data do to IRLS; and
 #   why Newton's method cannot train a perceptron;
@@ -33,12 +33,14 @@
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
 # softmax regression); derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw
-# at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function,
-# *predict* what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the solution**
-# button reveals a worked solution, so try first. The cells after an exercise show their outcome only once you
-# have answered (any answer): run them again after your answer, then open **After your answer: why**.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Sources and notation**: the notebook follows the course notes (convexity, matrix derivatives), Arias,
 # UPC topic 2 (Newton's method, IRLS, the multi-class model) and Liu, USC CSCI 567 (Newton from the Taylor
@@ -267,7 +269,8 @@ for name, f, at, formula in rules:
 # Write `logistic_hessian(X, w)` for a design matrix `X` of shape $(N, D)$ (any bias column already in it) and
 # weights `w` of shape $(D,)$: compute $p_i = \sigma(\mathbf{x}_i^T\mathbf{w})$ and return
 # $\frac1N\mathbf{X}^T\mathbf{S}\mathbf{X}$ with $\mathbf{S} = \operatorname{diag}(p_i(1 - p_i))$, without building the
-# $N \times N$ matrix $\mathbf{S}$.
+# $N \times N$ matrix $\mathbf{S}$ and without a Python loop over the examples (vectorised, with numpy's array
+# operations): one hidden case has $N = 8\,000\,000$ examples.
 
 # %%
 def logistic_hessian(X, w):
@@ -278,6 +281,7 @@ def logistic_hessian(X, w):
 exercises.logistic_hessian.check(logistic_hessian)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's version, as it runs.
 if exercises.logistic_hessian.revealed():
     show_source(LogisticLoss.hessian)
@@ -296,6 +300,7 @@ if exercises.logistic_hessian.revealed():
 # </details>
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the package's Hessian at w = (0.8, -2) against finite differences of its gradient.
 w_random = np.array([0.8, -2.0])
 H_formula = loss.hessian(w_random)
@@ -401,6 +406,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.convex_without_a_hessian.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: random chords on [-3, 3] of e^x + |x| and of e^x - |x|, and the chord from -1 to 1 over
 # the kink.
 kinked = {"e^x + |x|": lambda x: np.exp(x) + np.abs(x), "e^x - |x|": lambda x: np.exp(x) - np.abs(x)}
@@ -492,7 +498,7 @@ print("distance to 1, |x - 1|:", *(f"{abs(x - 1):.2g}" for x in demo_1d.iterates
 # The package's step, from the shared loop of notebook 04 ("gradient, Hessian, solve"). Before it solves, it asks
 # whether $\mathbf{H}$ is singular by an explicit rule, the same on every machine: scaled to a unit diagonal, its
 # eigenvalue nearest 0 is at most $10^{-12}$ of its largest (`optimization.SINGULAR_RTOL`). Then there is no reliable
-# solution, and the run stops with the status `singular_hessian` (section 14 meets one).
+# solution, and the run stops with the status `singular_hessian`.
 
 # %%
 show_source(optimization._newton_step)
@@ -527,6 +533,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_on_a_quadratic.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: Newton's method on such a quadratic, from w = 0, until the gradient is zero to rounding.
 if exercises.newton_on_a_quadratic.revealed():
     generator = np.random.default_rng(6)
@@ -638,12 +645,24 @@ exercises.steps_to_twelve_digits.check(steps_answer)
 # $\gamma\mathbf{I}$ ($\gamma = \mathbf{s}^T\mathbf{y}/\mathbf{y}^T\mathbf{y}$, the *inverse* of the curvature along the last
 # step: the scale of $\mathbf{H}^{-1}$, Nocedal and Wright's eq. 7.20) by one
 # rank-two correction per pair, and the *two-loop recursion* applies it to $\nabla E$ with $4mD$ multiply-adds,
-# never storing a $D \times D$ matrix. A pair with $\mathbf{s}^T\mathbf{y} \le 0$ (no positive curvature) is
-# skipped, so $\mathbf{B}$ stays positive definite and $-\mathbf{B}\nabla E$ goes downhill. The step length comes
-# from a backtracking line search like damped Newton's (section 9): it tries $\alpha = 1$, but after a trial that fails
-# it tries the lowest point of the parabola through the loss at $\alpha = 0$, its slope there and the loss at the
-# trial (kept between a tenth and a half of the trial), so that a much too long trial costs one or two more, not
-# many halvings. Our version of the direction, with $m = 10$:
+# never storing a $D \times D$ matrix. The corrections keep $\mathbf{B}$ positive definite, so that $-\mathbf{B}\nabla E$
+# goes downhill, as long as every pair has $\mathbf{s}^T\mathbf{y} > 0$: positive curvature along the step.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The step length: the standard line search and ours.** Standard L-BFGS, such as scipy's L-BFGS-B, which
+# scikit-learn's default solver calls, takes a step that meets the **Wolfe conditions**: a sufficient decrease
+# (Armijo's condition, section 9) and a *curvature condition*, that the slope along the step has risen, $\nabla E(\mathbf{w}_{k+1})^T\mathbf{s}_k \ge
+# c_2\,\nabla E(\mathbf{w}_k)^T\mathbf{s}_k$ with $c_2 = 0.9$. Subtract $\nabla E(\mathbf{w}_k)^T\mathbf{s}_k < 0$ (a step
+# downhill) from both sides: $\mathbf{s}_k^T\mathbf{y}_k \ge (c_2 - 1)\,\nabla E(\mathbf{w}_k)^T\mathbf{s}_k > 0$, on any smooth
+# function, so every pair can be used (Nocedal and Wright, section 6.1).
+#
+# The package's version is simpler: a backtracking line search like damped Newton's (section 9). It tries $\alpha = 1$,
+# and after a trial that fails the lowest point of the parabola through the loss at $\alpha = 0$, its slope there and
+# the loss at the trial (kept between a tenth and a half of the trial), so that a much too long trial costs one or two
+# more, not many halvings. Backtracking checks only the decrease, not the curvature, so a pair with
+# $\mathbf{s}^T\mathbf{y} \le 0$ is possible and is skipped. On a strictly convex loss such as ours, $\mathbf{s}^T\mathbf{y} > 0$
+# holds for every step anyway (the gradient of a strictly convex function increases along every line), and the skip is
+# only a guard. Our version of the direction, with $m = 10$:
 
 # %% slideshow={"slide_type": "subslide"}
 show_source(optimization._Memory.direction)
@@ -747,11 +766,10 @@ plt.show()
 # and for well-conditioned problems.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 9. Far from the minimum: pure and damped Newton
+# ## 9. Newton's method from farther away
 #
-# Newton's method trusts its quadratic model completely, and near a minimum that pays (section 7). How far from the
-# minimum can it be trusted? Take the convex $f(x) = \sqrt{1 + x^2}$, with its one minimum at 0; it grows like $|x|$
-# far out.
+# Newton's method trusts its quadratic model completely, and near a minimum that pays (section 7). What does it do
+# from farther away? Take the convex $f(x) = \sqrt{1 + x^2}$, with its one minimum at 0; it grows like $|x|$ far out.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 7 (derive): Newton's step on $\sqrt{1 + x^2}$
@@ -778,6 +796,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_from_far.check(prediction)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: six steps of pure Newton from 0.5, 1 and 1.2.
 if exercises.newton_from_far.revealed():
     sqrt_f = SCALAR_FUNCTIONS["sqrt"]
@@ -939,6 +958,7 @@ def irls_update(X, t, w):
 exercises.irls_by_least_squares.check(irls_update)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on numbers: the package's weighted least squares (irls_step) and its Newton step (minimize)
 # from the same point; the working responses and their weights; and the IRLS slide's sign.
 w_k = np.array([0.5, -1.0])
@@ -975,7 +995,8 @@ if exercises.irls_by_least_squares.revealed():
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 11 (predict): minutes instead of hours
 #
-# From $(0, 0)$ Newton needs 5 steps on the hours. With the feature in minutes ($x' = 60x$), it needs
+# From $(0, 0)$ Newton needs 5 steps on the hours until $\|\nabla E\| \le 10^{-13}$ (section 7). With the feature in
+# minutes ($x' = 60x$) and the same test, it needs
 #
 # - **(a)** more steps: the loss surface is stretched 60-fold along $w$;
 # - **(b)** fewer steps: the optimal slope is 60 times smaller, closer to the start;
@@ -987,13 +1008,14 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.minutes_instead_of_hours.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: Newton and gradient descent from (0, 0) on the feature in hours, in minutes and standardised.
 if exercises.minutes_instead_of_hours.revealed():
     scalings = {"hours": hours, "minutes": 60 * hours, "standardised": (hours - hours.mean()) / hours.std()}
     print("feature        Newton steps   slope w      bias b     gradient descent steps (eta = 1/L)")
     for name, feature in scalings.items():
         objective = LogisticLoss(feature[:, None], passed)
-        nt = minimize(objective, np.zeros(2), "newton", tol=1e-10)
+        nt = minimize(objective, np.zeros(2), "newton", tol=1e-13)
         gd = minimize(objective, np.zeros(2), "gd", learning_rate=learning_rate_bound(feature[:, None]) / 2,
                       tol=1e-6, max_iter=5000)
         steps = f"{gd.n_iter}" if gd.converged else f"more than {gd.n_iter}"
@@ -1020,13 +1042,42 @@ if exercises.minutes_instead_of_hours.revealed():
 # </details>
 
 # %% jupyter={"source_hidden": true}
-# Once you have answered: Newton's iterates in minutes against those in hours, step for step.
-minutes = minimize(LogisticLoss(60 * X_hours, passed), np.zeros(2), "newton", tol=1e-10)
-in_hours = minimize(loss, np.zeros(2), "newton", tol=1e-10)
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: Newton's iterates in minutes against those in hours, step for step, and at each step the
+# size of the gradient and the Newton decrement sqrt(grad^T H^-1 grad), in both units.
+in_minutes = LogisticLoss(60 * X_hours, passed)
+minutes = minimize(in_minutes, np.zeros(2), "newton", tol=1e-13)
+in_hours = minimize(loss, np.zeros(2), "newton", tol=1e-13)
+
+
+def size_and_decrement(objective, w):
+    """||grad E(w)|| and sqrt(grad^T H^-1 grad) at w, as text ("< 1e-12" below that: rounding)."""
+    g = objective.gradient(w)
+    values = np.linalg.norm(g), np.sqrt(g @ np.linalg.solve(objective.hessian(w), g))
+    return [f"{value:8.1e}" if value > 1e-12 else "< 1e-12" for value in values]
+
+
 if exercises.minutes_instead_of_hours.revealed():
     print("Newton's iterates in minutes, times (60, 1), are those in hours to 1e-12:",
           minutes.n_iter == in_hours.n_iter and np.allclose(minutes.weights * [60, 1], in_hours.weights, rtol=1e-12,
                                                              atol=1e-12))
+    print(f"{'k':>2}   {'||grad E||, hours':>17}   {'minutes':>8}   {'decrement, hours':>16}   {'minutes':>8}")
+    for k, (w_h, w_m) in enumerate(zip(in_hours.weights, minutes.weights)):
+        (g_h, d_h), (g_m, d_m) = size_and_decrement(loss, w_h), size_and_decrement(in_minutes, w_m)
+        print(f"{k:2d}   {g_h:>17}   {g_m:>8}   {d_h:>16}   {d_m:>8}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The iterates do not depend on the units; the count of steps can, through the stopping test.** The test
+# $\|\nabla E\| \le$ `tol` is not affine invariant: in minutes the gradient is $\mathbf{B}^T\nabla E$, its slope component
+# 60 times larger. After 4 steps $\|\nabla E\|$ is $9.4 \cdot 10^{-10}$ in hours and $5.6 \cdot 10^{-8}$ in minutes (the
+# cell above), so with `tol` $= 10^{-9}$ the run in hours would stop after 4 steps and the run in minutes after 5, on the
+# same iterates. The **Newton decrement** $\sqrt{\nabla E^T\mathbf{H}^{-1}\nabla E}$ is the same in any units, since
+# $\nabla E^T\mathbf{B}(\mathbf{B}^T\mathbf{H}\mathbf{B})^{-1}\mathbf{B}^T\nabla E = \nabla E^T\mathbf{H}^{-1}\nabla E$, and half its
+# square is the decrease the quadratic model promises: a stopping test on it counts the same steps in any units.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 13. Separable data: IRLS has nowhere to go
@@ -1102,6 +1153,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.newton_for_the_perceptron.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on the running example with t_i = 2 passed_i - 1: the perceptron loss's gradient, its
 # Hessian by finite differences, and what Newton's method makes of it.
 t_pm = 2 * passed - 1                                             # the targets in {-1, +1} (notebook 01)
@@ -1221,6 +1273,7 @@ null_directions = ...     # ✏️ a whole number
 exercises.softmax_null_directions.check(null_directions)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: the Hessian of the unpenalised loss on the iris data at random weights, its eigenvalues
 # that are 0 to round-off, and one flat direction.
 iris = load_iris()

@@ -32,11 +32,14 @@
 # (notebook 03), the sigmoid and logistic regression (notebook 04), cross-validation (notebook 04);
 # matrices, inverses and determinants.
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once.
-# Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
-# what a cell or widget will show before you run it, *explain* by picking an option. Replace the
-# `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
-# solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders redraw at once. Cells
+# marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict* what a cell or
+# widget will show before you run it, *explain* by picking an option. Replace the `...`, run the cell, and
+# the check says whether you are right or gives a hint; once you have answered, its **Show the solution**
+# button offers a worked solution. An *implement* exercise is checked with the course's package and
+# scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show their
+# outcome only once you have answered (any answer): run them again after your answer, then open **After your
+# answer: why**.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Sources and notation**: the notebook follows Arias, UPC topic 2 ("Linear classifiers": decision
@@ -131,10 +134,6 @@ plt.show()
 ABC = np.array([[0, 50, 25],       # decide a; columns: the truth is a, b, c
                 [10, 0, 500],      # decide b
                 [15, 10, 0]])      # decide c
-for posterior in ([0.5, 0.3, 0.2], [0.9, 0.05, 0.05]):
-    risks = decision.expected_loss(ABC, posterior)
-    print(f"p = {posterior}: R(a), R(b), R(c) = {risks} -> decide "
-          f"{'abc'[decision.bayes_decision(ABC, posterior)]}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the expected losses of the a/b/c table
@@ -147,12 +146,24 @@ for posterior in ([0.5, 0.3, 0.2], [0.9, 0.05, 0.05]):
 expected_losses = ...     # ✏️ [R(a | x), R(b | x), R(c | x)]
 exercises.abc_expected_losses.check(expected_losses)
 
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell computes the expected losses with the package, at the two
+# posteriors above and at the exercise's.
+if exercises.abc_expected_losses.revealed():
+    for posterior in ([0.5, 0.3, 0.2], [0.9, 0.05, 0.05], [0.6, 0.3, 0.1]):
+        risks = decision.expected_loss(ABC, posterior)
+        print(f"p = {posterior}: R(a), R(b), R(c) = {risks} -> decide "
+              f"{'abc'[decision.bayes_decision(ABC, posterior)]}")
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (implement): the expected losses and the Bayes decision
 #
 # Write `bayes_decision(L, p)` for a loss matrix `L` (rows: decisions, columns: true classes; it may
 # have more rows than columns, e.g. a "don't know" row) and the posteriors `p` of one input. Return a
-# pair: the array of the expected losses of all decisions, and the index of the Bayes decision.
+# pair: the array of the expected losses of all decisions, and the index of the Bayes decision. (The
+# package's `decision.expected_loss` and `decision.bayes_decision` are what the check compares yours
+# with: write your own, with numpy.)
 
 # %%
 def bayes_decision(L, p):
@@ -274,15 +285,15 @@ axes[0].legend(loc="upper left", fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 3 (derive): the threshold of an asymmetric loss with unequal priors
+# ### ✏️ Exercise 3 (derive): how rare a disease moves the threshold to 1.5
 #
-# Same classes and costs (a miss costs 50, a false alarm 10), but the disease is rare:
-# $p(C_1) = 0.1$. Where is the Bayes threshold $x^*$ now? Predict first whether the rarity or the cost
-# wins, then compute.
+# Same classes and costs (a miss costs 50, a false alarm 10), but now the disease is rare. How small must
+# its prior $p(C_1)$ be for the Bayes threshold to sit at $x^* = 1.5$, half-way between the midpoint 1 and
+# the sick class's mean 2? Predict first which way a rare disease moves the threshold, then compute.
 
 # %%
-threshold = ...     # ✏️ a number
-exercises.asymmetric_threshold.check(threshold)
+prior_sick = ...     # ✏️ p(C_1), a number
+exercises.asymmetric_threshold.check(prior_sick)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: the cost of a miss
@@ -296,8 +307,8 @@ exercises.asymmetric_threshold.check(threshold)
 #   become equal;
 # - **raise it to 100**: the threshold moves further left, the false alarms grow; read the status: the
 #   error rate rises while the expected cost stays below that of the 0-1 rule;
-# - **lower the prior of sickness**: which way does the threshold move, and does it match your answer
-#   to Exercise 3?
+# - **lower the prior of sickness**: which way does the threshold move? Between which two settings of
+#   the prior does it pass $x = 1.5$, and does your answer to Exercise 3 lie between them?
 
 # %% slideshow={"slide_type": "subslide"}
 costs = LossMatrixExplorer(means=(0, 2), sigmas=(1, 1), miss_cost=50, false_alarm_cost=10)
@@ -534,6 +545,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.prior_moves_boundary.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell draws the true boundary of the two classes above for both priors.
 if exercises.prior_moves_boundary.revealed():
     view = (-3, 5), (-3, 4)
@@ -629,6 +641,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.feature_units.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell refits the three classifiers with the sepal width in millimetres.
 if exercises.feature_units.revealed():
     predictions = {}
@@ -652,7 +665,7 @@ if exercises.feature_units.revealed():
 # diagonal model divides each difference by that feature's own standard deviation, which scales with it;
 # LDA's Mahalanobis distance is unchanged by any invertible linear change of the inputs, a rotation
 # included. Rescaling the inputs before a nearest-mean (or nearest-neighbour) classifier is a modelling
-# choice; for the Gaussian classifiers it is not.
+# choice; for LDA, QDA and the diagonal model it is not.
 #
 # </details>
 
@@ -676,7 +689,8 @@ if exercises.feature_units.revealed():
 #   far from the data, and its test error comes down to the Bayes error; LDA's stays a line, its error above;
 # - **give class 2 the shape of class 1** (spreads 1 and 1): the Bayes boundary becomes a line, and LDA
 #   is now the right model;
-# - **move a prior**: the Bayes boundary moves away from the more probable class (Exercise 4).
+# - **move a prior**: which way does the Bayes boundary move, and does it match your answer to
+#   Exercise 4?
 
 # %% slideshow={"slide_type": "subslide"}
 classes = GaussianClassesExplorer(N=40)
@@ -760,7 +774,9 @@ print(f"the truth:                {truth.ravel()}")
 # ### ✏️ Exercise 6 (implement): the pooled covariance
 #
 # Write `pooled_covariance(X, t)`: the pooled covariance of the inputs `X` (shape `(N, D)`) with class
-# labels `t` (any labels). The hidden cases include a single feature and string labels.
+# labels `t` (any labels). The hidden cases include a single feature and string labels. (The package's
+# `LDA` computes it as `covariance_`, and the check compares yours with the package's: write your own,
+# with numpy.)
 
 # %%
 def pooled_covariance(X, t):
@@ -788,6 +804,7 @@ counts = ...     # ✏️ [LDA, QDA]
 exercises.count_parameters.check(counts)
 
 # %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell prints the package's counts for K = 3 classes as D grows.
 if exercises.count_parameters.revealed():
     for D in (2, 4, 10, 50, 100):
@@ -878,6 +895,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.qda_overfits.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: inside the experiment's 20 fits at N_k = 10, each covariance's smallest
 # eigenvalue, and the median squared Mahalanobis distance of each class's test examples to their class.
 def inside(covariances, means):
@@ -964,6 +982,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.rda_corner.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell compares RDA(0, 1)'s predictions on the 10 000 test points with
 # those of the four candidates.
 if exercises.rda_corner.revealed():
@@ -989,9 +1008,15 @@ if exercises.rda_corner.revealed():
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### Choosing $(\alpha, \gamma)$ by cross-validation
 #
-# The $D = 8$ problem of section 8 with 20 examples
-# per class: 10-fold cross-validated accuracy over a grid of $11 \times 11$ pairs, every pair scored on the
-# same folds. `rda_accuracy_grid` scores all 121 pairs at once (the accuracies of `RDA(alpha, gamma)`
+# One caution first. $\gamma$ shrinks towards $\hat\sigma_k^2\mathbf{I}$, and $\hat\sigma_k^2$ averages the
+# variances of all the features, so RDA with $\gamma > 0$, unlike LDA and QDA, depends on the units: with
+# iris's sepal width in millimetres instead of centimetres, 6 of the 150 training predictions of
+# RDA(0.5, 0.1) change, and 21 of RDA(0.5, 0.5)'s. Features measured in different units should be
+# standardised before $\gamma$ is tuned. (The eight synthetic features here have no units to choose, and
+# iris's four lengths, in section 10, are all in centimetres.)
+#
+# The $D = 8$ problem of section 8 with 20 examples per class: 10-fold cross-validated accuracy over a
+# grid of $11 \times 11$ pairs, every pair scored on the same folds. `rda_accuracy_grid` scores all 121 pairs at once (the accuracies of `RDA(alpha, gamma)`
 # fitted pair by pair, a hundred times faster). Then the chosen pair, LDA and QDA on the 10 000 test
 # examples.
 
@@ -1281,7 +1306,8 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 # **Summary, continued**
 #
 # - A shared diagonal covariance gives a weighted Euclidean distance, $\boldsymbol\Sigma = \sigma^2\mathbf{I}$ the nearest
-#   mean: the distance, and so the classifier, depends on the features' units only in the last case.
+#   mean: the distance, and so the classifier, depends on the features' units only in the last case (as
+#   does RDA with $\gamma > 0$, which shrinks towards $\hat\sigma_k^2\mathbf{I}$).
 # - The estimates: $N_k/N$, the class means, unbiased class covariances, and the pooled covariance with
 #   $N - K$. QDA needs $K D(D+1)/2$ covariance entries, overfits with small classes and fails at
 #   $N_k \le D$ (LDA at $N < D + K$); RDA's $(\alpha, \gamma)$, chosen by cross-validation, moves between

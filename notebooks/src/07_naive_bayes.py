@@ -31,11 +31,14 @@
 # **What you need**: Bayes' theorem and generative classifiers, QDA (notebook 06); the maximum likelihood
 # estimates of a die and a Gaussian (notebook 03); logistic regression (notebook 04).
 #
-# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and menus redraw
-# at once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function,
-# *predict* what a cell or widget will show before you run it, *explain* by picking an option. Replace
-# the `...`, run the cell, and the check says whether you are right or gives a hint; its **Show the
-# solution** button reveals a worked solution, so try first.
+# **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and menus redraw at
+# once. Cells marked ✏️ are exercises of four kinds: *derive* a number, *implement* a function, *predict*
+# what a cell or widget will show before you run it, *explain* by picking an option. Replace the `...`, run
+# the cell, and the check says whether you are right or gives a hint; once you have answered, its **Show the
+# solution** button offers a worked solution. An *implement* exercise is checked with the course's package
+# and scikit-learn switched off: write the function with numpy and scipy. The cells after an exercise show
+# their outcome only once you have answered (any answer): run them again after your answer, then open
+# **After your answer: why**.
 #
 # **Notation**: the course's one notation is in [the notation table](NOTATION.md): $N$ examples, $D$ features
 # $x_1, \dots, x_D$, $K$ classes $C_k$ with $N_k$ examples each. This notebook follows Arias, UPC topic 2,
@@ -58,7 +61,7 @@ from lecture_utils import plotting
 from lecture_utils.datasets import load_breast_cancer, load_iris, load_play_tennis, make_gaussian_classes
 from lecture_utils.discriminant import QDA, gaussian_joint_log_likelihood, gaussian_posterior
 from lecture_utils.exercises import naive_bayes as exercises
-from lecture_utils.logistic import LogisticRegression, log_loss
+from lecture_utils.logistic import LogisticRegression, log_loss, log_softmax
 from lecture_utils.model_selection import learning_curve, train_test_split
 from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, MixedNB, QuantileBins,
                                        laplace_estimate, word_presence)
@@ -135,14 +138,15 @@ for c in cells[:4]:
 # survive it while the probabilities do not.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 1 (derive): eight yes/no features
+# ### ✏️ Exercise 1 (derive): when the full table outgrows the data
 #
-# Two classes, eight binary features. How many free parameters does the full model, one table of
-# $p(\mathbf{x} \mid C_k)$ per class plus the prior, have to estimate?
+# Two classes and $D$ yes/no features. From how many features on does the full model, one table of
+# $p(\mathbf{x} \mid C_k)$ per class plus the prior, have more free parameters than a training set of a
+# million examples has examples? Give the smallest such $D$.
 
 # %%
-n_parameters = ...     # ✏️ a whole number
-exercises.parameter_count.check(n_parameters)
+n_features = ...     # ✏️ a whole number
+exercises.parameter_count.check(n_features)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. Categorical features: counting is maximum likelihood
@@ -235,10 +239,13 @@ rounded = yes / (yes + no)
 print(f"rounded joints {float(yes)} and {float(no)}: {float(rounded):.4f} = {rounded}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 2 (derive): a cool, windy, rainy day
+# ### ✏️ Exercise 2 (derive): a day whose outlook was not recorded
 #
-# From the count tables above, with $\alpha = 0$ (plain frequencies): what is
-# $p(\text{Yes} \mid \text{Rain}, \text{Cool}, \text{High}, \text{Strong})$?
+# A day is cool, humid and windy (Cool, High, Strong), and its outlook was not recorded. Naive Bayes
+# needs no new model for that: $p(\text{Cool}, \text{High}, \text{Strong} \mid C_k)$ is the sum of
+# $p(v, \text{Cool}, \text{High}, \text{Strong} \mid C_k)$ over the outlook's three values $v$. From the
+# count tables above, with $\alpha = 0$ (plain frequencies): what is
+# $p(\text{Yes} \mid \text{Cool}, \text{High}, \text{Strong})$?
 
 # %%
 p_yes = ...     # ✏️ a number
@@ -312,10 +319,12 @@ def laplace(counts, alpha):
 exercises.laplace_table.check(laplace)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4 (derive): a smoothed posterior
+# ### ✏️ Exercise 4 (derive): a value that no class has seen
 #
-# With $\alpha = 1$, what is $p(\text{Yes} \mid \text{Overcast}, \text{Cool}, \text{High}, \text{Strong})$? Compute it
-# by hand from the count tables of section 2 before you try the day in the explorer below.
+# `CategoricalNB` refuses a Snowy day. Suppose instead that the outlook is declared to have a fourth value,
+# Snowy, which none of the 14 days shows, so that $V = 4$ for the outlook. With $\alpha = 1$, what is
+# $p(\text{Yes} \mid \text{Snowy}, \text{Cool}, \text{High}, \text{Strong})$? Compute it by hand from the
+# count tables of section 2.
 
 # %%
 p_yes_smoothed = ...     # ✏️ a number
@@ -334,7 +343,6 @@ exercises.smoothed_overcast_day.check(p_yes_smoothed)
 # - **Look for**: the products are tiny (about 0.01) and only their ratio matters; a bar of 0 vetoes a
 #   class outright, and any $\alpha > 0$ lifts the veto; as $\alpha$ grows every factor moves towards
 #   $1/V_j$ (1/3 or 1/2). Does the posterior move steadily towards the prior $9/14 = 0.643$ on both days?
-#   Then check your answer to exercise 4.
 
 # %% slideshow={"slide_type": "subslide"}
 explorer = PlayTennisExplorer(day=query, alpha=0.0)
@@ -439,6 +447,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.empty_message.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell gives the posterior of a message with no word of the vocabulary.
 # Then, for a new message, "free lunch today" ("free" points to spam, "lunch" to ham): its posterior
 # with all the factors, and with only the factors of the words present.
@@ -520,7 +529,7 @@ for d in (50, 100, 200, 300, 400, 500):
     with np.errstate(invalid="ignore"):
         from_products = products / products.sum()
     log_joint = np.log(many.class_prior_) + np.log(factors[:, :d]).sum(axis=1)
-    from_logs = np.exp(log_joint - np.logaddexp.reduce(log_joint))
+    from_logs = np.exp(log_softmax(log_joint))             # the package's g_k - log-sum-exp
     print(f"{d:5}   {products[0]:.3e}    {products[1]:.3e}    {from_products.round(4)}"
           f"        {from_logs.round(4)}")
 print("the model's predict_proba on all 500:", many.predict_proba([x_last])[0].round(4),
@@ -536,8 +545,8 @@ print("the model's predict_proba on all 500:", many.predict_proba([x_last])[0].r
 #
 # Write `log_posterior(log_joint)`: `log_joint` has one row per example and one column per class, holding
 # $g_k = \log p(\mathbf{x}, C_k)$; return $\log p(C_k \mid \mathbf{x})$, same shape. The hidden cases include rows
-# such as $(-1000, -1001)$ and a class with $g_k = -\infty$ (vetoed by a zero count). Use numpy only, no
-# `scipy.special.logsumexp`.
+# such as $(-1000, -1001)$ and a class with $g_k = -\infty$ (vetoed by a zero count). Use numpy only: not
+# `scipy.special.logsumexp`, nor the package's `log_softmax` used above.
 
 # %%
 def log_posterior(log_joint):
@@ -631,11 +640,12 @@ plt.show()
 # ### ✏️ Exercise 7 (derive): two Gaussians of different widths
 #
 # One feature, two classes with equal priors: $C_0$ has $\mu_0 = 0$, $\sigma_0^2 = 1$ and $C_1$ has
-# $\mu_1 = 2$, $\sigma_1^2 = 4$. What is $p(C_1 \mid x = 1)$?
+# $\mu_1 = 2$, $\sigma_1^2 = 4$. The log-odds is quadratic in $x$, so the classifier can switch class twice.
+# At which two points is $p(C_1 \mid x) = 1/2$? Give them from left to right.
 
 # %%
-p_c1 = ...     # ✏️ a number
-exercises.one_feature_gaussians.check(p_c1)
+switch_points = ...     # ✏️ [left, right]
+exercises.one_feature_gaussians.check(switch_points)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Numeric features without a Gaussian, and mixed features
@@ -738,6 +748,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.temperature_units.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell compares the posterior of the day in both units.
 celsius = [[outlook, (temp - 32) / 1.8, humid, wind] for outlook, temp, humid, wind in weather]
 day_celsius = ["Sunny", (66 - 32) / 1.8, 90, "Strong"]
@@ -783,6 +794,7 @@ prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.copied_feature.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell gives the query's posterior with the copied column.
 doubled = CategoricalNB(alpha=0).fit(np.column_stack([tennis.X, tennis.X[:, 2]]), tennis.y)
 p_doubled = doubled.predict_proba([query + ["Normal"]])[0, 1]
@@ -869,8 +881,8 @@ for name, values in log_odds.items():
 # - **Try**: move $\rho$ to 0.5, then 0.8, then 0.95.
 # - **Look for**: QDA's ellipses tilt with the data and its boundary turns; Naive Bayes' ellipses and
 #   boundary stay where they were, since the variances of the single features do not change. In the
-#   status line, Naive Bayes' mean confidence stays near 86% while its accuracy falls below 77%; its
-#   reliability curve bends away from the diagonal: over-confident.
+#   status line, Naive Bayes' mean confidence rises from 84% to 86% while its accuracy falls from 84% to
+#   76%; its reliability curve bends away from the diagonal: over-confident.
 
 # %% slideshow={"slide_type": "subslide"}
 correlation = CorrelationExplorer(rho=0.0)
@@ -902,6 +914,7 @@ explanation = ...     # ✏️ "a", "b", "c" or "d"
 exercises.still_accurate.check(explanation)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell compares the two models' log-odds on the test tumours above: their
 # signs, which are the decisions, and their sizes.
 if exercises.still_accurate.revealed():
@@ -971,22 +984,27 @@ print(f"scikit-learn's var_smoothing=1e-9 would add {1e-9 * cancer.X.var(axis=0)
 # in section 6), joins them.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (predict): with few examples, and with many
+# ### ✏️ Exercise 11 (predict): with few examples
 #
-# Naive Bayes with shared variances against logistic regression on the breast-cancer data: which has the
-# lower mean test error with $N = 10$ training tumours, and which with all 426?
+# Naive Bayes with shared variances against logistic regression on the breast-cancer data. With many
+# training tumours, section 8 has shown the order: with 284 of them, logistic regression was the more
+# accurate (0.975 against 0.951 for Naive Bayes with a variance per class). The learning curves run from
+# $N = 10$ training tumours to all 426. Which has the lower mean test error with 10, and where does the
+# lead change hands?
 #
-# - **(a)** Naive Bayes at both sizes.
-# - **(b)** Logistic regression at both sizes.
-# - **(c)** Naive Bayes with 10, logistic regression with 426.
-# - **(d)** Logistic regression with 10, Naive Bayes with 426.
+# - **(a)** Logistic regression is lower already with 10 tumours, and stays lower.
+# - **(b)** Naive Bayes is lower with 10; the lead changes hands between 10 and 15 tumours.
+# - **(c)** Naive Bayes is lower with 10; the lead changes hands between 20 and 50 tumours.
+# - **(d)** Naive Bayes is lower with 10; the lead changes hands only between 100 and 426 tumours.
 
 # %%
 prediction = ...     # ✏️ "a", "b", "c" or "d"
 exercises.few_and_many.check(prediction)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
-# Once you have answered, this cell prints both models' mean test errors at N = 10 and at N = 426.
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell prints both models' mean test errors at each N, and their difference
+# on the same splits with its standard error.
 def learning_curves(X, t, sizes, n_repeats):
     """Test error against N of the three models, on the same seeded splits."""
     models = {"Naive Bayes, shared variances": GaussianNB(shared_variance=True),
@@ -1001,9 +1019,9 @@ cancer_curves = learning_curves(cancer.X, cancer.y, [10, 15, 20, 30, 50, 100, 42
 nb, lr = cancer_curves["Naive Bayes, shared variances"], cancer_curves["logistic regression"]
 difference = nb.errors - lr.errors                                   # the same splits: paired
 if exercises.few_and_many.revealed():
-    for m in (0, -1):
-        print(f"N = {nb.train_sizes[m]:3}: Naive Bayes {nb.mean_error[m]:.3f}, logistic regression "
-              f"{lr.mean_error[m]:.3f}, difference {difference[m].mean():+.3f} "
+    for m, N in enumerate(nb.train_sizes):
+        print(f"N = {N:3}: Naive Bayes {nb.mean_error[m]:.3f}, logistic regression {lr.mean_error[m]:.3f}, "
+              f"difference {difference[m].mean():+.3f} "
               f"\u00b1 {difference[m].std(ddof=1) / np.sqrt(difference.shape[1]):.3f} (standard error)")
 
 # %% slideshow={"slide_type": "subslide"}
@@ -1019,6 +1037,7 @@ synthetic_curves = learning_curves(synthetic.X, synthetic.y, [10, 20, 50, 100, 2
                                    n_repeats=20)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, this cell draws the whole curves: on the left the tumours, on the right the
 # synthetic data with its Bayes error (dotted); then it prints them.
 if exercises.few_and_many.revealed():
@@ -1036,23 +1055,21 @@ if exercises.few_and_many.revealed():
         print(title, " N:", next(iter(curves.values())).train_sizes)
         for name, curve in curves.items():
             print(f"   {name:34}", curve.mean_error.round(3))
-    print("breast cancer, Naive Bayes (shared) minus logistic regression, paired over the same splits:")
-    print("   mean          ", difference.mean(axis=1).round(3))
-    print("   standard error", (difference.std(axis=1, ddof=1) / np.sqrt(difference.shape[1])).round(3))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
 #
-# **Naive Bayes with 10, logistic regression with 426 (c).** On the tumours Naive Bayes is lower with 10
-# examples (0.090 against 0.108, a difference of 0.017 ± 0.005 on the same splits), where its averages have
-# settled and logistic regression's 31 weights have not; with 15 it is lower by 0.006 ± 0.005, and the two
-# are level at 20. The seed is not a lucky one: in ten more runs of 60 splits (seeds 2 to 11) Naive Bayes
-# was lower at $N = 10$ every time, by 0.011 to 0.025 (by less than here in five of the ten), and at 15 and
-# at 20 in nine runs of ten, while at 30 logistic regression was lower in nine. The lead changes hands
-# between 20 and 30 examples in most runs; from there on logistic regression is lower, down to half Naive
-# Bayes' error with 426 (0.030 against 0.061). Naive Bayes has flattened by then: its assumption is wrong
-# (radius, perimeter and area are almost the same measurement), and more data cannot fix a wrong
-# assumption.
+# **Naive Bayes with 10; the lead changes hands between 20 and 50 tumours (c).** On the tumours Naive
+# Bayes is lower with 10 examples (0.090 against 0.108, a difference of 0.017 ± 0.005 on the same
+# splits), where its averages have settled and logistic regression's 31 weights have not; with 15 it is
+# lower by 0.006 ± 0.005; at 20 the two are level (0.082 each); from 30 on logistic regression is lower,
+# by 0.011 ± 0.004 at 30, down to half Naive Bayes' error with 426 (0.030 against 0.061). The seed is not a
+# lucky one. In ten more runs of 60 splits (seeds 2 to 11), counting a difference only where it exceeds
+# its standard error, Naive Bayes was lower at $N = 10$ in all ten, by 0.011 to 0.025 (by less than here
+# in five); at 15 in nine, the tenth level; at 20 in six, the other four level. Logistic regression was
+# first lower at 30 in five runs and at 50 in the other five: in every run the lead changed hands between
+# 20 and 50 examples. Naive Bayes has flattened by then: its assumption is wrong (radius, perimeter and
+# area are almost the same measurement), and more data cannot fix a wrong assumption.
 #
 # </details>
 

@@ -103,7 +103,7 @@ def _choice_cases(target, exercise):
 
 def _implement_cases(target, exercise):
     return [
-        case(target, "the model solution", lambda: exercise.check(exercise.model_solution),
+        case(target, "the model solution", lambda: exercise.check(exercise.correct_answer),
              answers(verdict("correct"))),
         case(target, "a function returning nan", lambda: exercise.check(lambda *args, **kwargs: np.nan),
              answers(verdict("wrong"))),
