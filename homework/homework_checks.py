@@ -32,8 +32,8 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
-from lecture_utils.exercises._core import (TIME_LIMIT, _mismatch, _non_finite, as_numbers, attempt, grade, matches,
-                                           off_by_one_unit)
+from lecture_utils.exercises._calling import _mismatch, _non_finite
+from lecture_utils.exercises._core import TIME_LIMIT, as_numbers, attempt, grade, matches, off_by_one_unit
 
 __all__ = ["NotAllowed", "Result", "check", "check_number", "is_number", "verdict", "FORBIDDEN_PACKAGES"]
 

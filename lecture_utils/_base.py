@@ -8,7 +8,7 @@ import inspect
 import numpy as np
 from scipy.special import logsumexp
 
-from ._validation import check_fitted
+from ._validation import check_fitted, check_known_labels
 
 
 class Estimator:
@@ -63,11 +63,17 @@ class Classifier(Estimator):
         raise NotImplementedError
 
     def score(self, X, t) -> float:
-        """The accuracy: the fraction of examples with ``predict(x) == t``."""
+        """The accuracy: the fraction of examples with ``predict(x) == t``.
+
+        Every label of ``t`` must be one of ``classes_``: a class the model was not fitted on is never
+        predicted, and labels coded otherwise than the training labels (-1 and 1 for 0 and 1) would score
+        as chance, silently.
+        """
         predictions = self.predict(X)
         t = np.asarray(t)
         if t.shape != predictions.shape:
             raise ValueError(f"t must hold one label per row of X, shape {predictions.shape}; got shape {t.shape}.")
+        check_known_labels(t, self.classes_, "t")
         return float(np.mean(predictions == t))
 
 

@@ -28,7 +28,7 @@ import numpy as np
 
 from ._numerics import largest_magnitude, norm, scaled
 from ._validation import (LARGEST_ENTRY, SMALLEST_ENTRY, as_matrix, as_scalar, as_signed_labels, as_vector,
-                          check_callable, check_positive_int)
+                          call_function, check_callable, check_flag, check_positive_int)
 
 #: Each condition of optimality holds to this relative tolerance (see :func:`optimality_residuals`).
 TOLERANCE = 1e-8
@@ -96,7 +96,7 @@ def nearest_point(lowest: Callable[[np.ndarray], tuple[Hashable, np.ndarray]], d
 
 def _ask(lowest: Callable, direction: np.ndarray) -> tuple[Hashable, np.ndarray]:
     """``lowest(direction)``, checked: a hashable key and a finite point of the direction's length."""
-    answer = lowest(direction)
+    answer = call_function(lowest, "lowest", direction)
     if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], Hashable)):
         raise TypeError(f"lowest must return a pair (key, point) with a hashable key; got {answer!r:.80}.")
     return answer[0], as_vector(answer[1], "the point lowest returned", direction.shape[0])
@@ -216,6 +216,7 @@ def optimality_residuals(X, t, coef, intercept, multipliers, fit_intercept: bool
     -------
     OptimalityResiduals
     """
+    fit_intercept = check_flag(fit_intercept, "fit_intercept")
     X = as_matrix(X)
     t = as_signed_labels(t, X.shape[0])
     coef, intercept = as_vector(coef, "coef", X.shape[1]), as_scalar(intercept, "intercept")
@@ -261,6 +262,7 @@ def widest_margin(X, t, fit_intercept: bool = True) -> MaxMargin:
         If the data are not linearly separable (through the origin, if
         ``fit_intercept`` is False).
     """
+    fit_intercept = check_flag(fit_intercept, "fit_intercept")
     X = as_matrix(X)
     largest = float(largest_magnitude(X))
     if largest > LARGEST_ENTRY or 0 < largest < SMALLEST_ENTRY:

@@ -117,8 +117,15 @@ def train_test_split(X, t, test_size=0.25, shuffle=True, random_state=None):
 
 
 def _checked_folds(t: np.ndarray, k, shuffle, random_state, folds) -> list:
-    """The folds to use, with a :class:`FoldWarning` for each that tests a class its training part lacks."""
+    """The folds to use, with a :class:`FoldWarning` for each that tests a class its training part lacks; a fold
+    that trains on a single class is refused, naming it."""
     pairs = _folds(t.shape[0], k, shuffle, random_state, folds)
+    for number, (train, _) in enumerate(pairs, 1):
+        labels = list(dict.fromkeys(t[train].tolist()))
+        if len(labels) < 2:
+            raise ValueError(f"Fold {number} of {len(pairs)} trains on {train.size} examples whose labels t are all "
+                             f"{labels[0]!r}: no classifier is fitted to a single class. Are the examples sorted by "
+                             "class? Pass shuffle=True (and a random_state) to cut the folds from shuffled examples.")
     lacking = [number for number, (train, test) in enumerate(pairs, 1) if np.setdiff1d(t[test], t[train]).size]
     if lacking:
         warnings.warn(f"{len(lacking)} of the {len(pairs)} folds (fold {', '.join(map(str, lacking[:5]))}"
@@ -160,7 +167,9 @@ def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, fold
         Use these folds instead, e.g. ``leave_one_out(N)``.
     scoring : callable, optional
         ``scoring(fitted_estimator, X_test, t_test) -> float``, larger is
-        better; by default the estimator's ``score`` (accuracy).
+        better; by default the accuracy of its predictions (a fold that tests
+        a class its training part lacks counts those examples as mistakes,
+        with a :class:`~lecture_utils.FoldWarning`).
 
     Returns
     -------
@@ -173,9 +182,10 @@ def cross_val_score(estimator, X, t, k=5, shuffle=False, random_state=None, fold
     if scoring is not None and not callable(scoring):
         raise TypeError(f"scoring must be a function (estimator, X, t) -> float; got {type(scoring).__name__}.")
     scores = []
-    for train, test in _checked_folds(t, k, shuffle, random_state, folds):
-        model = clone(estimator).fit(X[train], t[train])
-        scores.append(scoring(model, X[test], t[test]) if scoring else model.score(X[test], t[test]))
+    pairs = _checked_folds(t, k, shuffle, random_state, folds)
+    for number, (train, test) in enumerate(pairs, 1):
+        model = _fitted(estimator, X, t, train, f"fold {number} of {len(pairs)}")
+        scores.append(scoring(model, X[test], t[test]) if scoring else np.mean(model.predict(X[test]) == t[test]))
     return np.array(scores, dtype=float)
 
 
@@ -195,9 +205,22 @@ def cross_val_predict(estimator, X, t, k=5, shuffle=False, random_state=None, fo
     t = np.asarray(t)
     as_class_labels(t, X.shape[0])
     predictions = np.empty_like(t)
-    for train, test in _checked_folds(t, k, shuffle, random_state, folds):
-        predictions[test] = clone(estimator).fit(X[train], t[train]).predict(X[test])
+    pairs = _checked_folds(t, k, shuffle, random_state, folds)
+    for number, (train, test) in enumerate(pairs, 1):
+        predictions[test] = _fitted(estimator, X, t, train, f"fold {number} of {len(pairs)}").predict(X[test])
     return predictions
+
+
+def _fitted(estimator, X, t, train, where: str):
+    """A fresh copy of ``estimator`` fitted on the examples ``train``; an error of the fit says where it happened
+    (``where``: "fold 2 of 5"), which the caller cannot see from the estimator's message alone."""
+    model = clone(estimator)
+    try:
+        return model.fit(X[train], t[train])
+    except (ValueError, TypeError) as error:
+        if type(error) not in (ValueError, TypeError):
+            raise
+        raise type(error)(f"On the training part of {where} ({train.size} examples): {error}") from None
 
 
 def confusion_matrix(t, predictions, labels=None) -> np.ndarray:
@@ -431,8 +454,8 @@ def learning_curve(estimator, X, t, train_sizes, n_repeats=20, test_size=0.25, m
         raise ValueError(f"train_sizes must hold sizes from {smallest} (min_per_class = {min_per_class} examples of "
                          f"each of the {smallest // min_per_class} classes) to the training part's {n_train} "
                          f"examples; got {sizes.tolist()}.")
-    errors = np.array([[1 - clone(estimator).fit(X[train[:m]], t[train[:m]]).score(X[test], t[test])
-                        for train, test in splits] for m in sizes])
+    errors = np.array([[1 - _fitted(estimator, X, t, train[:m], f"split {number} of {len(splits)}").score(
+                            X[test], t[test]) for number, (train, test) in enumerate(splits, 1)] for m in sizes])
     return LearningCurve(sizes, errors)
 
 

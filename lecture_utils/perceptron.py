@@ -15,8 +15,8 @@ import numpy as np
 
 from ._base import Estimator
 from ._numerics import norm, scaled, unscale
-from ._validation import (as_matrix, as_scalar, as_signed_labels, as_vector, check_fitted, check_n_features,
-                          check_positive, check_positive_int, check_random_state, check_scale)
+from ._validation import (as_matrix, as_scalar, as_signed_labels, as_vector, check_fitted, check_flag,
+                          check_n_features, check_positive, check_positive_int, check_random_state, check_scale)
 from .exceptions import ConvergenceWarning
 
 # Examples scored at once while the weights do not change. After a mistake
@@ -103,6 +103,7 @@ class _Run:
 
 def _run(signed_X, max_epochs, learning_rate, shuffle, random_state, on_update=None) -> _Run:
     """Run the perceptron on the rows ``t_i x_i``; call ``on_update(epoch, i, w)`` before each update."""
+    shuffle = check_flag(shuffle, "shuffle")
     rng = check_random_state(random_state)
     w = np.zeros(signed_X.shape[1])
     n_updates = 0
@@ -122,6 +123,7 @@ def _run(signed_X, max_epochs, learning_rate, shuffle, random_state, on_update=N
 
 
 def _validated_inputs(X, t, fit_intercept):
+    fit_intercept = check_flag(fit_intercept, "fit_intercept")
     X = _check_scale(as_matrix(X))
     t = as_signed_labels(t, X.shape[0])
     return (add_bias(X) if fit_intercept else X), t

@@ -27,9 +27,9 @@ EXEMPT = {
     "exceptions.DivergenceWarning": "a warning category",
     "exceptions.SeparationWarning": "a warning category",
     "exceptions.FoldWarning": "a warning category",
-    "optimization.Objective.loss": "an abstract method: subclasses (FunctionObjective, LogisticLoss) supply it",
-    "optimization.Objective.gradient": "an abstract method",
-    "optimization.Objective.hessian": "an abstract method",
+    "optimization.objective.Objective.loss": "an abstract method: subclasses (FunctionObjective, LogisticLoss) supply it",
+    "optimization.objective.Objective.gradient": "an abstract method",
+    "optimization.objective.Objective.hessian": "an abstract method",
 }
 
 

@@ -310,7 +310,7 @@ def test_close_means_the_truth_rounded_to_the_answers_figures():
 
 
 def test_values_that_six_figures_would_merge_are_shown_in_full():
-    from lecture_utils.exercises._core import _shown
+    from lecture_utils.exercises._exercise import _shown
     assert _shown(np.array([1e8, 1e8 + 1e-7])) == "np.array([100000000.0, 100000000.0000001])"
     assert _shown(np.array([0.1234567, 2.0])) == "np.array([0.123457, 2.0])"
 

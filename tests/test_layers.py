@@ -5,8 +5,16 @@ import sys
 
 import pytest
 
-ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "probability", "information", "mle", "decision", "discriminant",
-              "naive_bayes", "optimization", "logistic", "multiclass", "preprocessing", "model_selection",
+ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "probability", "information", "information.discrete", "information.normal",
+              "information.densities", "information.kl_fits", "mle", "mle.likelihoods", "mle.numerical",
+              "mle.simulation", "decision", "decision.rules", "decision.risk", "decision.monte_carlo", "discriminant",
+              "discriminant.gaussian", "discriminant.bayes_error", "discriminant.estimates", "discriminant.classifiers",
+              "discriminant.rda_grid", "discriminant.fisher", "naive_bayes.estimates", "naive_bayes.categorical",
+              "naive_bayes.bernoulli", "naive_bayes.gaussian", "naive_bayes.mixed",
+              "naive_bayes", "optimization", "optimization.objective", "optimization.loop", "optimization.steps",
+              "optimization.line_search", "optimization.singular", "optimization.finite_differences",
+              "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
+              "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
               "exercises.discriminant", "exercises.naive_bayes", "exercises.logistic"]

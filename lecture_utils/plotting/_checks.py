@@ -18,8 +18,30 @@ import numbers
 
 import numpy as np
 
-from .._validation import (as_float_array, as_labels, as_limits, as_scalar, check_callable, check_option,
+from .._validation import (as_float_array, as_labels, as_limits, as_scalar, call_function, check_callable, check_option,
                            check_positive_int, check_size)
+
+
+#: The largest coordinate of the data a drawing takes, and of its axis limits (room for margins around the data):
+#: matplotlib lays out axes within about 1e307, beyond which its tick locators overflow float64.
+LARGEST_COORDINATE, LARGEST_LIMIT = 1e300, 1e306
+
+
+def within_drawing(values, name: str, bound: float = LARGEST_COORDINATE) -> None:
+    """Refuse values (finite, checked already) larger in size than ``bound``, naming ``name``: axes around them
+    would reach beyond what matplotlib can lay out, or be computed as inf."""
+    largest = float(np.max(np.abs(values))) if np.size(values) else 0.0
+    if largest > bound:
+        raise ValueError(f"{name} reaches {largest:.3g}, beyond the {bound:g} a drawing takes: matplotlib lays out "
+                         "axes within about 1e307 (its ticks overflow float64 beyond). Rescale it, e.g. divide by "
+                         "1e300 and read the axes in units of 1e300.")
+
+
+def as_drawn_limits(value, name: str) -> tuple[float, float]:
+    """Axis limits: two finite numbers, the first smaller, within what matplotlib can lay out."""
+    low, high = as_limits(value, name)
+    within_drawing((low, high), name, LARGEST_LIMIT)
+    return low, high
 
 
 def checked(**checks):
@@ -75,8 +97,9 @@ def _length(arguments, like):
 
 
 def array(ndim: int | None = None, columns: int | None = None, like: str | None = None, axis: int = 0,
-          min_size: int = 1, finite: bool = True):
-    """A float array of ``ndim`` dimensions (``columns`` columns), as long along ``axis`` as argument ``like``."""
+          min_size: int = 1, finite: bool = True, largest: float | None = None):
+    """A float array of ``ndim`` dimensions (``columns`` columns), as long along ``axis`` as argument ``like``, its
+    entries at most ``largest`` in size (coordinates of a drawing)."""
     def check(value, name, arguments):
         array_ = as_float_array(value, name, allow_infinite=not finite)
         if ndim is not None and array_.ndim != ndim:
@@ -90,13 +113,16 @@ def array(ndim: int | None = None, columns: int | None = None, like: str | None 
         if length is not None and (array_.ndim <= axis or array_.shape[axis] != length):
             raise ValueError(f"{name} must hold one entry per entry of {like} ({length}) along axis {axis}; got "
                              f"shape {array_.shape}.")
+        if largest is not None:
+            within_drawing(array_, name, largest)
         return array_
     return check
 
 
 def points(columns: int = 2, like: str | None = None, min_size: int = 1):
-    """Points as rows, ``columns`` coordinates each (``min_size=0``: none yet, as a path before its first step)."""
-    return array(ndim=2, columns=columns, like=like, min_size=min_size)
+    """Points as rows, ``columns`` coordinates each (``min_size=0``: none yet, as a path before its first step),
+    within what a drawing takes."""
+    return array(ndim=2, columns=columns, like=like, min_size=min_size, largest=LARGEST_COORDINATE)
 
 
 def curve(like: str | None = None, finite: bool = True, min_size: int = 2):
@@ -136,8 +162,8 @@ def names(like: str | None = None, axis: int = 0, classes_of: str | None = None)
 
 
 def limits(value, name, arguments):
-    """Axis limits: two finite numbers, the first smaller."""
-    return as_limits(value, name)
+    """Axis limits: two finite numbers, the first smaller, within what matplotlib can lay out."""
+    return as_drawn_limits(value, name)
 
 
 def NUMBER(value, name, arguments):
@@ -312,7 +338,7 @@ def drawn(like: str):
 
 def results(function, name: str, at, shape: tuple):
     """``function(at)`` as a float array of ``shape``: what a caller's function returned, checked and named."""
-    values = as_float_array(function(at), f"what {name} returns", allow_infinite=True)
+    values = as_float_array(call_function(function, name, at), f"what {name} returns", allow_infinite=True)
     if values.shape != shape:
         raise ValueError(f"{name} must return an array of shape {shape} here; got shape {values.shape}.")
     return values

@@ -11,8 +11,8 @@ from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.colors import ListedColormap
 from matplotlib.image import AxesImage
 
-from ._checks import (AXES, FUNCTION, NUMBER, array, checked, count, covariances, curve, labels, limits, names,
-                      points, positive, results)
+from ._checks import (AXES, FLAG, FUNCTION, LARGEST_LIMIT, NUMBER, array, checked, count, covariances, curve, labels,
+                      limits, names, points, positive, results)
 from ._style import PALETTE, class_style, _light
 
 
@@ -170,7 +170,7 @@ def normal_arrow(w, b, xlim, ylim, length: float = 0.12) -> tuple:
     return tails[best], heads[best]
 
 
-@checked(ax=AXES, w=array(ndim=1, min_size=2), b=NUMBER, xlim=limits, ylim=limits)
+@checked(ax=AXES, w=array(ndim=1, min_size=2), b=NUMBER, arrow=FLAG, xlim=limits, ylim=limits)
 def plot_hyperplane(ax, w, b, arrow: bool = True, xlim=None, ylim=None, **kwargs):
     """Draw the decision boundary ``w^T x + b = 0`` and, optionally, the normal ``w`` as an arrow.
 
@@ -411,5 +411,11 @@ def padded_limits(X, pad: float = 0.1) -> tuple:
     """Axis limits around 2-D data with a margin of ``pad`` times the range."""
     X = np.asarray(X, dtype=float)
     low, high = X.min(axis=0), X.max(axis=0)
-    margin = pad * np.maximum(high - low, 1e-9)
-    return (low[0] - margin[0], high[0] + margin[0]), (low[1] - margin[1], high[1] + margin[1])
+    with np.errstate(over="ignore"):                      # X is within LARGEST_COORDINATE: only a huge pad overflows
+        margin = pad * np.maximum(high - low, 1e-9)
+        limits = (low[0] - margin[0], high[0] + margin[0]), (low[1] - margin[1], high[1] + margin[1])
+    largest = float(np.max(np.abs(limits)))
+    if not largest <= LARGEST_LIMIT:
+        raise ValueError(f"pad = {pad:g} puts the axis limits at {largest:.3g}, beyond the {LARGEST_LIMIT:g} matplotlib "
+                         "can lay out; use a smaller pad.")
+    return limits

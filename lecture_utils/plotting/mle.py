@@ -8,8 +8,8 @@ import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 from matplotlib.ticker import FuncFormatter
 
-from ._checks import (AXES, AXIS, EXTENDED, INTEGER, NUMBER, array, axes_list, checked, curve, mapping, objective,
-                      positive)
+from ._checks import (AXES, AXIS, EXTENDED, INTEGER, LARGEST_LIMIT, NUMBER, array, axes_list, checked, curve, mapping,
+                      objective, positive, within_drawing)
 from ._style import LINESTYLES, MARKERS, PALETTE, _light, class_style
 from .information import filled_area, histogram_density
 
@@ -50,9 +50,10 @@ def nice_upper_limit(value: float, headroom: float = 1.08) -> float:
     A curve whose peak is ``value`` then fills 40% to 93% of the axes, and the
     axis needs redrawing only when the peak moves to another step of the ladder.
     """
-    target = headroom * value
-    if not target > 0 or not math.isfinite(target):
+    if not value > 0 or math.isinf(value):
         return 1.0
+    within_drawing(headroom * value, "headroom * value", LARGEST_LIMIT / 10)     # its nice limit: at most 10 times
+    target = headroom * value
     decade = 10.0 ** math.floor(math.log10(target))
     return next(step * decade for step in (1, 2, 5, 10) if step * decade >= target * (1 - 1e-12))
 

@@ -7,8 +7,8 @@ from matplotlib import transforms
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.ticker import NullFormatter
 
-from ._checks import (AXES, INDEX, NUMBER, array, checked, count, covariances, curve, labels, mapping, names, points,
-                      positive, record, unit_interval)
+from ._checks import (AXES, FLAG, INDEX, NUMBER, array, checked, count, covariances, curve, labels, mapping, names,
+                      points, positive, record, unit_interval)
 from ._style import LINESTYLES, PALETTE, _light, class_style
 from .geometry import contour_lines, ellipse_points
 
@@ -22,7 +22,7 @@ def bar_style(k: int) -> dict:
             "linewidth": 1.6 if k % 2 else 0.8}
 
 
-@checked(ax=AXES, n_groups=count(), class_names=names(), width=positive)
+@checked(ax=AXES, n_groups=count(), class_names=names(), width=positive, value_labels=FLAG)
 def plot_class_bars(ax, n_groups: int, class_names, width: float = 0.8, value_labels: bool = True) -> tuple:
     """Side-by-side bars, one per class in each of ``n_groups`` groups, all of height 0 to start with.
 
@@ -113,7 +113,7 @@ def posterior_colormap(n_steps: int = 256) -> LinearSegmentedColormap:
                                                            _light(PALETTE[1], 0.35)], N=n_steps)
 
 
-@checked(ax=AXES, curves=mapping(record("predicted", "observed", "counts")))
+@checked(ax=AXES, curves=mapping(record("predicted", "observed", "counts")), sizes=FLAG)
 def plot_reliability(ax, curves: dict, sizes: bool = True) -> list:
     """A reliability diagram: the observed frequency of class 1 against the predicted probability.
 

@@ -1,4 +1,5 @@
-"""Interactive widgets: the algorithm modules' results, drawn by ``plotting``, one module per notebook.
+"""Interactive widgets: the algorithm modules' results, drawn by ``plotting``, one module per notebook
+(notebook 06 has two: ``decision`` and ``discriminant``).
 
 Every widget follows :class:`FigureWidget`: a Python API that tests can
 drive, a matplotlib figure ``.fig``, a one-line text ``.status``, a fast
@@ -6,7 +7,8 @@ blitted redraw, and a static picture where no widget frontend runs.
 """
 
 from ._base import FigureWidget
-from .discriminant import GaussianClassesExplorer, LossMatrixExplorer, RDAExplorer
+from .decision import LossMatrixExplorer
+from .discriminant import GaussianClassesExplorer, RDAExplorer
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .logistic import LearningRateExplorer, RegularizationExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer

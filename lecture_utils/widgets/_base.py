@@ -34,6 +34,9 @@ STATUS_FONT_SIZE = "calc(var(--jp-content-font-size1, 14px) + 1px)"
 #: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
 
+#: Slider labels at their natural width.
+LABEL_STYLE = {"description_width": "initial"}
+
 
 class FigureWidget:
     """Base of the course's widgets: controls above a figure, a status line below.
@@ -265,6 +268,24 @@ def on_slider(value, name: str, low: float, high: float, integer: bool = False,
     return number
 
 
+def slider_maximum(value, name: str, low: float = 0.0, step: float | None = None,
+                   most_positions: int | None = None) -> float:
+    """``value`` as the largest value of a slider from ``low``: a finite number above ``low``, else an error naming
+    ``name`` (a slider from 0 to 0, or to nan, moves nothing); with ``most_positions``, one whose slider of ``step``
+    has at most that many positions, for a widget that computes what each position shows."""
+    from .._validation import as_scalar
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a number above {low:g}, the largest value of its slider; got {value!r}.")
+    number = as_scalar(value, name)
+    if not number > low:
+        raise ValueError(f"{name} must be above {low:g}, the smallest value of its slider; got {number:g}.")
+    if most_positions is not None and (number - low) / step > most_positions:
+        raise ValueError(f"{name} = {number:g} gives its slider {(number - low) / step:.3g} positions of {step:g}, each "
+                         f"computed in advance: at most {most_positions} (up to {low + most_positions * step:g}) "
+                         "are drawn in seconds.")
+    return number
+
+
 def set_slider(slider, value, name: str) -> None:
     """Move ``slider`` to ``value``, checked by :func:`on_slider` against the slider's range first."""
     slider.value = on_slider(value, name, slider.min, slider.max, integer=isinstance(slider.value, int))
@@ -276,3 +297,10 @@ def button(description: str, icon: str, callback) -> widgets.Button:
                                layout=widgets.Layout(width="auto", flex="0 0 auto"))
     clickable.on_click(lambda _: callback())
     return clickable
+
+
+def labelled_slider(kind, value, low, high, step, description, width="300px", **kwargs):
+    """A slider of ``kind`` (``widgets.FloatSlider``, ``widgets.IntSlider``) that updates as it moves, its label
+    at its natural width and the slider ``width`` wide."""
+    return kind(value=value, min=low, max=high, step=step, description=description, continuous_update=True,
+                style=LABEL_STYLE, layout=widgets.Layout(width=width), **kwargs)

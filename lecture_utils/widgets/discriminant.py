@@ -1,223 +1,33 @@
-"""The widgets of notebook 06: a loss matrix moving the Bayes threshold, Gaussian classes against LDA and
-QDA fitted on a sample, and RDA's (alpha, gamma) morphing the boundary between LDA and QDA."""
+"""The widgets of notebook 06's discriminant analysis: Gaussian classes against LDA and QDA fitted on a sample,
+and RDA's (alpha, gamma) morphing the boundary between LDA and QDA (the loss matrix's widget is in
+:mod:`lecture_utils.widgets.decision`)."""
 
 from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.patches import Polygon
 
 from .. import plotting
-from .._validation import (as_class_labels, as_float_array, as_limits, as_matrix, as_priors, as_vector, check_positive,
-                           check_positive_int, check_random_state, check_scale, check_size, check_unit_interval)
+from .._validation import (as_class_labels, as_float_array, as_matrix, as_priors, as_vector,
+                           check_known_labels, check_positive, check_positive_int, check_random_state, check_size)
 from ..datasets import gaussian_classes_from_noise
-from ..decision import (_bayes_rule, _regions_risk, _risks_from_joint, _SearchGrid, _stratified_risk,
-                        posterior_threshold, zero_one_loss)
-from ..discriminant import (LDA, MAX_GRID_WORK, QDA, RDA, _estimates, _gaussian_bayes_error,
-                            _gaussian_joint_log_likelihood, _known_classes, covariance_from_axes,
-                            gaussian_joint_log_likelihood, rda_accuracy_grid)
+from ..decision import zero_one_loss
+from ..decision.monte_carlo import _stratified_risk
+from ..discriminant import LDA, MAX_GRID_WORK, QDA, RDA, covariance_from_axes, rda_accuracy_grid
+from ..discriminant.bayes_error import _gaussian_bayes_error
+from ..discriminant.estimates import _estimates
+from ..discriminant.gaussian import _gaussian_joint_log_likelihood, _known_classes
 from ..plotting.discriminant import (_boundary_scores, _boundary_segments, _move_class_ellipses, _posterior_image,
                                     _posteriors)
-from ._base import FigureWidget, button, on_slider, set_slider
+from ..plotting._checks import as_drawn_limits
+from ._base import LABEL_STYLE, FigureWidget, button, labelled_slider, on_slider, set_slider
 
-#: Slider labels at their natural width.
-LABEL_STYLE = {"description_width": "initial"}
 #: Figure sizes in inches (100 px on screen each): with two or three rows of controls and the status
 #: line, each widget fits the 600 px of height and 930 px of width of a notebook on a 1366 x 768 screen.
-LOSS_FIGSIZE, CLASSES_FIGSIZE, RDA_FIGSIZE = (9.3, 3.5), (8.6, 4.1), (9.3, 4.2)
-#: The most points of LossMatrixExplorer's curves: five times the pixels across a panel, drawn in about a second.
-MAX_GRID = 10_000
+CLASSES_FIGSIZE, RDA_FIGSIZE = (8.6, 4.1), (9.3, 4.2)
 #: The sliders of a class of GaussianClassesExplorer, (low, high, step): a value outside one could not be shown.
 MEAN_SLIDER, SPREAD_SLIDER, ANGLE_SLIDER, PRIOR_SLIDER = (-3.0, 3.0, 0.1), (0.2, 2.5, 0.05), (0.0, 175.0, 5.0), \
     (0.1, 0.9, 0.05)
-
-
-def _slider(kind, value, low, high, step, description, width="300px", **kwargs):
-    return kind(value=value, min=low, max=high, step=step, description=description, continuous_update=True,
-                style=LABEL_STYLE, layout=widgets.Layout(width=width), **kwargs)
-
-
-def _regions_text(result, decision: int, name: str) -> str:
-    """Where ``result`` (a BayesRisk1D) takes ``decision``, e.g. ``"x > 0.195"`` or ``"x < -1.2 or x > 3.4"``."""
-    parts = []
-    for low, high, chosen in result.regions:
-        if chosen != decision:
-            continue
-        if np.isinf(low) and np.isinf(high):
-            return "everywhere"
-        parts.append(f"x < {high:.3f}" if np.isinf(low) else f"x > {low:.3f}" if np.isinf(high)
-                     else f"{low:.3f} < x < {high:.3f}")
-    return " or ".join(parts) if parts else f"nowhere ({name} is never decided)"
-
-
-class LossMatrixExplorer(FigureWidget):
-    """Two 1-D Gaussian classes and a loss matrix: how the costs move the Bayes threshold (notebook 06, section 3).
-
-    Class 0 ("healthy") is ``N(mu_0, sigma_0^2)``, class 1 ("sick")
-    ``N(mu_1, sigma_1^2)``; the loss matrix is ``L = [[0, miss], [false alarm, 0]]``
-    with rows the decision and columns the truth. The left panel shows
-    ``p(C_k) p(x | C_k)`` with the mistakes of the Bayes rule shaded: missed
-    sick patients (class 1 decided healthy) and false alarms. The right panel
-    shows the expected loss of each decision, ``R(a | x) = sum_j L[a, j] p(C_j | x)``;
-    the Bayes rule takes the smaller, and the threshold is where they cross,
-    at ``p(C_1 | x) = L[1, 0] / (L[1, 0] + L[0, 1])``. The status compares the
-    Bayes risk with the cost of the 0-1 loss's threshold under the same costs.
-
-    Parameters
-    ----------
-    means, sigmas : (float, float)
-        ``mu_0, mu_1`` and ``sigma_0, sigma_1 > 0``.
-    miss_cost, false_alarm_cost : float
-        Initial ``L[0, 1]`` and ``L[1, 0]``, from 1 to ``max_cost``.
-    prior : float
-        Initial ``p(C_1)``, from 0.05 to 0.95.
-    class_names : (str, str)
-    max_cost : int
-    n_grid : int
-        Points of the grid over ``x`` on which the curves are drawn, from 2 to :data:`MAX_GRID`.
-
-    Attributes
-    ----------
-    miss_slider, false_alarm_slider : ipywidgets.IntSlider
-        The costs of the two mistakes.
-    prior_slider : ipywidgets.FloatSlider
-        ``p(C_1)``.
-    x : ndarray of shape (n_grid,)
-    result : BayesRisk1D
-        The Bayes rule shown: its risk, thresholds and regions.
-    """
-
-    def __init__(self, means=(0.0, 2.0), sigmas=(1.0, 1.0), miss_cost=50, false_alarm_cost=10, prior=0.5,
-                 class_names=("healthy", "sick"), max_cost: int = 100, n_grid: int = 601):
-        self.means, self.sigmas = as_vector(means, "means", 2), as_vector(sigmas, "sigmas", 2)
-        if not np.all(self.sigmas > 0):
-            raise ValueError(f"sigmas must be two standard deviations > 0; got {self.sigmas.tolist()}.")
-        check_scale(self.sigmas, "sigmas", "the variances sigma^2")
-        low, high = (self.means - 4 * self.sigmas).min(), (self.means + 4 * self.sigmas).max()
-        if not (high - low) / self.sigmas.min() < 1e6:
-            raise ValueError(f"means and sigmas span {(high - low) / self.sigmas.min():.3g} standard deviations "
-                             f"(of the narrower class): on the grid of the figure the classes would be spikes, or "
-                             f"their densities 0 in float64. Give means closer than 1e6 standard deviations; got "
-                             f"means {self.means.tolist()}, sigmas {self.sigmas.tolist()}.")
-        max_cost = check_positive_int(max_cost, "max_cost")
-        for value, name in ((miss_cost, "miss_cost"), (false_alarm_cost, "false_alarm_cost")):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= max_cost:
-                raise ValueError(f"{name} must be a whole number from 1 to max_cost = {max_cost}; got {value!r}.")
-        if not 0.05 <= check_unit_interval(prior, "prior") <= 0.95:
-            raise ValueError(f"prior must lie in [0.05, 0.95]; got {prior}.")
-        if isinstance(class_names, str) or np.ndim(class_names) != 1 or len(class_names) != 2:
-            raise TypeError(f"class_names must be two names, (class 0, class 1), e.g. ('healthy', 'sick'); "
-                            f"got {class_names!r}.")
-        self.class_names = tuple(str(name) for name in class_names)
-        if not 2 <= check_positive_int(n_grid, "n_grid") <= MAX_GRID:
-            raise ValueError(f"n_grid must be a whole number of points from 2 (a curve needs two) to {MAX_GRID} (more "
-                             f"than the figure has pixels, and slow to draw); got {n_grid}.")
-        self.x = np.linspace(low, high, n_grid)
-        from scipy import stats                          # here: importing it costs half a second
-        self._densities = [stats.norm(mean, sigma) for mean, sigma in zip(self.means, self.sigmas)]
-        self._search = _SearchGrid.of(self._densities, None, 2001)   # 2001 quantiles find the thresholds that matter
-        self._zero_one_rules = {}                       # the 0-1 loss's rule depends on the prior only
-        healthy, sick = self.class_names
-        self.miss_slider = _slider(widgets.IntSlider, int(miss_cost), 1, max_cost, 1,
-                                   f"miss: L[{healthy}, {sick}]")
-        self.false_alarm_slider = _slider(widgets.IntSlider, int(false_alarm_cost), 1, max_cost, 1,
-                                          f"false alarm: L[{sick}, {healthy}]")
-        self.prior_slider = _slider(widgets.FloatSlider, float(prior), 0.05, 0.95, 0.05, f"prior p({sick})",
-                                    width="260px", readout_format=".2f")
-        super().__init__(LOSS_FIGSIZE, [self.miss_slider, self.false_alarm_slider, self.prior_slider])
-        self.start(self.miss_slider, self.false_alarm_slider, self.prior_slider)
-
-    @property
-    def loss_matrix(self) -> np.ndarray:
-        """``L[decision, true class]`` as the sliders set it."""
-        return np.array([[0.0, self.miss_slider.value], [self.false_alarm_slider.value, 0.0]])
-
-    @property
-    def priors(self) -> np.ndarray:
-        """``(p(C_0), p(C_1))``."""
-        return np.array([1 - self.prior_slider.value, self.prior_slider.value])
-
-    def set_costs(self, miss=None, false_alarm=None, prior=None) -> None:
-        """Set any of the costs and the prior, then redraw once."""
-        with self.holding_redraws():
-            for slider, value, name in ((self.miss_slider, miss, "miss"),
-                                        (self.false_alarm_slider, false_alarm, "false_alarm"),
-                                        (self.prior_slider, prior, "prior")):
-                if value is not None:
-                    set_slider(slider, value, name)
-
-    def _joint(self) -> np.ndarray:
-        """``log p(x, C_k)`` on the grid, shape (n_grid, 2)."""
-        return gaussian_joint_log_likelihood(self.x[:, None], self.means[:, None], self.sigmas[:, None, None] ** 2,
-                                             self.priors)
-
-    def _bayes_rule(self, priors, loss):
-        """The Bayes rule and its risk, as :func:`~lecture_utils.decision.bayes_error_1d` finds them (on the
-        search grid kept from one change to the next)."""
-        return _bayes_rule(self._densities, priors, loss, self._search)
-
-    def _risk(self, rule, priors, loss):
-        """The risk of ``rule`` (a BayesRisk1D) under ``loss``, as :func:`~lecture_utils.decision.threshold_rule_risk`
-        gives it."""
-        return _regions_risk(self._densities, priors, loss, rule.thresholds, rule.decisions, None).risk
-
-    def _build_figure(self) -> None:
-        self.ax_density, self.ax_loss = self.fig.subplots(1, 2)
-        joint = self._joint()
-        self.result = self._bayes_rule(self.priors, self.loss_matrix)
-        decided = self.result.decide(self.x)
-        names = [f"{name}: $p(C_{k})\\,p(x \\mid C_{k})$" for k, name in enumerate(self.class_names)]
-        self._curves, self._areas = plotting.plot_error_areas(self.ax_density, self.x, np.exp(joint).T, decided,
-                                                              names)
-        risks = _risks_from_joint(joint, self.loss_matrix)      # R(a | x) = sum_j L[a, j] p(C_j | x)
-        self._loss_curves, self._envelope = plotting.plot_expected_losses(self.ax_loss, self.x, risks,
-                                                                          self.class_names)
-        peak = max(1 / (np.sqrt(2 * np.pi) * sigma) for sigma in self.sigmas)
-        self.ax_density.set_ylim(0, 0.96 * peak)                # the top prior, 0.95, fits
-        self._thresholds = [plotting.plot_boundaries(ax, [], linewidth=1.4, linestyle="--", zorder=5,
-                                                     label="threshold") for ax in (self.ax_density, self.ax_loss)]
-        for ax, columns in ((self.ax_density, 2), (self.ax_loss, 2)):      # above the axes: it hides no curve
-            ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=columns, fontsize="small", borderaxespad=0,
-                      handlelength=1.6, handletextpad=0.4, columnspacing=1.0)
-        self.ax_loss.set_ylim(0, 88.8)                          # the widest tick labels, for the layout
-        self.freeze_layout()
-        self.hold(self.ax_loss.yaxis)                            # redrawn only when the largest cost passes 10, 20, ...
-        for artist in (*self._curves, *self._areas, *self._loss_curves, self._envelope, *self._thresholds):
-            self.animate(artist)
-
-    def update(self) -> None:
-        loss, priors = self.loss_matrix, self.priors
-        joint = self._joint()
-        self.result = self._bayes_rule(priors, loss)
-        decided = self.result.decide(self.x)
-        for k, (curve, area) in enumerate(zip(self._curves, self._areas)):
-            weighted = np.exp(joint[:, k])
-            curve.set_ydata(weighted)
-            area.set_xy(plotting.error_area(self.x, weighted, decided != k))
-        risks = _risks_from_joint(joint, loss)
-        for a, curve in enumerate(self._loss_curves):
-            curve.set_ydata(risks[:, a])
-        self._envelope.set_ydata(risks.min(axis=1))
-        top = 10 * np.ceil(1.05 * loss.max() / 10)            # the axis moves in steps of 10 only
-        if self.ax_loss.get_ylim() != (0.0, top):
-            self.ax_loss.set_ylim(0.0, top)
-            self.redraw_held(key=top)                           # a top seen lately is not drawn again
-        for ax, lines in zip((self.ax_density, self.ax_loss), self._thresholds):
-            low, high = ax.get_ylim()
-            lines.set_segments([[(t, low), (t, high)] for t in self.result.thresholds])
-        self.render(self._describe(loss, priors))
-
-    def _describe(self, loss, priors) -> str:
-        healthy, sick = self.class_names
-        errors = self._risk(self.result, priors, zero_one_loss(2))
-        if priors[1] not in self._zero_one_rules:
-            self._zero_one_rules[priors[1]] = self._bayes_rule(priors, zero_one_loss(2))
-        zero_one = self._zero_one_rules[priors[1]]
-        naive = self._risk(zero_one, priors, loss)
-        return (f"miss {loss[0, 1]:g}, false alarm {loss[1, 0]:g}, p({sick}) = {priors[1]:.2f}: decide {sick} "
-                f"where p({sick} | x) > {posterior_threshold(loss):.3f}, i.e. "
-                f"{_regions_text(self.result, 1, sick)}. Bayes risk {self.result.risk:.3f} with error rate "
-                f"{errors:.3f}; the 0-1 loss's rule ({_regions_text(zero_one, 1, sick)}) would cost {naive:.3f}")
 
 
 class GaussianClassesExplorer(FigureWidget):
@@ -297,7 +107,7 @@ class GaussianClassesExplorer(FigureWidget):
             raise ValueError(f"N must be a whole number from 20 to N_max = {self.N_max}; got {N}.")
         self.resolution = check_positive_int(resolution, "resolution")
         check_size(self.resolution ** 2 * 8, "the posterior image", "resolution")
-        self.xlim = self.ylim = as_limits(limits, "limits")
+        self.xlim = self.ylim = as_drawn_limits(limits, "limits")
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
         self._n_test = check_positive_int(n_test, "n_test")
         check_size(4 * n_classes * self._n_test, "the test set", "n_test")
@@ -313,15 +123,15 @@ class GaussianClassesExplorer(FigureWidget):
         options = [(f"class {k + 1}", k) for k in range(n_classes)]
         self.class_selector = widgets.ToggleButtons(options=options, value=0, description="move",
                                                     style={"button_width": "70px", **LABEL_STYLE})
-        self.mean_sliders = [_slider(widgets.FloatSlider, 0.0, *MEAN_SLIDER, f"mean x{j + 1}", width="290px")
+        self.mean_sliders = [labelled_slider(widgets.FloatSlider, 0.0, *MEAN_SLIDER, f"mean x{j + 1}", width="290px")
                              for j in range(2)]
-        self.spread_sliders = [_slider(widgets.FloatSlider, 1.0, *SPREAD_SLIDER, f"spread {j + 1}",
+        self.spread_sliders = [labelled_slider(widgets.FloatSlider, 1.0, *SPREAD_SLIDER, f"spread {j + 1}",
                                        width="290px") for j in range(2)]
-        self.angle_slider = _slider(widgets.FloatSlider, 0.0, *ANGLE_SLIDER, "angle (°)", width="290px",
+        self.angle_slider = labelled_slider(widgets.FloatSlider, 0.0, *ANGLE_SLIDER, "angle (°)", width="290px",
                                     readout_format=".0f")
-        self.prior_slider = _slider(widgets.FloatSlider, 0.5, *PRIOR_SLIDER, "prior", width="250px",
+        self.prior_slider = labelled_slider(widgets.FloatSlider, 0.5, *PRIOR_SLIDER, "prior", width="250px",
                                     readout_format=".2f")
-        self.N_slider = _slider(widgets.IntSlider, int(N), 20, self.N_max, 10, "sample size N", width="300px")
+        self.N_slider = labelled_slider(widgets.IntSlider, int(N), 20, self.N_max, 10, "sample size N", width="300px")
         self._class_sliders = [*self.mean_sliders, *self.spread_sliders, self.angle_slider]
         self._selected, self._loading = 0, False
         self._put_on_sliders(0)
@@ -630,9 +440,7 @@ class RDAExplorer(FigureWidget):
         if classes.dtype.kind not in "iuf" or not np.array_equal(classes, np.arange(classes.size)):
             raise ValueError(f"t_train must hold the labels 0, ..., K - 1 (they choose the colours); got "
                              f"{classes.tolist()[:5]}. Number other labels with np.unique(t, return_inverse=True)[1].")
-        if not np.isin(self.t_val, classes).all():
-            raise ValueError(f"t_val must hold labels of t_train, 0 to {classes.size - 1}; got also "
-                             f"{np.setdiff1d(self.t_val, classes).tolist()[:5]}.")
+        check_known_labels(self.t_val, classes, "t_val")
         if self.X_train.ndim != 2 or self.X_train.shape[1] != 2 or self.X_val.shape[1:] != (2,):
             raise ValueError(f"X_train and X_val must have 2 features to be drawn; got shapes {self.X_train.shape} "
                              f"and {self.X_val.shape}.")
@@ -654,9 +462,9 @@ class RDAExplorer(FigureWidget):
         both = np.vstack([self.X_train, self.X_val])
         self.xlim, self.ylim = plotting.padded_limits(both, pad=0.05)
         self.grid = plotting.grid_points(self.xlim, self.ylim, self.resolution)
-        self.alpha_slider = _slider(widgets.FloatSlider, self._on_grid(alpha, "alpha"), 0, 1, step,
+        self.alpha_slider = labelled_slider(widgets.FloatSlider, self._on_grid(alpha, "alpha"), 0, 1, step,
                                     "\u03b1 (0: LDA, 1: QDA)", width="340px", readout_format=".2f")
-        self.gamma_slider = _slider(widgets.FloatSlider, self._on_grid(gamma, "gamma"), 0, 1, step,
+        self.gamma_slider = labelled_slider(widgets.FloatSlider, self._on_grid(gamma, "gamma"), 0, 1, step,
                                     "\u03b3 (1: spherical)", width="320px", readout_format=".2f")
         buttons = [button(name, "", lambda a=a, g=g: self.set_point(a, g))
                    for name, (a, g) in (("LDA", (0, 0)), ("QDA", (1, 0)), ("best", self.best))]

@@ -8,13 +8,14 @@ from matplotlib import transforms
 
 from .. import plotting
 from .._validation import (as_float_array, check_draws, check_option, check_positive, check_positive_int,
-                           check_size)
+                           check_sequence, check_size)
 from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_reverse_kl,
                            kl_divergence_from_log_densities)
 from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
                            normal_pdf, sample_skewness, standardized_partial_sums, standardized_sum_values,
                            sum_skewness)
-from ._base import FigureWidget, button, on_slider
+from ..plotting._checks import as_drawn_limits
+from ._base import FigureWidget, button, on_slider, slider_maximum
 
 
 #: A white box behind a number that moves, so that no line crosses it.
@@ -22,6 +23,9 @@ _TEXT_BOX = dict(boxstyle="square,pad=0.1", facecolor="white", edgecolor="none")
 
 #: How the two directions of the divergence are written in the figures.
 _KL = {"p||q": "KL(p \u2016 q)", "q||p": "KL(q \u2016 p)"}
+#: KLAsymmetryExplorer's separations: its slider's step, and the most positions, whose fits it computes in advance
+#: (about 5 ms each).
+SEPARATION_STEP, MOST_SEPARATIONS = 0.25, 400
 
 
 def _number(value: float, digits: int) -> str:
@@ -54,11 +58,13 @@ class EntropyExplorer(FigureWidget):
     """
 
     def __init__(self, weights=(4, 2, 1, 1), labels=None, max_weight: float = 10.0):
+        max_weight = slider_maximum(max_weight, "max_weight")
         weights = as_float_array(weights, "weights")
         if weights.ndim != 1 or weights.size < 2 or np.any(weights < 0) or np.any(weights > max_weight):
             raise ValueError(f"weights must be 1-D with at least 2 entries in [0, {max_weight:g}]; "
                              f"got {weights.tolist()}.")
-        self.labels = [str(k) for k in range(weights.size)] if labels is None else [str(x) for x in labels]
+        self.labels = [str(k) for k in range(weights.size)] if labels is None else \
+            [str(x) for x in check_sequence(labels, "labels", "names of the outcomes")]
         if len(self.labels) != weights.size:
             raise ValueError(f"labels must name each of the {weights.size} outcomes; got {len(self.labels)}.")
         self._initial = weights
@@ -200,7 +206,8 @@ class KLAsymmetryExplorer(FigureWidget):
     def __init__(self, separation: float = 6.0, weights=(0.5, 0.5), sigma: float = 1.0,
                  max_separation: float = 8.0, n_points: int = 1001):
         self.weights, self.sigma = as_float_array(weights, "weights"), check_positive(sigma, "sigma")
-        max_separation = check_positive(max_separation, "max_separation")
+        max_separation = slider_maximum(max_separation, "max_separation", step=SEPARATION_STEP,
+                                        most_positions=MOST_SEPARATIONS)
         separation = on_slider(separation, "separation", 0.0, max_separation)
         if check_positive_int(n_points, "n_points") > 100_000:
             raise ValueError(f"n_points = {n_points} would take minutes: the fits are computed on the grid at "
@@ -208,10 +215,11 @@ class KLAsymmetryExplorer(FigureWidget):
         gaussian_mixture_pdf(0.0, self.weights, [0.0, 0.0], [self.sigma, self.sigma])   # validates them
         # The grid reaches 8 standard deviations of the widest fit (the moment-matched one at the
         # largest separation), so that KL(q || p) misses no tail; the figure shows the middle.
-        reach = max_separation / 2 + 8 * np.sqrt(self.sigma ** 2 + max_separation ** 2 / 4)
+        reach = max_separation / 2 + 8 * np.hypot(self.sigma, max_separation / 2)
         self.x = np.linspace(-reach, reach, n_points)
         self.xlim = (-(max_separation / 2 + 5 * self.sigma), max_separation / 2 + 5 * self.sigma)
-        self.slider = widgets.FloatSlider(separation, min=0.0, max=max_separation, step=0.25,
+        as_drawn_limits(self.xlim, "sigma")                            # the view: 5 sigma beyond the means
+        self.slider = widgets.FloatSlider(separation, min=0.0, max=max_separation, step=SEPARATION_STEP,
                                           description="separation d", continuous_update=True,
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width="420px"))

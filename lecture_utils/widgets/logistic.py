@@ -11,14 +11,13 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import as_class_labels, as_float_array, as_scalar, check_flag, check_positive, check_positive_int
+from .._validation import (as_class_labels, as_float_array, as_scalar, check_flag, check_known_labels, check_option,
+                           check_positive, check_positive_int, check_random_state, check_scale)
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
-from ._base import FigureWidget, button, on_slider
+from ._base import LABEL_STYLE, FigureWidget, button, on_slider
 
-#: Control labels at their natural width.
-LABEL_STYLE = {"description_width": "initial"}
 
 #: Cells per side of the regularisation explorer's decision regions: matplotlib draws an 80 x 80
 #: image twice as fast as a 100 x 100 one at this size, and the boundary looks as smooth.
@@ -119,6 +118,7 @@ class LearningRateExplorer(FigureWidget):
         x = as_float_array(x, "x")
         if x.ndim != 1:
             raise ValueError(f"x must be one input per example, shape (N,); got shape {x.shape}.")
+        check_scale(x, "x", "the logistic loss's Hessian (sums of products of x)")
         self.x, self.t = x, np.asarray(t)
         classes, index = as_class_labels(self.t, x.size)
         if classes.size != 2:
@@ -141,6 +141,7 @@ class LearningRateExplorer(FigureWidget):
             raise ValueError(f"batch_size must be None (full batch), minibatch = {minibatch} or 1; got {batch_size!r}.")
         k = on_slider(k, "k", 0, self.n_updates, integer=True)
         standardize = check_flag(standardize, "standardize")
+        check_random_state(random_state)             # now, not when a minibatch run first needs it
         self.random_state = random_state
         self.scaler = StandardScaler().fit(x[:, None])
         self.views = {flag: self._view(flag) for flag in (False, True)}
@@ -392,8 +393,12 @@ class RegularizationExplorer(FigureWidget):
         lam = lambdas[lambdas.size // 2] if lam is None else as_scalar(lam, "lam")
         if not np.any(np.isclose(lambdas, lam, rtol=1e-9, atol=0)):
             raise ValueError(f"lam must be one of the lambdas; got {lam!r}.")
+        penalty = check_option(penalty, "penalty", ("l2", "l1"))      # now: ipywidgets' TraitError came after the fits
         self.X, self.X_val = self._two_inputs(X, "X"), self._two_inputs(X_val, "X_val")
         self.t, self.t_val = np.asarray(t), np.asarray(t_val)
+        classes, _ = as_class_labels(self.t, self.X.shape[0])
+        as_class_labels(self.t_val, self.X_val.shape[0], "t_val")
+        check_known_labels(self.t_val, classes, "t_val")
         self.features = PolynomialFeatures(degree).fit(self.X)
         self.scaler = StandardScaler().fit(self.features.transform(self.X))
         self.names = [re.sub(r"\^(\d+)", lambda power: power.group(1).translate(SUPERSCRIPTS), name).replace(" ", "")
@@ -502,7 +507,7 @@ class RegularizationExplorer(FigureWidget):
         self.freeze_layout()
 
     def update(self) -> None:
-        name, index = self.penalty.value, self.index
+        name = self.penalty.value
         coef = self.coef_
         self._regions.set_data((self._grid @ coef + self.intercept_ > 0).reshape(REGION_GRID, REGION_GRID))
         for bar, value in zip(self._bars, coef):

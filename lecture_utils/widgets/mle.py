@@ -8,11 +8,8 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from .. import mle, plotting
-from .._validation import check_positive, check_positive_int
-from ._base import FigureWidget
-
-#: Slider labels at their natural width: "sample size N" is not cut to "sample si...".
-LABEL_STYLE = {"description_width": "initial"}
+from .._validation import as_scalar, check_positive, check_positive_int, check_sequence
+from ._base import LABEL_STYLE, FigureWidget
 
 
 class LikelihoodExplorer(FigureWidget):
@@ -219,13 +216,14 @@ class EstimatorExplorer(FigureWidget):
         if not isinstance(estimators, dict) or not estimators:
             raise TypeError("estimators must be a non-empty dict: name -> function of the samples, "
                             "e.g. {'median': lambda s: np.median(s, axis=-1)}.")
-        self.sizes = np.array([check_positive_int(size, "sizes") for size in sizes], dtype=int)
+        self.sizes = np.array([check_positive_int(size, "sizes")
+                               for size in check_sequence(sizes, "sizes", "increasing sample sizes")], dtype=int)
         if self.sizes.size < 2 or np.any(np.diff(self.sizes) <= 0):
             raise ValueError(f"sizes must hold at least two increasing sample sizes; got {list(sizes)}.")
         start = int(self.sizes[0]) if N is None else N
         if start not in self.sizes.tolist():
             raise ValueError(f"N must be one of the sizes {self.sizes.tolist()}; got {N!r}.")
-        self.true_value = float(true_value)
+        self.true_value = as_scalar(true_value, "true_value")
         self.estimates = {name: mle.simulate_estimates(estimator, distribution, self.sizes, n_repeats,
                                                        random_state=random_state)
                           for name, estimator in estimators.items()}

@@ -16,10 +16,8 @@ from ..discriminant import QDA
 from ..logistic import log_loss
 from ..model_selection import calibration_curve
 from ..naive_bayes import CategoricalNB, GaussianNB
-from ._base import FigureWidget, button, on_slider
+from ._base import LABEL_STYLE, FigureWidget, button, on_slider
 
-#: Slider labels at their natural width.
-LABEL_STYLE = {"description_width": "initial"}
 #: The most examples per class of CorrelationExplorer (training and test): each move refits and scores on them.
 MAX_EXAMPLES = 100_000
 

@@ -9,17 +9,16 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import plotting
-from .._validation import (as_float_array, as_limits, as_scalar, check_flag, check_option, check_positive,
+from .._validation import (as_float_array, as_scalar, check_flag, check_option, check_positive,
                            check_positive_int)
 from ..optimization import SCALAR_FUNCTIONS, minimize, quadratic_model
 from ..plotting.newton import _level_ellipses
-from ._base import FigureWidget, button, set_slider
+from ..plotting._checks import as_drawn_limits
+from ._base import LABEL_STYLE, FigureWidget, button, set_slider
 
 #: Figure sizes in inches (100 px each on screen): with two rows of controls and the status line
 #: each widget fits about 600 px of height and a notebook's 930 px of width at 1366 x 768.
 FIGSIZE_1D, FIGSIZE_2D = (9.3, 3.6), (9.3, 4.2)
-#: Slider labels at their natural width.
-LABEL_STYLE = {"description_width": "initial"}
 #: The heights of the ellipses drawn around Newton's target, as fractions of m(w_k) - min m
 #: (the outer one passes through w_k; each next one has half its size).
 MODEL_LEVELS = (1.0, 0.25, 0.0625)
@@ -145,7 +144,7 @@ class Newton1D(_Stepping, FigureWidget):
         function = check_option(function, "function", tuple(SCALAR_FUNCTIONS))
         max_steps = _check_max_steps(max_steps)
         line_search = check_flag(line_search, "line_search")
-        low, high = as_limits(xlim, "xlim")
+        low, high = as_drawn_limits(xlim, "xlim")
         x0 = as_scalar(x0, "x0")
         if not low <= x0 <= high:
             raise ValueError(f"x0 must lie in xlim = ({low:g}, {high:g}), the range drawn; got {x0}.")
@@ -346,7 +345,7 @@ class NewtonStepper(_Stepping, FigureWidget):
             raise ValueError(f"resolution must be at most {MAX_RESOLUTION}: the shading computes the loss once per "
                              f"cell, resolution^2 = {resolution ** 2:.3g} times, which would take minutes; got "
                              f"{resolution}.")
-        self.xlim, self.ylim = as_limits(xlim, "xlim"), as_limits(ylim, "ylim")
+        self.xlim, self.ylim = as_drawn_limits(xlim, "xlim"), as_drawn_limits(ylim, "ylim")
         start = as_float_array(start, "start").reshape(-1)
         if start.shape != (2,) or not (self.xlim[0] <= start[0] <= self.xlim[1]
                                        and self.ylim[0] <= start[1] <= self.ylim[1]):

@@ -146,7 +146,26 @@ class Case:
 
 
 def case(target: str, kind: str, call: Callable, expect) -> Case:
-    return Case(target, kind, call, expect)
+    return Case(in_its_room(target), kind, call, expect)
+
+
+def in_its_room(target: str) -> str:
+    """``target`` as :func:`public_names` counts it, in the module that defines the name.
+
+    A case names what it calls as a notebook imports it, from the package that exports it
+    (``"logistic.LogisticRegression.fit"``); the name is counted in the room of that package
+    that defines it (``"logistic.classifiers.LogisticRegression.fit"``). A target that names no
+    function or class stays as it is.
+    """
+    parts, obj = target.split("."), lecture_utils
+    for position, part in enumerate(parts):
+        obj = getattr(obj, part, None)
+        if inspect.isfunction(obj) or inspect.isclass(obj):
+            home = _exporter(obj.__module__).removeprefix("lecture_utils").lstrip(".")
+            return ".".join(([home] if home else []) + parts[position:])
+        if not inspect.ismodule(obj):
+            break
+    return target
 
 
 def run(case: Case) -> None:
@@ -418,6 +437,7 @@ def public_names() -> dict[str, Callable]:
     instances in ``exercises.<topic>``) are counted as names: their check takes
     the student's answer.
     """
+    from lecture_utils.exercises._core import Exercise
     objects = _public_objects()
     public_classes = {obj for obj in objects.values() if inspect.isclass(obj)}
     names = {}
@@ -428,7 +448,7 @@ def public_names() -> dict[str, Callable]:
     for module in public_modules():
         prefix = module.__name__.removeprefix("lecture_utils").lstrip(".")
         for name, obj in vars(module).items():
-            if _public(name) and type(obj).__module__ == "lecture_utils.exercises._core":
+            if _public(name) and isinstance(obj, Exercise):
                 names[f"{prefix}.{name}"] = obj
     return names
 
@@ -505,6 +525,8 @@ def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300
         case(f"{target}.fit", "t too short", lambda: make().fit(X, t[:-1]), refuses("t")),
         case(f"{target}.fit", "t 2-D", lambda: make().fit(X, t[:, None]), refuses("t")),
         case(f"{target}.fit", "one class", lambda: make().fit(X, np.full(len(t), t[0])), refuses("t")),
+        case(f"{target}.fit", "t mixing numbers and text (issue 35: 1 was read as '1')",
+             lambda: make().fit(X, [1 if label == t[0] else "a" for label in t.tolist()]), refuses("t")),
         case(f"{target}.fit", "X None", lambda: make().fit(None, t), refuses("X")),
         case(f"{target}.fit", "X empty", lambda: make().fit(X[:0], t[:0]), refuses("X")),
     ]
@@ -528,6 +550,8 @@ def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300
                               refuses("X")))
     cases += [
         case(f"{target}.score", "t too short", lambda: fitted.score(X, t[:-1]), refuses("t")),
+        case(f"{target}.score", "t of labels the model was not fitted on (issue 35: scored as mistakes, silently)",
+             lambda: fitted.score(X, _relabelled(t)), refuses("t")),
         case(f"{target}.score", "unfitted", lambda: make().score(X, t), refuses("fit")),
         case(f"{target}.score", "on the training data", lambda: fitted.score(X, t),
              answers(satisfies(lambda accuracy: 0.5 <= accuracy <= 1.0, "an accuracy"))),
@@ -538,3 +562,10 @@ def classifier_cases(target: str, make: Callable, X, t, *, scales=(1e300, 1e-300
                               lambda scale=scale: make().fit(X * scale, t).predict(X * scale),
                               answers(equal(lambda: make().fit(X, t).predict(X)))))
     return cases
+
+
+def _relabelled(t: np.ndarray) -> np.ndarray:
+    """The labels ``t`` coded otherwise: numbers moved past the largest (0 and 1 as 2 and 3), other labels renamed."""
+    if t.dtype.kind in "iuf":
+        return t + (t.max() - t.min() + 1)
+    return np.array([f"not {label}" for label in t.tolist()], dtype=object)

@@ -1,5 +1,7 @@
 """Bad and extreme calls of lecture_utils.decision."""
 
+import math
+
 import numpy as np
 from scipy import integrate, stats
 
@@ -106,6 +108,9 @@ def _risk_cases():
         case("decision.bayes_error_1d", "support reversed",
              lambda: D.bayes_error_1d([stats.norm(0, 1).pdf, stats.norm(2, 1).pdf], [0.5, 0.5], support=(5, -5)),
              refuses("support")),
+        case("decision.bayes_error_1d", "a plain density of Python floats that overflows (issue 35)",
+             lambda: D.bayes_error_1d([stats.norm(0, 1).pdf, lambda x: np.exp(-np.square(x - 2) / 2) * math.exp(800)],
+                                      [0.5, 0.5], support=(-8, 10)), refuses("densities[1]")),
         case("decision.bayes_error_1d", "a plain function without support",
              lambda: D.bayes_error_1d([stats.norm(0, 1).pdf, stats.norm(2, 1).pdf], [0.5, 0.5]), refuses("support")),
         case("decision.bayes_error_1d", "a density quad cannot integrate (20 000 ripples)",

@@ -223,6 +223,11 @@ def _new_cases():
                      NOT_UNIT),
         case(grid, "t_eval too short", lambda: DA.rda_accuracy_grid(X, T, X_test, T_test[1:], [0.5], [0.5]),
              refuses("t_eval")),
+        case(grid, "a fold of examples sorted by class: t_eval holds the class t lacks (issue 35: scored 0 silently)",
+             lambda: DA.rda_accuracy_grid(X[T < 2], T[T < 2], X[T == 2], T[T == 2], [0.5], [0.5]),
+             refuses("t_eval", match="fold")),
+        case(grid, "t_eval coded otherwise (strings for numbers)", lambda: DA.rda_accuracy_grid(
+            X, T, X_test, T_test.astype(str), [0.5], [0.5]), refuses("t_eval")),
         case(grid, "a singular pair", lambda: DA.rda_accuracy_grid(X[[0, 1, 20, 21, 40, 41]], T[[0, 1, 20, 21, 40, 41]],
                                                                    X_test, T_test, [0.0, 1.0], [0.0]),
              refuses("RDA")),

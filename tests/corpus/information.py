@@ -19,6 +19,13 @@ def _kl_mp(mu_p, sigma_p, mu_q, sigma_q):
     return float(mpmath.log(sigma_q / sigma_p) + (sigma_p ** 2 + (mu_p - mu_q) ** 2) / (2 * sigma_q ** 2) - 0.5)
 
 
+def _binary_entropy_mp(phi):
+    """``-phi log phi - (1 - phi) log(1 - phi)`` in 50 digits."""
+    mpmath.mp.dps = 50
+    phi = mpmath.mpf(phi)
+    return float(-phi * mpmath.log(phi) - (1 - phi) * mpmath.log1p(-phi))
+
+
 def _base_cases(target, call):
     return [case(target, f"base={base!r}", lambda base=base: call(base), refuses("base"))
             for base in (1, 0, -2, "2", np.nan, True)]
@@ -71,8 +78,13 @@ def _discrete_cases():
              answers(equal(np.inf), infinite=True)),
         *_base_cases("information.self_information", lambda base: I.self_information(0.5, base=base)),
         case("information.binary_entropy", "phi = -0.5", lambda: I.binary_entropy(-0.5), refuses("phi")),
-        case("information.binary_entropy", "phi = 1e-300", lambda: I.binary_entropy(1e-300),
-             answers(close(stats.entropy([1e-300, 1 - 1e-300]), rtol=1e-13))),
+        # issue 35: 1 - phi rounds to 1 for phi below 1e-16, and log(1 - phi) to 0 instead of -phi (scipy's entropy of
+        # [phi, 1 - phi] has the same slip): the reference is exact, in 50 digits
+        *[case("information.binary_entropy", f"phi = {phi:g}, whose complement rounds to 1",
+               lambda phi=phi: I.binary_entropy(phi), answers(close(_binary_entropy_mp(phi), rtol=1e-14)))
+          for phi in (1e-17, 1e-100, 1e-300)],
+        case("information.binary_entropy", "phi = 1 - 2^-53, in bits", lambda: I.binary_entropy(1 - 2.0 ** -53, base=2),
+             answers(close(_binary_entropy_mp(1 - 2.0 ** -53) / np.log(2), rtol=1e-14))),
         case("information.binary_entropy", "phi nan", lambda: I.binary_entropy(np.nan), refuses("phi")),
         case("information.huffman_code_lengths", "a batch", lambda: I.huffman_code_lengths([P, Q]), refuses("p")),
         case("information.huffman_code_lengths", "10**5 outcomes of a geometric distribution, in time",

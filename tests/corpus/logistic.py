@@ -320,6 +320,8 @@ def _path_cases():
              answers(close(lambda: [[LR.loss_surface(X[:, :1], T, [w], b) for w in np.linspace(-1, 1, 3)]
                                     for b in np.linspace(-2, 2, 3)], rtol=1e-13))),
         case("logistic.loss_grid", "X of two inputs", lambda: LR.loss_grid(X, T, (-1, 1), (-1, 1), 3), refuses("X")),
+        case("logistic.loss_grid", "w_limits wider than float64 holds (issue 35: a grid of inf and nan)",
+             lambda: LR.loss_grid(X[:, :1], T, (-1e308, 1e308), (-1, 1), 3), refuses("w_limits")),
         case("logistic.loss_grid", "reversed w_limits", lambda: LR.loss_grid(X[:, :1], T, (1, -1), (-1, 1), 3),
              refuses("w_limits")),
         case("logistic.loss_grid", "b_limits with nan", lambda: LR.loss_grid(X[:, :1], T, (-1, 1), (np.nan, 1), 3),

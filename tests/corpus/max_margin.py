@@ -120,7 +120,20 @@ def _nearest_point_cases():
         *bad_arrays(target, "direction", lambda value: M.nearest_point(_lowest_of(SQUARE), value), [1.0, 1.0],
                     kinds=("nan", "inf", "string", "none")),
         *bad_counts(target, "max_steps", lambda value: M.nearest_point(_lowest_of(SQUARE), [1.0, 1.0], value)),
+        case(target, "lowest overflowing with Python floats (issue 35)",
+             lambda: M.nearest_point(lambda d: (0, np.array([10.0 ** 400, 1.0])), [1.0, 1.0]), refuses("lowest")),
     ]
 
 
-CASES = [*_separator_cases(), *_proof_cases(), *_nearest_point_cases()]
+def _flag_cases():
+    """Issue 35: fit_intercept given as a string ("False" counts as true) or a number is refused."""
+    separator = M.widest_margin(X, T)
+    calls = [("max_margin_separator", lambda value: M.max_margin_separator(X, T, fit_intercept=value)),
+             ("widest_margin", lambda value: M.widest_margin(X, T, fit_intercept=value)),
+             ("optimality_residuals", lambda value: M.optimality_residuals(
+                 X, T, separator.coef, separator.intercept, separator.multipliers, fit_intercept=value))]
+    return [case(f"max_margin.{name}", f"fit_intercept={value!r}", lambda call=call, value=value: call(value),
+                 refuses("fit_intercept")) for name, call in calls for value in ("False", 0)]
+
+
+CASES = [*_separator_cases(), *_proof_cases(), *_nearest_point_cases(), *_flag_cases()]

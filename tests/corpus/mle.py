@@ -1,5 +1,6 @@
 """Bad and extreme calls of lecture_utils.mle."""
 
+import math
 import statistics
 from fractions import Fraction
 
@@ -171,8 +172,29 @@ def _any_model_cases():
         case("mle.empirical_distribution", "2-D x", lambda: mle.empirical_distribution([[1, 2]]), refuses("x")),
         case("mle.empirical_distribution", "empty x", lambda: mle.empirical_distribution([]), refuses("x")),
         case("mle.empirical_distribution", "nan in x", lambda: mle.empirical_distribution([1.0, np.nan]), refuses("x")),
+        # issue 35: numbers and text are no one sample space (numpy read 1 as "1"), and an observation of inf none
         case("mle.empirical_distribution", "numbers and text", lambda: mle.empirical_distribution([1, "a", 1]),
-             answers(satisfies(lambda result: sorted(result[1].tolist()) == [1 / 3, 2 / 3], "1/3 and 2/3"))),
+             refuses("x", match="numbers and text")),
+        case("mle.empirical_distribution", "numbers and text in an object array",
+             lambda: mle.empirical_distribution(np.array([1, "a", 1], dtype=object)), refuses("x")),
+        case("mle.empirical_distribution", "inf in x", lambda: mle.empirical_distribution([1.0, np.inf]),
+             refuses("x")),
+        case("mle.negative_log_likelihood", "an observation of inf (its likelihood was 0, its NLL inf)",
+             lambda: mle.negative_log_likelihood(logpdf, [1.0, np.inf], 0.0, 1.0), refuses("x")),
+        case("mle.negative_log_likelihood", "an observation of -inf under a count model",
+             lambda: mle.negative_log_likelihood(stats.poisson.logpmf, [1.0, -np.inf], 2.0), refuses("x")),
+        case("mle.negative_log_likelihood", "numbers and text", lambda: mle.negative_log_likelihood(
+            lambda x, p: np.log(np.where(x == "a", p, 1 - p)), [1, "a"], 0.5), refuses("x")),
+        case("mle.negative_log_likelihood", "logpdf of Python floats that overflows (issue 35)",
+             lambda: mle.negative_log_likelihood(lambda x, m: -(x - m) ** 2 * math.exp(800.0), SAMPLE, 0.0),
+             refuses("logpdf")),
+        case("mle.negative_log_likelihood", "logpdf of +inf at an observation: an infinite likelihood",
+             lambda: mle.negative_log_likelihood(stats.beta.logpdf, [0.0, 0.5], 0.5, 0.5), refuses("logpdf")),
+        case("mle.fit_mle_numerically", "logpdf of Python floats that overflows",
+             lambda: mle.fit_mle_numerically(lambda x, m: -(x - m) ** 2 * math.exp(800.0), SAMPLE, [0.0]),
+             refuses("logpdf")),
+        case("mle.fit_mle_numerically", "an observation of inf", lambda: mle.fit_mle_numerically(
+            logpdf, [1.0, 2.0, np.inf], [0.0, 1.0], bounds=[(None, None), (1e-9, None)]), refuses("x")),
         case("mle.empirical_distribution", "values of 1e300", lambda: mle.empirical_distribution([1e300, -1e300, 1e300]),
              answers(lambda result: np.testing.assert_allclose(result[1], [1 / 3, 2 / 3]))),
         *bad_arrays("mle.likelihood_product", "probabilities", mle.likelihood_product, [0.5, 0.25]),
@@ -253,6 +275,15 @@ def _simulation_cases():
              lambda: mle.simulate_estimates(median, normal, 10 ** 6, 10 ** 6), refuses("N", match="GiB|draws")),
         case("mle.simulate_estimates", "N = 10**30 cannot fit",
              lambda: mle.simulate_estimates(median, normal, 10 ** 30, 2), refuses("N")),
+        case("mle.simulate_estimates", "an estimator of Python floats that overflows (issue 35)",
+             lambda: mle.simulate_estimates(lambda s: np.full(s.shape[0], math.exp(800.0)), normal, 5, 10),
+             refuses("estimator")),
+        case("mle.simulate_estimates", "a distribution that draws inf (issue 35)",
+             lambda: mle.simulate_estimates(median, lambda rng, size: np.full(size, np.inf), 5, 10),
+             refuses("distribution")),
+        case("mle.simulate_estimates", "an estimator undefined for N = 1 (nan)",
+             lambda: mle.simulate_estimates(lambda s: np.var(s, axis=-1, ddof=1) if s.shape[-1] > 1 else
+                                            np.full(s.shape[0], np.nan), normal, [1, 5], 10), refuses("estimator")),
         case("mle.simulate_estimates", "distribution returning the wrong shape",
              lambda: mle.simulate_estimates(median, lambda rng, size: rng.random(3), 5, 10), refuses("distribution")),
         case("mle.simulate_estimates", "the sample mean's spread",

@@ -10,7 +10,7 @@ from sklearn.preprocessing import StandardScaler as SklearnStandardScaler
 
 from lecture_utils import ConvergenceWarning, FoldWarning
 from lecture_utils.datasets import make_gaussian_classes
-from lecture_utils.discriminant import LDA
+from lecture_utils.discriminant import LDA, QDA
 from lecture_utils.logistic import LogisticRegression
 from lecture_utils.model_selection import (calibration_curve, confusion_matrix, cross_val_predict, cross_val_score,
                                            grid_search, kfold_indices, learning_curve, learning_curve_splits,
@@ -82,6 +82,19 @@ def _score_cases():
             LDA(), X, T, folds=[np.arange(10)]), refuses("folds")),
         case("model_selection.cross_val_score", "a training fold of one class", lambda: cross_val_score(
             LDA(), X, T, folds=[(np.arange(12), np.arange(12, 36))]), refuses("t")),
+        case("model_selection.cross_val_score", "2 folds of examples sorted by two classes: which fold, and why "
+             "(issue 35)", lambda: cross_val_score(LDA(), X[BINARY], T[BINARY], k=2),
+             refuses("t", match="Fold 1 of 2 .* sorted by class")),
+        case("model_selection.cross_val_predict", "2 folds of examples sorted by two classes: which fold",
+             lambda: cross_val_predict(LDA(), X[BINARY], T[BINARY], k=2), refuses("t", match="Fold 1 of 2")),
+        case("model_selection.grid_search", "2 folds of examples sorted by two classes: which fold",
+             lambda: grid_search(lambda value: LDA(), [0], X[BINARY], T[BINARY], k=2), refuses("t", match="Fold 1")),
+        case("model_selection.cross_val_score", "a fold whose fit fails: the fold is named (issue 35)",
+             lambda: cross_val_score(QDA(), X[:, :1].repeat(2, axis=1), T, k=3, shuffle=True, random_state=0),
+             refuses("covariance", match="fold 1 of 3")),
+        case("model_selection.learning_curve", "a split whose fit fails: the split is named (issue 35)",
+             lambda: learning_curve(QDA(), X[:, :1].repeat(2, axis=1), T, [9, 20], n_repeats=3, random_state=0),
+             refuses("covariance", match="split 1 of 3")),
         case("model_selection.cross_val_score", "the class LDA, not a model", lambda: cross_val_score(LDA, X, T),
              refuses("estimator", match="LDA\\(\\)")),
         case("model_selection.cross_val_score", "3 folds of examples sorted by class: each tests an unseen class",
@@ -238,6 +251,8 @@ def _evaluation_cases():
         case("model_selection.confusion_matrix", "text labels in a given order",
              lambda: confusion_matrix(["b", "a", "a"], ["a", "a", "b"], labels=["b", "a"]),
              answers(equal(lambda: sklearn_confusion(["b", "a", "a"], ["a", "a", "b"], labels=["b", "a"])))),
+        case("model_selection.confusion_matrix", "t mixing numbers and text (issue 35)",
+             lambda: confusion_matrix([1, "a", 1], [1, 1, "a"]), refuses("t")),
         case("model_selection.confusion_matrix", "ragged t", lambda: confusion_matrix([[0], [1, 0]], [0, 1]),
              refuses("t")),
         case("model_selection.confusion_matrix", "different lengths", lambda: confusion_matrix([0, 1, 1], [0, 1]),

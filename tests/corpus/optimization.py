@@ -1,5 +1,7 @@
 """Bad and extreme calls of lecture_utils.optimization."""
 
+import math
+
 import numpy as np
 
 from lecture_utils import ConvergenceWarning, DivergenceWarning
@@ -343,5 +345,36 @@ def _flag_cases():
     ]
 
 
+def _overflow_cases():
+    """Issue 35: a caller's function of Python floats raises OverflowError where numpy's give inf."""
+    quartic, cubic, twelve = (lambda x: x ** 4), (lambda x: 4 * x ** 3), (lambda x: 12 * x ** 2)
+    return [
+        case("optimization.gradient_descent", "from a start where the loss overflows (a bare OverflowError)",
+             lambda: O.gradient_descent(quartic, cubic, 1e100), refuses("w0", match="inf")),
+        case("optimization.gradient_descent", "math.exp from 1000", lambda: O.gradient_descent(math.exp, math.exp,
+                                                                                             1000.0), refuses("w0")),
+        case("optimization.gradient_descent", "a gradient that overflows at the start",
+             lambda: O.gradient_descent(lambda x: 1.0, lambda x: x ** 400, 10.0), refuses("w0", match="gradient")),
+        case("optimization.gradient_descent", "a step to where the loss overflows: diverged, with the last finite w",
+             lambda: O.gradient_descent(quartic, cubic, 1e70, learning_rate=1.0),
+             answers(satisfies(lambda trace: trace.diverged and trace.w[0] == 1e70, "diverged at w0"),
+                     warns=DivergenceWarning)),
+        case("optimization.newton", "from a start where the loss overflows",
+             lambda: O.newton(quartic, cubic, twelve, 1e100), refuses("w0")),
+        case("optimization.minimize", "a FunctionObjective from a start where it overflows",
+             lambda: O.minimize(O.FunctionObjective(quartic, cubic, scalar=True), [1e100]), refuses("w0")),
+        case("optimization.quadratic_model", "at a point where the loss overflows",
+             lambda: O.quadratic_model(O.FunctionObjective(quartic, cubic, twelve, scalar=True), 1e100), refuses("w")),
+        case("optimization.chord_gap", "f overflows at an end", lambda: O.chord_gap(quartic, 1e100, 0.0, 0.5),
+             refuses("f")),
+        case("optimization.numerical_gradient", "f overflows beside w", lambda: O.numerical_gradient(quartic, 1e100),
+             refuses("f")),
+        case("optimization.numerical_gradient", "numpy's f is inf about w (it warned, and gave nan)",
+             lambda: O.numerical_gradient(lambda w: np.exp(w[0]), [800.0]), refuses("f")),
+        case("optimization.numerical_hessian", "the gradient overflows beside w",
+             lambda: O.numerical_hessian(lambda x: x ** 3, 1e150), refuses("gradient")),
+    ]
+
+
 CASES = [*_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
-         *_not_finite_cases(), *_flag_cases()]
+         *_not_finite_cases(), *_flag_cases(), *_overflow_cases()]

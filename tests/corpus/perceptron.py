@@ -203,4 +203,14 @@ def _geometry_cases():
     ]
 
 
-CASES = [*_estimator_cases(), *_trace_cases(), *_plain_cases(), *_geometry_cases()]
+def _flag_cases():
+    """Issue 35: a flag given as a string ("False" counts as true) or a number is refused, naming the flag."""
+    flags = [("Perceptron.fit", "fit_intercept", lambda value: P.Perceptron(fit_intercept=value).fit(X, T)),
+             ("Perceptron.fit", "shuffle", lambda value: P.Perceptron(shuffle=value).fit(X, T)),
+             ("perceptron_trace", "fit_intercept", lambda value: P.perceptron_trace(X, T, fit_intercept=value)),
+             ("perceptron_trace", "shuffle", lambda value: P.perceptron_trace(X, T, shuffle=value))]
+    return [case(f"perceptron.{name}", f"{flag}={value!r}", lambda call=call, value=value: call(value), refuses(flag))
+            for name, flag, call in flags for value in ("False", 0)]
+
+
+CASES = [*_estimator_cases(), *_trace_cases(), *_plain_cases(), *_geometry_cases(), *_flag_cases()]

@@ -234,10 +234,11 @@ BAD = {
     "AXES": {"None": None, "text": "ax", "a figure": Figure()},
     "axes_list": {"text": "ax", "one axes too few": "FEWER"},
     "array": {"text": "abc", "nan": "NAN", "empty": "EMPTY", "ragged": [[1.0, 2.0], [3.0]],
-              "one entry too few": "SHORT"},
+              "one entry too few": "SHORT", "coordinates near 1e308 (issue 35: axes computed as inf)": "FAR"},
     "labels": {"ragged": [[0], [1, 0]], "one entry too few": "SHORT"},
     "names": {"one string": "ab", "a number": 3, "one name too few": "SHORT"},
-    "limits": {"reversed": (1.0, 0.0), "text": "ab", "nan": (0.0, np.nan), "three numbers": (0, 1, 2)},
+    "limits": {"reversed": (1.0, 0.0), "text": "ab", "nan": (0.0, np.nan), "three numbers": (0, 1, 2),
+               "wider than float64 holds": (-1e308, 1e308), "beyond what matplotlib lays out": (0.0, 1e307)},
     "NUMBER": {"text": "a", "nan": np.nan, "two numbers": [1.0, 2.0]},
     "EXTENDED": {"text": "a", "nan": np.nan},
     "positive": {"0": 0.0, "-1": -1.0, "nan": np.nan, "text": "1"},
@@ -249,7 +250,7 @@ BAD = {
     "FUNCTION": {"a number": 3, "text": "f"},
     "mapping": {"empty": {}, "text": "abc", "a bad entry": "BADENTRY"},
     "TEXT": {"a number": 3},
-    "FLAG": {"text": "yes"},
+    "FLAG": {"text": "yes", "the text False (true as a string)": "False", "the number 0": 0},
     "AXIS": {"an Axes": "AXESINSTEAD", "None": None},
     "record": {"a number": 3},
     "covariances": {"not positive definite": "NOTPD", "nan": "NAN", "text": "abc", "one too few": "SHORT"},
@@ -280,6 +281,8 @@ def _bad_value(marker, valid, check, arguments):
         return [] if nonlocals.get("min_size", 1) > 0 else None
     if marker == "HUGE":
         return 10 ** 9 if nonlocals.get("cells", 1) > 1 else None
+    if marker == "FAR":
+        return np.full(np.shape(valid), 1e308) if nonlocals.get("largest") is not None and np.size(valid) else None
     if marker == "FEWER":
         return valid[:-1]
     if marker == "AXESINSTEAD":
@@ -327,6 +330,16 @@ CASES = [
          refuses("errors")),
     case("plotting.geometry.ellipse_points", "a mean of three coordinates",
          lambda: _function("ellipse_points")([0.0, 0.0, 0.0], np.eye(2)), refuses("mean")),
+    # issue 35: axis limits computed as inf for data near 1e308
+    case("plotting.geometry.padded_limits", "data near 1e300 and a pad of 1e10: limits beyond any axes",
+         lambda: P.padded_limits([[0.0, 1e300], [1.0, -1e300]], pad=1e10), refuses("pad")),
+    case("plotting.geometry.padded_limits", "data of 1e300 padded by 0.1: finite limits",
+         lambda: P.padded_limits([[-1e300, 1e300], [1e300, -1e300]], pad=0.1),
+         answers(close([[-1.2e300, 1.2e300], [-1.2e300, 1.2e300]], rtol=1e-15))),
+    case("plotting.mle.nice_upper_limit", "a peak of 1.7e308 (its axis was set to 1, silently)",
+         lambda: P.nice_upper_limit(1.7e308), refuses("value")),
+    case("plotting.mle.nice_upper_limit", "a peak of 9e304", lambda: P.nice_upper_limit(9e304),
+         answers(close(1e305, rtol=1e-15))),
     case("plotting.geometry.ellipse_points", "a covariance at scale 1e-300",
          lambda: _function("ellipse_points")([0.0, 0.0], np.eye(2) * 1e-300, 2.0),
          answers(satisfies(lambda points: np.allclose(np.hypot(*points.T), 2e-150, rtol=1e-12), "radius 2e-150"))),
@@ -338,6 +351,8 @@ CASES = [
          lambda: _function("loss_on_grid")(lambda w: "a", (0, 1), (0, 1), 3), refuses("loss")),
     case("plotting.newton.loss_on_grid", "resolution 10**4: 1e8 calls of loss (issue 20)",
          lambda: _function("loss_on_grid")(lambda w: 0.0, (0, 1), (0, 1), 10 ** 4), refuses("resolution")),
+    case("plotting.newton.plot_chord", "f of Python floats that overflows at an end (issue 35)",
+         lambda: _function("plot_chord")(_ax(), lambda x: float(x) ** 400, 10.0, 1.0, 0.5), refuses("f")),
     case("plotting.newton.plot_chord", "f returning text",
          lambda: _function("plot_chord")(_ax(), lambda x: "a", 0.0, 1.0, 0.5), refuses("f")),
     case("plotting.newton.model_ellipse", "a model of three weights", lambda: _function("model_ellipse")(

@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from lecture_utils import widgets as W
 from lecture_utils.datasets import make_gaussian_classes, make_separable
 from lecture_utils.logistic import LogisticLoss
+from lecture_utils.widgets import decision as WDE
 from lecture_utils.widgets import discriminant as WD
 from lecture_utils.widgets import information as WI
 from lecture_utils.widgets import logistic as WL
@@ -46,7 +47,7 @@ ESTIMATORS = {"mean": lambda s: s.mean(axis=-1), "median": lambda s: np.median(s
 
 #: How to build each widget from valid (small, fast) arguments.
 MAKE = {
-    "discriminant.LossMatrixExplorer": lambda **kw: WD.LossMatrixExplorer(**{"n_grid": 201, **kw}),
+    "decision.LossMatrixExplorer": lambda **kw: WDE.LossMatrixExplorer(**{"n_grid": 201, **kw}),
     "discriminant.GaussianClassesExplorer": lambda **kw: WD.GaussianClassesExplorer(
         **{"resolution": 30, "n_test": 200, **kw}),
     "discriminant.RDAExplorer": lambda **kw: WD.RDAExplorer(**{**dict(zip(("X_train", "t_train", "X_val", "t_val"),
@@ -92,8 +93,8 @@ def _status_without(*words):
 
 
 VALID = [
-    case(_target("discriminant.LossMatrixExplorer"), "costs at the ends of their sliders",
-         lambda: MAKE["discriminant.LossMatrixExplorer"](miss_cost=100, false_alarm_cost=1, prior=0.95),
+    case(_target("decision.LossMatrixExplorer"), "costs at the ends of their sliders",
+         lambda: MAKE["decision.LossMatrixExplorer"](miss_cost=100, false_alarm_cost=1, prior=0.95),
          answers(satisfies(lambda w: np.array_equal(w.loss_matrix, [[0, 100], [1, 0]]), "L = [[0, 100], [1, 0]]"))),
     case(_target("discriminant.GaussianClassesExplorer"), "three classes",
          lambda: MAKE["discriminant.GaussianClassesExplorer"](means=[[-1, 0], [1, 0], [0, 1.5]],
@@ -138,16 +139,16 @@ VALID = [
 
 REFUSED = [
     # notebook 06
-    _refused("discriminant.LossMatrixExplorer", "miss_cost above max_cost", "miss_cost", 1000),
-    _refused("discriminant.LossMatrixExplorer", "prior nan", "prior", np.nan),
-    _refused("discriminant.LossMatrixExplorer", "sigmas of 0", "sigmas", (0.0, 1.0)),
-    _refused("discriminant.LossMatrixExplorer", "n_grid 0", "n_grid", 0),
-    case(_target("discriminant.LossMatrixExplorer.set_costs"), "miss beyond its slider",
-         lambda: _shared("discriminant.LossMatrixExplorer").set_costs(miss=1000), refuses("miss")),
-    case(_target("discriminant.LossMatrixExplorer.set_costs"), "prior nan",
-         lambda: _shared("discriminant.LossMatrixExplorer").set_costs(prior=np.nan), refuses("prior")),
-    case(_target("discriminant.LossMatrixExplorer.set_costs"), "false_alarm 2.5 on an integer slider",
-         lambda: _shared("discriminant.LossMatrixExplorer").set_costs(false_alarm=2.5), refuses("false_alarm")),
+    _refused("decision.LossMatrixExplorer", "miss_cost above max_cost", "miss_cost", 1000),
+    _refused("decision.LossMatrixExplorer", "prior nan", "prior", np.nan),
+    _refused("decision.LossMatrixExplorer", "sigmas of 0", "sigmas", (0.0, 1.0)),
+    _refused("decision.LossMatrixExplorer", "n_grid 0", "n_grid", 0),
+    case(_target("decision.LossMatrixExplorer.set_costs"), "miss beyond its slider",
+         lambda: _shared("decision.LossMatrixExplorer").set_costs(miss=1000), refuses("miss")),
+    case(_target("decision.LossMatrixExplorer.set_costs"), "prior nan",
+         lambda: _shared("decision.LossMatrixExplorer").set_costs(prior=np.nan), refuses("prior")),
+    case(_target("decision.LossMatrixExplorer.set_costs"), "false_alarm 2.5 on an integer slider",
+         lambda: _shared("decision.LossMatrixExplorer").set_costs(false_alarm=2.5), refuses("false_alarm")),
     _refused("discriminant.GaussianClassesExplorer", "means as text", "means", "abc"),
     _refused("discriminant.GaussianClassesExplorer", "four classes", "means", np.zeros((4, 2))),
     _refused("discriminant.GaussianClassesExplorer", "spreads with nan", "spreads", [[1, np.nan], [1, 1]]),
@@ -210,6 +211,12 @@ REFUSED = [
     _refused("logistic.LearningRateExplorer", "k beyond n_updates", "k", 21),
     _refused("logistic.LearningRateExplorer", "minibatch 1", "minibatch", 1),
     _refused("logistic.RegularizationExplorer", "lam not among the lambdas", "lam", 0.5),
+    *[_refused("logistic.RegularizationExplorer", f"penalty {value!r} (ipywidgets' TraitError, issue 35)", "penalty",
+               value) for value in ("l3", None, "L2")],
+    _refused("information.EntropyExplorer", "labels a number (Python's 'not iterable')", "labels", 3),
+    _refused("mle.EstimatorExplorer", "sizes a number (Python's 'not iterable')", "sizes", 5),
+    _refused("mle.EstimatorExplorer", "true_value as text (Python's float())", "true_value", "abc"),
+    _refused("mle.EstimatorExplorer", "true_value 1e300: errors beyond float64, named", "true_value", 1e300),
     _refused("logistic.RegularizationExplorer", "one lambda", "lambdas", [0.1]),
     _refused("logistic.RegularizationExplorer", "degree 0", "degree", 0),
     case(_target("logistic.RegularizationExplorer.decision_function"), "one input instead of two",
@@ -277,9 +284,9 @@ REFUSED = [
     _refused("discriminant.GaussianClassesExplorer", "a mean beyond its slider (it moved silently)", "means",
              ((5, 0), (-1.2, 0.6))),
     _refused("discriminant.GaussianClassesExplorer", "N_max 10**12: terabytes", "N_max", 10 ** 12),
-    _refused("discriminant.LossMatrixExplorer", "n_grid 10**12: terabytes", "n_grid", 10 ** 12),
-    case(_target("discriminant.LossMatrixExplorer"), "n_grid 1: named, not the grid's x",
-         lambda: MAKE["discriminant.LossMatrixExplorer"](n_grid=1), refuses("n_grid", not_names="x must")),
+    _refused("decision.LossMatrixExplorer", "n_grid 10**12: terabytes", "n_grid", 10 ** 12),
+    case(_target("decision.LossMatrixExplorer"), "n_grid 1: named, not the grid's x",
+         lambda: MAKE["decision.LossMatrixExplorer"](n_grid=1), refuses("n_grid", not_names="x must")),
     _refused("discriminant.RDAExplorer", "step 1e-6: a million grid points", "step", 1e-6),
     _refused("logistic.LearningRateExplorer", "standardize as text", "standardize", "no"),
     _refused("logistic.LearningRateExplorer", "k of 2.5 steps", "k", 2.5),
@@ -292,6 +299,29 @@ REFUSED = [
     _refused("perceptron.PerceptronStepper", "max_epochs 0", "max_epochs", 0),
     *bad_seeds(_target("perceptron.PerceptronStepper"),
                lambda value: MAKE["perceptron.PerceptronStepper"](shuffle=True, random_state=value)),
+    # issue 35: a seed the widget cannot use (refused at once, not at the first minibatch run), validation labels
+    # that the training labels lack, a slider's largest value of 0, nan or beyond what can be computed
+    *bad_seeds(_target("logistic.LearningRateExplorer"),
+               lambda value: MAKE["logistic.LearningRateExplorer"](random_state=value)),
+    *[case(_target("logistic.RegularizationExplorer"), kind, lambda t_val=t_val: WL.RegularizationExplorer(
+        *SPLIT[:3], t_val, degree=2, lambdas=np.logspace(-3, 0, 4)), refuses("t_val"))
+      for kind, t_val in (("t_val of other labels (1 and 2 for 0 and 1)", SPLIT[3] + 1),
+                          ("t_val of one class", np.zeros_like(SPLIT[3])))],
+    _refused("discriminant.RDAExplorer", "t_val of labels t_train lacks", "t_val", np.where(SPLIT[3] == 0, "a", "b")),
+    *[_refused("information.EntropyExplorer", f"max_weight {value!r}", "max_weight", value)
+      for value in (0.0, -1.0, np.nan, np.inf, "10", None, True)],
+    *[_refused("information.KLAsymmetryExplorer", f"max_separation {value!r}", "max_separation", value)
+      for value in (0.0, np.nan, np.inf, "8", 1e300)],
+    _refused("information.KLAsymmetryExplorer", "sigma 1e307: a view to 5e307 (a bare OverflowError)", "sigma", 1e307),
+    _refused("newton.Newton1D", "xlim to 5e307: beyond what matplotlib lays out", "xlim", (-5e307, 5e307)),
+    _refused("newton.Newton1D", "xlim wider than float64 holds", "xlim", (-1e308, 1e308)),
+    _refused("newton.NewtonStepper", "ylim to 1e307", "ylim", (-1e307, 1e307)),
+    _refused("discriminant.GaussianClassesExplorer", "limits to 1e307", "limits", (-1e307, 1e307)),
+    case(_target("logistic.LearningRateExplorer"), "x near 1e300: named x, not the loss's X",
+         lambda: WL.LearningRateExplorer(HOURS * 1e300, PASSED, learning_rate=0.3, n_updates=20), refuses("x")),
+    case(_target("information.KLAsymmetryExplorer"), "max_separation 100: the most positions, each fitted",
+         lambda: MAKE["information.KLAsymmetryExplorer"](max_separation=100.0, n_points=101),
+         answers(satisfies(lambda widget: widget.slider.max == 100.0, "a slider up to 100"))),
 ]
 
 

@@ -1,18 +1,15 @@
-"""Shared input checks that fail early with a message a student can act on.
-
-Every public function of the package validates its arguments here, so that bad
-input raises a ``ValueError`` or ``TypeError`` naming the argument, what was
-expected and how to fix it, instead of a bare numpy error or a silent ``nan``.
-"""
+"""Checks of arrays of numbers: finite floats, matrices and tables, vectors and scalars, distributions and
+priors, covariances, ranges, shapes that broadcast, and entries whose products stay within float64."""
 
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 
 import numpy as np
 
-from ._numerics import largest_magnitude
+from .._numerics import largest_magnitude
 
 
 def as_float_array(value, name: str, *, allow_infinite: bool = False) -> np.ndarray:
@@ -173,87 +170,6 @@ def as_scalar(value, name: str) -> float:
     return float(array)
 
 
-def as_signed_labels(t, n_samples: int, name: str = "t") -> np.ndarray:
-    """Return the targets ``t`` as a float array of -1.0 and +1.0 of length ``n_samples``.
-
-    Raises
-    ------
-    ValueError
-        If ``t`` holds other values or its length differs from the number of samples.
-    """
-    labels = np.asarray(t)
-    if labels.ndim != 1:
-        raise ValueError(f"{name} must be a 1-D array of labels; got shape {labels.shape}.")
-    if labels.shape[0] != n_samples:
-        raise ValueError(
-            f"{name} has {labels.shape[0]} labels but X has {n_samples} samples; "
-            "they must have one label per sample."
-        )
-    values = set(np.unique(labels).tolist())
-    if not values <= {-1, 1}:
-        shown = sorted(values, key=str)[:5]
-        raise ValueError(
-            f"{name} must contain only the labels -1 and +1; got the values {shown}. "
-            f"Convert 0/1 labels with {name} = 2 * y - 1."
-        )
-    return labels.astype(float)
-
-
-def check_positive_int(value, name: str) -> int:
-    """Return ``value`` if it is an integer >= 1, else raise naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer >= 1; got {value!r} of type {type(value).__name__}.")
-    if value < 1:
-        raise ValueError(f"{name} must be an integer >= 1; got {value}.")
-    return int(value)
-
-
-def _check_real(value, name: str, expected: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be {expected}; got {value!r} of type {type(value).__name__}.")
-
-
-def check_positive(value, name: str) -> float:
-    """Return ``value`` as a float if it is a finite number > 0, else raise naming ``name``."""
-    _check_real(value, name, "a positive number")
-    if not np.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be a finite number > 0; got {value}.")
-    return float(value)
-
-
-def check_interval(value, name: str, low: float, high: float, why: str = "") -> float:
-    """Return ``value`` as a float if it is a number in [low, high], else raise naming ``name`` (and ``why``)."""
-    _check_real(value, name, f"a number in [{low:g}, {high:g}]")
-    if not low <= value <= high:
-        raise ValueError(f"{name} must lie in [{low:g}, {high:g}]{' ' + why if why else ''}; got {value}.")
-    return float(value)
-
-
-def check_unit_interval(value, name: str) -> float:
-    """Return ``value`` as a float if it is a number in [0, 1], else raise naming ``name``."""
-    return check_interval(value, name, 0.0, 1.0)
-
-
-def check_counts(value, name: str, length: int) -> np.ndarray:
-    """Return ``value`` as ``length`` integers >= 1: one integer for all, or a sequence of ``length`` of them."""
-    counts = np.asarray(value, dtype=object)
-    if counts.shape not in ((), (length,)) or not all(
-            isinstance(count, numbers.Integral) and not isinstance(count, (bool, np.bool_)) for count in counts.flat):
-        raise TypeError(f"{name} must be an integer >= 1 or a sequence of {length} of them; got {value!r}.")
-    counts = np.broadcast_to(counts.astype(np.int64), (length,))
-    if np.any(counts < 1):
-        raise ValueError(f"{name} must be an integer >= 1 or a sequence of {length} of them; got {value!r}.")
-    return counts
-
-
-def check_non_negative(value, name: str) -> float:
-    """Return ``value`` as a float if it is a finite number >= 0, else raise naming ``name``."""
-    _check_real(value, name, "a number >= 0")
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number >= 0; got {value}.")
-    return float(value)
-
-
 def check_binary(array: np.ndarray, name: str, hint: str) -> np.ndarray:
     """Return ``array`` if it holds only 0 and 1, else raise naming ``name`` and giving ``hint``."""
     others = (array != 0) & (array != 1)
@@ -263,13 +179,6 @@ def check_binary(array: np.ndarray, name: str, hint: str) -> np.ndarray:
             f"{name} must contain only the Bernoulli outcomes 0 and 1; got also the values {shown}. {hint}"
         )
     return array
-
-
-def check_fitted(estimator, attribute: str) -> None:
-    """Raise a ``ValueError`` if ``estimator`` has not been fitted yet."""
-    if not hasattr(estimator, attribute):
-        name = type(estimator).__name__
-        raise ValueError(f"This {name} is not fitted yet: call fit(X, t) before using it.")
 
 
 def check_n_features(X: np.ndarray, n_features: int, name: str = "X") -> None:
@@ -371,102 +280,17 @@ def as_positive_array(value, name: str, meaning: str) -> np.ndarray:
     return array
 
 
-def check_random_state(random_state, name: str = "random_state") -> np.random.Generator:
-    """Return a numpy ``Generator`` for ``random_state``: None, an integer >= 0, or a Generator.
-
-    Every function that draws random numbers takes its generator from here, so
-    a seed such as ``"abc"``, ``1.5`` or ``-1`` gets one clear message.
-
-    Raises
-    ------
-    TypeError
-        If ``random_state`` is neither None, an integer nor a Generator.
-    ValueError
-        If it is a negative integer.
-    """
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return np.random.default_rng(random_state)
-    if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
-        raise TypeError(
-            f"{name} must be None, an integer seed >= 0 or a numpy Generator; "
-            f"got {random_state!r} of type {type(random_state).__name__}."
-        )
-    if random_state < 0:
-        raise ValueError(f"{name} must be an integer seed >= 0; got {random_state}.")
-    return np.random.default_rng(int(random_state))
-
-
-def as_labels(t, name: str = "t") -> np.ndarray:
-    """``t`` as a 1-D array of labels (numbers or text), without nan; a clear error for ragged or nested input."""
-    try:
-        labels = np.asarray(t)
-    except ValueError:                                       # numpy refuses nested lists of different lengths
-        raise ValueError(f"{name} must be a 1-D array of labels, one per sample; its entries have different "
-                         "lengths.") from None
-    if labels.ndim != 1:
-        raise ValueError(f"{name} must be a 1-D array of labels, one per sample; got shape {labels.shape}.")
-    if labels.dtype.kind == "f" and np.any(np.isnan(labels)):
-        raise ValueError(f"{name} contains nan; every sample needs a label.")
-    return labels
-
-
-def as_class_labels(t, n_samples: int, name: str = "t", min_classes: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """Encode the targets ``t`` (any hashable labels) as class indices.
-
-    Returns
-    -------
-    classes : ndarray of shape (K,)
-        The sorted distinct labels, as ``classes_`` of an estimator.
-    indices : ndarray of int, shape (n_samples,)
-        ``classes[indices] == t``.
-
-    Raises
-    ------
-    ValueError
-        If ``t`` is not 1-D, its length differs from ``n_samples``, it holds
-        nan, or it has fewer than ``min_classes`` distinct labels.
-    """
-    labels = as_labels(t, name)
-    if labels.shape[0] != n_samples:
-        raise ValueError(
-            f"{name} has {labels.shape[0]} labels but X has {n_samples} samples; "
-            "they must have one label per sample."
-        )
-    classes, indices = np.unique(labels, return_inverse=True)
-    if classes.size < min_classes:
-        raise ValueError(
-            f"{name} must contain at least {min_classes} different labels to classify; "
-            f"got only {classes.tolist()}."
-        )
-    return classes, indices
-
-
 def as_limits(value, name: str) -> tuple[float, float]:
-    """A range ``(low, high)``: two finite numbers with low < high."""
+    """A range ``(low, high)``: two finite numbers with low < high, whose width ``high - low`` is finite too
+    (a grid or an axis over it divides the width into steps)."""
     low_high = as_float_array(value, name)
     if low_high.shape != (2,) or not low_high[0] < low_high[1]:
         raise ValueError(f"{name} must be two numbers (low, high) with low < high; got {value!r}.")
-    return float(low_high[0]), float(low_high[1])
-
-
-def check_callable(function, name: str, what: str) -> None:
-    """Raise a ``TypeError`` naming ``name`` unless ``function`` is callable; ``what`` shows its signature."""
-    if not callable(function):
-        raise TypeError(f"{name} must be a function {what}; got {type(function).__name__}.")
-
-
-def check_sequence(value, name: str, what: str) -> list:
-    """``value`` as a list if it is a list, tuple or 1-D array (not text, not a single number), else a ``TypeError``."""
-    if isinstance(value, (list, tuple)) or (isinstance(value, np.ndarray) and value.ndim == 1):
-        return list(value)
-    raise TypeError(f"{name} must be a list of {what}; got {value!r}.")
-
-
-def check_option(value, name: str, options) -> str:
-    """Return ``value`` if it is one of ``options`` (strings), else raise listing them."""
-    if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(repr(option) for option in options)}; got {value!r}.")
-    return value
+    low, high = float(low_high[0]), float(low_high[1])
+    if not math.isfinite(high - low):
+        raise ValueError(f"{name} = ({low:g}, {high:g}) is wider than float64 can hold (high - low overflows to inf); "
+                         "give a narrower range, or rescale the values.")
+    return low, high
 
 
 def check_broadcast(*named) -> tuple:
@@ -489,50 +313,6 @@ def check_broadcast(*named) -> tuple:
             ) from None
     names = ", ".join(name for name, _ in named)
     raise ValueError(f"{names} have shapes {[np.shape(a) for _, a in named]}, which do not broadcast together.")
-
-
-#: The largest array a function builds for its caller: beyond it the machine would swap or fail.
-MAX_BYTES = 2 ** 31
-#: The most random numbers a function draws in one call (about ten seconds of drawing).
-MAX_DRAWS = 2 ** 30
-
-
-def check_size(n_values, what: str, names: str, itemsize: int = 8) -> None:
-    """Refuse to build ``what`` of ``n_values`` entries if it would exceed :data:`MAX_BYTES`, naming ``names``."""
-    if n_values * itemsize > MAX_BYTES:
-        raise ValueError(
-            f"{what} would hold {float(n_values):.3g} values ({n_values * itemsize / 2 ** 30:.3g} GiB), more than "
-            f"the {MAX_BYTES / 2 ** 30:g} GiB that fit in memory here; reduce {names}."
-        )
-
-
-def check_draws(n_draws, names: str) -> None:
-    """Refuse a simulation of more than :data:`MAX_DRAWS` random numbers (it would run for minutes), naming ``names``."""
-    if n_draws > MAX_DRAWS:
-        raise ValueError(
-            f"{names} ask for {float(n_draws):.3g} random draws, more than the {MAX_DRAWS:.3g} (about ten seconds) "
-            "drawn in one call; reduce them."
-        )
-
-
-#: The most steps an iterative method takes in one call (a few seconds of Python loop).
-MAX_ITERATIONS = 10 ** 6
-
-
-def check_iterations(value, name: str) -> int:
-    """``value`` as a number of iterations from 1 to :data:`MAX_ITERATIONS`, naming ``name``."""
-    value = check_positive_int(value, name)
-    if value > MAX_ITERATIONS:
-        raise ValueError(f"{name} = {value} iterations would run for minutes or hours; use at most "
-                         f"{MAX_ITERATIONS:.0e}, or a tolerance that stops the run.")
-    return value
-
-
-def check_flag(value, name: str) -> bool:
-    """Return ``value`` if it is True or False; a string such as ``"False"`` would count as true."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {value!r} of type {type(value).__name__}.")
-    return bool(value)
 
 
 #: Entries of a data matrix between these sizes keep their products and sums of squares (scores,
