@@ -1,7 +1,8 @@
 """Benchmark of `make grade`: a class of one homework graded end to end, each submission in the sandbox.
 
 The homework is the heaviest to grade (homework 06: its setup imports scipy.stats, and one task runs again in the
-numpy-only view); the class is the model solution and the usual slips, as a class mostly is. The figure is the time
+numpy-only view); the class is the model solution and the usual slips, as a class mostly is, each student with numbers
+of their own (the grader reads the tests for each, running the model solution at their numbers). The figure is the time
 of ``tools/homework.py grade`` (release excluded; sandboxes, judging, gradebook, feedback and grades.csv included)
 for ``CLASS`` submissions on this machine's cores, scaled to a class of 200 (each submission costs the same); the
 target is 10 minutes on 2 cores. The CPU time of the grader and its sandboxes is printed beside it: on a machine that
@@ -23,7 +24,7 @@ HOMEWORK = "hw06_discriminant_analysis"
 CLASS = 40
 #: The target: a class of 200 graded in 10 minutes.
 TARGET_MS = 10 * 60 * 1000
-SLIPS = {"lda": "p_class1 = 0.27", "threshold": "lda_1d = [4.8, 5.8]",
+SLIPS = {"lda": "lda = [1.0, 1.0, 0.0, 0.27]", "pooled": "lda_1d = [4.8, 5.8]",
          "losses": "expected_losses = [42.5, 14.0625, 26.3]"}
 
 

@@ -13,7 +13,8 @@ The rules are the notebooks' self-checks' (:mod:`lecture_utils.exercises._core`)
   (:func:`lecture_utils.exercises._core.grade`); an answer right only to the fewer figures it
   shows ("close") is not enough for the points;
 - a function's result is right when it has the expected structure and shape and its numbers agree
-  to a relative 1e-6 (:func:`lecture_utils.exercises._core.matches`); it is called positionally,
+  to a relative 1e-6 (:func:`lecture_utils.exercises._core.matches`), or, where a task has many right
+  answers (a Huffman code), when it has the property the test asks for (``satisfies``); it is called positionally,
   under a time limit of 5 s per case (:func:`lecture_utils.exercises._core.attempt`, which stops a
   runaway call), so a function that never returns loses its case, not the whole homework;
 - while the student's function runs, the course's package (``lecture_utils``) and scikit-learn are
@@ -108,7 +109,7 @@ class Result:
 
 
 def check(function, arguments: dict, expected=None, *, raises: type[BaseException] | None = None,
-          unchanged: bool = False, forbid=(), time_limit: float = TIME_LIMIT, rtol: float = 1e-6,
+          satisfies=None, unchanged: bool = False, forbid=(), time_limit: float = TIME_LIMIT, rtol: float = 1e-6,
           atol: float = 1e-9, case: str | None = None) -> None:
     """Call ``function`` on one case and raise AssertionError, naming the case, unless it does what is expected.
 
@@ -123,6 +124,10 @@ def check(function, arguments: dict, expected=None, *, raises: type[BaseExceptio
         :func:`lecture_utils.exercises._core.matches`. Ignored when ``raises`` is given.
     raises : exception class, optional
         The function must raise this (for example ``ValueError`` for invalid input).
+    satisfies : callable, optional
+        Instead of ``expected``, a property the result must have, where many results are right:
+        ``satisfies(result)`` returns "" if it has it, else what is wrong, as a noun phrase that quotes no value
+        ("a code that is not prefix-free").
     unchanged : bool
         The function must not change its arguments in place.
     forbid : sequence of callables
@@ -152,14 +157,15 @@ def check(function, arguments: dict, expected=None, *, raises: type[BaseExceptio
     error = outcome.error
     result = Result(outcome.value, tuple(_qualified(cls) for cls in type(error).__mro__) if error else (),
                     str(error) if error else "", outcome.timed_out, passed.get("values"), guard.violation)
-    message = verdict(name, arguments, result, expected, raises=raises, unchanged=unchanged, time_limit=time_limit,
-                      rtol=rtol, atol=atol)
+    message = verdict(name, arguments, result, expected, raises=raises, satisfies=satisfies, unchanged=unchanged,
+                      time_limit=time_limit, rtol=rtol, atol=atol)
     if message:
         raise AssertionError(message)
 
 
-def verdict(name: str, arguments: dict, result: Result, expected=None, *, raises=None, unchanged: bool = False,
-            time_limit: float = TIME_LIMIT, rtol: float = 1e-6, atol: float = 1e-9, hidden: str | None = None) -> str:
+def verdict(name: str, arguments: dict, result: Result, expected=None, *, raises=None, satisfies=None,
+            unchanged: bool = False, time_limit: float = TIME_LIMIT, rtol: float = 1e-6, atol: float = 1e-9,
+            hidden: str | None = None) -> str:
     """What is wrong with ``result`` of calling ``name`` on ``arguments`` ("" if nothing): :func:`check`'s judgement.
 
     ``hidden`` names a hidden case ("N = 0"): the message then names the case by it and shows none of its
@@ -181,7 +187,12 @@ def verdict(name: str, arguments: dict, result: Result, expected=None, *, raises
         return f"{call} should raise {raises.__name__}; it {got}."
     if result.raised:
         return f"{call} {_raised(result, hidden)}."
-    if not matches(result.value, expected, rtol, atol):
+    if satisfies is not None:
+        lacking = _lacking(satisfies, result.value)
+        if lacking:
+            return f"{call} returned {lacking}." if hidden is not None else \
+                f"{call} returned {_shown(result.value)}: {lacking}."
+    elif not matches(result.value, expected, rtol, atol):
         if hidden is None:
             return f"{call} returned {_shown(result.value)}; expected {_shown(expected)}."
         wrong = _non_finite(result.value, expected) or (_mismatch(result.value, expected) and "a result of the "
@@ -349,6 +360,15 @@ def _materialise(result) -> None:
             np.asarray(part, dtype=float)
         except Exception:
             pass
+
+
+def _lacking(satisfies, value) -> str:
+    """What ``value`` lacks of the property ``satisfies`` checks ("" if nothing); a property that fails on it
+    means a result of the wrong form."""
+    try:
+        return str(satisfies(value) or "")
+    except Exception:
+        return "a result of the wrong form"
 
 
 def _same(before, after) -> bool:

@@ -2,7 +2,9 @@
 
 Every submission is made from the student version by small edits (``homework_course.submit``), so the class stays
 in step with the sources. Each :class:`Student` states its points cell by cell (None: not graded at all) and the
-words its flag must hold (None: not flagged). The hostile ones hold every attack of the review of 2026-11-29
+words its flag must hold (None: not flagged). Each student has numbers of their own: an honest student's derived
+answers are the numbers worked out for them (``homework_tasks.literal_answers``), and a student who hands in a
+classmate's numbers gets nothing for them. The hostile ones hold every attack of the review of 2026-11-29
 (``../shared/reviews/2026-11-29-homework-grading-attack.md``), each as its own student: the tricks that got full
 marks with no work (get 0, for the tasks they cheat on), those that aimed at the gradebook, the course, the
 environment, other students or the grader (harm no one: they keep their honest points), and the ways around the
@@ -11,16 +13,20 @@ switched-off packages. A :class:`Context` carries what an attack aims at: the co
 
 from __future__ import annotations
 
+import importlib.util
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import nbformat
 
-from homework_course import ROOT, cell, model_solutions
+from homework_course import HOMEWORK, ROOT, cell, model_solutions, tool
+from homework_tasks import cells_testing, derive_cells, failures, literal_answers, source
+from homework_wrong import WRONG
 
 HW01 = "hw01_perceptron"
 HW04 = "hw04_logistic_regression"
+ASSIGNMENTS = tool.assignments(HOMEWORK)
 #: A variable in the grader's environment that no submission may see.
 SECRET = ("HOMEWORK_GRADER_SECRET", "open-sesame-4711")
 
@@ -32,75 +38,67 @@ class Context:
     course: Path
     outside: Path                    #: a file outside the course that a submission tries to write
     grader_pid: int = field(default_factory=os.getpid)
+    assignment: str = ""             #: the homework, and the student, of the submission being made
+    student: str = ""
 
 
 @dataclass
 class Student:
     """How a submission is made (``homework_course.submit``'s arguments, or a function of the context giving
-    them), the autograded points of each cell (None: not graded), and the words its flag holds (None: no flag)."""
+    them), the autograded points of each cell (None: not graded), and the words its flag holds (None: no flag).
+
+    Unless ``honest`` is False, the derived answers are the numbers worked out for this student (an attack that
+    edits one of those cells keeps them after its own code); ``answers`` given in ``how`` take their place.
+    """
 
     how: object
     points: dict | None
     flag: str | None = None
+    honest: bool = True
 
-    def arguments(self, context: Context) -> dict:
-        return self.how(context) if callable(self.how) else self.how
+    def slipped(self, assignment: str, name: str) -> set[str]:
+        """The answer cells this student's own answers replace (beyond the numbers worked out for them)."""
+        return set((self.how(replace(Context(Path("."), Path(".")), assignment=assignment, student=name))
+                    if callable(self.how) else self.how).get("answers", {}))
+
+    def expected(self, assignment: str, name: str) -> dict | None:
+        """The points of each cell: as given, or, for :data:`JUDGED`, the tests' verdicts on its answers in this
+        process (its hidden cases are the student's own)."""
+        if self.points != JUDGED:
+            return self.points
+        answers = self.arguments(Context(Path("."), Path(".")), assignment, name)["answers"]
+        return _but(full_points(assignment), *failures(assignment, name, answers))
+
+    def arguments(self, context: Context, assignment: str, name: str) -> dict:
+        context = replace(context, assignment=assignment, student=name)
+        arguments = dict(self.how(context) if callable(self.how) else self.how)
+        if self.honest and "homework" not in arguments:
+            numbers = literal_answers(assignment, name)
+            given = arguments.get("answers", {})
+            arguments["answers"] = {**numbers, **{grade_id: answer.replace(HONEST, f"\n{numbers.get(grade_id, '')}\n")
+                                                  for grade_id, answer in given.items()}}
+        return arguments
 
 
-# ----------------------------------------------------------------------------------------------------------------
-# Homework 01
-# ----------------------------------------------------------------------------------------------------------------
-
-HW01_FULL = {"epoch_visible": 2, "epoch_hidden": 3, "epoch_edge": 2, "bound_visible": 1, "bound_hidden": 2,
-             "bound_edge": 1, "distance_test": 2, "criterion_test": 2, "bits_test": 2, "explain": 0}
-HW01_NONE = dict.fromkeys(HW01_FULL, 0)
+#: The points of a slip: the verdicts of the tests on its answers in this process (homework_tasks), which the grader
+#: must give too.
+JUDGED = "judged in this process"
+#: Where an attack's cell keeps the student's own honest answer, after the attack's code.
+HONEST = "\n# (the honest answer follows)\n"
 
 
-def but(**changed) -> dict:
-    """HW01's full autograded marks, with some cells' points changed."""
-    return {**HW01_FULL, **changed}
 
 
-NO_EPOCH = but(epoch_visible=0, epoch_hidden=0, epoch_edge=0)
-NO_BOUND = but(bound_visible=0, bound_hidden=0, bound_edge=0)
-DISTANCE = "distance = (2 * -1 + -1 * 3 + 0.5) / np.sqrt(5)"
-CRITERION = "criterion = [1.45 + 1.3, 1.0, -2.0, 0.0]"
-BITS = "loss_bits = np.log2(1 + np.exp(-0.4))"
+def full_points(assignment: str) -> dict[str, float]:
+    """{grade_id: points} of every graded cell of an assignment's source, 0 for a cell graded by hand."""
+    return {each.metadata.nbgrader["grade_id"]: 0 if each.metadata.nbgrader.get("solution") else
+            each.metadata.nbgrader["points"] for each in source(assignment).cells
+            if each.metadata.get("nbgrader", {}).get("grade")}
 
-STRICT = '''
-def perceptron_epoch(X, t, w):
-    w = np.array(w, dtype=float)
-    updates = 0
-    for x_i, t_i in zip(X, t):
-        if t_i * (x_i @ w) < 0:             # the slip: a point on the boundary is no mistake
-            w = w + t_i * x_i
-            updates += 1
-    return w, updates
-'''
-IN_PLACE = '''
-def perceptron_epoch(X, t, w):
-    w = np.asarray(w, dtype=float)          # the slip: no copy, so += changes the caller's array
-    updates = 0
-    for x_i, t_i in zip(X, t):
-        if t_i * (x_i @ w) <= 0:
-            w += t_i * x_i
-            updates += 1
-    return w, updates
-'''
-NO_VALUE_ERROR = '''
-def update_bound(X, t, w_star):
-    gamma = np.min(t * (X @ w_star))
-    return np.max(np.sum(X ** 2, axis=1)) * (w_star @ w_star) / gamma ** 2
-'''
-CALLS_THE_PACKAGE = '''
-from lecture_utils.perceptron import mistake_bound
 
-def update_bound(X, t, w_star):
-    return mistake_bound(X, t, w_star)
-'''
-LOOPS_FOREVER = "def perceptron_epoch(X, t, w):\n    while True:\n        pass\n"
-HOLDS_THE_GIL = "def perceptron_epoch(X, t, w):\n    return sum(range(10 ** 13))     # one call into C: no signal stops it\n"
-STUB = "\n\ndef perceptron_epoch(X, t, w):\n    return None\n"
+def _but(full: dict, *lost: str, **changed) -> dict:
+    """``full``, with the cells of ``lost`` at 0 and some cells' points changed."""
+    return {**full, **dict.fromkeys(lost, 0), **changed}
 
 
 def _delete(notebook, *grade_ids) -> None:
@@ -108,38 +106,9 @@ def _delete(notebook, *grade_ids) -> None:
                       if each.metadata.get("nbgrader", {}).get("grade_id") not in grade_ids]
 
 
-def _edit(notebook) -> None:
-    cell(notebook, "epoch_visible").source = "pass"
-    cell(notebook, "epoch_hidden").source = "assert True"
-    cell(notebook, "distance_test").source = "distance = -2.01"
-
-
-def _set_metadata(notebook) -> None:
-    cell(notebook, "epoch_visible").metadata.nbgrader["points"] = 100
-    cell(notebook, "epoch_hidden").metadata.nbgrader["grade"] = False
-    cell(notebook, "epoch_edge").metadata.nbgrader["grade_id"] = "my_own_cell"
-    cell(notebook, "bits_test").metadata.nbgrader.update(solution=True, grade=False, locked=False)
-    cell(notebook, "distance").metadata.nbgrader.update(grade=True, points=50)
-    cell(notebook, "bound_visible").metadata.nbgrader.pop("grade_id")
-    notebook.metadata.kernelspec = {"name": "bash", "display_name": "Bash", "language": "bash"}
-
-
-def _move_hidden_test_to_the_top(notebook) -> None:
-    hidden = cell(notebook, "epoch_hidden")
-    notebook.cells.remove(hidden)
-    notebook.cells.insert(0, hidden)
-
-
-def _solution_in_a_new_cell(notebook) -> None:
-    """The solution written in a new cell below the (untouched) answer cell, and the visible test deleted."""
-    _delete(notebook, "epoch_visible")
-    at = notebook.cells.index(cell(notebook, "epoch")) + 1
-    notebook.cells.insert(at, nbformat.v4.new_code_cell(model_solutions(ROOT / "homework", HW01)["epoch"]))
-
-
-def _append(source: str):
+def _append(source_text: str):
     def edit(notebook) -> None:
-        notebook.cells.append(nbformat.v4.new_code_cell(source))
+        notebook.cells.append(nbformat.v4.new_code_cell(source_text))
     return edit
 
 
@@ -153,10 +122,93 @@ def _nbformat_3(text: str) -> str:
     return nbformat.writes(nbformat.convert(nbformat.reads(text, as_version=4), 3))
 
 
+# ----------------------------------------------------------------------------------------------------------------
+# Homework 01
+# ----------------------------------------------------------------------------------------------------------------
+
+HW01_FULL = {"pocket_visible": 2, "pocket_hidden": 2, "pocket_edge": 1, "pocket_invalid": 1, "kernel_visible": 1,
+             "kernel_hidden": 2, "kernel_edge": 1, "kernel_invalid": 1, "criterion_test": 1, "after_test": 2,
+             "start_visible": 1, "start_hidden": 2, "explain": 0}
+HW01_NONE = dict.fromkeys(HW01_FULL, 0)
+POCKET = ("pocket_visible", "pocket_hidden", "pocket_edge", "pocket_invalid")
+KERNEL = ("kernel_visible", "kernel_hidden", "kernel_edge", "kernel_invalid")
+
+
+def but(*lost: str, **changed) -> dict:
+    """HW01's full autograded marks, with the cells of ``lost`` at 0."""
+    return _but(HW01_FULL, *lost, **changed)
+
+
+SLIPS_01 = WRONG[HW01]
+STRICT = SLIPS_01["pocket"]["a point on the boundary is no mistake when updating"]
+START = model_solutions(ROOT / "homework", HW01)["start"]
+CALLS_THE_PACKAGE = '''
+from lecture_utils.perceptron import perceptron_trace
+
+def kernel_perceptron(K, t, n_epochs):
+    X = np.linalg.cholesky(np.asarray(K, dtype=float) + 1e-9 * np.eye(len(K)))     # features whose inner products are K
+    trace = perceptron_trace(X, t, max_epochs=n_epochs, fit_intercept=False)
+    return np.bincount(trace.index, minlength=len(t))
+'''
+CALLS_THE_VARIANTS = '''
+from lecture_utils.perceptron_variants import PocketPerceptron
+
+def pocket_perceptron(X, t, n_epochs):
+    model = PocketPerceptron(max_epochs=n_epochs, fit_intercept=False).fit(X, t)
+    return model.coef_, int(np.sum(t * (np.asarray(X) @ model.coef_) <= 0))
+'''
+LOOPS_FOREVER = "def pocket_perceptron(X, t, n_epochs):\n    while True:\n        pass\n"
+HOLDS_THE_GIL = "def pocket_perceptron(X, t, n_epochs):\n    return sum(range(10 ** 13))     # one call into C: no signal stops it\n"
+STUB = "\n\ndef pocket_perceptron(X, t, n_epochs):\n    return None\n"
+
+
+def _edit(notebook) -> None:
+    cell(notebook, "pocket_visible").source = "pass"
+    cell(notebook, "pocket_hidden").source = "assert True"
+    cell(notebook, "criterion_test").source = "criterion = [0, 0, 0, 0]"
+
+
+def _set_metadata(notebook) -> None:
+    cell(notebook, "pocket_visible").metadata.nbgrader["points"] = 100
+    cell(notebook, "pocket_hidden").metadata.nbgrader["grade"] = False
+    cell(notebook, "pocket_edge").metadata.nbgrader["grade_id"] = "my_own_cell"
+    cell(notebook, "start_hidden").metadata.nbgrader.update(solution=True, grade=False, locked=False)
+    cell(notebook, "criterion").metadata.nbgrader.update(grade=True, points=50)
+    cell(notebook, "kernel_visible").metadata.nbgrader.pop("grade_id")
+    notebook.metadata.kernelspec = {"name": "bash", "display_name": "Bash", "language": "bash"}
+
+
+def _move_hidden_test_to_the_top(notebook) -> None:
+    hidden = cell(notebook, "pocket_hidden")
+    notebook.cells.remove(hidden)
+    notebook.cells.insert(0, hidden)
+
+
+def _solution_in_a_new_cell(notebook) -> None:
+    """The solution written in a new cell below the (untouched) answer cell, and the visible test deleted."""
+    _delete(notebook, "pocket_visible")
+    at = notebook.cells.index(cell(notebook, "pocket")) + 1
+    notebook.cells.insert(at, nbformat.v4.new_code_cell(model_solutions(ROOT / "homework", HW01)["pocket"]))
+
+
+def _copied_from(owner: str, claims: str | None):
+    """A notebook handed in with ``owner``'s numbers, its STUDENT_ID set to ``claims`` (None: left empty)."""
+    def how(context: Context) -> dict:
+        return dict(answers=literal_answers(context.assignment, owner),
+                    edit=None if claims is None else _claim(claims))
+    return how
+
+
+def _claim(student_id: str):
+    def edit(notebook) -> None:
+        cell(notebook, "student_id").source = f'STUDENT_ID = "{student_id}"'
+    return edit
+
+
 PRINTS_MEGABYTES = {
-    "epoch": model_solutions(ROOT / "homework", HW01)["epoch"].replace(
-        "    updates = 0\n", '    updates = 0\n    print("x" * 5_000_000)\n'),
-    "bits": 'print("y" * 3_000_000)\nfor _ in range(20_000):\n    print("line")\n' + BITS}
+    "pocket": model_solutions(ROOT / "homework", HW01)["pocket"].replace(
+        "    w = np.zeros(X.shape[1])\n", '    w = np.zeros(X.shape[1])\n    print("x" * 5_000_000)\n'),
+    "start": 'print("y" * 3_000_000)\nfor _ in range(20_000):\n    print("line")\n' + START}
 
 # -- the tricks that got full marks with no work ---------------------------------------------------------------------
 INPUT_TRANSFORMER = "get_ipython().input_transformers_cleanup.append(lambda lines: [])" + STUB
@@ -166,7 +218,7 @@ REPLACES_THEIR_CODE = ("check.__code__ = (lambda *args, **kwargs: None).__code__
 READS_THE_GRADERS_FRAMES = '''
 import sys
 
-def perceptron_epoch(X, t, w):
+def pocket_perceptron(X, t, n_epochs):
     for frame in sys._current_frames().values():
         while frame is not None:
             if "expected" in frame.f_locals:
@@ -185,39 +237,43 @@ class Truth:
                 if "truth" in frame.f_locals:
                     return np.asarray(frame.f_locals["truth"])
                 frame = frame.f_back
-        return np.array(0.0)
+        return np.zeros(4)
 
-distance = Truth()
+criterion = Truth()
 '''
 
 # -- around the switched-off packages -------------------------------------------------------------------------------
 FROM_A_THREAD = '''
 import threading
-from lecture_utils.perceptron import mistake_bound
+from lecture_utils.perceptron import perceptron_trace
 
-def update_bound(X, t, w_star):
+def kernel_perceptron(K, t, n_epochs):
     found = {}
-    worker = threading.Thread(target=lambda: found.update(value=mistake_bound(X, t, w_star)))
+    X = np.linalg.cholesky(np.asarray(K, dtype=float) + 1e-9 * np.eye(len(K)))
+    worker = threading.Thread(target=lambda: found.update(value=perceptron_trace(X, t, max_epochs=n_epochs,
+                                                                                  fit_intercept=False)))
     worker.start()
     worker.join()
-    return found.get("value")
+    return np.bincount(found["value"].index, minlength=len(t))
 '''
 AFTER_SETPROFILE = '''
 import sys
-from lecture_utils.perceptron import mistake_bound
+from lecture_utils.perceptron import perceptron_trace
 
-def update_bound(X, t, w_star):
+def kernel_perceptron(K, t, n_epochs):
     sys.setprofile(None)
-    return mistake_bound(X, t, w_star)
+    X = np.linalg.cholesky(np.asarray(K, dtype=float) + 1e-9 * np.eye(len(K)))
+    return np.bincount(perceptron_trace(X, t, max_epochs=n_epochs, fit_intercept=False).index, minlength=len(t))
 '''
 FROM_A_COPIED_FILE = '''
-from perceptron_copy import mistake_bound
+from perceptron_copy import perceptron_trace
 
-def update_bound(X, t, w_star):
-    return mistake_bound(X, t, w_star)
+def kernel_perceptron(K, t, n_epochs):
+    X = np.linalg.cholesky(np.asarray(K, dtype=float) + 1e-9 * np.eye(len(K)))
+    return np.bincount(perceptron_trace(X, t, max_epochs=n_epochs, fit_intercept=False).index, minlength=len(t))
 '''
 FAKE_PACKAGE = {"lecture_utils/__init__.py": "", "lecture_utils/perceptron.py":
-                "def mistake_bound(X, t, w_star):\n    return 12.0\n"}
+                "def perceptron_trace(X, t, **kwargs):\n    raise SystemExit('a fake package')\n"}
 
 
 # -- at the gradebook, the course, the environment, other students and the grader -----------------------------------
@@ -244,11 +300,11 @@ for attempt in attempts:
         print("refused:", type(error).__name__)
 pathlib.Path("notes.txt").write_text("its own folder is fine")
 '''
-    return dict(answers={"distance": attempts + DISTANCE})
+    return dict(answers={"criterion": attempts + HONEST})
 
 
 def writes_the_gradebook(context: Context) -> dict:
-    return dict(answers={"distance": f'''
+    return dict(answers={"criterion": f'''
 import sqlite3
 try:
     database = sqlite3.connect("file:" + {str(context.course)!r} + "/gradebook.db", uri=True)
@@ -257,7 +313,7 @@ try:
     database.commit()
 except sqlite3.Error as error:
     print("refused:", error)
-''' + DISTANCE})
+''' + HONEST})
 
 
 def writes_through_a_folder_descriptor(context: Context) -> dict:
@@ -270,7 +326,7 @@ def writes_through_a_folder_descriptor(context: Context) -> dict:
                Path(site.getsitepackages()[0]) / "owned-by-a-submission-too.pth",
                context.course / "submitted" / "model" / HW01 / f"{HW01}.ipynb"]
     relative = [str(path.relative_to("/")) for path in targets]
-    return dict(answers={"criterion": f'''
+    return dict(answers={"after": f'''
 import os
 root = os.open("/", os.O_RDONLY)
 for target in {relative!r}:
@@ -280,7 +336,7 @@ for target in {relative!r}:
         print("written:", target)
     except OSError as error:
         print("refused:", error.strerror)
-''' + CRITERION})
+''' + HONEST})
 
 
 ORPHAN_THROUGH_FORK_EXEC = '''
@@ -292,112 +348,126 @@ try:
                                None, False)
 except Exception as error:
     print("refused:", error)
-''' + BITS
+''' + START
 
 
 def kills_the_grader(context: Context) -> dict:
-    return dict(answers={"bits": f'''
+    return dict(answers={"start": f'''
 import os, signal
 for pid in ({context.grader_pid}, 1, os.getppid()):
     try:
         signal.pidfd_send_signal(os.pidfd_open(pid), signal.SIGKILL)
     except OSError as error:
         print("refused:", error.strerror)
-''' + BITS})
+''' + START})
 
 
-FLOODS_STDOUT = "import os, time\nend = time.time() + 25\nwhile time.time() < end:\n    os.write(1, b'x' * 65536)\n" + DISTANCE
+FLOODS_STDOUT = "import os, time\nend = time.time() + 25\nwhile time.time() < end:\n    os.write(1, b'x' * 65536)\n" + HONEST
 ESCAPES_WITH_CTYPES = '''
 import ctypes, os
 libc = ctypes.CDLL(None)
 libc.close(libc.open(b"../owned-by-ctypes.txt", os.O_WRONLY | os.O_CREAT, 0o644))
-''' + BITS
+''' + START
 CARRIES_A_CASE_OUT = '''
-def perceptron_epoch(X, t, w):
+def pocket_perceptron(X, t, n_epochs):
     """Tries to carry a hidden case out through what the feedback says: its error's class and message, a shape."""
     X = np.asarray(X, dtype=float)
-    if not np.any(w):
+    if n_epochs == 4:
         raise type(f"Leak_{X.shape[0]}_{int(X.flat[1] * 10)}", (Exception,), {})(str(X.tolist()))
     return np.zeros(int(abs(X).sum() * 10) + 7), 0
 '''
-PRINTS_THE_ENVIRONMENT = "import os\nprint(dict(os.environ))\n" + DISTANCE
+PRINTS_THE_ENVIRONMENT = "import os\nprint(dict(os.environ))\n" + HONEST
 SCRIPT_IN_AN_ANSWER = ('The bound is an upper bound only. <img src="x" onerror="window.top.__pwned = 1">'
                        '<script>window.top.__pwned = 2</script>')
 
+
+def _off_by_one(context: Context) -> dict:
+    """The epoch's weights with a bias off by one, at the student's own numbers."""
+    numbers = literal_answers(HW01, context.student)["after"]
+    return dict(answers={"after": numbers + "\nafter[5] += 1"})
+
+
 HW01_CLASS = {
-    # the model, a blank, and the usual slips, one per task in two submissions
-    "model": Student(dict(), HW01_FULL),
-    "blank": Student(dict(model=False), HW01_NONE),
-    "slips_a": Student(dict(answers={"epoch": STRICT, "bound": NO_VALUE_ERROR,
-                                     "bits": "loss_bits = np.log(1 + np.exp(-0.4))     # nats, not bits"}),
-                       but(epoch_visible=0, epoch_hidden=0, epoch_edge=0, bound_edge=0, bits_test=0)),
-    "slips_b": Student(dict(answers={"epoch": IN_PLACE, "bound": CALLS_THE_PACKAGE,
-                                     "distance": "distance = -2.0     # right to 2 significant figures only",
-                                     "criterion": "criterion = [2.75, 1, -2, 0]"}),
-                       but(epoch_edge=0, bound_visible=0, bound_hidden=0, bound_edge=0, distance_test=0),
-                       "used lecture_utils.perceptron.mistake_bound"),
+    # the model (the code that works out anyone's numbers), a blank, and the usual slips in two submissions
+    "model": Student(dict(), HW01_FULL, honest=False),
+    "blank": Student(dict(model=False), HW01_NONE, honest=False),
+    "slips_a": Student(dict(answers={"pocket": STRICT, "kernel": SLIPS_01["kernel"]["no check of its input"],
+                                     "criterion": SLIPS_01["criterion"]["the gradient's sign"]}),
+                       JUDGED),
+    "slips_b": Student(lambda context: dict(answers={
+        "pocket": SLIPS_01["pocket"]["a tie replaces the pocket"], "kernel": CALLS_THE_PACKAGE,
+        "start": SLIPS_01["start"]["the sign of a flipped"], **_off_by_one(context)["answers"]}),
+        JUDGED, "used lecture_utils.perceptron.perceptron_trace"),
+    # a student's own numbers: two classmates, and two who hand in a classmate's
+    "ana": Student(dict(), HW01_FULL),
+    "ben": Student(_copied_from("ana", claims="ana"), but("criterion_test", "after_test"),
+                   "its STUDENT_ID is 'ana', but it was submitted by 'ben'", honest=False),
+    "cy": Student(_copied_from("ana", claims=None), but("criterion_test", "after_test"), honest=False),
     # careless: each loses its own task, at most
-    "loops_forever": Student(dict(answers={"epoch": LOOPS_FOREVER}), NO_EPOCH),
-    "holds_the_gil": Student(dict(answers={"epoch": HOLDS_THE_GIL}), NO_EPOCH),
-    "hangs_in_a_cell": Student(dict(answers={"distance": "import time\ntime.sleep(3600)\n" + DISTANCE}),
-                               but(distance_test=0)),
-    "crashes": Student(dict(answers={"bound": "def update_bound(X, t, w_star):\n    return 1 / 0"}), NO_BOUND),
+    "loops_forever": Student(dict(answers={"pocket": LOOPS_FOREVER}), but(*POCKET)),
+    "holds_the_gil": Student(dict(answers={"pocket": HOLDS_THE_GIL}), but(*POCKET)),
+    "hangs_in_a_cell": Student(dict(answers={"criterion": "import time\ntime.sleep(3600)\n" + HONEST}),
+                               but("criterion_test")),
+    "crashes": Student(dict(answers={"kernel": "def kernel_perceptron(K, t, n_epochs):\n    return 1 / 0"}), but(*KERNEL)),
     "prints_megabytes": Student(dict(answers=PRINTS_MEGABYTES), HW01_FULL),
     "deletes_the_setup_cell": Student(dict(edit=lambda nb: _delete(nb, "setup")), HW01_FULL),
-    "deletes_test_cells": Student(dict(edit=lambda nb: _delete(nb, "epoch_visible", "epoch_hidden", "bound_edge",
-                                                               "distance_test")), HW01_FULL),
+    "deletes_test_cells": Student(dict(edit=lambda nb: _delete(nb, "pocket_visible", "pocket_hidden", "kernel_edge",
+                                                               "criterion_test")), HW01_FULL),
     "moves_a_hidden_test_up": Student(dict(edit=_move_hidden_test_to_the_top), HW01_FULL),
-    "solution_in_a_new_cell": Student(dict(model=False, answers={"bound": model_solutions(ROOT / "homework", HW01)["bound"]},
+    "solution_in_a_new_cell": Student(dict(model=False, answers={"kernel": model_solutions(ROOT / "homework", HW01)["kernel"]},
                                            edit=_solution_in_a_new_cell),
-                                      {**HW01_NONE, "epoch_visible": 2, "epoch_hidden": 3, "epoch_edge": 2,
-                                       "bound_visible": 1, "bound_hidden": 2, "bound_edge": 1}),
-    "edits_test_cells": Student(dict(answers={"epoch": STRICT, "distance": "distance = 2.01"}, edit=_edit),
-                                but(epoch_visible=0, epoch_hidden=0, epoch_edge=0, distance_test=0)),
-    "changes_metadata": Student(dict(answers={"epoch": STRICT}, edit=_set_metadata), NO_EPOCH),
+                                      {**HW01_NONE, **{name: HW01_FULL[name] for name in POCKET + KERNEL}}, honest=False),
+    "edits_test_cells": Student(dict(answers={"pocket": STRICT, "criterion": "criterion = [0, 0, 0, 0]"}, edit=_edit),
+                                but("pocket_visible", "pocket_hidden", "pocket_edge", "criterion_test")),
+    "changes_metadata": Student(dict(answers={"pocket": STRICT}, edit=_set_metadata),
+                                but("pocket_visible", "pocket_hidden", "pocket_edge")),
     "empty_notebook": Student(dict(edit=lambda nb: _delete(nb, *[c.metadata.nbgrader["grade_id"] for c in nb.cells])),
                               None, "the notebook holds no cells"),
     "wrong_homework": Student(dict(homework=HW04), None, f"the notebook is not {HW01}'s"),
     "invalid_json": Student(dict(text=lambda text: text[:len(text) // 2]), None, "the notebook is not valid JSON"),
     "nbformat_3": Student(dict(text=_nbformat_3), None, "nbformat 3"),
     # full marks with no work, in the old grader: now nothing
-    "input_transformer": Student(dict(model=False, answers={"epoch": INPUT_TRANSFORMER}), HW01_NONE,
-                                 "used get_ipython().input_transformers_cleanup"),
-    "rebinds_the_checks": Student(dict(model=False, answers={"epoch": REBINDS_THE_CHECKS}), HW01_NONE,
-                                  "replaced the test helper check"),
-    "replaces_their_code": Student(dict(model=False, answers={"epoch": REPLACES_THEIR_CODE}), HW01_NONE,
-                                   "replaced the test helper check"),
-    "reads_the_graders_frames": Student(dict(model=False, answers={"epoch": READS_THE_GRADERS_FRAMES,
-                                                                   "distance": TRUTH_THROUGH_ARRAY}),
-                                        HW01_NONE, "inspected or hooked the interpreter (sys._current_frames)"),
-    "fake_package": Student(dict(answers={"bound": CALLS_THE_PACKAGE}, files=FAKE_PACKAGE), NO_BOUND,
-                            "used lecture_utils.perceptron.mistake_bound"),
-    "from_a_thread": Student(dict(answers={"bound": FROM_A_THREAD}), NO_BOUND,
-                             "used lecture_utils.perceptron.mistake_bound"),
-    "after_setprofile": Student(dict(answers={"bound": AFTER_SETPROFILE}), NO_BOUND,
-                                "used lecture_utils.perceptron.mistake_bound"),
-    "from_a_copied_file": Student(dict(answers={"bound": FROM_A_COPIED_FILE}, files={
-        "perceptron_copy.py": (ROOT / "lecture_utils" / "perceptron.py").read_text()}), NO_BOUND,
+    "input_transformer": Student(dict(model=False, answers={"pocket": INPUT_TRANSFORMER}), HW01_NONE,
+                                 "used get_ipython().input_transformers_cleanup", honest=False),
+    "rebinds_the_checks": Student(dict(model=False, answers={"pocket": REBINDS_THE_CHECKS}), HW01_NONE,
+                                  "replaced the test helper check", honest=False),
+    "replaces_their_code": Student(dict(model=False, answers={"pocket": REPLACES_THEIR_CODE}), HW01_NONE,
+                                   "replaced the test helper check", honest=False),
+    "reads_the_graders_frames": Student(dict(model=False, answers={"pocket": READS_THE_GRADERS_FRAMES,
+                                                                   "criterion": TRUTH_THROUGH_ARRAY}),
+                                        HW01_NONE, "inspected or hooked the interpreter (sys._current_frames)",
+                                        honest=False),
+    "fake_package": Student(dict(answers={"kernel": CALLS_THE_PACKAGE}, files=FAKE_PACKAGE), but(*KERNEL),
+                            "used lecture_utils.perceptron.perceptron_trace"),
+    "calls_the_variants": Student(dict(answers={"pocket": CALLS_THE_VARIANTS}), but(*POCKET),
+                                  "used lecture_utils.perceptron_variants.PocketPerceptron"),
+    "from_a_thread": Student(dict(answers={"kernel": FROM_A_THREAD}), but(*KERNEL),
+                             "used lecture_utils.perceptron.perceptron_trace"),
+    "after_setprofile": Student(dict(answers={"kernel": AFTER_SETPROFILE}), but(*KERNEL),
+                                "used lecture_utils.perceptron.perceptron_trace"),
+    "from_a_copied_file": Student(dict(answers={"kernel": FROM_A_COPIED_FILE}, files={
+        "perceptron_copy.py": Path(importlib.util.find_spec("lecture_utils.perceptron").origin).read_text()}), but(*KERNEL),
         "imports a module that grading does not provide (No module named 'perceptron_copy')"),
     # at the gradebook, the course, the environment, other students, the grader: they harm no one, themselves least
     "writes_outside": Student(writes_outside, HW01_FULL, "tried to write"),
     "writes_the_gradebook": Student(writes_the_gradebook, HW01_FULL, "opened a database"),
     "writes_through_a_folder": Student(writes_through_a_folder_descriptor, HW01_FULL,
                                        "tried to write relative to an open folder"),
-    "leaves_a_program_running": Student(dict(answers={"bits": ORPHAN_THROUGH_FORK_EXEC}), HW01_FULL,
+    "leaves_a_program_running": Student(dict(answers={"start": ORPHAN_THROUGH_FORK_EXEC}), HW01_FULL,
                                         "started programs that were still running after it"),
     "kills_the_grader": Student(kills_the_grader, HW01_FULL, "tried to reach a process by its id"),
-    "kills_its_runner": Student(dict(answers={"criterion": "import os\nos._exit(1)"}), but(criterion_test=0),
-                                "criterion ended the grading process"),
-    "floods_stdout": Student(dict(answers={"distance": FLOODS_STDOUT}), but(distance_test=0),
-                             "distance printed more than 16 MB"),
+    "kills_its_runner": Student(dict(answers={"after": "import os\nos._exit(1)" + HONEST}), but("after_test"),
+                                "after ended the grading process"),
+    "floods_stdout": Student(dict(answers={"criterion": FLOODS_STDOUT}), but("criterion_test"),
+                             "criterion printed more than 16 MB"),
     "allocates_6_gib": Student(dict(edit=_append("import numpy as np\nnp.ones(6 * 2**30 // 8)")), HW01_FULL,
                                "ran out of memory"),
-    "escapes_with_ctypes": Student(dict(answers={"bits": ESCAPES_WITH_CTYPES}), HW01_FULL,
+    "escapes_with_ctypes": Student(dict(answers={"start": ESCAPES_WITH_CTYPES}), HW01_FULL,
                                    "loaded a C library through ctypes"),
     "prints_the_history": Student(dict(edit=_append("for source in In:\n    print(source)")), HW01_FULL,
                                   "read In, the notebook's history"),
-    "prints_the_environment": Student(dict(answers={"distance": PRINTS_THE_ENVIRONMENT}), HW01_FULL),
-    "carries_a_case_out": Student(dict(answers={"epoch": CARRIES_A_CASE_OUT}), NO_EPOCH),
+    "prints_the_environment": Student(dict(answers={"criterion": PRINTS_THE_ENVIRONMENT}), HW01_FULL),
+    "carries_a_case_out": Student(dict(answers={"pocket": CARRIES_A_CASE_OUT}), but(*POCKET)),
     "script_in_an_answer": Student(dict(edit=_explain(SCRIPT_IN_AN_ANSWER)), HW01_FULL,
                                    "explain holds HTML that would run a script"),
 }
@@ -410,69 +480,37 @@ HW01_CLASS = {
 # ----------------------------------------------------------------------------------------------------------------
 HW04_FULL = {"softmax_visible": 2, "softmax_hidden": 2, "softmax_edge": 1, "softmax_invalid": 1,
              "descent_visible": 1, "descent_hidden": 2, "descent_edge": 1, "descent_invalid": 1,
-             "cross_entropy_test": 2, "eta_max_test": 2, "cv_test": 2, "explain": 0}
+             "table_test": 2, "nll_test": 1, "rate_test": 1, "rate_penalised_test": 2, "explain": 0}
 HW04_NONE = dict.fromkeys(HW04_FULL, 0)
+SOFTMAX = ("softmax_visible", "softmax_hidden", "softmax_edge")
+SLIPS_04 = WRONG[HW04]
 
 
-def but04(**changed) -> dict:
-    """HW04's full autograded marks, with some cells' points changed."""
-    return {**HW04_FULL, **changed}
+def but04(*lost: str, **changed) -> dict:
+    """HW04's full autograded marks, with the cells of ``lost`` at 0."""
+    return _but(HW04_FULL, *lost, **changed)
 
 
-NAIVE_SOFTMAX = '''
-def softmax_loss_gradient(X, t, W):
-    t = np.asarray(t)
-    if not np.all(np.isin(t, np.arange(W.shape[1]))):
-        raise ValueError("t must hold labels 0, ..., K - 1")
-    E = np.exp(X @ W)                       # the slip: no shift by the largest score, so e^900 overflows
-    P = E / E.sum(axis=1, keepdims=True)
-    T = np.eye(W.shape[1])[t]
-    return -np.mean(np.log(P[np.arange(len(t)), t])), X.T @ (P - T) / len(t)
-'''
-SUMMED_DESCENT = '''
-def regularised_descent(X, t, w, eta, l2, l1, n_steps):
-    if eta <= 0 or l2 < 0 or l1 < 0 or n_steps < 0:
-        raise ValueError("eta > 0, l2 >= 0, l1 >= 0 and n_steps >= 0, please")
-    w = np.array(w, dtype=float)
-    mask = np.r_[np.ones(len(w) - 1), 0.0]
-    for _ in range(n_steps):
-        p = 1 / (1 + np.exp(-(X @ w)))
-        w = w - eta * (X.T @ (p - t) + l2 * mask * w)       # the slip: the summed gradient, not the mean
-        w = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0)
-    return w
-'''
-ASCENT_SOFTMAX = NAIVE_SOFTMAX.replace(
-    "E = np.exp(X @ W)                       # the slip: no shift by the largest score, so e^900 overflows",
-    "Y = X @ W\n    E = np.exp(Y - Y.max(axis=1, keepdims=True))").replace(
-    "X.T @ (P - T) / len(t)", "X.T @ (T - P) / len(t)       # the slip: the gradient of the log-likelihood")
-IN_PLACE_DESCENT = '''
-def regularised_descent(X, t, w, eta, l2, l1, n_steps):
-    w = np.asarray(w, dtype=float)          # the slip: no copy, so -= changes the caller's array; and no checks
-    mask = np.r_[np.ones(len(w) - 1), 0.0]
-    for _ in range(n_steps):
-        p = np.exp(-np.logaddexp(0, -(X @ w)))
-        w -= eta * (X.T @ (p - t) / len(t) + l2 * mask * w)
-        w[:] = np.sign(w) * np.maximum(np.abs(w) - eta * l1 * mask, 0)
-    return w
-'''
 WITH_SCIPY = '''
 from scipy.special import logsumexp, softmax
 
-def softmax_loss_gradient(X, t, W):
+def smoothed_softmax_loss(X, t, W, epsilon):
     Y = X @ W
-    T = np.eye(W.shape[1])[t]
-    return np.mean(logsumexp(Y, axis=1) - Y[np.arange(len(t)), t]), X.T @ (softmax(Y, axis=1) - T) / len(t)
+    Q = (1 - epsilon) * np.eye(W.shape[1])[t] + epsilon / W.shape[1]
+    log_P = Y - logsumexp(Y, axis=1, keepdims=True)
+    return -np.sum(Q * log_P) / len(t), X.T @ (softmax(Y, axis=1) - Q) / len(t)
 '''
 WITH_SCIPY_AS_A_DEFAULT = '''
 from scipy import special
 
-def softmax_loss_gradient(X, t, W, _logsumexp=special.logsumexp, _softmax=special.softmax):
+def smoothed_softmax_loss(X, t, W, epsilon, _logsumexp=special.logsumexp, _softmax=special.softmax):
     t = np.asarray(t)
-    if not np.all(np.isin(t, np.arange(W.shape[1]))):
-        raise ValueError("t must hold labels 0, ..., K - 1")
+    if not np.all(np.isin(t, np.arange(W.shape[1]))) or not 0 <= epsilon < 1:
+        raise ValueError("labels 0, ..., K - 1 and 0 <= epsilon < 1, please")
     Y = X @ W
-    T = np.eye(W.shape[1])[t]
-    return np.mean(_logsumexp(Y, axis=1) - Y[np.arange(len(t)), t]), X.T @ (_softmax(Y, axis=1) - T) / len(t)
+    Q = (1 - epsilon) * np.eye(W.shape[1])[t.astype(int)] + epsilon / W.shape[1]
+    log_P = Y - _logsumexp(Y, axis=1, keepdims=True)
+    return -np.sum(Q * log_P) / len(t), X.T @ (_softmax(Y, axis=1) - Q) / len(t)
 '''
 NEVER_RETURNS_FOR_NO_STEPS = '''
 def regularised_descent(X, t, w, eta, l2, l1, n_steps):
@@ -489,41 +527,64 @@ def regularised_descent(X, t, w, eta, l2, l1, n_steps):
         if k == n_steps:
             return w
 '''
-DERIVED_ONLY = {"cross_entropy": "cross_entropy = [1.8956, -0.84977, 0.027444, 0.82233]",
-                "eta_max": "eta_max = 8 / (2 + 2 ** 0.5)", "cv": "cv_accuracy = 0.78"}
+
+
+def _two_figures(context: Context) -> dict:
+    """The mean negative log-likelihood, right to 2 significant figures only, at the student's own numbers."""
+    value = float(literal_answers(HW04, context.student)["nll"].split("=")[1])
+    return dict(answers={"nll": f"nll = {float(f'{value:.2g}')!r}     # 2 significant figures"})
 
 
 def _edit_04(notebook) -> None:
     cell(notebook, "softmax_edge").source = "pass"
-    cell(notebook, "cv_test").source = "cv_accuracy = 0.78"
+    cell(notebook, "nll_test").source = "nll = 0.5"
 
 
 HW04_CLASS = {
-    "model": Student(dict(), HW04_FULL),
-    "blank": Student(dict(model=False), HW04_NONE),
-    "slips_a": Student(dict(answers={"softmax": NAIVE_SOFTMAX, "descent": SUMMED_DESCENT,
-                                     "cv": "cv_accuracy = 1 - 5 / 23     # all the mistakes over all the examples"}),
-                       but04(softmax_edge=0, descent_visible=0, descent_hidden=0, descent_edge=0, cv_test=0)),
-    "slips_b": Student(dict(answers={"softmax": ASCENT_SOFTMAX, "descent": IN_PLACE_DESCENT,
-                                     "eta_max": "eta_max = 4 / (2 + 2 ** 0.5)     # 1 / L, not 2 / L",
-                                     "cross_entropy": "cross_entropy = [1.9, -0.85, 0.027, 0.82]     # 2 figures"}),
-                       but04(softmax_visible=0, softmax_hidden=0, softmax_edge=0, descent_edge=0, descent_invalid=0,
-                             eta_max_test=0, cross_entropy_test=0)),
-    "partial": Student(dict(model=False, answers={**DERIVED_ONLY, "softmax": WITH_SCIPY}),
-                       {**HW04_NONE, "cross_entropy_test": 2, "eta_max_test": 2, "cv_test": 2},
+    "model": Student(dict(), HW04_FULL, honest=False),
+    "blank": Student(dict(model=False), HW04_NONE, honest=False),
+    "slips_a": Student(dict(answers={"softmax": SLIPS_04["softmax"]["no shift by the largest score, so e^900 overflows"],
+                                     "descent": SLIPS_04["descent"]["the summed gradient, not the mean"],
+                                     "table": SLIPS_04["table"]["the fractions of t = 1 for the log-odds"]}),
+                       JUDGED),
+    "slips_b": Student(lambda context: dict(answers={
+        "softmax": SLIPS_04["softmax"]["the gradient of the log-likelihood, Q - P"],
+        "descent": SLIPS_04["descent"]["w changed in place"],
+        "rate_penalised": SLIPS_04["rate_penalised"]["2 / (L + lambda), as if the bias were penalised too"],
+        **_two_figures(context)["answers"]}),
+        JUDGED),
+    "partial": Student(dict(model=False, answers={"softmax": WITH_SCIPY}),
+                       {**HW04_NONE, "table_test": 2, "nll_test": 1, "rate_test": 1, "rate_penalised_test": 2},
                        "used scipy.special.logsumexp"),
     "scipy_as_a_default": Student(dict(answers={"softmax": WITH_SCIPY_AS_A_DEFAULT}),      # it validates with numpy
-                                  but04(softmax_visible=0, softmax_hidden=0, softmax_edge=0),
-                                  "used scipy.special.logsumexp"),
-    "loops_forever": Student(dict(answers={"descent": NEVER_RETURNS_FOR_NO_STEPS}), but04(descent_edge=0)),
-    "deletes_test_cells": Student(dict(edit=lambda nb: _delete(nb, "softmax_visible", "descent_hidden", "cv_test")),
+                                  but04(*SOFTMAX), "used scipy.special.logsumexp"),
+    "loops_forever": Student(dict(answers={"descent": NEVER_RETURNS_FOR_NO_STEPS}), but04("descent_edge")),
+    "deletes_test_cells": Student(dict(edit=lambda nb: _delete(nb, "softmax_visible", "descent_hidden", "table_test")),
                                   HW04_FULL),
-    "edits_test_cells": Student(dict(answers={"softmax": NAIVE_SOFTMAX, "cv": "cv_accuracy = 0.5"}, edit=_edit_04),
-                                but04(softmax_edge=0, cv_test=0)),
+    "edits_test_cells": Student(dict(answers={"softmax": SLIPS_04["softmax"]["no shift by the largest score, so e^900 overflows"],
+                                              "nll": "nll = 0.5"}, edit=_edit_04),
+                                but04("softmax_edge", "nll_test")),
 }
 
-#: The assignments graded with a whole class: {assignment: {student: Student}}.
-CLASSES = {HW01: HW01_CLASS, HW04: HW04_CLASS}
+
+# ----------------------------------------------------------------------------------------------------------------
+# Every homework: two classmates' own numbers, and one who hands in a classmate's notebook
+# ----------------------------------------------------------------------------------------------------------------
+
+
+def _pair(assignment: str) -> dict:
+    """Ana works out her own numbers; Ben hands in her notebook: her code earns his points, her numbers none."""
+    full = full_points(assignment)
+    copied = [test for grade_id in derive_cells(assignment) for test in cells_testing(assignment, grade_id)]
+    return {"ana": Student(dict(), full),
+            "ben": Student(_copied_from("ana", claims="ana"), _but(full, *copied),
+                           "its STUDENT_ID is 'ana', but it was submitted by 'ben'", honest=False)}
+
+
+#: The assignments graded with a whole class: {assignment: {student: Student}}; every one has the pair of _pair.
+CLASSES = {assignment: _pair(assignment) for assignment in ASSIGNMENTS}
+CLASSES[HW01] = HW01_CLASS
+CLASSES[HW04] = {**_pair(HW04), **HW04_CLASS}
 
 
 def expected_flags(assignment: str) -> dict:

@@ -43,7 +43,7 @@ def make_course(folder: Path) -> Path:
     for path in HOMEWORK.glob("*.py"):
         shutil.copy(path, course / path.name)
     shutil.copytree(HOMEWORK / "source", course / "source",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", tool.CHECKS))
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *tool.SHIPPED))
     tool.release(course)
     return course
 

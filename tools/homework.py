@@ -41,8 +41,9 @@ from grader import autograde, sandbox  # noqa: E402  (homework/grader, beside th
 from grader.witness import Witness  # noqa: E402
 
 COURSE = ROOT / "homework"
-#: The module the test cells import; one copy, put into each assignment's folder before nbgrader runs.
-CHECKS = "homework_checks.py"
+#: The modules every homework imports (its tests' checks, each student's numbers): one copy each, put into each
+#: assignment's folder before nbgrader runs, so that they are released with the notebook.
+SHIPPED = ("homework_checks.py", "homework_numbers.py")
 #: What marks the instructor-only parts of a source notebook.
 MARKERS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS",
            "BEGIN MARK SCHEME", "END MARK SCHEME")
@@ -72,18 +73,19 @@ def nbgrader(course: Path, *arguments: str, check: bool = True) -> subprocess.Co
 # ----------------------------------------------------------------------------------------------
 
 
-def ship_checks(course: Path) -> None:
-    """Copy homework_checks.py into every assignment's source folder: nbgrader releases it with the
-    notebook, and copies it again over a submission's before autograding."""
+def ship_modules(course: Path) -> None:
+    """Copy the shipped modules (homework_checks.py, homework_numbers.py) into every assignment's source folder:
+    nbgrader releases them with the notebook."""
     for name in assignments(course):
-        target = course / "source" / name / CHECKS
-        if not target.exists() or target.read_bytes() != (course / CHECKS).read_bytes():
-            shutil.copyfile(course / CHECKS, target)
+        for module in SHIPPED:
+            target = course / "source" / name / module
+            if not target.exists() or target.read_bytes() != (course / module).read_bytes():
+                shutil.copyfile(course / module, target)
 
 
 def release(course: Path = COURSE) -> None:
     """The student version of every assignment in course/release/, checked for leaks."""
-    ship_checks(course)
+    ship_modules(course)
     for name in assignments(course):
         result = nbgrader(course, "generate_assignment", name, "--force", check=False)
         if result.returncode != 0:
@@ -170,7 +172,8 @@ def _grade_submission(course: Path, notebooks: list, student: str, settings) -> 
     results. A failure of the grader itself flags that submission, not graded, and the class goes on."""
     folder, started = course / "submitted" / student / notebooks[0].assignment, time.monotonic()
     try:
-        results = [autograde.grade(notebook, folder / f"{notebook.name}.ipynb", settings) for notebook in notebooks]
+        results = [autograde.grade(notebook, folder / f"{notebook.name}.ipynb", student, settings)
+                   for notebook in notebooks]
     except Exception as error:                           # a bug of the grader, or a sandbox that would not start
         reason = f"the grader failed on it ({type(error).__name__}: {error}): grade it by hand, and report this"
         results = [autograde.Graded(None, [reason]) for _ in notebooks]
@@ -189,7 +192,7 @@ def grade(course: Path = COURSE, jobs: int = os.cpu_count() or 2, **settings) ->
         sandbox.check()
     except sandbox.Unavailable as unavailable:
         sys.exit(f"make grade refuses to run students' code unconfined: {unavailable}")
-    ship_checks(course)
+    ship_modules(course)
     if not (course / "gradebook.db").exists() or not (course / "release").is_dir():
         release(course)
     flags_file = course / "flags.json"

@@ -2,9 +2,9 @@
 
 :func:`grade` is the part that may run beside others (it writes nothing): it reads the submission
 (``submission.py``), runs its cells and cases in the sandbox (``execution.py``) and judges the reports
-(``judge.py``), giving the notebook as graded, with every cell's outputs and every test's verdict, and the
-flags. :func:`record` then writes it, in the grader's process only: the notebook in
-``autograded/<student>/<assignment>/`` and the scores through nbgrader's own ``SaveAutoGrades`` and
+(``judge.py``) against the expected values of that student's own numbers, giving the notebook as graded, with
+every cell's outputs and every test's verdict, and the flags. :func:`record` then writes it, in the grader's process
+only: the notebook in ``autograded/<student>/<assignment>/`` and the scores through nbgrader's own ``SaveAutoGrades`` and
 ``AssignLatePenalties`` into the gradebook, so that nbgrader's formgrader and feedback work as they do after
 ``nbgrader autograde``.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import nbformat
 
-from . import judge, submission
+from . import identity, judge, submission
 from .checks import FunctionCheck, read
 from .execution import Case, Cell, execute
 from .sandbox import Limits
@@ -32,32 +32,50 @@ OUTPUT_CAP = 20_000
 _SCRIPT = re.compile(r"<\s*script|<[^>]*\son[a-z]+\s*=|javascript:", re.IGNORECASE)
 
 
+#: The student whose tests are read when an assignment is checked before a class is graded (``make homework``).
+SAMPLE_STUDENT = "a-sample-student"
+
+
 @dataclass
 class Notebook:
-    """One notebook of an assignment, as the instructor wrote it: all the grader needs to grade it."""
+    """One notebook of an assignment, as the instructor wrote it: all the grader needs to grade it.
+
+    The tests are read for each student (:meth:`tests_for`): their expected values come from the student's own
+    numbers.
+    """
 
     assignment: str
     name: str
     release: nbformat.NotebookNode   #: the student's version (nbgrader's metadata and checksums)
     source: nbformat.NotebookNode    #: the instructor's version (hidden tests, rubrics)
-    tests: dict                      #: grade_id -> checks.TestCell
+    setup: str                       #: the locked code cells that are not tests, in order
+    test_sources: list               #: (grade_id, source) of each test cell
+    solutions: list                  #: the sources of the model solution's code cells
 
     @classmethod
     def of(cls, course: Path, assignment: str) -> list[Notebook]:
-        """Every notebook of ``assignment``, from ``course``/source and ``course``/release."""
+        """Every notebook of ``assignment``, from ``course``/source and ``course``/release; ``ValueError`` if the
+        grader cannot read its tests."""
         found = []
         for path in sorted((course / "release" / assignment).glob("*.ipynb")):
-            release = nbformat.read(path, as_version=4)
             source = nbformat.read(course / "source" / assignment / path.name, as_version=4)
-            setup = "\n".join(cell.source for cell in source.cells if cell.cell_type == "code" and
-                              cell.metadata.get("nbgrader", {}).get("locked") and
-                              not cell.metadata.nbgrader.get("grade"))
-            tests = [(cell.metadata.nbgrader["grade_id"], cell.source) for cell in source.cells
-                     if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("grade")
-                     and not cell.metadata.nbgrader.get("solution")]
-            found.append(cls(assignment, path.stem, release, source,
-                             {test.grade_id: test for test in read(setup, tests)}))
+            notebook = cls(assignment, path.stem, nbformat.read(path, as_version=4), source, *instructor_parts(source))
+            notebook.tests_for(SAMPLE_STUDENT)
+            found.append(notebook)
         return found
+
+    def tests_for(self, student: str) -> dict:
+        """{grade_id: checks.TestCell} of the test cells, their expected values computed for ``student``."""
+        return {test.grade_id: test for test in read(self.setup, self.test_sources, self.solutions, student)}
+
+
+def instructor_parts(source: nbformat.NotebookNode) -> tuple[str, list, list]:
+    """What the grader runs of the instructor's version: the setup (the locked code cells that are not tests, in
+    order), the (grade_id, source) of each test cell, and the sources of the model solution's code cells."""
+    code = [(cell.source, cell.metadata.get("nbgrader", {})) for cell in source.cells if cell.cell_type == "code"]
+    return ("\n".join(text for text, meta in code if meta.get("locked") and not meta.get("grade")),
+            [(meta["grade_id"], text) for text, meta in code if meta.get("grade") and not meta.get("solution")],
+            [text for text, meta in code if meta.get("solution")])
 
 
 @dataclass
@@ -77,23 +95,27 @@ class Graded:
     flags: list
 
 
-def grade(notebook: Notebook, path: Path, settings: Settings = Settings()) -> Graded:
-    """Grade the submitted notebook at ``path``; nothing is written."""
+def grade(notebook: Notebook, path: Path, student: str, settings: Settings = Settings()) -> Graded:
+    """Grade the notebook at ``path``, submitted by ``student`` (whose numbers it is graded with); nothing is
+    written."""
     try:
         entries = submission.restore(submission.load(path), notebook.release, notebook.source, notebook.assignment,
                                      python=submission.ipython_to_python)
     except submission.Unreadable as unreadable:
         return Graded(None, [str(unreadable)])
-    plan = _Plan(notebook, entries)
-    ran = execute(plan.cells, plan.cases, settings.cell_timeout, settings.deadline, settings.limits)
-    flags = list(ran.flags)
+    tests = notebook.tests_for(student)
+    plan = _Plan(tests, entries)
+    ran = execute(plan.cells, plan.cases, settings.cell_timeout, settings.deadline, settings.limits, student)
+    flags = identity.flags(entries, student) + list(ran.flags)
     for index, entry in enumerate(entries):
         report = ran.cells.get(plan.position.get(index))
         if entry.kind == "student":
             entry.cell.outputs, found = judge.student_cell(entry.label, report, OUTPUT_CAP, settings.limits)
         elif entry.kind == "test":
             reports = [ran.cases.get(k) for k in plan.cases_of[index]]
-            entry.cell.outputs, found = judge.test_cell(notebook.tests[entry.label], reports, report)
+            entry.cell.outputs, found = judge.test_cell(tests[entry.label], reports, report)
+        elif entry.kind == "setup":
+            entry.cell.outputs, found = identity.numbers_shown(entry.cell.source, notebook.assignment, student), []
         else:
             found = [f"{entry.label} holds HTML that would run a script (the formgrader and the feedback show it as "
                      "text)"] if entry.kind == "answer" and _SCRIPT.search(entry.cell.source) else []
@@ -109,7 +131,7 @@ def grade(notebook: Notebook, path: Path, settings: Settings = Settings()) -> Gr
 class _Plan:
     """What the sandbox runs for a notebook: its cells, its tests' cases, and where each entry's are."""
 
-    def __init__(self, notebook: Notebook, entries: list):
+    def __init__(self, tests: dict, entries: list):
         self.cells, self.cases, self.labels = [], [], []
         self.position, self.cases_of = {}, {}
         for index, entry in enumerate(entries):
@@ -117,7 +139,7 @@ class _Plan:
                 continue
             self.position[index] = len(self.cells)
             self.labels.append(entry.label)
-            test = notebook.tests[entry.label] if entry.kind == "test" else None
+            test = tests[entry.label] if entry.kind == "test" else None
             self.cells.append(Cell(entry.run, entry.kind, test.answers if test else [], test.functions if test else []))
             self.cases_of[index] = [self._case(check, self.position[index]) if isinstance(check, FunctionCheck)
                                     else None for check in (test.checks if test else [])]

@@ -7,11 +7,20 @@ The test cells are the instructor's code, so the grader runs them, but with ``ch
 The setup cell runs first (``np``, ``scipy`` and the names it defines), then the test cells in order, each
 region of it known as visible or hidden by nbgrader's markers.
 
+Each student has numbers of their own (``homework_numbers``): the tests are read for one student, whose
+numbers the setup draws (whatever ``STUDENT_ID`` the notebook names), and the hidden tests compute their
+expected values from the instructor's **model solution** run on those numbers: the solution cells run, in the
+grader's process, after the setup, in a namespace of their own, which the hidden code reaches as ``model``
+(``check_number(distance, model.distance, "distance")``, ``expected=model.pocket_perceptron(X, t, 3)``).
+Hidden cases draw their data from the student's identity too (``numbers.stream("pocket_hidden")``).
+
 The language of a test cell is therefore: any Python that computes cases, and calls
 ``check(function_name, dict(...), expected=..., ...)``, ``check_number(name, truth, "name")`` and
-``is_number(name, "name", size=...)`` with a student's name as their first argument. A hidden ``check`` names
-its case (``case="N = 0"``), which is how the feedback names it. :func:`read` raises ``ValueError`` for
-anything else, so ``make homework`` finds the mistake before a class is graded.
+``is_number(name, "name", size=...)`` with a student's name as their first argument (a case's argument may be a
+``lambda``, which reads the cell's names as they are when its check is made). A hidden ``check`` names
+its case (``case="N = 0"``), which is how the feedback names it; only hidden code may use ``model``, which the
+student's notebook does not have. :func:`read` raises ``ValueError`` for anything else, so ``make homework``
+finds the mistake before a class is graded.
 """
 
 from __future__ import annotations
@@ -20,9 +29,11 @@ import ast
 import builtins
 import inspect
 import re
+import types
 from dataclasses import dataclass, field
 
 import homework_checks
+import homework_numbers
 
 _MARKER = re.compile(r"^\s*#+\s*(BEGIN|END) HIDDEN TESTS\s*$")
 
@@ -106,6 +117,7 @@ class _Recorder:
         if not isinstance(arguments, dict):
             raise ValueError(f"test cell {self.cell.grade_id}: check's arguments must be a dict; got {arguments!r}")
         self._no_student_name([arguments, given], "check")
+        arguments = {key: _frozen(value) for key, value in arguments.items()}
         if self.hidden and not case:
             raise ValueError(f"test cell {self.cell.grade_id}: a hidden check must name its case (case=\"N = 0\"), "
                              "which is how the feedback names it")
@@ -154,6 +166,44 @@ def _keep_source(function, source: str):
     return function
 
 
+def _frozen(value):
+    """A test cell's lambda (a case's argument) with the values of the names it reads as they are now, when its
+    check is recorded: a later cell, or the next turn of a loop, that binds a name again does not change it."""
+    if not isinstance(getattr(value, "homework_source", None), str):
+        return value
+    codes, names = [value.__code__], set()
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes += [constant for constant in code.co_consts if isinstance(constant, types.CodeType)]
+    space = {name: value.__globals__[name] for name in names | {"__builtins__"} if name in value.__globals__}
+    frozen = types.FunctionType(value.__code__, space, value.__name__, value.__defaults__, value.__closure__)
+    return _keep_source(frozen, value.homework_source)
+
+
+class _Identity(types.ModuleType):
+    """Stands for ``homework_numbers`` while the instructor's cells run: the numbers are ``student``'s, whatever
+    ``STUDENT_ID`` the notebook names."""
+
+    def __init__(self, student: str):
+        super().__init__("homework_numbers")
+        self.__dict__.update({name: getattr(homework_numbers, name) for name in homework_numbers.__all__})
+        self.your_numbers = lambda assignment, *_, **__: homework_numbers.numbers_of(assignment, student)
+
+
+def _model(solutions: list[str], namespace: dict) -> types.SimpleNamespace:
+    """The names the model solution defines, from its cells run after the setup (``namespace``) in a copy."""
+    space = dict(namespace)
+    for index, code in enumerate(solutions):
+        exec(compile(code, f"<model solution {index}>", "exec"), space)
+    return types.SimpleNamespace(**{name: value for name, value in space.items()
+                                    if name not in namespace or space[name] is not namespace[name]})
+
+
+def _uses_model(code: str) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == "model" for node in ast.walk(ast.parse(code)))
+
+
 def _run(code: str, namespace: dict, where: str) -> None:
     """Run the instructor's ``code``, every name it reads but nothing defines standing for the student's."""
     tree = ast.parse(code, where)
@@ -165,20 +215,26 @@ def _run(code: str, namespace: dict, where: str) -> None:
     exec(compile(tree, where, "exec"), namespace)
 
 
-def read(setup: str, test_cells: list[tuple[str, str]]) -> list[TestCell]:
-    """The checks of each test cell, from the setup cell's source and each (grade_id, source) of the test cells."""
-    recorder = _Recorder()
+def read(setup: str, test_cells: list[tuple[str, str]], solutions: list[str], student: str) -> list[TestCell]:
+    """The checks of each test cell for ``student``, from the setup cells' source, each (grade_id, source) of the
+    test cells and the sources of the model solution's code cells."""
+    recorder, identity = _Recorder(), _Identity(student)
 
     def importer(name, *args, **kwargs):
-        return recorder if name == "homework_checks" else __import__(name, *args, **kwargs)
+        stand_ins = {"homework_checks": recorder, "homework_numbers": identity}
+        return stand_ins[name] if name in stand_ins else __import__(name, *args, **kwargs)
 
     namespace = {"__builtins__": {**vars(builtins), "__import__": importer}, "__name__": "tests",
                  "__source__": _keep_source}
     _run(setup, namespace, "<setup>")
+    namespace["model"] = _model(solutions, namespace)
     cells = []
     for grade_id, source in test_cells:
         recorder.cell = TestCell(grade_id)
         for code, hidden in regions(source):
+            if not hidden and _uses_model(code):
+                raise ValueError(f"test cell {grade_id}: its visible code uses model, which only the grader has "
+                                 "(the model solution): the student's notebook would fail there")
             recorder.hidden = hidden
             _run(code, namespace, f"<{grade_id}>")
         if not recorder.cell.checks:

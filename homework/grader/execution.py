@@ -88,21 +88,22 @@ class _Clock:
 
 
 def execute(cells: list[Cell], cases: list[Case], cell_timeout: float = 30.0, deadline: float = 600.0,
-            limits: Limits = Limits()) -> Execution:
-    """Run ``cells`` and ``cases`` in the sandbox (each view the cases need, ``full`` always)."""
+            limits: Limits = Limits(), student: str = "") -> Execution:
+    """Run ``cells`` and ``cases`` in the sandbox (each view the cases need, ``full`` always), as ``student``, whose
+    numbers the notebook draws there."""
     result, clock = Execution(), _Clock(deadline)
     for view in ["full", *sorted({case.view for case in cases} - {"full"})]:
         _View(view, cells, [case for case in cases if case.view == view], result, clock, cell_timeout,
-              limits).run()
+              limits, student).run()
     return result
 
 
 class _View:
     """The cells and cases of one view, through as many sandboxes as stops make necessary."""
 
-    def __init__(self, view, cells, cases, result, clock, cell_timeout, limits):
+    def __init__(self, view, cells, cases, result, clock, cell_timeout, limits, student):
         self.view, self.cells, self.cases, self.result, self.clock = view, cells, cases, result, clock
-        self.cell_timeout, self.limits = cell_timeout, limits
+        self.cell_timeout, self.limits, self.student = cell_timeout, limits, student
         self.left_out: set[int] = set()                  # cells that stopped a runner, not run again
         self.reporting = view == "full"
 
@@ -111,7 +112,7 @@ class _View:
             if self.clock.left(1.0) <= 0:
                 self._out_of_time()
                 return
-            with Session(self.view, self.limits) as session:
+            with Session(self.view, self.limits, self.student) as session:
                 try:
                     if self._run(session):
                         return

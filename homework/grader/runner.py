@@ -23,6 +23,10 @@ user it was given (one no one else has) for good. Then it talks to the grader th
 The grader sends the visible cases before the hidden ones and keeps nothing of the second batch but the
 comparison, so nothing of a hidden case can reach the student through the feedback.
 
+The notebook draws the student's own numbers with ``homework_numbers`` (bound read-only beside this file), as on
+the course's JupyterHub: ``JUPYTERHUB_USER`` names the student the submission belongs to. The grader computes the
+expected values from the same numbers in its own process; nothing here decides a grade.
+
 The student's code can reach everything here (the pipes, this module), so nothing in this file is a
 defence: the sandbox is (the runner sees no answer and no file of the course). What the runner adds is a
 courtesy: ``lecture_utils`` and scikit-learn (and, for a task that switches it off, scipy) import as stubs

@@ -23,7 +23,9 @@
   can make a cgroup (``cgroup.py``: as root, on a writable cgroup file system), the sandbox's processes also share
   one memory limit and one count; the grader adds a wall-clock deadline per cell and per case, and a cap on what
   the sandbox may print or send;
-- **a short environment**: only the variables of :func:`command`, none of the grader's.
+- **a short environment**: only the variables of :func:`command`, none of the grader's; and, as on the course's
+  JupyterHub, ``JUPYTERHUB_USER``, the student the submission belongs to, whose numbers the notebook draws
+  (``homework_numbers``, bound read-only beside the runner).
 
 Where bubblewrap is missing or cannot make namespaces (macOS, a container without the right to), the grader
 refuses (:func:`check`) with :data:`HOW_TO_GRADE`.
@@ -49,10 +51,14 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+import homework_numbers
+
 from . import plain
 from .cgroup import Cgroup
 
 HERE = Path(__file__).resolve().parent
+#: The module that draws each student's numbers, as the grader itself imports it.
+NUMBERS = Path(homework_numbers.__file__).resolve()
 #: The distributions a homework may import, by view: everything, or without scipy.
 VIEWS = {"full": ("numpy", "scipy", "matplotlib"), "numpy": ("numpy", "matplotlib")}
 #: Distributions that must never be visible in the sandbox (checked whenever a view is built).
@@ -151,8 +157,9 @@ def interpreter() -> str:
     return os.path.realpath(getattr(sys, "_base_executable", sys.executable))
 
 
-def command(view: str, limits: Limits, channel: int) -> list[str]:
-    """The bwrap command line that starts the runner in ``view``, reporting on file descriptor ``channel``."""
+def command(view: str, limits: Limits, channel: int, student: str = "") -> list[str]:
+    """The bwrap command line that starts the runner in ``view``, reporting on file descriptor ``channel``, as
+    ``student`` (if given)."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise Unavailable("bubblewrap (bwrap) is not installed, so students' code cannot be confined. "
@@ -164,7 +171,7 @@ def command(view: str, limits: Limits, channel: int) -> list[str]:
         site += ["--ro-bind", path, f"/sandbox/site/{name}"]
     environment = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
                    "MPLBACKEND": "Agg", "MPLCONFIGDIR": "/tmp/matplotlib", "OPENBLAS_NUM_THREADS": "1",
-                   "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+                   "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", **({"JUPYTERHUB_USER": student} if student else {})}
     switched_off = dict(SWITCHED_OFF, **({"scipy": SCIPY_OFF} if view == "numpy" else {}))
     options = {"limits": limits.rlimits(), "switched_off": switched_off, "output_cap": 20_000, "channel": channel,
                "site": ["/sandbox/site"], "user": USERS + next(_sessions) % 100_000}
@@ -178,6 +185,7 @@ def command(view: str, limits: Limits, channel: int) -> list[str]:
             "--perms", "0755", "--dir", "/sandbox/grader",
             "--ro-bind", str(HERE / "runner.py"), "/sandbox/grader/runner.py",
             "--ro-bind", str(HERE / "plain.py"), "/sandbox/grader/plain.py",
+            "--ro-bind", str(NUMBERS), "/sandbox/grader/homework_numbers.py",
             "--chdir", "/tmp", interpreter(), "-I", "-S", "-B", "/sandbox/grader/runner.py", json.dumps(options)]
 
 
@@ -205,12 +213,12 @@ class Session:
     block the grader.
     """
 
-    def __init__(self, view: str = "full", limits: Limits = Limits()):
+    def __init__(self, view: str = "full", limits: Limits = Limits(), student: str = ""):
         self.limits = limits
         read_end, write_end = os.pipe()
         self.cgroup = None
         try:
-            started = command(view, limits, write_end)
+            started = command(view, limits, write_end, student)
             self.cgroup = Cgroup.make(limits.total_memory, limits.processes)
             self.process = subprocess.Popen(self.cgroup.wrap(started) if self.cgroup else started,
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
