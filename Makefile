@@ -113,7 +113,7 @@ notebooks: $(LAB_STAMP)
 		notebook=notebooks/$$(basename $$source .py).ipynb; \
 		$(BIN)/jupytext --quiet --update --to ipynb --output $$notebook $$source && \
 		$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
-			--ExecutePreprocessor.record_timing=False $$notebook || exit 1; \
+			--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.coalesce_streams=True $$notebook || exit 1; \
 	done
 
 clean:
