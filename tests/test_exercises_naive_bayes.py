@@ -55,16 +55,16 @@ def test_the_hand_answers_agree_with_independent_references():
     summed = {label: sum(joint[label] for joint in joints) for label in ("No", "Yes")}
     assert summed == {"No": Fraction(6, 175), "Yes": Fraction(1, 42)}
     assert summed["Yes"] / (summed["Yes"] + summed["No"]) == Fraction(25, 61)
-    assert exercises.rainy_day.correct_answer == pytest.approx(25 / 61, rel=1e-15)
-    assert exercises.rainy_day.truth == pytest.approx(25 / 61, rel=1e-12)
+    assert exercises.missing_outlook.correct_answer == pytest.approx(25 / 61, rel=1e-15)
+    assert exercises.missing_outlook.truth == pytest.approx(25 / 61, rel=1e-12)
     # Snowy, a fourth outlook never seen: scikit-learn's CategoricalNB with room for it
     encoder = OrdinalEncoder(categories=[["Overcast", "Rain", "Sunny", "Snowy"], ["Cool", "Hot", "Mild"],
                                          ["High", "Normal"], ["Strong", "Weak"]]).fit(TENNIS.X)
     model = SklearnCategoricalNB(alpha=1, min_categories=[4, 3, 2, 2]).fit(encoder.transform(TENNIS.X), TENNIS.y)
     snowy = model.predict_proba(encoder.transform([["Snowy", "Cool", "High", "Strong"]]))[0, 1]
     assert snowy == pytest.approx(21168 / 60493, rel=1e-12)
-    assert exercises.smoothed_overcast_day.correct_answer == pytest.approx(21168 / 60493, rel=1e-15)
-    assert exercises.smoothed_overcast_day.truth == pytest.approx(21168 / 60493, rel=1e-12)
+    assert exercises.unseen_value.correct_answer == pytest.approx(21168 / 60493, rel=1e-15)
+    assert exercises.unseen_value.truth == pytest.approx(21168 / 60493, rel=1e-12)
     # where N(x; 0, 1) = N(x; 2, 2^2), by scipy's root finder on scipy's densities
     def gap(x):
         return stats.norm.logpdf(x, 0.0, 1.0) - stats.norm.logpdf(x, 2.0, 2.0)       # scale = sigma

@@ -160,7 +160,8 @@ boundary there.
             "The costs are the other way round: a false alarm costs 10 and a miss 50, so the costly miss pulls "
             "the threshold down, and the disease must be all the rarer to push it up to 1.5."),
            (lambda: 1 - _prior_for_log_ratio(np.log(5) + 1.0),
-            "That is p(C_0), the prior of the healthy class; the question asks for p(C_1)."),
+            "That is p(C_0), the prior of the healthy class; the question asks for p(C_1), and a rare disease "
+            "has a small prior."),
            (lambda: 1 / (5 * np.e),
             "That is the prior odds p(C_1) / p(C_0) = 1/(5e); the prior itself is p(C_1) = 1/(1 + 5e)."),
            (lambda: 1 / 6,

@@ -289,7 +289,8 @@ plt.show()
 #
 # Same classes and costs (a miss costs 50, a false alarm 10), but now the disease is rare. How small must
 # its prior $p(C_1)$ be for the Bayes threshold to sit at $x^* = 1.5$, half-way between the midpoint 1 and
-# the sick class's mean 2? Predict first which way a rare disease moves the threshold, then compute.
+# the sick class's mean 2? Predict first: must $p(C_1)$ be below $1/6$, the prior at which the rarity and the
+# cost of a miss cancel, or above it? Then compute.
 
 # %%
 prior_sick = ...     # ✏️ p(C_1), a number
