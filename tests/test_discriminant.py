@@ -681,7 +681,7 @@ def test_reduced_rank_directions_whiten_the_classes_and_are_fishers():
     iris = load_iris()
     model = discriminant.ReducedRankLDA().fit(iris.X, iris.y)
     A = model.scalings_
-    np.testing.assert_allclose(A.T @ model.covariance_ @ A, np.eye(2), atol=1e-10)     # a_l^T Sigma a_l = 1, a_1 _|_ a_2
+    np.testing.assert_allclose(A.T @ model.covariance_ @ A, np.eye(2), atol=1e-10)     # a_l^T Sigma a_m = [l = m]
     np.testing.assert_allclose(A / np.linalg.norm(A, axis=0), discriminant.fisher_directions(iris.X, iris.y).T,
                                rtol=1e-8, atol=1e-12)
     assert np.all(np.diff(model.eigenvalues_) <= 0) and model.explained_variance_ratio_.sum() == pytest.approx(1.0)

@@ -35,10 +35,10 @@ criterion (:func:`fisher_directions`, :func:`fisher_criterion`), and reduced-ran
 One module per job: :mod:`~lecture_utils.discriminant.gaussian` (the ``g_k(x)`` and posteriors of Gaussian
 classes), :mod:`~lecture_utils.discriminant.estimates` (means, covariances, RDA's regularised ones, Box's M),
 :mod:`~lecture_utils.discriminant.classifiers` (:class:`RDA`, :class:`QDA`, :class:`LDA`, their parameter
-counts), :mod:`~lecture_utils.discriminant.bayes_error`, :mod:`~lecture_utils.discriminant.rda_grid` and
-:mod:`~lecture_utils.discriminant.fisher`, and :mod:`~lecture_utils.discriminant.reduced_rank`
-(:class:`ReducedRankLDA`, LDA in its few leading discriminant coordinates). Every name is importable from ``lecture_utils.discriminant`` itself;
-so is ``_circle_rule``, for the tests.
+counts), :mod:`~lecture_utils.discriminant.bayes_error`, :mod:`~lecture_utils.discriminant.rda_grid`,
+:mod:`~lecture_utils.discriminant.fisher` and :mod:`~lecture_utils.discriminant.reduced_rank`
+(:class:`ReducedRankLDA`, LDA in its few leading discriminant coordinates). Every name is importable from
+``lecture_utils.discriminant`` itself; so is ``_circle_rule``, for the tests.
 """
 
 from .bayes_error import BayesError, _circle_rule, gaussian_bayes_error

@@ -77,7 +77,8 @@ def _reduced_rank_cases():
         case("discriminant.ReducedRankLDA.fit", "full rank is LDA", lambda: rank().fit(X, T).predict_proba(X),
              answers(close(lambda: DA.LDA().fit(X, T).predict_proba(X), rtol=1e-10, atol=1e-14))),
         case("discriminant.ReducedRankLDA.fit", "full rank on iris + 1e8 predicts as LDA on iris",
-             lambda: rank().fit(XI + 1e8, YI).predict(XI + 1e8), answers(equal(lambda: DA.LDA().fit(XI, YI).predict(XI)))),
+             lambda: rank().fit(XI + 1e8, YI).predict(XI + 1e8),
+             answers(equal(lambda: DA.LDA().fit(XI, YI).predict(XI)))),
         case("discriminant.ReducedRankLDA.transform", "iris: scikit-learn's transform, up to sign, scale and shift",
              lambda: rank().fit(XI, YI).transform(XI),
              answers(satisfies(lambda Z: _same_up_to_sign_and_scale(
