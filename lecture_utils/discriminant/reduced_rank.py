@@ -11,7 +11,7 @@ from .classifiers import LDA
 
 
 class ReducedRankLDA(LDA):
-    """LDA that classifies in the ``L`` leading discriminant coordinates only (Hastie, Tibshirani and Friedman,
+    """LDA that classifies in the ``M`` leading discriminant coordinates only (Hastie, Tibshirani and Friedman,
     *The Elements of Statistical Learning*, 4.3.3; Fisher's multi-class problem).
 
     Whiten the inputs with the pooled covariance ``Sigma = R R^T`` (its
@@ -26,7 +26,7 @@ class ReducedRankLDA(LDA):
     original units (``S_B a = lambda S_W a``), scaled so that
     ``a_l^T Sigma a_l = 1``: along each, the spread within a class is 1. The
     **discriminant coordinates** of ``x`` are ``z = A^T (x - c)``,
-    ``A = [a_1, ..., a_L]``.
+    ``A = [a_1, ..., a_M]``.
 
     Reduced-rank LDA assigns ``x`` to the class of nearest mean in those
     coordinates, allowing for the priors:
@@ -34,10 +34,10 @@ class ReducedRankLDA(LDA):
         g_k(x) = log pi_k - 1/2 ||z - z_k||^2,     z_k = A^T (mu_k - c),
 
     which is linear in ``x``: ``w_k = A z_k``, ``b_k = log pi_k - 1/2 ||z_k||^2``
-    (about the centre ``c``, as :class:`LDA`). With ``L = min(K - 1, d)`` it is
+    (about the centre ``c``, as :class:`LDA`). With ``M = min(K - 1, d)`` it is
     LDA itself: the whitened means lie in a space of ``K - 1`` dimensions,
     and the distances along the rest are the same for every class. With
-    fewer it is a constrained LDA, the ``L``-dimensional view of the data in
+    fewer it is a constrained LDA, the ``M``-dimensional view of the data in
     which the classes separate best. ``transform`` is scikit-learn's
     ``LinearDiscriminantAnalysis.transform``, up to the sign and scale of
     each direction and a shift. Notebook 06, "Reduced-rank LDA".
@@ -45,22 +45,22 @@ class ReducedRankLDA(LDA):
     Parameters
     ----------
     n_components : int or None
-        ``L``, from 1 to ``min(K - 1, d)``; None takes ``min(K - 1, d)``.
+        ``M``, from 1 to ``min(K - 1, d)``; None takes ``min(K - 1, d)``.
     priors : array-like of shape (K,) or None
         Class priors; None estimates ``N_k / N``.
 
     Attributes
     ----------
-    scalings_ : ndarray of shape (d, L)
+    scalings_ : ndarray of shape (d, M)
         The directions ``a_l`` as columns, by decreasing eigenvalue, each
         signed so that the last class's mean projects above the first's.
     eigenvalues_ : ndarray of shape (min(K - 1, d),)
         The eigenvalues of ``B*``: the between-class variance along each
         direction, its within-class variance being 1 (Fisher's criterion).
-    explained_variance_ratio_ : ndarray of shape (L,)
+    explained_variance_ratio_ : ndarray of shape (M,)
         Each kept eigenvalue over their total over all directions.
     coef_, intercept_, classes_, priors_, means_, covariance_, n_features_in_
-        As in :class:`LDA`, for the rank-``L`` linear functions.
+        As in :class:`LDA`, for the rank-``M`` linear functions.
     """
 
     def __init__(self, n_components=None, priors=None):
@@ -68,7 +68,7 @@ class ReducedRankLDA(LDA):
         self.priors = priors
 
     def _linear_functions(self) -> tuple[np.ndarray, np.ndarray]:
-        """``w_k = A z_k`` and ``b'_k = log pi_k - 1/2 ||z_k||^2`` of the rank-L model; also sets the directions."""
+        """``w_k = A z_k`` and ``b'_k = log pi_k - 1/2 ||z_k||^2`` of the rank-M model; also sets the directions."""
         n_classes, n_features = self._offsets.shape
         most = min(n_classes - 1, n_features)
         rank = most if self.n_components is None else check_positive_int(self.n_components, "n_components")
@@ -89,10 +89,10 @@ class ReducedRankLDA(LDA):
         return means @ self.scalings_.T, np.log(self.priors_) - 0.5 * np.sum(means ** 2, axis=1)
 
     def transform(self, X) -> np.ndarray:
-        """The discriminant coordinates ``z = A^T (x - c)`` of each row of ``X``, shape (n_samples, L).
+        """The discriminant coordinates ``z = A^T (x - c)`` of each row of ``X``, shape (n_samples, M).
 
         Within each class their covariance is about the identity, and the
-        class means ``z_k`` are as far apart as ``L`` directions allow.
+        class means ``z_k`` are as far apart as ``M`` directions allow.
         """
         check_fitted(self, "classes_")
         return self._centred(X) @ self.scalings_
