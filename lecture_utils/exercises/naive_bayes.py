@@ -407,7 +407,8 @@ $\log p(C_k \mid \mathbf{x}) = g_k - \log\sum_j e^{g_j}$ with $g_k = \log p(\mat
 $g = (-1000, -1001)$, $e^{g_k}$ is 0 in floating point, so compute the log-sum-exp after shifting by the
 largest term $m = \max_j g_j$: $\log\sum_j e^{g_j} = m + \log\sum_j e^{g_j - m}$, where the largest
 $e^{g_j - m}$ is $e^0 = 1$ and nothing underflows. A class with $g_k = -\infty$ (a vetoed class) gets
-$-\infty$, as it should. (`scipy.special.logsumexp` does the same.)
+$-\infty$, as it should. (`scipy.special.logsumexp` does the same; the check switches it off, as it is the
+exercise in one call.)
 """,
     reference=log_posteriors, model_solution=_log_posterior_solution,
     cases=[dict(log_joint=np.array([[-1.0, -2.0]])),

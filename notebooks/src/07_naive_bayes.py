@@ -370,6 +370,7 @@ print("mean of 200 000 draws:      ", draws.mean(axis=0), " (standard error abou
 del draws                                                  # 5 MB: not kept
 
 
+# %% slideshow={"slide_type": "subslide"}
 def negative_log_posterior(z, beta):
     """-log Dirichlet(beta) density at theta = softmax(z), up to a constant (z: V - 1 free numbers)."""
     theta = special.softmax(np.r_[z, 0.0])
@@ -674,8 +675,9 @@ print("the model's predict_proba on all 500:", many.predict_proba([x_last])[0].r
 #
 # Write `log_posterior(log_joint)`: `log_joint` has one row per example and one column per class, holding
 # $g_k = \log p(\mathbf{x}, C_k)$; return $\log p(C_k \mid \mathbf{x})$, same shape. The hidden cases include rows
-# such as $(-1000, -1001)$ and a class with $g_k = -\infty$ (vetoed by a zero count). Use numpy only: not
-# `scipy.special.logsumexp`, nor the package's `log_softmax` used above.
+# such as $(-1000, -1001)$ and a class with $g_k = -\infty$ (vetoed by a zero count). Use numpy: the check
+# switches off scipy's `logsumexp`, `log_softmax` and `softmax`, and the package's `log_softmax` used above,
+# each of which is the exercise in one call.
 
 # %%
 def log_posterior(log_joint):
