@@ -649,3 +649,63 @@ def test_bad_input_names_the_argument(call, error, match):
 def test_repr_shows_the_parameters():
     assert repr(RDA(0.5, 0.1)) == "RDA(alpha=0.5, gamma=0.1, priors=None)"
     assert repr(LDA()) == "LDA(priors=None)" and repr(QDA(priors=[0.5, 0.5])) == "QDA(priors=[0.5, 0.5])"
+
+
+# ---------------------------------------------------------------- reduced-rank LDA
+
+def five_classes(random_state=4):
+    """Five Gaussian classes in 6 dimensions sharing one covariance, with means in general position."""
+    rng = np.random.default_rng(random_state)
+    root = rng.normal(size=(6, 6))
+    return make_gaussian_classes(rng.normal(scale=2.0, size=(5, 6)), [root @ root.T / 6 + np.eye(6)] * 5,
+                                 n_per_class=[30, 40, 25, 50, 35], random_state=random_state)
+
+
+@pytest.mark.parametrize("solver", ["svd", "eigen"])
+@pytest.mark.parametrize("data", ["iris", "five classes"])
+def test_reduced_rank_coordinates_are_scikit_learns_transform_up_to_sign_and_scale(solver, data):
+    data = load_iris() if data == "iris" else five_classes()
+    ours = discriminant.ReducedRankLDA().fit(data.X, data.y)
+    theirs = LinearDiscriminantAnalysis(solver=solver).fit(data.X, data.y)
+    Z, T = ours.transform(data.X), theirs.transform(data.X)
+    assert Z.shape == T.shape == (len(data.y), min(len(np.unique(data.y)) - 1, data.X.shape[1]))
+    for mine, their in zip(Z.T, T.T):                    # each coordinate: +-c times theirs plus a shift
+        assert abs(np.corrcoef(mine, their)[0, 1]) == pytest.approx(1.0, abs=1e-10)
+    # the scale: ours has within-class variance 1 under the 1/(N - K) pooled covariance, scikit-learn's under 1/N
+    N, K = len(data.y), len(np.unique(data.y))
+    np.testing.assert_allclose(T.std(axis=0) / Z.std(axis=0), np.sqrt(N / (N - K)), rtol=1e-8)
+    np.testing.assert_allclose(ours.explained_variance_ratio_, theirs.explained_variance_ratio_, rtol=1e-8)
+
+
+def test_reduced_rank_directions_whiten_the_classes_and_are_fishers():
+    iris = load_iris()
+    model = discriminant.ReducedRankLDA().fit(iris.X, iris.y)
+    A = model.scalings_
+    np.testing.assert_allclose(A.T @ model.covariance_ @ A, np.eye(2), atol=1e-10)     # a_l^T Sigma a_m = [l = m]
+    np.testing.assert_allclose(A / np.linalg.norm(A, axis=0), discriminant.fisher_directions(iris.X, iris.y).T,
+                               rtol=1e-8, atol=1e-12)
+    assert np.all(np.diff(model.eigenvalues_) <= 0) and model.explained_variance_ratio_.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("priors", [None, [0.1, 0.2, 0.3, 0.15, 0.25]])
+def test_full_rank_is_lda_and_rank_l_is_the_nearest_mean_in_l_coordinates(priors):
+    data = five_classes()
+    full = discriminant.ReducedRankLDA(priors=priors).fit(data.X, data.y)
+    lda = LDA(priors=priors).fit(data.X, data.y)
+    np.testing.assert_allclose(full.predict_proba(data.X), lda.predict_proba(data.X), rtol=1e-9, atol=1e-13)
+    for rank in (1, 2, 3):
+        model = discriminant.ReducedRankLDA(rank, priors=priors).fit(data.X, data.y)
+        Z, centres = model.transform(data.X), model.transform(model.means_)
+        g = np.log(model.priors_) - 0.5 * ((Z[:, None, :] - centres[None]) ** 2).sum(axis=2)
+        np.testing.assert_allclose(model.predict_log_proba(data.X), log_softmax(g, axis=1), rtol=1e-9, atol=1e-10)
+        assert model.coef_.shape == (5, 6)
+        np.testing.assert_array_equal(model.predict(data.X), model.classes_[np.argmax(g, axis=1)])
+
+
+def test_reduced_rank_refuses_more_components_than_the_means_span():
+    iris = load_iris()
+    with pytest.raises(ValueError, match="at most min"):
+        discriminant.ReducedRankLDA(3).fit(iris.X, iris.y)
+    with pytest.raises(ValueError, match="n_components"):
+        discriminant.ReducedRankLDA(0).fit(iris.X, iris.y)
+    assert repr(discriminant.ReducedRankLDA(1)) == "ReducedRankLDA(n_components=1, priors=None)"

@@ -338,7 +338,7 @@ def test_one_figure_truncations_of_the_expected_losses_are_wrong():
 
 
 def test_three_figures_cut_are_never_asked_for_three_figures():
-    feedback = naive_bayes.rainy_day.check(0.409)                    # truth 25/61 = 0.40984
+    feedback = naive_bayes.missing_outlook.check(0.409)                    # truth 25/61 = 0.40984
     assert feedback.verdict == "correct" and "significant" not in feedback.message
 
 

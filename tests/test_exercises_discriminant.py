@@ -2,7 +2,8 @@
 
 References: exact fractions and scipy's root finder on scipy.stats densities for the hand answers;
 scikit-learn's pooled covariance (rescaled by N / (N - K)) for the implement exercise, and
-implementations a student may reasonably submit.
+implementations a student may reasonably submit; scipy's exponential densities for the exponential
+classes, and scikit-learn's LDA for the two discriminant coordinates of iris.
 """
 
 from fractions import Fraction
@@ -12,6 +13,8 @@ import pytest
 from scipy import optimize, stats
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
+from lecture_utils.datasets import load_iris
+from lecture_utils.discriminant import ReducedRankLDA
 from lecture_utils.exercises import discriminant as exercises
 
 
@@ -92,3 +95,29 @@ def test_a_pair_in_the_reverse_order_is_told_so():
     right = exercises.bayes_decision_by_code.check(lambda L, p: (L @ p, int(np.argmin(L @ p))))
     assert right.correct and "reverse" not in exercises.bayes_decision_by_code.check(
         lambda L, p: (p @ L, int(np.argmin(p @ L)))).message
+
+
+def test_the_exponential_threshold_and_the_limits_of_lda_and_logistic_regression():
+    # where scipy's exponential densities of rates 1 and 5 cross (scale = 1 / rate)
+    root = optimize.brentq(lambda x: stats.expon.logpdf(x, scale=1.0) - stats.expon.logpdf(x, scale=0.2), 1e-9, 10,
+                           xtol=1e-15)
+    assert root == pytest.approx(np.log(5) / 4, rel=1e-12)
+    assert exercises.exponential_threshold.truth == pytest.approx(root, rel=1e-12)
+    assert exercises.exponential_threshold.correct_answer == pytest.approx(np.log(5) / 4, rel=1e-15)
+    # LDA's limit: equal classes, the pooled variance shared, so the midpoint of the means 1 and 1/5
+    x = np.r_[stats.expon.ppf(np.linspace(0.0005, 0.9995, 1000), scale=1.0),
+              stats.expon.ppf(np.linspace(0.0005, 0.9995, 1000), scale=0.2)][:, None]
+    t = np.r_[np.zeros(1000, int), np.ones(1000, int)]
+    lda = LinearDiscriminantAnalysis().fit(x, t)
+    assert -lda.intercept_[0] / lda.coef_[0, 0] == pytest.approx(0.6, abs=0.01)
+    assert "midpoint" in str(exercises.exponential_threshold.check(0.6))
+
+
+def test_two_discriminant_coordinates_of_iris_predict_as_scikit_learns_lda():
+    iris = load_iris()
+    theirs = LinearDiscriminantAnalysis().fit(iris.X, iris.y).predict(iris.X)
+    assert np.array_equal(ReducedRankLDA(2).fit(iris.X, iris.y).predict(iris.X), theirs)
+    one = ReducedRankLDA(1).fit(iris.X, iris.y)
+    assert np.sum(one.predict(iris.X) != theirs) == 3 and round(one.score(iris.X, iris.y) * 150) == 148
+    assert one.explained_variance_ratio_[0] == pytest.approx(0.991, abs=5e-4)
+    assert "Correct" in str(exercises.two_coordinates.check("a"))

@@ -2,8 +2,10 @@
 
 References: exact fractions counted from the play-tennis rows in plain Python, itertools for the
 cells of a full table, scipy.stats.norm and scipy's root finder for the one-feature Gaussians,
-scikit-learn's CategoricalNB for the copied feature and the unseen value, and
-scipy.special.logsumexp for the log posteriors.
+scikit-learn's CategoricalNB for the copied feature and the unseen value,
+scipy.special.logsumexp for the log posteriors, scipy's Dirichlet for the posterior mean and mode,
+scikit-learn's MultinomialNB and CountVectorizer for the repeated word, and its CalibratedClassifierCV
+for Platt scaling.
 """
 
 from __future__ import annotations
@@ -15,10 +17,15 @@ import numpy as np
 import pytest
 from scipy import optimize, stats
 from scipy.special import logsumexp
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.naive_bayes import CategoricalNB as SklearnCategoricalNB
+from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
+from sklearn.naive_bayes import MultinomialNB as SklearnMultinomialNB
 from sklearn.preprocessing import OrdinalEncoder
 
-from lecture_utils.datasets import load_play_tennis
+from lecture_utils.datasets import load_breast_cancer, load_play_tennis
+from lecture_utils.model_selection import kfold_indices, train_test_split
 from lecture_utils.exercises import naive_bayes as exercises
 
 TENNIS = load_play_tennis()
@@ -55,16 +62,16 @@ def test_the_hand_answers_agree_with_independent_references():
     summed = {label: sum(joint[label] for joint in joints) for label in ("No", "Yes")}
     assert summed == {"No": Fraction(6, 175), "Yes": Fraction(1, 42)}
     assert summed["Yes"] / (summed["Yes"] + summed["No"]) == Fraction(25, 61)
-    assert exercises.rainy_day.correct_answer == pytest.approx(25 / 61, rel=1e-15)
-    assert exercises.rainy_day.truth == pytest.approx(25 / 61, rel=1e-12)
+    assert exercises.missing_outlook.correct_answer == pytest.approx(25 / 61, rel=1e-15)
+    assert exercises.missing_outlook.truth == pytest.approx(25 / 61, rel=1e-12)
     # Snowy, a fourth outlook never seen: scikit-learn's CategoricalNB with room for it
     encoder = OrdinalEncoder(categories=[["Overcast", "Rain", "Sunny", "Snowy"], ["Cool", "Hot", "Mild"],
                                          ["High", "Normal"], ["Strong", "Weak"]]).fit(TENNIS.X)
     model = SklearnCategoricalNB(alpha=1, min_categories=[4, 3, 2, 2]).fit(encoder.transform(TENNIS.X), TENNIS.y)
     snowy = model.predict_proba(encoder.transform([["Snowy", "Cool", "High", "Strong"]]))[0, 1]
     assert snowy == pytest.approx(21168 / 60493, rel=1e-12)
-    assert exercises.smoothed_overcast_day.correct_answer == pytest.approx(21168 / 60493, rel=1e-15)
-    assert exercises.smoothed_overcast_day.truth == pytest.approx(21168 / 60493, rel=1e-12)
+    assert exercises.unseen_value.correct_answer == pytest.approx(21168 / 60493, rel=1e-15)
+    assert exercises.unseen_value.truth == pytest.approx(21168 / 60493, rel=1e-12)
     # where N(x; 0, 1) = N(x; 2, 2^2), by scipy's root finder on scipy's densities
     def gap(x):
         return stats.norm.logpdf(x, 0.0, 1.0) - stats.norm.logpdf(x, 2.0, 2.0)       # scale = sigma
@@ -168,3 +175,67 @@ def test_why_it_still_classifies_well_tells_decisions_from_calibration():
     assert exercise.check("d").verdict == "wrong"
     assert "Zhang" in feedback and "calibration" in feedback and "sign" in feedback
     assert "Zhang (2004)" in exercise.solution and exercise.correct_answer == "c"
+
+
+def test_the_dirichlet_readings_are_scipys_posterior_mean_and_a_numerical_mode():
+    # the Yes days' outlook counted by hand: Overcast 4, Rain 3, Sunny 2; the prior Dirichlet(3, 3, 3)
+    yes = [row[0] for row, t in zip(TENNIS.X.tolist(), TENNIS.y.tolist()) if t == "Yes"]
+    counts = np.array([yes.count(v) for v in ("Overcast", "Rain", "Sunny")])
+    assert counts.tolist() == [4, 3, 2]
+    posterior = counts + 3.0
+    mean = stats.dirichlet(posterior).mean()[2]
+
+    def negative_log_density(z):
+        theta = np.exp(np.r_[z, 0.0]) / np.exp(np.r_[z, 0.0]).sum()
+        return -stats.dirichlet(posterior).logpdf(theta)
+
+    z = optimize.minimize(negative_log_density, np.zeros(2), method="Nelder-Mead",
+                          options=dict(xatol=1e-10, fatol=1e-14, maxiter=4000)).x
+    mode = (np.exp(np.r_[z, 0.0]) / np.exp(np.r_[z, 0.0]).sum())[2]
+    assert mean == pytest.approx(5 / 18, rel=1e-12) and mode == pytest.approx(4 / 15, abs=1e-6)
+    np.testing.assert_allclose(exercises.dirichlet_readings.truth, [5 / 18, 4 / 15], rtol=1e-12)
+    assert exercises.dirichlet_readings.correct_answer == pytest.approx([5 / 18, 4 / 15], rel=1e-15)
+    assert "Correct" in str(exercises.dirichlet_readings.check([0.2778, 0.2667]))
+    assert "first" in str(exercises.dirichlet_readings.check([0.2667, 0.2778]))
+
+
+def test_one_more_free_multiplies_the_odds_by_scikit_learns_theta_ratio():
+    texts, labels = zip(*exercises.MESSAGES)
+    vectorizer = CountVectorizer(token_pattern=r"[a-z]+(?:'[a-z]+)*")
+    X = vectorizer.fit_transform(texts)
+    model = SklearnMultinomialNB(alpha=1).fit(X, labels)
+    free = list(vectorizer.get_feature_names_out()).index("free")
+    spam, ham = list(model.classes_).index("spam"), list(model.classes_).index("ham")
+    ratio = np.exp(model.feature_log_prob_[spam, free] - model.feature_log_prob_[ham, free])
+    assert ratio == pytest.approx(240 / 58, rel=1e-12) and len(vectorizer.vocabulary_) == 32
+    assert np.asarray(X.sum(axis=1)).ravel().tolist() == [5, 4, 5, 5, 7, 5, 6, 6, 7, 4]       # 26 and 28 words
+    odds = [np.exp(np.diff(model.predict_joint_log_proba(vectorizer.transform([text]))[0, [ham, spam]]))[0]
+            for text in ("lunch today", "free lunch today", "free free lunch today")]
+    assert odds[1] / odds[0] == pytest.approx(ratio) and odds[2] / odds[1] == pytest.approx(ratio)
+    assert exercises.repeated_word.truth == pytest.approx(240 / 58, rel=1e-12)
+    assert "Bernoulli" in str(exercises.repeated_word.check(4.0))
+
+
+def test_the_figures_of_platt_scaling_quoted_in_its_solution():
+    # scikit-learn's GaussianNB and CalibratedClassifierCV, on the split and folds of the notebook
+    class LogOdds(SklearnGaussianNB):
+        def decision_function(self, X):
+            return self.predict_joint_log_proba(X) @ [-1, 1]
+
+    cancer = load_breast_cancer()
+    X_train, X_test, t_train, t_test = train_test_split(cancer.X, cancer.y, test_size=0.5, random_state=0)
+    folds = list(kfold_indices(len(t_train), 5, shuffle=True, random_state=0))
+    nb = LogOdds(var_smoothing=0).fit(X_train, t_train)
+    platt = CalibratedClassifierCV(LogOdds(var_smoothing=0), method="sigmoid", cv=folds,
+                                   ensemble=False).fit(X_train, t_train)
+    before, after = nb.predict_proba(X_test)[:, 1], platt.predict_proba(X_test)[:, 1]
+
+    def loss(p):
+        return -np.mean(np.log(np.where(t_test == 1, p, 1 - p)))
+
+    assert (round(loss(before), 3), round(loss(after), 3)) == (0.490, 0.125)
+    assert np.mean((before > 0.5) == t_test) == np.mean((after > 0.5) == t_test) == pytest.approx(0.951, abs=5e-4)
+    flipped = (before > 0.5) != (after > 0.5)
+    assert flipped.sum() == 2 and np.sum((after > 0.5)[flipped] == t_test[flipped]) == 1       # one each way
+    calibrator = platt.calibrated_classifiers_[0].calibrators[0]
+    assert 0.09 < -calibrator.a_ < 0.095 and -calibrator.b_ / calibrator.a_ == pytest.approx(-4.6, abs=0.05)

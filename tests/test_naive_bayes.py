@@ -35,8 +35,8 @@ from lecture_utils._base import log_posteriors
 from lecture_utils.preprocessing import make_pipeline
 from lecture_utils.datasets import load_play_tennis
 from lecture_utils.discriminant import LDA
-from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, MixedNB, QuantileBins, laplace_estimate,
-                                      parameter_counts, word_presence)
+from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB, QuantileBins,
+                                      laplace_estimate, parameter_counts, word_counts, word_presence)
 
 RNG_SEED = 20240707
 QUERY = ["Sunny", "Hot", "Normal", "Weak"]          # the slides' query day x*
@@ -815,3 +815,73 @@ def test_log_posteriors_of_a_vetoed_class_and_bad_shapes():
     np.testing.assert_allclose(got, [[-np.inf, np.log(3 / 4), np.log(1 / 4)]], rtol=1e-12)
     with pytest.raises(ValueError, match="log_joint must be a 2-D array"):
         log_posteriors([-1.0, -2.0])
+
+
+# ---------------------------------------------------------------- the multinomial model (counts of words)
+
+def count_data(rng, n_samples, n_words, n_classes=3):
+    """Documents of 5 to 30 words, each drawn from its class's distribution over the vocabulary."""
+    theta = rng.dirichlet(np.full(n_words, 0.5), size=n_classes)
+    t = rng.integers(0, n_classes, n_samples)
+    lengths = rng.integers(5, 31, n_samples)
+    return np.array([rng.multinomial(L, theta[k]) for L, k in zip(lengths, t)]), t
+
+
+@pytest.mark.parametrize("alpha", [1e-10, 0.1, 1.0, 3.0])
+def test_multinomial_matches_scikit_learn(rng, alpha):
+    X, t = count_data(rng, 300, 15)
+    X_test, _ = count_data(rng, 100, 15)
+    ours = MultinomialNB(alpha=alpha).fit(X, t)
+    theirs = sk.MultinomialNB(alpha=alpha, force_alpha=True).fit(X, t)
+    for counted in ("feature_count_", "class_count_"):                       # N_kj and N_k, exactly
+        assert np.array_equal(getattr(ours, counted), getattr(theirs, counted)), counted
+    np.testing.assert_allclose(ours.feature_log_prob_, theirs.feature_log_prob_, rtol=1e-12)
+    np.testing.assert_allclose(ours.decision_function(X_test), theirs.predict_joint_log_proba(X_test), rtol=1e-12)
+    assert_same_predictions(ours, theirs, X_test, X_test, rtol=1e-11)
+
+
+def test_multinomial_theta_is_the_smoothed_share_of_each_word_and_absent_words_count_nothing(rng):
+    X, t = count_data(rng, 60, 8, n_classes=2)
+    model = MultinomialNB(alpha=0.5).fit(X, t)
+    n_kj = np.array([X[t == k].sum(axis=0) for k in range(2)])
+    theta = (n_kj + 0.5) / (n_kj.sum(axis=1, keepdims=True) + 0.5 * 8)
+    np.testing.assert_allclose(model.feature_prob_, theta, rtol=1e-13)
+    np.testing.assert_allclose(model.feature_prob_.sum(axis=1), 1, rtol=1e-13)
+    np.testing.assert_allclose(model.decision_function(X), np.log(model.class_prior_) + X @ np.log(theta).T,
+                               rtol=1e-12)
+    # an empty document gets its prior: every factor theta^0 = 1
+    np.testing.assert_allclose(model.predict_proba(np.zeros((1, 8)))[0], model.class_prior_, rtol=1e-13)
+    np.testing.assert_allclose(model.feature_factors(X[0]), theta ** X[0], rtol=1e-13)
+
+
+def test_multinomial_posterior_is_the_full_multinomial_likelihoods_by_bayes(rng):
+    # the multinomial coefficient L! / prod x_j! is common to the classes, so leaving it out changes nothing
+    X, t = count_data(rng, 80, 6, n_classes=2)
+    model = MultinomialNB(alpha=1.0).fit(X, t)
+    joint = np.array([[np.log(model.class_prior_[k]) + stats.multinomial.logpmf(x, x.sum(), model.feature_prob_[k])
+                       for k in range(2)] for x in X[:10]])
+    np.testing.assert_allclose(model.predict_log_proba(X[:10]), joint - logsumexp(joint, axis=1, keepdims=True),
+                               rtol=1e-10, atol=1e-12)
+
+
+def test_unsmoothed_multinomial_vetoes_a_class_only_for_a_word_it_never_saw_that_occurs():
+    model = MultinomialNB(alpha=0).fit([[2, 0, 1], [0, 3, 1]], ["a", "b"])
+    # theta_a = (2/3, 0, 1/3), theta_b = (0, 3/4, 1/4): two of the shared word give (1/9) : (1/16)
+    np.testing.assert_allclose(model.predict_proba([[1, 0, 4], [0, 0, 2], [0, 1, 0]]),
+                               [[1, 0], [16 / 25, 9 / 25], [0, 1]], rtol=1e-13)
+    with pytest.raises(ValueError, match="alpha"):
+        model.predict_proba([[1, 1, 0]])
+    with pytest.raises(ValueError, match="counts >= 0"):
+        MultinomialNB().fit([[1, -1], [0, 2]], [0, 1])
+
+
+def test_word_counts_are_scikit_learns_count_vectorizer_and_presence_is_their_sign():
+    documents = ["Free money, free!", "See you at lunch", "don't miss the free lunch, FREE"]
+    pattern = r"[a-z]+(?:'[a-z]+)*"
+    counts, vocabulary = word_counts(documents)
+    vectorizer = CountVectorizer(token_pattern=pattern)
+    np.testing.assert_array_equal(counts, vectorizer.fit_transform(documents).toarray())
+    assert list(vocabulary) == list(vectorizer.get_feature_names_out())
+    presence, same = word_presence(documents)
+    assert same == vocabulary and np.array_equal(presence, np.minimum(counts, 1))
+    assert word_counts(["free free lunch"], ["lunch", "free", "money"])[0].tolist() == [[1, 2, 0]]

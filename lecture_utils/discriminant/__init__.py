@@ -29,13 +29,16 @@ Around them: the exact Bayes error of Gaussian classes in one or two
 dimensions (:func:`gaussian_bayes_error`), Box's M test of equal class
 covariances (:func:`box_m_test`), RDA's accuracy over a whole grid of
 ``(alpha, gamma)`` at once (:func:`rda_accuracy_grid`), Fisher's directions and
+criterion (:func:`fisher_directions`, :func:`fisher_criterion`), and reduced-rank LDA
+(:class:`ReducedRankLDA`), which classifies in the few leading of those directions.
 
 One module per job: :mod:`~lecture_utils.discriminant.gaussian` (the ``g_k(x)`` and posteriors of Gaussian
 classes), :mod:`~lecture_utils.discriminant.estimates` (means, covariances, RDA's regularised ones, Box's M),
 :mod:`~lecture_utils.discriminant.classifiers` (:class:`RDA`, :class:`QDA`, :class:`LDA`, their parameter
-counts), :mod:`~lecture_utils.discriminant.bayes_error`, :mod:`~lecture_utils.discriminant.rda_grid` and
-:mod:`~lecture_utils.discriminant.fisher`. Every name is importable from ``lecture_utils.discriminant`` itself;
-so is ``_circle_rule``, for the tests.
+counts), :mod:`~lecture_utils.discriminant.bayes_error`, :mod:`~lecture_utils.discriminant.rda_grid`,
+:mod:`~lecture_utils.discriminant.fisher` and :mod:`~lecture_utils.discriminant.reduced_rank`
+(:class:`ReducedRankLDA`, LDA in its few leading discriminant coordinates). Every name is importable from
+``lecture_utils.discriminant`` itself; so is ``_circle_rule``, for the tests.
 """
 
 from .bayes_error import BayesError, _circle_rule, gaussian_bayes_error
@@ -45,8 +48,9 @@ from .fisher import fisher_criterion, fisher_directions
 from .gaussian import (covariance_from_axes, gaussian_joint_log_likelihood, gaussian_posterior,
                        mahalanobis_distance)
 from .rda_grid import MAX_GRID_WORK, rda_accuracy_grid
+from .reduced_rank import ReducedRankLDA
 
 __all__ = ["gaussian_joint_log_likelihood", "gaussian_posterior", "mahalanobis_distance", "covariance_from_axes",
            "BayesError", "gaussian_bayes_error", "pooled_covariance", "BoxM", "box_m_test",
            "regularized_covariances", "RDA", "QDA", "LDA", "parameter_counts", "MAX_GRID_WORK", "rda_accuracy_grid",
-           "fisher_directions", "fisher_criterion"]
+           "fisher_directions", "fisher_criterion", "ReducedRankLDA"]

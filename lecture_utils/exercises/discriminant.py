@@ -160,7 +160,8 @@ boundary there.
             "The costs are the other way round: a false alarm costs 10 and a miss 50, so the costly miss pulls "
             "the threshold down, and the disease must be all the rarer to push it up to 1.5."),
            (lambda: 1 - _prior_for_log_ratio(np.log(5) + 1.0),
-            "That is p(C_0), the prior of the healthy class; the question asks for p(C_1)."),
+            "That is p(C_0), the prior of the healthy class; the question asks for p(C_1), and a rare disease "
+            "has a small prior."),
            (lambda: 1 / (5 * np.e),
             "That is the prior odds p(C_1) / p(C_0) = 1/(5e); the prior itself is p(C_1) = 1/(1 + 5e)."),
            (lambda: 1 / 6,
@@ -172,6 +173,42 @@ boundary there.
 )
 
 # ---------------------------------------------------------------- section 5
+
+_RATES = (1.0, 5.0)                       # exponential waiting times: C_0 at rate 1, C_1 at rate 5
+
+
+def _exponential_threshold(rates=_RATES, priors=(0.5, 0.5)) -> float:
+    """Where ``p(C_1 | x) = 1/2`` for two exponential classes, found by a root finder on their log-odds
+    ``log(pi_1 lambda_1 e^{-lambda_1 x}) - log(pi_0 lambda_0 e^{-lambda_0 x})``."""
+    (l0, l1), (p0, p1) = rates, priors
+    return brentq(lambda x: np.log(p1 * l1) - l1 * x - np.log(p0 * l0) + l0 * x, 0.0, 50.0, xtol=1e-14)
+
+
+exponential_threshold = Derive(
+    "the Bayes threshold of two exponential classes",
+    r"""
+The log-odds of two exponential classes is linear in $x$, as every exponential family's is:
+
+$$\ln\frac{p(C_1 \mid x)}{p(C_0 \mid x)} = \ln\frac{\lambda_1 e^{-\lambda_1 x}}{\lambda_0 e^{-\lambda_0 x}}
+= \ln\frac{\lambda_1}{\lambda_0} - (\lambda_1 - \lambda_0)\,x = \ln 5 - 4x,$$
+
+which is 0 at $x^* = \ln 5 / 4 \approx 0.4024$: decide $C_1$, the quick class, below it. LDA fits Gaussians
+with one shared variance instead; with equal priors its threshold tends to the midpoint of the class
+means, $(1 + 1/5)/2 = 0.6$, however many examples it sees, while logistic regression, which fits
+$\sigma(wx + b)$ directly, tends to $x^*$.
+""",
+    truth=_exponential_threshold, answer=np.log(5) / 4, what="the threshold x*", example="1.5",
+    praise="ln(5 e^{-5x}) = ln(e^{-x}) at x* = ln 5 / 4 = 0.4024: below it the quick class C_1.",
+    slips=[(lambda: (1 + 1 / 5) / 2,
+            "That is the midpoint of the means 1 and 1/5, LDA's threshold for Gaussians of one variance. Set the "
+            "two exponential densities equal: 5 e^{-5x} = e^{-x}."),
+           (lambda: 4 / np.log(5), "Solve ln 5 - 4x = 0 for x: x = ln 5 / 4, not 4 / ln 5."),
+           (lambda: np.log10(5) / 4, "Use the natural logarithm: the densities hold e^{-lambda x}."),
+           (lambda: np.log(5) / 6, "The exponents subtract: -5x - (-x) = -4x, so x* = ln 5 / 4."),
+           (lambda: np.log(5) / 5, "Both classes' exponents count: ln 5 - 5x + x = 0 gives x = ln 5 / 4.")],
+    advice="With equal priors p(C_1 | x) = 1/2 where the densities are equal: 5 e^{-5x} = 1 e^{-x}. Take logarithms "
+           "and solve for x.",
+)
 
 prior_moves_boundary = Choice(
     "what a larger prior does to LDA's boundary",
@@ -386,6 +423,36 @@ same for all classes. Then $g_k(\mathbf{x}) = \ln\pi_k - \|\mathbf{x} - \boldsym
     },
 )
 
+# ---------------------------------------------------------------- section 11
+
+two_coordinates = Choice(
+    "two discriminant coordinates of iris",
+    r"""
+**(a)**. In the whitened space the three class means lie in a plane (any three points do), so the
+between-class covariance $\mathbf{B}^*$ has rank 2, and two coordinates hold every difference between the
+means. Along the other two directions every class mean projects to the same point, so the squared
+distances $\|\mathbf{u} - \mathbf{m}_k\|^2$ differ between the classes only in the plane: the same nearest mean, the
+same posteriors (to $10^{-15}$), the same 150 predictions. In general $M = \min(K - 1, D)$ coordinates are
+all of LDA; fewer are a constraint: here the first coordinate alone, with 99.1 % of the between-class
+variance, changes 3 of the 150 predictions, and gets 148 right against LDA's 147.
+""",
+    kind="predict",
+    options={
+        "a": Option(True, "Three class means span a plane: the two coordinates hold all their differences, and the "
+                          "other two directions add the same to every class's distance. Not one prediction "
+                          "changes."),
+        "b": Option(False, "The two dropped directions carry no difference between the class means (three means "
+                           "span a plane), so they add the same amount to every class's distance: no prediction "
+                           "changes."),
+        "c": Option(False, "Half the directions are dropped, but none of the differences between the means: three "
+                           "means lie in a plane, the two coordinates span it, and the dropped directions are the "
+                           "same for every class. All 150 predictions stay."),
+        "d": Option(False, "The coordinates are computed after whitening by the pooled covariance, so they do not "
+                           "depend on the units; and with three classes, two of them are all of LDA."),
+    },
+)
+
 #: The exercises in the order the notebook asks them.
-EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, prior_moves_boundary, feature_units,
-             pooled_covariance_by_code, count_parameters, qda_overfits, rda_corner)
+EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, exponential_threshold,
+             prior_moves_boundary, feature_units, pooled_covariance_by_code, count_parameters, qda_overfits, rda_corner,
+             two_coordinates)

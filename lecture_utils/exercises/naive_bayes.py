@@ -14,7 +14,7 @@ from scipy import special
 from ..datasets import load_play_tennis
 from .._base import log_posteriors
 from ..decision import gaussian_threshold_1d
-from ..naive_bayes import CategoricalNB, laplace_estimate, parameter_counts
+from ..naive_bayes import CategoricalNB, MultinomialNB, laplace_estimate, parameter_counts, word_counts
 from ._core import Choice, Count, Derive, Implement, Option
 
 
@@ -55,9 +55,9 @@ numbers per class. Two classes and the prior $p(C_1) = 1 - p(C_0)$ make
 $$2\,(2^D - 1) + 1 = 2^{D+1} - 1 .$$
 
 This exceeds $10^6$ when $2^{D+1} > 10^6 + 1$. Since $2^{19} = 524\,288$ and $2^{20} = 1\,048\,576$, that is
-$D + 1 = 20$: from **$D = 19$** features on (1 048 575 numbers; at $D = 18$, 524 287). Nineteen yes/no questions
-have more combinations than a million examples could fill, and most cells of the table would never be seen
-once. Naive Bayes at $D = 19$ has $2 \times 19 + 1 = 39$ numbers; its count passes a million only at
+$D + 1 = 20$: from **$D = 19$** features on (1 048 575 numbers; at $D = 18$, 524 287). With $D = 19$ the two
+class tables have $2 \times 2^{19} = 2^{20} = 1\,048\,576$ cells: a million examples cannot put even one in
+each, and real data, far from uniform, leave most of them empty. Naive Bayes at $D = 19$ has $2 \times 19 + 1 = 39$ numbers; its count passes a million only at
 $D = 500\,000$. Each extra feature doubles the first count and adds 2 to the second.
 """,
     truth=lambda: _features_beyond(_EXAMPLES),
@@ -89,7 +89,7 @@ def _posterior_without_outlook(alpha: float = 0) -> float:
     return float(model.predict_proba([_NO_OUTLOOK])[0, list(model.classes_).index("Yes")])
 
 
-rainy_day = Derive(
+missing_outlook = Derive(
     "a day whose outlook was not recorded",
     r"""
 Sum over the outlook's values $v$: under the naive model
@@ -115,7 +115,7 @@ is *in each class*, and that weighting is what cancels the outlook's factor. A d
 logistic regression has no such shortcut: it needs every input it was trained on.
 """,
     truth=lambda: _posterior_without_outlook(alpha=0),
-    answer=25 / 61, what="p(Yes | x)", example="0.42", within=(0, 1),
+    answer=25 / 61, what="p(Yes | x)", example="0.75", within=(0, 1),
     praise="p(x, Yes) = 1/42 and p(x, No) = 6/175, so p(Yes | x) = 25/61 = 0.4098: the outlook's factor drops "
            "out, and the day leans to No.",
     slips=[(lambda: _posterior((3 / 9) ** 3, 1 / 5 * 4 / 5 * 3 / 5),
@@ -209,7 +209,7 @@ def _posterior_with_an_unseen_value(alpha: float = 1.0, n_outlooks: int = 4, fac
     return float(joint[list(model.classes_).index("Yes")] / joint.sum())
 
 
-smoothed_overcast_day = Derive(
+unseen_value = Derive(
     "a value that no class has seen",
     r"""
 With $\alpha = 1$ each factor is $(N_{kv} + 1)/(N_k + V_j)$: $V = 4$ for the outlook now, 3 for the temperature,
@@ -249,6 +249,51 @@ room for values never seen in training with its `min_categories`.)
            "unsmoothed prior, and normalise the two products.",
 )
 
+def _add(pseudo: float) -> float:
+    """``p(Sunny | Yes)`` smoothed by add-``pseudo``, ``(N_kv + pseudo) / (N_k + pseudo V)``, from the counts of the
+    14 play-tennis days: the posterior mean under Dirichlet(pseudo), the MAP estimate under Dirichlet(pseudo + 1)."""
+    model = CategoricalNB(alpha=0).fit(load_play_tennis().X, load_play_tennis().y)
+    outlook = model.category_count_[0][list(model.classes_).index("Yes")]              # counts of each outlook
+    return float(laplace_estimate(outlook, pseudo)[list(model.categories_[0]).index("Sunny")])
+
+
+dirichlet_readings = Derive(
+    "the posterior mean and the MAP estimate",
+    r"""
+The prior Dirichlet$(3, 3, 3)$ and the counts (Overcast 4, Rain 3, Sunny 2) give the posterior
+Dirichlet$(4 + 3, 3 + 3, 2 + 3) = $ Dirichlet$(7, 6, 5)$, whose parameters sum to $18$.
+
+- Its **mean** is each parameter over their sum: $E[\theta_\text{Sunny}] = 5/18 \approx 0.2778$, add-3
+  smoothing, $(2 + 3)/(9 + 3 \cdot 3)$.
+- Its **mode** (the MAP estimate) maximises $\prod_v \theta_v^{\beta_v - 1}$ on the simplex: by the die's
+  derivation with $\beta_v - 1$ in place of the counts, $(\beta_v - 1)/\sum_u(\beta_u - 1) = (5 - 1)/(18 - 3) =
+  4/15 \approx 0.2667$, add-2 smoothing.
+
+The prior's three pseudo-counts enter the mean whole, and the mode less one each: add-$\alpha$ smoothing is
+the posterior mean under Dirichlet$(\alpha, \dots, \alpha)$ and the MAP estimate under
+Dirichlet$(\alpha + 1, \dots, \alpha + 1)$. Both move the maximum likelihood $2/9 = 0.222$ towards $1/3$, the
+mean more than the mode.
+""",
+    truth=lambda: [_add(3), _add(2)],
+    answer=[5 / 18, 4 / 15], what="[the posterior mean, the MAP estimate]", example="[0.5, 0.4]",
+    names=("the posterior mean", "the MAP estimate"),
+    praise="The posterior is Dirichlet(7, 6, 5): its mean 5/18 = 0.2778 is add-3 smoothing, its mode 4/15 = "
+           "0.2667 add-2.",
+    slips=[(lambda: [_add(2), _add(3)], "Give the posterior mean first, then the MAP estimate; the mean is the "
+                                        "larger here, as it keeps all three pseudo-counts."),
+           (lambda: [_add(3), _add(3)], "The mean of Dirichlet(7, 6, 5) is 5/18, right; its mode is not its mean: "
+                                        "it maximises prod theta_v^(beta_v - 1), which gives (beta_v - 1) / "
+                                        "sum (beta_u - 1)."),
+           (lambda: [_add(2), _add(2)], "The MAP estimate 4/15 is right; the mean of a Dirichlet(beta) is "
+                                        "beta_v / sum beta_u, with the whole pseudo-counts."),
+           (lambda: [_add(4), _add(3)], "The posterior adds the prior's parameters alpha = 3 to the counts, not "
+                                        "alpha + 1: Dirichlet(7, 6, 5), whose mean is 5/18 and whose mode is 4/15."),
+           (lambda: [_add(0), _add(0)], "That is the maximum likelihood estimate 2/9, which ignores the prior; "
+                                        "the posterior is Dirichlet(4 + 3, 3 + 3, 2 + 3).")],
+    advice="Add the prior's 3 to each count to get the posterior Dirichlet(beta); its mean is beta_v / sum beta_u "
+           "and its mode (beta_v - 1) / sum (beta_u - 1).",
+)
+
 # ---------------------------------------------------------------- section 4
 
 empty_message = Choice(
@@ -278,6 +323,63 @@ the prior 0.5. A model that multiplies only the factors of the words present wou
     },
 )
 
+#: The ten messages of section 4, and the classes' word totals: 26 words in spam, 28 in ham, 32 distinct.
+MESSAGES = [("win a free prize now", "spam"), ("free money, click now", "spam"),
+            ("claim your prize money today", "spam"), ("cheap offer: win big today", "spam"),
+            ("click here to claim a free offer", "spam"),
+            ("the meeting moved to monday", "ham"), ("can you send the report today", "ham"),
+            ("lunch with the team on monday", "ham"),
+            ("the report is ready for the meeting", "ham"), ("see you at lunch", "ham")]
+
+
+def _odds_factor_of_free(alpha: float = 1.0, per_value: int | None = None) -> float:
+    """``theta_spam,free / theta_ham,free`` of the multinomial model fitted on :data:`MESSAGES`; with ``per_value``
+    the smoothing's denominator is ``N_k + alpha per_value`` instead of ``N_k + alpha D`` (the slips)."""
+    X, vocabulary = word_counts([text for text, _ in MESSAGES])
+    labels = np.array([label for _, label in MESSAGES])
+    model = MultinomialNB(alpha=alpha).fit(X, labels)
+    words = model.feature_count_.sum(axis=1)                               # N_k
+    counts = model.feature_count_[:, vocabulary.index("free")]             # N_k,free
+    theta = (model.feature_prob_[:, vocabulary.index("free")] if per_value is None
+             else (counts + alpha) / (words + alpha * per_value))
+    spam, ham = list(model.classes_).index("spam"), list(model.classes_).index("ham")
+    return float(theta[spam] / theta[ham])
+
+
+repeated_word = Derive(
+    "one more free",
+    r"""
+Under the multinomial model the message's log-odds is $\log\frac{\pi_\text{spam}}{\pi_\text{ham}} + \sum_j x_j
+\log\frac{\theta_{\text{spam},j}}{\theta_{\text{ham},j}}$: each occurrence of "free" adds the same
+$\log(\theta_{\text{spam,free}}/\theta_{\text{ham,free}})$, so it multiplies the odds by that ratio, however many
+there are already. "free" occurs 3 times among the 26 words of spam and never among the 28 of ham; with
+$\alpha = 1$ and $D = 32$ words,
+
+$$\theta_\text{spam,free} = \frac{3 + 1}{26 + 32} = \frac{4}{58}, \qquad
+\theta_\text{ham,free} = \frac{0 + 1}{28 + 32} = \frac{1}{60}, \qquad
+\frac{4/58}{1/60} = \frac{240}{58} \approx 4.138 .$$
+
+The Bernoulli model's factor for "free" is the same for one occurrence or three: a second "free" changes
+nothing there.
+""",
+    truth=_odds_factor_of_free, answer=240 / 58, what="the factor", example="2.5", within=(0, np.inf),
+    praise="theta_spam,free / theta_ham,free = (4/58) / (1/60) = 240/58 = 4.138: every further 'free' multiplies "
+           "the odds of spam by it.",
+    slips=[(lambda: 1 / _odds_factor_of_free(), "That is the factor for ham; the question asks by how much the "
+                                                "odds of spam grow: theta_spam,free / theta_ham,free."),
+           (lambda: _odds_factor_of_free(per_value=2),
+            "That smooths each word as a yes/no value (N_k + 2 alpha), as the Bernoulli model does. The multinomial "
+            "model shares out the class's words over all D = 32 words of the vocabulary: N_k + alpha D."),
+           (lambda: _odds_factor_of_free(per_value=1),
+            "Each of the D = 32 words gets alpha imaginary occurrences, so the class's total grows by alpha D, not "
+            "alpha: 26 + 32 and 28 + 32."),
+           (lambda: (4 / 7) / (1 / 7), "That is the Bernoulli model's ratio p_spam,free / p_ham,free, a share of "
+                                       "messages; the multinomial model's theta is a share of the class's words: "
+                                       "(3 + 1) / (26 + 32).")],
+    advice="Each occurrence of a word multiplies the odds of spam by theta_spam,j / theta_ham,j. Count 'free' in the "
+           "26 words of spam and the 28 of ham, and smooth each as (N_kj + 1) / (N_k + 32).",
+)
+
 # ---------------------------------------------------------------- section 5
 
 
@@ -305,7 +407,8 @@ $\log p(C_k \mid \mathbf{x}) = g_k - \log\sum_j e^{g_j}$ with $g_k = \log p(\mat
 $g = (-1000, -1001)$, $e^{g_k}$ is 0 in floating point, so compute the log-sum-exp after shifting by the
 largest term $m = \max_j g_j$: $\log\sum_j e^{g_j} = m + \log\sum_j e^{g_j - m}$, where the largest
 $e^{g_j - m}$ is $e^0 = 1$ and nothing underflows. A class with $g_k = -\infty$ (a vetoed class) gets
-$-\infty$, as it should. (`scipy.special.logsumexp` does the same.)
+$-\infty$, as it should. (`scipy.special.logsumexp` does the same; the check switches it off, as it is the
+exercise in one call.)
 """,
     reference=log_posteriors, model_solution=_log_posterior_solution,
     cases=[dict(log_joint=np.array([[-1.0, -2.0]])),
@@ -467,6 +570,34 @@ decision; it does not make the probabilities right, and the log loss, which scor
     },
 )
 
+recalibrated = Choice(
+    "Platt scaling of Naive Bayes",
+    r"""
+**(b)**. Platt's map $p = \sigma(a s + b)$ is increasing in the score $s$ (here $a \approx 0.09$): it keeps the
+order of the tumours and changes only the probability attached to each score. Naive Bayes' log-odds are
+far too large (section 8), and the fitted $a$ shrinks them about elevenfold, to a size the held-out tumours
+bear out: the log loss falls from 0.490 to 0.125 (logistic regression's is 0.074). The decisions change only
+for the tumours whose log-odds lie between 0 and the new threshold $-b/a \approx -4.6$: two of them, one
+now right and one now wrong, so the accuracy stays at 0.951. Recalibration repairs the probabilities; it
+cannot repair the order of the tumours, on which the accuracy at any threshold and the ROC curve depend.
+Isotonic regression does the same job without assuming a sigmoid, and needs more held-out examples to do it.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The map is increasing, so the order of the tumours stays, but the probabilities "
+                           "change: the fitted a is about 0.09, which shrinks Naive Bayes' log-odds about "
+                           "elevenfold, and the log loss falls from 0.490 to 0.125."),
+        "b": Option(True, "An increasing map keeps the order and moves only the threshold: the log loss falls "
+                          "from 0.490 to 0.125, the accuracy stays at 0.951 (two tumours change side, one each "
+                          "way)."),
+        "c": Option(False, "The map is increasing in the score, so a tumour changes side only if its log-odds "
+                           "lie between 0 and -b/a = -4.6 (two, one each way): the accuracy stays at 0.951; "
+                           "only the probabilities, and with them the log loss, improve."),
+        "d": Option(False, "The model's scores stay, but the probabilities attached to them change, and the log "
+                           "loss scores those: it falls from 0.490 to 0.125, while the accuracy stays at 0.951."),
+    },
+)
+
 # ---------------------------------------------------------------- section 9
 
 few_and_many = Choice(
@@ -477,8 +608,8 @@ Bayes is still lower, at 20 the two are level, and from 30 on logistic regressio
 at about 0.03 against 0.06. Naive Bayes estimates each mean and variance by an average, and averages settle
 after a few examples; logistic regression fits 31 weights jointly to the labels, and 10 examples in 30
 dimensions can be separated in many ways that the data cannot tell apart: it needs some tens of examples,
-of the order of its number of weights, before it overtakes. In ten more runs of 60 splits the lead changed
-hands between 20 and 50 tumours every time. With many examples the assumptions decide. Naive Bayes'
+of the order of its number of weights, before it overtakes: here it is first lower at 30. In ten more runs
+of 60 splits it was first lower at 30 or at 50 every time. With many examples the assumptions decide. Naive Bayes'
 assumption is wrong here (radius, perimeter and area are nearly one measurement, counted three times), and
 more data cannot fix a wrong assumption: its curve flattens. Logistic regression assumes only a linear
 log-odds, and keeps improving. Ng and Jordan (2001) proved both halves for a generative-discriminative pair,
@@ -492,9 +623,11 @@ of fewest errors, behaves the same way here.)
         "a": Option(False, "With 10 tumours logistic regression's 31 weights are poorly determined, while Naive "
                            "Bayes' averages have already settled: Naive Bayes is lower (about 0.09 against 0.11)."),
         "b": Option(False, "Naive Bayes stays ahead longer: it is still lower with 15 tumours and level at 20. "
-                           "Logistic regression, with 31 weights to fit, overtakes between 20 and 50."),
+                           "Logistic regression, with 31 weights to fit, is first lower at 30 (at 30 or 50 "
+                           "in ten more runs)."),
         "c": Option(True, "Naive Bayes' averages settle fast, so it leads with 10 tumours; logistic regression, "
-                          "with 31 weights to fit, needs some tens of examples and overtakes between 20 and 50."),
+                          "with 31 weights to fit, needs some tens of examples and is first lower at 30 (at 30 or "
+                          "50 in ten more runs)."),
         "d": Option(False, "Logistic regression overtakes far earlier: with 50 tumours it is lower in every run. "
                            "Naive Bayes' averages settle fast, but its wrong independence assumption caps it "
                            "early."),
@@ -502,5 +635,6 @@ of fewest errors, behaves the same way here.)
 )
 
 #: The exercises in the order the notebook asks them.
-EXERCISES = (parameter_count, rainy_day, laplace_table, smoothed_overcast_day, empty_message, log_posterior,
-             one_feature_gaussians, temperature_units, copied_feature, still_accurate, few_and_many)
+EXERCISES = (parameter_count, missing_outlook, laplace_table, unseen_value, dirichlet_readings, empty_message,
+             repeated_word, log_posterior, one_feature_gaussians, temperature_units, copied_feature, still_accurate,
+             recalibrated, few_and_many)

@@ -20,6 +20,9 @@ factors never underflow. Each model below differs only in the factor
   with Laplace (add-alpha) smoothing, :func:`laplace_estimate`;
 - :class:`BernoulliNB`: the same for features in {0, 1}, where an absent
   feature contributes its factor ``1 - p_kj``;
+- :class:`MultinomialNB`: counts of words, each occurrence a draw from the
+  class's distribution ``theta_k`` over the vocabulary, where an absent word
+  contributes nothing;
 - :class:`GaussianNB`: a univariate Gaussian per feature and class, which is
   QDA with diagonal covariance matrices; with ``shared_variance=True`` one
   variance per feature for all classes, LDA with a diagonal covariance, whose
@@ -29,11 +32,12 @@ factors never underflow. Each model below differs only in the factor
 
 :class:`QuantileBins` cuts numeric features into bins, categories for
 :class:`CategoricalNB`. :func:`parameter_counts` compares the size of the model
-with a full table of ``p(x | C_k)``, and :func:`word_presence` turns short texts
-into the binary features of :class:`BernoulliNB`.
+with a full table of ``p(x | C_k)``, and :func:`word_presence` and :func:`word_counts`
+turn short texts into the features of :class:`BernoulliNB` and :class:`MultinomialNB`.
 
 One module per model (:mod:`~lecture_utils.naive_bayes.categorical`, :mod:`~lecture_utils.naive_bayes.bernoulli`
-with :func:`word_presence`, :mod:`~lecture_utils.naive_bayes.gaussian`, :mod:`~lecture_utils.naive_bayes.mixed`
+with :func:`word_presence`, :mod:`~lecture_utils.naive_bayes.multinomial` with :func:`word_counts`,
+:mod:`~lecture_utils.naive_bayes.gaussian`, :mod:`~lecture_utils.naive_bayes.mixed`
 with :class:`QuantileBins`) on the shared model of ``_model``, and
 :mod:`~lecture_utils.naive_bayes.estimates` (:func:`laplace_estimate`, :func:`parameter_counts`). Every name
 is importable from ``lecture_utils.naive_bayes`` itself.
@@ -44,6 +48,7 @@ from .categorical import CategoricalNB
 from .estimates import laplace_estimate, parameter_counts
 from .gaussian import GaussianNB
 from .mixed import MixedNB, QuantileBins
+from .multinomial import MultinomialNB, word_counts
 
-__all__ = ["laplace_estimate", "parameter_counts", "word_presence", "CategoricalNB", "BernoulliNB", "GaussianNB",
-           "QuantileBins", "MixedNB"]
+__all__ = ["laplace_estimate", "parameter_counts", "word_presence", "word_counts", "CategoricalNB", "BernoulliNB",
+           "MultinomialNB", "GaussianNB", "QuantileBins", "MixedNB"]

@@ -4,6 +4,7 @@ features (notebook 07, "Bernoulli features")."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import numpy as np
 
@@ -38,13 +39,19 @@ def word_presence(documents, vocabulary=None) -> tuple[np.ndarray, tuple]:
     X : ndarray of int, shape (n_documents, V)
     vocabulary : tuple of str
     """
+    return _word_table(documents, vocabulary, count=False)
+
+
+def _word_table(documents, vocabulary, count: bool) -> tuple[np.ndarray, tuple]:
+    """``X[i, j]``: whether (or, if ``count``, how often) word ``j`` of ``vocabulary`` occurs in document ``i``;
+    the checks of :func:`word_presence`, the vocabulary by default every word of ``documents``, sorted."""
     if isinstance(documents, str) or not isinstance(documents, (list, tuple, np.ndarray)) \
             or not all(isinstance(d, str) for d in documents):
         raise TypeError("documents must be a list of strings, one per document, e.g. ['free money', "
                         f"'see you at lunch']; got {type(documents).__name__}.")
-    words = [set(_WORD.findall(document.lower())) for document in documents]
+    found = [_WORD.findall(document.lower()) for document in documents]
     if vocabulary is None:
-        vocabulary = sorted(set().union(*words))
+        vocabulary = sorted(set().union(*found))
     else:
         vocabulary = check_sequence(vocabulary, "vocabulary", "words (strings)")
         if not all(isinstance(w, str) for w in vocabulary):
@@ -53,10 +60,13 @@ def word_presence(documents, vocabulary=None) -> tuple[np.ndarray, tuple]:
         if unusable or len(set(vocabulary)) < len(vocabulary):
             raise ValueError(f"vocabulary must list distinct lower-case words (letters, apostrophes inside), as "
                              f"documents are read; got {unusable or vocabulary}.")
-    check_size(len(words) * len(vocabulary), "the table of words", "documents or vocabulary")
+    check_size(len(found) * len(vocabulary), "the table of words", "documents or vocabulary")
     vocabulary = tuple(vocabulary)
-    X = np.array([[word in present for word in vocabulary] for present in words], dtype=int)
-    return X.reshape(len(words), len(vocabulary)), vocabulary
+    tallies = [Counter(words) for words in found]
+    X = np.array([[tally[word] for word in vocabulary] for tally in tallies], dtype=int)
+    if not count:
+        X = np.minimum(X, 1)                                     # presence only
+    return X.reshape(len(found), len(vocabulary)), vocabulary
 
 
 class BernoulliNB(_SmoothedNaiveBayes):

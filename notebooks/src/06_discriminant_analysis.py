@@ -21,10 +21,12 @@
 # - Gaussian classes: quadratic boundaries (QDA), linear ones when the classes share a covariance
 #   (LDA, whose posterior is exactly a logistic regression for two classes and a softmax for more, and how much better LDA estimates it when
 #   its model is right), the diagonal and spherical cases down to the nearest-mean classifier;
+# - why any exponential family of class densities gives a linear log-odds (Bishop 4.2.4), and what LDA
+#   costs when the classes are not Gaussian, however many examples it sees;
 # - estimating the parameters, the pooled covariance with its $N - K$, why QDA overfits when classes
 #   are small, and regularised discriminant analysis (RDA) between the two;
 # - all of it on iris (with a test of equal covariances), beside scikit-learn, and LDA as Fisher's
-#   projection.
+#   projection, down to reduced-rank LDA, which classifies in the leading discriminant coordinates.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: the normal distribution (notebook 02), Bayes' theorem,
@@ -289,7 +291,8 @@ plt.show()
 #
 # Same classes and costs (a miss costs 50, a false alarm 10), but now the disease is rare. How small must
 # its prior $p(C_1)$ be for the Bayes threshold to sit at $x^* = 1.5$, half-way between the midpoint 1 and
-# the sick class's mean 2? Predict first which way a rare disease moves the threshold, then compute.
+# the sick class's mean 2? Predict first: must $p(C_1)$ be below $1/6$, the prior at which the rarity and the
+# cost of a miss cancel, or above it? Then compute.
 
 # %%
 prior_sick = ...     # ✏️ p(C_1), a number
@@ -529,8 +532,86 @@ for separation in (2, 3):                              # 2: the means above; 3: 
 # same trend (0.89 at distance 2, 0.62 at distance 3). Were the classes not Gaussian, LDA's estimate
 # could be off however large $N$; logistic regression needs only the log-odds to be linear.
 
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ### Classes that are not Gaussian: exponential families
+#
+# Linear log-odds are not special to Gaussians (Bishop, *Pattern Recognition and Machine Learning*,
+# 4.2.4). Let each class density belong to one **exponential family**,
+#
+# $$p(\mathbf{x} \mid \boldsymbol\theta_k) = h(\mathbf{x})\, g(\boldsymbol\theta_k)\, \exp\big(\boldsymbol\theta_k^T \mathbf{x}\big),$$
+#
+# with its own natural parameter $\boldsymbol\theta_k$ and the same $h$. Then
+# $\ln p(\mathbf{x} \mid C_k)\,p(C_k) = \boldsymbol\theta_k^T\mathbf{x} + \ln g(\boldsymbol\theta_k) + \ln\pi_k + \ln h(\mathbf{x})$, and the
+# last term, the only one not linear in $\mathbf{x}$, is common to every class and cancels in Bayes' theorem:
+#
+# $$p(C_k \mid \mathbf{x}) = \operatorname{softmax}_k\big(\mathbf{w}_k^T\mathbf{x} + b_k\big), \qquad
+# \mathbf{w}_k = \boldsymbol\theta_k, \quad b_k = \ln g(\boldsymbol\theta_k) + \ln\pi_k ;$$
+#
+# for two classes $\sigma(\mathbf{w}^T\mathbf{x} + b)$ with $\mathbf{w} = \boldsymbol\theta_1 - \boldsymbol\theta_0$. Gaussians sharing a
+# covariance are one case ($\boldsymbol\theta_k = \boldsymbol\Sigma^{-1}\boldsymbol\mu_k$, the quadratic form in $h$); independent
+# Bernoulli features (notebook 07), Poisson counts and exponential waiting times are others. Logistic
+# regression is the right model for all of them; LDA only for the first.
+
+# %% slideshow={"slide_type": "subslide"}
+# Poisson counts, rates 2 and 5, priors 0.3 and 0.7: theta_k = ln(lambda_k), g(theta_k) = exp(-lambda_k), h = 1 / x!
+x_counts = np.arange(0, 16)
+poisson_rates, poisson_priors = np.array([2.0, 5.0]), np.array([0.3, 0.7])
+poisson_joint = poisson_priors[:, None] * stats.poisson.pmf(x_counts, poisson_rates[:, None])   # p(x | C_k) p(C_k)
+w_poisson = np.log(poisson_rates[1] / poisson_rates[0])
+b_poisson = -(poisson_rates[1] - poisson_rates[0]) + np.log(poisson_priors[1] / poisson_priors[0])
+print(f"w = ln(5/2) = {w_poisson:.4f}, b = -(5 - 2) + ln(0.7/0.3) = {b_poisson:.4f}")
+print("p(C_1 | x) = sigmoid(w x + b) for x = 0..15, against scipy's Poisson pmf:",
+      np.allclose(poisson_joint[1] / poisson_joint.sum(axis=0), expit(w_poisson * x_counts + b_poisson), rtol=1e-12))
+
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4 (predict): what a larger prior does to LDA's boundary
+# ### ✏️ Exercise 4 (derive): the Bayes threshold of two exponential classes
+#
+# Waiting times: class $C_0$ is exponential with rate $\lambda_0 = 1$, $p(x \mid C_0) = e^{-x}$ for $x \ge 0$, and
+# class $C_1$ with rate $\lambda_1 = 5$, $p(x \mid C_1) = 5e^{-5x}$; the priors are equal. Below which $x^*$ is
+# $C_1$ the more probable class?
+
+# %%
+threshold = ...     # ✏️ a number
+exercises.exponential_threshold.check(threshold)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell fits LDA and logistic regression to N waiting times (half of each
+# class) and prints the threshold -b/w each finds, and its error rate, exact for these classes.
+def exponential_error(threshold):
+    """The error rate of 'decide C_1 below the threshold' for the rates 1 and 5, equal priors."""
+    return 0.5 * np.exp(-5 * threshold) + 0.5 * (1 - np.exp(-threshold))
+
+
+waiting = np.random.default_rng(6)
+thresholds = {}
+for N in (100, 1_000, 10_000, 100_000):
+    x_wait = np.r_[waiting.exponential(1.0, N // 2), waiting.exponential(1 / 5, N // 2)][:, None]
+    t_wait = np.r_[np.zeros(N // 2, int), np.ones(N // 2, int)]
+    fits = [LDA().fit(x_wait, t_wait), LogisticRegression(solver="newton").fit(x_wait, t_wait)]
+    thresholds[N] = [float(-np.ravel(m.intercept_)[0] / np.ravel(m.coef_)[0]) for m in fits]
+if exercises.exponential_threshold.revealed():
+    print(f"Bayes: threshold ln 5 / 4 = {np.log(5) / 4:.4f}, error {exponential_error(np.log(5) / 4):.4f}")
+    for N, (lda_x, logistic_x) in thresholds.items():
+        print(f"N = {N:6}: LDA {lda_x:.4f} (error {exponential_error(lda_x):.4f}), "
+              f"logistic {logistic_x:.4f} (error {exponential_error(logistic_x):.4f})")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$x^* = \ln 5/4 \approx 0.402$.** The log-odds $\ln\frac{5e^{-5x}}{e^{-x}} = \ln 5 - 4x$ is linear, as the
+# exponential family promises, and vanishes there. Logistic regression fits exactly that family, and its
+# threshold tends to 0.402 as $N$ grows. LDA models each class as a Gaussian with one shared variance; with
+# equal priors its threshold is the midpoint of the class means, $(1 + 0.2)/2 = 0.6$, and more examples
+# only pin it down more precisely there: its error tends to 0.250, against the Bayes error 0.2325. This is
+# the other side of Efron's comparison: LDA gains efficiency when its assumption holds and pays a fixed
+# price, which no $N$ removes, when it does not. Skewed classes, heavy tails and outliers all move the
+# means and variances that LDA builds its boundary from.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 5 (predict): what a larger prior does to LDA's boundary
 #
 # Two classes share a covariance, and the prior of class 1 rises from $\pi_1 = 0.5$ to $0.9$. What does
 # the LDA boundary do?
@@ -625,7 +706,7 @@ print("Sigma = 2 I, equal priors: the Bayes class is the nearest mean at all 10 
       np.array_equal(bayes_isotropic.argmax(axis=1), nearest))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 5 (predict): a change of units
+# ### ✏️ Exercise 6 (predict): a change of units
 #
 # The iris measurements are in centimetres. Suppose the sepal width (the second feature) is recorded in
 # millimetres instead, ten times larger, and three classifiers are fitted again: the nearest class mean
@@ -690,7 +771,7 @@ if exercises.feature_units.revealed():
 # - **give class 2 the shape of class 1** (spreads 1 and 1): the Bayes boundary becomes a line, and LDA
 #   is now the right model;
 # - **move a prior**: which way does the Bayes boundary move, and does it match your answer to
-#   Exercise 4?
+#   Exercise 5?
 
 # %% slideshow={"slide_type": "subslide"}
 classes = GaussianClassesExplorer(N=40)
@@ -771,7 +852,7 @@ for name, denominator in (("N - K", 17), ("N", 20), ("N - N_1", 16)):
 print(f"the truth:                {truth.ravel()}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (implement): the pooled covariance
+# ### ✏️ Exercise 7 (implement): the pooled covariance
 #
 # Write `pooled_covariance(X, t)`: the pooled covariance of the inputs `X` (shape `(N, D)`) with class
 # labels `t` (any labels). The hidden cases include a single feature and string labels. (The package's
@@ -793,7 +874,7 @@ exercises.pooled_covariance_by_code.check(pooled_covariance)
 # all classes, for LDA, and one per class for QDA. How many numbers is that?
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 7 (derive): count the parameters of LDA and QDA
+# ### ✏️ Exercise 8 (derive): count the parameters of LDA and QDA
 #
 # Iris has $D = 4$ features and $K = 3$ classes. How many numbers does each model estimate (priors, class
 # means and covariances, counting only the free ones)? To test your rule: with $D = 2$ features and three
@@ -878,7 +959,7 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 8 (explain): why QDA loses with few examples per class
+# ### ✏️ Exercise 9 (explain): why QDA loses with few examples per class
 #
 # In the experiment above, at $N_k = 10$ QDA's test accuracy is below LDA's, although QDA is the right
 # model. Why?
@@ -968,7 +1049,7 @@ print("QDA fails on the 3-example classes above; RDA(1, 0.1) fits:",
       RDA(1, 0.1).fit(few_per_class.X, few_per_class.y).classes_)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 9 (predict): which classifier is RDA(0, 1)?
+# ### ✏️ Exercise 10 (predict): which classifier is RDA(0, 1)?
 #
 # With $\alpha = 0$ and $\gamma = 1$, which classifier is RDA?
 #
@@ -1217,7 +1298,7 @@ for name, ours, theirs in (("LDA", ours_lda, theirs_lda), ("QDA", ours_qda, thei
           f"scikit-learn's 10-fold accuracy {cv:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 11. LDA as a projection: Fisher's direction
+# ## 11. LDA as a projection: Fisher's directions and reduced-rank LDA
 #
 # Fisher (1936) asked a different question: onto which direction $\mathbf{w}$ should the data be projected so
 # that the classes are best separated? He measured separation as the spread of the projected class
@@ -1261,6 +1342,80 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
                                    for d in directions])
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ### Reduced-rank LDA
+#
+# Fisher's directions can also *classify* (Hastie, Tibshirani and Friedman, *The Elements of Statistical
+# Learning*, 4.3.3). Whiten the data with the pooled covariance, $\hat{\boldsymbol\Sigma} = \mathbf{R}\mathbf{R}^T$ (its
+# Cholesky factor), $\mathbf{u} = \mathbf{R}^{-1}(\mathbf{x} - \bar{\mathbf{x}})$: there every class has covariance $\mathbf{I}$, and
+# LDA assigns $\mathbf{u}$ to the class whose mean $\mathbf{m}_k$ is nearest, allowing for the priors:
+# $\ln\pi_k - \frac12\|\mathbf{u} - \mathbf{m}_k\|^2$. The means spread out along the eigenvectors $\mathbf{v}_l$ of
+#
+# $$\mathbf{B}^* = \sum_k \pi_k(\mathbf{m}_k - \bar{\mathbf{m}})(\mathbf{m}_k - \bar{\mathbf{m}})^T, \qquad \bar{\mathbf{m}} = \sum_k \pi_k\mathbf{m}_k,$$
+#
+# whose rank is at most $K - 1$; back in the original units $\mathbf{a}_l = \mathbf{R}^{-T}\mathbf{v}_l$ are Fisher's
+# directions, scaled so that the spread within a class along each is 1. **Reduced-rank LDA** keeps the $M$
+# leading ones, the **discriminant coordinates** $\mathbf{z} = (\mathbf{a}_1, \dots, \mathbf{a}_M)^T(\mathbf{x} - \bar{\mathbf{x}})$, and
+# assigns $\mathbf{x}$ to the nearest mean in them, $\ln\pi_k - \frac12\|\mathbf{z} - \mathbf{z}_k\|^2$: the best
+# $M$-dimensional view of the data, used to classify. `ReducedRankLDA(n_components=M)`; its `transform` is
+# scikit-learn's `LinearDiscriminantAnalysis.transform`, up to the sign and scale of each coordinate and a shift:
+
+# %% slideshow={"slide_type": "subslide"}
+from lecture_utils.discriminant import ReducedRankLDA
+
+reduced = ReducedRankLDA(n_components=2).fit(iris.X, iris.y)
+Z = reduced.transform(iris.X)
+Z_sklearn = LinearDiscriminantAnalysis().fit(iris.X, iris.y).transform(iris.X)
+print("each coordinate is +-c times scikit-learn's plus a shift; |correlations|:",
+      ", ".join(f"{abs(np.corrcoef(ours, theirs)[0, 1]):.12f}" for ours, theirs in zip(Z.T, Z_sklearn.T)))
+print("scale c:", (Z_sklearn.std(axis=0) / Z.std(axis=0)).round(4), "= sqrt(N / (N - K)) =",
+      round(np.sqrt(150 / 147), 4), "(scikit-learn pools with 1/N)")
+print("within-class covariance of z (pooled):", np.round(sum(np.cov(Z[iris.y == k].T) * 49 for k in range(3)) / 147, 10))
+print("between-class variance along each, and its share:", reduced.eigenvalues_.round(3),
+      reduced.explained_variance_ratio_.round(4))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (predict): two discriminant coordinates of iris
+#
+# Iris has $K = 3$ species and $D = 4$ features. Reduced-rank LDA with $M = 2$ classifies the 150 flowers
+# by their two discriminant coordinates only, where LDA uses all four dimensions. How many of the 150
+# predictions differ from LDA's?
+#
+# - **(a)** none;
+# - **(b)** a few, near the boundary between versicolor and virginica;
+# - **(c)** many: half of the dimensions are dropped;
+# - **(d)** it depends on the units in which the four features are measured.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.two_coordinates.check(prediction)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell compares reduced-rank LDA with M = 2 and M = 1 with LDA on the
+# 150 flowers: predictions that differ, the largest gap between posteriors, and the training accuracy.
+lda_iris = LDA().fit(iris.X, iris.y)
+if exercises.two_coordinates.revealed():
+    for M in (2, 1):
+        model = ReducedRankLDA(M).fit(iris.X, iris.y)
+        print(f"M = {M}: {np.sum(model.predict(iris.X) != lda_iris.predict(iris.X))} predictions differ, "
+              f"posteriors within {np.abs(model.predict_proba(iris.X) - lda_iris.predict_proba(iris.X)).max():.1e}; "
+              f"accuracy {model.score(iris.X, iris.y):.3f} (LDA {lda_iris.score(iris.X, iris.y):.3f})")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **None (a).** Three points always lie in a plane: in the whitened space the three class means span a
+# plane, $\mathbf{B}^*$ has rank 2, and the two discriminant coordinates hold every difference between them.
+# Along the two remaining directions every class mean projects to the same point, so they add the same
+# amount to every class's squared distance, and cancel in the posteriors. With $M = \min(K - 1, D)$
+# reduced-rank LDA *is* LDA, whatever the units. Fewer coordinates are a real constraint: with the first
+# alone, which holds 99.1 % of the spread between the means, 3 of the 150 predictions change (148 right,
+# one more than LDA). With many classes a few coordinates may classify about as well as all $K - 1$ while
+# fitting fewer parameters; how many to keep is then a question for cross-validation.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Arias, UPC topic 2**, writes the expected loss $\sum_y L(y, c)\,p(Y = y \mid \mathbf{x})$ and, having
@@ -1300,7 +1455,9 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   shared covariance (LDA), whose posterior is exactly a logistic regression. When the model is right,
 #   LDA's estimate is the better one: on 2000 samples of 200 examples its excess error rate was 0.89
 #   of logistic regression's for classes at Mahalanobis distance 2, and 0.62 at distance 3, the trend of
-#   Efron's (1975) asymptotic efficiency.
+#   Efron's (1975) asymptotic efficiency. Any exponential family of class densities gives a linear log-odds,
+#   so logistic regression stays right where LDA does not: for exponential waiting times LDA's threshold
+#   tends to the wrong point however large $N$.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Summary, continued**
@@ -1316,7 +1473,8 @@ print("J of the two directions:", [round(discriminant.fisher_criterion(d, iris.X
 #   covariances: the species whose covariance differs most, setosa, is far from the others.
 #   scikit-learn's versions differ only in the covariances' denominators. LDA's direction is also
 #   Fisher's: the projection that best separates the class means relative to the spread within the
-#   classes.
+#   classes. Reduced-rank LDA classifies in the $M$ leading discriminant coordinates; with
+#   $M = \min(K - 1, D)$ it is LDA itself.
 #
 # **Next:** notebook 07 makes a stronger assumption, features independent within each class: Naive
 # Bayes.

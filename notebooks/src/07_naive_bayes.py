@@ -15,14 +15,16 @@
 #   number of parameters linear instead of exponential in the number of features;
 # - categorical Naive Bayes as counting, which is maximum likelihood; the play-tennis example of the
 #   lecture computed exactly, step by step;
-# - the zero-count problem, where one value never seen with a class vetoes it, and Laplace smoothing;
+# - the zero-count problem, where one value never seen with a class vetoes it, and Laplace smoothing,
+#   read as the posterior mean under a Dirichlet prior and as a MAP estimate;
 # - Bernoulli Naive Bayes on a bag of words: what it makes of the words a message lacks, and why it is a
-#   linear classifier;
+#   linear classifier; the multinomial model, which counts the words instead;
 # - why every implementation sums logarithms and normalises with log-sum-exp;
 # - Gaussian Naive Bayes as QDA with diagonal covariances;
 # - numeric features without a Gaussian (bins), and data of mixed types, where each feature gets its
 #   own kind of factor and the log-likelihoods add;
-# - what correlated features do to its decisions and to its probabilities, seen in reliability diagrams;
+# - what correlated features do to its decisions and to its probabilities, seen in reliability diagrams,
+#   and how Platt scaling and isotonic regression recalibrate the probabilities;
 # - how a generative and a discriminative classifier of the same linear family compare as the
 #   training set grows: learning curves of Naive Bayes against logistic regression, and what Ng and
 #   Jordan (2001) proved about them.
@@ -63,8 +65,8 @@ from lecture_utils.discriminant import QDA, gaussian_joint_log_likelihood, gauss
 from lecture_utils.exercises import naive_bayes as exercises
 from lecture_utils.logistic import LogisticRegression, log_loss, log_softmax
 from lecture_utils.model_selection import learning_curve, train_test_split
-from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, MixedNB, QuantileBins,
-                                       laplace_estimate, word_presence)
+from lecture_utils.naive_bayes import (BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB, QuantileBins,
+                                       laplace_estimate, word_counts, word_presence)
 from lecture_utils.preprocessing import StandardScaler, make_pipeline
 from lecture_utils.widgets import CorrelationExplorer, PlayTennisExplorer
 
@@ -249,7 +251,7 @@ print(f"rounded joints {float(yes)} and {float(no)}: {float(rounded):.4f} = {rou
 
 # %%
 p_yes = ...     # ✏️ a number
-exercises.rainy_day.check(p_yes)
+exercises.missing_outlook.check(p_yes)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 3. Zero counts and Laplace smoothing
@@ -328,7 +330,68 @@ exercises.laplace_table.check(laplace)
 
 # %%
 p_yes_smoothed = ...     # ✏️ a number
-exercises.smoothed_overcast_day.check(p_yes_smoothed)
+exercises.unseen_value.check(p_yes_smoothed)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ### Laplace's rule as a posterior mean
+#
+# The slides (Arias, UPC topic 2) write the pseudo-count as $p$, "a weight assigned to the prior
+# distribution" of the values: their $p$ is our $\alpha$. The MAP reading above takes the *mode* of a
+# posterior; the more usual Bayesian reading takes its *mean*. Give one row of the table,
+# $\boldsymbol\theta = (\theta_1, \dots, \theta_V)$ with $\theta_v = p(x_j = v \mid C_k)$, the prior
+# Dirichlet$(\alpha, \dots, \alpha)$, $p(\boldsymbol\theta) \propto \prod_v \theta_v^{\alpha - 1}$ on the rows that
+# sum to 1 ($\alpha = 1$: every row equally likely). Times the likelihood $\prod_v \theta_v^{N_{kv}}$, the
+# posterior is Dirichlet$(N_{k1} + \alpha, \dots, N_{kV} + \alpha)$: the prior adds $\alpha$ to every count. A
+# Dirichlet$(\beta_1, \dots, \beta_V)$ has the mean $\beta_v / \sum_u \beta_u$, so
+#
+# $$E[\theta_v \mid \text{data}] = \frac{N_{kv} + \alpha}{N_k + \alpha V} .$$
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# That is add-$\alpha$ smoothing, and it is also the **predictive** probability that the next example of
+# $C_k$ takes the value $v$: $p(v \mid \text{data}) = \int \theta_v\, p(\boldsymbol\theta \mid \text{data})\,
+# d\boldsymbol\theta = E[\theta_v \mid \text{data}]$. Laplace's rule ($\alpha = 1$) is the prediction of someone who
+# thought every row equally likely before seeing the data (Laplace's *rule of succession*, $V = 2$:
+# after $s$ successes in $n$ trials, predict $(s + 1)/(n + 2)$; with $V = 2$ the Dirichlet is the Beta
+# distribution). The mode of Dirichlet$(\boldsymbol\beta)$ is $(\beta_v - 1)/\sum_u(\beta_u - 1)$, so add-$\alpha$
+# is at once the posterior mean under Dirichlet$(\alpha)$ and the MAP estimate under Dirichlet$(\alpha + 1)$.
+# Checked on the outlook of the five No days, against scipy's Dirichlet and 200 000 draws from the
+# posterior, and the mode by maximising the posterior density numerically:
+
+# %% slideshow={"slide_type": "subslide"}
+from scipy import optimize, special, stats
+
+counts_no = model.category_count_[0][list(model.classes_).index("No")]      # outlook | No
+print("values", [str(v) for v in model.categories_[0]], " counts N_kv:", counts_no)
+draws = np.random.default_rng(0).dirichlet(counts_no + 1, size=200_000)     # posterior under Dirichlet(1, 1, 1)
+print("add-1 (Laplace):            ", laplace_estimate(counts_no, 1))
+print("posterior mean, scipy:      ", stats.dirichlet(counts_no + 1).mean())
+print("mean of 200 000 draws:      ", draws.mean(axis=0), " (standard error about",
+      f"{draws.std(axis=0).max() / np.sqrt(len(draws)):.0e})")
+del draws                                                  # 5 MB: not kept
+
+
+# %% slideshow={"slide_type": "subslide"}
+def negative_log_posterior(z, beta):
+    """-log Dirichlet(beta) density at theta = softmax(z), up to a constant (z: V - 1 free numbers)."""
+    theta = special.softmax(np.r_[z, 0.0])
+    return -np.sum((beta - 1) * np.log(theta))
+
+
+mode = special.softmax(np.r_[optimize.minimize(negative_log_posterior, np.zeros(2),
+                                                args=(counts_no + 2.0,)).x, 0.0])
+print("MAP under Dirichlet(2, 2, 2):", mode.round(6), "= add-1:", np.allclose(mode, laplace_estimate(counts_no, 1),
+                                                                              atol=1e-5))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 5 (derive): the posterior mean and the MAP estimate
+#
+# Give the outlook's row for the nine Yes days (Overcast 4, Rain 3, Sunny 2) the prior
+# Dirichlet$(3, 3, 3)$. What are the posterior mean of $p(\text{Sunny} \mid \text{Yes})$ and its MAP estimate?
+# Answer `[mean, MAP]`.
+
+# %%
+readings = ...     # ✏️ [the posterior mean, the MAP estimate]
+exercises.dirichlet_readings.check(readings)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ### Explore: the posterior of any day, factor by factor
@@ -432,7 +495,7 @@ print("most spam:", ", ".join(f"{vocabulary[j]} {w[j]:+.2f}" for j in order[::-1
 print("most ham: ", ", ".join(f"{vocabulary[j]} {w[j]:+.2f}" for j in order[:4]))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 5 (predict): a message with no known word
+# ### ✏️ Exercise 6 (predict): a message with no known word
 #
 # A message contains none of the 32 words of the vocabulary (it is empty, or all its words are new). The
 # priors are 5/10 for each class. What does the model above give as $p(\text{spam} \mid \mathbf{x})$?
@@ -491,6 +554,73 @@ if exercises.empty_message.revealed():
 # </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ### Counting words: the multinomial model
+#
+# The **multinomial event model** reads a document of $L$ words as $L$ independent draws from a
+# distribution $\boldsymbol\theta_k = (\theta_{k1}, \dots, \theta_{kD})$ over the $D$ words of the vocabulary, one per
+# class. Now $x_j$ counts the occurrences of word $j$ ($\sum_j x_j = L$), and
+#
+# $$p(\mathbf{x} \mid C_k) = \frac{L!}{\prod_j x_j!}\prod_{j=1}^{D}\theta_{kj}^{x_j}, \qquad
+# g_k(\mathbf{x}) = \log\pi_k + \sum_{j=1}^{D} x_j \log\theta_{kj} + \text{(a term common to the classes)}.$$
+#
+# The likelihood of class $k$'s documents is $\prod_j \theta_{kj}^{N_{kj}}$, with $N_{kj}$ the occurrences of word
+# $j$ in them: the die of notebook 03 with $D$ faces, thrown $N_k = \sum_j N_{kj}$ times (the class's words, not
+# its documents). So $\hat\theta_{kj} = N_{kj}/N_k$, and smoothed $(N_{kj} + \alpha)/(N_k + \alpha D)$. An absent word
+# contributes $\theta_{kj}^0 = 1$: unlike the Bernoulli model, this one reads only the words present, each
+# as often as it occurs. Its log-odds is linear too, $w_j = \log(\theta_{1j}/\theta_{0j})$ and
+# $b = \log(\pi_1/\pi_0)$, with no term for the absent words. The counts of the ten messages:
+
+# %% slideshow={"slide_type": "subslide"}
+X_counts, _ = word_counts(texts, vocabulary)
+counted = MultinomialNB(alpha=1).fit(X_counts, labels)
+print("words in each class (N_k):", {str(k): int(n) for k, n in zip(counted.classes_, counted.feature_count_.sum(axis=1))},
+      f"  D = {len(vocabulary)}; a word twice in a message: {X_counts.max() > 1}")
+theta0, theta1 = counted.feature_prob_
+w_counts, b_counts = np.log(theta1 / theta0), np.log(counted.class_prior_[1] / counted.class_prior_[0])
+g = counted.decision_function(X_counts)
+print("each row of theta sums to 1:", np.allclose(counted.feature_prob_.sum(axis=1), 1),
+      "  g_1 - g_0 = w^T x + b on every message:", np.allclose(g[:, 1] - g[:, 0], X_counts @ w_counts + b_counts))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 7 (derive): one more "free"
+#
+# Under the multinomial model with $\alpha = 1$, a message gets one more occurrence of "free". By what factor
+# does that multiply its odds of spam, $p(\text{spam} \mid \mathbf{x}) / p(\text{ham} \mid \mathbf{x})$? Count in the
+# ten messages above.
+
+# %%
+factor = ...     # ✏️ a number
+exercises.repeated_word.check(factor)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell gives both models' p(spam | x) as "free" is repeated, and the
+# multinomial model's odds, which grow by the same factor with each "free".
+repeated = ["lunch today", "free lunch today", "free free lunch today", "free free free lunch today"]
+p_multinomial = counted.predict_proba(word_counts(repeated, vocabulary)[0])[:, 1]
+p_bernoulli = words.predict_proba(word_presence(repeated, vocabulary)[0])[:, 1]
+if exercises.repeated_word.revealed():
+    for text, p_m, p_b in zip(repeated, p_multinomial, p_bernoulli):
+        print(f"{text!r:30}: multinomial {p_m:.4f} (odds {p_m / (1 - p_m):6.3f}), Bernoulli {p_b:.4f}")
+    odds = p_multinomial / (1 - p_multinomial)
+    print("the odds' ratios from one row to the next:", (odds[1:] / odds[:-1]).round(4))
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$240/58 \approx 4.138$.** Each occurrence of word $j$ adds $\log(\theta_{\text{spam},j}/\theta_{\text{ham},j})$ to
+# the log-odds. "free" occurs 3 times in the 26 words of spam and never in the 28 of ham, so
+# $\theta_\text{spam,free} = 4/58$ and $\theta_\text{ham,free} = 1/60$, and every "free" multiplies the odds by
+# their ratio, the first as much as the third. The Bernoulli model sees "free" present in all three
+# messages and gives them one posterior. Which is right depends on the data: a repeated word is often
+# less telling than its first occurrence (words come in bursts), and the multinomial model, which counts
+# it fully each time, can be over-confident about long documents. On real text it is usually the more
+# accurate of the two with large vocabularies, the Bernoulli model with small ones (McCallum and Nigam,
+# 1998).
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## 5. Computing in log space
 #
 # Each factor $p(x_j \mid C_k)$ is a probability, at most 1, and often far below it; their product shrinks
@@ -541,12 +671,13 @@ print("the model's predict_proba on all 500:", many.predict_proba([x_last])[0].r
 # The package's Naive Bayes models (and its QDA) never form the products.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (implement): posteriors in log space
+# ### ✏️ Exercise 8 (implement): posteriors in log space
 #
 # Write `log_posterior(log_joint)`: `log_joint` has one row per example and one column per class, holding
 # $g_k = \log p(\mathbf{x}, C_k)$; return $\log p(C_k \mid \mathbf{x})$, same shape. The hidden cases include rows
-# such as $(-1000, -1001)$ and a class with $g_k = -\infty$ (vetoed by a zero count). Use numpy only: not
-# `scipy.special.logsumexp`, nor the package's `log_softmax` used above.
+# such as $(-1000, -1001)$ and a class with $g_k = -\infty$ (vetoed by a zero count). Use numpy: the check
+# switches off scipy's `logsumexp`, `log_softmax` and `softmax`, and the package's `log_softmax` used above,
+# each of which is the exercise in one call.
 
 # %%
 def log_posterior(log_joint):
@@ -637,7 +768,7 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 7 (derive): two Gaussians of different widths
+# ### ✏️ Exercise 9 (derive): two Gaussians of different widths
 #
 # One feature, two classes with equal priors: $C_0$ has $\mu_0 = 0$, $\sigma_0^2 = 1$ and $C_1$ has
 # $\mu_1 = 2$, $\sigma_1^2 = 4$. The log-odds is quadratic in $x$, so the classifier can switch class twice.
@@ -732,7 +863,7 @@ print("g_k (No, Yes) by hand:", np.round(by_hand, 4), "  MixedNB:", mixed.decisi
 print(f"p(Yes | {day}) = {mixed.predict_proba([day])[0, 1]:.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 8 (predict): degrees Celsius
+# ### ✏️ Exercise 10 (predict): degrees Celsius
 #
 # Record the temperatures in degrees Celsius instead, $(x - 32)/1.8$, and refit the mixed model. The day above
 # is then (Sunny, 18.9 °C, 90 %, Strong). Its $p(\text{Yes} \mid \mathbf{x})$:
@@ -778,7 +909,7 @@ if exercises.temperature_units.revealed():
 # feature and its copy.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 9 (predict): a copy of humidity
+# ### ✏️ Exercise 11 (predict): a copy of humidity
 #
 # Add a fifth column to the play-tennis data, an exact copy of humidity, and refit the unsmoothed model.
 # For the lecture's query (Sunny, Hot, Normal, Weak, and Normal again), $p(\text{Yes} \mid \mathbf{x})$ was 0.673.
@@ -898,7 +1029,7 @@ for rho in (0.0, 0.5, 0.8, 0.95):
     print(demo.status)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 10 (explain): why it still classifies well
+# ### ✏️ Exercise 12 (explain): why it still classifies well
 #
 # Naive Bayes' probabilities were far off on the tumours, yet its accuracy was within three points of
 # logistic regression's. Why?
@@ -943,6 +1074,120 @@ if exercises.still_accurate.revealed():
 # </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ### Recalibration: Platt scaling and isotonic regression
+#
+# Naive Bayes' decisions are good and its probabilities are not; a **calibrator** maps its score $s$ (here
+# the log-odds) to a probability learnt from examples the model was not trained on:
+#
+# - **Platt scaling** (Platt, 1999) assumes the log-odds linear in the score, $p = \sigma(as + b)$: a logistic
+#   regression with one input, fitted by maximum likelihood to targets slightly inside 0 and 1
+#   ($\frac{N_+ + 1}{N_+ + 2}$ and $\frac{1}{N_- + 2}$), so that it stays finite when the scores separate the classes;
+# - **isotonic regression** assumes only that $p$ does not fall as $s$ rises: the non-decreasing step function
+#   closest to the targets in least squares (pool adjacent violators), more flexible, so it needs more examples.
+#
+# Held-out scores without a second data set: cut the training half into 5 folds, and score each fold with a
+# model fitted on the other four. Fit the calibrator on those 284 held-out scores, and apply it to the
+# scores of the model fitted on the whole training half. This is scikit-learn's
+# `CalibratedClassifierCV(..., cv=folds, ensemble=False)`; given a model with a `decision_function` (the
+# log-odds), it calibrates that.
+
+# %% slideshow={"slide_type": "subslide"}
+from lecture_utils.calibration import IsotonicCalibration, PlattScaling
+from lecture_utils.model_selection import calibration_curve, kfold_indices
+
+
+def nb_log_odds(model, X):
+    return model.predict_log_proba(X) @ [-1, 1]
+
+
+folds = list(kfold_indices(len(t_train), 5, shuffle=True, random_state=0))
+held_out = np.empty(len(t_train))
+for fit_rows, score_rows in folds:                  # each fold scored by a model that never saw it
+    held_out[score_rows] = nb_log_odds(GaussianNB().fit(X_train[fit_rows], t_train[fit_rows]), X_train[score_rows])
+s_test = nb_log_odds(models["Gaussian NB"], X_test)     # fitted on the whole training half in section 8
+platt = PlattScaling().fit(held_out, t_train)
+isotonic = IsotonicCalibration().fit(held_out, t_train)
+print(f"Platt: a = {platt.a_:.4f}, b = {platt.b_:.4f}; isotonic: {len(np.unique(isotonic.values_))} steps")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The same with scikit-learn: its `GaussianNB` with the log-odds as `decision_function`, its
+# `CalibratedClassifierCV` on the same folds.
+
+# %%
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
+
+
+class LogOddsGaussianNB(SklearnGaussianNB):
+    """scikit-learn's GaussianNB, scoring by its log-odds (the calibrators then see what ours see)."""
+
+    def decision_function(self, X):
+        return self.predict_joint_log_proba(X) @ [-1, 1]
+
+
+for name, ours, method in [("Platt", platt, "sigmoid"), ("isotonic", isotonic, "isotonic")]:
+    theirs = CalibratedClassifierCV(LogOddsGaussianNB(var_smoothing=0), method=method, cv=folds,
+                                    ensemble=False).fit(X_train, t_train)
+    gap = np.abs(ours.predict(s_test) - theirs.predict_proba(X_test)[:, 1]).max()
+    print(f"{name:8}: ours and scikit-learn's agree on the test tumours to 1e-8: {gap < 1e-8}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 13 (predict): Platt scaling of Naive Bayes
+#
+# Section 8's Gaussian Naive Bayes had on the test tumours an accuracy of 0.951 and a log loss of 0.490.
+# Replace each of its probabilities by Platt's $\sigma(as + b)$, fitted above with $a > 0$. On the same test
+# tumours:
+#
+# - **(a)** nothing changes: the map is increasing, so every tumour keeps its rank;
+# - **(b)** the log loss falls a lot; the accuracy hardly moves;
+# - **(c)** both improve a lot: the over-confident mistakes are corrected;
+# - **(d)** the accuracy may improve, the log loss cannot: the model is the same.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.recalibrated.check(prediction)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell draws the reliability diagrams of the test tumours (5 bins; a marker's
+# area is its share of the tumours) under Naive Bayes, its two recalibrations and logistic regression, and
+# prints their accuracy, log loss and Brier score.
+recalibrated = {"Gaussian NB": models["Gaussian NB"].predict_proba(X_test)[:, 1],
+                "NB + Platt": platt.predict(s_test), "NB + isotonic": isotonic.predict(s_test),
+                "logistic regression": models["logistic regression"].predict_proba(X_test)[:, 1]}
+if exercises.recalibrated.revealed():
+    fig, axes = plt.subplots(1, 4, figsize=(11, 3.2), sharey=True)
+    for ax, (name, p) in zip(axes, recalibrated.items()):          # 5 bins: 285 tumours, most near 0 or 1
+        plotting.plot_reliability(ax, {name: calibration_curve(t_test, p, n_bins=5)})
+        ax.set_title(name, fontsize="medium")
+        ax.set(xlabel="predicted p(benign)", ylabel="observed fraction benign" if ax is axes[0] else "",
+               xticks=[0, 0.5, 1])
+    plt.show()
+    for name, p in recalibrated.items():
+        with np.errstate(divide="ignore"):
+            loss = log_loss(t_test, p)
+        print(f"{name:20}: accuracy {np.mean((p > 0.5) == t_test):.3f}, log loss {loss:.3f}, "
+              f"Brier score {np.mean((p - t_test) ** 2):.4f}")
+    between = (s_test > -platt.b_ / platt.a_) & (s_test < 0)
+    print(f"tumours that change side under Platt (0 > s > -b/a = {-platt.b_ / platt.a_:.2f}): {between.sum()}; "
+          f"now right {np.sum(t_test[between] == 1)}, now wrong {np.sum(t_test[between] == 0)}")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **The log loss falls a lot; the accuracy hardly moves (b).** Platt's map is increasing, so it keeps the
+# order of the tumours and only moves the threshold, from $s = 0$ to $s = -b/a \approx -4.6$: the two tumours
+# whose log-odds lie in between change side, one to the right class and one to the wrong one, and the
+# accuracy stays at 0.951. The fitted $a \approx 0.09$ shrinks Naive Bayes' log-odds about elevenfold, and the
+# log loss falls from 0.490 to 0.125; logistic regression's, 0.074, stays lower, since no recalibration
+# can mend the order of the tumours. Isotonic regression gives as good a Brier score (the mean squared error
+# of the probabilities), but its end steps are exactly 0 and 1, where the held-out tumours were all of one
+# class: one test tumour given probability 0 of its true class makes the log loss infinite. A calibrator
+# needs held-out examples at the extremes, or a floor on its probabilities.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Generative or discriminative: learning curves
 #
 # Give Gaussian Naive Bayes one variance per feature, **shared** by the classes, $\sigma^2_{kj} = \sigma^2_j$.
@@ -981,30 +1226,9 @@ print(f"scikit-learn's var_smoothing=1e-9 would add {1e-9 * cancer.X.var(axis=0)
 # keeps its maximum likelihood variances: scikit-learn's default `var_smoothing=1e-9` is relative to the
 # largest variance of any feature (an area's), and would add to every variance far more than the smallest
 # ones are (printed above). A third model, Naive Bayes with a variance per class (its log-odds quadratic, as
-# in section 6), joins them.
-
-# %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (predict): with few examples
-#
-# Naive Bayes with shared variances against logistic regression on the breast-cancer data. With many
-# training tumours, section 8 has shown the order: with 284 of them, logistic regression was the more
-# accurate (0.975 against 0.951 for Naive Bayes with a variance per class). The learning curves run from
-# $N = 10$ training tumours to all 426. Which has the lower mean test error with 10, and where does the
-# lead change hands?
-#
-# - **(a)** Logistic regression is lower already with 10 tumours, and stays lower.
-# - **(b)** Naive Bayes is lower with 10; the lead changes hands between 10 and 15 tumours.
-# - **(c)** Naive Bayes is lower with 10; the lead changes hands between 20 and 50 tumours.
-# - **(d)** Naive Bayes is lower with 10; the lead changes hands only between 100 and 426 tumours.
+# in section 6), joins them:
 
 # %%
-prediction = ...     # ✏️ "a", "b", "c" or "d"
-exercises.few_and_many.check(prediction)
-
-# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
-# After your answer: the outcome (run this cell again once you have answered)
-# Once you have answered, this cell prints both models' mean test errors at each N, and their difference
-# on the same splits with its standard error.
 def learning_curves(X, t, sizes, n_repeats):
     """Test error against N of the three models, on the same seeded splits."""
     models = {"Naive Bayes, shared variances": GaussianNB(shared_variance=True),
@@ -1014,7 +1238,29 @@ def learning_curves(X, t, sizes, n_repeats):
     return {name: learning_curve(model, X, t, sizes, n_repeats=n_repeats, random_state=1)
             for name, model in models.items()}
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 14 (predict): with few examples
+#
+# Naive Bayes with shared variances against logistic regression on the breast-cancer data. With many
+# training tumours, section 8 showed the order for Naive Bayes with a variance per class: with 284 of them,
+# logistic regression was the more accurate (0.975 against 0.951). The learning curves run from $N = 10$
+# training tumours to all 426, at $N$ = 10, 15, 20, 30, 50, 100 and 426. Which has the lower mean test
+# error with 10, and at which $N$ is logistic regression first lower (by more than the standard error of
+# the difference)?
+#
+# - **(a)** Logistic regression is lower already with 10 tumours, and stays lower.
+# - **(b)** Naive Bayes is lower with 10; logistic regression is first lower at 15 or 20.
+# - **(c)** Naive Bayes is lower with 10; logistic regression is first lower at 30 or 50.
+# - **(d)** Naive Bayes is lower with 10; logistic regression is first lower only at 100 or 426.
 
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.few_and_many.check(prediction)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered, this cell prints both models' mean test errors at each N, and their difference
+# on the same splits with its standard error (learning_curves is defined in the section's opening cells).
 cancer_curves = learning_curves(cancer.X, cancer.y, [10, 15, 20, 30, 50, 100, 426], n_repeats=60)
 nb, lr = cancer_curves["Naive Bayes, shared variances"], cancer_curves["logistic regression"]
 difference = nb.errors - lr.errors                                   # the same splits: paired
@@ -1059,7 +1305,7 @@ if exercises.few_and_many.revealed():
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
 #
-# **Naive Bayes with 10; the lead changes hands between 20 and 50 tumours (c).** On the tumours Naive
+# **Naive Bayes with 10; logistic regression first lower at 30 or 50 (c).** On the tumours Naive
 # Bayes is lower with 10 examples (0.090 against 0.108, a difference of 0.017 ± 0.005 on the same
 # splits), where its averages have settled and logistic regression's 31 weights have not; with 15 it is
 # lower by 0.006 ± 0.005; at 20 the two are level (0.082 each); from 30 on logistic regression is lower,
@@ -1067,8 +1313,7 @@ if exercises.few_and_many.revealed():
 # lucky one. In ten more runs of 60 splits (seeds 2 to 11), counting a difference only where it exceeds
 # its standard error, Naive Bayes was lower at $N = 10$ in all ten, by 0.011 to 0.025 (by less than here
 # in five); at 15 in nine, the tenth level; at 20 in six, the other four level. Logistic regression was
-# first lower at 30 in five runs and at 50 in the other five: in every run the lead changed hands between
-# 20 and 50 examples. Naive Bayes has flattened by then: its assumption is wrong (radius, perimeter and
+# first lower at 30 in five runs and at 50 in the other five: never at 15 or 20, never later than 50. Naive Bayes has flattened by then: its assumption is wrong (radius, perimeter and
 # area are almost the same measurement), and more data cannot fix a wrong assumption.
 #
 # </details>
@@ -1110,7 +1355,7 @@ if exercises.few_and_many.revealed():
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 10. Side by side with scikit-learn
 #
-# The package's three basic models against scikit-learn's, on the data of this notebook (scikit-learn's
+# The package's four basic models against scikit-learn's, on the data of this notebook (scikit-learn's
 # `CategoricalNB` needs the strings coded as integers, and `GaussianNB` gets `var_smoothing=0`, the plain
 # maximum likelihood variances):
 
@@ -1124,6 +1369,7 @@ side_by_side = [
      sk.CategoricalNB(alpha=1), codes, tennis.y),
     ("BernoulliNB, messages", BernoulliNB(alpha=1), X_words,
      sk.BernoulliNB(alpha=1, binarize=None), X_words, labels),
+    ("MultinomialNB, messages", MultinomialNB(alpha=1), X_counts, sk.MultinomialNB(alpha=1), X_counts, labels),
     ("GaussianNB, iris", GaussianNB(), iris.X, sk.GaussianNB(var_smoothing=0), iris.X, iris.y)]
 for name, ours, X_ours, theirs, X_theirs, t in side_by_side:
     p_ours = ours.fit(X_ours, t).predict_proba(X_ours)
@@ -1182,7 +1428,7 @@ print("MixedNB and scikit-learn's two models, g_k on the 14 days: agree to 1e-9:
 # - Its diagonal discriminant $\log\pi_k - \frac12\sum_j (\mu_{kj} - x_j)^2/\sigma_j^2$ belongs to a covariance
 #   shared by the classes, where $\log\sigma_j$ cancels; with Naive Bayes' class-wise $\sigma_{kj}$ the term
 #   $-\sum_j\log\sigma_{kj}$ stays, and dropping it changes 2 of the 150 iris predictions (section 6,
-#   exercise 7). The same slide's "so input features are independent from each other" holds within each
+#   exercise 9). The same slide's "so input features are independent from each other" holds within each
 #   class only: under the fitted model petal length and width have correlation 0.93 overall (section 6).
 
 # %% [markdown] slideshow={"slide_type": "slide"}
@@ -1193,9 +1439,11 @@ print("MixedNB and scikit-learn's two models, g_k on the 14 days: agree to 1e-9:
 #   number of features (13 numbers instead of 71 for play tennis).
 # - For categorical features its maximum likelihood estimates are counts, $N_{kv}/N_k$; the lecture's query
 #   gets $p(\text{Yes} \mid \mathbf{x}^*) = 500/743 = 0.673$. A zero count vetoes a class; Laplace smoothing,
-#   $(N_{kv} + \alpha)/(N_k + \alpha V_j)$, is the cure (a MAP estimate).
-# - Bernoulli Naive Bayes gives every vocabulary word a factor, present or absent, and is a linear classifier
-#   with weights set by counting.
+#   $(N_{kv} + \alpha)/(N_k + \alpha V_j)$, is the cure: the posterior mean under a Dirichlet$(\alpha)$ prior (the
+#   slides' pseudo-count $p$ is $\alpha$), and the MAP estimate under Dirichlet$(\alpha + 1)$.
+# - Bernoulli Naive Bayes gives every vocabulary word a factor, present or absent; the multinomial model
+#   counts the words present, each occurrence a factor $\theta_{kj}$. Both are linear classifiers with weights
+#   set by counting.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # - Products of hundreds of probabilities underflow to 0; sums of logarithms normalised with log-sum-exp
@@ -1206,7 +1454,8 @@ print("MixedNB and scikit-learn's two models, g_k on the 14 days: agree to 1e-9:
 #   of different types each get their own factor: the log-likelihoods add, probabilities and densities
 #   alike, and a change of units cancels.
 # - Correlated features are counted twice: the decisions often survive, the probabilities do not
-#   (reliability diagrams).
+#   (reliability diagrams). A calibrator fitted on held-out scores (Platt's sigmoid, isotonic regression)
+#   repairs the probabilities, not the ranking.
 # - With variances shared by the classes, Gaussian Naive Bayes is linear and forms a generative-discriminative
 #   pair with logistic regression. The generative model approaches its limit with fewer examples
 #   (of the order of $\log D$ against $D$); the discriminative one's limit is never higher, and equal when the naive

@@ -29,7 +29,8 @@ def _joint_reference(X, means, covariances, priors):
 
 def _classifiers():
     cases = []
-    for name, make in (("LDA", DA.LDA), ("QDA", DA.QDA), ("RDA", lambda: DA.RDA(0.5, 0.1))):
+    for name, make in (("LDA", DA.LDA), ("QDA", DA.QDA), ("RDA", lambda: DA.RDA(0.5, 0.1)),
+                       ("ReducedRankLDA", lambda: DA.ReducedRankLDA(1))):
         target = f"discriminant.{name}"
         cases += classifier_cases(target, make, X, T, scales=(1e100, 1e-100))
         cases += [
@@ -55,8 +56,43 @@ def _classifiers():
              refuses("RDA")),
         case("discriminant.LDA.fit", "predictions as scikit-learn's", lambda: DA.LDA().fit(X, T).predict(X),
              answers(equal(lambda: LinearDiscriminantAnalysis().fit(X, T).predict(X)))),
+        *_reduced_rank_cases(),
     ]
     return cases
+
+
+def _same_up_to_sign_and_scale(ours, theirs) -> bool:
+    """Every column of ``ours`` is ``+-c`` times the same column of ``theirs``, plus a shift, for some c > 0."""
+    return ours.shape == theirs.shape and all(
+        abs(abs(np.corrcoef(a, b)[0, 1]) - 1) < 1e-10 for a, b in zip(ours.T, theirs.T))
+
+
+def _reduced_rank_cases():
+    rank = DA.ReducedRankLDA
+    return [
+        *bad_counts("discriminant.ReducedRankLDA.fit", "n_components", lambda value: rank(value).fit(X, T),
+                    none_ok=True),
+        case("discriminant.ReducedRankLDA.fit", "n_components 3 for 3 classes", lambda: rank(3).fit(X, T),
+             refuses("n_components", match="K - 1")),
+        case("discriminant.ReducedRankLDA.fit", "full rank is LDA", lambda: rank().fit(X, T).predict_proba(X),
+             answers(close(lambda: DA.LDA().fit(X, T).predict_proba(X), rtol=1e-10, atol=1e-14))),
+        case("discriminant.ReducedRankLDA.fit", "full rank on iris + 1e8 predicts as LDA on iris",
+             lambda: rank().fit(XI + 1e8, YI).predict(XI + 1e8),
+             answers(equal(lambda: DA.LDA().fit(XI, YI).predict(XI)))),
+        case("discriminant.ReducedRankLDA.transform", "iris: scikit-learn's transform, up to sign, scale and shift",
+             lambda: rank().fit(XI, YI).transform(XI),
+             answers(satisfies(lambda Z: _same_up_to_sign_and_scale(
+                 Z, LinearDiscriminantAnalysis().fit(XI, YI).transform(XI)), "the same coordinates"))),
+        case("discriminant.ReducedRankLDA.transform", "at scale 1e-100: the same coordinates",
+             lambda: rank().fit(X * 1e-100, T).transform(X * 1e-100),
+             answers(close(lambda: rank().fit(X, T).transform(X), rtol=1e-9, atol=1e-12))),
+        case("discriminant.ReducedRankLDA.transform", "unfitted", lambda: rank().transform(X), refuses("fit")),
+        case("discriminant.ReducedRankLDA.transform", "one feature more",
+             lambda: rank().fit(X, T).transform(np.c_[X, X[:, :1]]), refuses("X")),
+        case("discriminant.ReducedRankLDA.transform", "nan in X",
+             lambda: rank().fit(X, T).transform(X * np.nan), refuses("X")),
+        case("discriminant.ReducedRankLDA.transform", "1-D X", lambda: rank().fit(X, T).transform(X[0]), refuses("X")),
+    ]
 
 
 def _function_cases():

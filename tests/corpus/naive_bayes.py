@@ -5,6 +5,7 @@ from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.naive_bayes import BernoulliNB as SklearnBernoulliNB
 from sklearn.naive_bayes import CategoricalNB as SklearnCategoricalNB
 from sklearn.naive_bayes import GaussianNB as SklearnGaussianNB
+from sklearn.naive_bayes import MultinomialNB as SklearnMultinomialNB
 from sklearn.preprocessing import KBinsDiscretizer
 
 from lecture_utils import naive_bayes as NB
@@ -16,6 +17,7 @@ TENNIS = load_play_tennis()
 GAUSS = make_gaussian_classes([[0.0, 0.0], [2.0, 1.0]], [np.eye(2), np.eye(2) * 0.5], n_per_class=20, random_state=1)
 BINARY = (np.random.default_rng(2).random((40, 5)) < 0.4).astype(int)
 BINARY_T = np.r_[np.zeros(20, int), np.ones(20, int)]
+COUNTS = np.random.default_rng(3).poisson([[2, 1, 0.5, 0.2]] * 20 + [[0.2, 0.5, 1, 2]] * 20)
 NOT_ALPHA = {"-1": -1.0, "nan": float("nan"), "inf": float("inf"), "text": "1", "None": None}
 NOT_FLAG = {"text": "True", "1": 1, "None": None, "an array": np.array([True])}
 # a Gaussian feature and a categorical one (rounded, as integers)
@@ -101,6 +103,35 @@ def _cases():
              lambda: NB.BernoulliNB().fit(BINARY, BINARY_T).feature_factors([1, 0, 0, 0]), refuses("X")),
         case("naive_bayes.BernoulliNB.feature_factors", "x 2-D",
              lambda: NB.BernoulliNB().fit(BINARY, BINARY_T).feature_factors(BINARY), refuses("x")),
+        *classifier_cases("naive_bayes.MultinomialNB", NB.MultinomialNB, COUNTS, BINARY_T, scales=()),
+        case("naive_bayes.MultinomialNB.fit", "a negative count", lambda: NB.MultinomialNB().fit(
+            COUNTS - 1, BINARY_T), refuses("X", match=">= 0")),
+        *bad_numbers("naive_bayes.MultinomialNB.fit", "alpha", lambda value: NB.MultinomialNB(alpha=value).fit(
+            COUNTS, BINARY_T), NOT_ALPHA),
+        case("naive_bayes.MultinomialNB.fit", "as scikit-learn", lambda: NB.MultinomialNB().fit(
+            COUNTS, BINARY_T).predict_proba(COUNTS),
+             answers(close(lambda: SklearnMultinomialNB().fit(COUNTS, BINARY_T).predict_proba(COUNTS), rtol=1e-10))),
+        case("naive_bayes.MultinomialNB.fit", "counts of 1e300", lambda: NB.MultinomialNB().fit(
+            COUNTS * 1e300, BINARY_T), refuses("X", match="Rescale")),
+        case("naive_bayes.MultinomialNB.fit", "counts of 1e100: one word decides",
+             lambda: NB.MultinomialNB().fit(COUNTS * 1e100, BINARY_T).predict(COUNTS * 1e100),
+             answers(satisfies(lambda p: set(np.unique(p)) <= {0, 1}, "labels 0 and 1"))),
+        case("naive_bayes.MultinomialNB.fit", "alpha 0 and a class without a word",
+             lambda: NB.MultinomialNB(alpha=0).fit([[1, 2], [0, 0]], [0, 1]), refuses("alpha")),
+        case("naive_bayes.MultinomialNB.fit", "alpha 1e300", lambda: NB.MultinomialNB(alpha=1e300).fit(
+            COUNTS, BINARY_T).predict_proba(COUNTS[:2]), answers(close(0.5, rtol=1e-12))),
+        case("naive_bayes.MultinomialNB.predict_proba", "alpha = 0 vetoes every class",
+             lambda: NB.MultinomialNB(alpha=0).fit([[1, 0], [0, 1]], [0, 1]).predict_proba([[1, 1]]),
+             refuses("alpha")),
+        case("naive_bayes.MultinomialNB.predict_proba", "an empty document gets the prior",
+             lambda: NB.MultinomialNB().fit(COUNTS, BINARY_T).predict_proba([[0, 0, 0, 0]]),
+             answers(close([[0.5, 0.5]], rtol=1e-14))),
+        case("naive_bayes.MultinomialNB.feature_factors", "x of 3 words",
+             lambda: NB.MultinomialNB().fit(COUNTS, BINARY_T).feature_factors([1, 0, 0]), refuses("X")),
+        case("naive_bayes.MultinomialNB.feature_factors", "x 2-D",
+             lambda: NB.MultinomialNB().fit(COUNTS, BINARY_T).feature_factors(COUNTS), refuses("x")),
+        case("naive_bayes.MultinomialNB.feature_factors", "a negative count",
+             lambda: NB.MultinomialNB().fit(COUNTS, BINARY_T).feature_factors([1, -1, 0, 0]), refuses("X")),
         *classifier_cases("naive_bayes.CategoricalNB", NB.CategoricalNB, TENNIS.X, TENNIS.y, scales=(), numeric=False),
         case("naive_bayes.CategoricalNB.fit", "nan in X", lambda: NB.CategoricalNB().fit(
             np.where(np.arange(56).reshape(14, 4) == 0, np.nan, 1.0), TENNIS.y), refuses("X")),
@@ -222,6 +253,20 @@ def _word_cases():
                  binary=True, token_pattern=pattern).fit_transform(documents).toarray().tolist()
                  and list(result[1]) == sorted(CountVectorizer(token_pattern=pattern).fit(documents).vocabulary_)),
                  "the same table and vocabulary"))),
+        case("naive_bayes.word_counts", "as scikit-learn's CountVectorizer", lambda: NB.word_counts(documents),
+             answers(satisfies(lambda result: (result[0].tolist() == CountVectorizer(
+                 token_pattern=pattern).fit_transform(documents).toarray().tolist()
+                 and list(result[1]) == sorted(CountVectorizer(token_pattern=pattern).fit(documents).vocabulary_)),
+                 "the same table and vocabulary"))),
+        case("naive_bayes.word_counts", "one string for documents", lambda: NB.word_counts("free money"),
+             refuses("documents")),
+        case("naive_bayes.word_counts", "a word twice in the vocabulary",
+             lambda: NB.word_counts(documents, ["free", "free"]), refuses("vocabulary")),
+        case("naive_bayes.word_counts", "numbers for the vocabulary", lambda: NB.word_counts(documents, [1, 2]),
+             refuses("vocabulary")),
+        case("naive_bayes.word_counts", "a table too large to fit",
+             lambda: NB.word_counts(["a"] * 10 ** 5, [_letters(i) for i in range(10 ** 4)]),
+             refuses("vocabulary", match="GiB")),
         case("naive_bayes.word_presence", "one string for documents", lambda: NB.word_presence("free money"),
              refuses("documents")),
         case("naive_bayes.word_presence", "numbers for documents", lambda: NB.word_presence([1, 2]),
