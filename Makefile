@@ -74,7 +74,7 @@ test-latest:
 ##       it dropped 3.11), and environment.yml from it; then run make test, and make test PYTHON=python3.13, and commit
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --universal --python-version 3.11 \
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --extra hub --universal --python-version 3.11 \
 		--upgrade --custom-compile-command "make lock" --quiet --output-file $(LOCK)
 	$(BIN)/python tools/lock.py wheels
 	$(BIN)/python tools/lock.py environment
