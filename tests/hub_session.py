@@ -75,6 +75,7 @@ def publish_course(folder: Path) -> Path:
     """A bare repository ``folder/linear-classifiers`` holding this repository's ``HEAD`` as branch ``main``."""
     upstream = folder / COURSE
     subprocess.run(["git", "init", "--quiet", "--bare", "--initial-branch=main", str(upstream)], check=True)
+    git(upstream, "config", "receive.shallowUpdate", "true")         # CI's checkout may be shallow
     git(ROOT, "push", "--quiet", str(upstream), "HEAD:refs/heads/main")
     return upstream
 
