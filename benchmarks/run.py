@@ -7,7 +7,8 @@ Every ``bench_*.py`` module in this folder lists its benchmarks in ``BENCHMARKS`
   ``bench_widgets``), and click-to-pixels in JupyterLab (< 100 ms);
 - each notebook's execution time (< 20 s);
 - each estimator's fit against scikit-learn's on large data (targets in each module);
-- `make grade` on a class of one homework, scaled to 200 submissions (< 10 min, ``bench_grading``).
+- `make grade` on a class of one homework, scaled to 200 submissions (< 10 min, ``bench_grading``);
+- twenty students on a real JupyterHub opening notebook 01 at once: click to pixels, memory (``bench_hub``).
 
 ``python benchmarks/run.py course logistic`` runs only the modules named.
 """

@@ -187,6 +187,12 @@ def record(course: Path, notebook: Notebook, student: str, graded: Graded, times
     with os.fdopen(handle, "w", encoding="utf-8") as file:
         nbformat.write(graded.notebook, file)
     os.replace(temporary, folder / f"{notebook.name}.ipynb")
+    # nbgrader's two notes of the exchange, kept as its autograde keeps them: generate_feedback passes them on, and
+    # release_feedback needs both (when, and the secret that names the feedback the student can fetch)
+    for name in ("timestamp.txt", "submission_secret.txt"):
+        collected = course / "submitted" / student / notebook.assignment / name
+        if collected.is_file() and not collected.is_symlink() and collected.stat().st_size <= 1024:
+            shutil.copyfile(collected, folder / name)
     resources = {"nbgrader": {"notebook": notebook.name, "assignment": notebook.assignment, "student": student,
                               "db_url": db_url}}
     for step in (SaveAutoGrades(config=config), AssignLatePenalties(config=config)):
