@@ -763,3 +763,15 @@ def test_the_worked_solution_waits_for_an_answer_and_is_no_answer_itself(monkeyp
     assert "worked worked" in shown[-1]
     feedback = perceptron.perceptron_algorithm.check(perceptron.perceptron_algorithm.model_solution)
     assert feedback.verdict == "invalid" and "worked solution" in feedback.message
+
+
+def test_an_answer_cut_short_is_not_taken_for_a_slip_at_its_figures():
+    """Round 5 (06-07, item 7): 0.34, 0.3499 cut short, got the hint of a slip worth 0.3448."""
+    exercise = Derive("a cut", "worked", truth=lambda: 0.3499, answer=0.35, what="p", example="0.5", praise="yes",
+                      slips=[(lambda: 0.3448, "the slip's hint")])
+    cut = exercise.check(0.34)
+    assert cut.verdict == "wrong" and "cut short" in cut.message and "slip" not in cut.message
+    assert exercise.check(0.345).message.endswith("the slip's hint")           # the slip's own figures still name it
+    assert exercise.check(0.3448).message.endswith("the slip's hint")
+    count = Count("a count", "worked", truth=lambda: 19, answer=19, what="D", example="3", praise="yes")
+    assert "cut short" not in count.check(10).message                         # a count is never cut

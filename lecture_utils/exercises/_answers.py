@@ -12,7 +12,7 @@ import numpy as np
 
 from .._validation import check_option
 from ._exercise import Exercise, Feedback, _check_slips, _listed, _shown
-from ._numbers import _too_large, as_numbers, grade, off_by_one_unit, significant_digits
+from ._numbers import _too_large, as_numbers, cut_to_its_figures, grade, off_by_one_unit, significant_digits
 
 
 class Derive(Exercise):
@@ -106,6 +106,9 @@ class Derive(Exercise):
             return self._feedback("invalid", f"{self.what} must lie in [{low:g}, {high:g}]; got {_shown(answer)}.")
         if "wrong" not in grades:
             return self._feedback("close", self._too_few_figures(value, grades.index("close")))
+        if self._cut_short(value):
+            return self._feedback("wrong", f"Every figure of {_shown(answer)} is right, but it is cut short, not "
+                                  "rounded: give 3 significant figures, rounded.")
         for slip, hint in slips:
             if self._slip_to_its_figures(value, slip):
                 return self._feedback("wrong", hint)
@@ -128,6 +131,10 @@ class Derive(Exercise):
 
     def _one_unit_off(self, value: float, truth: float) -> bool:
         return off_by_one_unit(value, truth)
+
+    def _cut_short(self, value: np.ndarray) -> bool:
+        """Whether every number of ``value`` is the truth cut, not rounded, to the figures it shows."""
+        return all(cut_to_its_figures(float(v), float(t)) for v, t in zip(np.ravel(value), np.ravel(self.truth)))
 
     def _slip_to_its_figures(self, value: np.ndarray, slip: np.ndarray) -> bool:
         """Whether ``value`` is a slip's value given to fewer figures (-4.8 for -4.789): each number right to every
@@ -194,6 +201,9 @@ class Count(Derive):
 
     def _one_unit_off(self, value: float, truth: float) -> bool:
         return False                                         # a count has no rounding to slip on
+
+    def _cut_short(self, value: np.ndarray) -> bool:
+        return False                                         # nor to cut short (10 is no cut 19)
 
     def _judge(self, answer) -> Feedback:
         value = as_numbers(answer, self.truth.shape)

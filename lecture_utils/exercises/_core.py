@@ -37,6 +37,9 @@ Let ``u`` be the place value of the third significant figure of the truth
 - **wrong** otherwise. A wrong answer of 3 or more figures that is one unit
   off in its last figure (-0.191 for -0.190499) is told to check its
   rounding: the method was right, an intermediate was rounded too early.
+  A wrong answer of 2 or more figures that is the truth cut short, not
+  rounded (0.34 for 0.3499), is told so, and never taken for a usual slip's
+  value at those figures.
 
 A float does not remember the zeros a student typed at its end (``0.120 ==
 0.12``), so an answer's figures are those of its shortest decimal form, and

@@ -86,6 +86,23 @@ def right_to_its_figures(value: float, truth: float) -> bool:
     return bool(gap < (1 - 2 * _SLACK) * half or (rounded_up and gap <= (1 + 2 * _SLACK) * half))
 
 
+def cut_to_its_figures(value: float, truth: float) -> bool:
+    """Whether ``value`` is ``truth`` cut, not rounded, to the 2 or more significant figures it shows: 0.34 for
+    0.3499.
+
+    Such an answer has every figure right; it must not be taken for a usual
+    slip's value given to those figures (0.34 for a slip's 0.3448), which
+    needs 2 figures too. One figure fits too many values (and a whole number
+    of one figure reads as an exact count: see :func:`right_to_its_figures`).
+    """
+    figures = significant_digits(value)
+    if figures < 2 or truth == 0 or not (math.isfinite(value) and math.isfinite(truth)):
+        return False
+    unit = _place(truth, figures)
+    cut = math.floor(abs(truth) / unit + _SLACK) * unit
+    return bool((value > 0) == (truth > 0) and abs(abs(value) - cut) <= _SLACK * unit)
+
+
 def off_by_one_unit(value: float, truth: float) -> bool:
     """Whether ``value``, given to 3 or more figures, is ``truth`` with its third figure one unit off, where ``truth``
     has more figures than 3.
