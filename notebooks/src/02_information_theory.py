@@ -981,7 +981,7 @@ plt.show()
 #
 # - $I(X; Y) \ge 0$, by Gibbs' inequality, and $= 0$ exactly when $X$ and $Y$ are independent;
 # - it is symmetric: $I(X; Y) = H(X) - H(X \mid Y) = H(X) + H(Y) - H(X, Y)$;
-# - $H(Y \mid X) \le H(Y)$: on average, knowing $X$ never adds uncertainty about $Y$;
+# - $H(Y \mid X) \le H(Y)$: conditioning on $X$ never brings the conditional entropy above $H(Y)$;
 # - it is at most $\min(H(X), H(Y))$, reached when one variable is a function of the other.
 #
 # In a decision tree, $I(X; Y)$ between a feature $X$ and the class $Y$ is the **information gain** of
