@@ -104,6 +104,18 @@ def test_exercise_3_tests_max_epochs_with_a_case_whose_weights_change_at_every_p
         assert message.startswith("hidden case 6 of 6") and f"Yours are the weights after {made} passes" in message
 
 
+def test_case_6_claims_no_pass_count_when_none_explains_the_result():
+    """Round 5 of the reviews: a float32 loop makes exactly max_epochs passes, but its weights are off by 1.7e-6; it
+    must get the usual diagnosis of the case, not be told that its pass count is wrong."""
+    def float32_perceptron(X, t, max_epochs=100):
+        X = np.asarray(X, dtype=np.float32)
+        return _loop(lambda n: n)(X, t, max_epochs)
+
+    message = ex.perceptron_algorithm.check(float32_perceptron).message
+    assert message.startswith("hidden case 6 of 6"), message
+    assert "passes" not in message and "max_epochs = 7" not in message, message
+
+
 def test_the_normalised_bound_forgives_float_noise_and_explains_int():
     assert ex.normalised_bound.check(16 / 0.2 ** 2).correct and 16 / 0.2 ** 2 != 400
     assert "int() cuts off" in ex.normalised_bound.check(int(16 / 0.2 ** 2)).message
