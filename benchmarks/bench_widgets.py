@@ -70,6 +70,21 @@ def _perceptron(w_star: bool):
     ]
 
 
+def _perceptron_explorer():
+    from lecture_utils.widgets import PerceptronExplorer
+
+    explorer = PerceptronExplorer()                                   # notebook 01, section 8
+    low, high, step = explorer.MARGINS
+    margins = np.round(np.r_[low:high + step / 2:step], 2)
+    rates = list(explorer.LEARNING_RATES)
+    return explorer, [
+        ("data margin", _setter(explorer.margin_slider), np.r_[margins, margins[::-1]]),
+        ("order", _setter(explorer.order, str), ["shuffled", "fixed"] * 5),
+        ("learning rate", _setter(explorer.learning_rate_slider), rates + rates[::-1]),
+        ("update k (slider, play)", _setter(explorer.slider, int), np.r_[0:explorer.trace.n_updates + 1]),
+    ]
+
+
 def _entropy():
     from lecture_utils.widgets import EntropyExplorer
 
@@ -267,6 +282,7 @@ def _correlation():
 WIDGETS = [
     ("PerceptronStepper", "01", lambda: _perceptron(False)),
     ("PerceptronStepper with proof panels", "01", lambda: _perceptron(True)),
+    ("PerceptronExplorer", "01", _perceptron_explorer),
     ("EntropyExplorer", "02", _entropy),
     ("KLAsymmetryExplorer", "02", _kl),
     ("CLTExplorer", "02", _clt),

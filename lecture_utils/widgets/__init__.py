@@ -14,11 +14,11 @@ from .logistic import LearningRateExplorer, RegularizationExplorer
 from .mle import EstimatorExplorer, LikelihoodExplorer
 from .newton import Newton1D, NewtonStepper
 from .naive_bayes import CorrelationExplorer, PlayTennisExplorer
-from .perceptron import PerceptronStepper
+from .perceptron import PerceptronExplorer, PerceptronStepper
 
 __all__ = [
     "FigureWidget",
-    "PerceptronStepper",                                          # notebook 01
+    "PerceptronStepper", "PerceptronExplorer",                    # notebook 01
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
     "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
     "Newton1D", "NewtonStepper",                                  # notebook 05
