@@ -121,6 +121,17 @@ def _likelihood():
                       ("heads h", _setter(explorer.h_slider, int), np.r_[0:11, 9:-1:-1])]
 
 
+def _gaussian_surface():
+    from lecture_utils.widgets import GaussianLikelihoodExplorer
+
+    explorer = GaussianLikelihoodExplorer(np.random.default_rng(23).normal(1.0, 2.0, size=20), mu=0.0, sigma2=8.0)
+    mus = np.round(np.r_[-1.5:3.51:0.25, 3.25:-1.51:-0.25], 3)
+    variances = np.round(np.r_[0.8:12.01:0.56, 11.44:0.79:-0.56], 3)
+    return explorer, [("mu", _setter(explorer.mu_slider), mus), ("sigma^2", _setter(explorer.sigma2_slider), variances),
+                      ("MLE", lambda k: _button(explorer, "MLE").click() if k % 2 else
+                       setattr(explorer.mu_slider, "value", float(mus[k])), range(20))]
+
+
 def _estimators():
     from lecture_utils import mle
     from lecture_utils.widgets import EstimatorExplorer
@@ -287,6 +298,7 @@ WIDGETS = [
     ("KLAsymmetryExplorer", "02", _kl),
     ("CLTExplorer", "02", _clt),
     ("LikelihoodExplorer", "03", _likelihood),
+    ("GaussianLikelihoodExplorer", "03", _gaussian_surface),
     ("EstimatorExplorer", "03", _estimators),
     ("LearningRateExplorer", "04", _learning_rate),
     ("RegularizationExplorer", "04", _regularization),

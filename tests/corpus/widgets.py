@@ -61,6 +61,8 @@ MAKE = {
     "logistic.RegularizationExplorer": lambda **kw: WL.RegularizationExplorer(
         *SPLIT, **{"degree": 2, "lambdas": np.logspace(-3, 0, 4), **kw}),
     "mle.LikelihoodExplorer": lambda **kw: WM.LikelihoodExplorer(**kw),
+    "mle.GaussianLikelihoodExplorer": lambda **kw: WM.GaussianLikelihoodExplorer(
+        **{"x": np.random.default_rng(23).normal(1.0, 2.0, size=20), **kw}),
     "mle.EstimatorExplorer": lambda **kw: WM.EstimatorExplorer(**{"estimators": ESTIMATORS, "distribution": _draw,
                                                                   "true_value": 0.0, "sizes": [5, 20],
                                                                   "n_repeats": 200, "random_state": 3, **kw}),
@@ -307,6 +309,14 @@ REFUSED = [
     *bad_seeds(_target("perceptron.PerceptronStepper"),
                lambda value: MAKE["perceptron.PerceptronStepper"](shuffle=True, random_state=value)),
     # issue 36: the explorer's controls take only what their sliders and buttons can show
+    *[_refused("mle.GaussianLikelihoodExplorer", f"x {kind}", "x", value)
+      for kind, value in (("of one value", [1.0]), ("constant", [2.0, 2.0]), ("with nan", [1.0, np.nan]),
+                          ("text", "abc"), ("2-D", [[1.0, 2.0]]))],
+    *[_refused("mle.GaussianLikelihoodExplorer", f"mu {value!r}", "mu", value) for value in (10.0, np.nan, "0")],
+    *[_refused("mle.GaussianLikelihoodExplorer", f"sigma2 {value!r}", "sigma2", value) for value in (0.1, 50.0, None)],
+    _refused("mle.GaussianLikelihoodExplorer", "sigma2_range from 0", "sigma2_range", (0.0, 12.0)),
+    _refused("mle.GaussianLikelihoodExplorer", "mu_range missing the MLE", "mu_range", (5.0, 6.0)),
+    _refused("mle.GaussianLikelihoodExplorer", "mu_range reversed", "mu_range", (3.5, -1.5)),
     *[_refused("perceptron.PerceptronExplorer", f"margin {value!r}", "margin", value)
       for value in (0.0, 0.5, 0.13, np.nan, "0.1", True)],
     *[_refused("perceptron.PerceptronExplorer", f"learning_rate {value!r}", "learning_rate", value)
