@@ -23,7 +23,8 @@
 # - beyond one line: a feature map that makes XOR separable, the kernel perceptron in its dual form,
 #   the multiclass perceptron, and the pocket and averaged perceptrons with Freund and Schapire's
 #   mistake bound for data that are not separable.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: vectors, dot products and norms; reading Python and numpy.
 #
 # **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
@@ -62,7 +63,7 @@ from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, 
                                       radius)
 from lecture_utils.perceptron_variants import (AveragedPerceptron, KernelPerceptron, MulticlassPerceptron,
                                                PocketPerceptron, nonseparable_mistake_bound, quadratic_features)
-from lecture_utils.widgets import PerceptronStepper
+from lecture_utils.widgets import PerceptronExplorer, PerceptronStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
 np.set_printoptions(precision=3, suppress=True)
@@ -985,6 +986,23 @@ if exercises.wider_margin.revealed():
 #
 # </details>
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Explore: the data's margin, the order of the examples, the learning rate
+#
+# The stepper of section 4, with three more controls. Each change draws the data again or reruns the
+# perceptron, and shows the run at its last update (press **Reset** and **Step** to replay it).
+#
+# - **data margin**: the gap around the generating line, from 0.02 to 0.3 (the same line, new points).
+#   Narrow gaps take more updates, as the bound $1/\gamma^2$ of section 5 says, though far fewer than it.
+# - **order**: the fixed order, or a new random order every epoch (section 6): other updates, another
+#   separator, about as many updates.
+# - **learning rate** $\eta$: every $\mathbf{w}_k$ is multiplied by $\eta$; the boundaries, the circled
+#   examples and the number of updates stay the same (section 6, exercise 8).
+
+# %% slideshow={"slide_type": "subslide"}
+explorer = PerceptronExplorer(margin=0.1)
+explorer
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 9. Beyond one line: features, kernels, many classes, noisy data
 #
@@ -1110,7 +1128,7 @@ exercises.multiclass_update.check(W_after)
 # The experiment: 30 data sets of 100 training points with 10% of their targets flipped, 20 passes,
 # and 1000 clean test points each.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 def noisy_comparison(n_sets=30):
     """Test accuracies of the last weights, the pocket and the average after 20 passes, one row per data set."""
     rows = []
@@ -1273,6 +1291,10 @@ exercises.nonseparable_bound.check(fs_bound)
 # - Limits: on non-separable data its weights stay bounded and, for integer data, cycle forever;
 #   it stops at an arbitrary separator, whose margin is often small, and a wider margin predicts
 #   better on average, not always; it gives no probabilities.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary** (continued)
+#
 # - A feature map (one product $x_1x_2$ for XOR) makes data separable, and the dual form
 #   $y(\mathbf{x}) = \sum_i \alpha_i t_i k(\mathbf{x}_i, \mathbf{x})$ runs the perceptron through a kernel without building the
 #   features. With $K$ classes, a mistake moves the true class's weights towards $\mathbf{x}$ and the strongest

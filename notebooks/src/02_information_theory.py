@@ -1140,6 +1140,10 @@ if exercises.one_observation_uncertainty.revealed():
 #   both and the reverse one picks one.
 # - The normal distribution is the limit of standardised sums (central limit theorem) and the
 #   maximum-entropy distribution for a given variance.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary** (continued)
+#
 # - For two variables, $H(X, Y) = H(X) + H(Y \mid X)$ (the chain rule), and the mutual information
 #   $I(X; Y) = H(Y) - H(Y \mid X) = D_\mathrm{KL}(P(X, Y) \| P(X) P(Y)) \ge 0$ is symmetric and 0 exactly for
 #   independent variables: on average, knowing $X$ never adds uncertainty about $Y$, though one value of $X$ can.

@@ -22,10 +22,9 @@
 #   logistic regression (notebook 04) minimises;
 # - the properties that make maximum likelihood the default: consistency, efficiency, and the bias
 #   it may have on small samples;
-# - least squares as the MLE of linear regression under Gaussian noise; the multivariate Gaussian's MLE,
-#   and why the MLE of a function of the parameters is that function of their MLE (invariance);
-# - standard errors from the observed information, and when the normal approximation behind them fails;
-#   adding a prior: MAP estimates, conjugate priors, Laplace smoothing and ridge regression.
+# - least squares as a Gaussian MLE; the multivariate Gaussian's MLE; the invariance of the MLE;
+# - standard errors from the observed information; a prior: MAP estimates, conjugate priors, Laplace
+#   smoothing and ridge regression.
 #
 # **What you need**: the Bernoulli, categorical and normal distributions; entropy, cross-entropy
 # and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
@@ -62,7 +61,7 @@ from lecture_utils.display import show_source
 from lecture_utils.exercises import mle as exercises
 from lecture_utils.losses import logistic_loss
 from lecture_utils.probability import gaussian_mixture_moments, gaussian_mixture_pdf
-from lecture_utils.widgets import EstimatorExplorer, LikelihoodExplorer
+from lecture_utils.widgets import EstimatorExplorer, GaussianLikelihoodExplorer, LikelihoodExplorer
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
 np.set_printoptions(precision=4, suppress=True)
@@ -1210,23 +1209,22 @@ print(f"invariance: the likelihood maximised over sigma itself gives {sigma_nume
       f"sqrt(sigma^2_MLE) = {np.sqrt(cov_hat[0, 0]):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The likelihood surface of a Gaussian.** For one variable, $\ell(\mu, \sigma^2)$ is a surface over two
-# parameters. Below, its contours for 20 draws from $\mathcal{N}(1, 2^2)$: the peak is at $(\bar x, \hat\sigma^2)$,
-# the ridge of the best $\mu$ is the same line for every $\sigma^2$, and the surface is flat towards large
-# $\sigma^2$ and steep towards 0. Move the sample size in the widget of section 8 to see estimates narrow.
+# ### Explore: the likelihood surface of a Gaussian
+#
+# For one variable, $\ell(\mu, \sigma^2)$ is a surface over two parameters. Below, its contours for 20 draws
+# from $\mathcal{N}(1, 2^2)$, with the MLE starred, and the sample under the density of the candidate
+# $(\mu, \sigma^2)$ that the sliders choose. Climb the surface by hand and watch the status: how far below
+# the maximum the candidate lies.
+#
+# - Move $\mu$ alone: the loss is a parabola in $\mu$, and its best $\mu$ is $\bar x$ for every $\sigma^2$.
+# - Move $\sigma^2$ alone: the surface is steep towards 0 (a narrow density misses the outlying points)
+#   and flat towards large $\sigma^2$.
+# - Press **MLE**: the candidate jumps to $(\bar x, \hat\sigma^2)$, and its density to the dashed one.
 
 # %% slideshow={"slide_type": "subslide"}
 x_surface = np.random.default_rng(23).normal(1.0, 2.0, size=20)
-mu_grid, s2_grid = np.meshgrid(np.linspace(-1.5, 3.5, 201), np.linspace(0.8, 12, 200))
-surface = mle.gaussian_log_likelihood(mu_grid, s2_grid, x_surface)     # broadcasts over the grid of (mu, sigma^2)
-mu_best, s2_best = mle.gaussian_mle(x_surface)
-fig, ax = plt.subplots(figsize=(7.5, 3.4))
-contours = ax.contour(mu_grid, s2_grid, surface - surface.max(), levels=[-8, -4, -2, -1, -0.5], cmap="viridis")
-ax.clabel(contours, fontsize="small")
-ax.plot(mu_best, s2_best, "k*", markersize=12, label=f"MLE ($\\bar x$ = {mu_best:.2f}, $\\hat\\sigma^2$ = {s2_best:.2f})")
-ax.set(xlabel="$\\mu$", ylabel="$\\sigma^2$", title="$\\ell(\\mu, \\sigma^2) - \\ell_{\\max}$ for 20 draws of $\\mathcal{N}(1, 2^2)$")
-ax.legend(loc="upper right", fontsize="small")
-plt.show()
+surface_explorer = GaussianLikelihoodExplorer(x_surface, mu=0.0, sigma2=8.0)
+surface_explorer
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 14 (derive): the MLE of a correlation
@@ -1429,6 +1427,10 @@ exercises.map_heads_needed.check(heads_answer)
 # - If the model is right, the MLE is consistent ($P(\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\| > \varepsilon) \to 0$)
 #   and asymptotically efficient (the sample mean attains the Cramér–Rao bound; the median needs about
 #   $\pi/2$ times as many data), but it can be biased: $\mathbb{E}[\hat\sigma^2] = \frac{N-1}{N}\sigma^2$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary** (continued)
+#
 # - Least squares is the MLE of linear regression under Gaussian noise, with $\hat\sigma^2 = \mathrm{RSS}/N$; the
 #   multivariate Gaussian's MLE is the sample mean and the $\frac1N$ covariance; and the MLE of $g(\boldsymbol\theta)$
 #   is $g(\hat{\boldsymbol\theta})$ (invariance).
