@@ -70,6 +70,21 @@ def _perceptron(w_star: bool):
     ]
 
 
+def _perceptron_explorer():
+    from lecture_utils.widgets import PerceptronExplorer
+
+    explorer = PerceptronExplorer()                                   # notebook 01, section 8
+    low, high, step = explorer.MARGINS
+    margins = np.round(np.r_[low:high + step / 2:step], 2)
+    rates = list(explorer.LEARNING_RATES)
+    return explorer, [
+        ("data margin", _setter(explorer.margin_slider), np.r_[margins, margins[::-1]]),
+        ("order", _setter(explorer.order, str), ["shuffled", "fixed"] * 5),
+        ("learning rate", _setter(explorer.learning_rate_slider), rates + rates[::-1]),
+        ("update k (slider, play)", _setter(explorer.slider, int), np.r_[0:explorer.trace.n_updates + 1]),
+    ]
+
+
 def _entropy():
     from lecture_utils.widgets import EntropyExplorer
 
@@ -104,6 +119,17 @@ def _likelihood():
     explorer = LikelihoodExplorer(h=7, N=10)
     return explorer, [("tosses N", _setter(explorer.N_slider, int), np.r_[11:101:3, 99:9:-3]),
                       ("heads h", _setter(explorer.h_slider, int), np.r_[0:11, 9:-1:-1])]
+
+
+def _gaussian_surface():
+    from lecture_utils.widgets import GaussianLikelihoodExplorer
+
+    explorer = GaussianLikelihoodExplorer(np.random.default_rng(23).normal(1.0, 2.0, size=20), mu=0.0, sigma2=8.0)
+    mus = np.round(np.r_[-1.5:3.51:0.25, 3.25:-1.51:-0.25], 3)
+    variances = np.round(np.r_[0.8:12.01:0.56, 11.44:0.79:-0.56], 3)
+    return explorer, [("mu", _setter(explorer.mu_slider), mus), ("sigma^2", _setter(explorer.sigma2_slider), variances),
+                      ("MLE", lambda k: _button(explorer, "MLE").click() if k % 2 else
+                       setattr(explorer.mu_slider, "value", float(mus[k])), range(20))]
 
 
 def _estimators():
@@ -267,10 +293,12 @@ def _correlation():
 WIDGETS = [
     ("PerceptronStepper", "01", lambda: _perceptron(False)),
     ("PerceptronStepper with proof panels", "01", lambda: _perceptron(True)),
+    ("PerceptronExplorer", "01", _perceptron_explorer),
     ("EntropyExplorer", "02", _entropy),
     ("KLAsymmetryExplorer", "02", _kl),
     ("CLTExplorer", "02", _clt),
     ("LikelihoodExplorer", "03", _likelihood),
+    ("GaussianLikelihoodExplorer", "03", _gaussian_surface),
     ("EstimatorExplorer", "03", _estimators),
     ("LearningRateExplorer", "04", _learning_rate),
     ("RegularizationExplorer", "04", _regularization),

@@ -40,7 +40,9 @@ def test_entropies_and_questions_quoted_are_scipys():
     five = stats.entropy(np.ones(5), base=2)
     assert quoted(ex.five_letter_questions.solution, five, 3) and quoted(ex.five_letter_questions.praise, five, 3)
     assert five <= ex.five_letter_questions.truth < five + 1                         # H <= L < H + 1
-    assert quoted(ex.narrow_gaussian_entropy.solution, stats.norm(5, 0.2).entropy(), 4)
+    sigma = ex.narrow_gaussian_entropy.truth
+    assert stats.norm(5, sigma).entropy() == pytest.approx(-1.0, rel=1e-12)
+    assert quoted(ex.narrow_gaussian_entropy.solution, sigma, 4) and quoted(ex.narrow_gaussian_entropy.praise, sigma, 4)
 
 
 def test_cross_entropies_and_divergences_quoted_are_scipys():
@@ -117,7 +119,7 @@ def test_feedback_on_whole_numbers_and_rounding_is_precise():
         feedback = exercise.check(answer)
         assert feedback.verdict == "wrong" and "significant figure" not in feedback.message, (exercise, answer)
     assert "4 possible answer sequences" in ex.five_letter_questions.check(2).message   # 2 questions, 5 letters
-    feedback = ex.narrow_gaussian_entropy.check(-0.191)                             # truth -0.190499
+    feedback = ex.narrow_gaussian_entropy.check(0.0891)                             # truth 0.0890141
     assert feedback.verdict == "wrong" and "rounded too early" in feedback.message
 
 
@@ -161,3 +163,24 @@ def test_the_reverse_fit_switches_global_minimum_near_d_5_6():
     for d, on_a_bump in ((5.55, False), (5.65, True)):
         mu, _ = fit_gaussian_reverse_kl(gaussian_mixture_pdf(x, [0.5, 0.5], [-d / 2, d / 2], [1.0, 1.0]), x)
         assert (mu < -2) if on_a_bump else abs(mu) < 1e-6, (d, mu)
+
+
+def test_the_die_question_and_the_rare_disease_quote_scikit_learn_and_scipy():
+    """Section 11: exercise 12's mutual information is scikit-learn's, from the die's faces; exercise 13's numbers
+    are those of the disease and its test."""
+    from sklearn.metrics import mutual_info_score
+    faces = np.arange(1, 7)
+    answers = (faces >= 5).astype(int)
+    h_x_given_y, mi = ex.die_information.truth
+    assert mi == pytest.approx(mutual_info_score(faces, answers) / np.log(2), rel=1e-12)
+    assert h_x_given_y == pytest.approx(np.log2(6) - mi, rel=1e-12) and h_x_given_y == pytest.approx(5 / 3)
+    for value in (h_x_given_y, mi):
+        assert quoted(ex.die_information.solution, value, 3)
+    prior = stats.entropy([0.99, 0.01], base=2)
+    positive = 0.9 * 0.01 / (0.9 * 0.01 + 0.05 * 0.99)
+    after = stats.entropy([positive, 1 - positive], base=2)
+    assert after > prior
+    text = ex.one_observation_uncertainty.solution
+    assert quoted(text, prior, 3) and quoted(text, positive, 3) and quoted(text, after, 2)
+    for option in ex.one_observation_uncertainty.options.values():
+        assert "0.081" in option.feedback or "H(Y | X = x) = H(Y)" in option.feedback

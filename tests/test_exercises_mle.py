@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from scipy import stats
+from scipy import integrate, stats
 from sklearn.metrics import log_loss
 
 from lecture_utils import mle
@@ -20,9 +20,10 @@ from lecture_utils.exercises._core import Derive
 
 
 def test_the_hand_answers_agree_with_independent_references():
-    # int_0^1 phi^2 (1 - phi)^2 dphi = 1/3 - 1/2 + 1/5, exactly
-    assert Fraction(1, 3) - Fraction(1, 2) + Fraction(1, 5) == Fraction(1, 30)
-    assert exercises.area_under_likelihood.correct_answer == pytest.approx(1 / 30, rel=1e-15)
+    # int N(0; mu, 1)^2 dmu = int e^(-mu^2) / (2 pi) dmu = 1 / (2 sqrt(pi)); scipy's density, squared, by quadrature
+    area, _ = integrate.quad(lambda mu: stats.norm.pdf(0, mu, 1) ** 2, -np.inf, np.inf, epsabs=1e-14)
+    assert exercises.area_under_likelihood.correct_answer == pytest.approx(area, rel=1e-10)
+    assert exercises.area_under_likelihood.truth == pytest.approx(1 / (2 * np.sqrt(np.pi)), rel=1e-10)
     assert exercises.log_likelihood_by_hand.correct_answer == pytest.approx(
         stats.bernoulli.logpmf([1, 0, 1, 1, 0], 0.6).sum(), rel=1e-12)
     sample = [2, 4, 4, 5, 7, 8]
@@ -130,3 +131,25 @@ def test_the_shrinkage_solution_states_its_mean_squared_error_correctly():
     assert crossing == pytest.approx(0.71, abs=0.005)
     assert "0.044 + 0.111" in exercises.shrinkage_beats_the_bound.solution
     assert "|\\mu| < 0.71" in exercises.shrinkage_beats_the_bound.solution
+
+
+def test_the_new_sections_exercises_agree_with_independent_references():
+    """Issue 36, sections 11-14: the correlation is numpy's corrcoef, the coverage is a simulation's, and the number
+    of heads is where scipy's Beta posterior's mode passes 0.9."""
+    points = np.array([[0.0, 0.0], [2.0, 1.0], [1.0, 5.0]])
+    assert exercises.correlation_mle.truth == pytest.approx(np.corrcoef(points.T)[0, 1], rel=1e-12)
+    assert exercises.correlation_mle.truth == pytest.approx(1 / np.sqrt(28), rel=1e-12)
+    rng = np.random.default_rng(0)
+    phi_hat = rng.binomial(10, 0.05, size=200_000) / 10
+    covered = np.abs(phi_hat - 0.05) <= 1.96 * np.sqrt(phi_hat * (1 - phi_hat) / 10)
+    assert exercises._wald_coverage(10, 0.05) == pytest.approx(covered.mean(), abs=0.005)
+    no_head, four_or_more = stats.binom.pmf(0, 10, 0.05), stats.binom.sf(3, 10, 0.05)   # the two ways to miss
+    assert exercises._wald_coverage(10, 0.05) == pytest.approx(1 - no_head - four_or_more, rel=1e-12)
+    assert "40%" in exercises.wald_coverage.solution and f"{0.95 ** 10:.2f}" in exercises.wald_coverage.solution
+
+    def mode(h):                                            # of Beta(5 + h, 5), scipy's density on a fine grid
+        grid = np.linspace(0, 1, 200_001)
+        return grid[np.argmax(stats.beta.logpdf(grid, 5 + h, 5))]
+    heads = int(exercises.map_heads_needed.truth)
+    assert heads == 33 and mode(heads) > 0.9 and mode(heads - 1) == pytest.approx(0.9, abs=1e-5)
+    assert exercises.least_squares_noise.options["b"].correct

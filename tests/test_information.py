@@ -460,3 +460,61 @@ def test_bad_input_raises_value_error_naming_the_argument(call, message):
 def test_nan_is_rejected_not_propagated():
     with pytest.raises(ValueError, match=r"^p contains nan"):
         info.entropy([np.nan, 1.0])
+
+
+# --- two variables: joint and conditional entropy, mutual information (notebook 02, "Two variables") ---
+
+@pytest.mark.parametrize("seed", range(5))
+def test_mutual_information_matches_scikit_learn(seed):
+    # mutual_info_score works in nats from two columns of labels; ours from their joint table
+    from sklearn.metrics import mutual_info_score
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 4, size=300)
+    y = np.where(rng.random(300) < 0.6, x, rng.integers(0, 3, size=300))
+    joint = info.joint_distribution(x, y)
+    assert info.mutual_information(joint) == pytest.approx(mutual_info_score(x, y), rel=RTOL)
+    assert info.mutual_information(joint, base=2) == pytest.approx(mutual_info_score(x, y) / np.log(2), rel=RTOL)
+
+
+def test_joint_distribution_is_scikit_learns_contingency_table():
+    from sklearn.metrics.cluster import contingency_matrix
+    x, y = ["a", "b", "a", "c", "b", "a"], [1, 2, 2, 1, 1, 1]
+    np.testing.assert_allclose(info.joint_distribution(x, y), contingency_matrix(x, y) / 6, rtol=RTOL)
+
+
+def test_joint_entropy_is_the_entropy_of_the_flattened_table():
+    joint = np.array([[0.1, 0.2, 0.0], [0.3, 0.15, 0.25]])
+    assert info.joint_entropy(joint) == pytest.approx(stats.entropy(joint.ravel()), rel=RTOL)
+    # H(Y | X) = sum_x P(x) H(Y | X = x), with scipy's entropy of each row normalised
+    p_x = joint.sum(axis=1)
+    by_rows = sum(p * stats.entropy(row / p) for p, row in zip(p_x, joint))
+    assert info.conditional_entropy(joint) == pytest.approx(by_rows, rel=RTOL)
+
+
+def test_independent_and_deterministic_extremes():
+    independent = np.outer([0.2, 0.8], [0.5, 0.3, 0.2])
+    assert info.mutual_information(independent) == pytest.approx(0.0, abs=1e-15)
+    assert info.conditional_entropy(independent) == pytest.approx(stats.entropy([0.5, 0.3, 0.2]), rel=RTOL)
+    copy = np.diag([0.25, 0.25, 0.5])                 # Y = X
+    assert info.conditional_entropy(copy) == 0.0
+    assert info.mutual_information(copy) == pytest.approx(stats.entropy([0.25, 0.25, 0.5]), rel=RTOL)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(0, 1), min_size=6, max_size=6).filter(lambda v: sum(v) > 1e-3))
+def test_chain_rule_and_mutual_information_identities(values):
+    joint = np.array(values).reshape(2, 3) / sum(values)
+    H_x, H_y = info.entropy(joint.sum(axis=1)), info.entropy(joint.sum(axis=0))
+    H_xy, H_y_x, H_x_y = info.joint_entropy(joint), info.conditional_entropy(joint), info.conditional_entropy(joint.T)
+    mi = info.mutual_information(joint)
+    assert H_xy == pytest.approx(H_x + H_y_x, abs=1e-12)                 # chain rule, both ways
+    assert H_xy == pytest.approx(H_y + H_x_y, abs=1e-12)
+    assert mi == pytest.approx(H_y - H_y_x, abs=1e-12)
+    assert mi == pytest.approx(info.mutual_information(joint.T), abs=1e-12)   # symmetric
+    assert -1e-15 <= mi <= min(H_x, H_y) + 1e-12
+    assert H_y_x <= H_y + 1e-12                                          # conditioning never adds uncertainty
+
+
+def test_joint_refuses_one_variable():
+    with pytest.raises(ValueError, match="joint"):
+        info.mutual_information([0.5, 0.5])

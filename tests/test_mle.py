@@ -595,3 +595,62 @@ BAD_INPUT = [  # (function, arguments, error, the message must contain)
 def test_bad_input_raises_an_error_naming_the_argument(function, arguments, error, message):
     with pytest.raises(error, match=message):
         function(*arguments)
+
+
+# --- least squares as an MLE, and MAP estimates (notebook 03) ---
+
+def _regression(seed=0, n=40, d=3):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    return X, X @ np.linspace(1, -1, d) + 0.5 * rng.normal(size=n)
+
+
+def test_least_squares_mle_matches_scikit_learn_and_the_gaussian_likelihood():
+    from scipy.optimize import minimize
+    from sklearn.linear_model import LinearRegression
+    X, t = _regression()
+    w, sigma2 = mle.least_squares_mle(X, t)
+    np.testing.assert_allclose(w, LinearRegression(fit_intercept=False).fit(X, t).coef_, rtol=1e-10)
+    assert sigma2 == pytest.approx(np.mean((t - X @ w) ** 2), rel=1e-12)
+
+    def nll(theta):                       # - sum_n log N(t_n; x_n^T w, sigma^2), sigma^2 = exp(theta[-1])
+        return -stats.norm.logpdf(t, X @ theta[:-1], np.exp(theta[-1] / 2)).sum()
+    numerical = minimize(nll, np.zeros(4), method="BFGS", options={"gtol": 1e-9}).x
+    np.testing.assert_allclose(numerical[:-1], w, rtol=1e-5)
+    assert np.exp(numerical[-1]) == pytest.approx(sigma2, rel=1e-5)
+
+
+@pytest.mark.parametrize("sigma2, tau2", [(1.0, 1.0), (0.25, 4.0), (2.0, 0.1)])
+def test_linear_regression_map_is_scikit_learns_ridge(sigma2, tau2):
+    from sklearn.linear_model import Ridge
+    X, t = _regression(1)
+    expected = Ridge(alpha=sigma2 / tau2, fit_intercept=False, solver="cholesky").fit(X, t).coef_
+    np.testing.assert_allclose(mle.linear_regression_map(X, t, sigma2, tau2), expected, rtol=1e-10)
+
+
+def test_beta_bernoulli_map_is_the_mode_of_scipys_beta_posterior():
+    from scipy.optimize import minimize_scalar
+    x = np.array([1, 1, 0, 1, 0, 1, 1])
+    for a, b in [(1, 1), (2, 2), (3, 1.5), (5, 8)]:
+        a_post, b_post = mle.beta_bernoulli_posterior(x, a, b)
+        assert (a_post, b_post) == (a + 5, b + 2)
+        mode = minimize_scalar(lambda phi: -stats.beta.logpdf(phi, a_post, b_post), bounds=(1e-9, 1 - 1e-9),
+                               method="bounded", options={"xatol": 1e-12}).x
+        assert mle.beta_bernoulli_map(x, a, b) == pytest.approx(mode, abs=1e-7)
+    assert mle.beta_bernoulli_map(x, 1, 1) == mle.bernoulli_mle(x)                 # flat prior: the MLE
+    assert mle.beta_bernoulli_map(x, 2, 2) == pytest.approx((5 + 1) / (7 + 2))     # Laplace's rule
+
+
+def test_gaussian_mean_map_is_the_conjugate_posterior_mean():
+    rng = np.random.default_rng(2)
+    x = rng.normal(3.0, 2.0, size=10)
+    sigma2, mu0, tau2 = 4.0, -1.0, 0.5
+    precision = len(x) / sigma2 + 1 / tau2
+    expected = (x.sum() / sigma2 + mu0 / tau2) / precision
+    assert mle.gaussian_mean_map(x, sigma2, mu0, tau2) == pytest.approx(expected, rel=1e-13)
+    # the posterior's mode by brute force on a grid of the log-posterior
+    grid = np.linspace(-3, 5, 800_001)
+    log_post = stats.norm.logpdf(x[:, None], grid, 2.0).sum(0) + stats.norm.logpdf(grid, mu0, np.sqrt(tau2))
+    assert mle.gaussian_mean_map(x, sigma2, mu0, tau2) == pytest.approx(grid[np.argmax(log_post)], abs=2e-5)
+    # a vague prior gives the MLE; N -> infinity forgets the prior
+    assert mle.gaussian_mean_map(x, sigma2, mu0, 1e12) == pytest.approx(x.mean(), rel=1e-10)

@@ -321,3 +321,26 @@ def test_the_widget_fits_the_screen_and_labels_are_not_cut(widget, request):
     assert height <= 4.6 and width <= 10.5                             # 100 px per inch on screen
     for slider in shown.ui.children[0].children:
         assert slider.style.description_width == "initial"
+
+
+def test_the_gaussian_surface_marks_the_mle_and_follows_the_sliders():
+    """Issue 36: the likelihood-surface widget of notebook 03, section 12, against scipy's normal log-density."""
+    from lecture_utils.widgets import GaussianLikelihoodExplorer
+    x = np.random.default_rng(23).normal(1.0, 2.0, size=20)
+    widget = GaussianLikelihoodExplorer(x, mu=0.0, sigma2=8.0)
+    assert widget.mu_hat == pytest.approx(x.mean()) and widget.sigma2_hat == pytest.approx(x.var())
+    gap = stats.norm.logpdf(x, x.mean(), x.std()).sum() - stats.norm.logpdf(x, 0.0, np.sqrt(8.0)).sum()
+    assert f"{gap:.2f} below the maximum" in widget.status
+    widget.mu_slider.value, widget.sigma2_slider.value = 2.0, 2.0
+    assert widget._dot.get_data()[0][0] == pytest.approx(2.0) and widget._dot.get_data()[1][0] == pytest.approx(2.0)
+    t, density = widget._density.get_data()
+    np.testing.assert_allclose(density, stats.norm.pdf(t, 2.0, np.sqrt(2.0)), rtol=1e-12)
+    widget.to_mle()
+    assert float(widget.status.split(" below")[0].rsplit(", ", 1)[1]) < 0.01          # at the slider's nearest
+    width, height = widget.fig.get_size_inches()
+    assert height * 100 + 40 + 50 <= 600 and width * 100 <= 1050
+    for bad in ([1.0], [2.0, 2.0]):
+        with pytest.raises(ValueError, match="two different values"):
+            GaussianLikelihoodExplorer(bad)
+    with pytest.raises(ValueError, match="widen"):
+        GaussianLikelihoodExplorer(x + 10)

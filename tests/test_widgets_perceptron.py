@@ -134,3 +134,40 @@ def test_fits_a_projector_and_clips_no_marker(data, with_proof):
     for ax in stepper.fig.axes[1:]:                                  # the proof panels: k = 0 and the end inside
         low, high = ax.get_xlim()
         assert low < 0 and high > stepper.trace.n_updates
+
+
+def test_the_explorer_runs_again_when_the_data_change():
+    """Issue 36: the stepper's controls for the data's margin, the order of the examples and the learning rate."""
+    from lecture_utils.datasets import make_separable
+    from lecture_utils.perceptron import perceptron_trace
+    from lecture_utils.widgets import PerceptronExplorer
+    explorer = PerceptronExplorer(margin=0.1)
+    assert explorer.k == explorer.trace.n_updates and "margin 0.10" in explorer.status
+    updates = {}
+    for margin in (0.02, 0.1, 0.3):
+        explorer.margin_slider.value = margin
+        data = make_separable(40, margin=margin, random_state=1)
+        expected = perceptron_trace(data.X, data.y, max_epochs=1000)
+        assert explorer.trace.n_updates == expected.n_updates == explorer.k == explorer.slider.max
+        np.testing.assert_array_equal(explorer.trace.weights, expected.weights)
+        shown = np.vstack([np.column_stack(points.get_data()) for points in explorer._points])
+        np.testing.assert_array_equal(np.sort(shown, axis=0), np.sort(data.X, axis=0))       # the new points drawn
+        updates[margin] = expected.n_updates
+    assert updates[0.3] < updates[0.02]                                  # a wider gap, fewer updates
+    explorer.order.value = "shuffled"
+    shuffled = perceptron_trace(explorer.data.X, explorer.data.y, max_epochs=1000, shuffle=True, random_state=1)
+    np.testing.assert_array_equal(explorer.trace.index, shuffled.index)
+    before = explorer.trace.weights.copy()
+    explorer.learning_rate_slider.value = 100.0                          # eta scales every w_k, nothing else
+    np.testing.assert_allclose(explorer.trace.weights, 100 * before, rtol=1e-12)
+    assert "η = 100" in explorer.status and "stops after" in explorer.status
+    explorer.reset()
+    assert explorer.k == 0 and explorer.status.startswith("margin 0.30, shuffled every epoch")
+
+
+def test_the_explorer_fits_a_projector():
+    from lecture_utils.widgets import PerceptronExplorer
+    explorer = PerceptronExplorer()
+    width, height = explorer.fig.get_size_inches()
+    # two rows of controls (about 80 px) and a status of two lines (about 50 px)
+    assert height * 100 + 80 + 50 <= 600 and width * 100 <= 1050

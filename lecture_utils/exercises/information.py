@@ -7,9 +7,10 @@ Each is checked against the package (:mod:`lecture_utils.information`,
 from __future__ import annotations
 
 import numpy as np
-from scipy import special, stats
+from scipy import optimize, special, stats
 
-from ..information import (cross_entropy, entropy, gaussian_entropy, huffman_code_lengths, kl_divergence)
+from ..information import (binary_entropy, conditional_entropy, cross_entropy, entropy, gaussian_entropy,
+                           huffman_code_lengths, kl_divergence, mutual_information)
 from ..probability import categorical_mean, categorical_pmf, one_hot
 from ._core import Choice, Derive, Implement, Option
 
@@ -204,31 +205,41 @@ a power of $\frac12$, so no strategy reaches the entropy exactly.
 
 # ---------------------------------------------------------------- section 6
 
+_SIGMA_MINUS_ONE_NAT = np.exp(-1.5) / np.sqrt(2 * np.pi)      # 1/2 log(2 pi e sigma^2) = -1
+
+
+def _sigma_for_entropy(H, e=np.e):
+    """The sigma whose 1/2 log(2 pi e sigma^2) is H nats (``e=1``: the formula without its e)."""
+    return np.exp(H) / np.sqrt(2 * np.pi * e)
+
+
 narrow_gaussian_entropy = Derive(
-    "the entropy of a narrow Gaussian",
+    "the width of a Gaussian with entropy -1 nat",
     r"""
-The mean does not matter. With $\sigma = 0.2$,
+The mean does not matter. Solve $	frac12\log(2\pi e \sigma^2) = -1$ for $\sigma$:
 
-$$H = \tfrac12\log(2\pi e \sigma^2) = \tfrac12\log(2\pi e) + \log 0.2 \approx 1.4189 - 1.6094 = -0.1905 \text{ nats}.$$
+$$\log(2\pi e\sigma^2) = -2 \;\Rightarrow\; \sigma^2 = rac{e^{-2}}{2\pi e} = rac{e^{-3}}{2\pi}
+\;\Rightarrow\; \sigma = rac{e^{-3/2}}{\sqrt{2\pi}} pprox 0.0890.$$
 
-It is negative, since $\sigma < 1/\sqrt{2\pi e} \approx 0.242$: the density exceeds 1 where most of its
-mass is, so $-\log p(x)$ is negative there.
+It is below $1/\sqrt{2\pi e} pprox 0.242$, where the entropy is 0, as it must be for a negative entropy:
+each halving of $\sigma$ takes $\log 2 pprox 0.693$ nats off, since the entropy is $\log\sigma$ plus a constant.
 """,
-    truth=lambda: gaussian_entropy(0.2),
-    answer=0.5 * np.log(2 * np.pi * np.e) + np.log(0.2), what="the entropy in nats", example="1.5",
-    praise="1/2 log(2 pi e 0.2^2) = -0.1905 nats. It is negative: a density can exceed 1, so -log p(x) "
-           "can be negative on average.",
-    slips=[(lambda: gaussian_entropy(0.2) / _LN2, "That is in bits (log base 2); the exercise asks for nats: "
-                                                  "use the natural log, np.log."),
-           (lambda: -gaussian_entropy(0.2), "Check the sign: log(sigma^2) < 0 when sigma < 1, and a "
-                                            "differential entropy may well be negative; don't take an "
-                                            "absolute value."),
-           (lambda: 0.5 * np.log(2 * np.pi * np.e * 0.2), "Square sigma: the formula uses the variance "
-                                                          "sigma^2, not the standard deviation."),
-           (lambda: 0.5 * np.log(2 * np.pi * 0.2 ** 2), "You lost the e: -E[log p(x)] = 1/2 log(2 pi sigma^2) "
-                                                        "+ E[(x - mu)^2] / (2 sigma^2), and the second term is "
-                                                        "1/2 = 1/2 log e.")],
-    advice="Use H(N(mu, sigma^2)) = 1/2 log(2 pi e sigma^2) with the natural log; mu does not matter.",
+    truth=lambda: optimize.brentq(lambda sigma: gaussian_entropy(sigma) + 1.0, 1e-3, 1.0, xtol=1e-15),   # H = -1 nat
+    answer=np.exp(-1.5) / np.sqrt(2 * np.pi), what="the standard deviation sigma", example="0.5",
+    praise="sigma = e^(-3/2) / sqrt(2 pi) = 0.0890: the differential entropy 1/2 log(2 pi e sigma^2) is -1 nat "
+           "there, below 0 because sigma < 0.242.",
+    slips=[(lambda: _SIGMA_MINUS_ONE_NAT ** 2, "That is the variance sigma^2; the exercise asks for the standard "
+                                                "deviation sigma: take its square root."),
+           (lambda: _sigma_for_entropy(1.0), "That sigma gives an entropy of +1 nat; the exercise asks for -1: check "
+                                             "the sign when you solve for sigma."),
+           (lambda: _sigma_for_entropy(-np.log(2)), "That sigma has an entropy of -1 bit (-0.693 nats); the "
+                                                     "exercise asks for -1 nat: use the natural log."),
+           (lambda: _sigma_for_entropy(-1.0, e=1.0), "You lost the e: the entropy is 1/2 log(2 pi e sigma^2), "
+                                                      "with the 1/2 of E[(x - mu)^2] / (2 sigma^2) = 1/2 log e inside."),
+           (lambda: _sigma_for_entropy(-2.0), "The 1/2 in front applies to the whole log: 1/2 log(2 pi e sigma^2) = "
+                                              "-1 gives log(2 pi e sigma^2) = -2, and sigma^2 = e^-2 / (2 pi e).")],
+    advice="Set 1/2 log(2 pi e sigma^2) = -1 (natural log), solve for sigma^2, then take the square root; mu does "
+           "not matter.",
 )
 
 # ---------------------------------------------------------------- section 7
@@ -387,7 +398,67 @@ $\mathcal{N}(0, 1)$: the histogram of the widget below.
     },
 )
 
+# ---------------------------------------------------------------- section 11
+
+#: A fair die X, and Y = 1 when X is 5 or 6: rows x = 1..6, columns y = 0, 1.
+_DIE_JOINT = np.array([[1 / 6, 0.0]] * 4 + [[0.0, 1 / 6]] * 2)
+
+die_information = Derive(
+    "what one question tells about a die",
+    r"""
+$Y$ is a function of $X$, so the die decides it: $H(Y \mid X) = 0$. The other direction needs work.
+Given $Y = 0$ (probability $rac23$), $X$ is uniform on $\{1, 2, 3, 4\}$: 2 bits left; given $Y = 1$
+(probability $rac13$), it is uniform on $\{5, 6\}$: 1 bit left. So
+
+$$H(X \mid Y) = 	frac23 \cdot 2 + 	frac13 \cdot 1 = 	frac53 pprox 1.667 	ext{ bits},$$
+
+and $I(X; Y) = H(X) - H(X \mid Y) = \log_2 6 - 	frac53 pprox 2.585 - 1.667 = 0.918$ bits. The other
+way round, $I(X; Y) = H(Y) - H(Y \mid X) = H(Y) - 0 = h(	frac13) pprox 0.918$ bits: when $Y$ is a function
+of $X$, the information it carries about $X$ is all of its own entropy. The answer "yes or no" is worth
+less than 1 bit because it is not a fair coin.
+""",
+    truth=lambda: [conditional_entropy(_DIE_JOINT.T, base=2), mutual_information(_DIE_JOINT, base=2)],
+    answer=[5 / 3, float(binary_entropy(1 / 3, base=2))], what="[H(X | Y), I(X; Y)] in bits", example="[1.5, 0.5]",
+    praise="H(X | Y) = 2/3 * 2 + 1/3 * 1 = 5/3 bits, and I(X; Y) = log2 6 - 5/3 = h(1/3) = 0.918 bits: "
+           "the question's answer is a function of the die, so it tells all of its own entropy.",
+    slips=[(lambda: [0.0, np.log2(6)], "H(Y | X) is 0 (the die decides Y), but the question asks for H(X | Y): "
+                                       "what is left to learn about the die once you know whether it shows 5 or 6."),
+           (lambda: [5 / 3 * _LN2, float(binary_entropy(1 / 3))], "Those are nats; the exercise asks for bits "
+                                                                  "(log base 2)."),
+           (lambda: [5 / 3, 1.0], "One yes/no answer is worth 1 bit only when both answers are equally likely; "
+                                  "here 'yes' has probability 1/3: I(X; Y) = H(Y) = h(1/3)."),
+           (lambda: [np.log2(6) - 1, 1.0], "After 'no', four faces are left (2 bits), after 'yes' two (1 bit): "
+                                           "weight them by P(Y = 0) = 2/3 and P(Y = 1) = 1/3."),
+           (lambda: [1.5, np.log2(6) - 1.5], "Weight each case by its probability: P(Y = 0) = 2/3 (four faces), "
+                                             "P(Y = 1) = 1/3, not 1/2 each.")],
+    advice="H(X | Y) = sum_y P(y) H(X | Y = y): given each answer, X is uniform on the faces left. Then "
+           "I(X; Y) = H(X) - H(X | Y).",
+    names=("H(X | Y)", "I(X; Y)"),
+)
+
+one_observation_uncertainty = Choice(
+    "can one observation add uncertainty?",
+    r"""
+**(b)**. $H(Y \mid X) = \sum_x P(x)\, H(Y \mid X = x) \le H(Y)$ holds on average over $x$, because
+$H(Y) - H(Y \mid X) = I(X; Y) = D_\mathrm{KL}(P(X, Y) \,\|\, P(X)P(Y)) \ge 0$. A single value $x$ can still
+leave $Y$ more uncertain than before. A disease with prior $P(Y = 1) = 0.01$ has $H(Y) pprox 0.081$ bits;
+a positive result of a test with sensitivity 0.9 and a false-positive rate of 0.05 raises $P(Y = 1 \mid
+	ext{positive})$ to about $0.154$, where $H(Y \mid 	ext{positive}) pprox 0.62$ bits. The negative results,
+which are most of them, lower it, and the average goes down.
+""",
+    options={
+        "a": Option(False, "Only the average over x obeys H(Y | X) <= H(Y). A rare disease has H(Y) = 0.081 bits; "
+                           "a positive test makes it likelier and H(Y | positive) = 0.62 bits, larger."),
+        "b": Option(True, "H(Y | X) <= H(Y) is an average over x (its gap is I(X; Y) >= 0). A positive test for a "
+                          "rare disease raises the uncertainty (0.081 -> 0.62 bits); the many negatives lower it."),
+        "c": Option(False, "Independent X and Y give H(Y | X = x) = H(Y) for every x: no change at all. The increase "
+                           "happens with dependent variables, for the rarer values of x."),
+        "d": Option(False, "Discrete variables show it too: a positive test for a rare disease raises H(Y) from "
+                           "0.081 to 0.62 bits. Only the average over x cannot rise."),
+    },
+)
+
 #: The exercises in the order the notebook asks them.
 EXERCISES = (one_hot_moments, density_above_one, entropy_in_bits, entropy_function, five_letter_questions,
              narrow_gaussian_entropy, cross_entropies, divergences, kl_function, reverse_fit_divergences,
-             what_converges)
+             what_converges, die_information, one_observation_uncertainty)

@@ -7,40 +7,52 @@ implement exercise compares the student's function with the package's.
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
+from scipy import integrate, stats
 
-from ..mle import (bernoulli_likelihood, bernoulli_likelihood_integral, bernoulli_log_likelihood,
-                   binary_cross_entropy, categorical_mle, gaussian_mle, laplace_mle, unbiased_variance)
+from ..mle import (bernoulli_likelihood, bernoulli_log_likelihood, beta_bernoulli_map, binary_cross_entropy, categorical_mle,
+                   gaussian_log_likelihood, gaussian_mle, laplace_mle, unbiased_variance)
 from ._core import Choice, Derive, Implement, Option, matches
 
 # ---------------------------------------------------------------- section 1
 
 _TOSSES = np.array([1, 1, 0, 0])
 
+_TWO_ZEROS = np.array([0.0, 0.0])
+
+
+def _gaussian_likelihood_area(x, sigma2=1.0) -> float:
+    """``int L(mu) dmu`` of the known-variance Gaussian likelihood, by quadrature of the package's log-likelihood."""
+    area, _ = integrate.quad(lambda mu: np.exp(gaussian_log_likelihood(mu, sigma2, x)), -np.inf, np.inf,
+                             epsabs=1e-14, epsrel=1e-12)
+    return area
+
+
 area_under_likelihood = Derive(
     "the area under a likelihood",
     r"""
-With $h = 2$ heads in $N = 4$ tosses the likelihood is $L(\phi) = \phi^2(1-\phi)^2$, and the Beta integral
-gives
+With $\sigma = 1$ each factor is $\mathcal{N}(0; \mu, 1) = e^{-\mu^2/2}/\sqrt{2\pi}$, so
 
-$$\int_0^1 \phi^2(1-\phi)^2\,d\phi = \frac{2!\,2!}{5!} = \frac{4}{120} = \frac{1}{30} \approx 0.0333.$$
+$$L(\mu) = rac{1}{2\pi}\, e^{-\mu^2}, \qquad \int_{-\infty}^{\infty} L(\mu)\,d\mu = rac{1}{2\pi}\sqrt{\pi}
+= rac{1}{2\sqrt{\pi}} pprox 0.282,$$
 
-(Or expand: $\int_0^1 (\phi^2 - 2\phi^3 + \phi^4)\,d\phi = \frac13 - \frac12 + \frac15 = \frac{1}{30}$.) Far from 1:
-$L$ is not a probability density over $\phi$.
+using $\int e^{-a\mu^2} d\mu = \sqrt{\pi/a}$ with $a = 1$. With one measurement the area would be exactly 1
+(a Gaussian density is symmetric in $x$ and $\mu$), but that is a coincidence: with two it is $0.282$, and
+it keeps shrinking with more. $L$ is not a probability density over $\mu$.
 """,
-    truth=lambda: bernoulli_likelihood_integral(2, 4),
-    answer=1 / 30, what="the area", example="0.25",
-    praise="int_0^1 phi^2 (1 - phi)^2 dphi = 2! 2! / 5! = 1/30: far from 1, so L is not a density over phi.",
-    slips=[(lambda: 1.0, "The likelihood is not a density over phi, so nothing makes its area 1: integrate "
-                         "phi^2 (1 - phi)^2 from 0 to 1."),
-           (lambda: bernoulli_likelihood(0.5, _TOSSES), "That is the height of the peak, L(1/2) = 1/16, "
-                                                        "not the area under the curve."),
-           (lambda: 1 / 5, "That is the area under C(4, 2) phi^2 (1 - phi)^2, the probability of the count "
-                           "of heads. The data here are the sequence of tosses: no C(N, h)."),
-           (lambda: 4 / 24, "Almost: int_0^1 phi^a (1 - phi)^b dphi = a! b! / (a + b + 1)!, so 5! below, "
-                            "not 4!.")],
-    advice="The likelihood is phi^2 (1 - phi)^2; expand it and integrate term by term, or use "
-           "int_0^1 phi^a (1 - phi)^b dphi = a! b! / (a + b + 1)!.",
+    truth=lambda: _gaussian_likelihood_area(_TWO_ZEROS),
+    answer=1 / (2 * np.sqrt(np.pi)), what="the area", example="0.5",
+    praise="L(mu) = e^(-mu^2) / (2 pi), whose area is sqrt(pi) / (2 pi) = 1 / (2 sqrt(pi)) = 0.282: not 1, so L "
+           "is not a density over mu.",
+    slips=[(lambda: 1.0, "The likelihood is not a density over mu, so nothing makes its area 1 (it is 1 for a "
+                         "single measurement only): multiply the two densities and integrate over mu."),
+           (lambda: float(np.exp(gaussian_log_likelihood(0.0, 1.0, _TWO_ZEROS))),
+            "That is the height of the peak, L(0) = 1 / (2 pi), not the area under the curve."),
+           (lambda: np.sqrt(np.pi), "That is the integral of e^(-mu^2) alone: keep the factor 1 / (2 pi) of the two "
+                                    "normalising constants 1 / sqrt(2 pi)."),
+           (lambda: 1 / np.sqrt(2 * np.pi), "The two factors give e^(-mu^2/2) e^(-mu^2/2) = e^(-mu^2), whose integral is "
+                                            "sqrt(pi), not sqrt(2 pi): the product is narrower than each factor.")],
+    advice="Multiply the two densities N(0; mu, 1) into one exponential in mu, then use "
+           "int e^(-a mu^2) dmu = sqrt(pi / a).",
 )
 
 likelihood_above_one = Choice(
@@ -414,7 +426,163 @@ loses every digit of the answer $5/3$. `np.var(x, ddof=1)` subtracts the mean fi
                                 "square.")],
 )
 
+# ---------------------------------------------------------------- section 11
+
+least_squares_noise = Choice(
+    "the loss of another noise",
+    r"""
+**(b)**. With $t_n = \mathbf{w}^T\mathbf{x}_n + arepsilon_n$ and Laplace noise,
+$p(t_n \mid \mathbf{x}_n; \mathbf{w}) = rac{1}{2b}\exp(-|t_n - \mathbf{w}^T\mathbf{x}_n|/b)$, so
+
+$$-\log L(\mathbf{w}) = N \log(2b) + rac1b \sum_n |t_n - \mathbf{w}^T\mathbf{x}_n|:$$
+
+the MLE minimises the sum of *absolute* residuals (least absolute deviations), whatever $b$ is. The squared
+residuals come from the $(t - \mathbf{w}^T\mathbf{x})^2$ in the Gaussian's exponent, not from the model being
+linear. With only an intercept it is the median of the $t_n$ (section 5's Laplace MLE), which a few
+outliers barely move.
+""",
+    options={
+        "a": Option(False, "The squared residuals come from the Gaussian's exponent -(t - w^T x)^2 / (2 sigma^2); a "
+                           "Laplace density has -|t - w^T x| / b there, so the MLE minimises the absolute residuals."),
+        "b": Option(True, "-log L = N log(2b) + sum_n |t_n - w^T x_n| / b: the sum of absolute residuals, whatever b "
+                          "is (least absolute deviations; with an intercept only, the median)."),
+        "c": Option(False, "Each example's noise has the same scale b, so no residual gets a weight of its own: "
+                           "-log L = N log(2b) + sum_n |t_n - w^T x_n| / b, the absolute residuals."),
+        "d": Option(False, "The largest residual is what the MLE of uniform noise minimises (every residual must fit "
+                           "inside the noise's range). Laplace noise gives sum_n |t_n - w^T x_n| / b."),
+    },
+)
+
+# ---------------------------------------------------------------- section 12
+
+_POINTS = np.array([[0.0, 0.0], [2.0, 1.0], [1.0, 5.0]])
+
+
+def _correlation_mle(points) -> float:
+    """rho = Sigma_12 / sqrt(Sigma_11 Sigma_22) of the MLE covariance, by the package's 1/N estimates."""
+    (_, var_1), (_, var_2) = gaussian_mle(points[:, 0]), gaussian_mle(points[:, 1])
+    deviations = points - points.mean(axis=0)
+    return float(np.mean(deviations[:, 0] * deviations[:, 1]) / np.sqrt(var_1 * var_2))
+
+
+correlation_mle = Derive(
+    "the MLE of a correlation",
+    r"""
+The mean is $\hat{oldsymbol\mu} = (1, 2)$, and the deviations are $(-1, -2)$, $(1, -1)$, $(0, 3)$. So
+
+$$\hat\Sigma = rac13 egin{pmatrix} 1 + 1 + 0 & 2 - 1 + 0 \ 2 - 1 + 0 & 4 + 1 + 9 \end{pmatrix}
+= egin{pmatrix} 2/3 & 1/3 \ 1/3 & 14/3 \end{pmatrix}.$$
+
+The correlation is a function of $\Sigma$, $
+ho = \Sigma_{12} / \sqrt{\Sigma_{11}\Sigma_{22}}$, so by the
+invariance of the MLE
+
+$$\hat
+ho = rac{1/3}{\sqrt{(2/3)(14/3)}} = rac{1}{\sqrt{28}} pprox 0.189.$$
+
+The factors $rac1N$ cancel: the $rac{1}{N-1}$ covariance gives the same $\hat
+ho$.
+""",
+    truth=lambda: _correlation_mle(_POINTS),
+    answer=1 / np.sqrt(28), what="the MLE of the correlation", example="0.5",
+    praise="Sigma_hat = [[2/3, 1/3], [1/3, 14/3]], and by invariance rho_hat = (1/3) / sqrt(2/3 * 14/3) = "
+           "1/sqrt(28) = 0.189.",
+    slips=[(lambda: 1 / 3, "That is the covariance Sigma_12; the correlation divides it by sqrt(Sigma_11 Sigma_22)."),
+           (lambda: 1 / 2, "That is the covariance with 1/(N - 1); the correlation divides it by the two standard "
+                           "deviations sqrt(Sigma_11 Sigma_22)."),
+           (lambda: (1 / 3) / (2 / 3 * 14 / 3), "Divide by the standard deviations, sqrt(Sigma_11 Sigma_22), not by "
+                                                "the product of the variances."),
+           (lambda: 0.0, "The deviations from the mean are (-1, -2), (1, -1), (0, 3): their products add up to "
+                         "2 - 1 + 0 = 1, not 0. Subtract the mean (1, 2) first.")],
+    advice="Compute the mean, then the 1/N covariance matrix of the deviations, then rho = Sigma_12 / "
+           "sqrt(Sigma_11 Sigma_22).",
+)
+
+# ---------------------------------------------------------------- section 13
+
+#: A coin with phi = 0.05 tossed N = 10 times, and the 95% Wald interval phi_hat +- 1.96 SE.
+_WALD_N, _WALD_PHI = 10, 0.05
+
+
+def _wald_coverage(N, phi) -> float:
+    """The exact probability that phi_hat +- 1.96 sqrt(phi_hat (1 - phi_hat) / N) contains phi."""
+    h = np.arange(N + 1)
+    phi_hat = h / N
+    se = np.sqrt(phi_hat * (1 - phi_hat) / N)
+    covers = np.abs(phi_hat - phi) <= 1.96 * se
+    return float(stats.binom.pmf(h, N, phi)[covers].sum())
+
+
+wald_coverage = Choice(
+    "the coverage of a standard error on a small sample",
+    r"""
+**(c)**, about 40%. With $N = 10$ and $\phi = 0.05$, no head at all has probability $0.95^{10} pprox 0.60$;
+then $\hat\phi = 0$, the observed information is infinite, the standard error $\sqrt{\hat\phi(1-\hat\phi)/N}$
+is 0, and the interval is the single point 0, which misses $\phi = 0.05$. With one to three heads it covers
+$\phi$; with four or more (probability 0.001) it lies above it. The coverage is about $1 - 0.60 = 0.40$. The normal approximation behind $\hat\phi \pm 1.96\,\mathrm{SE}$
+holds as $N 	o \infty$; here the sampling distribution of $\hat\phi$ is far from a bell (it sits on 0 more
+than half the time).
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The 95% holds as N grows. At N = 10 and phi = 0.05, 60% of samples have no head: "
+                           "phi_hat = 0, SE = 0, and the interval {0} misses phi. The coverage is about 40%."),
+        "b": Option(False, "The interval is not always wide: with no head (probability 0.95^10 = 0.60), phi_hat = 0 "
+                           "and SE = 0, so the interval is the point 0 and misses phi. Coverage: about 40%."),
+        "c": Option(True, "With no head (probability 0.95^10 = 0.60) phi_hat = 0 and SE = 0: the interval is the point "
+                          "0 and misses phi = 0.05. One to three heads, and it covers: about 1 - 0.60 = 0.40."),
+        "d": Option(False, "It is far worse than 90%: 60% of samples have no head, where SE = 0 and the interval {0} "
+                           "misses phi = 0.05. The coverage is about 40%."),
+    },
+)
+
+# ---------------------------------------------------------------- section 14
+
+_PRIOR_A = _PRIOR_B = 5.0
+
+
+def _heads_needed(a, b, above=0.9, estimate=beta_bernoulli_map) -> int:
+    """The fewest tosses, all heads, after which ``estimate`` exceeds ``above``."""
+    h = 1
+    while not estimate(np.ones(h), a, b) > above:
+        h += 1
+    return h
+
+
+def _posterior_mean(x, a, b):
+    return (x.sum() + a) / (x.size + a + b)
+
+
+map_heads_needed = Derive(
+    "how many heads before the MAP passes 0.9?",
+    r"""
+With $h$ heads in $h$ tosses and the prior $\mathrm{Beta}(5, 5)$, the posterior is $\mathrm{Beta}(5 + h, 5)$ and
+
+$$\hat\phi_	ext{MAP} = rac{h + 5 - 1}{h + 5 + 5 - 2} = rac{h + 4}{h + 8} > 0.9
+\iff h + 4 > 0.9h + 7.2 \iff h > 32.$$
+
+So **33** heads. At $h = 32$ the MAP is $36/40 = 0.9$ exactly, not above it. The MLE $h/h = 1$ jumps there
+after one toss; the prior acts like 4 heads and 4 tails seen before the data, and it takes dozens of real
+tosses to outweigh them.
+""",
+    truth=lambda: _heads_needed(_PRIOR_A, _PRIOR_B),
+    answer=33, what="the number of heads", example="10",
+    praise="(h + 4) / (h + 8) > 0.9 once h > 32: 33 heads. The Beta(5, 5) prior counts as 4 heads and 4 tails "
+           "seen before.",
+    slips=[(lambda: 32, "At h = 32 the MAP is (32 + 4) / (32 + 8) = 0.9 exactly, not above 0.9: one more head."),
+           (lambda: 1, "That is when the MLE h / N = 1 passes 0.9. The MAP adds the prior's pseudo-counts: "
+                       "(h + a - 1) / (N + a + b - 2)."),
+           (lambda: _heads_needed(_PRIOR_A, _PRIOR_B, estimate=_posterior_mean),
+            "That is when the posterior *mean* (h + 5) / (h + 10) passes 0.9; the MAP is the posterior's mode, "
+            "(h + a - 1) / (N + a + b - 2)."),
+           (lambda: _heads_needed(2.0, 2.0), "That is Laplace's prior Beta(2, 2), (h + 1) / (h + 2); this prior is "
+                                             "Beta(5, 5): (h + 4) / (h + 8).")],
+    advice="The MAP under Beta(a, b) is (h + a - 1) / (N + a + b - 2); with N = h and a = b = 5, solve "
+           "(h + 4) / (h + 8) > 0.9 for the smallest whole h.",
+)
+
 #: The exercises in the order the notebook asks them.
 EXERCISES = (area_under_likelihood, likelihood_above_one, log_likelihood_by_hand, bernoulli_nll, die_mle,
              gaussian_by_hand, laplace_by_hand, loss_of_three, four_times_the_data,
-             shrinkage_beats_the_bound, variance_bias_direction, stable_unbiased_variance)
+             shrinkage_beats_the_bound, variance_bias_direction, stable_unbiased_variance, least_squares_noise,
+             correlation_mle, wald_coverage, map_heads_needed)

@@ -25,7 +25,9 @@ the best Gaussian fits under forward and reverse KL (the lecture's picture
 One module per job: :mod:`~lecture_utils.information.discrete` (discrete distributions, Huffman codes),
 :mod:`~lecture_utils.information.normal` (normal distributions in closed form, maximum entropy),
 :mod:`~lecture_utils.information.densities` (any density on a grid) and
-:mod:`~lecture_utils.information.kl_fits` (the best Gaussian under forward and reverse KL), in the units of
+:mod:`~lecture_utils.information.kl_fits` (the best Gaussian under forward and reverse KL) and
+:mod:`~lecture_utils.information.joint` (two variables: joint and conditional entropy, mutual information), in the
+units of
 ``_units``. Every name is importable from ``lecture_utils.information`` itself.
 """
 
@@ -33,10 +35,12 @@ from .densities import (cross_entropy_on_grid, differential_entropy_on_grid, kl_
                         kl_divergence_on_grid)
 from .discrete import (binary_entropy, cross_entropy, entropy, huffman_code_lengths, kl_divergence,
                        self_information)
+from .joint import conditional_entropy, joint_distribution, joint_entropy, mutual_information
 from .kl_fits import fit_gaussian_forward_kl, fit_gaussian_reverse_kl
 from .normal import entropies_at_fixed_variance, gaussian_entropy, gaussian_kl
 
 __all__ = ["self_information", "entropy", "binary_entropy", "cross_entropy", "kl_divergence", "huffman_code_lengths",
            "gaussian_entropy", "gaussian_kl", "entropies_at_fixed_variance", "differential_entropy_on_grid",
            "cross_entropy_on_grid", "kl_divergence_on_grid", "kl_divergence_from_log_densities",
-           "fit_gaussian_forward_kl", "fit_gaussian_reverse_kl"]
+           "fit_gaussian_forward_kl", "fit_gaussian_reverse_kl", "joint_entropy", "conditional_entropy",
+           "mutual_information", "joint_distribution"]

@@ -17,7 +17,8 @@ so they also estimate from a whole batch of samples at once (as
 :func:`simulate_estimates` passes them).
 
 One module per job: :mod:`~lecture_utils.mle.likelihoods` (likelihoods and their maximisers in closed form),
-:mod:`~lecture_utils.mle.numerical` (the MLE of any model, numerically) and
+:mod:`~lecture_utils.mle.numerical` (the MLE of any model, numerically),
+:mod:`~lecture_utils.mle.posterior` (least squares as an MLE, priors and MAP estimates) and
 :mod:`~lecture_utils.mle.simulation` (the properties of the MLE), on the checks of ``_samples``. Every name is
 importable from ``lecture_utils.mle`` itself.
 """
@@ -27,6 +28,8 @@ from .likelihoods import (bernoulli_likelihood, bernoulli_likelihood_integral, b
                           gaussian_log_likelihood, gaussian_mle, laplace_mle, likelihood_product, log_likelihood_sum,
                           unbiased_variance)
 from .numerical import DESCENT_TOLERANCE, NumericalMLE, fit_mle_numerically, negative_log_likelihood
+from .posterior import (beta_bernoulli_map, beta_bernoulli_posterior, gaussian_mean_map, least_squares_mle,
+                        linear_regression_map)
 from .simulation import (bias, cramer_rao_bound_gaussian_mean, exceedance_probability, gaussian_median_variance,
                          mean_squared_error, simulate_estimates)
 
@@ -35,4 +38,5 @@ __all__ = ["empirical_distribution", "likelihood_product", "log_likelihood_sum",
            "categorical_mle", "gaussian_log_likelihood", "gaussian_mle", "unbiased_variance", "laplace_mle",
            "binary_cross_entropy", "negative_log_likelihood", "DESCENT_TOLERANCE", "NumericalMLE",
            "fit_mle_numerically", "simulate_estimates", "mean_squared_error", "bias", "exceedance_probability",
-           "cramer_rao_bound_gaussian_mean", "gaussian_median_variance"]
+           "cramer_rao_bound_gaussian_mean", "gaussian_median_variance", "beta_bernoulli_posterior", "beta_bernoulli_map",
+           "gaussian_mean_map", "least_squares_mle", "linear_regression_map"]

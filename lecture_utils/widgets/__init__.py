@@ -11,16 +11,16 @@ from .decision import LossMatrixExplorer
 from .discriminant import GaussianClassesExplorer, RDAExplorer
 from .information import CLTExplorer, EntropyExplorer, KLAsymmetryExplorer
 from .logistic import LearningRateExplorer, RegularizationExplorer
-from .mle import EstimatorExplorer, LikelihoodExplorer
+from .mle import EstimatorExplorer, GaussianLikelihoodExplorer, LikelihoodExplorer
 from .newton import Newton1D, NewtonStepper
 from .naive_bayes import CorrelationExplorer, PlayTennisExplorer
-from .perceptron import PerceptronStepper
+from .perceptron import PerceptronExplorer, PerceptronStepper
 
 __all__ = [
     "FigureWidget",
-    "PerceptronStepper",                                          # notebook 01
+    "PerceptronStepper", "PerceptronExplorer",                    # notebook 01
     "EntropyExplorer", "KLAsymmetryExplorer", "CLTExplorer",      # notebook 02
-    "LikelihoodExplorer", "EstimatorExplorer",                    # notebook 03
+    "LikelihoodExplorer", "EstimatorExplorer", "GaussianLikelihoodExplorer",   # notebook 03
     "Newton1D", "NewtonStepper",                                  # notebook 05
     "LossMatrixExplorer", "GaussianClassesExplorer", "RDAExplorer",   # notebook 06
     "PlayTennisExplorer", "CorrelationExplorer",                  # notebook 07

@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from .. import mle, plotting
+from ..probability import normal_pdf
 from .._validation import as_scalar, check_positive, check_positive_int, check_sequence
 from ._base import LABEL_STYLE, FigureWidget
 
@@ -309,3 +310,108 @@ class EstimatorExplorer(FigureWidget):
         parts = [f"{name}: P = {exceedance[name][index]:.3f}, "
                  f"MSE = {self._mse[name][index]:.4g}" for name in self.estimates]
         self.render(f"N = {N}, \u03b5 = {eps:.3f}: " + "; ".join(parts))
+
+
+class GaussianLikelihoodExplorer(FigureWidget):
+    """The log-likelihood surface of a Gaussian over ``(mu, sigma^2)`` (notebook 03, section 12).
+
+    The left panel draws the contours of ``l(mu, sigma^2) - l_max`` for a
+    fixed sample, with the MLE ``(x_bar, sigma^2_MLE)`` starred and the
+    candidate ``(mu, sigma^2)`` of the sliders as a moving dot; the right panel
+    the sample (a rug and a histogram) under the candidate's density and the
+    MLE's. The status gives the candidate's log-likelihood and how far it lies
+    below the maximum: the sliders climb the surface by hand.
+
+    Parameters
+    ----------
+    x : array-like of shape (N,)
+        The sample, at least 2 distinct values (a surface needs sigma^2_MLE > 0).
+    mu, sigma2 : float
+        The candidate first shown: positions of the sliders.
+    mu_range, sigma2_range : (float, float)
+        The sliders' ranges and the surface's axes; the MLE must lie inside them.
+
+    Attributes
+    ----------
+    mu_slider, sigma2_slider : ipywidgets.FloatSlider
+    mu_hat, sigma2_hat : float
+        The MLE.
+    """
+
+    STEPS = 200                                      # positions of each slider
+
+    def __init__(self, x, mu=0.0, sigma2=8.0, mu_range=(-1.5, 3.5), sigma2_range=(0.8, 12.0)):
+        from .._validation import as_limits, as_vector
+        from ._base import on_slider
+        self.x = as_vector(x, "x")
+        if self.x.size < 2 or np.ptp(self.x) == 0:
+            raise ValueError("x must hold at least two different values: with one, sigma^2_MLE = 0 and the surface "
+                             "has no peak to show.")
+        mu_low, mu_high = as_limits(mu_range, "mu_range")
+        s_low, s_high = as_limits(sigma2_range, "sigma2_range")
+        if s_low <= 0:
+            raise ValueError(f"sigma2_range must hold variances > 0; got {sigma2_range!r}.")
+        self.mu_hat, self.sigma2_hat = mle.gaussian_mle(self.x)
+        if not (mu_low <= self.mu_hat <= mu_high and s_low <= self.sigma2_hat <= s_high):
+            raise ValueError(f"the MLE ({self.mu_hat:.3g}, {self.sigma2_hat:.3g}) must lie inside mu_range and "
+                             "sigma2_range, so that the surface shows its peak; widen them.")
+        mu = on_slider(mu, "mu", mu_low, mu_high)
+        sigma2 = on_slider(sigma2, "sigma2", s_low, s_high)
+        self.mu_grid = np.linspace(mu_low, mu_high, 161)
+        self.sigma2_grid = np.linspace(s_low, s_high, 160)
+        self.l_max = mle.gaussian_log_likelihood(self.mu_hat, self.sigma2_hat, self.x)
+        self.mu_slider = widgets.FloatSlider(mu, min=mu_low, max=mu_high, step=(mu_high - mu_low) / self.STEPS,
+                                             description="\u03bc", continuous_update=True, readout_format=".2f",
+                                             style=LABEL_STYLE, layout=widgets.Layout(width="330px"))
+        self.sigma2_slider = widgets.FloatSlider(sigma2, min=s_low, max=s_high, step=(s_high - s_low) / self.STEPS,
+                                                 description="\u03c3\u00b2", continuous_update=True,
+                                                 readout_format=".2f", style=LABEL_STYLE,
+                                                 layout=widgets.Layout(width="330px"))
+        self._to_mle = widgets.Button(description="MLE", icon="star", tooltip="move to the maximum",
+                                      layout=widgets.Layout(width="80px"))
+        self._to_mle.on_click(lambda _: self.to_mle())
+        super().__init__((9.3, 3.6), [self.mu_slider, self.sigma2_slider, self._to_mle])
+        self.start(self.mu_slider, self.sigma2_slider)
+
+    def to_mle(self) -> None:
+        """Move the candidate to the maximum (the sliders' nearest positions)."""
+        with self.holding_redraws():
+            self.mu_slider.value = float(self.mu_hat)
+            self.sigma2_slider.value = float(self.sigma2_hat)
+
+    def _build_figure(self) -> None:
+        self.ax_surface, self.ax_data = self.fig.subplots(1, 2, width_ratios=(1.1, 1))
+        mu, s2 = np.meshgrid(self.mu_grid, self.sigma2_grid)
+        surface = mle.gaussian_log_likelihood(mu, s2, self.x) - self.l_max
+        levels = [-32, -16, -8, -4, -2, -1, -0.5]
+        contours = self.ax_surface.contour(mu, s2, surface, levels=levels, cmap="viridis", linewidths=1)
+        self.ax_surface.clabel(contours, fontsize="x-small")
+        self.ax_surface.plot(self.mu_hat, self.sigma2_hat, "k*", markersize=11, label="MLE")
+        self._dot, = self.ax_surface.plot([], [], "o", color=plotting.PALETTE[1], markersize=8,
+                                          markeredgecolor="black", label="(\u03bc, \u03c3\u00b2)")
+        self.ax_surface.set(xlabel="\u03bc", ylabel="\u03c3\u00b2", title="l(\u03bc, \u03c3\u00b2) \u2212 l_max")
+        self.ax_surface.title.set_fontsize("medium")
+        self.ax_surface.legend(loc="upper right", fontsize="small")
+        spread = np.sqrt(self.sigma2_grid[-1])
+        self.t_grid = np.linspace(self.mu_grid[0] - 2.2 * spread, self.mu_grid[-1] + 2.2 * spread, 300)
+        self.ax_data.hist(self.x, bins=10, density=True, color=plotting.PALETTE[2], alpha=0.45, label="sample")
+        self.ax_data.plot(self.x, np.zeros_like(self.x), "|", color="black", markersize=12)
+        best = normal_pdf(self.t_grid, self.mu_hat, np.sqrt(self.sigma2_hat))
+        self.ax_data.plot(self.t_grid, best, "--", color="black", linewidth=1, label="the MLE's density")
+        self._density, = self.ax_data.plot([], [], color=plotting.PALETTE[1], linewidth=2,
+                                           label="the candidate's density")
+        self.ax_data.set(xlabel="x", ylabel="density", xlim=(self.t_grid[0], self.t_grid[-1]),
+                         ylim=(0, 1.15 / np.sqrt(2 * np.pi * self.sigma2_grid[0])))   # the narrowest peak fits
+        self.ax_data.legend(loc="upper right", fontsize="x-small")
+        self.freeze_layout()
+        self.animate(self._dot)
+        self.animate(self._density)
+
+    def update(self) -> None:
+        mu, sigma2 = float(self.mu_slider.value), float(self.sigma2_slider.value)
+        self._dot.set_data([mu], [sigma2])
+        self._density.set_data(self.t_grid, normal_pdf(self.t_grid, mu, np.sqrt(sigma2)))
+        value = mle.gaussian_log_likelihood(mu, sigma2, self.x)
+        self.render(f"\u03bc = {mu:.2f}, \u03c3\u00b2 = {sigma2:.2f}: log-likelihood {value:.2f}, "
+                    f"{self.l_max - value:.2f} below the maximum {self.l_max:.2f} at the MLE "
+                    f"(x\u0304 = {self.mu_hat:.2f}, \u03c3\u00b2 = {self.sigma2_hat:.2f})")

@@ -1,4 +1,5 @@
-"""The perceptron stepper of notebook 01."""
+"""The perceptron stepper of notebook 01, and its explorer with controls for the data's margin, the order of
+the examples and the learning rate."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import numpy as np
 from matplotlib.patches import Polygon
 
 from .. import plotting
+from .._validation import check_positive, check_positive_int, check_random_state
+from ..datasets import make_separable
 from ..perceptron import convergence_curves, perceptron_trace
-from ._base import FigureWidget, button
+from ._base import FigureWidget, button, labelled_slider, on_slider
 
 #: Figure sizes in inches (100 px each on screen): with the controls and the status line the
 #: widget fits about 600 px of height and the 930 px of a notebook's width, as on a 1366 x 768 projector.
@@ -92,7 +95,8 @@ class PerceptronStepper(FigureWidget):
                                               zorder=0, linewidth=0))
         self.ax.add_patch(self._positive)                    # ... but in the region x^T w + b > 0
         self.ax.grid(False)
-        for points in plotting.plot_data(self.ax, data, self.trace.t.astype(int)):
+        self._points = plotting.plot_data(self.ax, data, self.trace.t.astype(int))
+        for points in self._points:
             self.animate(points)                             # drawn over the moving regions
         self._boundary, self._arrow = plotting.plot_hyperplane(self.ax, [1.0, 0.0], 0.0,
                                                               xlim=self.xlim, ylim=self.ylim)
@@ -153,3 +157,107 @@ class PerceptronStepper(FigureWidget):
                 change = "" if k == 1 else f", {direction} from {before:.3f}"
                 text += f" | cos α_k = {cosine:.3f}{change}"
         return text
+
+
+class PerceptronExplorer(PerceptronStepper):
+    """The stepper with controls for the data: its margin, the order of the examples, the learning rate.
+
+    The data are :func:`~lecture_utils.datasets.make_separable` points with the
+    margin chosen (the same seed, so the same generating line); the run is the
+    perceptron's on them, with the examples in their fixed order or shuffled
+    every epoch, and the learning rate ``eta``. Any change starts a new run,
+    shown at its last update (the boundary it stops at); the step controls then
+    replay it. From ``w = 0``, ``eta`` only scales every ``w_k``: the same
+    boundaries, the same updates (notebook 01, section 6).
+
+    Parameters
+    ----------
+    n_samples : int
+    margin : float
+        One of the margin slider's positions, from 0.02 to 0.3 in steps of 0.02.
+    order : {"fixed", "shuffled"}
+    learning_rate : float
+        One of :attr:`LEARNING_RATES`.
+    random_state : int
+        Seeds the data and the shuffled order.
+
+    Attributes
+    ----------
+    margin_slider : ipywidgets.FloatSlider
+    order : ipywidgets.ToggleButtons
+    learning_rate_slider : ipywidgets.SelectionSlider
+    """
+
+    #: The learning rates offered, a factor of 10 apart.
+    LEARNING_RATES = (0.01, 0.1, 1.0, 10.0, 100.0)
+    MARGINS = (0.02, 0.3, 0.02)                      # the margin slider: low, high, step
+
+    def __init__(self, n_samples=40, margin=0.1, order="fixed", learning_rate=1.0, random_state=1):
+        self.n_samples = check_positive_int(n_samples, "n_samples")
+        check_random_state(random_state)
+        if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
+            raise TypeError(f"random_state must be a whole number (a seed); got {random_state!r}.")
+        self.random_state = int(random_state)
+        low, high, step = self.MARGINS
+        margin = on_slider(margin, "margin", low, high, step=step)
+        if order not in ("fixed", "shuffled"):
+            raise ValueError(f"order must be 'fixed' or 'shuffled'; got {order!r}.")
+        learning_rate = check_positive(learning_rate, "learning_rate")
+        if not np.any(np.isclose(self.LEARNING_RATES, learning_rate, rtol=1e-9, atol=0)):
+            raise ValueError(f"learning_rate must be one of {self.LEARNING_RATES}; got {learning_rate!r}.")
+        learning_rate = float(self.LEARNING_RATES[int(np.argmin(np.abs(np.log(self.LEARNING_RATES)
+                                                                     - np.log(learning_rate))))])
+        self.margin_slider = labelled_slider(widgets.FloatSlider, round(margin, 2), low, high, step, "data margin",
+                                             width="250px", readout_format=".2f")
+        self.order = widgets.ToggleButtons(options=[("fixed order", "fixed"), ("shuffled", "shuffled")], value=order,
+                                           style={"button_width": "auto"})
+        self.learning_rate_slider = widgets.SelectionSlider(
+            options=[(f"{rate:g}", rate) for rate in self.LEARNING_RATES], value=learning_rate,
+            description="learning rate η", continuous_update=True, style={"description_width": "initial"},
+            layout=widgets.Layout(width="270px"))
+        self.curves = None
+        self._run()
+        n_updates = self.trace.n_updates
+        self.slider = widgets.IntSlider(n_updates, 0, n_updates, description="update k", continuous_update=True)
+        self.play = widgets.Play(n_updates, 0, n_updates, interval=600, description="play")
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        steps = widgets.HBox([button("Reset", "fast-backward", self.reset), button("Step", "step-forward", self.step),
+                              self.play, self.slider])
+        data = widgets.HBox([self.margin_slider, self.order, self.learning_rate_slider])
+        FigureWidget.__init__(self, FIGSIZE, [widgets.VBox([steps, data])])
+        self.start(self.slider)
+        for control in (self.margin_slider, self.order, self.learning_rate_slider):
+            control.observe(self._new_run, names="value")
+
+    @property
+    def margin(self) -> float:
+        return float(self.margin_slider.value)
+
+    @property
+    def learning_rate(self) -> float:
+        return float(self.learning_rate_slider.value)
+
+    def _run(self) -> None:
+        """Draw the data of the current margin and run the perceptron on them."""
+        self.data = make_separable(self.n_samples, margin=self.margin, random_state=self.random_state)
+        shuffled = self.order.value == "shuffled"
+        self.trace = perceptron_trace(self.data.X, self.data.y, max_epochs=1000, shuffle=shuffled,
+                                      random_state=self.random_state if shuffled else None,
+                                      learning_rate=self.learning_rate)
+        self._mistakes = self.trace.n_mistakes()
+
+    def _new_run(self, change=None) -> None:
+        """A control of the data changed: run again, and show the run's last update."""
+        self._run()
+        with self.holding_redraws():
+            n_updates = self.trace.n_updates
+            self.slider.max = self.play.max = max(n_updates, 1)
+            self.slider.value = self.play.value = n_updates
+            t = self.trace.t
+            for points, label in zip(self._points, (-1, 1)):
+                points.set_data(*self.trace.X[t == label, :2].T)
+
+    def _describe(self) -> str:
+        order = "in a fixed order" if self.order.value == "fixed" else "shuffled every epoch"
+        return (f"margin {self.margin:.2f}, {order}, η = {self.learning_rate:g} | " + super()._describe()
+                .replace("converged after", "stops after"))

@@ -19,8 +19,12 @@
 # - the perceptron as stochastic gradient descent on the perceptron criterion: unbiased gradients,
 #   random order, and why its learning rate does not matter;
 # - the surrogate losses that replace the 0-1 loss, their units and their convexity, and the
-#   perceptron's limits.
-#
+#   perceptron's limits;
+# - beyond one line: a feature map that makes XOR separable, the kernel perceptron in its dual form,
+#   the multiclass perceptron, and the pocket and averaged perceptrons with Freund and Schapire's
+#   mistake bound for data that are not separable.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: vectors, dot products and norms; reading Python and numpy.
 #
 # **How to use it**: run the cells from top to bottom (*Run → Run All Cells*). Sliders and buttons redraw at
@@ -57,7 +61,9 @@ from lecture_utils.max_margin import max_margin_separator, widest_margin
 from lecture_utils.perceptron import (Perceptron, add_bias, convergence_curves, geometric_margin, min_margin,
                                       mistake_bound, perceptron_criterion, perceptron_plain, perceptron_trace,
                                       radius)
-from lecture_utils.widgets import PerceptronStepper
+from lecture_utils.perceptron_variants import (AveragedPerceptron, KernelPerceptron, MulticlassPerceptron,
+                                               PocketPerceptron, nonseparable_mistake_bound, quadratic_features)
+from lecture_utils.widgets import PerceptronExplorer, PerceptronStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
 np.set_printoptions(precision=3, suppress=True)
@@ -99,6 +105,29 @@ ax.scatter(*X[wrong].T, s=220, facecolors="none", edgecolors="black", label="mis
 ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="a hand-picked boundary and its normal $\\mathbf{w}$")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))         # beside the data, not over it
 plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **A neuron with a step.** Arias (UPC topic 2) and Sarkar and Das (IIT CS60010) draw the same model as
+# an artificial neuron, after Rosenblatt (1958): the inputs $x_j$ arrive with weights $w_j$, the neuron
+# adds them to its **pre-activation** $z = \mathbf{x}^T\mathbf{w} + b$ (our score $y(\mathbf{x})$), and
+# fires through a step **activation** $g$: the output is $g(z)$. The sources differ at $z = 0$, a point
+# on the boundary:
+#
+# - Sarkar and Das take $g(z) = +1$ for $z \ge 0$ and $-1$ for $z < 0$, so $g(0) = +1$;
+# - Arias writes $\operatorname{sign}(\mathbf{w}^T\mathbf{x})$ as $+1$ if $> 0$ and $-1$ otherwise, so $g(0) = -1$,
+#   as this course's `predict` does.
+#
+# Which one is used only matters for points exactly on the boundary, a set of probability 0 for
+# continuous inputs. Training does not depend on it: the perceptron (section 3) updates whenever
+# $t\,z \le 0$, so a point on the boundary is a mistake under either convention.
+
+# %%
+step_sarkar = lambda z: np.where(z >= 0, 1, -1)     # noqa: E731  g(0) = +1
+step_arias = lambda z: np.where(z > 0, 1, -1)       # noqa: E731  g(0) = -1, as predict
+z_check = np.array([-0.5, 0.0, 0.5])
+print("z:", z_check, " Sarkar's g(z):", step_sarkar(z_check), " Arias's g(z):", step_arias(z_check))
+print(f"the guess above: the two conventions disagree on {np.sum(step_sarkar(y) != step_arias(y))} of the {len(y)} "
+      "examples (none has a score of exactly 0)")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 2. The geometry of the boundary
@@ -486,15 +515,25 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (derive): the bound by hand
+# ### ✏️ Exercise 6 (derive): the tightest bound by hand
 #
 # The two examples $\mathbf{x}_1 = (2, 0, 1)$ with $t_1 = +1$ and $\mathbf{x}_2 = (0, 1, 1)$ with
-# $t_2 = -1$ already include the bias input 1, and $\mathbf{w}_* = (1, -1, 0)$ separates them. Compute
-# $R$, $\gamma$ and the bound on the number of updates.
+# $t_2 = -1$ already include the bias input 1. Every $\mathbf{w}_* = (1, -1, c)$ with $-2 < c < 1$ separates
+# them, and each gives its own bound $R^2\|\mathbf{w}_*\|^2/\gamma^2$. Which $c$ gives the smallest bound, and
+# what is that bound? Work it out on paper.
 
 # %%
-R_gamma_bound = ...   # ✏️ your answer, as [R, gamma, bound]
-exercises.bound_by_hand.check(R_gamma_bound)
+c_bound = ...         # ✏️ your answer, as [c, bound]
+exercises.bound_by_hand.check(c_bound)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the bound of (1, -1, c) for a few c, from the package.
+if exercises.bound_by_hand.revealed():
+    X_two, t_two = np.array([[2.0, 0.0, 1.0], [0.0, 1.0, 1.0]]), np.array([1, -1])
+    for c in [-1.5, -1.0, -0.5, 0.0, 0.5]:
+        w_c = np.array([1.0, -1.0, c])
+        print(f"c = {c:+.1f}: margins {t_two * (X_two @ w_c)}, bound {mistake_bound(X_two, t_two, w_c):.2f}")
 
 # %% [markdown]
 # ### ✏️ Exercise 7 (derive): the bound for normalised data
@@ -947,6 +986,238 @@ if exercises.wider_margin.revealed():
 #
 # </details>
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Explore: the data's margin, the order of the examples, the learning rate
+#
+# The stepper of section 4, with three more controls. Each change draws the data again or reruns the
+# perceptron, and shows the run at its last update (press **Reset** and **Step** to replay it).
+#
+# - **data margin**: the gap around the generating line, from 0.02 to 0.3 (the same line, new points).
+#   Narrow gaps take more updates, as the bound $1/\gamma^2$ of section 5 says, though far fewer than it.
+# - **order**: the fixed order, or a new random order every epoch (section 6): other updates, another
+#   separator, about as many updates.
+# - **learning rate** $\eta$: every $\mathbf{w}_k$ is multiplied by $\eta$; the boundaries, the circled
+#   examples and the number of updates stay the same (section 6, exercise 8).
+
+# %% slideshow={"slide_type": "subslide"}
+explorer = PerceptronExplorer(margin=0.1)
+explorer
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 9. Beyond one line: features, kernels, many classes, noisy data
+#
+# Section 8's limits have standard answers, each a small change to the same update. This section takes
+# four: a feature map for data that no line separates, its kernel form, more than two classes, and data
+# whose labels are noisy.
+#
+# **A feature map.** Liu's USC CSCI 567 notes suggest applying a nonlinear map $\boldsymbol\phi$ to the inputs
+# and running the linear model on $\boldsymbol\phi(\mathbf{x})$. For XOR one product feature suffices: with
+# $\boldsymbol\phi(\mathbf{x}) = (x_1, x_2, x_1x_2)$, the weights $\mathbf{w} = (1, 1, -2)$ and bias $b = -\frac12$ score the
+# corners $(0,0), (1,1), (0,1), (1,0)$ as $-\frac12, -\frac12, +\frac12, +\frac12$: a plane in the three features,
+# a pair of hyperbola branches back in the plane of $(x_1, x_2)$. The perceptron, run on the three features,
+# must then converge (section 5):
+
+# %%
+phi_xor = np.column_stack([X_xor, X_xor[:, 0] * X_xor[:, 1]])        # (x1, x2, x1 x2)
+print("w = (1, 1, -2), b = -1/2 scores XOR as", phi_xor @ np.array([1.0, 1.0, -2.0]) - 0.5, " targets", t_xor)
+xor_mapped = Perceptron().fit(phi_xor, t_xor)
+print(f"perceptron on (x1, x2, x1 x2): converged {xor_mapped.converged_} after {xor_mapped.n_updates_} updates, "
+      f"w = {xor_mapped.coef_}, b = {xor_mapped.intercept_:.1f}, accuracy {xor_mapped.score(phi_xor, t_xor):.0%}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **The kernel perceptron.** Section 3 showed $\mathbf{w} = \sum_i \alpha_i t_i \mathbf{x}_i$, with $\alpha_i$ the
+# number of updates example $i$ made. On $\boldsymbol\phi(\mathbf{x})$ the same holds, so the score is
+#
+# $$y(\mathbf{x}) = \mathbf{w}^T\boldsymbol\phi(\mathbf{x}) = \sum_i \alpha_i t_i\, \boldsymbol\phi(\mathbf{x}_i)^T\boldsymbol\phi(\mathbf{x}) = \sum_i \alpha_i t_i\, k(\mathbf{x}_i, \mathbf{x}),$$
+#
+# and the update "$\mathbf{w} \leftarrow \mathbf{w} + t_i\boldsymbol\phi(\mathbf{x}_i)$ when $t_i\,y(\mathbf{x}_i) \le 0$" becomes
+# "$\alpha_i \leftarrow \alpha_i + 1$": this is the **dual form**. It needs only the **kernel**
+# $k(\mathbf{x}, \mathbf{x}') = \boldsymbol\phi(\mathbf{x})^T\boldsymbol\phi(\mathbf{x}')$, never $\boldsymbol\phi$ itself. The polynomial kernel
+# $(1 + \mathbf{x}^T\mathbf{x}')^2$ is the inner product of six features ($x_1^2$, $x_2^2$, $\sqrt2 x_1x_2$, $\sqrt2 x_1$,
+# $\sqrt2 x_2$, 1: `quadratic_features`), and the Gaussian (RBF) kernel $\exp(-\gamma\|\mathbf{x} - \mathbf{x}'\|^2)$ is that of
+# infinitely many. Below, the dual form against the perceptron on the explicit features (the same
+# updates, so the same $\alpha_i$ and scores), then the RBF kernel on a ring that no line separates.
+
+# %% slideshow={"slide_type": "subslide"}
+ring_rng = np.random.default_rng(7)
+radius_ring = np.r_[ring_rng.uniform(0, 0.8, 60), ring_rng.uniform(1.2, 2.0, 60)]
+angle_ring = ring_rng.uniform(0, 2 * np.pi, 120)
+X_ring = np.column_stack([radius_ring * np.cos(angle_ring), radius_ring * np.sin(angle_ring)])
+t_ring = np.r_[np.ones(60), -np.ones(60)].astype(int)            # +1 inside, -1 on the ring
+dual = KernelPerceptron(kernel="poly", degree=2, coef0=1.0, fit_intercept=False).fit(X_ring, t_ring)
+primal = perceptron_trace(quadratic_features(X_ring), t_ring, fit_intercept=False)
+alpha_primal = np.bincount(primal.index, minlength=len(t_ring))   # updates made by each example
+print(f"polynomial kernel: {dual.n_updates_} updates, converged {dual.converged_}; the explicit features: "
+      f"{primal.n_updates} updates; same alpha_i: {np.array_equal(dual.alpha_, alpha_primal)}; same scores: "
+      f"{np.allclose(dual.decision_function(X_ring), quadratic_features(X_ring) @ primal.weights[-1])}")
+rbf = KernelPerceptron(kernel="rbf", gamma=1.0).fit(X_ring, t_ring)
+print(f"RBF kernel: converged {rbf.converged_} after {rbf.n_updates_} updates, {len(rbf.support_)} of 120 examples "
+      "with alpha_i > 0")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7, 3.3))
+ring_lim = (-2.2, 2.2)
+plotting.plot_decision_regions(ax, lambda p: (rbf.decision_function(p) > 0).astype(int), ring_lim, ring_lim)
+plotting.plot_data(ax, X_ring, t_ring)
+ax.scatter(*X_ring[rbf.support_].T, s=160, facecolors="none", edgecolors="black", linewidth=0.8,
+           label="$\\alpha_i > 0$")
+ax.set(xlabel="$x_1$", ylabel="$x_2$", aspect="equal", title="the kernel perceptron, RBF kernel, on a ring")
+ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 11 (derive): a score in the dual form
+#
+# A kernel perceptron with $k(\mathbf{x}, \mathbf{x}') = (1 + \mathbf{x}^T\mathbf{x}')^2$ and no bias has two training examples,
+# $\mathbf{x}_1 = (1, 0)$ with $t_1 = +1$ and $\mathbf{x}_2 = (0, 1)$ with $t_2 = -1$, which made $\alpha_1 = 2$ and
+# $\alpha_2 = 1$ updates. Compute, by hand, its score $y(\mathbf{x})$ at $\mathbf{x} = (3, 1)$.
+
+# %%
+dual_answer = ...     # ✏️ a number
+exercises.dual_score.check(dual_answer)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Many classes
+#
+# With $K$ classes keep one weight vector $\mathbf{w}_k$ per class and predict the class of
+# largest score $\mathbf{w}_k^T\mathbf{x}$ (the bias as a constant input). When example $(\mathbf{x}_i, t_i)$'s own class
+# does not score strictly highest, let $r$ be the strongest rival and update
+#
+# $$\mathbf{w}_{t_i} \leftarrow \mathbf{w}_{t_i} + \mathbf{x}_i, \qquad \mathbf{w}_r \leftarrow \mathbf{w}_r - \mathbf{x}_i.$$
+#
+# The gap $(\mathbf{w}_{t_i} - \mathbf{w}_r)^T\mathbf{x}_i$ grows by $2\|\mathbf{x}_i\|^2$, and with two classes
+# $\mathbf{w}_1 - \mathbf{w}_0$ makes exactly the binary perceptron's updates, twice over (Sarkar and Das's
+# multi-class slides treat $K$ classes with one score each, as here). On data some $W$ separates with a
+# margin it stops, by the same proof as section 5. Below: three Gaussian classes, and the check for $K = 2$.
+
+# %% slideshow={"slide_type": "subslide"}
+three = datasets.make_gaussian_classes(means=[[0, 2], [-2, -1], [2, -1]], covariances=[0.25 * np.eye(2)] * 3,
+                                       n_per_class=30, random_state=8)
+multi = MulticlassPerceptron().fit(three.X, three.y)
+print(f"three classes: converged {multi.converged_} after {multi.n_updates_} updates, "
+      f"training accuracy {multi.score(three.X, three.y):.0%}")
+two_classes = MulticlassPerceptron().fit(X, (t + 1) // 2)                # section 1's data, classes 0 and 1
+binary = Perceptron().fit(X, t)
+print(f"K = 2: w_1 - w_0 = {two_classes.coef_[1] - two_classes.coef_[0]}, b_1 - b_0 = "
+      f"{two_classes.intercept_[1] - two_classes.intercept_[0]:.3f}; twice the binary perceptron's: "
+      f"{2 * binary.coef_}, {2 * binary.intercept_:.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 12 (derive): one update of the multiclass perceptron
+#
+# Three classes 0, 1, 2 in two dimensions, no bias, with the current weights $\mathbf{w}_0 = (1, 0)$,
+# $\mathbf{w}_1 = (0, 1)$ and $\mathbf{w}_2 = (-1, -1)$. The example $\mathbf{x} = (2, 1)$ of class 2 comes next. Give
+# the weights after the perceptron has processed it.
+
+# %%
+W_after = ...         # ✏️ your answer: w_0, w_1, w_2 as six numbers, e.g. [1, 0, 0, 1, -1, -1] before the update
+exercises.multiclass_update.check(W_after)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Noisy data: keep the best, or average
+#
+# With labels that no hyperplane fits, the perceptron's
+# weights never settle (section 8), and its last weights are a lottery. Two fixes keep the update and
+# change the answer:
+#
+# - the **pocket algorithm** (Gallant, 1990) scores every weight vector it passes on the whole training
+#   set and keeps, in its pocket, the one with the fewest mistakes;
+# - the **averaged perceptron** (Freund and Schapire, 1999) returns the mean of the weights over every
+#   example visited, so a weight vector that survived many examples counts many times.
+#
+# The experiment: 30 data sets of 100 training points with 10% of their targets flipped, 20 passes,
+# and 1000 clean test points each.
+
+# %% slideshow={"slide_type": "subslide"}
+def noisy_comparison(n_sets=30):
+    """Test accuracies of the last weights, the pocket and the average after 20 passes, one row per data set."""
+    rows = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")            # no run converges: the data are not separable
+        for seed in range(n_sets):
+            d = datasets.make_separable(1100, margin=0.02, random_state=seed)
+            t_noisy = np.where(np.random.default_rng(100 + seed).random(1100) < 0.1, -d.y, d.y)   # flip 10%
+            X_train, t_train, X_test, t_test = d.X[:100], t_noisy[:100], d.X[100:], d.y[100:]
+            rows.append([model.fit(X_train, t_train).score(X_test, t_test) for model in
+                         (Perceptron(max_epochs=20), PocketPerceptron(max_epochs=20), AveragedPerceptron(n_epochs=20))])
+    return np.array(rows)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 13 (predict): which weights to keep when the data are not separable
+#
+# Before running the experiment: on the clean test points, over the 30 data sets,
+#
+# - **(a)** the last weights do about as well as the pocket and the average;
+# - **(b)** the last weights do clearly worse on average, and the pocket and the average do about equally well;
+# - **(c)** the pocket does worst, since it fits the flipped training labels best;
+# - **(d)** the average does worst, since it averages in the poor weights of the first passes.
+
+# %%
+noise_prediction = ...    # ✏️ "a", "b", "c" or "d"
+exercises.noisy_training.check(noise_prediction)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the experiment.
+if exercises.noisy_training.revealed():
+    accuracy = noisy_comparison()
+    for name, column in zip(["last weights", "pocket", "averaged"], accuracy.T):
+        print(f"{name:>12}: mean test accuracy {column.mean():.3f}, spread {column.std():.3f}, "
+              f"better than the last weights on {np.sum(column > accuracy[:, 0])} of 30")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the last weights are a lottery, the pocket and the average are not.** On noisy data the last
+# updates are often on flipped examples, and they throw the boundary about: about 86% on average, with a
+# spread of 9 points. The pocket keeps the best weights seen, the average smooths the run; both reach about
+# 95%. A linear separator with three weights cannot memorise the flipped labels, so the pocket's fewer
+# training mistakes carry over to new data; and early weights survive few examples, so they count little
+# in the average.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### How many mistakes on data that are not separable?
+#
+# Novikoff's bound (section 5) needs a separator.
+# Freund and Schapire (1999) bound the mistakes of one pass without one. Take any unit vector $\mathbf{u}$ and
+# any target margin $\gamma > 0$; example $i$ falls short of it by $d_i = \max(0, \gamma - t_i\mathbf{x}_i^T\mathbf{u})$,
+# and $D = \sqrt{\sum_i d_i^2}$. Then the perceptron makes at most
+#
+# $$k \le \Big(\frac{R + D}{\gamma}\Big)^2 \qquad\text{mistakes.}$$
+#
+# *Why.* Add a coordinate per example: $\mathbf{x}_i' = (\mathbf{x}_i, \Delta\,\mathbf{e}_i)$ and
+# $\mathbf{u}' = (\mathbf{u}, (t_1d_1, \dots, t_Nd_N)/\Delta)$, normalised. Now every example reaches the margin $\gamma$
+# along $\mathbf{u}'$, the perceptron makes the same mistakes on the $\mathbf{x}_i'$ (the new coordinates never
+# change a score before their own example's update), and Novikoff's bound applies with
+# $R'^2 = R^2 + \Delta^2$ and $\|\mathbf{u}'\|^2 = 1 + D^2/\Delta^2$; the best $\Delta = \sqrt{RD}$ gives
+# $(R + D)^2/\gamma^2$. With $D = 0$ it is Novikoff's bound again. Below, the first noisy data set, one pass,
+# against the bound for the generator's direction and 300 target margins.
+
+# %% slideshow={"slide_type": "subslide"}
+first = datasets.make_separable(1100, margin=0.02, random_state=0)
+t_first = np.where(np.random.default_rng(100).random(1100) < 0.1, -first.y, first.y)[:100]
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    one_pass = perceptron_trace(first.X[:100], t_first, max_epochs=1)
+margins = np.linspace(0.05, 3, 300)
+bounds = np.array([nonseparable_mistake_bound(add_bias(first.X[:100]), t_first, first.w_star, g) for g in margins])
+print(f"one pass over 100 points with {np.sum(t_first != first.y[:100])} flipped targets: {one_pass.n_updates} mistakes; "
+      f"the bound over 300 target margins: at least {bounds.min():.1f} (at gamma = {margins[np.argmin(bounds)]:.2f}); "
+      f"the count is below it at every margin: {bool(np.all(one_pass.n_updates <= bounds))}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 14 (derive): Freund and Schapire's bound by hand
+#
+# Three examples with $R = \max_i\|\mathbf{x}_i\| = 1$ have the margins $t_i\mathbf{x}_i^T\mathbf{u} = 1$, $0.2$ and $0.1$
+# along a unit vector $\mathbf{u}$. For the target margin $\gamma = 0.5$, what does the bound say about the
+# number of mistakes the perceptron makes in one pass?
+
+# %%
+fs_bound = ...        # ✏️ a number
+exercises.nonseparable_bound.check(fs_bound)
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
@@ -1020,6 +1291,15 @@ if exercises.wider_margin.revealed():
 # - Limits: on non-separable data its weights stay bounded and, for integer data, cycle forever;
 #   it stops at an arbitrary separator, whose margin is often small, and a wider margin predicts
 #   better on average, not always; it gives no probabilities.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary** (continued)
+#
+# - A feature map (one product $x_1x_2$ for XOR) makes data separable, and the dual form
+#   $y(\mathbf{x}) = \sum_i \alpha_i t_i k(\mathbf{x}_i, \mathbf{x})$ runs the perceptron through a kernel without building the
+#   features. With $K$ classes, a mistake moves the true class's weights towards $\mathbf{x}$ and the strongest
+#   rival's away. On noisy data the pocket and averaged perceptrons give stable weights, and one pass makes at
+#   most $((R + D)/\gamma)^2$ mistakes (Freund and Schapire).
 #
 # **Next:** notebook 02 builds the information theory (entropy, cross-entropy, KL divergence) that
 # turns classification into probability estimation.

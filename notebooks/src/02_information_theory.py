@@ -22,7 +22,9 @@
 #   checked on thousands of random distributions;
 # - why the KL divergence is not symmetric, seen by fitting one Gaussian to two bumps;
 # - why the normal distribution is everywhere: the central limit theorem and the principle of
-#   maximum entropy.
+#   maximum entropy;
+# - two variables at once: joint and conditional entropy, the chain rule, and mutual information,
+#   the information one variable carries about another (checked against scikit-learn).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: sums, logarithms and expectations; a little calculus (an integral, a derivative
@@ -56,10 +58,12 @@ from scipy.integrate import quad, trapezoid
 
 from lecture_utils import plotting
 from lecture_utils.exercises import information as exercises
-from lecture_utils.information import (binary_entropy, cross_entropy, differential_entropy_on_grid,
-                                       entropies_at_fixed_variance, entropy, fit_gaussian_forward_kl,
-                                       fit_gaussian_reverse_kl, gaussian_entropy, gaussian_kl,
-                                       huffman_code_lengths, kl_divergence, kl_divergence_on_grid,
+from lecture_utils.datasets import load_play_tennis
+from lecture_utils.information import (binary_entropy, conditional_entropy, cross_entropy,
+                                       differential_entropy_on_grid, entropies_at_fixed_variance, entropy,
+                                       fit_gaussian_forward_kl, fit_gaussian_reverse_kl, gaussian_entropy,
+                                       gaussian_kl, huffman_code_lengths, joint_distribution, joint_entropy,
+                                       kl_divergence, kl_divergence_on_grid, mutual_information,
                                        self_information)
 from lecture_utils.probability import (bernoulli_mean, bernoulli_pmf, bernoulli_variance, categorical_mean,
                                        categorical_pmf, categorical_variance, gaussian_mixture_moments,
@@ -414,7 +418,8 @@ exercises.entropy_function.check(my_entropy)
 
 # %%
 print("distribution                     lengths l(x)     H (bits)  L = sum P(x) l(x)   H <= L < H + 1")
-for name, dist in {"1/2, 1/4, 1/8, 1/8 (dyadic)": [0.5, 0.25, 0.125, 0.125], "a fair die": np.full(6, 1 / 6),
+for name, dist in {"1/2, 1/4, 1/8, 1/8 (dyadic)": [0.5, 0.25, 0.125, 0.125],
+                   "0.3, 0.3, 0.2, 0.1, 0.1": [0.3, 0.3, 0.2, 0.1, 0.1],
                    "0.4, 0.4, 0.1, 0.1": [0.4, 0.4, 0.1, 0.1], "a coin, P(heads) = 0.9": [0.9, 0.1]}.items():
     lengths, bits = huffman_code_lengths(dist), entropy(dist, base=2)
     questions = np.dot(dist, lengths)
@@ -440,6 +445,14 @@ print(f"H = {entropy(coin, base=2):.4f} bits per toss")
 # %%
 questions = ...       # ✏️ your answer
 exercises.five_letter_questions.check(questions)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: Huffman's code lengths for the five letters, from the package.
+if exercises.five_letter_questions.revealed():
+    letters = np.full(5, 1 / 5)
+    print(f"A, E, I, O, U: lengths {huffman_code_lengths(letters)}, L = {letters @ huffman_code_lengths(letters):.4f}, "
+          f"H = {entropy(letters, base=2):.4f} bits")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 6. Differential entropy
@@ -501,13 +514,22 @@ for delta in [1.0, 0.1, 0.01]:
     print(f"Delta = {delta:5.2f}: discrete entropy {h_bins:.4f}, plus log Delta {h_bins + np.log(delta):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (derive): the entropy of a narrow Gaussian
+# ### ✏️ Exercise 6 (derive): how narrow is an entropy of −1 nat?
 #
-# What is the differential entropy, in nats, of $\mathcal{N}(5, 0.2^2)$ (mean 5, standard deviation 0.2)?
+# Which standard deviation $\sigma$ gives $\mathcal{N}(5, \sigma^2)$ a differential entropy of exactly
+# $-1$ nat? Solve for $\sigma$ on paper (3 significant figures).
 
 # %%
-H_nats = ...          # ✏️ your answer, in nats
-exercises.narrow_gaussian_entropy.check(H_nats)
+sigma_answer = ...    # ✏️ your answer: the standard deviation sigma
+exercises.narrow_gaussian_entropy.check(sigma_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the entropy of N(5, sigma^2) at the solution's sigma, by the formula and by scipy.
+if exercises.narrow_gaussian_entropy.revealed():
+    sigma_solution = np.exp(-1.5) / np.sqrt(2 * np.pi)
+    print(f"sigma = {sigma_solution:.5f}: formula {gaussian_entropy(sigma_solution):+.6f} nats, "
+          f"scipy {stats.norm(5, sigma_solution).entropy():+.6f} nats")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. Cross-entropy and Gibbs' inequality
@@ -933,6 +955,148 @@ ax.legend(loc="upper right", title="entropy in nats")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 11. Two variables: joint and conditional entropy, mutual information
+#
+# Section 5 measured the uncertainty of one variable. With two, $X$ and $Y$, the distribution is a table
+# $P(x, y)$, and three questions arise: how uncertain is the pair, how uncertain is $Y$ once $X$ is known,
+# and how much does $X$ tell about $Y$? Straka's lecture defines only the entropy of one variable; the
+# definitions below are the standard ones (Cover and Thomas, *Elements of Information Theory*, ch. 2).
+#
+# - The **joint entropy** is the entropy of the pair, one outcome of a larger set:
+#   $H(X, Y) = -\sum_{x, y} P(x, y) \log P(x, y)$.
+# - The **conditional entropy** averages, over $x$, the entropy of $Y$ given $X = x$:
+#   $$H(Y \mid X) = \sum_x P(x)\, H(Y \mid X = x) = -\sum_{x, y} P(x, y) \log P(y \mid x).$$
+# - **The chain rule.** Take $-\log$ of $P(x, y) = P(x)\,P(y \mid x)$ and average over $P(x, y)$:
+#   $$H(X, Y) = H(X) + H(Y \mid X) = H(Y) + H(X \mid Y).$$
+#   The uncertainty of the pair is that of $X$, plus what is left of $Y$ once $X$ is known.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Mutual information** is what knowing $X$ removes from the uncertainty of $Y$:
+#
+# $$I(X; Y) = H(Y) - H(Y \mid X) = \sum_{x, y} P(x, y) \log \frac{P(x, y)}{P(x)\,P(y)} = D_\mathrm{KL}\big(P(X, Y) \,\big\|\, P(X)\,P(Y)\big).$$
+#
+# The middle form follows from $\log P(y \mid x) - \log P(y) = \log \frac{P(x, y)}{P(x)P(y)}$. Read as a
+# divergence (section 8), it measures how far the table is from the product of its margins, the table
+# the two variables would have if they were independent. So:
+#
+# - $I(X; Y) \ge 0$, by Gibbs' inequality, and $= 0$ exactly when $X$ and $Y$ are independent;
+# - it is symmetric: $I(X; Y) = H(X) - H(X \mid Y) = H(X) + H(Y) - H(X, Y)$;
+# - $H(Y \mid X) \le H(Y)$: conditioning on $X$ never brings the conditional entropy above $H(Y)$;
+# - it is at most $\min(H(X), H(Y))$, reached when one variable is a function of the other.
+#
+# In a decision tree, $I(X; Y)$ between a feature $X$ and the class $Y$ is the **information gain** of
+# splitting on $X$: ID3 splits first on the feature with the largest one. In notebook 03, section 7, the
+# conditional entropy of the target given the input is the least a classifier's log loss can reach.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Checked numerically.** Below, on 500 random $3 \times 4$ tables: the chain rule both ways, the three
+# forms of $I(X; Y)$, its symmetry and its bounds. Then on the Play Tennis table of notebook 07, the
+# information each feature carries about the class, from the empirical joint distribution of the two
+# columns, against scikit-learn's `mutual_info_score` (which works in nats: divide by $\ln 2$ for bits).
+
+# %% slideshow={"slide_type": "subslide"}
+tables = np.random.default_rng(11).dirichlet(np.ones(12), size=500).reshape(-1, 3, 4)
+tables[::4, 0, :] = 0                                      # a quarter of the tables with a row of zeros
+tables /= tables.sum(axis=(1, 2), keepdims=True)
+worst = {"chain rule H(X,Y) = H(X) + H(Y|X)": 0.0, "chain rule H(X,Y) = H(Y) + H(X|Y)": 0.0,
+         "I = H(Y) - H(Y|X)": 0.0, "I = H(X) + H(Y) - H(X,Y)": 0.0, "I(X;Y) = I(Y;X)": 0.0}
+inside = True
+for table in tables:
+    H_x, H_y, H_xy = entropy(table.sum(axis=1)), entropy(table.sum(axis=0)), joint_entropy(table)
+    H_y_x, H_x_y, mi = conditional_entropy(table), conditional_entropy(table.T), mutual_information(table)
+    for name, gap in zip(worst, [H_xy - H_x - H_y_x, H_xy - H_y - H_x_y, mi - (H_y - H_y_x),
+                                 mi - (H_x + H_y - H_xy), mi - mutual_information(table.T)]):
+        worst[name] = max(worst[name], abs(gap))
+    inside &= bool(0 <= mi <= min(H_x, H_y) + 1e-12 and H_y_x <= H_y + 1e-12)
+for name, gap in worst.items():
+    print(f"{name:<36} holds to 1e-12 in all 500 tables: {gap < 1e-12}")
+print(f"0 <= I(X;Y) <= min(H(X), H(Y)) and H(Y|X) <= H(Y) in all 500 tables: {inside}")
+
+# %% slideshow={"slide_type": "subslide"}
+from sklearn.metrics import mutual_info_score       # noqa: E402  (only this section uses scikit-learn)
+
+tennis = load_play_tennis()
+print("feature       I(feature; play) bits   scikit-learn / ln 2   H(play | feature) bits")
+for j, name in enumerate(tennis.feature_names):
+    table = joint_distribution(tennis.X[:, j], tennis.y)
+    print(f"{name:<12}  {mutual_information(table, base=2):20.4f}   "
+          f"{mutual_info_score(tennis.X[:, j], tennis.y) / np.log(2):19.4f}   {conditional_entropy(table, base=2):21.4f}")
+print(f"H(play) = {entropy(joint_distribution(tennis.X[:, 0], tennis.y).sum(axis=0), base=2):.4f} bits")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Outlook carries the most information about the class, about a quarter of a bit of the 0.94 bits of
+# $H(\text{play})$: ID3 would split on it first. Temperature carries almost none.
+#
+# **A noisy copy.** Let $X$ be a fair bit and $Y$ the same bit, flipped with probability $\varepsilon$
+# (a binary symmetric channel). Given $X$, $Y$ is a coin with $P(\text{flip}) = \varepsilon$, so
+# $H(Y \mid X) = h(\varepsilon)$, the binary entropy, while $Y$ alone is a fair bit, $H(Y) = 1$; hence
+# $I(X; Y) = 1 - h(\varepsilon)$ bits. The figure checks the formula against the tables.
+
+# %% slideshow={"slide_type": "subslide"}
+flips = np.linspace(0, 1, 101)
+channel_info = [mutual_information(np.array([[1 - f, f], [f, 1 - f]]) / 2, base=2) for f in flips]
+fig, ax = plt.subplots(figsize=(7.5, 2.9))
+ax.plot(flips, binary_entropy(flips, base=2), label="$H(Y \\mid X) = h(\\varepsilon)$")
+ax.plot(flips, 1 - binary_entropy(flips, base=2), label="$1 - h(\\varepsilon)$")
+ax.plot(flips[::5], channel_info[::5], "o", markersize=4, label="$I(X; Y)$ from the table")
+ax.set(xlabel="flip probability $\\varepsilon$", ylabel="bits", title="A fair bit sent through a noisy copy")
+ax.legend(loc="center right", fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# At $\varepsilon = \frac12$ the copy is pure noise and tells nothing; at $\varepsilon = 1$ it is the bit
+# inverted, and tells everything again.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 12 (derive): what one question tells about a die
+#
+# A fair die shows $X \in \{1, \dots, 6\}$. You ask one question, "is it 5 or 6?", whose answer is
+# $Y = 1$ (yes) or $Y = 0$ (no). Compute, in bits, the uncertainty $H(X \mid Y)$ left about the die after
+# the answer, and the mutual information $I(X; Y)$.
+
+# %%
+die_answer = ...      # ✏️ your answer, in bits, as [H(X | Y), I(X; Y)]
+exercises.die_information.check(die_answer)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 13 (explain): can one observation add uncertainty?
+#
+# Section 11 showed $H(Y \mid X) \le H(Y)$. Can observing one particular value $X = x$ leave $Y$ *more*
+# uncertain than before, $H(Y \mid X = x) > H(Y)$?
+#
+# - **(a)** No, never: information can only reduce uncertainty.
+# - **(b)** Yes: only the average over $x$, weighted by $P(x)$, cannot rise.
+# - **(c)** Yes, but only when $X$ and $Y$ are independent.
+# - **(d)** Only for continuous variables, whose differential entropy can be negative.
+
+# %%
+uncertainty_explanation = ...   # ✏️ "a", "b", "c" or "d"
+exercises.one_observation_uncertainty.check(uncertainty_explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the inequality is about the average.** $H(Y) - H(Y \mid X) = I(X; Y) \ge 0$, and
+# $H(Y \mid X) = \sum_x P(x) H(Y \mid X = x)$ is an average over $x$; single terms may exceed $H(Y)$. A rare
+# disease ($P(Y = 1) = 0.01$) and a test with sensitivity 0.9 and false-positive rate 0.05: a positive result
+# makes the disease likelier, about 0.154, and so *less* certain either way. The cell below computes it.
+#
+# </details>
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the disease and its test as a joint table, and H(Y | X = x) for each result.
+if exercises.one_observation_uncertainty.revealed():
+    test_table = np.array([[0.99 * 0.95, 0.01 * 0.1],      # rows: negative, positive; columns: healthy, ill
+                           [0.99 * 0.05, 0.01 * 0.9]])
+    print(f"H(Y) = {entropy(test_table.sum(axis=0), base=2):.3f} bits before the test")
+    for name, row in zip(["negative", "positive"], test_table):
+        print(f"{name}: P(x) = {row.sum():.4f}, P(ill | x) = {row[1] / row.sum():.4f}, "
+              f"H(Y | X = x) = {entropy(row / row.sum(), base=2):.3f} bits")
+    print(f"H(Y | X) = {conditional_entropy(test_table, base=2):.3f} bits on average, "
+          f"I(X; Y) = {mutual_information(test_table, base=2):.3f} bits")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Straka, NPFL129 lecture 3, the one-hot vector.** It prints $\mathbf{1}_x$ with $k$ zeros before
@@ -976,6 +1140,13 @@ plt.show()
 #   both and the reverse one picks one.
 # - The normal distribution is the limit of standardised sums (central limit theorem) and the
 #   maximum-entropy distribution for a given variance.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary** (continued)
+#
+# - For two variables, $H(X, Y) = H(X) + H(Y \mid X)$ (the chain rule), and the mutual information
+#   $I(X; Y) = H(Y) - H(Y \mid X) = D_\mathrm{KL}(P(X, Y) \| P(X) P(Y)) \ge 0$ is symmetric and 0 exactly for
+#   independent variables: on average, knowing $X$ never adds uncertainty about $Y$, though one value of $X$ can.
 #
 # **Next:** notebook 03 fits models to data by maximum likelihood, which is minimising the
 # cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$ and, for discrete data, the same as minimising

@@ -21,7 +21,10 @@
 # - how *conditional* maximum likelihood gives the loss of a probabilistic classifier, which
 #   logistic regression (notebook 04) minimises;
 # - the properties that make maximum likelihood the default: consistency, efficiency, and the bias
-#   it may have on small samples.
+#   it may have on small samples;
+# - least squares as a Gaussian MLE; the multivariate Gaussian's MLE; the invariance of the MLE;
+# - standard errors from the observed information; a prior: MAP estimates, conjugate priors, Laplace
+#   smoothing and ridge regression.
 #
 # **What you need**: the Bernoulli, categorical and normal distributions; entropy, cross-entropy
 # and KL divergence (notebook 02); derivatives and second derivatives, and a Lagrange multiplier once.
@@ -58,7 +61,7 @@ from lecture_utils.display import show_source
 from lecture_utils.exercises import mle as exercises
 from lecture_utils.losses import logistic_loss
 from lecture_utils.probability import gaussian_mixture_moments, gaussian_mixture_pdf
-from lecture_utils.widgets import EstimatorExplorer, LikelihoodExplorer
+from lecture_utils.widgets import EstimatorExplorer, GaussianLikelihoodExplorer, LikelihoodExplorer
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
 np.set_printoptions(precision=4, suppress=True)
@@ -121,12 +124,22 @@ plt.show()
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 1 (derive): the area under a likelihood
 #
-# The data are four tosses, heads, heads, tails, tails: $\mathbf{x} = (1, 1, 0, 0)$. Compute the area
-# $\int_0^1 L(\phi)\,d\phi$ under their likelihood, on paper.
+# The same holds for densities. The data are two measurements, $\mathbf{x} = (0, 0)$, from the model
+# $\mathcal{N}(\mu, 1)$, whose variance is known. Compute the area $\int_{-\infty}^{\infty} L(\mu)\,d\mu$ under
+# their likelihood, on paper.
 
 # %%
 area_answer = ...     # ✏️ a number
 exercises.area_under_likelihood.check(area_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the area by quadrature, for one to four measurements at 0.
+if exercises.area_under_likelihood.revealed():
+    for n_measurements in range(1, 5):
+        area_mu, _ = integrate.quad(lambda mu: np.exp(mle.gaussian_log_likelihood(mu, 1.0, np.zeros(n_measurements))),
+                                    -np.inf, np.inf)
+        print(f"{n_measurements} measurement(s) at 0: area under L(mu) = {area_mu:.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 2 (explain): a likelihood of 50.7
@@ -1077,6 +1090,294 @@ def unbiased_variance(x):
 exercises.stable_unbiased_variance.check(unbiased_variance)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 11. Least squares is a maximum likelihood estimate
+#
+# Linear regression predicts a real target, $t_n = \mathbf{w}^T\mathbf{x}_n + \varepsilon_n$. Liu's USC CSCI 567
+# notes fit it by minimising the residual sum of squares $\mathrm{RSS}(\mathbf{w}) = \sum_n (t_n - \mathbf{w}^T\mathbf{x}_n)^2$.
+# Maximum likelihood gives the same answer once we say what the noise is. Take
+# $\varepsilon_n \sim \mathcal{N}(0, \sigma^2)$, independent: then
+# $p(t_n \mid \mathbf{x}_n; \mathbf{w}, \sigma^2) = \mathcal{N}(t_n; \mathbf{w}^T\mathbf{x}_n, \sigma^2)$ and the conditional
+# negative log-likelihood (section 7) is
+#
+# $$-\log L(\mathbf{w}, \sigma^2) = \frac N2 \log(2\pi\sigma^2) + \frac{1}{2\sigma^2}\,\mathrm{RSS}(\mathbf{w}).$$
+#
+# - **Over $\mathbf{w}$**, for any $\sigma^2$, only the RSS depends on $\mathbf{w}$: $\mathbf{w}_\text{MLE}$ is the
+#   least-squares solution. Its gradient $-2\mathbf{X}^T(\mathbf{t} - \mathbf{X}\mathbf{w})$ vanishes at the normal
+#   equations $\mathbf{X}^T\mathbf{X}\mathbf{w} = \mathbf{X}^T\mathbf{t}$.
+# - **Over $\sigma^2$**: $\frac{\partial}{\partial\sigma^2} = \frac{N}{2\sigma^2} - \frac{\mathrm{RSS}}{2\sigma^4} = 0$ gives
+#   $\hat\sigma^2 = \mathrm{RSS}(\mathbf{w}_\text{MLE})/N$, the mean squared residual (biased, as in section 10).
+#
+# Liu minimises the RSS by stochastic gradient descent, one example at a time:
+# $\mathbf{w} \leftarrow \mathbf{w} + \eta\,(t_n - \mathbf{w}^T\mathbf{x}_n)\,\mathbf{x}_n$. Below, `mle.least_squares_mle` against
+# scikit-learn's `LinearRegression`, a numerical maximisation of the Gaussian likelihood, and SGD.
+
+# %% slideshow={"slide_type": "subslide"}
+from sklearn.linear_model import LinearRegression, Ridge   # noqa: E402  (sections 11 and 14 compare with it)
+
+rng_ls = np.random.default_rng(21)
+X_ls = np.column_stack([np.ones(40), rng_ls.uniform(-2, 2, size=(40, 2))])     # a column of ones: the bias
+t_ls = X_ls @ np.array([0.5, 2.0, -1.0]) + rng_ls.normal(0, 0.7, size=40)
+w_ls, sigma2_ls = mle.least_squares_mle(X_ls, t_ls)
+print("least squares (package):        ", w_ls, f" sigma^2 = RSS/N = {sigma2_ls:.4f}")
+print("scikit-learn LinearRegression:  ", LinearRegression(fit_intercept=False).fit(X_ls, t_ls).coef_)
+
+
+def gaussian_nll(theta):                 # theta = (w, log sigma^2): - sum_n log N(t_n; w^T x_n, sigma^2)
+    return -stats.norm.logpdf(t_ls, X_ls @ theta[:3], np.exp(theta[3] / 2)).sum()
+
+
+numerical = minimize(gaussian_nll, np.zeros(4), method="BFGS", options={"gtol": 1e-8}).x
+print("maximum of the Gaussian likelihood:", numerical[:3].round(4), f" sigma^2 = {np.exp(numerical[3]):.4f}")
+w_sgd = np.zeros(3)
+for epoch in range(100):                 # SGD on the RSS, eta = 0.01, the examples in a fixed order
+    for x_n, t_n in zip(X_ls, t_ls):
+        w_sgd += 0.01 * (t_n - w_sgd @ x_n) * x_n
+print("SGD on the RSS, 100 epochs:      ", w_sgd.round(2))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The four agree (SGD with a fixed step hovers within a few hundredths of the minimum).
+#
+# ### ✏️ Exercise 13 (explain): the loss of another noise
+#
+# Keep $t_n = \mathbf{w}^T\mathbf{x}_n + \varepsilon_n$, but let the noise follow a Laplace distribution,
+# $p(\varepsilon) = \frac{1}{2b}e^{-|\varepsilon|/b}$ with a known scale $b$. The MLE of $\mathbf{w}$ minimises
+#
+# - **(a)** the sum of squared residuals, as before: least squares is the MLE of any linear model;
+# - **(b)** the sum of absolute residuals $\sum_n |t_n - \mathbf{w}^T\mathbf{x}_n|$;
+# - **(c)** the squared residuals, each weighted by its own scale;
+# - **(d)** the largest absolute residual.
+
+# %%
+noise_explanation = ...   # ✏️ "a", "b", "c" or "d"
+exercises.least_squares_noise.check(noise_explanation)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(b): the loss is the noise's negative log-density.** $-\log L(\mathbf{w}) = N\log(2b) + \frac1b\sum_n |t_n -
+# \mathbf{w}^T\mathbf{x}_n|$: least absolute deviations, whatever $b$ is. With an intercept only, that is
+# section 5's Laplace MLE, the median. Absolute residuals grow more slowly than squares, so a few
+# outliers pull the fit far less: the model of the noise is a choice of loss.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 12. The multivariate Gaussian, and the invariance of the MLE
+#
+# Notebook 06 fits a Gaussian $\mathcal{N}(\boldsymbol\mu, \Sigma)$ to each class in $d$ dimensions. Its log-likelihood is
+#
+# $$\ell(\boldsymbol\mu, \Sigma) = -\frac N2 \log\det(2\pi\Sigma) - \frac12 \sum_{i=1}^N (\mathbf{x}_i - \boldsymbol\mu)^T\Sigma^{-1}(\mathbf{x}_i - \boldsymbol\mu).$$
+#
+# - **The mean.** $\nabla_{\boldsymbol\mu}\ell = \Sigma^{-1}\sum_i(\mathbf{x}_i - \boldsymbol\mu) = \mathbf{0}$ gives
+#   $\hat{\boldsymbol\mu} = \bar{\mathbf{x}}$, whatever $\Sigma$ is.
+# - **The covariance.** Write $\ell$ with the precision $\Lambda = \Sigma^{-1}$ and the scatter
+#   $S = \sum_i (\mathbf{x}_i - \bar{\mathbf{x}})(\mathbf{x}_i - \bar{\mathbf{x}})^T$: a quadratic form is its own trace,
+#   so $\ell = \frac N2 \log\det\Lambda - \frac12\operatorname{tr}(\Lambda S) + \text{const}$. With
+#   $\nabla_\Lambda \log\det\Lambda = \Lambda^{-1}$ and $\nabla_\Lambda \operatorname{tr}(\Lambda S) = S$, the gradient
+#   $\frac N2\Lambda^{-1} - \frac12 S = 0$ gives $\hat\Sigma = S/N$, the $\frac1N$ covariance; $\ell$ is concave
+#   in $\Lambda$, so this is the maximum. Notebook 06 uses the unbiased $\frac{1}{N-1}$ version instead (section 10).
+#
+# **Invariance.** If $\hat{\boldsymbol\theta}$ maximises $L$, then for a one-to-one $g$ the likelihood written in
+# $\boldsymbol\eta = g(\boldsymbol\theta)$ is $L(g^{-1}(\boldsymbol\eta))$, which peaks at $\hat{\boldsymbol\eta} = g(\hat{\boldsymbol\theta})$:
+# the same models, relabelled. So $\hat\sigma = \sqrt{\hat\sigma^2}$, the MLE of a coin's log-odds is
+# $\log\frac{\hat\phi}{1-\hat\phi}$, and any function of $\Sigma$, such as a correlation, is estimated by that
+# function of $\hat\Sigma$ (for a $g$ that is not one-to-one, by defining the likelihood of $\boldsymbol\eta$ as the
+# largest $L$ over the $\boldsymbol\theta$ that map to it). Unbiasedness does not carry over:
+# $\mathbb{E}[\hat\sigma^2] = \frac{N-1}{N}\sigma^2$, yet no rescaling of $\hat\sigma$ is unbiased for every $N$ too.
+
+# %% slideshow={"slide_type": "subslide"}
+from sklearn.covariance import EmpiricalCovariance   # noqa: E402
+
+cov_true = np.array([[2.0, 0.8], [0.8, 1.0]])
+X_2d = np.random.default_rng(22).multivariate_normal([1.0, -1.0], cov_true, size=300)
+mu_hat, cov_hat = X_2d.mean(axis=0), (X_2d - X_2d.mean(axis=0)).T @ (X_2d - X_2d.mean(axis=0)) / len(X_2d)
+print("mu_hat:", mu_hat, "  Sigma_hat = S / N:", cov_hat.ravel())
+print("scikit-learn EmpiricalCovariance:    ", EmpiricalCovariance().fit(X_2d).covariance_.ravel())
+
+
+def mvn_nll(theta):            # theta = (mu, the entries of a Cholesky factor L with log-diagonal): Sigma = L L^T
+    L = np.array([[np.exp(theta[2]), 0.0], [theta[3], np.exp(theta[4])]])
+    return -stats.multivariate_normal(theta[:2], L @ L.T).logpdf(X_2d).sum()
+
+
+theta_hat = minimize(mvn_nll, np.zeros(5), method="BFGS", options={"gtol": 1e-7}).x
+L_hat = np.array([[np.exp(theta_hat[2]), 0.0], [theta_hat[3], np.exp(theta_hat[4])]])
+print("numerical maximum:", theta_hat[:2].round(4), (L_hat @ L_hat.T).ravel().round(4))
+sigma_numerical = minimize(lambda s: -stats.norm.logpdf(X_2d[:, 0], mu_hat[0], s[0]).sum(), [1.0],
+                           bounds=[(1e-3, None)]).x[0]
+print(f"invariance: the likelihood maximised over sigma itself gives {sigma_numerical:.4f}; "
+      f"sqrt(sigma^2_MLE) = {np.sqrt(cov_hat[0, 0]):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Explore: the likelihood surface of a Gaussian
+#
+# For one variable, $\ell(\mu, \sigma^2)$ is a surface over two parameters. Below, its contours for 20 draws
+# from $\mathcal{N}(1, 2^2)$, with the MLE starred, and the sample under the density of the candidate
+# $(\mu, \sigma^2)$ that the sliders choose. Climb the surface by hand and watch the status: how far below
+# the maximum the candidate lies.
+#
+# - Move $\mu$ alone: the loss is a parabola in $\mu$, and its best $\mu$ is $\bar x$ for every $\sigma^2$.
+# - Move $\sigma^2$ alone: the surface is steep towards 0 (a narrow density misses the outlying points)
+#   and flat towards large $\sigma^2$.
+# - Press **MLE**: the candidate jumps to $(\bar x, \hat\sigma^2)$, and its density to the dashed one.
+
+# %% slideshow={"slide_type": "subslide"}
+x_surface = np.random.default_rng(23).normal(1.0, 2.0, size=20)
+surface_explorer = GaussianLikelihoodExplorer(x_surface, mu=0.0, sigma2=8.0)
+surface_explorer
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 14 (derive): the MLE of a correlation
+#
+# Three points in the plane, $(0, 0)$, $(2, 1)$ and $(1, 5)$, are modelled by a Gaussian
+# $\mathcal{N}(\boldsymbol\mu, \Sigma)$. Compute, on paper, the maximum likelihood estimate of the correlation
+# $\rho = \Sigma_{12}/\sqrt{\Sigma_{11}\Sigma_{22}}$.
+
+# %%
+rho_answer = ...      # ✏️ your answer
+exercises.correlation_mle.check(rho_answer)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 13. Standard errors from the observed information
+#
+# Section 9 showed the MLE's variance reaching the Cramér–Rao bound $1/(N\,\mathcal{I}(\theta))$ as $N$
+# grows, with the **Fisher information** $\mathcal{I}(\theta) = \mathbb{E}\big[-\frac{\partial^2}{\partial\theta^2}\log p(x; \theta)\big]$.
+# The fuller statement, for a correct model regular enough (the support not depending on $\theta$, the
+# truth inside the parameter space), is **asymptotic normality**:
+#
+# $$\sqrt N\,(\hat\theta_N - \theta_*) \;\to\; \mathcal{N}\big(0, \mathcal{I}(\theta_*)^{-1}\big) \quad \text{in distribution}.$$
+#
+# The truth is unknown, so we plug in the estimate. The **observed information** is the curvature of the
+# log-likelihood at its peak, $J(\hat\theta) = -\ell''(\hat\theta)$, and the **standard error** is
+# $\mathrm{SE} = 1/\sqrt{J(\hat\theta)}$ (in several dimensions, the square roots of the diagonal of
+# $J^{-1}$). A sharp peak means a precise estimate; $\hat\theta \pm 1.96\,\mathrm{SE}$ is an approximate 95%
+# interval (the Wald interval).
+#
+# **A coin.** $\ell(\phi) = h\log\phi + (N - h)\log(1-\phi)$, so
+# $-\ell''(\phi) = \frac{h}{\phi^2} + \frac{N-h}{(1-\phi)^2}$; at $\hat\phi = h/N$ this is
+# $\frac{N}{\hat\phi(1-\hat\phi)}$, and $\mathrm{SE} = \sqrt{\hat\phi(1-\hat\phi)/N}$.
+# **Linear regression.** The information of $\mathbf{w}$ is $\mathbf{X}^T\mathbf{X}/\sigma^2$, so the standard errors are
+# the square roots of the diagonal of $\hat\sigma^2(\mathbf{X}^T\mathbf{X})^{-1}$.
+
+# %% slideshow={"slide_type": "subslide"}
+import statsmodels.api as sm   # noqa: E402
+
+x_se = np.r_[np.ones(30), np.zeros(70)]                # 30 heads in 100 tosses
+phi_se = mle.bernoulli_mle(x_se)
+step = 1e-4
+curvature = (mle.bernoulli_log_likelihood(phi_se + step, x_se) - 2 * mle.bernoulli_log_likelihood(phi_se, x_se)
+             + mle.bernoulli_log_likelihood(phi_se - step, x_se)) / step ** 2
+print(f"coin: -l''(phi_hat) by finite differences {-curvature:.2f}, N / (phi(1 - phi)) = {100 / (0.3 * 0.7):.2f}; "
+      f"SE = {1 / np.sqrt(-curvature):.4f}")
+estimates_se = mle.simulate_estimates(mle.bernoulli_mle, stats.bernoulli(0.3), 100, 4000, random_state=24)
+errors = np.sqrt(estimates_se * (1 - estimates_se) / 100)
+print(f"4000 samples of 100 tosses, phi = 0.3: spread of phi_hat {estimates_se.std():.4f}, "
+      f"mean SE {errors.mean():.4f}, Wald interval covers 0.3 in {np.mean(np.abs(estimates_se - 0.3) <= 1.96 * errors):.1%}")
+ols = sm.OLS(t_ls, X_ls).fit()                          # section 11's regression
+se_mle = np.sqrt(np.diag(sigma2_ls * np.linalg.inv(X_ls.T @ X_ls)))
+print("regression SEs from sigma^2_MLE (X^T X)^-1:", se_mle.round(4))
+print("statsmodels OLS bse x sqrt((N - d) / N):    ", (ols.bse * np.sqrt((40 - 3) / 40)).round(4),
+      " (statsmodels divides the RSS by N - d)")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# With 100 tosses and $\phi = 0.3$ the normal approximation is good: the standard error matches the spread
+# of the estimates, and the interval covers the truth about 95% of the time.
+#
+# ### ✏️ Exercise 15 (predict): a standard error on a small sample
+#
+# A coin with $\phi = 0.05$ is tossed $N = 10$ times, and we report $\hat\phi \pm 1.96\sqrt{\hat\phi(1-\hat\phi)/N}$.
+# Over many repetitions, how often does this interval contain $\phi = 0.05$?
+#
+# - **(a)** About 95%, as designed.
+# - **(b)** Always: with so few tosses the interval is wide.
+# - **(c)** About 40%.
+# - **(d)** About 90%.
+
+# %%
+coverage_prediction = ...   # ✏️ "a", "b", "c" or "d"
+exercises.wald_coverage.check(coverage_prediction)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: 20 000 simulated repetitions, and the exact probability from the binomial distribution.
+if exercises.wald_coverage.revealed():
+    small = mle.simulate_estimates(mle.bernoulli_mle, stats.bernoulli(0.05), 10, 20_000, random_state=25)
+    covered = np.abs(small - 0.05) <= 1.96 * np.sqrt(small * (1 - small) / 10)
+    print(f"simulated coverage {covered.mean():.3f}; no head at all in {np.mean(small == 0):.3f} of the samples; "
+          f"exact P(no head) = 0.95^10 = {0.95 ** 10:.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **(c): the interval collapses when no head shows.** That happens with probability $0.95^{10} \approx 0.60$;
+# then $\hat\phi = 0$, the log-likelihood's peak sits on the boundary with infinite curvature, the standard
+# error is 0 and the interval is the point 0. With one to three heads it covers 0.05 (four or more, which
+# happen 0.1% of the time, put it above), so the coverage is about 40%. The theorem assumed the truth inside the parameter space and $N$ large; here $\hat\phi$ sits on the
+# boundary more than half the time. Intervals built from the likelihood itself, or from a prior (section
+# 14), do better on small samples.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 14. A prior: MAP estimation and conjugate priors
+#
+# The MLE uses the data only: after three heads in three tosses it says $\hat\phi = 1$, and tails is
+# impossible. A **prior** $p(\boldsymbol\theta)$ states what we believed before the data. Bayes' rule gives the
+# **posterior** $p(\boldsymbol\theta \mid \mathbf{X}) \propto L(\boldsymbol\theta)\,p(\boldsymbol\theta)$, and its mode is the
+# **maximum a posteriori** (MAP) estimate:
+#
+# $$\boldsymbol\theta_\text{MAP} = \operatorname*{argmax}_{\boldsymbol\theta}\; \big[\log L(\boldsymbol\theta) + \log p(\boldsymbol\theta)\big],$$
+#
+# the MLE with one more term. A prior is **conjugate** to a likelihood when the posterior stays in the
+# prior's family; then the MAP has a closed form.
+#
+# **Beta-Bernoulli.** The prior $\mathrm{Beta}(a, b) \propto \phi^{a-1}(1-\phi)^{b-1}$ times
+# $L(\phi) = \phi^h(1-\phi)^{N-h}$ is $\phi^{h+a-1}(1-\phi)^{N-h+b-1}$: the posterior is $\mathrm{Beta}(a + h, b + N - h)$,
+# and setting the derivative of its log to zero,
+#
+# $$\hat\phi_\text{MAP} = \frac{h + a - 1}{N + a + b - 2}.$$
+#
+# The prior acts as $a - 1$ heads and $b - 1$ tails seen before the data. $a = b = 1$ (flat) gives the
+# MLE; $a = b = 2$ gives $\frac{h+1}{N+2}$, **Laplace smoothing**, and $a = b = 1 + \alpha$ gives
+# $\frac{h + \alpha}{N + 2\alpha}$, the smoothing of notebook 07. (The posterior *mean* $\frac{h + a}{N + a + b}$ is
+# another estimate; with the flat prior it is $\frac{h+1}{N+2}$ as well, Laplace's rule of succession.)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **A Gaussian prior is L2 regularisation.** In the regression of section 11, put the prior
+# $\mathbf{w} \sim \mathcal{N}(\mathbf{0}, \tau^2 I)$ on the weights. Then
+#
+# $$-\log p(\mathbf{w} \mid \mathbf{X}, \mathbf{t}) = \frac{1}{2\sigma^2}\,\mathrm{RSS}(\mathbf{w}) + \frac{1}{2\tau^2}\|\mathbf{w}\|^2 + \text{const},$$
+#
+# and multiplying by $2\sigma^2$: the MAP is **ridge regression**, $\operatorname{argmin}\; \mathrm{RSS}(\mathbf{w}) + \lambda\|\mathbf{w}\|^2$ with
+# $\lambda = \sigma^2/\tau^2$, solved by $(\mathbf{X}^T\mathbf{X} + \lambda I)\mathbf{w} = \mathbf{X}^T\mathbf{t}$. A vague prior ($\tau \to \infty$)
+# gives back least squares; a confident one shrinks every weight to 0. The L2 penalty of notebook 04 is
+# the same prior on logistic regression's weights. Below, the package's MAP estimates against scipy's
+# Beta posterior and scikit-learn's `Ridge`.
+
+# %% slideshow={"slide_type": "subslide"}
+x_three = np.ones(3)                                     # three heads in three tosses
+phi_grid = np.linspace(0, 1, 100_001)
+for a_prior, b_prior in [(1, 1), (2, 2), (3, 3)]:
+    a_post, b_post = mle.beta_bernoulli_posterior(x_three, a_prior, b_prior)
+    mode_on_grid = phi_grid[np.argmax(stats.beta.logpdf(phi_grid, a_post, b_post))]
+    print(f"Beta({a_prior}, {b_prior}) prior: posterior Beta({a_post:.0f}, {b_post:.0f}), "
+          f"MAP {mle.beta_bernoulli_map(x_three, a_prior, b_prior):.4f}, mode of scipy's density {mode_on_grid:.4f}")
+for tau2 in [100.0, 1.0, 0.01]:
+    ridge = Ridge(alpha=sigma2_ls / tau2, fit_intercept=False).fit(X_ls, t_ls).coef_
+    print(f"tau^2 = {tau2:6}: MAP w = {mle.linear_regression_map(X_ls, t_ls, sigma2_ls, tau2).round(4)}, "
+          f"scikit-learn Ridge(alpha = sigma^2 / tau^2) = {ridge.round(4)}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 16 (derive): how many heads before the MAP passes 0.9?
+#
+# With the prior $\mathrm{Beta}(5, 5)$ on a coin's $\phi$, you toss and see only heads. After how many heads,
+# at the fewest, is $\hat\phi_\text{MAP}$ above 0.9?
+
+# %%
+heads_answer = ...    # ✏️ a whole number
+exercises.map_heads_needed.check(heads_answer)
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Straka, NPFL129 lecture 3**, defines the conditional entropy as
@@ -1126,6 +1427,17 @@ exercises.stable_unbiased_variance.check(unbiased_variance)
 # - If the model is right, the MLE is consistent ($P(\|\hat{\boldsymbol\theta}_N - \boldsymbol\theta_*\| > \varepsilon) \to 0$)
 #   and asymptotically efficient (the sample mean attains the Cramér–Rao bound; the median needs about
 #   $\pi/2$ times as many data), but it can be biased: $\mathbb{E}[\hat\sigma^2] = \frac{N-1}{N}\sigma^2$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Summary** (continued)
+#
+# - Least squares is the MLE of linear regression under Gaussian noise, with $\hat\sigma^2 = \mathrm{RSS}/N$; the
+#   multivariate Gaussian's MLE is the sample mean and the $\frac1N$ covariance; and the MLE of $g(\boldsymbol\theta)$
+#   is $g(\hat{\boldsymbol\theta})$ (invariance).
+# - Asymptotically $\hat\theta \approx \mathcal{N}(\theta_*, \mathcal{I}(\theta_*)^{-1}/N)$; the standard error is
+#   $1/\sqrt{-\ell''(\hat\theta)}$, from the observed information, and can fail badly on small samples.
+# - A prior turns the MLE into the MAP, $\operatorname{argmax}\, \log L + \log p(\boldsymbol\theta)$: a Beta prior on a coin
+#   gives Laplace smoothing, a Gaussian prior on regression weights gives ridge ($\lambda = \sigma^2/\tau^2$).
 #
 # **Next:** notebook 04 puts $p = \sigma(\mathbf{x}^T\mathbf{w} + b)$ into this loss: logistic regression,
 # trained by gradient descent on the negative log-likelihood.

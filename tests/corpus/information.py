@@ -261,4 +261,52 @@ def _fit_cases():
     return cases
 
 
-CASES = [*_discrete_cases(), *_gaussian_cases(), *_grid_cases(), *_fit_cases()]
+JOINT = np.array([[0.3, 0.1], [0.2, 0.4]])
+
+
+def _joint_cases():
+    from sklearn.metrics import mutual_info_score
+    cases = []
+    for name in ("joint_entropy", "conditional_entropy", "mutual_information"):
+        function, target = getattr(I, name), f"information.{name}"
+        cases += [
+            *bad_arrays(target, "joint", function, JOINT),
+            case(target, "joint of one variable", lambda function=function: function([0.5, 0.5]), refuses("joint")),
+            case(target, "joint of 3 axes", lambda function=function: function(np.full((2, 2, 2), 0.125)),
+                 refuses("joint")),
+            case(target, "joint summing to 1.2", lambda function=function: function(JOINT * 1.2), refuses("joint")),
+            case(target, "negative joint", lambda function=function: function([[0.6, -0.1], [0.3, 0.2]]),
+                 refuses("joint")),
+            *_base_cases(target, lambda base, function=function: function(JOINT, base=base)),
+        ]
+    tiny = np.array([[1 - 3e-300, 1e-300], [1e-300, 1e-300]])
+    x = np.repeat([0, 0, 1, 1], [3, 1, 2, 4])
+    y = np.repeat([0, 1, 0, 1], [3, 1, 2, 4])
+    cases += [
+        case("information.joint_entropy", "cells of 1e-300", lambda: I.joint_entropy(tiny),
+             answers(close(stats.entropy(tiny.ravel()), rtol=1e-12))),
+        case("information.conditional_entropy", "a row of zeros", lambda: I.conditional_entropy([[0.5, 0.5], [0, 0]]),
+             answers(close(np.log(2), rtol=1e-15))),
+        case("information.conditional_entropy", "cells of 1e-300", lambda: I.conditional_entropy(tiny),
+             answers(close(stats.entropy(tiny.ravel()) - stats.entropy(tiny.sum(1)), rtol=1e-9, atol=1e-290))),
+        case("information.mutual_information", "independent, cells of 1e-300",
+             lambda: I.mutual_information(np.outer([1 - 1e-300, 1e-300], [0.5, 0.5])), answers(close(0.0, atol=1e-300))),
+        case("information.mutual_information", "against scikit-learn", lambda: I.mutual_information(JOINT),
+             answers(close(mutual_info_score(x, y), rtol=1e-12))),
+        case("information.joint_distribution", "x of 3, y of 2", lambda: I.joint_distribution([0, 1, 2], [0, 1]),
+             refuses("y", match="x")),
+        case("information.joint_distribution", "empty", lambda: I.joint_distribution([], []), refuses("x")),
+        case("information.joint_distribution", "nan in x", lambda: I.joint_distribution([0.0, np.nan], [0, 1]),
+             refuses("x")),
+        case("information.joint_distribution", "x 2-D", lambda: I.joint_distribution([[0, 1]], [0, 1]), refuses("x")),
+        case("information.joint_distribution", "numbers and text", lambda: I.joint_distribution([0, "a"], [0, 1]),
+             refuses("x")),
+        case("information.joint_distribution", "strings", lambda: I.joint_distribution(list("aabb"), [1, 1, 2, 1]),
+             answers(close([[0.5, 0.0], [0.25, 0.25]], rtol=1e-15))),
+        case("information.joint_distribution", "counts of JOINT", lambda: I.joint_distribution(x, y),
+             answers(close(JOINT, rtol=1e-15))),
+    ]
+    return cases
+
+
+CASES = [*_discrete_cases(), *_gaussian_cases(), *_grid_cases(), *_fit_cases(), *_joint_cases()]

@@ -375,5 +375,71 @@ def _cross_entropy_cases():
     ]
 
 
+def _posterior_cases():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(12, 3))
+    t = X @ np.array([1.0, -2.0, 0.5]) + rng.normal(size=12)
+    cases = []
+    for name in ("beta_bernoulli_posterior", "beta_bernoulli_map"):
+        function, target = getattr(mle, name), f"mle.{name}"
+        cases += [
+            *bad_arrays(target, "x", lambda value, function=function: function(value), COINS),
+            case(target, "x of 0/2", lambda function=function: function([0, 2]), refuses("x")),
+            *bad_numbers(target, "a", lambda value, function=function: function(COINS, a=value), NOT_POSITIVE),
+            *bad_numbers(target, "b", lambda value, function=function: function(COINS, b=value), NOT_POSITIVE),
+        ]
+    cases += [
+        case("mle.beta_bernoulli_posterior", "Beta(1e300, 1e300)", lambda: mle.beta_bernoulli_posterior(COINS, 1e300, 1e300),
+             answers(close((1e300, 1e300), rtol=1e-15))),
+        case("mle.beta_bernoulli_map", "a = 0.5 (no mode inside)", lambda: mle.beta_bernoulli_map(COINS, 0.5, 2.0),
+             refuses("a")),
+        case("mle.beta_bernoulli_map", "Beta(2, 2) is Laplace's rule", lambda: mle.beta_bernoulli_map(COINS),
+             answers(close((4 + 1) / (6 + 2), rtol=1e-15))),
+        case("mle.beta_bernoulli_map", "Beta(1, 1) on one 0 is the MLE 0", lambda: mle.beta_bernoulli_map([0], 1, 1),
+             answers(equal(0.0))),
+        case("mle.beta_bernoulli_map", "a batch", lambda: mle.beta_bernoulli_map([[1, 1], [0, 1]], 2, 2),
+             answers(close([0.75, 0.5], rtol=1e-15))),
+        *bad_arrays("mle.gaussian_mean_map", "x", lambda value: mle.gaussian_mean_map(value, 1.0), SAMPLE),
+        *bad_numbers("mle.gaussian_mean_map", "sigma2", lambda value: mle.gaussian_mean_map(SAMPLE, value), NOT_POSITIVE),
+        *bad_numbers("mle.gaussian_mean_map", "tau2", lambda value: mle.gaussian_mean_map(SAMPLE, 1.0, tau2=value),
+                     NOT_POSITIVE),
+        *bad_numbers("mle.gaussian_mean_map", "mu0", lambda value: mle.gaussian_mean_map(SAMPLE, 1.0, mu0=value),
+                     {"nan": float("nan"), "text": "0", "a list": [0.0, 1.0]}),
+        case("mle.gaussian_mean_map", "x at 1e307", lambda: mle.gaussian_mean_map(np.full(4, 1e307), 1.0, 0.0, 1.0),
+             answers(close(0.8e307, rtol=1e-14))),
+        case("mle.gaussian_mean_map", "sigma2 = 1e-300", lambda: mle.gaussian_mean_map(SAMPLE, 1e-300, 5.0, 1e300),
+             answers(close(statistics.fmean(SAMPLE), rtol=1e-14))),
+        case("mle.gaussian_mean_map", "tau2 = 1e-300 (the prior wins)",
+             lambda: mle.gaussian_mean_map(SAMPLE, 1e300, 5.0, 1e-300), answers(close(5.0, rtol=1e-14))),
+    ]
+    for name in ("least_squares_mle", "linear_regression_map"):
+        function, target = getattr(mle, name), f"mle.{name}"
+        more = () if name == "least_squares_mle" else (1.0, 1.0)
+        cases += [
+            *bad_arrays(target, "X", lambda value, function=function, more=more: function(value, t, *more), X),
+            *bad_arrays(target, "t", lambda value, function=function, more=more: function(X, value, *more), t,
+                        kinds=("nan", "inf", "string", "none", "empty")),
+            case(target, "t of 11 for 12 rows", lambda function=function, more=more: function(X, t[:-1], *more),
+                 refuses("t")),
+        ]
+    w_ls = np.linalg.solve(X.T @ X, X.T @ t)
+    cases += [
+        case("mle.least_squares_mle", "columns of 1e150",
+             lambda: mle.least_squares_mle(X * 1e150, t)[0], answers(close(w_ls / 1e150, rtol=1e-9))),
+        case("mle.least_squares_mle", "a repeated column (rank-deficient)",
+             lambda: mle.least_squares_mle(np.c_[X, X[:, 0]], t)[0],
+             answers(close(np.r_[w_ls[0] / 2, w_ls[1:], w_ls[0] / 2], rtol=1e-9, atol=1e-12))),
+        *bad_numbers("mle.linear_regression_map", "sigma2", lambda value: mle.linear_regression_map(X, t, value, 1.0),
+                     NOT_POSITIVE),
+        *bad_numbers("mle.linear_regression_map", "tau2", lambda value: mle.linear_regression_map(X, t, 1.0, value),
+                     NOT_POSITIVE),
+        case("mle.linear_regression_map", "tau2 = 1e300 is least squares",
+             lambda: mle.linear_regression_map(X, t, 1.0, 1e300), answers(close(w_ls, rtol=1e-10))),
+        case("mle.linear_regression_map", "tau2 = 1e-300 shrinks to 0",
+             lambda: mle.linear_regression_map(X, t, 1.0, 1e-300), answers(close(np.zeros(3), atol=1e-290))),
+    ]
+    return cases
+
+
 CASES = [*_bernoulli_cases(), *_categorical_cases(), *_gaussian_cases(), *_any_model_cases(),
-         *_simulation_cases(), *_cross_entropy_cases()]
+         *_simulation_cases(), *_cross_entropy_cases(), *_posterior_cases()]

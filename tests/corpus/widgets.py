@@ -61,6 +61,8 @@ MAKE = {
     "logistic.RegularizationExplorer": lambda **kw: WL.RegularizationExplorer(
         *SPLIT, **{"degree": 2, "lambdas": np.logspace(-3, 0, 4), **kw}),
     "mle.LikelihoodExplorer": lambda **kw: WM.LikelihoodExplorer(**kw),
+    "mle.GaussianLikelihoodExplorer": lambda **kw: WM.GaussianLikelihoodExplorer(
+        **{"x": np.random.default_rng(23).normal(1.0, 2.0, size=20), **kw}),
     "mle.EstimatorExplorer": lambda **kw: WM.EstimatorExplorer(**{"estimators": ESTIMATORS, "distribution": _draw,
                                                                   "true_value": 0.0, "sizes": [5, 20],
                                                                   "n_repeats": 200, "random_state": 3, **kw}),
@@ -71,6 +73,7 @@ MAKE = {
     "newton.NewtonStepper": lambda **kw: WT.NewtonStepper(**{"objective": LogisticLoss(HOURS[:, None], PASSED),
                                                              "learning_rate": 0.4, "resolution": 30, **kw}),
     "perceptron.PerceptronStepper": lambda **kw: WP.PerceptronStepper(SEPARABLE.X, SEPARABLE.y, **kw),
+    "perceptron.PerceptronExplorer": lambda **kw: WP.PerceptronExplorer(**kw),
 }
 
 
@@ -86,6 +89,12 @@ def _target(name):
 def _refused(name, kind, argument, value, names=None):
     """Building widget ``name`` with ``argument=value`` is refused, naming ``names`` (the argument by default)."""
     return case(_target(name), kind, lambda: MAKE[name](**{argument: value}), refuses(names or argument))
+
+
+def _moved_explorer():
+    explorer = MAKE["perceptron.PerceptronExplorer"]()
+    explorer.margin_slider.value, explorer.order.value, explorer.learning_rate_slider.value = 0.3, "shuffled", 100.0
+    return explorer
 
 
 def _status_without(*words):
@@ -299,6 +308,28 @@ REFUSED = [
     _refused("perceptron.PerceptronStepper", "max_epochs 0", "max_epochs", 0),
     *bad_seeds(_target("perceptron.PerceptronStepper"),
                lambda value: MAKE["perceptron.PerceptronStepper"](shuffle=True, random_state=value)),
+    # issue 36: the explorer's controls take only what their sliders and buttons can show
+    *[_refused("mle.GaussianLikelihoodExplorer", f"x {kind}", "x", value)
+      for kind, value in (("of one value", [1.0]), ("constant", [2.0, 2.0]), ("with nan", [1.0, np.nan]),
+                          ("text", "abc"), ("2-D", [[1.0, 2.0]]))],
+    *[_refused("mle.GaussianLikelihoodExplorer", f"mu {value!r}", "mu", value) for value in (10.0, np.nan, "0")],
+    *[_refused("mle.GaussianLikelihoodExplorer", f"sigma2 {value!r}", "sigma2", value) for value in (0.1, 50.0, None)],
+    _refused("mle.GaussianLikelihoodExplorer", "sigma2_range from 0", "sigma2_range", (0.0, 12.0)),
+    _refused("mle.GaussianLikelihoodExplorer", "mu_range missing the MLE", "mu_range", (5.0, 6.0)),
+    _refused("mle.GaussianLikelihoodExplorer", "mu_range reversed", "mu_range", (3.5, -1.5)),
+    *[_refused("perceptron.PerceptronExplorer", f"margin {value!r}", "margin", value)
+      for value in (0.0, 0.5, 0.13, np.nan, "0.1", True)],
+    *[_refused("perceptron.PerceptronExplorer", f"learning_rate {value!r}", "learning_rate", value)
+      for value in (0.0, -1.0, 3.0, np.inf, "1", None)],
+    _refused("perceptron.PerceptronExplorer", "order 'random'", "order", "random"),
+    _refused("perceptron.PerceptronExplorer", "n_samples 1", "n_samples", 1),
+    _refused("perceptron.PerceptronExplorer", "n_samples 10**9: gigabytes", "n_samples", 10 ** 9),
+    *bad_seeds(_target("perceptron.PerceptronExplorer"), lambda value: MAKE["perceptron.PerceptronExplorer"](
+        order="shuffled", random_state=value)),
+    case(_target("perceptron.PerceptronExplorer"), "every control moved, the run shown to its end",
+         lambda: _moved_explorer(), answers(satisfies(
+             lambda w: w.k == w.trace.n_updates and "η = 100" in w.status and "shuffled" in w.status,
+             "the last update of the new run, named in the status"))),
     # issue 35: a seed the widget cannot use (refused at once, not at the first minibatch run), validation labels
     # that the training labels lack, a slider's largest value of 0, nan or beyond what can be computed
     *bad_seeds(_target("logistic.LearningRateExplorer"),
