@@ -298,6 +298,22 @@ def _sgd_epoch_uphill(X, t, w, eta, batch_size, order):
     return w
 
 
+def _sgd_epoch_array_split(X, t, w, eta, batch_size, order):
+    for b in np.array_split(order, -(-len(order) // batch_size)):   # ceil(N / batch_size) parts, evened out
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+    return w
+
+
+def _sgd_epoch_array_split_floor(X, t, w, eta, batch_size, order):
+    for b in np.array_split(order, max(len(order) // batch_size, 1)):
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+    return w
+
+
+_ARRAY_SPLIT_HINT = ("Take `batch_size` examples at a time: every minibatch but the last has exactly `batch_size` "
+                     "examples, and the last takes what is left (7 examples in threes: 3, 3, 1). np.array_split "
+                     "spreads the remainder over the parts (3, 2, 2); slice order[start:start + batch_size] instead.")
+
 _X_SGD = np.column_stack([np.random.default_rng(6).normal(size=(7, 2)), np.ones(7)])
 
 sgd_epoch = Implement(
@@ -333,7 +349,9 @@ step of gradient descent.
            (_sgd_epoch_p_once, "Compute p for each minibatch from the current weights: after every step w has "
                                "changed, and probabilities computed once at the start of the epoch are stale."),
            (_sgd_epoch_uphill, "Check the sign: step against the gradient, w - eta * (mean gradient); with + the "
-                               "loss goes up.")],
+                               "loss goes up."),
+           (_sgd_epoch_array_split, _ARRAY_SPLIT_HINT),
+           (_sgd_epoch_array_split_floor, _ARRAY_SPLIT_HINT)],
 )
 
 # ---------------------------------------------------------------- section 7
