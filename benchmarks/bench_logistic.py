@@ -1,5 +1,6 @@
 """Benchmarks of notebooks 04 and 05: the notebooks' run times, a gradient step
-against its matrix products, and IRLS against scikit-learn."""
+against its matrix products, and Newton's method (IRLS) and Newton-CG against scikit-learn's newton-cholesky and
+newton-cg."""
 
 from __future__ import annotations
 
@@ -75,6 +76,10 @@ def _loosest_tolerance(make_model, X, t, optimum) -> float:
     return tol
 
 
+#: The solver of scikit-learn that each of our Newton solvers is held to.
+_PEERS = {"newton": "newton-cholesky", "newton-cg": "newton-cg"}
+
+
 def bench_newton_fit() -> None:
     from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
     from threadpoolctl import threadpool_info
@@ -83,8 +88,9 @@ def bench_newton_fit() -> None:
     for correlation in (0.0, 0.5):
         X, t = _problem(correlation)
         optimum = LogisticRegression(solver="newton", tol=1e-13).fit(X, t).coef_
-        makers = {"ours, solver='newton' (IRLS)": lambda tol: LogisticRegression(solver="newton", tol=tol)}
-        for solver in ("lbfgs", "newton-cholesky"):
+        makers = {"ours, solver='newton' (IRLS)": lambda tol: LogisticRegression(solver="newton", tol=tol),
+                  "ours, solver='newton-cg'": lambda tol: LogisticRegression(solver="newton-cg", tol=tol)}
+        for solver in ("lbfgs", "newton-cholesky", "newton-cg"):
             makers[f"scikit-learn {solver}"] = (lambda tol, solver=solver: SklearnLogisticRegression(
                 C=np.inf, solver=solver, tol=tol, max_iter=10_000))
         models = {}
@@ -107,8 +113,19 @@ def bench_newton_fit() -> None:
             fastest = min(ms for name, ms in times.items() if name.startswith("scikit-learn"))
             for name, model in models.items():
                 error = np.abs(np.ravel(model.coef_) - optimum).max()
-                report(name, times[name], fastest, f"{int(np.max(model.n_iter_))} iterations, max |coef - optimum| "
-                                                   f"= {error:.1e}")
+                # each of ours against its peer, the same method in scikit-learn: Newton with Cholesky for IRLS,
+                # newton-cg for Newton-CG; scikit-learn's own solvers are the references, shown beside the fastest
+                method = next((m for m in _PEERS if f"'{m}'" in name), None)
+                peer = next(other for other in times if other.startswith(f"scikit-learn {_PEERS[method]},")) \
+                    if method else None
+                target = times[peer] if peer else times[name]
+                against = (f", against {peer.split(',')[0]}" if peer else
+                           f", a reference ({times[name] / fastest:.2f}x the fastest of scikit-learn's)")
+                iterations = f"{int(np.max(model.n_iter_))} iterations"
+                products = getattr(getattr(model, "trace_", None), "hessian_products", None)
+                if products is not None:
+                    iterations += f" ({int(products.sum())} Hessian-vector products)"
+                report(name, times[name], target, f"{iterations}, max |coef - optimum| = {error:.1e}{against}")
 
 
 #: Run in this order by ``run.py``.

@@ -84,6 +84,19 @@ def test_the_usual_slips_of_an_sgd_epoch_get_their_hints(slip, words):
     assert exercises.sgd_epoch.check(lambda *arguments: _plain_epoch(*arguments)).correct
 
 
+@pytest.mark.parametrize("parts", [lambda n, size: -(-n // size), lambda n, size: max(n // size, 1)])
+def test_minibatches_from_np_array_split_get_their_own_hint(parts):
+    """Round 5: np.array_split spreads the remainder (7 in threes: 3, 2, 2 or 4, 3), and got only expected against
+    got."""
+    def student(X, t, w, eta, batch_size, order):
+        for b in np.array_split(order, parts(len(order), batch_size)):
+            w = w - eta * X[b].T @ (1 / (1 + np.exp(-(X[b] @ w))) - t[b]) / len(b)
+        return w
+
+    feedback = exercises.sgd_epoch.check(student)
+    assert feedback.verdict == "wrong" and "np.array_split" in feedback.message
+
+
 def test_the_gradient_s_source_shows_only_after_exercise_2():
     """The package's gradient prints the overflow-safe form the hidden case with the score 1200 tests: it is shown only
     under the exercise's lock, and its code is collapsed."""

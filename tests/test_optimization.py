@@ -556,7 +556,7 @@ def test_bad_arguments_are_named():
     A, b = random_spd(0)
     loss, gradient, hessian = quadratic(A, b)
     objective = FunctionObjective(loss, gradient, hessian)
-    with pytest.raises(ValueError, match="method must be one of 'gd', 'accelerated', 'sgd', 'newton', 'newton-l1', 'lbfgs'"):
+    with pytest.raises(ValueError, match="method must be one of 'gd', 'accelerated', 'sgd', 'newton', 'newton-l1', 'newton-cg', 'lbfgs'"):
         minimize(objective, np.zeros(3), "bfgs")
     with pytest.raises(ValueError, match="learning_rate"):
         minimize(objective, np.zeros(3), learning_rate=-0.1)

@@ -298,6 +298,22 @@ def _sgd_epoch_uphill(X, t, w, eta, batch_size, order):
     return w
 
 
+def _sgd_epoch_array_split(X, t, w, eta, batch_size, order):
+    for b in np.array_split(order, -(-len(order) // batch_size)):   # ceil(N / batch_size) parts, evened out
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+    return w
+
+
+def _sgd_epoch_array_split_floor(X, t, w, eta, batch_size, order):
+    for b in np.array_split(order, max(len(order) // batch_size, 1)):
+        w = w - eta * X[b].T @ (expit(X[b] @ w) - t[b]) / len(b)
+    return w
+
+
+_ARRAY_SPLIT_HINT = ("Take `batch_size` examples at a time: every minibatch but the last has exactly `batch_size` "
+                     "examples, and the last takes what is left (7 examples in threes: 3, 3, 1). np.array_split "
+                     "spreads the remainder over the parts (3, 2, 2); slice order[start:start + batch_size] instead.")
+
 _X_SGD = np.column_stack([np.random.default_rng(6).normal(size=(7, 2)), np.ones(7)])
 
 sgd_epoch = Implement(
@@ -333,7 +349,9 @@ step of gradient descent.
            (_sgd_epoch_p_once, "Compute p for each minibatch from the current weights: after every step w has "
                                "changed, and probabilities computed once at the start of the epoch are stale."),
            (_sgd_epoch_uphill, "Check the sign: step against the gradient, w - eta * (mean gradient); with + the "
-                               "loss goes up.")],
+                               "loss goes up."),
+           (_sgd_epoch_array_split, _ARRAY_SPLIT_HINT),
+           (_sgd_epoch_array_split_floor, _ARRAY_SPLIT_HINT)],
 )
 
 # ---------------------------------------------------------------- section 7
@@ -519,6 +537,47 @@ So $\lambda_\text{max} = 0.25$: for $\lambda \ge 0.25$ the L1 fit has $w = 0$ ex
     advice="At w = 0 every p_i = mean(t) = 1/2; compute dE/dw = (1/N) sum (p_i - t_i) x_i and take its size.",
 )
 
+_N_MAP, _TAU_MAP = 250, 0.2
+
+
+def _map_l2_strength():
+    """The lambda whose penalised mean loss is the negative log-posterior over N under a N(0, tau^2) prior on each
+    coefficient: read off the curvature of -log p(w) / N, which is lambda for the penalty lambda/2 ||w||^2."""
+    minus_log_prior = lambda w: w ** 2 / (2 * _TAU_MAP ** 2) + np.log(np.sqrt(2 * np.pi) * _TAU_MAP)   # N(0, tau^2)
+    # the second difference of a quadratic is exact for any step, up to round-off (hence the rounding to 12 places)
+    curvature = minus_log_prior(1.0) - 2 * minus_log_prior(0.0) + minus_log_prior(-1.0)
+    return round(curvature / _N_MAP, 12)
+
+
+map_l2_strength = Derive(
+    "the L2 strength of a Gaussian prior",
+    r"""
+The prior's log-density of one coefficient is $\log p(w_j) = -rac{w_j^2}{2	au^2} - \log(\sqrt{2\pi}\,	au)$. The negative
+log-posterior, divided by $N$, is
+
+$$E(\mathbf{w}) + rac{1}{N}\sum_j rac{w_j^2}{2	au^2} + 	ext{const} = E(\mathbf{w}) + rac{1}{2N	au^2}\|\mathbf{w}\|^2 + 	ext{const},$$
+
+which is $E_	ext{L2}$ with $\lambda/2 = 1/(2N	au^2)$:
+
+$$\lambda = rac{1}{N	au^2} = rac{1}{250 \cdot 0.04} = 0.1 .$$
+
+A narrower prior (smaller $	au$) or fewer examples mean a stronger penalty; with more data the likelihood outweighs
+the prior. scikit-learn's $C = 1/(N\lambda) = 	au^2$ is the prior's variance.
+""",
+    truth=_map_l2_strength,
+    answer=0.1, what="lambda", example="0.5",
+    praise="-log p(w) / N = ||w||^2 / (2 N tau^2) = lambda/2 ||w||^2 with lambda = 1 / (N tau^2) = 1 / (250 * 0.04) = 0.1.",
+    slips=[(lambda: 1 / _TAU_MAP ** 2, "E is the *mean* negative log-likelihood: divide the log-prior by N = 250 too, "
+                                       "so that the posterior keeps its maximum."),
+           (lambda: 1 / (_N_MAP * _TAU_MAP), "The prior's exponent has tau squared: w^2 / (2 tau^2)."),
+           (lambda: 2 / (_N_MAP * _TAU_MAP ** 2), "The penalty is lambda/2 ||w||^2, with its 1/2: match lambda/2 with "
+                                                  "1 / (2 N tau^2)."),
+           (lambda: 1 / (2 * _N_MAP * _TAU_MAP ** 2), "That is lambda/2; the penalty is lambda/2 ||w||^2, so double it."),
+           (lambda: _TAU_MAP ** 2, "tau^2 = 0.04 is scikit-learn's C = 1/(N lambda), not lambda.")],
+    advice="Write -log p(w_j) for the Gaussian prior, divide the negative log-posterior by N, and match its "
+           "penalty with lambda/2 ||w||^2.",
+)
+
 # ---------------------------------------------------------------- section 12
 
 best_cv_score = Choice(
@@ -550,4 +609,4 @@ little pessimistic, but that is a different effect, and it does not make the max
 #: The exercises in the order the notebook asks them.
 EXERCISES = (score_for_ninety_percent, nll_gradient, steps_promised_by_the_bound, condition_after_standardising,
              sgd_epoch, soft_perceptron_step, squared_error_from_zero, separable_weights, large_step_on_separable_data,
-             softmax_gradient, l1_lambda_max, best_cv_score)
+             softmax_gradient, l1_lambda_max, map_l2_strength, best_cv_score)

@@ -12,7 +12,7 @@ from scipy.special import expit
 
 from ..datasets import load_iris
 from ..logistic import LogisticLoss, SoftmaxLoss, irls_step, working_response
-from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, FunctionObjective, chord_gap, minimize
+from ..optimization import SCALAR_FUNCTIONS, SINGULAR_RTOL, FunctionObjective, chord_gap, conjugate_gradient, minimize
 from ._core import Choice, Count, Derive, Implement, Option, Outcome
 
 
@@ -438,7 +438,9 @@ curvature along $b$ is unchanged, so it crawls along $b$.
     kind="predict",
     options={
         "a": Option(False, "The surface is stretched, but Newton's step stretches with it: H^{-1} grad E "
-                           "scales exactly as the weights do, so the number of steps stays 5."),
+                           "scales exactly as the weights do, so the iterates are the same, w_k / 60 and b_k. The "
+                           "gradient test is 60 times stricter on the slope, but at 1e-13 that costs no step "
+                           "(the block below)."),
         "b": Option(False, "The optimal slope is 60 times smaller, so nearer the start w = 0, but Newton's "
                            "iterates are exactly w_k / 60: the same 5 steps, no fewer."),
         "c": Option(True, "Newton's iterates are w_k / 60 and b_k, step for step: the method does not notice "
@@ -583,8 +585,78 @@ need two halvings, to $w_1 = -1.197$ at $\alpha = \frac14$, past the minimum at 
 )
 
 
+# ---------------------------------------------------------------- section 18
+
+_H_CG, _G_CG = np.array([[4.0, 1.0], [1.0, 3.0]]), np.array([1.0, 2.0])
+
+
+def _cg_iterate(products):
+    """The iterate of conjugate gradients on H d = g after ``products`` products, from d_0 = 0."""
+    return conjugate_gradient(lambda v: _H_CG @ v, _G_CG, tol=0, max_iter=products).x
+
+
+first_cg_iterate = Derive(
+    "the first iterate of conjugate gradients",
+    r"""
+Along $\mathbf{p}_0 = \mathbf{g}$ the model is $q(lpha\mathbf{g}) = 	frac12lpha^2\,\mathbf{g}^T\mathbf{H}\mathbf{g} - lpha\,\mathbf{g}^T\mathbf{g}$,
+a parabola in $lpha$, lowest where its derivative $lpha\,\mathbf{g}^T\mathbf{H}\mathbf{g} - \mathbf{g}^T\mathbf{g}$ vanishes:
+
+$$lpha_0 = rac{\mathbf{g}^T\mathbf{g}}{\mathbf{g}^T\mathbf{H}\mathbf{g}}, \qquad \mathbf{H}\mathbf{g} = (4 + 2,\; 1 + 6) = (6, 7),
+\quad \mathbf{g}^T\mathbf{H}\mathbf{g} = 6 + 14 = 20, \quad \mathbf{g}^T\mathbf{g} = 5,$$
+
+so $lpha_0 = 	frac14$ and $\mathbf{d}_1 = 	frac14(1, 2) = (0.25, 0.5)$, after one product $\mathbf{H}\mathbf{g}$. It is the
+*Cauchy point*, the minimum of the model along steepest descent. The residual is then
+$\mathbf{r}_1 = \mathbf{g} - 	frac14\mathbf{H}\mathbf{g} = (-0.5, 0.25)$, orthogonal to $\mathbf{g}$; the second product lands on
+$\mathbf{H}^{-1}\mathbf{g} = 	frac1{11}(1, 7) = (0.0909, 0.6364)$, as CG must for $D = 2$.
+""",
+    truth=lambda: _cg_iterate(1),
+    answer=[0.25, 0.5], what="the first iterate d_1 = (d_1, d_2)", example="[0.5, 0.1]",
+    praise="alpha_0 = g^T g / g^T H g = 5 / 20 = 1/4, so d_1 = (0.25, 0.5): the minimum of the model along g.",
+    slips=[(lambda: _G_CG, "That is the direction p_0 = g with a step of 1. Go to the minimum of the model along it: "
+                           "q(alpha g) is a parabola in alpha."),
+           (lambda: 4.0 * _G_CG, "Check which way round the step goes: the more curved the model along g (the "
+                                 "larger g^T H g), the shorter the step to its lowest point."),
+           (lambda: -0.25 * _G_CG, "Check the sign: the model q(d) = d^T H d / 2 - g^T d falls along +g from 0, "
+                                   "since its gradient there is -g."),
+           (lambda: _cg_iterate(2), "That is H^{-1} g, where CG lands after its second product. The first iterate "
+                                    "is the minimum of the model along g alone."),
+           (lambda: _G_CG / np.diag(_H_CG), "That divides each component by the diagonal of H (Jacobi's step). CG "
+                                            "moves along the whole vector g, to the lowest point of the model on "
+                                            "that line.")],
+    advice="Write the model along the first direction, q(alpha g), as a parabola in alpha, and find its lowest point.",
+    names=("d_1", "d_2"),
+)
+
+newton_cg_against_cholesky = Choice(
+    "Newton-CG against Newton with Cholesky",
+    r"""
+**(b)**. A step of Newton with Cholesky costs $2 + D/2 + D^2/(6N)$ passes, one of Newton-CG $2 + 2m$ for its $m$
+products; Newton-CG wins when its $m$ stay well under $D/4$ and its extra steps do not undo that.
+- *200 independent features*: $\mathbf{H}$ is close to a multiple of $\mathbf{I}$ (its eigenvalues are clustered), and CG
+  needs a handful of products where forming $\mathbf{H}$ costs 100 passes: about 46 passes against 420.
+- *50 correlated features*: the one shared factor gives $\mathbf{H}$ one large eigenvalue and many nearly equal small
+  ones. That ill-conditioning is what slows gradient descent (section 8), but CG needs about one product per cluster of
+  eigenvalues, not per unit of condition number: about 56 passes against 83.
+- *2 features*: a Newton step costs 3.5 passes, less than two products; Newton-CG's rough early steps then cost it
+  more passes in all, about 20 against 10.5.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "The correlated features make H ill-conditioned, which is what slows gradient descent; CG "
+                           "needs about one product per cluster of eigenvalues, and one shared factor makes two."),
+        "b": Option(True, "Newton-CG wins where its products per step stay far below D/4: with 200 features "
+                          "(clustered eigenvalues) and with 50 correlated ones (two clusters), not with 2 features, "
+                          "where a whole Newton step costs less than two products."),
+        "c": Option(False, "With 3 weights a Newton step, Hessian and Cholesky included, costs 2 + 1.5 passes: "
+                           "less than one step of Newton-CG with two products, and Newton-CG takes more steps."),
+        "d": Option(False, "The forcing term asks CG for accuracy only near the minimum, and even there CG needs "
+                           "about one product per cluster of the Hessian's eigenvalues, not D."),
+    },
+)
+
+
 #: In the order notebook 05 asks them.
 EXERCISES = (chord_above_parabola, stationary_point_of_a_convex_function, logistic_hessian, convex_without_a_hessian,
              newton_on_a_quadratic, steps_to_twelve_digits, newton_on_sqrt, newton_from_far,
              working_response_by_hand, irls_by_least_squares, minutes_instead_of_hours, newton_for_the_perceptron,
-             softmax_null_directions, orthant_newton_step)
+             softmax_null_directions, orthant_newton_step, first_cg_iterate, newton_cg_against_cholesky)

@@ -27,7 +27,7 @@ from .objectives import LogisticLoss, SoftmaxLoss, _curvature_bound
 
 
 #: The solvers that take Newton's step, and those whose steps come with their own lengths (no learning rate).
-_NEWTON, _OWN_STEP_LENGTH = ("newton", "newton-l1"), ("newton", "newton-l1", "lbfgs")
+_NEWTON, _OWN_STEP_LENGTH = ("newton", "newton-l1"), ("newton", "newton-l1", "newton-cg", "lbfgs")
 
 
 class _LinearClassifier(Classifier):
@@ -140,14 +140,14 @@ class _LinearClassifier(Classifier):
                              f"every step (X has {objective.features.shape[1]} features), about "
                              f"{objective.n_weights}^3 operations: seconds to minutes per step beyond "
                              f"{MAX_NEWTON_WEIGHTS} weights. Use solver='accelerated' (or 'gd'), or fewer features.")
-        if self.solver in _NEWTON and self.fit_intercept:
+        if self.solver in _NEWTON + ("newton-cg",) and self.fit_intercept:
             _centre(objective)
         self._check_feature_scale(objective)
         return objective
 
     def _minimize_options(self, objective) -> dict:
         """The settings of :func:`~lecture_utils.optimization.minimize` for this model's fit of ``objective``."""
-        separation_stop = self.solver in _NEWTON and self.l2 == 0 and self.l1 == 0
+        separation_stop = self.solver in _NEWTON + ("newton-cg",) and self.l2 == 0 and self.l1 == 0
         return dict(learning_rate=self._step(objective), decay=self.decay, batch_size=self.batch_size,
                     max_iter=self.max_iter, tol=self.tol, l1=self.l1 * objective.penalised, line_search=True,
                     random_state=self.random_state,
@@ -269,14 +269,18 @@ class LogisticRegression(_LinearClassifier):
 
     Parameters
     ----------
-    solver : {"lbfgs", "gd", "accelerated", "sgd", "newton", "newton-l1"}
+    solver : {"lbfgs", "gd", "accelerated", "sgd", "newton", "newton-l1", "newton-cg"}
         L-BFGS (the default, as scikit-learn's: a quasi-Newton method, notebook 05,
         with a line search and no learning rate), full-batch gradient descent,
         Nesterov's accelerated gradient descent (FISTA with ``l1``), (minibatch)
         stochastic gradient descent, Newton's method with a backtracking line
         search, or Newton's method for an L1 penalty (notebook 05: the step on
         the weights that are not held at 0, each kept to its sign; a few steps
-        where FISTA takes thousands, the fast way to an L1 fit). L1 needs a
+        where FISTA takes thousands, the fast way to an L1 fit), or inexact Newton
+        (``"newton-cg"``, notebook 05: Newton's system solved roughly by conjugate
+        gradients on Hessian-vector products, the Hessian never formed; as
+        scikit-learn's ``newton-cg``, with no limit on the number of weights, and
+        on centred features as Newton's method). L1 needs a
         gradient method or ``"newton-l1"``. Newton's method (for at most :data:`~lecture_utils.optimization.MAX_NEWTON_WEIGHTS`
         weights) fits the features centred at their means (when one lies further
         from 0 than its standard deviation) and maps the weights back, which
@@ -333,7 +337,7 @@ class LogisticRegression(_LinearClassifier):
 
     _objective = LogisticLoss
     _curvature = 0.25
-    _solvers = ("lbfgs", "gd", "accelerated", "sgd", "newton", "newton-l1")
+    _solvers = ("lbfgs", "gd", "accelerated", "sgd", "newton", "newton-l1", "newton-cg")
 
     def _set_weights(self, w, objective) -> None:
         self.coef_ = w[:self.n_features_in_].copy()

@@ -147,6 +147,7 @@ class LogisticLoss(_LinearObjective):
         self._penalise(l2, self.n_weights)
         self.n_threads = blas_threads()
         self._at = self._z = self._loss = self._gradient = None
+        self._s = self._s_at = None                                # s_i for hessian_vector, and the z they are of
 
     @property
     def n_weights(self) -> int:
@@ -197,6 +198,17 @@ class LogisticLoss(_LinearObjective):
                                 n_parts=self.n_threads) / self.n_samples
         hessian[np.diag_indices_from(hessian)] += self.penalty   # + l2 I on the coefficients
         return hessian
+
+    def hessian_vector(self, w, v) -> np.ndarray:
+        """``H(w) v = [X 1]^T (s * ([X 1] v)) / N + l2 v``, shape (D + fit_intercept,), without forming ``H``:
+        two passes over ``X``, about ``4 N D`` operations where ``H`` itself takes ``N D^2`` (Newton-CG,
+        notebook 05, "Inexact Newton")."""
+        z = self._scores(w)
+        v = as_vector(v, "v", self.n_weights)
+        if self._s_at is not z:                                    # s_i at these weights: once per step of CG
+            self._s, self._s_at = expit(z) * expit(-z), z          # s_i = p_i (1 - p_i), no 1 - p_i rounding to 0
+        return _transposed_times(self.features, self._s * _scores_of(self.features, v, self.fit_intercept),
+                                 self.fit_intercept) / self.n_samples + self.penalty * v
 
     def along(self, W, gradients=False):
         """The loss (and its gradient) at many weight vectors at once: a grid, or every step of a path.

@@ -9,6 +9,7 @@ and differ only in how one step is computed from the current weights ``w_k``:
     accelerated        v = w_k + m/(m + 3) (w_k - w_{k-1});  w_{k+1} = v - eta_k grad E(v)
     SGD, one epoch     for each minibatch b of a shuffled order:  w <- w - eta_k grad E_b(w)
     Newton             solve H(w_k) d = grad E(w_k);  w_{k+1} = w_k - alpha_k d
+    Newton-CG          d from conjugate gradients on H(w_k) d = grad E(w_k), stopped early (H v products only)
     L-BFGS             d = B_k grad E(w_k), B_k ~ H^{-1} from the last steps;  w_{k+1} = w_k - alpha_k d
     Newton with L1     on the free weights F:  solve H_FF d = v_F (v: the smallest subgradient);
                        w_{k+1} = w_k - alpha_k d, each weight that crosses 0 set to 0
@@ -32,6 +33,7 @@ the weights, loss and gradient norm at every step, for plots and widgets.
 One module per job: :mod:`~lecture_utils.optimization.objective` (what the loop minimises),
 :mod:`~lecture_utils.optimization.loop` (:func:`minimize`, its :class:`Trace`, :func:`gradient_descent` and
 :func:`newton`), :mod:`~lecture_utils.optimization.steps` (one step of each method),
+:mod:`~lecture_utils.optimization.inexact` (conjugate gradients, for Newton-CG),
 :mod:`~lecture_utils.optimization.line_search`, :mod:`~lecture_utils.optimization.singular` (when a Hessian is
 singular, and solving by that rule), :mod:`~lecture_utils.optimization.finite_differences` (gradient checks)
 and :mod:`~lecture_utils.optimization.curvature` (convexity and the quadratic model, for notebook 05). Every
@@ -41,6 +43,7 @@ name is importable from ``lecture_utils.optimization`` itself; so are the steps 
 
 from .curvature import SCALAR_FUNCTIONS, QuadraticModel, ScalarFunction, chord_gap, quadratic_model
 from .finite_differences import numerical_gradient, numerical_hessian
+from .inexact import ConjugateGradientResult, conjugate_gradient
 from .line_search import _backtrack
 from .loop import DIVERGENCE_FACTOR, MAX_NEWTON_WEIGHTS, METHODS, Trace, gradient_descent, minimize, newton
 from .objective import FunctionObjective, Objective
@@ -50,4 +53,4 @@ from .steps import LBFGS_MEMORY, _Memory, _newton_step, _orthant_newton_step, so
 __all__ = ["Objective", "FunctionObjective", "Trace", "minimize", "gradient_descent", "newton", "METHODS",
            "DIVERGENCE_FACTOR", "MAX_NEWTON_WEIGHTS", "LBFGS_MEMORY", "SINGULAR_RTOL", "soft_threshold",
            "numerical_gradient", "numerical_hessian", "chord_gap", "QuadraticModel", "quadratic_model",
-           "ScalarFunction", "SCALAR_FUNCTIONS"]
+           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult"]

@@ -18,7 +18,7 @@ from .singular import SINGULAR_RTOL, _scaled_eigenvalues
 from .steps import _evaluate, _not_finite, _optimality, _Steps, _Stop, _total_loss
 
 
-METHODS = ("gd", "accelerated", "sgd", "newton", "newton-l1", "lbfgs")
+METHODS = ("gd", "accelerated", "sgd", "newton", "newton-l1", "newton-cg", "lbfgs")
 
 
 #: The loop declares divergence when the loss exceeds ``E(w_0) + DIVERGENCE_FACTOR * max(|E(w_0)|, 1)``.
@@ -65,6 +65,9 @@ class Trace:
     updates : ndarray of shape (n_updates + 1, D) or None
         SGD with ``record_updates=True``: the weights after every minibatch
         update (the start first), the noisy path within the epochs.
+    hessian_products : ndarray of shape (n_iter,) or None
+        Newton-CG: the Hessian-vector products (conjugate-gradient iterations)
+        each step took; None for the other methods.
     """
 
     weights: np.ndarray
@@ -74,6 +77,7 @@ class Trace:
     status: str
     message: str
     updates: np.ndarray | None = None
+    hessian_products: np.ndarray | None = None
 
     @property
     def w(self) -> np.ndarray:
@@ -205,7 +209,7 @@ def _checked_l1(l1, w, method: str) -> np.ndarray:
         raise ValueError(f"method={method!r} solves H d = grad E with the {w.size} x {w.size} Hessian of the weights of "
                          f"w0 at every step (about {w.size}^3 operations, seconds to minutes per step beyond "
                          f"{MAX_NEWTON_WEIGHTS} weights); use method='accelerated' or 'gd' for {w.size} weights.")
-    if method in ("newton", "lbfgs") and np.any(l1 > 0):
+    if method in ("newton", "newton-cg", "lbfgs") and np.any(l1 > 0):
         raise ValueError(f"method={method!r} cannot minimise an L1 penalty l1 > 0 (|w| has no second derivative "
                          "at 0); use method='newton-l1' (Newton's method within the orthant of the weights' signs), "
                          "or 'gd' or 'sgd', whose proximal step handles it.")
@@ -247,9 +251,11 @@ class _Record:
         self.norms.append(grad_norm)
         self.steps.append(step)
 
-    def trace(self, status: str, message: str, updates) -> Trace:
+    def trace(self, status: str, message: str, updates, products=None) -> Trace:
+        # a step that stopped the run inside its line search counted its products, but was not taken
+        products = None if products is None else np.array(products[:len(self.steps)], dtype=int)
         return Trace(np.array(self.weights), np.array(self.losses), np.array(self.norms), np.array(self.steps),
-                     status, message, updates)
+                     status, message, updates, products)
 
 
 def _small_gradient(objective, w, settings: _Settings, k: int, grad_norm: float) -> tuple[str, str]:
@@ -293,13 +299,18 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         Supplies ``loss``, ``gradient`` and (for Newton) ``hessian``.
     w0 : array-like of shape (D,)
         Where to start.
-    method : {"gd", "accelerated", "sgd", "newton", "newton-l1", "lbfgs"}
+    method : {"gd", "accelerated", "sgd", "newton", "newton-l1", "newton-cg", "lbfgs"}
         ``"accelerated"`` is Nesterov's method (FISTA with ``l1``): far fewer
         steps than ``"gd"`` on ill-conditioned problems, each at the cost of
         two gradients, with the same safe learning rate ``1 / L``. ``"lbfgs"``
         is the limited-memory BFGS quasi-Newton method: Newton's step with
         ``H^{-1}`` sketched from the last 10 steps' gradient changes, a line
-        search, no Hessian and no learning rate. ``"newton-l1"`` is Newton's
+        search, no Hessian and no learning rate. ``"newton-cg"`` is inexact
+        Newton: Newton's system solved roughly by conjugate gradients on
+        Hessian-vector products (the objective's ``hessian_vector``), the
+        Hessian never formed, with a line search
+        (:mod:`~lecture_utils.optimization.inexact`); ``Trace.hessian_products``
+        counts the products of each step. ``"newton-l1"`` is Newton's
         method for an ``l1`` penalty (:func:`~lecture_utils.optimization.steps._orthant_newton_step`): a few
         steps where the proximal methods take thousands, always with a line
         search.
@@ -360,7 +371,7 @@ def minimize(objective: Objective, w0, method="gd", *, learning_rate=0.1, decay=
         if stopped:
             status, message = stopped
             break
-    return record.trace(status, message, steps.finite_updates())
+    return record.trace(status, message, steps.finite_updates(), steps.products)
 
 
 # --------------------------------------------------------------------------

@@ -12,7 +12,7 @@ class Objective:
     """A differentiable function ``E(w)`` of a weight vector ``w`` of shape (D,).
 
     Subclasses supply :meth:`loss` and :meth:`gradient`, and :meth:`hessian`
-    for Newton's method. For SGD, ``E`` is a mean over ``n_samples`` examples
+    for Newton's method (Newton-CG needs only :meth:`hessian_vector`, which by default multiplies by it). For SGD, ``E`` is a mean over ``n_samples`` examples
     and ``gradient(w, batch)`` is the gradient of the mean over the examples
     of ``batch`` only (an unbiased estimate of the full gradient).
     """
@@ -35,6 +35,11 @@ class Objective:
     def hessian(self, w: np.ndarray) -> np.ndarray:
         """``H(w) = grad^2 E(w)``, shape (D, D)."""
         raise NotImplementedError(f"{type(self).__name__} supplies no Hessian, so it cannot use Newton's method.")
+
+    def hessian_vector(self, w: np.ndarray, v: np.ndarray) -> np.ndarray:
+        """``H(w) v``, shape (D,): what Newton-CG asks for. By default ``hessian(w) @ v``; an objective that can
+        form the product without the ``D x D`` matrix (:class:`~lecture_utils.logistic.LogisticLoss`) overrides it."""
+        return self.hessian(w) @ as_float_array(v, "v")
 
     def no_minimum(self, w) -> str | None:
         """Why ``E`` has no minimum, if the weights ``w`` show it (a sentence); None if they do not.

@@ -1,7 +1,8 @@
 """One step of each method, from the current weights ``w_k`` to ``w_{k+1}``: the gradient step (with the
 proximal step of an L1 penalty), an SGD epoch, Nesterov's accelerated step, Newton's step (within the orthant
-of the weights' signs for an L1 penalty) and L-BFGS's; and the loss, gradient and its norm at the new weights.
+of the weights' signs for an L1 penalty), Newton-CG's and L-BFGS's; and the loss, gradient and its norm at the new weights.
 
+Newton-CG's step solves Newton's system by conjugate gradients (:mod:`~lecture_utils.optimization.inexact`).
 A step that cannot go on raises :class:`_Stop` with the status and the message the loop records. The formulas
 are in the docstring of :mod:`lecture_utils.optimization`.
 """
@@ -14,6 +15,7 @@ import numpy as np
 
 from .._numerics import norm
 from .._validation import as_float_array, check_broadcast
+from .inexact import _conjugate_gradient, _forcing_tolerance
 from .line_search import _ARMIJO, _SMALLEST_STEP, _backtrack, _rounding
 from .singular import SINGULAR_RTOL, _newton_direction, _solve_symmetric
 
@@ -120,6 +122,26 @@ def _newton_step(objective, w, loss, gradient, line_search, k):
         raise _Stop("no_descent", f"no step along Newton's direction lowers the loss at step {k}: the Hessian "
                                   "is not positive definite there (a non-convex region)")
     return w - alpha * direction, alpha                      # w - alpha H^{-1} grad E
+
+
+def _newton_cg_step(objective, w, loss, gradient, k, products, start_norm):
+    """``w - alpha d`` with ``d`` from conjugate gradients on ``H(w) d = grad E(w)``, stopped once
+    ``||H d - grad E|| <= min(1/2, sqrt(||grad E|| / ||grad E(w_0)||)) ||grad E||`` (inexact Newton): gradient, Hessian-vector
+    products, backtrack. Appends the number of products to ``products``."""
+    def product(v):
+        Hv = np.asarray(objective.hessian_vector(w, v), dtype=float)
+        if not np.isfinite(Hv).all():
+            raise _Stop("not_finite", f"a Hessian-vector product at step {k} is {_not_finite(Hv)}, where the loss "
+                                      f"is finite ({loss:.4g}): check the objective's Hessian there")
+        return Hv
+
+    result = _conjugate_gradient(product, gradient, _forcing_tolerance(float(norm(gradient)), start_norm), 2 * w.size)
+    products.append(result.n_products)
+    alpha = _backtrack(objective, w, loss, gradient, result.x)
+    if alpha is None:
+        raise _Stop("no_descent", f"no step along Newton-CG's direction lowers the loss at step {k}: the loss is "
+                                  "flat to rounding there")
+    return w - alpha * result.x, alpha                   # w - alpha (H^{-1} grad E, to the forcing tolerance)
 
 
 def _orthant_newton_step(objective, w, loss, gradient, l1, k):
@@ -266,6 +288,7 @@ class _Steps:
         self.previous, self.momentum = w0, 0                     # w_{k-1}, and the steps since the last restart
         self.memory = _Memory() if settings.method == "lbfgs" else None
         self.updates = [w0] if settings.method == "sgd" and settings.record_updates else None
+        self.products = [] if settings.method == "newton-cg" else None     # Hessian-vector products per step
 
     def take(self, w, loss, gradient, k):
         """``w_{k+1}`` from ``w_k``, its loss and its gradient, and the size of the step (``eta_k`` or ``alpha_k``)."""
@@ -281,6 +304,10 @@ class _Steps:
             return _sgd_epoch(objective, w, eta, l1, self.settings.batch_size, self.settings.rng, self.updates, k), eta
         if method == "lbfgs":
             return _quasi_newton_step(objective, w, loss, gradient, self.memory, k)
+        if method == "newton-cg":
+            if k == 0:
+                self.start_norm = float(norm(gradient))           # the forcing term's unit
+            return _newton_cg_step(objective, w, loss, gradient, k, self.products, self.start_norm)
         if method == "newton-l1":
             return _orthant_newton_step(objective, w, loss, gradient, l1, k)
         return _newton_step(objective, w, loss, gradient, self.settings.line_search, k)

@@ -20,8 +20,8 @@
 # - stochastic gradient descent with minibatches, why its learning rate must decay, and the soft
 #   perceptron hidden in its update;
 # - why not the squared error, what goes wrong on separable data, softmax regression for $K$ classes;
-# - L2 and L1 regularisation, choosing their strength by cross-validation, and our fits beside
-#   scikit-learn's.
+# - L2 and L1 regularisation, their reading as Gaussian and Laplace priors (the MAP estimate), choosing their
+#   strength by cross-validation, and our fits beside scikit-learn's.
 #
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: the perceptron and the surrogate losses (notebook 01), cross-entropy (notebook 02),
@@ -1247,6 +1247,74 @@ threshold = ...     # ✏️ a number
 exercises.l1_lambda_max.check(threshold)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The MAP reading: a penalty is a prior
+#
+# Notebook 03 maximised the likelihood; a Bayesian puts a **prior** $p(\mathbf{w})$ on the coefficients (none on the
+# bias: a flat prior) and maximises the **posterior** $p(\mathbf{w} \mid \text{data}) \propto p(\text{data} \mid \mathbf{w})\,p(\mathbf{w})$:
+# the *maximum a posteriori* (MAP) estimate. Its negative logarithm, divided by $N$, is
+#
+# $$-\frac1N\log p(\mathbf{w} \mid \text{data}) = E(\mathbf{w}) - \frac1N\log p(\mathbf{w}) + \text{const},$$
+#
+# the mean negative log-likelihood plus a penalty: **each penalty is a prior**. Take independent Laplace priors,
+# $p(w_j) = \frac{1}{2\beta}e^{-|w_j|/\beta}$ with scale $\beta$: then $-\frac1N\log p(\mathbf{w}) = \frac{1}{N\beta}\|\mathbf{w}\|_1 + \text{const}$,
+# which is the L1 penalty with $\lambda = 1/(N\beta)$. The Laplace density has a sharp peak at 0, and the MAP estimate,
+# the posterior's *mode*, inherits it: weights exactly 0. The posterior's *mean* is never exactly 0 for any weight;
+# the sparsity belongs to the mode, not to the Bayesian answer as a whole.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 12 (derive): the L2 strength of a Gaussian prior
+#
+# Independent Gaussian priors $w_j \sim \mathcal{N}(0, \tau^2)$ with $\tau = 0.2$ on each coefficient, and $N = 250$
+# examples. For which $\lambda$ is the minimiser of $E_\text{L2}(\mathbf{w}) = E(\mathbf{w}) + \frac\lambda2\|\mathbf{w}\|^2$ the
+# MAP estimate?
+
+# %%
+strength = ...     # ✏️ a number
+exercises.map_l2_strength.check(strength)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: on the tumours (Z, N = 569) with a N(0, 0.5^2) prior, the log-posterior written out with
+# scipy.stats and maximised by scipy, beside LogisticRegression(l2=1 / (N tau^2)); then the Laplace prior's MAP, whose
+# log-posterior no small move from LogisticRegression(l1=1 / (N beta)) raises.
+from scipy import optimize as scipy_optimize, stats
+
+n_map, tau, beta = len(cancer.y), 0.5, 0.05
+signs_map, design_map = 2 * cancer.y - 1, np.column_stack([Z, np.ones(n_map)])
+
+
+def log_posterior(v, log_prior):
+    """log p(t | X, w) + log p(w), the bias (last) under a flat prior."""
+    return -np.logaddexp(0, -signs_map * (design_map @ v)).sum() + log_prior(v[:-1]).sum()
+
+
+gaussian = lambda w: stats.norm.logpdf(w, scale=tau)
+by_scipy = scipy_optimize.minimize(lambda v: -log_posterior(v, gaussian), np.zeros(31), method="BFGS",
+                                   options={"gtol": 1e-6}).x
+l2_fit = LogisticRegression(solver="newton", l2=1 / (n_map * tau ** 2), tol=1e-10).fit(Z, cancer.y)
+laplace = lambda w: stats.laplace.logpdf(w, scale=beta)
+l1_fit = LogisticRegression(solver="newton-l1", l1=1 / (n_map * beta), tol=1e-10).fit(Z, cancer.y)
+l1_weights = np.r_[l1_fit.coef_, l1_fit.intercept_]
+moves = np.random.default_rng(12).normal(scale=1e-3, size=(200, 31))
+if exercises.map_l2_strength.revealed():
+    print(f"Gaussian prior, tau = {tau}: lambda = 1/(N tau^2) = {1 / (n_map * tau ** 2):.5f}; the MAP by scipy and "
+          f"the L2 fit agree to 1e-4: {np.allclose(by_scipy, np.r_[l2_fit.coef_, l2_fit.intercept_], atol=1e-4)}")
+    print(f"Laplace prior, beta = {beta}: lambda = 1/(N beta) = {1 / (n_map * beta):.5f}; "
+          f"{np.count_nonzero(l1_fit.coef_)} of 30 weights nonzero; 200 random small moves all lower the "
+          f"log-posterior: {all(log_posterior(l1_weights + m, laplace) < log_posterior(l1_weights, laplace) for m in moves)}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# For the Gaussian prior, $-\log p(w_j) = \frac{w_j^2}{2\tau^2} + \text{const}$, and divided by $N$ the penalty is
+# $\frac{1}{2N\tau^2}\|\mathbf{w}\|^2$: $\lambda = 1/(N\tau^2)$, $0.1$ for $\tau = 0.2$ and $N = 250$. L2 is a Gaussian prior, L1 a
+# Laplace prior, and the strength falls like $1/N$: the more data, the less the prior matters. scikit-learn's
+# $C = 1/(N\lambda)$ is then the prior's variance $\tau^2$ (or its scale $\beta$ for L1). Section 12's cross-validation
+# chooses $\lambda$, that is the prior's width, from the data.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # ### The regularisation explorer
 #
 # Two classes in the plane, 30 training points, and a logistic
@@ -1341,7 +1409,7 @@ print("  its spread (sd)  ", " ".join(f"{sd:6.4f}" for sd in search.std_score))
 print(f"chosen lambda = {search.best_value:.0e}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 12 (explain): the best cross-validation score
+# ### ✏️ Exercise 13 (explain): the best cross-validation score
 #
 # A report chooses $\lambda$ as above and gives the best of the nine cross-validation accuracies, 0.9765,
 # as the accuracy to expect on new data. What is wrong with that figure?
@@ -1553,7 +1621,8 @@ for name, (ours, theirs, X, t) in pairs.items():
 # - L2 shrinks weights and makes the optimum unique; L1 sets weights exactly to 0, every one of them for
 #   $\lambda \ge \max_j |\partial E/\partial w_j|$ at $\mathbf{w} = \mathbf{0}$ with the best bias. Choose $\lambda$ by
 #   cross-validation (the best of its scores is optimistic), test once; $C = 1/(N\lambda)$ in scikit-learn's
-#   terms.
+#   terms. Each penalised fit is a MAP estimate: L2 under Gaussian priors $\mathcal{N}(0, \tau^2)$ with
+#   $\lambda = 1/(N\tau^2)$, L1 under Laplace priors of scale $\beta$ with $\lambda = 1/(N\beta)$.
 #
 # **Next:** notebook 05 uses the Hessian $\frac1N\tilde{\mathbf{X}}^T\mathbf{S}\tilde{\mathbf{X}}$ for Newton's method (IRLS), which needs no
 # learning rate and reaches the optimum in a handful of steps.

@@ -26,8 +26,8 @@
 # - what rescaling the features does to Newton and to gradient descent; what separable data do to IRLS; and
 #   why Newton's method cannot train a perceptron;
 # - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes;
-# - Newton's method for an L1 penalty, which has no Hessian where a weight is 0: one orthant of the weights' signs
-#   at a time.
+# - Newton's method for an L1 penalty, one orthant of the weights' signs at a time; and inexact Newton (Newton-CG),
+#   by conjugate gradients with no Hessian, against Newton with a Cholesky factor.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
@@ -416,8 +416,9 @@ kink_gaps = {name: np.array([chord_gap(f, a, b, th) for (a, b), th in zip(ends, 
              for name, f in kinked.items()}
 if exercises.convex_without_a_hessian.revealed():
     for name, f in kinked.items():
+        gap = chord_gap(f, -1.0, 1.0, 0.5)
         print(f"{name}: negative chord gaps {np.sum(kink_gaps[name] < -1e-12):4d} of 2000; the chord from -1 to 1 "
-              f"lies {chord_gap(f, -1.0, 1.0, 0.5):+.3f} above f(0)")
+              f"lies {abs(gap):.3f} {'above' if gap >= 0 else 'below'} f(0)")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
@@ -1155,14 +1156,14 @@ exercises.newton_for_the_perceptron.check(explanation)
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered, on the running example with t_i = 2 passed_i - 1: the perceptron loss's gradient, its
-# Hessian by finite differences, and what Newton's method makes of it.
+# Hessian by finite differences, and what Newton's method makes of it with that Hessian.
 t_pm = 2 * passed - 1                                             # the targets in {-1, +1} (notebook 01)
 perceptron_E = lambda w: np.mean(perceptron_loss(t_pm * (X1 @ w)))
 perceptron_gradient = lambda w: X1.T @ (perceptron_loss_derivative(t_pm * (X1 @ w)) * t_pm) / len(t_pm)
 w_try = np.array([0.7, -1.0])
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    attempt = newton(perceptron_E, perceptron_gradient, lambda w: np.zeros((2, 2)), w_try)
+    attempt = newton(perceptron_E, perceptron_gradient, lambda w: numerical_hessian(perceptron_gradient, w), w_try)
 if exercises.newton_for_the_perceptron.revealed():
     print("gradient", perceptron_gradient(w_try), " Hessian by finite differences:\n",
           numerical_hessian(perceptron_gradient, w_try))
@@ -1426,6 +1427,178 @@ weights_after_one_step = ...     # ✏️ two numbers (w1, w2), as a list
 exercises.orthant_newton_step.check(weights_after_one_step)
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 18. Inexact Newton: conjugate gradients instead of the Hessian
+#
+# Section 8 priced a Newton step at $D/2$ passes over the data for $\mathbf{X}^T\mathbf{S}\mathbf{X}$, $D^3/6$ multiply-adds
+# for its Cholesky factor, and $8D^2$ bytes to hold it. Yet the step needs only the *solution* of
+# $\mathbf{H}\mathbf{d} = \nabla E$, and far from the minimum not even that exactly: the line search (section 9) fixes the
+# length, and any direction downhill will do. **Inexact Newton** solves the system roughly, by an iterative method
+# that touches $\mathbf{H}$ only through products $\mathbf{H}\mathbf{v}$. For the logistic loss a product needs no Hessian:
+#
+# $$\mathbf{H}\mathbf{v} = \tfrac1N\mathbf{X}^T\big(\mathbf{s} \odot \mathbf{X}\mathbf{v}\big) + \lambda\mathbf{v},$$
+#
+# one pass for $\mathbf{X}\mathbf{v}$ and one for $\mathbf{X}^T$ times the weighted result: **2 passes** and $O(D)$ memory
+# (`LogisticLoss.hessian_vector`).
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Conjugate gradients (CG)** solve $\mathbf{H}\mathbf{d} = \mathbf{g}$, for $\mathbf{g} = \nabla E$ and a positive definite
+# $\mathbf{H}$, by minimising the quadratic model $q(\mathbf{d}) = \tfrac12\mathbf{d}^T\mathbf{H}\mathbf{d} - \mathbf{g}^T\mathbf{d}$,
+# whose gradient is minus the **residual** $\mathbf{r} = \mathbf{g} - \mathbf{H}\mathbf{d}$. From $\mathbf{d}_0 = \mathbf{0}$, with
+# $\mathbf{r}_0 = \mathbf{g}$ and a first direction $\mathbf{p}_0 = \mathbf{r}_0$, each iteration
+#
+# 1. moves to the lowest point of $q$ on the line $\mathbf{d}_j + \alpha\mathbf{p}_j$, at the price of one product
+#    $\mathbf{H}\mathbf{p}_j$: $\mathbf{d}_{j+1} = \mathbf{d}_j + \alpha_j\mathbf{p}_j$;
+# 2. updates the residual with that same product, $\mathbf{r}_{j+1} = \mathbf{r}_j - \alpha_j\mathbf{H}\mathbf{p}_j$;
+# 3. turns the new residual into a direction **conjugate** to the last one, $\mathbf{p}_{j+1} = \mathbf{r}_{j+1} + \beta_j\mathbf{p}_j$
+#    with $\beta_j = \|\mathbf{r}_{j+1}\|^2/\|\mathbf{r}_j\|^2$, which makes $\mathbf{p}_{j+1}^T\mathbf{H}\mathbf{p}_j = 0$ (and, by
+#    induction, $\mathbf{p}_{j+1}$ conjugate to every earlier direction).
+#
+# Conjugate directions do not spoil one another: after the step along $\mathbf{p}_{j}$, $\mathbf{d}_{j+1}$ is the minimum
+# of $q$ over everything spanned by $\mathbf{p}_0, \dots, \mathbf{p}_j$. So in exact arithmetic CG reaches
+# $\mathbf{H}^{-1}\mathbf{g}$ after at most $D$ products, and after as many as $\mathbf{H}$ has distinct eigenvalues, if fewer:
+# eigenvalues in a few tight clusters take about one product per cluster.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 15 (derive): the first iterate of conjugate gradients
+#
+# Take $\mathbf{H} = \begin{pmatrix} 4 & 1 \\ 1 & 3 \end{pmatrix}$ and $\mathbf{g} = (1, 2)$. Where is CG's first iterate
+# $\mathbf{d}_1$, after one product?
+
+# %%
+first_iterate = ...     # ✏️ two numbers (d_1, d_2), as a list
+exercises.first_cg_iterate.check(first_iterate)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### CG on the tumours' Hessian
+#
+# On notebook 04's breast-cancer data (section 17's 30 standardised features, the bias, $\lambda = 10^{-3}$), at some
+# weights $\mathbf{w}$: the product without the Hessian against $\mathbf{H}\mathbf{v}$ with it, then CG stopped after a given
+# number of products, against `np.linalg.solve`.
+
+# %% slideshow={"slide_type": "subslide"}
+tumour_loss = LogisticLoss(Z_cancer, cancer.y, l2=1e-3)
+w_some = np.linspace(-0.2, 0.2, tumour_loss.n_weights)
+v_some = np.cos(np.arange(tumour_loss.n_weights))
+H_some, g_some = tumour_loss.hessian(w_some), tumour_loss.gradient(w_some)
+exact_direction, relative = np.linalg.solve(H_some, g_some), {}
+print("H v without H is H @ v:", np.allclose(tumour_loss.hessian_vector(w_some, v_some), H_some @ v_some, rtol=1e-12,
+      atol=1e-15), f"; condition number of H: {np.linalg.cond(H_some):.0f}")
+print("products   ||g - H d|| / ||g||   ||d - H^-1 g|| / ||H^-1 g||   downhill, g^T d > 0")
+for products in (1, 3, 10, 20, 31):
+    d = optimization.conjugate_gradient(lambda v: tumour_loss.hessian_vector(w_some, v), g_some, tol=0,
+                                        max_iter=products).x
+    relative[products] = np.linalg.norm(g_some - H_some @ d) / np.linalg.norm(g_some)
+    if products < 31:                                   # beyond 20 products the digits depend on the round-off
+        print(f"{products:8d}   {relative[products]:19.1e}   "
+              f"{np.linalg.norm(d - exact_direction) / np.linalg.norm(exact_direction):27.1e}   {g_some @ d > 0}")
+print(f"after 31 products, one per weight, the residual is still between 1e-5 and 1e-3: {1e-5 < relative[31] < 1e-3}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Every iterate goes downhill, $\mathbf{g}^T\mathbf{d}_j > 0$ (Nocedal and Wright, section 7.1): a line search can use it
+# at any stage. The residual falls fast at first, the error of the direction more slowly, along the directions of
+# small curvature. With a condition number near 3000 the round-off spoils the conjugacy, and 31 products (one per weight)
+# leave a residual of order $10^{-4}$ instead of 0 (its digits depend on the round-off); more products bring it down.
+# A Newton step rarely needs that accuracy.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Newton-CG** stops CG as soon as $\|\mathbf{g} - \mathbf{H}\mathbf{d}\| \le \eta_k\|\nabla E(\mathbf{w}_k)\|$, with the
+# *forcing term* $\eta_k = \min\big(\tfrac12, \sqrt{\|\nabla E(\mathbf{w}_k)\| / \|\nabla E(\mathbf{w}_0)\|}\big)$, and then
+# backtracks along $\mathbf{d}$ as damped Newton does (section 9). Far from the minimum a product or two give a rough
+# direction, which is all a line search needs; as the gradient shrinks, $\eta_k \to 0$, the steps become Newton's,
+# and the convergence is **superlinear**: $\|\nabla E(\mathbf{w}_{k+1})\| / \|\nabla E(\mathbf{w}_k)\| \to 0$ (Dembo, Eisenstat
+# and Steihaug, 1982; Nocedal and Wright, Theorem 7.2; $\eta_k$ proportional to $\|\nabla E\|$ would even make it
+# quadratic). Nocedal and Wright's $\eta_k$ uses $\sqrt{\|\nabla E\|}$ itself; dividing by the start's gradient makes the
+# rule the same in any units of $E$. Where $\mathbf{H}$ is not positive definite, CG meets a direction with
+# $\mathbf{p}^T\mathbf{H}\mathbf{p} \le 0$ and stops there (*truncated* CG); the logistic loss never has one.
+#
+# `LogisticRegression(solver="newton-cg")` on the tumours, against Newton's method and scipy's own Newton-CG
+# (`scipy.optimize.minimize(method="Newton-CG")`, given our loss, gradient and product); the unit tests
+# (`tests/test_newton_cg.py`) compare it with scikit-learn's `LogisticRegression(solver="newton-cg")` as well.
+
+# %% slideshow={"slide_type": "subslide"}
+inexact = LogisticRegression(solver="newton-cg", l2=1e-3, tol=1e-10).fit(Z_cancer, cancer.y)
+cholesky = LogisticRegression(solver="newton", l2=1e-3, tol=1e-10).fit(Z_cancer, cancer.y)
+scipy_cg = optimize.minimize(tumour_loss.loss, np.zeros(tumour_loss.n_weights), jac=tumour_loss.gradient,
+                             hessp=tumour_loss.hessian_vector, method="Newton-CG", options={"xtol": 1e-12})
+ours_cg = np.r_[inexact.coef_, inexact.intercept_]
+products = inexact.trace_.hessian_products
+print(f"Newton-CG: {inexact.n_iter_} steps; products in the first five {products[:5].tolist()}, in the last one "
+      f"between 12 and 20: {12 <= products[-1] <= 20}")          # the last counts depend on the round-off
+print("  ||grad E|| step by step:", *(f"{g:.0e}" if g > 1e-9 else "<1e-9" for g in inexact.trace_.grad_norm))
+print(f"Newton (Cholesky): {cholesky.n_iter_} steps; the same weights to 1e-7: "
+      f"{np.allclose(ours_cg, np.r_[cholesky.coef_, cholesky.intercept_], rtol=0, atol=1e-7)}")
+print(f"scipy's Newton-CG: {scipy_cg.nit} steps, {scipy_cg.nhev} products, stopped at ||grad E|| = "
+      f"{np.linalg.norm(tumour_loss.gradient(scipy_cg.x)):.0e}; the same weights to 1e-4: "
+      f"{np.allclose(ours_cg, scipy_cg.x, rtol=0, atol=1e-4)}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The products per step grow as the forcing term tightens, from one at the start to about half the number of weights
+# (31) in the last step (its exact count depends on the round-off), and the ratio of successive gradients falls towards 0: superlinear. Newton's method needs as
+# many steps here, each with a whole Hessian. scipy's version has its own rules for stopping CG and the whole run, and
+# stops while its gradient is still about $10^{-7}$: with a condition number near 3000, its weights are then off by
+# up to $10^{-4}$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The trade-off: Newton-CG or Newton with Cholesky
+#
+# In section 8's units, a step of Newton with Cholesky costs $2 + D/2 + D^2/(6N)$ passes, whatever the problem; a
+# step of Newton-CG costs $2 + 2m$ for its $m$ products, and $m$ depends on the problem: on how the Hessian's
+# eigenvalues cluster and on how close the step is to the minimum.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 16 (predict): Newton-CG against Newton with Cholesky
+#
+# Take section 8's three simulated problems ($N = 2000$): 200 independent features, 50 features with correlation 0.9,
+# and 2 independent features. Counting passes as above, on which does Newton-CG reach $\|\mathbf{w} - \mathbf{w}_*\| \le 10^{-6}$
+# in fewer passes than Newton with Cholesky?
+#
+# - **(a)** only on the 200 independent features;
+# - **(b)** on the 200 independent features and on the 50 correlated ones, not on the 2 features;
+# - **(c)** on all three;
+# - **(d)** on none: near the minimum CG needs about $D$ products a step, as dear as forming $\mathbf{H}$.
+
+# %%
+prediction = ...     # ✏️ "a", "b", "c" or "d"
+exercises.newton_cg_against_cholesky.check(prediction)
+
+# %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: Newton-CG on section 8's problems, its passes to 1e-6 against Newton's (section 8's runs).
+inexact_runs = {name: minimize(LogisticLoss(X, t), np.zeros(X.shape[1] + 1), "newton-cg", tol=1e-12)
+                for name, (X, t) in problems.items()}
+if exercises.newton_cg_against_cholesky.revealed():
+    for name, run in inexact_runs.items():
+        exact_weights, exact_work = costs[name]["newton"]
+        work = 2.0 * np.arange(run.n_iter + 1) + 2.0 * np.r_[0, np.cumsum(run.hessian_products)]
+        cg_passes = passes_to(run.weights, work, exact_weights[-1])
+        print(f"{name}: Newton-CG {cg_passes:.0f} passes, products per step {run.hessian_products.tolist()}; "
+              f"Newton {passes_to(exact_weights, exact_work, exact_weights[-1]):.1f} passes: Newton-CG needs "
+              f"{against(cg_passes, passes_to(exact_weights, exact_work, exact_weights[-1]))} Newton")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# With 200 independent features a Newton step pays about 100 passes for its Hessian, while CG, on a Hessian whose
+# eigenvalues lie close together, needs a handful of products. With 50 features sharing one factor the Hessian is
+# ill-conditioned, which is what makes gradient descent crawl (section 8); but its eigenvalues form two tight groups,
+# one large one for the shared factor and many small ones for the rest, and CG needs about one product per group, not
+# per unit of condition number. With 2 features a whole Newton step costs 3.5 passes, less than two products, and
+# Newton-CG's rough early steps add steps: Newton wins.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### In practice: memory and speed
+#
+# Newton with Cholesky forms and factorises $\mathbf{H}$: its memory grows like $D^2$ and its work like $N D^2 + D^3$,
+# but the $N D^2$ runs as one fast matrix-matrix product. It suits many examples and a moderate number of features, as
+# scikit-learn's documentation advises for its `newton-cholesky` (with $N \gg D$). Newton-CG needs $O(D)$ memory and
+# only products, so it takes any number of features (`solver="newton-cg"` has no limit of weights; `"newton"` refuses
+# more than 1000); each of its products is two matrix-vector passes, which wait for memory and run slower per operation
+# than the Hessian's matrix-matrix product. The package's benchmark (`python benchmarks/run.py logistic`) times both on
+# $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
@@ -1475,6 +1648,10 @@ exercises.orthant_newton_step.check(weights_after_one_step)
 # - An L1 penalty is linear within an orthant of signs, so Newton's method applies there: hold the zero weights the
 #   penalty holds, solve on the others, hold too any freed weight the step would push against its sign (and solve
 #   again), and set to 0 any weight that would cross 0. About ten steps where FISTA takes thousands.
+# - Newton-CG solves $\mathbf{H}\mathbf{d} = \nabla E$ only roughly, by conjugate gradients on products
+#   $\mathbf{H}\mathbf{v} = \frac1N\mathbf{X}^T(\mathbf{s} \odot \mathbf{X}\mathbf{v})$ (2 passes each, no Hessian), to a
+#   tolerance that tightens as the gradient shrinks: superlinear convergence, $O(D)$ memory. It beats Newton with
+#   Cholesky where the Hessian's eigenvalues cluster and $D$ is large; Cholesky wins for a few features.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.

@@ -462,5 +462,36 @@ def _size_cases():
     ]
 
 
+def _newton_cg_cases():
+    """Issue 36: inexact Newton, its Hessian-vector product and scikit-learn's newton-cg."""
+    loss = lambda: LR.LogisticLoss(X, T, l2=0.1)
+    w, v = np.array([0.3, -0.2, 0.1]), np.array([1.0, 2.0, -1.0])
+    target = "logistic.LogisticLoss.hessian_vector"
+    return [
+        case(target, "H v against the Hessian", lambda: loss().hessian_vector(w, v),
+             answers(close(lambda: loss().hessian(w) @ v, rtol=1e-13))),
+        case(target, "v of the wrong length", lambda: loss().hessian_vector(w, [1.0, 2.0]), refuses("v")),
+        case(target, "v with nan", lambda: loss().hessian_vector(w, [1.0, np.nan, 0.0]), refuses("v")),
+        case(target, "v text", lambda: loss().hessian_vector(w, ["a", "b", "c"]), refuses("v")),
+        case(target, "w of the wrong length", lambda: loss().hessian_vector([1.0], v), refuses("w")),
+        case(target, "scores of 800: s_i = sigma(z) sigma(-z), not 0",
+             lambda: LR.LogisticLoss([[1.0], [-1.0]], [1, 0], fit_intercept=False).hessian_vector([800.0], [2.0]),
+             answers(close([2 * np.exp(-800.0)], rtol=1e-13))),
+        case("logistic.LogisticRegression.fit", "Newton-CG as scikit-learn's newton-cg", lambda: LR.LogisticRegression(
+            solver="newton-cg", tol=1e-10).fit(X, T).predict_proba(X), answers(close(_sklearn_newton, rtol=1e-6))),
+        case("logistic.LogisticRegression.fit", "Newton-CG with an L1 penalty",
+             lambda: LR.LogisticRegression(solver="newton-cg", l1=0.1).fit(X, T), refuses("l1")),
+        case("logistic.LogisticRegression.fit", "Newton-CG with a learning rate",
+             lambda: LR.LogisticRegression(solver="newton-cg", learning_rate=0.1).fit(X, T), refuses("learning_rate")),
+        case("logistic.LogisticRegression.fit", "separable data, Newton-CG", lambda: LR.LogisticRegression(
+            solver="newton-cg").fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]),
+             answers(satisfies(lambda m: not m.converged_, "not converged"), warns=SeparationWarning)),
+        case("logistic.LogisticRegression.fit", "Newton-CG on features a million times larger, tol with them",
+             lambda: LR.LogisticRegression(solver="newton-cg", tol=1e-4).fit(X * 1e6, T).predict_proba(X * 1e6),
+             answers(close(lambda: LR.LogisticRegression(solver="newton", tol=1e-10).fit(X, T).predict_proba(X),
+                           atol=1e-7))),
+    ]
+
+
 CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases(), *_path_cases(),
-         *_shift_cases(), *_flag_and_minimum_cases(), *_size_cases()]
+         *_shift_cases(), *_flag_and_minimum_cases(), *_size_cases(), *_newton_cg_cases()]

@@ -376,5 +376,49 @@ def _overflow_cases():
     ]
 
 
-CASES = [*_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
+def _newton_cg_cases():
+    """Issue 36: conjugate gradients and inexact Newton."""
+    matvec = lambda v: A @ v
+    target = "optimization.conjugate_gradient"
+    return [
+        case(target, "a 2 x 2 system: two products", lambda: O.conjugate_gradient(matvec, [1.0, 2.0]),
+             answers(satisfies(lambda r: r.n_products == 2 and np.allclose(A @ r.x, [1.0, 2.0], rtol=1e-12),
+                               "solved in two products"))),
+        case(target, "b = 0: no product", lambda: O.conjugate_gradient(matvec, [0.0, 0.0]).n_products,
+             answers(equal(0))),
+        case(target, "matvec not callable", lambda: O.conjugate_gradient(A, [1.0, 2.0]), refuses("matvec")),
+        case(target, "matvec of the wrong shape", lambda: O.conjugate_gradient(lambda v: np.ones(3), [1.0, 2.0]),
+             refuses("matvec")),
+        case(target, "matvec returns nan", lambda: O.conjugate_gradient(lambda v: v * np.nan, [1.0, 2.0]),
+             refuses("matvec")),
+        case(target, "b a matrix", lambda: O.conjugate_gradient(matvec, A), refuses("b")),
+        case(target, "b with inf", lambda: O.conjugate_gradient(matvec, [np.inf, 1.0]), refuses("b")),
+        case(target, "b text", lambda: O.conjugate_gradient(matvec, ["1", "2"]), refuses("b")),
+        *bad_numbers(target, "tol", lambda value: O.conjugate_gradient(matvec, [1.0, 2.0], tol=value), NOT_NEGATIVE),
+        *bad_counts(target, "max_iter", lambda value: O.conjugate_gradient(matvec, [1.0, 2.0], max_iter=value),
+                    none_ok=True),
+        case(target, "an indefinite matrix: stops with a status",
+             lambda: O.conjugate_gradient(lambda v: np.diag([1.0, -1.0]) @ v, [1.0, 1.0]).status,
+             answers(equal("negative_curvature"))),
+        case(target, "b of 1e300", lambda: O.conjugate_gradient(matvec, [1e300, -1e300]).x,
+             answers(close(lambda: np.linalg.solve(A, [1e300, -1e300]), rtol=1e-12))),
+        case("optimization.Objective.hessian_vector", "the default: H(w) @ v",
+             lambda: O.FunctionObjective(*QUADRATIC).hessian_vector(np.zeros(2), [1.0, -1.0]),
+             answers(close(A @ [1.0, -1.0]))),
+        case("optimization.Objective.hessian_vector", "without a hessian",
+             lambda: O.FunctionObjective(*QUADRATIC[:2]).hessian_vector(np.zeros(2), [1.0, -1.0]), refuses("hessian")),
+        case("optimization.minimize", "newton-cg on a quadratic: at most D = 2 products a step",
+             lambda: O.minimize(O.FunctionObjective(*QUADRATIC), [1.0, -2.0], "newton-cg"),
+             answers(satisfies(lambda trace: trace.converged and len(trace.hessian_products) == trace.n_iter
+                               and max(trace.hessian_products) <= 2 and np.allclose(trace.w, 0.0, atol=1e-12),
+                               "converged, at most 2 products a step"))),
+        case("optimization.minimize", "l1 with newton-cg",
+             lambda: O.minimize(O.FunctionObjective(*QUADRATIC), [1.0, 1.0], "newton-cg", l1=0.1), refuses("l1")),
+        case("optimization.minimize", "newton-cg where the Hessian is nan stops with a status",
+             lambda: O.minimize(O.FunctionObjective(*QUADRATIC[:2], lambda w: np.full((2, 2), np.nan)), [1.0, 1.0],
+                                "newton-cg").status, answers(equal("not_finite"))),
+    ]
+
+
+CASES = [*_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
          *_not_finite_cases(), *_flag_cases(), *_overflow_cases()]
