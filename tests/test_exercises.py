@@ -775,3 +775,26 @@ def test_an_answer_cut_short_is_not_taken_for_a_slip_at_its_figures():
     assert exercise.check(0.3448).message.endswith("the slip's hint")
     count = Count("a count", "worked", truth=lambda: 19, answer=19, what="D", example="3", praise="yes")
     assert "cut short" not in count.check(10).message                         # a count is never cut
+
+
+def test_a_case_note_replaces_the_guess_under_a_time_out():
+    """Round 5 (04-05, item 6): a case built to be slow for one mistake said '(too slow, or a loop that never
+    ends?)' above its own note, which says why."""
+    import time
+
+    def doubled(x):
+        return 2 * x
+
+    def slow_on_the_big_case(x):
+        if x > 1:
+            time.sleep(1.0)
+        return 2 * x
+
+    noted = Implement("double it", "worked " * 20, reference=doubled, model_solution=doubled, time_limit=0.2,
+                      cases=[dict(x=1.0), dict(x=1e6)], notes={2: lambda outcome: "a loop over x is too slow here"})
+    message = noted.check(slow_on_the_big_case).message
+    assert "did not return within 0.2 s" in message and message.endswith("a loop over x is too slow here")
+    assert "never ends" not in message
+    plain = Implement("double it", "worked " * 20, reference=doubled, model_solution=doubled, time_limit=0.2,
+                      cases=[dict(x=1.0), dict(x=1e6)])
+    assert "(too slow, or a loop that never ends?)" in plain.check(slow_on_the_big_case).message

@@ -126,17 +126,17 @@ class Implement(Exercise):
 
     def _failure(self, number: int, arguments: dict, expected, outcome: Outcome, function) -> Feedback:
         lines = [f"hidden case {number} of {len(self.cases)}: {_call(arguments)}", f"    expected {_shown(expected)}"]
+        note = self.notes[number](outcome) if number in self.notes else ""
         if outcome.switched_off:
             lines.append(f"    got      a call of {outcome.switched_off}, which is switched off while your function "
                          "is checked: the exercise asks for code of your own (the course's package and scikit-learn "
                          "are off for every exercise" + (", and this one's one-call answers too" if self.forbid else "")
                          + ").")
-        elif outcome.timed_out:
-            lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s "
-                         "(too slow, or a loop that never ends?)")
+        elif outcome.timed_out:                              # a case's note says why better than a guess
+            lines.append(f"    got      no result: your function did not return within {self.time_limit:g} s"
+                         + ("" if note else " (too slow, or a loop that never ends?)"))
         elif outcome.error is not None:
             lines.append(f"    got      raised {type(outcome.error).__name__}: {_shown_error(outcome.error)}")
-        note = self.notes[number](outcome) if number in self.notes else ""
         if outcome.returned:
             lines.append(f"    got      {_shown(outcome.value)}")
             lines.append(note or self._diagnosis(outcome.value, expected, function))   # the case's own word first
