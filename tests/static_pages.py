@@ -41,6 +41,20 @@ async ([root, options]) => (await axe.run(root, options)).violations.map(v =>
     `WCAG ${v.id}: ${v.nodes.length} node(s), e.g. ${v.nodes[0].target.join(' ')} (${v.help})`)
 """
 
+# A page's language, and on a page with the course's bar a skip link first, to content that exists (WCAG 2.4.1).
+_STRUCTURE_PROBLEMS = """
+() => {
+    const problems = [];
+    if (!document.documentElement.lang) problems.push('no page language');
+    if (document.querySelector('.course-bar')) {
+        const first = document.querySelector('a[href], button, input, [tabindex]:not([tabindex="-1"])');
+        if (!first || !first.classList.contains('course-skip') || !document.querySelector(first.getAttribute('href')))
+            problems.push('the first stop of the keyboard is no skip link to the content');
+    }
+    return problems;
+}
+"""
+
 # Promise: MathJax has loaded and typeset everything queued so far.
 _MATHJAX_DONE = """
 () => new Promise(resolve => {
@@ -218,6 +232,7 @@ def check_page(page, base: str, name: str) -> list[str]:
         if page.evaluate("() => !!document.querySelector('script[src*=MathJax]')"):
             page.wait_for_function(_MATHJAX_DONE, timeout=30_000)
         problems = page.evaluate(f"({_CONTENT_PROBLEMS})(document.body)") + accessibility_problems(page)
+        problems += page.evaluate(_STRUCTURE_PROBLEMS)
         if page.evaluate("() => !!document.querySelector('details.after-answer')"):
             page.evaluate(_OPEN_AFTER_ANSWER)
             problems += [f"{problem} (after-answer blocks open)" for problem in
