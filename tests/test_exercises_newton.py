@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from lecture_utils.exercises import newton as exercises
+from lecture_utils.exercises.newton import convexity_and_newton, irls_and_variants
 from lecture_utils.exercises._core import Outcome
 from lecture_utils.logistic import LogisticLoss
 from lecture_utils.optimization import minimize
@@ -48,7 +49,7 @@ def test_a_hessian_built_with_a_diagonal_matrix_is_caught_and_the_model_solution
         assert feedback.verdict == "wrong" and feedback.message.startswith("hidden case 5 of 5: X=<an array of shape")
         assert "raised MemoryError" in feedback.message and "np.diag(s)" in feedback.message
         assert "N = 8 000 000" in feedback.message and "512 TB" in feedback.message
-    assert 8 * exercises._N_LARGE ** 2 > 2 ** 48                   # beyond every usual process's addresses
+    assert 8 * convexity_and_newton._N_LARGE ** 2 > 2 ** 48                   # beyond every usual process's addresses
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert exercises.logistic_hessian.check(exercises.logistic_hessian.correct_answer).correct
@@ -56,12 +57,12 @@ def test_a_hessian_built_with_a_diagonal_matrix_is_caught_and_the_model_solution
 
 def test_the_large_hessian_case_is_quick_for_a_vectorised_function_and_slow_for_a_loop():
     case = exercises.logistic_hessian.cases[-1]
-    assert case["X"].shape == (exercises._N_LARGE, 1) and not case["X"].flags.writeable    # a view: no memory
+    assert case["X"].shape == (convexity_and_newton._N_LARGE, 1) and not case["X"].flags.writeable    # a view: no memory
     start = time.perf_counter()
-    assert exercises.logistic_hessian.check(lambda X, w: exercises._hessian_solution(X, w)).correct
+    assert exercises.logistic_hessian.check(lambda X, w: convexity_and_newton._hessian_solution(X, w)).correct
     assert time.perf_counter() - start < exercises.logistic_hessian.time_limit     # the whole check, well within one case's limit
-    note = exercises._large_case_note(Outcome(timed_out=True))
-    assert "Python loop" in note and exercises._large_case_note(Outcome(value=1.0)) == ""
+    note = convexity_and_newton._large_case_note(Outcome(timed_out=True))
+    assert "Python loop" in note and convexity_and_newton._large_case_note(Outcome(value=1.0)) == ""
 
 
 def test_the_claims_of_the_convexity_exercise_hold_on_numbers():
@@ -104,7 +105,7 @@ def test_a_newton_step_by_the_normal_equations_loses_the_ill_conditioned_case():
     case = exercises.irls_by_least_squares.cases[-1]
     exact = np.array([float(v) for v in _exact_newton_point_from_zero(case["X"], case["t"])])
     np.testing.assert_allclose(exact, [1.0, 1.0], rtol=1e-6)                          # fitted exactly, up to rounding
-    np.testing.assert_allclose(exercises._newton_point(**case), exact, rtol=1e-8)      # the reference: lstsq
+    np.testing.assert_allclose(irls_and_variants._newton_point(**case), exact, rtol=1e-8)      # the reference: lstsq
     assert 1e7 < np.linalg.cond(case["X"]) < 3e7
     for squared in (normal_equations, newton_form):
         assert np.max(np.abs(squared(**case) - exact)) > 1e-4                           # digits lost, on any BLAS
@@ -114,7 +115,7 @@ def test_a_newton_step_by_the_normal_equations_loses_the_ill_conditioned_case():
     assert exercises.irls_by_least_squares.check(by_qr).correct
     for case in exercises.irls_by_least_squares.cases[:-1]:       # the lstsq reference is the package's Newton step
         objective = LogisticLoss(case["X"], case["t"], fit_intercept=False)
-        np.testing.assert_allclose(exercises._newton_point(**case),
+        np.testing.assert_allclose(irls_and_variants._newton_point(**case),
                                    minimize(objective, case["w"], "newton", max_iter=1, tol=0).weights[1], rtol=1e-10)
 
 
@@ -148,7 +149,7 @@ def test_exercise_7_s_solution_stops_before_exercise_8_s_answer():
 
 
 def test_a_loop_that_is_right_but_slow_is_told_so():
-    note = exercises._large_case_note(Outcome(timed_out=True))
+    note = convexity_and_newton._large_case_note(Outcome(timed_out=True))
     assert "too slow, not endless" in note and "vectorised" in note
 
 

@@ -17,7 +17,9 @@ ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "pro
               "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
-              "exercises.discriminant", "exercises.naive_bayes", "exercises.logistic"]
+              "exercises.newton.convexity_and_newton", "exercises.newton.irls_and_variants",
+              "exercises.discriminant", "exercises.naive_bayes", "exercises.naive_bayes.tables_and_smoothing",
+              "exercises.naive_bayes.words_and_numbers", "exercises.logistic"]
 
 
 @pytest.mark.parametrize("module", ["lecture_utils"] + [f"lecture_utils.{name}" for name in ALGORITHMS])

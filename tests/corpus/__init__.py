@@ -434,8 +434,8 @@ def public_names() -> dict[str, Callable]:
     methods are counted under it when the class defines them or inherits them
     from a private base (``_base.Estimator.get_params`` under every estimator);
     those of a public base are counted under that base only. Exercises (the
-    instances in ``exercises.<topic>``) are counted as names: their check takes
-    the student's answer.
+    instances in ``exercises.<topic>``, whatever part of the topic defines them) are counted as names: their
+    check takes the student's answer.
     """
     from lecture_utils.exercises._core import Exercise
     objects = _public_objects()
@@ -447,6 +447,8 @@ def public_names() -> dict[str, Callable]:
             names.update(_methods(obj, dotted, public_classes))
     for module in public_modules():
         prefix = module.__name__.removeprefix("lecture_utils").lstrip(".")
+        if prefix.count(".") != 1:
+            continue                   # exercises.<topic> only: a topic split in parts re-exports its parts' exercises
         for name, obj in vars(module).items():
             if _public(name) and isinstance(obj, Exercise):
                 names[f"{prefix}.{name}"] = obj
