@@ -83,7 +83,8 @@ async def student(browser, hub, name: str, link: str, start: asyncio.Event, log:
     log[name] = {"open_and_run_s": time.perf_counter() - began}
     box = page.locator(".widget-vbox").filter(has=page.locator("button:has-text('Step')")).first
     await box.scroll_into_view_if_needed()
-    image, button, handle = box.locator("img").first, box.locator("button:has-text('Step')"), box.locator(".noUi-handle").first
+    image, button = box.locator("img.lecture-picture"), box.locator("button:has-text('Step')")
+    handle = box.locator(".noUi-handle").first
     times = []
     for control, event, act in ((button, "click", lambda: button.click()),
                                 (handle, "keydown", lambda: page.keyboard.press("ArrowLeft"))):

@@ -127,7 +127,7 @@ def test_the_readme_link_clones_the_course_and_notebook_01_runs_with_its_widgets
     open_and_run_all(page, f"{hub.url}/user/alice", "", f"{hub_session.COURSE}/notebooks/{NOTEBOOK_01}")
     box = page.locator(".widget-vbox").filter(has=page.locator("button:has-text('Step')")).first
     box.scroll_into_view_if_needed()
-    image, status = box.locator("img").first, box.locator(":scope > .widget-html").last
+    image, status = box.locator("img.lecture-picture"), box.locator(".lecture-status")
     before_src, before_status = image.get_attribute("src"), status.inner_text()
     box.locator("button:has-text('Step')").click()
     page.wait_for_function("([img, src]) => img.src !== src && img.complete",
@@ -247,6 +247,7 @@ def test_homework_goes_through_the_exchange_and_the_sandboxed_grader(hub, studen
     import shutil
 
     import nbformat
+    from homework_class import full_points
     from homework_course import HOMEWORK, model_solutions, require_a_sandbox, scores, tool
 
     require_a_sandbox()
@@ -256,7 +257,7 @@ def test_homework_goes_through_the_exchange_and_the_sandboxed_grader(hub, studen
     for path in HOMEWORK.glob("*.py"):
         shutil.copy(path, course / path.name)
     shutil.copytree(HOMEWORK / "source" / HW01, course / "source" / HW01,
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", tool.CHECKS))
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *tool.SHIPPED))
     tool.release(course)                                        # make homework
     nbgrader_as(hub, hub_session.INSTRUCTOR, course, "release_assignment", HW01)
     assert (hub.root / "exchange" / hub_session.COURSE / "outbound" / HW01).is_dir()
@@ -302,9 +303,9 @@ def test_homework_goes_through_the_exchange_and_the_sandboxed_grader(hub, studen
     flags = tool.grade(course)
     assert not flags.get(HW01), flags
     graded = scores(course, HW01)
-    autograded = {student: sum(score for name, score in grades.items() if name != "explain")
-                  for student, grades in graded.items()}
-    assert autograded["alice"] == 17 and autograded["bob"] < 17, autograded
+    assert graded["alice"] == full_points(HW01), graded["alice"]     # every autograded cell's points
+    autograded = {student: sum(grades.values()) for student, grades in graded.items()}
+    assert autograded["bob"] < autograded["alice"], autograded
     nbgrader_as(hub, hub_session.INSTRUCTOR, course, "release_feedback", HW01)
 
     # each student fetches their own feedback
