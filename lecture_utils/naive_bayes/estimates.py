@@ -76,8 +76,14 @@ def parameter_counts(n_values, n_classes) -> dict:
     dict
         ``{"joint": K (prod_j V_j - 1) + K - 1, "naive": K sum_j (V_j - 1) + K - 1}``.
     """
-    values = [check_positive_int(v, "n_values") for v in check_sequence(n_values, "n_values", "integers V_j >= 1")]
+    values = check_sequence(n_values, "n_values", "integers V_j >= 1")
+    as_array = np.asarray(values) if len(values) else np.empty(0, dtype=int)
+    if not (as_array.ndim == 1 and as_array.dtype.kind in "iu" and np.all(as_array >= 1)
+            and not any(isinstance(v, (bool, np.bool_)) for v in values)):
+        as_array = None                                      # checked one by one, for the message that names it
+    repeats = Counter(as_array.tolist() if as_array is not None else
+                      [check_positive_int(v, "n_values") for v in values])
     k = check_positive_int(n_classes, "n_classes")
-    cells = math.prod(v ** repeats for v, repeats in Counter(values).items())   # by powers: 2 ** 500000 is instant
+    cells = math.prod(v ** times for v, times in repeats.items())     # by powers: 2 ** 500000 is instant
     return {"joint": k * (cells - 1) + k - 1,
-            "naive": k * sum(v - 1 for v in values) + k - 1}
+            "naive": k * sum((v - 1) * times for v, times in repeats.items()) + k - 1}

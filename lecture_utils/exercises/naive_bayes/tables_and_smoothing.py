@@ -29,9 +29,9 @@ _EXAMPLES = 1_000_000
 def _features_beyond(examples: int, per_class_only: bool = False, naive: bool = False) -> int:
     """The smallest number D of yes/no features whose model, for two classes, has more free parameters than
     ``examples``: the full table (or only one class's table, or Naive Bayes')."""
-    if naive:                                        # 2 D + 1 > examples (parameter_counts([2] * D, 2)["naive"])
+    if naive:                                        # 2 D + 1 > examples
         d = examples // 2
-        return d + 1 if 2 * d + 1 <= examples else d
+        return d + 1 if parameter_counts([2] * d, 2)["naive"] <= examples else d
     d = 1
     while (2 ** d - 1 if per_class_only else parameter_counts([2] * d, 2)["joint"]) <= examples:
         d += 1
