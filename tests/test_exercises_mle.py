@@ -16,6 +16,7 @@ from sklearn.metrics import log_loss
 
 from lecture_utils import mle
 from lecture_utils.exercises import mle as exercises
+from lecture_utils.exercises.mle import properties_and_priors
 from lecture_utils.exercises._core import Derive
 
 
@@ -94,7 +95,7 @@ def test_the_stable_variance_accepts_numpy_and_the_standard_library_and_catches_
     check = exercises.stable_unbiased_variance.check
     assert check(lambda x: np.var(x, ddof=1)).correct
     assert check(lambda x: statistics.variance(np.asarray(x, dtype=float).tolist())).correct
-    one_pass = check(exercises._one_pass_variance).message
+    one_pass = check(properties_and_priors._one_pass_variance).message
     assert one_pass.startswith("hidden case 4 of 5") and "expected 1.66667" in one_pass
 
 
@@ -112,7 +113,7 @@ def test_a_variance_computed_in_float32_is_told_so():
         assert message.startswith("hidden case 4 of 5: x=np.array([100000001.0, 100000002.0, 100000003.0, "
                                   "100000004.0])")
         assert "got      0\n" in message and "float32" in message and "8 apart" in message
-    assert "float32" not in check(exercises._one_pass_variance).message       # that one has its own hint
+    assert "float32" not in check(properties_and_priors._one_pass_variance).message       # that one has its own hint
 
     def squares_first(x):                                          # not the usual slip's formula, the same trouble
         x = np.asarray(x, dtype=float)
@@ -142,9 +143,9 @@ def test_the_new_sections_exercises_agree_with_independent_references():
     rng = np.random.default_rng(0)
     phi_hat = rng.binomial(10, 0.05, size=200_000) / 10
     covered = np.abs(phi_hat - 0.05) <= 1.96 * np.sqrt(phi_hat * (1 - phi_hat) / 10)
-    assert exercises._wald_coverage(10, 0.05) == pytest.approx(covered.mean(), abs=0.005)
+    assert properties_and_priors._wald_coverage(10, 0.05) == pytest.approx(covered.mean(), abs=0.005)
     no_head, four_or_more = stats.binom.pmf(0, 10, 0.05), stats.binom.sf(3, 10, 0.05)   # the two ways to miss
-    assert exercises._wald_coverage(10, 0.05) == pytest.approx(1 - no_head - four_or_more, rel=1e-12)
+    assert properties_and_priors._wald_coverage(10, 0.05) == pytest.approx(1 - no_head - four_or_more, rel=1e-12)
     assert "40%" in exercises.wald_coverage.solution and f"{0.95 ** 10:.2f}" in exercises.wald_coverage.solution
 
     def mode(h):                                            # of Beta(5 + h, 5), scipy's density on a fine grid
