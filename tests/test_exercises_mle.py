@@ -154,3 +154,11 @@ def test_the_new_sections_exercises_agree_with_independent_references():
     heads = int(exercises.map_heads_needed.truth)
     assert heads == 33 and mode(heads) > 0.9 and mode(heads - 1) == pytest.approx(0.9, abs=1e-5)
     assert exercises.least_squares_noise.options["b"].correct
+
+
+def test_worked_solutions_keep_their_tex_backslashes():
+    """A solution written as a plain string loses \\frac, \\approx, \\boldsymbol, \\rho, \\text and \\varepsilon to
+    control characters (form feed, bell, backspace, carriage return, tab, vertical tab): none is left."""
+    import re
+    for exercise in exercises.EXERCISES:
+        assert not re.search(r"[\x07\x08\x09\x0b\x0c\x0d]", exercise.solution), exercise.title

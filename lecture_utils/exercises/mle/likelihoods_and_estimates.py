@@ -29,8 +29,8 @@ area_under_likelihood = Derive(
     r"""
 With $\sigma = 1$ each factor is $\mathcal{N}(0; \mu, 1) = e^{-\mu^2/2}/\sqrt{2\pi}$, so
 
-$$L(\mu) = rac{1}{2\pi}\, e^{-\mu^2}, \qquad \int_{-\infty}^{\infty} L(\mu)\,d\mu = rac{1}{2\pi}\sqrt{\pi}
-= rac{1}{2\sqrt{\pi}} pprox 0.282,$$
+$$L(\mu) = \frac{1}{2\pi}\, e^{-\mu^2}, \qquad \int_{-\infty}^{\infty} L(\mu)\,d\mu = \frac{1}{2\pi}\sqrt{\pi}
+= \frac{1}{2\sqrt{\pi}} \approx 0.282,$$
 
 using $\int e^{-a\mu^2} d\mu = \sqrt{\pi/a}$ with $a = 1$. With one measurement the area would be exactly 1
 (a Gaussian density is symmetric in $x$ and $\mu$), but that is a coincidence: with two it is $0.282$, and

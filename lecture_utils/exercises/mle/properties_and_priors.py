@@ -151,10 +151,10 @@ loses every digit of the answer $5/3$. `np.var(x, ddof=1)` subtracts the mean fi
 least_squares_noise = Choice(
     "the loss of another noise",
     r"""
-**(b)**. With $t_n = \mathbf{w}^T\mathbf{x}_n + arepsilon_n$ and Laplace noise,
-$p(t_n \mid \mathbf{x}_n; \mathbf{w}) = rac{1}{2b}\exp(-|t_n - \mathbf{w}^T\mathbf{x}_n|/b)$, so
+**(b)**. With $t_n = \mathbf{w}^T\mathbf{x}_n + \varepsilon_n$ and Laplace noise,
+$p(t_n \mid \mathbf{x}_n; \mathbf{w}) = \frac{1}{2b}\exp(-|t_n - \mathbf{w}^T\mathbf{x}_n|/b)$, so
 
-$$-\log L(\mathbf{w}) = N \log(2b) + rac1b \sum_n |t_n - \mathbf{w}^T\mathbf{x}_n|:$$
+$$-\log L(\mathbf{w}) = N \log(2b) + \frac1b \sum_n |t_n - \mathbf{w}^T\mathbf{x}_n|:$$
 
 the MLE minimises the sum of *absolute* residuals (least absolute deviations), whatever $b$ is. The squared
 residuals come from the $(t - \mathbf{w}^T\mathbf{x})^2$ in the Gaussian's exponent, not from the model being
@@ -188,20 +188,17 @@ def _correlation_mle(points) -> float:
 correlation_mle = Derive(
     "the MLE of a correlation",
     r"""
-The mean is $\hat{oldsymbol\mu} = (1, 2)$, and the deviations are $(-1, -2)$, $(1, -1)$, $(0, 3)$. So
+The mean is $\hat{\boldsymbol\mu} = (1, 2)$, and the deviations are $(-1, -2)$, $(1, -1)$, $(0, 3)$. So
 
-$$\hat\Sigma = rac13 egin{pmatrix} 1 + 1 + 0 & 2 - 1 + 0 \ 2 - 1 + 0 & 4 + 1 + 9 \end{pmatrix}
-= egin{pmatrix} 2/3 & 1/3 \ 1/3 & 14/3 \end{pmatrix}.$$
+$$\hat\Sigma = \frac13 \begin{pmatrix} 1 + 1 + 0 & 2 - 1 + 0 \\ 2 - 1 + 0 & 4 + 1 + 9 \end{pmatrix}
+= \begin{pmatrix} 2/3 & 1/3 \\ 1/3 & 14/3 \end{pmatrix}.$$
 
-The correlation is a function of $\Sigma$, $
-ho = \Sigma_{12} / \sqrt{\Sigma_{11}\Sigma_{22}}$, so by the
+The correlation is a function of $\Sigma$, $\rho = \Sigma_{12} / \sqrt{\Sigma_{11}\Sigma_{22}}$, so by the
 invariance of the MLE
 
-$$\hat
-ho = rac{1/3}{\sqrt{(2/3)(14/3)}} = rac{1}{\sqrt{28}} pprox 0.189.$$
+$$\hat\rho = \frac{1/3}{\sqrt{(2/3)(14/3)}} = \frac{1}{\sqrt{28}} \approx 0.189.$$
 
-The factors $rac1N$ cancel: the $rac{1}{N-1}$ covariance gives the same $\hat
-ho$.
+The factors $\frac1N$ cancel: the $\frac{1}{N-1}$ covariance gives the same $\hat\rho$.
 """,
     truth=lambda: _correlation_mle(_POINTS),
     answer=1 / np.sqrt(28), what="the MLE of the correlation", example="0.5",
@@ -236,11 +233,11 @@ def _wald_coverage(N, phi) -> float:
 wald_coverage = Choice(
     "the coverage of a standard error on a small sample",
     r"""
-**(c)**, about 40%. With $N = 10$ and $\phi = 0.05$, no head at all has probability $0.95^{10} pprox 0.60$;
+**(c)**, about 40%. With $N = 10$ and $\phi = 0.05$, no head at all has probability $0.95^{10} \approx 0.60$;
 then $\hat\phi = 0$, the observed information is infinite, the standard error $\sqrt{\hat\phi(1-\hat\phi)/N}$
 is 0, and the interval is the single point 0, which misses $\phi = 0.05$. With one to three heads it covers
 $\phi$; with four or more (probability 0.001) it lies above it. The coverage is about $1 - 0.60 = 0.40$. The normal approximation behind $\hat\phi \pm 1.96\,\mathrm{SE}$
-holds as $N 	o \infty$; here the sampling distribution of $\hat\phi$ is far from a bell (it sits on 0 more
+holds as $N \to \infty$; here the sampling distribution of $\hat\phi$ is far from a bell (it sits on 0 more
 than half the time).
 """,
     kind="predict",
@@ -278,7 +275,7 @@ map_heads_needed = Derive(
     r"""
 With $h$ heads in $h$ tosses and the prior $\mathrm{Beta}(5, 5)$, the posterior is $\mathrm{Beta}(5 + h, 5)$ and
 
-$$\hat\phi_	ext{MAP} = rac{h + 5 - 1}{h + 5 + 5 - 2} = rac{h + 4}{h + 8} > 0.9
+$$\hat\phi_\text{MAP} = \frac{h + 5 - 1}{h + 5 + 5 - 2} = \frac{h + 4}{h + 8} > 0.9
 \iff h + 4 > 0.9h + 7.2 \iff h > 32.$$
 
 So **33** heads. At $h = 32$ the MAP is $36/40 = 0.9$ exactly, not above it. The MLE $h/h = 1$ jumps there
