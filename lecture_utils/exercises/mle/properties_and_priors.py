@@ -178,41 +178,81 @@ outliers barely move.
 _POINTS = np.array([[0.0, 0.0], [2.0, 1.0], [1.0, 5.0]])
 
 
-def _correlation_mle(points) -> float:
-    """rho = Sigma_12 / sqrt(Sigma_11 Sigma_22) of the MLE covariance, by the package's 1/N estimates."""
+def _covariance_mle(points) -> np.ndarray:
+    """(Sigma_11, Sigma_12, Sigma_22) of the MLE covariance: the package's 1/N variances, and the mean product of the
+    deviations."""
     (_, var_1), (_, var_2) = gaussian_mle(points[:, 0]), gaussian_mle(points[:, 1])
     deviations = points - points.mean(axis=0)
-    return float(np.mean(deviations[:, 0] * deviations[:, 1]) / np.sqrt(var_1 * var_2))
+    return np.array([var_1, np.mean(deviations[:, 0] * deviations[:, 1]), var_2])
 
 
-correlation_mle = Derive(
-    "the MLE of a correlation",
+covariance_mle = Derive(
+    "the MLE of a covariance matrix",
     r"""
-The mean is $\hat{\boldsymbol\mu} = (1, 2)$, and the deviations are $(-1, -2)$, $(1, -1)$, $(0, 3)$. So
+The mean is $\hat{\boldsymbol\mu} = (1, 2)$, and the deviations are $(-1, -2)$, $(1, -1)$, $(0, 3)$. The MLE
+divides their scatter by $N = 3$:
 
 $$\hat\Sigma = \frac13 \begin{pmatrix} 1 + 1 + 0 & 2 - 1 + 0 \\ 2 - 1 + 0 & 4 + 1 + 9 \end{pmatrix}
 = \begin{pmatrix} 2/3 & 1/3 \\ 1/3 & 14/3 \end{pmatrix}.$$
 
-The correlation is a function of $\Sigma$, $\rho = \Sigma_{12} / \sqrt{\Sigma_{11}\Sigma_{22}}$, so by the
-invariance of the MLE
-
-$$\hat\rho = \frac{1/3}{\sqrt{(2/3)(14/3)}} = \frac{1}{\sqrt{28}} \approx 0.189.$$
-
-The factors $\frac1N$ cancel: the $\frac{1}{N-1}$ covariance gives the same $\hat\rho$.
+The $\frac{1}{N-1}$ covariance, which notebook 06 uses, would be $\begin{pmatrix} 1 & 1/2 \\ 1/2 & 7 \end{pmatrix}$.
 """,
-    truth=lambda: _correlation_mle(_POINTS),
-    answer=1 / np.sqrt(28), what="the MLE of the correlation", example="0.5",
-    praise="Sigma_hat = [[2/3, 1/3], [1/3, 14/3]], and by invariance rho_hat = (1/3) / sqrt(2/3 * 14/3) = "
-           "1/sqrt(28) = 0.189.",
-    slips=[(lambda: 1 / 3, "That is the covariance Sigma_12; the correlation divides it by sqrt(Sigma_11 Sigma_22)."),
-           (lambda: 1 / 2, "That is the covariance with 1/(N - 1); the correlation divides it by the two standard "
-                           "deviations sqrt(Sigma_11 Sigma_22)."),
-           (lambda: (1 / 3) / (2 / 3 * 14 / 3), "Divide by the standard deviations, sqrt(Sigma_11 Sigma_22), not by "
-                                                "the product of the variances."),
-           (lambda: 0.0, "The deviations from the mean are (-1, -2), (1, -1), (0, 3): their products add up to "
-                         "2 - 1 + 0 = 1, not 0. Subtract the mean (1, 2) first.")],
-    advice="Compute the mean, then the 1/N covariance matrix of the deviations, then rho = Sigma_12 / "
-           "sqrt(Sigma_11 Sigma_22).",
+    truth=lambda: _covariance_mle(_POINTS),
+    answer=[2 / 3, 1 / 3, 14 / 3], what="(Sigma_11, Sigma_12, Sigma_22)", example="[1.5, -0.25, 2]",
+    praise="Deviations (-1, -2), (1, -1), (0, 3) from the mean (1, 2): Sigma_hat = [[2/3, 1/3], [1/3, 14/3]].",
+    slips=[(lambda: _covariance_mle(_POINTS) * 3 / 2, "That is the 1/(N - 1) covariance, the unbiased one; the MLE "
+                                                      "divides the scatter by N = 3."),
+           (lambda: (_POINTS.T @ _POINTS / 3)[[0, 0, 1], [0, 1, 1]],
+            "Subtract the mean (1, 2) first: those are the averages of x_1^2, x_1 x_2 and x_2^2 about 0."),
+           (lambda: np.array([2 / 3, 0.0, 14 / 3]), "The deviations (-1, -2), (1, -1), (0, 3) have products 2, -1 "
+                                                    "and 0: their mean is 1/3, not 0.")],
+    advice="Compute the mean, then the deviations from it, then the means of their squares and of their product.",
+    names=("Sigma_11", "Sigma_12", "Sigma_22"),
+)
+
+#: Notebook 03's sample under its likelihood-surface widget (``x_surface``): 20 draws from N(1, 2^2).
+_SURFACE_SAMPLE = np.random.default_rng(23).normal(1.0, 2.0, size=20)
+_THRESHOLD = 3.5
+
+
+def _tail_mle(x, scale=lambda x: np.sqrt(gaussian_mle(x)[1])) -> float:
+    """P(X > 3.5) under the Gaussian fitted to ``x``: the package's MLE of the mean, and a scale (the MLE's unless
+    given)."""
+    return float(stats.norm.sf(_THRESHOLD, gaussian_mle(x)[0], scale(x)))
+
+
+tail_probability_mle = Derive(
+    "the MLE of a tail probability",
+    r"""
+The probability is a function of the parameters,
+$g(\mu, \sigma) = P(X > 3.5) = 1 - \Phi\big((3.5 - \mu)/\sigma\big)$, so by invariance its MLE is $g$ at the MLE: $\hat\mu = \bar x = 0.8735$ and $\hat\sigma = \sqrt{\hat\sigma^2} =
+\sqrt{3.4036} = 1.8449$ (the $\frac1N$ variance, `np.var`'s default), and
+
+$$\widehat{P}(X > 3.5) = 1 - \Phi\Big(\frac{3.5 - 0.8735}{1.8449}\Big) = 1 - \Phi(1.4237) \approx 0.0773,$$
+
+`stats.norm.sf(3.5, x_surface.mean(), x_surface.std())`. Two other estimates are not this MLE: the fraction of the
+sample above 3.5 ($1/20 = 0.05$) ignores the Gaussian model, and $s$ in place of $\hat\sigma$ gives $0.0826$, the
+plug-in of the unbiased variance.
+""",
+    truth=lambda: _tail_mle(_SURFACE_SAMPLE),
+    answer=0.0773, what="the MLE of P(X > 3.5)", example="0.2", within=(0.0, 1.0),
+    praise="By invariance, P(X > 3.5) at the MLE: 1 - Phi((3.5 - 0.8735) / 1.8449) = 0.0773, with the 1/N standard "
+           "deviation.",
+    slips=[(lambda: _tail_mle(_SURFACE_SAMPLE, scale=lambda x: np.sqrt(unbiased_variance(x))),
+            "That uses s, the square root of the 1/(N - 1) variance. The MLE of sigma is the square root of the MLE "
+            "of sigma^2, the 1/N variance (np.var's and np.std's default, ddof=0)."),
+           (lambda: _tail_mle(_SURFACE_SAMPLE, scale=lambda x: gaussian_mle(x)[1]),
+            "The normal's scale is the standard deviation sigma_hat, not the variance sigma_hat^2."),
+           (lambda: np.mean(_SURFACE_SAMPLE > _THRESHOLD),
+            "That is the fraction of the sample above 3.5, which ignores the Gaussian model. Under the model "
+            "P(X > 3.5) is a function of (mu, sigma): evaluate it at their MLE."),
+           (lambda: float(stats.norm.sf(_THRESHOLD, 1.0, 2.0)),
+            "That is P(X > 3.5) under the distribution the draws came from, N(1, 2^2), which a real sample does not "
+            "tell you: estimate (mu, sigma) from the 20 draws first."),
+           (lambda: 1 - _tail_mle(_SURFACE_SAMPLE), "That is P(X <= 3.5), the cdf; the tail P(X > 3.5) is 1 minus "
+                                                    "it (stats.norm.sf).")],
+    advice="Fit mu and sigma by maximum likelihood (the mean, and the square root of the 1/N variance), then evaluate "
+           "P(X > 3.5) = 1 - Phi((3.5 - mu) / sigma) there.",
 )
 
 # ---------------------------------------------------------------- section 13
