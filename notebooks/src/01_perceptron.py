@@ -1092,7 +1092,7 @@ exercises.xor_features.check(xor_weights)
 
 # %% jupyter={"source_hidden": true}
 # After your answer: the outcome (run this cell again once you have answered)
-# Once you have answered: the weights solved from the four corners, their scores, and the perceptron on the features.
+# Once you have answered: the weights solved from the corners, their scores, and the perceptron on the features.
 if exercises.xor_features.revealed():
     phi_xor = np.column_stack([np.ones(4), X_xor, X_xor[:, 0] * X_xor[:, 1]])      # (1, x1, x2, x1 x2)
     w_xor = np.linalg.solve(phi_xor, t_xor)
@@ -1106,8 +1106,8 @@ if exercises.xor_features.revealed():
 #
 # **One equation per corner.** At $(0, 0)$ only the constant is on: $w_0 = -1$. At $(1, 0)$ and $(0, 1)$,
 # $w_0 + w_1 = w_0 + w_2 = 1$: $w_1 = w_2 = 2$. At $(1, 1)$ all four are on: $w_3 = -1 - 3 = -4$. Four features on
-# four points make the system square; without $x_1x_2$ the last equation contradicts the others, which is
-# section 8's proof. Back in the plane, $y = -4\,(x_1 - \frac12)(x_2 - \frac12)$: the boundary is the pair of
+# four points make the system square; without $x_1x_2$ the last equation contradicts the others (and section 8
+# shows that no line separates XOR at all). Back in the plane, $y = -4\,(x_1 - \frac12)(x_2 - \frac12)$: the boundary is the pair of
 # lines $x_1 = \frac12$ and $x_2 = \frac12$, a hyperbola collapsed onto its asymptotes, and the score is positive
 # where exactly one input exceeds $\frac12$. Many other weights separate too; run on these features from
 # $\mathbf{0}$, the perceptron happens to stop at these very weights, after 25 updates.
