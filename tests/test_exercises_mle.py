@@ -16,6 +16,7 @@ from sklearn.metrics import log_loss
 
 from lecture_utils import mle
 from lecture_utils.exercises import mle as exercises
+from lecture_utils.exercises.mle import properties_and_priors
 from lecture_utils.exercises._core import Derive
 
 
@@ -94,7 +95,7 @@ def test_the_stable_variance_accepts_numpy_and_the_standard_library_and_catches_
     check = exercises.stable_unbiased_variance.check
     assert check(lambda x: np.var(x, ddof=1)).correct
     assert check(lambda x: statistics.variance(np.asarray(x, dtype=float).tolist())).correct
-    one_pass = check(exercises._one_pass_variance).message
+    one_pass = check(properties_and_priors._one_pass_variance).message
     assert one_pass.startswith("hidden case 4 of 5") and "expected 1.66667" in one_pass
 
 
@@ -112,7 +113,7 @@ def test_a_variance_computed_in_float32_is_told_so():
         assert message.startswith("hidden case 4 of 5: x=np.array([100000001.0, 100000002.0, 100000003.0, "
                                   "100000004.0])")
         assert "got      0\n" in message and "float32" in message and "8 apart" in message
-    assert "float32" not in check(exercises._one_pass_variance).message       # that one has its own hint
+    assert "float32" not in check(properties_and_priors._one_pass_variance).message       # that one has its own hint
 
     def squares_first(x):                                          # not the usual slip's formula, the same trouble
         x = np.asarray(x, dtype=float)
@@ -134,17 +135,21 @@ def test_the_shrinkage_solution_states_its_mean_squared_error_correctly():
 
 
 def test_the_new_sections_exercises_agree_with_independent_references():
-    """Issue 36, sections 11-14: the correlation is numpy's corrcoef, the coverage is a simulation's, and the number
-    of heads is where scipy's Beta posterior's mode passes 0.9."""
+    """Issue 36, sections 11-14: the covariance is numpy's and scikit-learn's, the coverage is a simulation's, and the
+    number of heads is where scipy's Beta posterior's mode passes 0.9."""
+    from sklearn.covariance import EmpiricalCovariance
     points = np.array([[0.0, 0.0], [2.0, 1.0], [1.0, 5.0]])
-    assert exercises.correlation_mle.truth == pytest.approx(np.corrcoef(points.T)[0, 1], rel=1e-12)
-    assert exercises.correlation_mle.truth == pytest.approx(1 / np.sqrt(28), rel=1e-12)
+    expected = EmpiricalCovariance().fit(points).covariance_[[0, 0, 1], [0, 1, 1]]
+    np.testing.assert_allclose(exercises.covariance_mle.truth, expected, rtol=1e-12)
+    np.testing.assert_allclose(exercises.covariance_mle.truth, np.cov(points.T, bias=True)[[0, 0, 1], [0, 1, 1]],
+                               rtol=1e-12)
+    np.testing.assert_allclose(exercises.covariance_mle.truth, [2 / 3, 1 / 3, 14 / 3], rtol=1e-12)
     rng = np.random.default_rng(0)
     phi_hat = rng.binomial(10, 0.05, size=200_000) / 10
     covered = np.abs(phi_hat - 0.05) <= 1.96 * np.sqrt(phi_hat * (1 - phi_hat) / 10)
-    assert exercises._wald_coverage(10, 0.05) == pytest.approx(covered.mean(), abs=0.005)
+    assert properties_and_priors._wald_coverage(10, 0.05) == pytest.approx(covered.mean(), abs=0.005)
     no_head, four_or_more = stats.binom.pmf(0, 10, 0.05), stats.binom.sf(3, 10, 0.05)   # the two ways to miss
-    assert exercises._wald_coverage(10, 0.05) == pytest.approx(1 - no_head - four_or_more, rel=1e-12)
+    assert properties_and_priors._wald_coverage(10, 0.05) == pytest.approx(1 - no_head - four_or_more, rel=1e-12)
     assert "40%" in exercises.wald_coverage.solution and f"{0.95 ** 10:.2f}" in exercises.wald_coverage.solution
 
     def mode(h):                                            # of Beta(5 + h, 5), scipy's density on a fine grid
@@ -153,3 +158,38 @@ def test_the_new_sections_exercises_agree_with_independent_references():
     heads = int(exercises.map_heads_needed.truth)
     assert heads == 33 and mode(heads) > 0.9 and mode(heads - 1) == pytest.approx(0.9, abs=1e-5)
     assert exercises.least_squares_noise.options["b"].correct
+
+
+def test_the_tail_probability_is_the_maximum_of_its_own_profile_likelihood():
+    """Issue 36, invariance: the MLE of P(X > 3.5) on the widget's sample is P(X > 3.5) at (mu_hat, sigma_hat); the
+    likelihood written in eta = P(X > 3.5) and sigma peaks there (scipy's optimiser); the numbers the solution quotes
+    are the sample's, and the sample is the notebook's."""
+    from pathlib import Path
+    from scipy.optimize import minimize
+    from scipy.special import expit
+    source = (Path(__file__).resolve().parent.parent / "notebooks" / "src" / "03_maximum_likelihood.py").read_text()
+    assert "x_surface = np.random.default_rng(23).normal(1.0, 2.0, size=20)" in source
+    x = np.random.default_rng(23).normal(1.0, 2.0, size=20)
+    np.testing.assert_array_equal(properties_and_priors._SURFACE_SAMPLE, x)
+    plug_in = stats.norm.sf(3.5, x.mean(), x.std())
+    assert exercises.tail_probability_mle.truth == pytest.approx(plug_in, rel=1e-12)
+
+    def nll(params):                       # eta = P(X > 3.5) and log sigma; mu = 3.5 - sigma isf(eta)
+        eta, sigma = expit(params[0]), np.exp(params[1])
+        return -stats.norm.logpdf(x, 3.5 - sigma * stats.norm.isf(eta), sigma).sum()
+
+    fit = minimize(nll, [0.0, 0.0], method="Nelder-Mead", options={"xatol": 1e-10, "fatol": 1e-12})
+    assert expit(fit.x[0]) == pytest.approx(plug_in, abs=1e-6)
+    solution = exercises.tail_probability_mle.solution
+    for number in (f"{x.mean():.4f}", f"{x.var():.4f}", f"{x.std():.4f}", f"{(3.5 - x.mean()) / x.std():.4f}",
+                   f"{plug_in:.4f}", f"{stats.norm.sf(3.5, x.mean(), x.std(ddof=1)):.4f}"):
+        assert number in solution, number
+    assert np.mean(x > 3.5) == 0.05 and "1/20 = 0.05" in solution
+
+
+def test_worked_solutions_keep_their_tex_backslashes():
+    """A solution written as a plain string loses \\frac, \\approx, \\boldsymbol, \\rho, \\text and \\varepsilon to
+    control characters (form feed, bell, backspace, carriage return, tab, vertical tab): none is left."""
+    import re
+    for exercise in exercises.EXERCISES:
+        assert not re.search(r"[\x07\x08\x09\x0b\x0c\x0d]", exercise.solution), exercise.title

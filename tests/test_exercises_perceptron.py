@@ -10,7 +10,7 @@ from lecture_utils.exercises import perceptron as ex
 from lecture_utils.perceptron import perceptron_trace
 
 
-def test_the_mistake_counts_quoted_by_exercise_4_are_those_of_the_stepper():
+def test_the_mistake_counts_quoted_by_exercise_5_are_those_of_the_stepper():
     data = make_separable(n_samples=40, margin=0.1, random_state=1)            # the data of notebook 01
     counts = perceptron_trace(data.X, data.y).n_mistakes()
     exercise = ex.mistakes_during_training
@@ -69,7 +69,7 @@ def test_a_slip_hint_fires_only_for_a_function_that_behaves_like_the_slip_on_eve
 
 
 def test_no_hidden_case_of_exercise_3_is_the_data_of_exercise_5():
-    """Issue 32: a failed attempt prints a hidden case with its expected weights; exercise 5's three examples,
+    """Issue 32: a failed attempt prints a hidden case with its expected weights; exercise 6's three examples,
     printed so, would give away its count of updates."""
     exercise_5 = np.array([[2.0, 1.0, 1.0], [0.0, 1.0, 1.0], [1.0, -1.0, 1.0]])
     for case in ex.perceptron_algorithm.cases:
@@ -124,7 +124,7 @@ def test_the_normalised_bound_forgives_float_noise_and_explains_int():
 
 def test_section_9_exercises_agree_with_explicit_features_and_references():
     """Issue 36: the dual score is w^T phi(x) in the explicit features; the multiclass update is the package's
-    first step from W; the Freund-Schapire bound is the explicit formula; exercise 6's best c balances the margins."""
+    first step from W; the Freund-Schapire bound is the explicit formula; exercise 7's best c balances the margins."""
     from lecture_utils.perceptron_variants import quadratic_features
     phi_train, phi_query = quadratic_features(ex._DUAL_X), quadratic_features(ex._DUAL_QUERY)
     w = (ex._DUAL_ALPHA * ex._DUAL_T) @ phi_train
@@ -141,7 +141,7 @@ def test_section_9_exercises_agree_with_explicit_features_and_references():
 
 
 def test_the_noisy_experiment_numbers_quoted_are_the_notebooks():
-    """Exercise 13: the accuracies its feedback quotes come from the notebook's experiment."""
+    """Exercise 15: the accuracies its feedback quotes come from the notebook's experiment."""
     import warnings
     from lecture_utils import datasets
     from lecture_utils.perceptron import Perceptron
@@ -160,3 +160,62 @@ def test_the_noisy_experiment_numbers_quoted_are_the_notebooks():
     assert np.sum(rows[:, 1] > rows[:, 0]) > 20 and np.sum(rows[:, 2] > rows[:, 0]) > 20
     for option in ex.noisy_training.options.values():
         assert "86%" in option.feedback and "95%" in option.feedback
+
+
+def _run_with(test, X, t, max_epochs=100):
+    """The numbers (from 1) of the examples each update was made on, trained on ``test(z, t_i)`` from w = 0."""
+    w, updates = np.zeros(X.shape[1]), []
+    for _ in range(max_epochs):
+        before = len(updates)
+        for number, (x_i, t_i) in enumerate(zip(X, t), start=1):
+            if test(x_i @ w, t_i):
+                w, updates = w + t_i * x_i, updates + [number]
+        if len(updates) == before:
+            return w, updates, True
+    return w, updates, False
+
+
+def test_the_boundary_convention_numbers_quoted_by_exercise_4_are_the_runs():
+    """Issue 36: sorted with the 24 examples of t = +1 first, the box's test and np.sign(z) != t update on example 1
+    and make 19 updates; g(0) = +1 first updates on example 25 and makes 15; in section 1's order all three agree."""
+    from lecture_utils.perceptron import add_bias
+    data = make_separable(n_samples=40, margin=0.1, random_state=1)            # the data of notebook 01
+    X, t = add_bias(data.X), data.y
+    order = np.argsort(-t, kind="stable")
+    assert np.sum(t == 1) == 24 and np.all(t[order][:24] == 1)
+    box = _run_with(lambda z, t_i: t_i * z <= 0, X[order], t[order])
+    sign = _run_with(lambda z, t_i: np.sign(z) != t_i, X[order], t[order])
+    neuron = _run_with(lambda z, t_i: (1 if z >= 0 else -1) != t_i, X[order], t[order])
+    assert box[1] == sign[1] and box[1][0] == 1 and len(box[1]) == 19 and box[2]
+    assert neuron[1][0] == 25 and len(neuron[1]) == 15 and neuron[2]
+    assert not np.allclose(box[0], neuron[0])
+    for w, _, _ in (box, neuron):                                             # both end separating the data
+        assert np.all(t * (X @ w) > 0)
+    assert np.array_equal(box[1], perceptron_trace(data.X[order], t[order]).index + 1)   # the box is the package's
+    in_order = [_run_with(test, X, t)[1] for test in (lambda z, t_i: t_i * z <= 0, lambda z, t_i: np.sign(z) != t_i,
+                                                       lambda z, t_i: (1 if z >= 0 else -1) != t_i)]
+    assert t[0] == -1 and in_order[0] == in_order[1] == in_order[2]
+    exercise = ex.boundary_convention
+    assert exercise.kind == "predict" and exercise.correct_answer == "b"
+    assert "15 updates in all against the box's 19" in exercise.solution and "25th" in exercise.solution
+    assert "25th" in exercise.options["b"].feedback and "24" in exercise.options["a"].feedback
+
+
+def test_the_xor_weights_give_every_corner_its_target_and_need_the_product():
+    """Issue 36: exercise 12's weights score each corner of XOR at its target (margin 1), are -4 (x1 - 1/2)(x2 - 1/2),
+    and no weights without the product feature do; the advice says what an answer does at the corners."""
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    t = np.array([-1, -1, 1, 1])
+    phi = np.column_stack([np.ones(4), X, X[:, 0] * X[:, 1]])
+    w = ex.xor_features.truth
+    np.testing.assert_allclose(phi @ w, t, atol=1e-12)
+    np.testing.assert_allclose(w, [-1, 2, 2, -4], atol=1e-12)
+    grid = np.random.default_rng(0).uniform(-2, 3, size=(50, 2))
+    np.testing.assert_allclose(np.column_stack([np.ones(50), grid, grid[:, 0] * grid[:, 1]]) @ w,
+                               -4 * (grid[:, 0] - 0.5) * (grid[:, 1] - 0.5), atol=1e-12)
+    _, residual, _, _ = np.linalg.lstsq(phi[:, :3], t, rcond=None)              # without x1 x2: no exact fit
+    assert residual[0] > 1
+    halved = ex.xor_features.check([-0.5, 1, 1, -2])
+    assert halved.verdict == "wrong" and "separate XOR" in halved.message and "exactly 1" in halved.message
+    linear = ex.xor_features.check([-1, 2, 2, 0])
+    assert linear.verdict == "wrong" and "(1, 1) on the wrong side" in linear.message

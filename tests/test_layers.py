@@ -16,7 +16,8 @@ ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "pro
               "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
               "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
               "datasets",
-              "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
+              "exercises.perceptron", "exercises.information", "exercises.mle",
+              "exercises.mle.likelihoods_and_estimates", "exercises.mle.properties_and_priors", "exercises.newton",
               "exercises.newton.convexity_and_newton", "exercises.newton.irls_and_variants",
               "exercises.discriminant", "exercises.naive_bayes", "exercises.naive_bayes.tables_and_smoothing",
               "exercises.naive_bayes.words_and_numbers", "exercises.logistic"]

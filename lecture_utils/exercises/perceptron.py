@@ -175,6 +175,39 @@ step leave $\mathbf{0}$); stop after a pass without a mistake, or after `max_epo
                         "passes are done); one pass is not enough.")],
 )
 
+# Section 1's 40 examples, the 24 with t = +1 first (the numbers quoted are recomputed by the tests)
+boundary_convention = Choice(
+    "a point on the boundary: g(0) = +1 against sign(0) = 0",
+    r"""
+**(b)**. At $\mathbf{w} = \mathbf{0}$ every score is $z_i = 0$: every example lies on the boundary.
+
+- `np.sign(0)` is 0, which neither target equals, so `np.sign(z) != t` holds for every example on the boundary,
+  whatever its target. That is the box's test $t_i z_i \le 0$ exactly: the run makes the box's updates.
+- With $g(0) = +1$ the neuron already outputs $+1$ on the boundary, so an example with $t_i = +1$ there is no
+  mistake. The first 24 examples pass and $\mathbf{w}$ stays $\mathbf{0}$; the first update is on the 25th, the
+  first with $t = -1$. From there the runs differ: 15 updates in all against the box's 19, to other weights, and
+  both end separating the data.
+
+Every update of the neuron's rule is one the box's test allows too ($g(z) \ne t$ means $t = +1$ and $z < 0$, or
+$t = -1$ and $z \ge 0$: either way $t z \le 0$), so section 5's proof and its bound hold for it as well.
+""",
+    kind="predict",
+    options={
+        "a": Option(False, "At w = 0 every example is on the boundary, but whether that is a mistake depends on the "
+                           "test: g(0) = +1 already outputs +1 there, so an example with t = +1 is right, and the "
+                           "neuron's run passes the first 24 examples without an update."),
+        "b": Option(True, "sign(0) = 0 equals neither target, so every example on the boundary is updated on, as in "
+                          "the box; g(0) = +1 outputs +1 on the boundary, so the 24 examples with t = +1 pass, and "
+                          "the first update is on the 25th, which has t = -1."),
+        "c": Option(False, "0 is neither +1 nor -1, so np.sign(z) != t holds for every example on the boundary: an "
+                           "update, as in the box. It is g(0) = +1 that lets examples pass at w = 0: those with "
+                           "t = +1, whose output +1 is already right."),
+        "d": Option(False, "Only g(0) = +1 lets examples pass at w = 0, and only those with t = +1, whose output +1 "
+                           "is already right. np.sign returns 0 there, which equals neither target: every example "
+                           "on the boundary is updated on, as in the box."),
+    },
+)
+
 # ---------------------------------------------------------------- section 4
 
 mistakes_during_training = Choice(
@@ -382,6 +415,60 @@ tendency over data sets, not a law for each one.
 
 # ---------------------------------------------------------------- section 9
 
+#: XOR as notebook 01 codes it (section 8), and the four features (1, x_1, x_2, x_1 x_2) of exercise 12.
+_XOR_CORNERS = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+_XOR_T = np.array([-1.0, -1.0, 1.0, 1.0])
+_XOR_FEATURES = np.column_stack([np.ones(4), _XOR_CORNERS, _XOR_CORNERS[:, 0] * _XOR_CORNERS[:, 1]])
+
+
+def _xor_advice(weights) -> str:
+    """What the answer's weights do at the four corners: which get the wrong sign, or that the margins are not 1."""
+    with np.errstate(all="ignore"):
+        scores = _XOR_FEATURES @ np.asarray(weights, dtype=float)
+    if not np.all(np.isfinite(scores)):
+        return "Work out the four weights from the four corners, one equation per corner."
+    shown = ", ".join(f"{s:g}" for s in scores)
+    corners = ["(0, 0)", "(1, 1)", "(0, 1)", "(1, 0)"]
+    wrong = [corner for corner, score, t in zip(corners, scores, _XOR_T) if t * score <= 0]
+    if wrong:
+        return (f"Your weights score the corners (0, 0), (1, 1), (0, 1), (1, 0) as {shown}: {', '.join(wrong)} "
+                "on the wrong side or on the boundary. Write one equation per corner, y(x) = t, starting at (0, 0), "
+                "where only the constant feature is on.")
+    return (f"Your weights separate XOR (scores {shown} at (0, 0), (1, 1), (0, 1), (1, 0)), but the exercise asks "
+            "for a score equal to the target at every corner, -1, -1, +1, +1: a margin of exactly 1 each.")
+
+
+xor_features = Derive(
+    "weights for XOR on four features",
+    r"""
+With $\boldsymbol\phi(\mathbf{x}) = (1, x_1, x_2, x_1x_2)$ the score is $y = w_0 + w_1x_1 + w_2x_2 + w_3x_1x_2$. One
+equation per corner, $y(\mathbf{x}_i) = t_i$:
+
+- $(0, 0)$, $t = -1$: only the constant is on, so $w_0 = -1$;
+- $(1, 0)$, $t = +1$: $w_0 + w_1 = 1$, so $w_1 = 2$; likewise $(0, 1)$ gives $w_2 = 2$;
+- $(1, 1)$, $t = -1$: all four features are on, $w_0 + w_1 + w_2 + w_3 = -1$, so $w_3 = -1 - 3 = -4$.
+
+So $\mathbf{w} = (-1, 2, 2, -4)$, and every corner has the margin $t_i\,y(\mathbf{x}_i) = 1$. Four features on four
+points make the system square, and here solvable; without $x_1x_2$ the last equation contradicts the others
+(section 8's proof). Back in the plane, $y = -4\,(x_1 - \frac12)(x_2 - \frac12)$: the boundary is the two lines
+$x_1 = \frac12$ and $x_2 = \frac12$, and the score is positive where exactly one input exceeds $\frac12$.
+""",
+    truth=lambda: np.linalg.solve(_XOR_FEATURES, _XOR_T),
+    answer=[-1, 2, 2, -4], what="the weights (w_0, w_1, w_2, w_3)", example="[0.5, 1, -1, 3]",
+    praise="w_0 = -1 from (0, 0), w_1 = w_2 = 2 from (1, 0) and (0, 1), and w_3 = -1 - (-1 + 2 + 2) = -4 from (1, 1): "
+           "y = -4 (x_1 - 1/2)(x_2 - 1/2).",
+    slips=[(lambda: [1.0, -2.0, -2.0, 4.0], "Those are the weights for the opposite labels: section 8 codes (0, 0) and "
+                                           "(1, 1) as t = -1, and (0, 1) and (1, 0) as t = +1."),
+           (lambda: [-1.0, 2.0, 2.0, -1.0], "At (1, 1) all four features are 1: the score there is "
+                                            "w_0 + w_1 + w_2 + w_3, so w_3 = -1 - (w_0 + w_1 + w_2)."),
+           (lambda: [-1.0, 1.0, 1.0, -2.0], "At (1, 0) the constant feature is on too: the score is w_0 + w_1, so "
+                                            "w_1 = 1 - w_0 = 2, and w_2 likewise."),
+           (lambda: [-1.0, 2.0, 2.0, -5.0], "At (1, 1) the constant feature is on too: w_3 = -1 - (w_0 + w_1 + w_2) "
+                                            "= -1 - 3.")],
+    advice=_xor_advice,
+    names=("w_0", "w_1", "w_2", "w_3"),
+)
+
 _DUAL_X = np.array([[1.0, 0.0], [0.0, 1.0]])
 _DUAL_T = np.array([1, -1])
 _DUAL_ALPHA = np.array([2.0, 1.0])
@@ -512,6 +599,6 @@ short of it. $D$ adds their shortfalls in quadrature, like the length of a vecto
 )
 
 #: The exercises in the order the notebook asks them.
-EXERCISES = (signed_distance, one_update, perceptron_algorithm, mistakes_during_training, update_count,
-             bound_by_hand, normalised_bound, learning_rate, logistic_in_bits, wider_margin, dual_score,
-             multiclass_update, noisy_training, nonseparable_bound)
+EXERCISES = (signed_distance, one_update, perceptron_algorithm, boundary_convention, mistakes_during_training,
+             update_count, bound_by_hand, normalised_bound, learning_rate, logistic_in_bits, wider_margin, xor_features,
+             dual_score, multiclass_update, noisy_training, nonseparable_bound)

@@ -12,6 +12,7 @@
 # **What you will learn**
 #
 # - how a linear model $y(\mathbf{x}) = \mathbf{x}^T\mathbf{w} + b$ classifies, and the geometry of its decision boundary;
+#   the same model as a neuron with a step activation, and what the step's value at 0 does to training;
 # - the perceptron algorithm (Rosenblatt, 1958), step by step, and why its weights are a combination
 #   of the training examples;
 # - why it always stops on linearly separable data, with a proof you can watch, in its general and
@@ -118,8 +119,8 @@ plt.show()
 #   as this course's `predict` does.
 #
 # Which one is used only matters for points exactly on the boundary, a set of probability 0 for
-# continuous inputs. Training does not depend on it: the perceptron (section 3) updates whenever
-# $t\,z \le 0$, so a point on the boundary is a mistake under either convention.
+# continuous inputs once the weights are set. Training, though, starts at $\mathbf{w} = \mathbf{0}$, where every
+# score is 0: exercise 4 (section 3) asks what the convention does there.
 
 # %%
 step_sarkar = lambda z: np.where(z >= 0, 1, -1)     # noqa: E731  g(0) = +1
@@ -303,10 +304,71 @@ if exercises.perceptron_algorithm.revealed():
 # **Two details decide it.** The test is $t_i\,\mathbf{x}_i^T\mathbf{w} \le 0$, so an example on the
 # boundary counts as a mistake whatever its target: at $\mathbf{w} = \mathbf{0}$ every score is 0, and a
 # strict $<$ would never leave $\mathbf{0}$. And the loop stops only after a whole pass without a
-# mistake; one pass is not enough, even on separable data. Liu, USC CSCI 567, writes the test as
-# $\operatorname{sgn}(\mathbf{x}_i^T\mathbf{w}) \ne t_i$ with $\operatorname{sgn}(0) = -1$: that lets an
-# example with $t_i = -1$ and score 0 pass without an update, so the run can stop with that example
-# on the boundary, at other weights than the box's.
+# mistake; one pass is not enough, even on separable data.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 4 (predict): a point on the boundary, $g(0) = +1$ against $\operatorname{sign}(0) = 0$
+#
+# Section 1's neuron suggests another test: update when its output is wrong, $g(z_i) \ne t_i$ with
+# $z_i = \mathbf{x}_i^T\mathbf{w}$. Two readings of that output at $z = 0$: Sarkar and Das's step, $g(0) = +1$,
+# tested as `g(z) != t`; and numpy's `np.sign`, whose $\operatorname{sign}(0) = 0$, tested as `np.sign(z) != t`.
+# Sort section 1's 40 examples so that the 24 with $t = +1$ come first, and start each run from
+# $\mathbf{w} = \mathbf{0}$. In the first pass ...
+#
+# - **(a)** both make the box's updates: at $\mathbf{w} = \mathbf{0}$ every example lies on the boundary, and a point
+#   on the boundary is a mistake under either test;
+# - **(b)** `np.sign` makes the box's updates; with $g(0) = +1$ the first 24 examples pass without an update, and
+#   the first update is on the 25th, the first with $t = -1$;
+# - **(c)** $g(0) = +1$ makes the box's updates; `np.sign` returns 0, which is no class, so no example counts as
+#   wrong and that run never leaves $\mathbf{w} = \mathbf{0}$;
+# - **(d)** both let the first 24 examples pass: at $\mathbf{w} = \mathbf{0}$ none is on the wrong side yet, only on the
+#   boundary.
+
+# %%
+convention_prediction = ...    # ✏️ "a", "b", "c" or "d"
+exercises.boundary_convention.check(convention_prediction)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the three tests run from w = 0 on the sorted examples, then in section 1's order.
+if exercises.boundary_convention.revealed():
+    tests = {"the box, t z <= 0": lambda z, t_i: t_i * z <= 0,
+             "g(z) != t, g(0) = +1": lambda z, t_i: (1 if z >= 0 else -1) != t_i,
+             "np.sign(z) != t": lambda z, t_i: np.sign(z) != t_i}
+
+    def run_with(test, X_run, t_run, max_epochs=100):
+        w, updates = np.zeros(X_run.shape[1]), []         # updates: the number (from 1) of each updating example
+        for _ in range(max_epochs):
+            before = len(updates)
+            for number, (x_i, t_i) in enumerate(zip(X_run, t_run), start=1):
+                if test(x_i @ w, t_i):
+                    w, updates = w + t_i * x_i, updates + [number]
+            if len(updates) == before:
+                return w, updates
+        return w, updates
+
+    order = np.argsort(-t, kind="stable")                # the 24 examples with t = +1 first
+    for label, test in tests.items():
+        w_run, updates = run_with(test, X_tilde[order], t[order])
+        print(f"{label:22s} first updates on examples {updates[:3]}, {len(updates)} updates in all, w = {w_run}")
+    same = [run_with(test, X_tilde, t)[1] for test in tests.values()]
+    print("in section 1's order (example 1 has t = -1) the three runs make the same updates:",
+          same[0] == same[1] == same[2])
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Only $g(0) = +1$ changes the first steps.** At $\mathbf{w} = \mathbf{0}$ every score is 0. `np.sign(0) = 0` equals
+# neither target, so every example on the boundary is updated on: that is the box's $t_i z_i \le 0$. The step with
+# $g(0) = +1$ already outputs $+1$ there, so the 24 examples with $t = +1$ pass, $\mathbf{w}$ stays $\mathbf{0}$, and the
+# first update is on the 25th. The runs then part: 15 updates against 19, to other weights. Each update
+# of the neuron's rule has $t_i z_i \le 0$ too, so section 5's proof holds for it; but it may stop with a $t = +1$
+# example exactly on the boundary, right for its own $g$ and wrong for a `predict` with $g(0) = -1$: train and
+# predict with the same $g$. Liu, USC CSCI 567, tests $\operatorname{sgn}(\mathbf{x}_i^T\mathbf{w}) \ne t_i$ with
+# $\operatorname{sgn}(0) = -1$, the mirror image: there the examples with $t = -1$ pass at $\mathbf{w} = \mathbf{0}$. In
+# section 1's order the first example has $t = -1$, so the three runs above make the same updates.
 #
 # </details>
 
@@ -330,7 +392,7 @@ stepper = PerceptronStepper(X, t)
 stepper
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 4 (predict): does every update reduce the mistakes?
+# ### ✏️ Exercise 5 (predict): does every update reduce the mistakes?
 #
 # Before you press **Step**, commit to a prediction. As the perceptron updates, the number of
 # misclassified training examples ...
@@ -368,7 +430,7 @@ if exercises.mistakes_during_training.revealed():
 # </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 5 (derive): count the updates
+# ### ✏️ Exercise 6 (derive): count the updates
 #
 # Run the perceptron by hand (with a bias, examples in the given order, starting from
 # $\mathbf{w} = \mathbf{0}$) on the three examples $(2, 1)$ with $t = +1$, $(0, 1)$ with $t = -1$ and
@@ -515,7 +577,7 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (derive): the tightest bound by hand
+# ### ✏️ Exercise 7 (derive): the tightest bound by hand
 #
 # The two examples $\mathbf{x}_1 = (2, 0, 1)$ with $t_1 = +1$ and $\mathbf{x}_2 = (0, 1, 1)$ with
 # $t_2 = -1$ already include the bias input 1. Every $\mathbf{w}_* = (1, -1, c)$ with $-2 < c < 1$ separates
@@ -536,7 +598,7 @@ if exercises.bound_by_hand.revealed():
         print(f"c = {c:+.1f}: margins {t_two * (X_two @ w_c)}, bound {mistake_bound(X_two, t_two, w_c):.2f}")
 
 # %% [markdown]
-# ### ✏️ Exercise 7 (derive): the bound for normalised data
+# ### ✏️ Exercise 8 (derive): the bound for normalised data
 #
 # The inputs of a data set (the constant 1 included) have $R = \max_i \|\mathbf{x}_i\| = 4$, and a
 # $\mathbf{w}_*$ of length 1 separates them with margin $\min_i t_i\,\mathbf{x}_i^T\mathbf{w}_* = 0.2$.
@@ -655,7 +717,7 @@ for eta, run in runs.items():
     print(f"{eta:7g}  {run.n_updates_:7d}  {np.array_equal(run.predict(grid), runs[1.0].predict(grid))}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 8 (explain): why the learning rate changes nothing
+# ### ✏️ Exercise 9 (explain): why the learning rate changes nothing
 #
 # Which statement explains the table above?
 #
@@ -771,7 +833,7 @@ print("logistic l''(z) = sigma(z) sigma(-z):", np.allclose(second, sigmoid(z_few
 # keeps pulling on the weights.
 
 # %% [markdown]
-# ### ✏️ Exercise 9 (implement): the logistic loss in bits, without overflow
+# ### ✏️ Exercise 10 (implement): the logistic loss in bits, without overflow
 #
 # Write $\ell(z) = \log_2(1 + e^{-z})$ for an array of margins. The hidden cases include
 # $z = -1000$, where $e^{-z}$ does not fit in a float: your function must still return the right,
@@ -944,7 +1006,7 @@ def summarise(accuracies):
 summarise(compare_separators(n_train=20))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 10 (explain): why a wider margin tends to predict better
+# ### ✏️ Exercise 11 (explain): why a wider margin tends to predict better
 #
 # - **(a)** The largest-margin separator makes fewer mistakes on the training set.
 # - **(b)** New points scatter around the training points, and a boundary far from all of them
@@ -997,7 +1059,7 @@ if exercises.wider_margin.revealed():
 # - **order**: the fixed order, or a new random order every epoch (section 6): other updates, another
 #   separator, about as many updates.
 # - **learning rate** $\eta$: every $\mathbf{w}_k$ is multiplied by $\eta$; the boundaries, the circled
-#   examples and the number of updates stay the same (section 6, exercise 8).
+#   examples and the number of updates stay the same (section 6, exercise 9).
 
 # %% slideshow={"slide_type": "subslide"}
 explorer = PerceptronExplorer(margin=0.1)
@@ -1011,21 +1073,51 @@ explorer
 # whose labels are noisy.
 #
 # **A feature map.** Liu's USC CSCI 567 notes suggest applying a nonlinear map $\boldsymbol\phi$ to the inputs
-# and running the linear model on $\boldsymbol\phi(\mathbf{x})$. For XOR one product feature suffices: with
-# $\boldsymbol\phi(\mathbf{x}) = (x_1, x_2, x_1x_2)$, the weights $\mathbf{w} = (1, 1, -2)$ and bias $b = -\frac12$ score the
-# corners $(0,0), (1,1), (0,1), (1,0)$ as $-\frac12, -\frac12, +\frac12, +\frac12$: a plane in the three features,
-# a pair of hyperbola branches back in the plane of $(x_1, x_2)$. The perceptron, run on the three features,
-# must then converge (section 5):
-
-# %%
-phi_xor = np.column_stack([X_xor, X_xor[:, 0] * X_xor[:, 1]])        # (x1, x2, x1 x2)
-print("w = (1, 1, -2), b = -1/2 scores XOR as", phi_xor @ np.array([1.0, 1.0, -2.0]) - 0.5, " targets", t_xor)
-xor_mapped = Perceptron().fit(phi_xor, t_xor)
-print(f"perceptron on (x1, x2, x1 x2): converged {xor_mapped.converged_} after {xor_mapped.n_updates_} updates, "
-      f"w = {xor_mapped.coef_}, b = {xor_mapped.intercept_:.1f}, accuracy {xor_mapped.score(phi_xor, t_xor):.0%}")
+# and running the linear model on $\boldsymbol\phi(\mathbf{x})$: a hyperplane in the features, a curve back in the
+# plane of $(x_1, x_2)$. For XOR one product feature suffices, as the next exercise shows: once some weights
+# separate the features, the perceptron run on them must converge (section 5).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# **The kernel perceptron.** Section 3 showed $\mathbf{w} = \sum_i \alpha_i t_i \mathbf{x}_i$, with $\alpha_i$ the
+# ### ✏️ Exercise 12 (derive): weights for XOR on four features
+#
+# Give XOR's inputs a constant and their product, $\boldsymbol\phi(\mathbf{x}) = (1, x_1, x_2, x_1x_2)$, so that
+# $y(\mathbf{x}) = w_0 + w_1x_1 + w_2x_2 + w_3x_1x_2$. Separating XOR needs only $t_i\,y(\mathbf{x}_i) > 0$ at its four
+# corners; ask for more, to make the answer one vector. Find, by hand, the weights whose score at every corner
+# equals its target as section 8 codes it ($t = -1$ at $(0, 0)$ and $(1, 1)$, $t = +1$ at $(0, 1)$ and $(1, 0)$):
+# a margin of exactly 1 at each.
+
+# %%
+xor_weights = ...     # ✏️ your answer, as [w0, w1, w2, w3]
+exercises.xor_features.check(xor_weights)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the weights solved from the corners, their scores, and the perceptron on the features.
+if exercises.xor_features.revealed():
+    phi_xor = np.column_stack([np.ones(4), X_xor, X_xor[:, 0] * X_xor[:, 1]])      # (1, x1, x2, x1 x2)
+    w_xor = np.linalg.solve(phi_xor, t_xor)
+    print("w =", w_xor, "scores the corners", phi_xor @ w_xor, "  targets", t_xor)
+    xor_mapped = Perceptron(fit_intercept=False).fit(phi_xor, t_xor)
+    print(f"perceptron on (1, x1, x2, x1 x2): converged {xor_mapped.converged_} after {xor_mapped.n_updates_} "
+          f"updates, w = {xor_mapped.coef_}, accuracy {xor_mapped.score(phi_xor, t_xor):.0%}")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **One equation per corner.** At $(0, 0)$ only the constant is on: $w_0 = -1$. At $(1, 0)$ and $(0, 1)$,
+# $w_0 + w_1 = w_0 + w_2 = 1$: $w_1 = w_2 = 2$. At $(1, 1)$ all four are on: $w_3 = -1 - 3 = -4$. Four features on
+# four points make the system square; without $x_1x_2$ the last equation contradicts the others (and section 8
+# shows that no line separates XOR at all). Back in the plane, $y = -4\,(x_1 - \frac12)(x_2 - \frac12)$: the boundary is the pair of
+# lines $x_1 = \frac12$ and $x_2 = \frac12$, a hyperbola collapsed onto its asymptotes, and the score is positive
+# where exactly one input exceeds $\frac12$. Many other weights separate too; run on these features from
+# $\mathbf{0}$, the perceptron happens to stop at these very weights, after 25 updates.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The kernel perceptron
+#
+# Section 3 showed $\mathbf{w} = \sum_i \alpha_i t_i \mathbf{x}_i$, with $\alpha_i$ the
 # number of updates example $i$ made. On $\boldsymbol\phi(\mathbf{x})$ the same holds, so the score is
 #
 # $$y(\mathbf{x}) = \mathbf{w}^T\boldsymbol\phi(\mathbf{x}) = \sum_i \alpha_i t_i\, \boldsymbol\phi(\mathbf{x}_i)^T\boldsymbol\phi(\mathbf{x}) = \sum_i \alpha_i t_i\, k(\mathbf{x}_i, \mathbf{x}),$$
@@ -1066,7 +1158,7 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (derive): a score in the dual form
+# ### ✏️ Exercise 13 (derive): a score in the dual form
 #
 # A kernel perceptron with $k(\mathbf{x}, \mathbf{x}') = (1 + \mathbf{x}^T\mathbf{x}')^2$ and no bias has two training examples,
 # $\mathbf{x}_1 = (1, 0)$ with $t_1 = +1$ and $\mathbf{x}_2 = (0, 1)$ with $t_2 = -1$, which made $\alpha_1 = 2$ and
@@ -1103,7 +1195,7 @@ print(f"K = 2: w_1 - w_0 = {two_classes.coef_[1] - two_classes.coef_[0]}, b_1 - 
       f"{2 * binary.coef_}, {2 * binary.intercept_:.3f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 12 (derive): one update of the multiclass perceptron
+# ### ✏️ Exercise 14 (derive): one update of the multiclass perceptron
 #
 # Three classes 0, 1, 2 in two dimensions, no bias, with the current weights $\mathbf{w}_0 = (1, 0)$,
 # $\mathbf{w}_1 = (0, 1)$ and $\mathbf{w}_2 = (-1, -1)$. The example $\mathbf{x} = (2, 1)$ of class 2 comes next. Give
@@ -1143,7 +1235,7 @@ def noisy_comparison(n_sets=30):
     return np.array(rows)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 13 (predict): which weights to keep when the data are not separable
+# ### ✏️ Exercise 15 (predict): which weights to keep when the data are not separable
 #
 # Before running the experiment: on the clean test points, over the 30 data sets,
 #
@@ -1208,7 +1300,7 @@ print(f"one pass over 100 points with {np.sum(t_first != first.y[:100])} flipped
       f"the count is below it at every margin: {bool(np.all(one_pass.n_updates <= bounds))}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 14 (derive): Freund and Schapire's bound by hand
+# ### ✏️ Exercise 16 (derive): Freund and Schapire's bound by hand
 #
 # Three examples with $R = \max_i\|\mathbf{x}_i\| = 1$ have the margins $t_i\mathbf{x}_i^T\mathbf{u} = 1$, $0.2$ and $0.1$
 # along a unit vector $\mathbf{u}$. For the target margin $\gamma = 0.5$, what does the bound say about the
@@ -1274,7 +1366,9 @@ exercises.nonseparable_bound.check(fs_bound)
 #
 # - A linear classifier predicts $\operatorname{sign}(\mathbf{x}^T\mathbf{w} + b)$; $\mathbf{w}$ is normal to
 #   the boundary, $y(\mathbf{x})/\|\mathbf{w}\|$ is the signed distance to it, and $|b|/\|\mathbf{w}\|$ the
-#   boundary's distance from the origin.
+#   boundary's distance from the origin. As a neuron it fires through a step $g$; trained on "$g(z) \ne t$",
+#   Sarkar and Das's $g(0) = +1$ lets an example with $t = +1$ on the boundary pass, where the box's
+#   $t\,z \le 0$ (and `np.sign`'s 0) updates: from $\mathbf{w} = \mathbf{0}$ the first steps differ.
 # - With the bias as an extra constant input, the perceptron starts at $\mathbf{w} = \mathbf{0}$ and adds
 #   $t_i\mathbf{x}_i$ for every misclassified example until a pass makes no mistake; so
 #   $\mathbf{w} = \sum_i c_i t_i\mathbf{x}_i$, with $c_i$ the updates example $i$ triggered.

@@ -1176,14 +1176,6 @@ exercises.least_squares_noise.check(noise_explanation)
 #   $\nabla_\Lambda \log\det\Lambda = \Lambda^{-1}$ and $\nabla_\Lambda \operatorname{tr}(\Lambda S) = S$, the gradient
 #   $\frac N2\Lambda^{-1} - \frac12 S = 0$ gives $\hat\Sigma = S/N$, the $\frac1N$ covariance; $\ell$ is concave
 #   in $\Lambda$, so this is the maximum. Notebook 06 uses the unbiased $\frac{1}{N-1}$ version instead (section 10).
-#
-# **Invariance.** If $\hat{\boldsymbol\theta}$ maximises $L$, then for a one-to-one $g$ the likelihood written in
-# $\boldsymbol\eta = g(\boldsymbol\theta)$ is $L(g^{-1}(\boldsymbol\eta))$, which peaks at $\hat{\boldsymbol\eta} = g(\hat{\boldsymbol\theta})$:
-# the same models, relabelled. So $\hat\sigma = \sqrt{\hat\sigma^2}$, the MLE of a coin's log-odds is
-# $\log\frac{\hat\phi}{1-\hat\phi}$, and any function of $\Sigma$, such as a correlation, is estimated by that
-# function of $\hat\Sigma$ (for a $g$ that is not one-to-one, by defining the likelihood of $\boldsymbol\eta$ as the
-# largest $L$ over the $\boldsymbol\theta$ that map to it). Unbiasedness does not carry over:
-# $\mathbb{E}[\hat\sigma^2] = \frac{N-1}{N}\sigma^2$, yet no rescaling of $\hat\sigma$ is unbiased for every $N$ too.
 
 # %% slideshow={"slide_type": "subslide"}
 from sklearn.covariance import EmpiricalCovariance   # noqa: E402
@@ -1203,6 +1195,31 @@ def mvn_nll(theta):            # theta = (mu, the entries of a Cholesky factor L
 theta_hat = minimize(mvn_nll, np.zeros(5), method="BFGS", options={"gtol": 1e-7}).x
 L_hat = np.array([[np.exp(theta_hat[2]), 0.0], [theta_hat[3], np.exp(theta_hat[4])]])
 print("numerical maximum:", theta_hat[:2].round(4), (L_hat @ L_hat.T).ravel().round(4))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 14 (derive): the MLE of a covariance matrix
+#
+# Three points in the plane, $(0, 0)$, $(2, 1)$ and $(1, 5)$, are modelled by a Gaussian
+# $\mathcal{N}(\boldsymbol\mu, \Sigma)$. Compute, on paper, the maximum likelihood estimate $\hat\Sigma$.
+
+# %%
+Sigma_answer = ...    # ✏️ your answer, as [Sigma_11, Sigma_12, Sigma_22]
+exercises.covariance_mle.check(Sigma_answer)
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The invariance of the MLE
+#
+# If $\hat{\boldsymbol\theta}$ maximises $L$, then for a one-to-one $g$ the likelihood written in
+# $\boldsymbol\eta = g(\boldsymbol\theta)$ is $L(g^{-1}(\boldsymbol\eta))$, which peaks at $\hat{\boldsymbol\eta} = g(\hat{\boldsymbol\theta})$:
+# the same models, relabelled. So $\hat\sigma = \sqrt{\hat\sigma^2}$, the MLE of a coin's log-odds is
+# $\log\frac{\hat\phi}{1-\hat\phi}$, and any function of $\Sigma$, such as a correlation, is estimated by that
+# function of $\hat\Sigma$. For a $g$ that is not one-to-one, define the likelihood of $\boldsymbol\eta$ as the
+# largest $L$ over the $\boldsymbol\theta$ that map to it (the *profile* likelihood): it too peaks at
+# $g(\hat{\boldsymbol\theta})$. Unbiasedness does not carry over: $s^2$ is unbiased for $\sigma^2$, but
+# $s = \sqrt{s^2}$ is biased low for $\sigma$, since $\mathbb{E}[\sqrt{s^2}] < \sqrt{\mathbb{E}[s^2]}$ (Jensen,
+# $\sqrt{\cdot}$ being concave). Below, $\sigma$ fitted directly against $\sqrt{\hat\sigma^2}$.
+
+# %%
 sigma_numerical = minimize(lambda s: -stats.norm.logpdf(X_2d[:, 0], mu_hat[0], s[0]).sum(), [1.0],
                            bounds=[(1e-3, None)]).x[0]
 print(f"invariance: the likelihood maximised over sigma itself gives {sigma_numerical:.4f}; "
@@ -1227,15 +1244,45 @@ surface_explorer = GaussianLikelihoodExplorer(x_surface, mu=0.0, sigma2=8.0)
 surface_explorer
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 14 (derive): the MLE of a correlation
+# ### ✏️ Exercise 15 (derive): the MLE of a tail probability
 #
-# Three points in the plane, $(0, 0)$, $(2, 1)$ and $(1, 5)$, are modelled by a Gaussian
-# $\mathcal{N}(\boldsymbol\mu, \Sigma)$. Compute, on paper, the maximum likelihood estimate of the correlation
-# $\rho = \Sigma_{12}/\sqrt{\Sigma_{11}\Sigma_{22}}$.
+# Model the widget's 20 draws, `x_surface`, by a Gaussian $\mathcal{N}(\mu, \sigma^2)$. What is the maximum
+# likelihood estimate of the probability that one more draw exceeds 3.5, $P(X > 3.5)$? Compute it in code
+# (`stats` is scipy's), to 3 significant figures.
 
 # %%
-rho_answer = ...      # ✏️ your answer
-exercises.correlation_mle.check(rho_answer)
+tail_answer = ...     # ✏️ your answer, a number
+exercises.tail_probability_mle.check(tail_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: P(X > 3.5) at the MLE, against the likelihood written in eta = P(X > 3.5), maximised.
+if exercises.tail_probability_mle.revealed():
+    plug_in = stats.norm.sf(3.5, x_surface.mean(), x_surface.std())            # std(): the 1/N variance's root
+
+    def nll_eta(params):               # eta = expit(params[0]), sigma = exp(params[1]), and mu = 3.5 - sigma isf(eta)
+        eta, sigma = expit(params[0]), np.exp(params[1])
+        return -stats.norm.logpdf(x_surface, 3.5 - sigma * stats.norm.isf(eta), sigma).sum()
+
+    eta_fit = expit(minimize(nll_eta, [0.0, 0.0], method="Nelder-Mead", options={"xatol": 1e-10, "fatol": 1e-12}).x[0])
+    print(f"P(X > 3.5) at (mu_hat, sigma_hat): {plug_in:.4f}; the likelihood in (eta, sigma) peaks at "
+          f"eta = {eta_fit:.4f}")
+    with_s = stats.norm.sf(3.5, x_surface.mean(), x_surface.std(ddof=1))
+    print(f"not the MLE: with s in place of sigma_hat {with_s:.4f}; "
+          f"the fraction of draws above 3.5 {np.mean(x_surface > 3.5):.4f}")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Evaluate the probability at the MLE.** Under the model, $P(X > 3.5) = 1 - \Phi\big((3.5 - \mu)/\sigma\big)$ is a
+# function of $(\mu, \sigma)$, so its MLE is that function at $(\bar x, \hat\sigma)$, with $\hat\sigma$ the root of
+# the $\frac1N$ variance. The cell checks it the long way: written in $\eta = P(X > 3.5)$ and $\sigma$ (a one-to-one
+# change of parameters, $\mu = 3.5 - \sigma\,\Phi^{-1}(1 - \eta)$), the likelihood peaks at the same $\eta$. With $s$,
+# the estimate is the plug-in of the unbiased variance, not the MLE; the fraction of the sample above 3.5 is an
+# estimate that ignores the Gaussian model. Invariance says nothing about bias: this MLE, like $\hat\sigma$, is
+# biased, and the bias fades as $N$ grows.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 13. Standard errors from the observed information
@@ -1283,7 +1330,7 @@ print("statsmodels OLS bse x sqrt((N - d) / N):    ", (ols.bse * np.sqrt((40 - 3
 # With 100 tosses and $\phi = 0.3$ the normal approximation is good: the standard error matches the spread
 # of the estimates, and the interval covers the truth about 95% of the time.
 #
-# ### ✏️ Exercise 15 (predict): a standard error on a small sample
+# ### ✏️ Exercise 16 (predict): a standard error on a small sample
 #
 # A coin with $\phi = 0.05$ is tossed $N = 10$ times, and we report $\hat\phi \pm 1.96\sqrt{\hat\phi(1-\hat\phi)/N}$.
 # Over many repetitions, how often does this interval contain $\phi = 0.05$?
@@ -1368,7 +1415,7 @@ for tau2 in [100.0, 1.0, 0.01]:
           f"scikit-learn Ridge(alpha = sigma^2 / tau^2) = {ridge.round(4)}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 16 (derive): how many heads before the MAP passes 0.9?
+# ### ✏️ Exercise 17 (derive): how many heads before the MAP passes 0.9?
 #
 # With the prior $\mathrm{Beta}(5, 5)$ on a coin's $\phi$, you toss and see only heads. After how many heads,
 # at the fewest, is $\hat\phi_\text{MAP}$ above 0.9?
@@ -1433,7 +1480,8 @@ exercises.map_heads_needed.check(heads_answer)
 #
 # - Least squares is the MLE of linear regression under Gaussian noise, with $\hat\sigma^2 = \mathrm{RSS}/N$; the
 #   multivariate Gaussian's MLE is the sample mean and the $\frac1N$ covariance; and the MLE of $g(\boldsymbol\theta)$
-#   is $g(\hat{\boldsymbol\theta})$ (invariance).
+#   is $g(\hat{\boldsymbol\theta})$ (invariance, through the profile likelihood when $g$ is not one-to-one): a
+#   fitted Gaussian's $P(X > c)$ is read at $(\bar x, \hat\sigma)$. Unbiasedness does not carry over.
 # - Asymptotically $\hat\theta \approx \mathcal{N}(\theta_*, \mathcal{I}(\theta_*)^{-1}/N)$; the standard error is
 #   $1/\sqrt{-\ell''(\hat\theta)}$, from the observed information, and can fail badly on small samples.
 # - A prior turns the MLE into the MAP, $\operatorname{argmax}\, \log L + \log p(\boldsymbol\theta)$: a Beta prior on a coin
