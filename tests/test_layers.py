@@ -15,7 +15,7 @@ ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "pro
               "optimization.line_search", "optimization.singular", "optimization.finite_differences",
               "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
               "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
-              "datasets",
+              "datasets", "optimization.stopping",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
               "exercises.newton.convexity_and_newton", "exercises.newton.irls_and_variants",
               "exercises.discriminant", "exercises.naive_bayes", "exercises.naive_bayes.tables_and_smoothing",
