@@ -19,7 +19,8 @@ ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "pro
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
               "exercises.newton.convexity_and_newton", "exercises.newton.irls_and_variants",
               "exercises.discriminant", "exercises.naive_bayes", "exercises.naive_bayes.tables_and_smoothing",
-              "exercises.naive_bayes.words_and_numbers", "exercises.logistic"]
+              "exercises.naive_bayes.words_and_numbers", "exercises.logistic",
+              "exercises.logistic.descent", "exercises.logistic.penalties"]
 
 
 @pytest.mark.parametrize("module", ["lecture_utils"] + [f"lecture_utils.{name}" for name in ALGORITHMS])
