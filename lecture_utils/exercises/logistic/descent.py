@@ -1,8 +1,8 @@
 """The exercises of notebook 04's first half, sections 1-6: the sigmoid, the loss and its gradient, gradient descent,
-feature scaling and SGD, in the order the notebook asks them.
+feature scaling, SGD and when to stop, in the order the notebook asks them.
 
 Each derive exercise takes its truth from :mod:`lecture_utils.logistic` (or
-:mod:`lecture_utils.losses`), independently of the hand solution it stores; each
+:mod:`lecture_utils.optimization`), independently of the hand solution it stores; each
 implement exercise compares the student's function with one built on the package's
 :class:`~lecture_utils.logistic.LogisticLoss`.
 """
@@ -15,6 +15,7 @@ import numpy as np
 from scipy.special import expit
 
 from ...logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit
+from ...optimization import patience_stop
 from ...preprocessing import StandardScaler
 from .._core import Count, Derive, Implement
 
@@ -354,6 +355,111 @@ step of gradient descent.
            (_sgd_epoch_array_split_floor, _ARRAY_SPLIT_HINT)],
 )
 
+
+# ---------------------------------------------------------------- section 6, when to stop
+
+#: The held-out losses after epochs 1-20 of a run, as the notebook's table prints them.
+VALIDATION_LOSSES = (0.690, 0.540, 0.470, 0.452, 0.449, 0.455, 0.441, 0.438, 0.436, 0.429,
+                     0.433, 0.423, 0.426, 0.421, 0.425, 0.422, 0.419, 0.430, 0.415, 0.437)
+_PATIENCE, _MIN_DELTA = 3, 0.005
+
+
+def _best_on_improvement_only(losses, patience, min_delta, more_than=False):
+    """A slip's rule: the best loss (and its epoch) replaced only by an epoch that improves by min_delta; with
+    ``more_than``, the run stops once the counter exceeds the patience instead of reaching it."""
+    best, best_epoch, waited = np.inf, 0, 0
+    for epoch, loss in enumerate(losses, start=1):
+        if loss <= best - min_delta:
+            best, best_epoch, waited = loss, epoch, 0
+        else:
+            waited += 1
+        if waited > patience if more_than else waited >= patience:
+            return [epoch, best_epoch]
+    return [len(losses), best_epoch]
+
+
+def _against_the_previous_epoch(losses, patience, min_delta):
+    """A slip's rule: each epoch compared with the one before it, not with the best so far."""
+    waited = 0
+    for epoch in range(1, len(losses) + 1):
+        previous = losses[epoch - 2] if epoch > 1 else np.inf
+        waited = 0 if losses[epoch - 1] <= previous - min_delta else waited + 1
+        if waited >= patience:
+            return [epoch, int(np.argmin(losses[:epoch])) + 1]
+    return [len(losses), int(np.argmin(losses)) + 1]
+
+
+def _counted_past_the_patience(losses, patience, min_delta):
+    """A slip's rule: the package's, but stopping when the counter exceeds the patience (one epoch later)."""
+    stop = patience_stop(losses, patience + 1, min_delta)
+    return [stop.epoch, stop.best_epoch]
+
+
+def _patience_truth():
+    stop = patience_stop(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA)
+    return [stop.epoch, stop.best_epoch]
+
+
+def _stop_advice(value) -> str:
+    stop, best = (float(number) for number in np.ravel(value))
+    if stop == 15 and best != 14:
+        return ("The stopping epoch is right. The weights kept are those of the lowest loss seen up to the stop, "
+                "epochs 1 to 15 only: the run never sees the epochs after it.")
+    if best == 14 and stop != 15:
+        return ("The weights are right; recount the stop. Walk the table with the best loss so far and the counter "
+                "of epochs that fail to reach it minus 0.005; the run stops at the epoch where the counter reaches 3.")
+    return ("Walk the table epoch by epoch, writing down the best loss so far and the counter: an epoch whose loss "
+            "is at most best - 0.005 sets the counter to 0, any other adds 1; a new lowest loss becomes the best "
+            "either way. The run stops where the counter reaches 3.")
+
+
+patience_stop_epoch = Count(
+    "where patience runs out",
+    r"""
+Walk the table with the best loss so far $V_\text{best}$ and the counter $c$; an epoch improves if its loss is at
+most $V_\text{best} - 0.005$:
+
+| epoch $e$ | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+| $V_e$ | .690 | .540 | .470 | .452 | .449 | .455 | .441 | .438 | .436 | .429 | .433 | .423 | .426 | .421 | .425 |
+| improves? | yes | yes | yes | yes | no | no | yes | no | no | yes | no | yes | no | no | no |
+| $c$ | 0 | 0 | 0 | 0 | 1 | 2 | 0 | 1 | 2 | 0 | 1 | 0 | 1 | 2 | **3** |
+| $V_\text{best}$ after | .690 | .540 | .470 | .452 | .449 | .449 | .441 | .438 | .436 | .429 | .429 | .423 | .423 | .421 | .421 |
+
+The counter reaches 3 at **epoch 15**, and the weights kept are those of the lowest loss up to then, 0.421 at
+**epoch 14**. Two places decide it. Epochs 5, 8 and 9 lower the best without improving on it by 0.005: they count as
+epochs without improvement, yet each becomes the new best, and the next epoch is measured against it (epoch 7's
+0.441 is compared with 0.449 - 0.005). And epoch 14 (0.421) is the lowest so far but not 0.005 below 0.423: the
+counter goes on to 2, and epoch 15 ends the run. The run never sees epochs 16-20: their 0.415 at epoch 19 plays
+no part. A patience of 3 with $\delta = 0.005$ stops a run that still creeps down by less than $\delta$ an epoch:
+that is what $\delta$ is for.
+""",
+    truth=_patience_truth,
+    answer=[15, 14],
+    what="the stopping epoch and the epoch whose weights are kept", example="[10, 8]",
+    praise="The counter reaches 3 at epoch 15 (epochs 13, 14, 15 fail to reach 0.423 - 0.005); the lowest loss up "
+           "to then is epoch 14's 0.421.",
+    slips=[(lambda: _best_on_improvement_only(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
+            "The stop is right, but the best so far is the lowest loss seen, whether or not it improved by 0.005: "
+            "epoch 14's 0.421 is below epoch 12's 0.423, so its weights are the ones kept (scikit-learn's rule "
+            "too)."),
+           (lambda: _against_the_previous_epoch(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
+            "Compare each epoch with the best loss so far, not with the epoch before it: a loss that rises and "
+            "then falls back is no improvement."),
+           (lambda: _counted_past_the_patience(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
+            "The run stops at the epoch at which the counter reaches 3, not the one after it (scikit-learn's "
+            "SGDClassifier stops when the counter reaches n_iter_no_change; its MLPClassifier waits one epoch "
+            "more)."),
+           (lambda: [len(VALIDATION_LOSSES), int(np.argmin(VALIDATION_LOSSES)) + 1],
+            "An epoch improves only if its loss is at most the best so far minus 0.005: without that margin the "
+            "counter never reaches 3 in these 20 epochs, but with it, it does well before the end."),
+           (lambda: [15, int(np.argmin(VALIDATION_LOSSES)) + 1],
+            "The stop is right, but a run that stops at epoch 15 has not seen epochs 16-20: the weights kept are "
+            "the best of epochs 1-15.")],
+    advice=_stop_advice,
+    names=("stop epoch", "best epoch"),
+)
+
 #: The exercises of sections 1-6, in the order the notebook asks them.
 EXERCISES = (score_for_ninety_percent, nll_gradient, steps_promised_by_the_bound, condition_after_standardising,
-             sgd_epoch)
+             sgd_epoch, patience_stop_epoch)
