@@ -897,7 +897,7 @@ print(f"SGDClassifier: stopped after {sk_sgd.n_iter_} epochs, with the weights o
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 6 (derive): where patience runs out
 #
-# A run records these held-out losses after each epoch (rounded as shown; the run itself compares these values):
+# A run without a stopping rule records these held-out losses over 20 epochs (the values exactly as shown):
 #
 # | epoch | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 |
 # |---|---|---|---|---|---|---|---|---|---|---|
@@ -905,8 +905,8 @@ print(f"SGDClassifier: stopped after {sk_sgd.n_iter_} epochs, with the weights o
 # | **epoch** | **11** | **12** | **13** | **14** | **15** | **16** | **17** | **18** | **19** | **20** |
 # | $V_e$ | 0.433 | 0.423 | 0.426 | 0.421 | 0.425 | 0.422 | 0.419 | 0.430 | 0.415 | 0.437 |
 #
-# It uses the patience rule above with a patience of 3 epochs and $\delta = 0.005$. At which epoch does it stop,
-# and the weights of which epoch does it return? Answer `[stop epoch, best epoch]`.
+# Under the patience rule above, with a patience of 3 epochs and $\delta = 0.005$, at which epoch would it have
+# stopped, and the weights of which epoch would it return? Answer `[stop epoch, best epoch]`.
 
 # %%
 stop_and_best = ...     # ✏️ two whole numbers, [stop epoch, best epoch]
@@ -930,7 +930,8 @@ if exercises.patience_stop_epoch.revealed():
 # The counter reaches 3 at epoch 15, and the lowest loss up to then is epoch 14's 0.421. Epochs 5, 8, 9 and 14 each
 # set a new lowest loss without improving on the best by 0.005: they count as epochs without improvement, yet the
 # next epoch is measured against them. Epoch 14's 0.421 is the lowest so far but not 0.005 below 0.423, so the
-# counter goes on, and epoch 15 ends the run. The run never sees epochs 16-20, and epoch 19's 0.415 plays no part.
+# counter goes on, and epoch 15 ends the run. A run under the rule never reaches epochs 16-20: epoch 19's 0.415
+# plays no part.
 # With $\delta = 0$ the same table never stops the run within 20 epochs: $\delta$ is what ends a run that still
 # creeps down, by less than $\delta$ an epoch.
 #

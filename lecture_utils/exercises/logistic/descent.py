@@ -430,8 +430,8 @@ The counter reaches 3 at **epoch 15**, and the weights kept are those of the low
 **epoch 14**. Two places decide it. Epochs 5, 8 and 9 lower the best without improving on it by 0.005: they count as
 epochs without improvement, yet each becomes the new best, and the next epoch is measured against it (epoch 7's
 0.441 is compared with 0.449 - 0.005). And epoch 14 (0.421) is the lowest so far but not 0.005 below 0.423: the
-counter goes on to 2, and epoch 15 ends the run. The run never sees epochs 16-20: their 0.415 at epoch 19 plays
-no part. A patience of 3 with $\delta = 0.005$ stops a run that still creeps down by less than $\delta$ an epoch:
+counter goes on to 2, and epoch 15 ends the run. A run under the rule never reaches epochs 16-20: their 0.415 at
+epoch 19 plays no part. A patience of 3 with $\delta = 0.005$ stops a run that still creeps down by less than $\delta$ an epoch:
 that is what $\delta$ is for.
 """,
     truth=_patience_truth,
@@ -454,7 +454,7 @@ that is what $\delta$ is for.
             "An epoch improves only if its loss is at most the best so far minus 0.005: without that margin the "
             "counter never reaches 3 in these 20 epochs, but with it, it does well before the end."),
            (lambda: [15, int(np.argmin(VALIDATION_LOSSES)) + 1],
-            "The stop is right, but a run that stops at epoch 15 has not seen epochs 16-20: the weights kept are "
+            "The stop is right, but a run that stops at epoch 15 never reaches epochs 16-20: the weights kept are "
             "the best of epochs 1-15.")],
     advice=_stop_advice,
     names=("stop epoch", "best epoch"),
