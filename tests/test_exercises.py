@@ -379,7 +379,7 @@ def test_the_courses_counts_are_counts():
     assert {e.title for e in COUNT} == {"count the updates", "the bound for normalised data",
                                         "count the parameters of LDA and QDA", "when the full table outgrows the data",
                                         "twelve digits at a linear rate", "the flat directions of the softmax loss",
-                                        "the steps the bound promises"}
+                                        "the steps the bound promises", "where patience runs out"}
 
 
 def test_a_count_needs_a_whole_truth():

@@ -1,12 +1,15 @@
 """What the generic tests of tests/test_exercises.py do not cover in notebook 04's exercises (issue 32).
 
-References: plain gradient descent in numpy, run ten times longer than the notebook runs it, and the
+References: a walk through the held-out losses by hand (the patience exercise's table), and the notebook's own copy
+of them; plain gradient descent in numpy, run ten times longer than the notebook runs it, and the
 widest-margin separator, for the growth of the weights on separable data; plain numpy for the scores of the gradient
 exercise's hidden case; the standard library's ceiling for the count of steps the O(1/k) bound promises.
 """
 
 import math
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,12 +17,13 @@ from scipy.special import expit
 
 from lecture_utils import datasets
 from lecture_utils.exercises import logistic as exercises
+from lecture_utils.exercises.logistic import descent
 from lecture_utils.logistic import LogisticLoss, learning_rate_bound
 from lecture_utils.max_margin import max_margin_separator
 
 
 def test_on_separable_data_each_decade_of_steps_adds_more_to_the_weights_up_to_ln_10_over_gamma():
-    """Exercise 8's explanation: ||w_k|| adds 5.9, 10.4, 15.4 and 18.0 per decade, tending to ln 10 / gamma = 19.9
+    """Exercise 9's explanation: ||w_k|| adds 5.9, 10.4, 15.4 and 18.0 per decade, tending to ln 10 / gamma = 19.9
     (not less and less per decade, as "it grows like log k" read)."""
     data = datasets.make_separable(40, 0.1, random_state=1)
     flat = LogisticLoss(data.X, data.y)
@@ -53,7 +57,7 @@ def test_the_bound_promises_the_threshold_rounded_up_from_the_numbers_the_questi
     exercise = exercises.steps_promised_by_the_bound
     crossing = 3.0255 * (0.927 ** 2 + 2.5266 ** 2) / (2 * 1e-3)      # L and w* as the question gives them
     assert crossing == pytest.approx(10956.90, abs=0.01) and math.ceil(crossing) == exercise.truth == 10957
-    assert exercises._bound_crossing() == pytest.approx(10956.80, abs=0.01)               # all digits: the same count
+    assert descent._bound_crossing() == pytest.approx(10956.80, abs=0.01)               # all digits: the same count
     assert "rounded up" in exercise.check(10956).message and "fewest" in exercise.check(11000).message
     assert "Carry 5 significant figures" in exercise.check(10958).message
 
@@ -106,3 +110,25 @@ def test_the_gradient_s_source_shows_only_after_exercise_2():
     shown = [cell for cell in notebook.cells if cell.cell_type == "code" and "show_source(LogisticLoss.gradient)" in cell.source]
     assert shown and all("if exercises.nll_gradient.revealed():" in cell.source
                          and cell.metadata.get("jupyter", {}).get("source_hidden") for cell in shown)
+
+
+def test_the_patience_exercise_walks_its_table_to_epoch_15_keeping_epoch_14():
+    exercise, losses = exercises.patience_stop_epoch, np.array(exercises.VALIDATION_LOSSES)
+    best, waited, improved = np.inf, 0, []
+    for loss in losses[:15]:                                          # the solution's table, epoch by epoch
+        improved.append(bool(loss <= best - 0.005))
+        waited = 0 if improved[-1] else waited + 1
+        best = min(best, loss)
+    assert waited == 3 and improved == [True] * 4 + [False, False, True, False, False, True, False, True] + [False] * 3
+    np.testing.assert_array_equal(exercise.truth, [15, 14])
+    assert losses[13] == losses[:15].min() and losses.argmin() == 18                 # epoch 19's is no part of it
+    margins = [abs(loss - (min(losses[:e]) - 0.005)) for e, loss in enumerate(losses[1:15], start=1)]
+    assert min(margins) >= 0.0009                                     # no comparison is decided by rounding
+    for slip, _hint in exercise.slips:
+        assert not np.array_equal(slip(), [15, 14])
+
+
+def test_the_notebook_prints_the_losses_the_patience_exercise_checks():
+    source = (Path(__file__).parents[1] / "notebooks/src/04_logistic_regression.py").read_text()
+    rows = re.findall(r"^# \| \$V_e\$ \|(.*)\|$", source, flags=re.MULTILINE)            # epochs 1-10, 11-20
+    assert [float(cell) for row in rows for cell in row.split("|")] == list(exercises.VALIDATION_LOSSES)

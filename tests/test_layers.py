@@ -15,12 +15,13 @@ ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "pro
               "optimization.line_search", "optimization.singular", "optimization.finite_differences",
               "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
               "logistic.newton", "logistic.paths", "multiclass", "preprocessing", "model_selection",
-              "datasets",
+              "datasets", "optimization.stopping",
               "exercises.perceptron", "exercises.information", "exercises.mle",
               "exercises.mle.likelihoods_and_estimates", "exercises.mle.properties_and_priors", "exercises.newton",
               "exercises.newton.convexity_and_newton", "exercises.newton.irls_and_variants",
               "exercises.discriminant", "exercises.naive_bayes", "exercises.naive_bayes.tables_and_smoothing",
-              "exercises.naive_bayes.words_and_numbers", "exercises.logistic"]
+              "exercises.naive_bayes.words_and_numbers", "exercises.logistic",
+              "exercises.logistic.descent", "exercises.logistic.penalties"]
 
 
 @pytest.mark.parametrize("module", ["lecture_utils"] + [f"lecture_utils.{name}" for name in ALGORITHMS])

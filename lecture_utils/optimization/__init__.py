@@ -34,6 +34,7 @@ One module per job: :mod:`~lecture_utils.optimization.objective` (what the loop 
 :mod:`~lecture_utils.optimization.loop` (:func:`minimize`, its :class:`Trace`, :func:`gradient_descent` and
 :func:`newton`), :mod:`~lecture_utils.optimization.steps` (one step of each method),
 :mod:`~lecture_utils.optimization.inexact` (conjugate gradients, for Newton-CG),
+:mod:`~lecture_utils.optimization.stopping` (early stopping on held-out data: the patience rule),
 :mod:`~lecture_utils.optimization.line_search`, :mod:`~lecture_utils.optimization.singular` (when a Hessian is
 singular, and solving by that rule), :mod:`~lecture_utils.optimization.finite_differences` (gradient checks)
 and :mod:`~lecture_utils.optimization.curvature` (convexity and the quadratic model, for notebook 05). Every
@@ -49,8 +50,10 @@ from .loop import DIVERGENCE_FACTOR, MAX_NEWTON_WEIGHTS, METHODS, Trace, gradien
 from .objective import FunctionObjective, Objective
 from .singular import SINGULAR_RTOL
 from .steps import LBFGS_MEMORY, _Memory, _newton_step, _orthant_newton_step, soft_threshold
+from .stopping import EarlyStopping, PatienceStop, patience_stop
 
 __all__ = ["Objective", "FunctionObjective", "Trace", "minimize", "gradient_descent", "newton", "METHODS",
            "DIVERGENCE_FACTOR", "MAX_NEWTON_WEIGHTS", "LBFGS_MEMORY", "SINGULAR_RTOL", "soft_threshold",
            "numerical_gradient", "numerical_hessian", "chord_gap", "QuadraticModel", "quadratic_model",
-           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult"]
+           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult",
+           "EarlyStopping", "PatienceStop", "patience_stop"]

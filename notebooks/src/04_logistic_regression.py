@@ -19,6 +19,8 @@
 #   too large does, how many steps it needs, and why features should be standardised;
 # - stochastic gradient descent with minibatches, why its learning rate must decay, and the soft
 #   perceptron hidden in its update;
+# - when to stop: what a small gradient guarantees (and a small change of the loss does not), and early
+#   stopping on held-out data with patience;
 # - why not the squared error, what goes wrong on separable data, softmax regression for $K$ classes;
 # - L2 and L1 regularisation, their reading as Gaussian and Laplace priors (the MAP estimate), choosing their
 #   strength by cross-validation, and our fits beside scikit-learn's.
@@ -55,7 +57,7 @@ lecture_utils.require("0.2")
 import warnings
 import matplotlib.pyplot as plt
 import numpy as np
-from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression, SGDClassifier
 from sklearn.model_selection import KFold
 from threadpoolctl import threadpool_limits
 from lecture_utils import datasets, plotting
@@ -70,7 +72,7 @@ from lecture_utils.mle import binary_cross_entropy
 from lecture_utils.model_selection import (cross_val_score, grid_search, kfold_indices,
                                            leave_one_out, train_test_split)
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
-from lecture_utils.optimization import gradient_descent, minimize, numerical_gradient
+from lecture_utils.optimization import EarlyStopping, gradient_descent, minimize, numerical_gradient, patience_stop
 from lecture_utils.preprocessing import PolynomialFeatures, StandardScaler, make_pipeline
 from lecture_utils.widgets import LearningRateExplorer, RegularizationExplorer
 
@@ -755,6 +757,186 @@ def sgd_epoch(X, t, w, eta, batch_size, order):
 
 exercises.sgd_epoch.check(sgd_epoch)
 
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### When to stop
+#
+# Every run so far took a fixed number of steps, or ran until the gradient's norm fell below `tol`. Three rules
+# are in use, and they promise different things:
+#
+# - **the gradient**: stop when $\|\nabla E(\mathbf{w}_k)\| \le \epsilon$ (the package's `tol`; scikit-learn's
+#   `LogisticRegression` uses the largest component, $\max_j |\partial E/\partial w_j| \le$ `tol`);
+# - **the change of the loss** (Liu: "stop when $F$ does not change much"): stop when
+#   $E(\mathbf{w}_{k-1}) - E(\mathbf{w}_k) \le \epsilon_\text{rel}\max(|E(\mathbf{w}_{k-1})|, |E(\mathbf{w}_k)|, 1)$, scipy's
+#   `ftol` for L-BFGS;
+# - **held-out data and patience** (Straka: "until convergence, or patience runs out"): stop when the loss on
+#   examples the run does not train on has not improved for a number of epochs, and keep the best weights.
+#
+# The first two ask whether the *optimisation* is done; the third asks whether going on still helps on new data.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **What a small gradient guarantees.** Suppose every Hessian has curvature at least $\mu > 0$ in every
+# direction, $\mathbf{H} \succeq \mu\mathbf{I}$ (strongly convex, section 4). Along the segment from $\mathbf{w}_*$ to
+# $\mathbf{w}$ the gradient changes by the mean Hessian on it, $\bar{\mathbf{H}} = \int_0^1 \mathbf{H}(\mathbf{w}_* + s(\mathbf{w} - \mathbf{w}_*))\,ds \succeq \mu\mathbf{I}$,
+# and $\nabla E(\mathbf{w}_*) = \mathbf{0}$, so
+#
+# $$\nabla E(\mathbf{w}) = \bar{\mathbf{H}}\,(\mathbf{w} - \mathbf{w}_*) \;\Rightarrow\;
+# \|\nabla E(\mathbf{w})\|\,\|\mathbf{w} - \mathbf{w}_*\| \ge (\mathbf{w} - \mathbf{w}_*)^T\nabla E(\mathbf{w}) \ge \mu\|\mathbf{w} - \mathbf{w}_*\|^2
+# \;\Rightarrow\; \|\mathbf{w} - \mathbf{w}_*\| \le \frac{\|\nabla E(\mathbf{w})\|}{\mu}$$
+#
+# (Cauchy-Schwarz on the left). The least value of the quadratic lower bound $E(\mathbf{w}) + \mathbf{g}^T\mathbf{d} + \frac\mu2\|\mathbf{d}\|^2$
+# bounds the loss too: $E(\mathbf{w}) - E(\mathbf{w}_*) \le \|\nabla E(\mathbf{w})\|^2/(2\mu)$. An L2 penalty
+# $\frac\lambda2\|\mathbf{w}\|^2$ on *every* weight adds $\lambda\mathbf{I}$ to the Hessian, so $\mu \ge \lambda$: the
+# tolerance $\epsilon$ certifies $\|\mathbf{w} - \mathbf{w}_*\| \le \epsilon/\lambda$ without knowing $\mathbf{w}_*$. A small change of
+# the loss certifies nothing of the kind: a step lowers $E$ by about $\eta\|\nabla E\|^2$ (section 4), so a small
+# learning rate makes small changes far from the minimum.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Checked on the breast-cancer data with $\lambda = 0.01$ on all 31 weights (the bias too, so that $\mu \ge \lambda$
+# holds), gradient descent for 3000 steps at $\eta = 1/L$ and at a twentieth of it, and where each rule would
+# have stopped it ($\epsilon = 10^{-3}$, $\epsilon_\text{rel} = 10^{-5}$):
+
+# %%
+lam = 0.01
+every = LogisticLoss(np.column_stack([Z, np.ones(569)]), cancer.y, l2=lam, fit_intercept=False)   # bias penalised
+w_every = minimize(every, np.zeros(31), "newton", tol=1e-12).w                    # w*
+E_every = every.loss(w_every)
+L_every = np.linalg.eigvalsh(every.hessian(np.zeros(31)))[-1]    # at w = 0 every p(1 - p) = 1/4: the most curvature
+long_runs = {eta: minimize(every, np.zeros(31), "gd", learning_rate=eta, max_iter=3000, tol=0)
+             for eta in (1 / L_every, 0.05 / L_every)}
+
+# %% slideshow={"slide_type": "subslide"}
+for eta, run in long_runs.items():
+    distance = np.linalg.norm(run.weights - w_every, axis=1)
+    change = -np.diff(run.loss) / np.maximum(np.maximum(np.abs(run.loss[:-1]), np.abs(run.loss[1:])), 1)
+    print(f"eta = {eta * L_every:.2f} / L: ||w_k - w*|| <= ||grad E(w_k)|| / lambda at all 3001 iterates: "
+          f"{np.all(distance <= run.grad_norm / lam)} (at most {np.max(distance * lam / run.grad_norm):.2f} of it)")
+    for rule, met in [("||grad E|| <= 1e-3", run.grad_norm <= 1e-3), ("change <= 1e-5", np.r_[False, change <= 1e-5])]:
+        k = int(np.argmax(met))
+        print(f"  {rule:18}: " + (f"stops at step {k:4d}, ||w_k - w*|| = {distance[k]:.2f}, E - E* = "
+                                  f"{run.loss[k] - E_every:.1e}" if met.any() else "not met in 3000 steps"))
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The bound holds at every iterate, and it is nearly tight at $\eta = 1/L$: late in the run the error lies along
+# the flattest direction, whose curvature is close to $\lambda$. The gradient rule at $10^{-3}$ guarantees
+# $\|\mathbf{w} - \mathbf{w}_*\| \le 0.1$, and delivers it. The change rule with the same $\epsilon_\text{rel}$ stops
+# at 0.29 from $\mathbf{w}_*$ with the larger step and at 0.74 with the smaller one, with a loss ten times further from
+# its minimum: what it promises depends on $\eta$. scikit-learn's L-BFGS stops on the gradient (`tol`, on its
+# largest component) and keeps the change rule only as a backstop, at $\epsilon_\text{rel} = 64$ times the
+# machine epsilon, where no further progress is possible. Its objective is the mean log loss plus
+# $\|\mathbf{w}\|^2/(2CN)$, ours with $\lambda = 1/(CN)$ and the bias free. At its fits the largest component of our
+# gradient is below its `tol`, and the distance to $\mathbf{w}_*$ shrinks with it:
+
+# %%
+for tol in (1e-2, 1e-4):
+    fitted = SklearnLogisticRegression(C=1 / (lam * 569), tol=tol).fit(Z, cancer.y)
+    w_sk = np.r_[fitted.coef_[0], fitted.intercept_]
+    exact_l2 = LogisticRegression(solver="newton", l2=lam, tol=1e-12).fit(Z, cancer.y)
+    print(f"scikit-learn, tol = {tol:g}: largest |dE/dw_j| of our loss at its weights "
+          f"{np.abs(LogisticLoss(Z, cancer.y, l2=lam).gradient(w_sk)).max():.1e}, "
+          f"||w - w*|| = {np.linalg.norm(w_sk - np.r_[exact_l2.coef_, exact_l2.intercept_]):.1e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **Early stopping.** An unpenalised model fitted to few examples goes on lowering its training loss by growing
+# its weights to fit their noise, and its loss on new data, after falling, rises. Hold out examples the run does
+# not train on, and after each epoch $e$ compute their mean loss $V_e$. The patience rule (scikit-learn's
+# `n_iter_no_change` and `tol`, written $\delta$ here):
+#
+# - an epoch *improves* if $V_e \le V_\text{best} - \delta$, with $V_\text{best}$ the lowest held-out loss before it;
+# - a counter of epochs without improvement goes up by one at each other epoch, and back to 0 at an improving one;
+#   $V_\text{best}$ becomes $V_e$ whenever $V_e$ is lower, improving by $\delta$ or not;
+# - the run stops at the epoch at which the counter reaches the **patience**, and returns the weights of the epoch
+#   of $V_\text{best}$.
+#
+# One rise is no trend: SGD's held-out loss is noisy, and patience buys some epochs of evidence. Those epochs are past
+# the best, which is why the best weights are kept. A held-out set used this way has chosen the model: an honest
+# estimate of its error needs a third set, as the test set of section 12. Starting from $\mathbf{w} = \mathbf{0}$,
+# stopping early keeps $\|\mathbf{w}\|$ small, much as the L2 penalty of section 11 does.
+
+# %% slideshow={"slide_type": "subslide"}
+Z_fit, Z_held, t_fit, t_held = train_test_split(Z, cancer.y, test_size=0.75, random_state=1)
+fitting, held_out = LogisticLoss(Z_fit, t_fit), LogisticLoss(Z_held, t_held)        # no penalty
+sgd = dict(method="sgd", batch_size=10, learning_rate=0.1, tol=0, random_state=0)
+watch = EarlyStopping(held_out.loss, patience=1000)                   # never stops: it only records V_e
+long_run = minimize(fitting, np.zeros(31), max_iter=120, callback=watch, **sgd)
+stopper = EarlyStopping(held_out.loss, patience=10)
+stopped = minimize(fitting, np.zeros(31), max_iter=120, callback=stopper, **sgd)
+print(f"{len(t_fit)} examples to fit, {len(t_held)} held out. {stopped.message}.")
+print("the patience rule on the 120 recorded held-out losses:", patience_stop(watch.losses_, patience=10))
+for name, epoch in [("the best", stopper.best_epoch_), ("the stop", stopped.n_iter), ("the last of 120", 120)]:
+    w = long_run.weights[epoch]
+    accuracy = np.mean(((Z_held @ w[:-1] + w[-1]) > 0) == t_held)
+    print(f"epoch {epoch:3d}, {name:15}: fitting loss {long_run.loss[epoch]:.4f}, held-out loss "
+          f"{watch.losses_[epoch - 1]:.4f}, held-out accuracy {accuracy:.3f}, ||w|| = {np.linalg.norm(w[:-1]):.1f}")
+
+# %% slideshow={"slide_type": "subslide"}
+fig, ax = plt.subplots(figsize=(7.5, 3.0))
+epochs_run = np.arange(1, 121)
+ax.plot(epochs_run, long_run.loss[1:], linestyle="-", label="fitting loss $E$ (142 examples)")
+ax.plot(epochs_run, watch.losses_, linestyle="--", label="held-out loss $V_e$ (427 examples)")
+marks = [ax.axvline(stopper.best_epoch_, color="0.4", linestyle=":", label=f"best, epoch {stopper.best_epoch_}"),
+         ax.axvline(stopped.n_iter, color="0.4", linestyle="-.", label=f"stop (patience 10), epoch {stopped.n_iter}")]
+plotting.describe(ax, f"Vertical lines mark the best epoch, {stopper.best_epoch_}, and the stop, epoch "
+                      f"{stopped.n_iter}.", about=marks)
+ax.set(xlabel="epoch", ylabel="mean log loss", ylim=(0, 0.25), title="SGD without a penalty: fitting on, getting worse")
+ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# scikit-learn's `SGDClassifier(early_stopping=True)` applies the same rule (`tests/test_optimization_stopping.py`
+# checks it against scikit-learn's own validation scores), with three differences: it holds out
+# `validation_fraction` of the training data itself; it watches the *accuracy* there, not the loss (an improvement
+# is an accuracy at least `tol` above the best); and it returns the *last* weights, not the best (its
+# `MLPClassifier` keeps the best). Without `early_stopping` it applies the rule to the training loss.
+
+# %%
+sk_sgd = SGDClassifier(loss="log_loss", early_stopping=True, validation_fraction=0.25, n_iter_no_change=10,
+                       tol=1e-3, random_state=0).fit(Z_fit, t_fit)
+print(f"SGDClassifier: stopped after {sk_sgd.n_iter_} epochs, with the weights of that last epoch; "
+      f"accuracy on our held-out examples {sk_sgd.score(Z_held, t_held):.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 6 (derive): where patience runs out
+#
+# A run without a stopping rule records these held-out losses over 20 epochs (the values exactly as shown):
+#
+# | epoch | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 |
+# |---|---|---|---|---|---|---|---|---|---|---|
+# | $V_e$ | 0.690 | 0.540 | 0.470 | 0.452 | 0.449 | 0.455 | 0.441 | 0.438 | 0.436 | 0.429 |
+# | **epoch** | **11** | **12** | **13** | **14** | **15** | **16** | **17** | **18** | **19** | **20** |
+# | $V_e$ | 0.433 | 0.423 | 0.426 | 0.421 | 0.425 | 0.422 | 0.419 | 0.430 | 0.415 | 0.437 |
+#
+# Under the patience rule above, with a patience of 3 epochs and $\delta = 0.005$, at which epoch would it have
+# stopped, and the weights of which epoch would it return? Answer `[stop epoch, best epoch]`.
+
+# %%
+stop_and_best = ...     # ✏️ two whole numbers, [stop epoch, best epoch]
+exercises.patience_stop_epoch.check(stop_and_best)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's patience rule on the table, and the counter epoch by epoch.
+table = np.array(exercises.VALIDATION_LOSSES)
+if exercises.patience_stop_epoch.revealed():
+    print("patience_stop:", patience_stop(table, patience=3, min_delta=0.005))
+    best, waited = np.inf, 0
+    for epoch, loss in enumerate(table[:15], start=1):
+        waited = 0 if loss <= best - 0.005 else waited + 1
+        best = min(best, loss)
+        print(f"epoch {epoch:2d}: V = {loss:.3f}, best {best:.3f}, counter {waited}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# The counter reaches 3 at epoch 15, and the lowest loss up to then is epoch 14's 0.421. Epochs 5, 8, 9 and 14 each
+# set a new lowest loss without improving on the best by 0.005: they count as epochs without improvement, yet the
+# next epoch is measured against them. Epoch 14's 0.421 is the lowest so far but not 0.005 below 0.423, so the
+# counter goes on, and epoch 15 ends the run. A run under the rule never reaches epochs 16-20: epoch 19's 0.415
+# plays no part.
+# With $\delta = 0$ the same table never stops the run within 20 epochs: $\delta$ is what ends a run that still
+# creeps down, by less than $\delta$ an epoch.
+#
+# </details>
+
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 7. The soft perceptron
 #
@@ -801,7 +983,7 @@ for c in (1, 3, 10, 100):
 print("perceptron      ", (z[some] <= 0).astype(float))
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 6 (derive): one step of the soft perceptron
+# ### ✏️ Exercise 7 (derive): one step of the soft perceptron
 #
 # The weights are $(w_1, w_2, b) = (1, 0, 0)$. The example $\mathbf{x} = (2, 1)$ has label $t^\pm = -1$. Take one
 # soft-perceptron step with $\eta = 0.5$. What are the new $(w_1, w_2, b)$?
@@ -887,7 +1069,7 @@ for name, run in runs.items():
           f"{np.mean((X1_tilde @ run.w > 0) == passed):.2f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 7 (predict): the squared error from a neutral start
+# ### ✏️ Exercise 8 (predict): the squared error from a neutral start
 #
 # Start both runs at $\mathbf{w} = (0, 0)$ instead, everything else as above (3000 steps of $\eta = 0.6$ at
 # most). Where does gradient descent on the squared error end?
@@ -939,7 +1121,7 @@ if exercises.squared_error_from_zero.revealed():
 # exists, and it is unique (section 11).
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 8 (predict): ten times more steps
+# ### ✏️ Exercise 9 (predict): ten times more steps
 #
 # The next cell runs 10 000 steps of gradient descent on 40 separable points. After 1000 steps
 # $\|\mathbf{w}\| = 20.5$. After 10 000 steps it is:
@@ -981,7 +1163,7 @@ if exercises.separable_weights.revealed():
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # After your answer: the outcome (run this cell again once you have answered)
-# Once you have answered exercise 8: the runs as pictures.
+# Once you have answered exercise 9: the runs as pictures.
 if exercises.separable_weights.revealed():
     steps = np.arange(1, 10_001)
     fig, (ax_w, ax_e) = plt.subplots(1, 2, figsize=(10, 3.3))
@@ -1009,7 +1191,7 @@ if exercises.separable_weights.revealed():
 # </details>
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 9 (predict): a step far too large on separable data
+# ### ✏️ Exercise 10 (predict): a step far too large on separable data
 #
 # On the hours data, $\eta = 30$ bounced for ever (section 4). Now run gradient descent on the 40 separable
 # points above with $\eta = 100$, about 13 times their safe $2/L = 7.89$, for 1000 steps. What happens?
@@ -1152,7 +1334,7 @@ plt.show()
 # probabilities need not add up to 1; softmax regression is one model with one loss, and its
 # probabilities add up to 1 by construction.
 #
-# ### ✏️ Exercise 10 (derive): the gradient of the cross-entropy in the scores
+# ### ✏️ Exercise 11 (derive): the gradient of the cross-entropy in the scores
 #
 # An example of class 0 gets the scores $\mathbf{y} = (2, 1, 0)$. What is the gradient of its loss
 # $-\log p(C_0 \mid \mathbf{x})$ with respect to the three scores?
@@ -1237,7 +1419,7 @@ ax_1.legend(handles=[lines[j] for j in first], loc="center left", bbox_to_anchor
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 11 (derive): the L1 strength that zeroes every weight
+# ### ✏️ Exercise 12 (derive): the L1 strength that zeroes every weight
 #
 # Four examples with one input: $x = (-2, -1, 1, 2)$ and $t = (0, 1, 0, 1)$. Above which $\lambda_\text{max}$
 # does the L1-penalised logistic regression set its weight $w$ exactly to 0?
@@ -1262,7 +1444,7 @@ exercises.l1_lambda_max.check(threshold)
 # the sparsity belongs to the mode, not to the Bayesian answer as a whole.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 12 (derive): the L2 strength of a Gaussian prior
+# ### ✏️ Exercise 13 (derive): the L2 strength of a Gaussian prior
 #
 # Independent Gaussian priors $w_j \sim \mathcal{N}(0, \tau^2)$ with $\tau = 0.2$ on each coefficient, and $N = 250$
 # examples. For which $\lambda$ is the minimiser of $E_\text{L2}(\mathbf{w}) = E(\mathbf{w}) + \frac\lambda2\|\mathbf{w}\|^2$ the
@@ -1409,7 +1591,7 @@ print("  its spread (sd)  ", " ".join(f"{sd:6.4f}" for sd in search.std_score))
 print(f"chosen lambda = {search.best_value:.0e}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 13 (explain): the best cross-validation score
+# ### ✏️ Exercise 14 (explain): the best cross-validation score
 #
 # A report chooses $\lambda$ as above and gives the best of the nine cross-validation accuracies, 0.9765,
 # as the accuracy to expect on new data. What is wrong with that figure?
@@ -1569,7 +1751,7 @@ for name, (ours, theirs, X, t) in pairs.items():
 #   $\mathbb{P}(y_n \mid \mathbf{x}_n; \mathbf{w}) = \sigma(y_n\mathbf{w}^T\mathbf{x}_n)$, the probability of the *correct*
 #   label, which shows the slip: since $\ell'(z) = -\sigma(-z)$, two lines earlier in the same notes, the
 #   weight is $\sigma(-y_n\mathbf{w}^T\mathbf{x}_n) = 1 - \mathbb{P}(y_n \mid \mathbf{x}_n; \mathbf{w})$, the probability of
-#   the *wrong* label (section 7 checks it on every example; exercise 6 has the numbers).
+#   the *wrong* label (section 7 checks it on every example; exercise 7 has the numbers).
 # - **Liu, USC CSCI 567**, in "Applying Newton to logistic loss" writes
 #   $\nabla_\mathbf{w}\ell_\text{logistic}(\mathbf{w}) = \partial\ell_\text{logistic}(w)/\partial w = -\sigma(-w)$: that is the
 #   derivative in the margin, $\ell'(z) = -\sigma(-z)$; the gradient in $\mathbf{w}$ is $-\sigma(-z)\,y_n\mathbf{x}_n$ (section 7).
@@ -1613,6 +1795,10 @@ for name, (ours, theirs, X, t) in pairs.items():
 #   unless $\eta$ decays ($\sum_k \eta_k = \infty$, $\sum_k \eta_k^2 < \infty$), at the rate $O(1/\sqrt k)$ on a
 #   convex loss, $O(1/k)$ on a strongly convex one. Its one-example step is the soft perceptron, weighted
 #   by the probability of the wrong label.
+# - Stop on the gradient: with curvature at least $\mu$ (at least $\lambda$ under an L2 penalty on every weight),
+#   $\|\mathbf{w} - \mathbf{w}_*\| \le \|\nabla E(\mathbf{w})\|/\mu$; a small change of the loss promises nothing alone, and
+#   means less the smaller $\eta$ is. Early stopping watches a held-out loss, stops when it has not improved by
+#   $\delta$ for a patience of epochs, and keeps the best epoch's weights (scikit-learn's `SGDClassifier` keeps the last).
 # - The squared error on a sigmoid has vanishing gradients where the model is most wrong and is not
 #   convex. On separable data the likelihood has no maximum and $\|\mathbf{w}\|$ grows for ever, in the long run
 #   like $(\ln k)/\gamma$ with $\gamma$ the widest margin, even with a step far above $2/L$.

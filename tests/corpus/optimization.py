@@ -420,5 +420,43 @@ def _newton_cg_cases():
     ]
 
 
+def _stopping_cases():
+    target, held = "optimization.patience_stop", LogisticLoss(X, T).loss
+    return [
+        case(target, "a rise of three epochs", lambda: O.patience_stop([0.9, 0.7, 0.72, 0.71, 0.75], 3),
+             answers(equal(O.PatienceStop(5, 2)))),
+        case(target, "one epoch", lambda: O.patience_stop([0.5], 1), answers(equal(O.PatienceStop(None, 1)))),
+        case(target, "losses of 1e300 and -1e300", lambda: O.patience_stop([1e300, -1e300, 1e300, 1e300], 2),
+             answers(equal(O.PatienceStop(4, 2)))),
+        case(target, "min_delta of 1e300: only the first epoch improves",
+             lambda: O.patience_stop([3.0, 2.0, 1.0], 2, min_delta=1e300), answers(equal(O.PatienceStop(3, 3)))),
+        case(target, "no losses", lambda: O.patience_stop([], 3), refuses("losses")),
+        case(target, "a table of losses", lambda: O.patience_stop([[0.5, 0.4]], 3), refuses("losses")),
+        case(target, "a nan loss", lambda: O.patience_stop([0.5, np.nan], 3), refuses("losses")),
+        case(target, "losses as text", lambda: O.patience_stop(["0.5", "0.4"], 3), refuses("losses")),
+        *bad_counts(target, "patience", lambda value: O.patience_stop([0.5, 0.4], value)),
+        *bad_numbers(target, "min_delta", lambda value: O.patience_stop([0.5, 0.4], 2, min_delta=value),
+                     NOT_NEGATIVE),
+        case("optimization.EarlyStopping", "stops SGD and keeps the best weights",
+             lambda: _stopped(O.EarlyStopping(held, patience=1)),
+             answers(satisfies(lambda pair: pair[0].status == "stopped" and np.array_equal(
+                 pair[1].best_weights_, pair[0].weights[pair[1].best_epoch_]), "stopped, best weights kept"))),
+        case("optimization.EarlyStopping", "validation_loss not callable",
+             lambda: O.EarlyStopping(0.5), refuses("validation_loss")),
+        case("optimization.EarlyStopping", "a validation loss of nan",
+             lambda: _stopped(O.EarlyStopping(lambda w: np.nan)), refuses("validation_loss")),
+        *bad_counts("optimization.EarlyStopping", "patience", lambda value: O.EarlyStopping(held, patience=value)),
+        *bad_numbers("optimization.EarlyStopping", "min_delta",
+                     lambda value: O.EarlyStopping(held, min_delta=value), NOT_NEGATIVE),
+    ]
+
+
+def _stopped(stopper):
+    """A run of SGD on the six examples, stopped by ``stopper`` (on their own loss), and the stopper."""
+    trace = O.minimize(LogisticLoss(X, T), np.zeros(3), "sgd", batch_size=1, learning_rate=5.0, max_iter=200, tol=0,
+                       random_state=0, callback=stopper)
+    return trace, stopper
+
+
 CASES = [*_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
-         *_not_finite_cases(), *_flag_cases(), *_overflow_cases()]
+         *_not_finite_cases(), *_flag_cases(), *_overflow_cases(), *_stopping_cases()]

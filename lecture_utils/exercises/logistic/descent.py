@@ -1,7 +1,8 @@
-"""The exercises of notebook 04, logistic regression, in the order the notebook asks them.
+"""The exercises of notebook 04's first half, sections 1-6: the sigmoid, the loss and its gradient, gradient descent,
+feature scaling, SGD and when to stop, in the order the notebook asks them.
 
 Each derive exercise takes its truth from :mod:`lecture_utils.logistic` (or
-:mod:`lecture_utils.losses`), independently of the hand solution it stores; each
+:mod:`lecture_utils.optimization`), independently of the hand solution it stores; each
 implement exercise compares the student's function with one built on the package's
 :class:`~lecture_utils.logistic.LogisticLoss`.
 """
@@ -13,10 +14,10 @@ import math
 import numpy as np
 from scipy.special import expit
 
-from ..logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit, softmax
-from ..preprocessing import StandardScaler
-from ..losses import logistic_loss_derivative
-from ._core import Choice, Count, Derive, Implement, Option
+from ...logistic import LogisticLoss, LogisticRegression, learning_rate_bound, logit
+from ...optimization import patience_stop
+from ...preprocessing import StandardScaler
+from .._core import Count, Derive, Implement
 
 # ---------------------------------------------------------------- section 1
 
@@ -354,259 +355,111 @@ step of gradient descent.
            (_sgd_epoch_array_split_floor, _ARRAY_SPLIT_HINT)],
 )
 
-# ---------------------------------------------------------------- section 7
 
-_SOFT_W, _SOFT_X, _SOFT_T, _SOFT_ETA = np.array([1.0, 0.0, 0.0]), np.array([2.0, 1.0, 1.0]), -1.0, 0.5
+# ---------------------------------------------------------------- section 6, when to stop
+
+#: The held-out losses after epochs 1-20 of a run, as the notebook's table prints them.
+VALIDATION_LOSSES = (0.690, 0.540, 0.470, 0.452, 0.449, 0.455, 0.441, 0.438, 0.436, 0.429,
+                     0.433, 0.423, 0.426, 0.421, 0.425, 0.422, 0.419, 0.430, 0.415, 0.437)
+_PATIENCE, _MIN_DELTA = 3, 0.005
 
 
-def _soft_step(weight_of_margin):
-    z = _SOFT_T * _SOFT_W @ _SOFT_X                                 # the margin t± x~^T w
-    return _SOFT_W + _SOFT_ETA * weight_of_margin(z) * _SOFT_T * _SOFT_X
+def _best_on_improvement_only(losses, patience, min_delta, more_than=False):
+    """A slip's rule: the best loss (and its epoch) replaced only by an epoch that improves by min_delta; with
+    ``more_than``, the run stops once the counter exceeds the patience instead of reaching it."""
+    best, best_epoch, waited = np.inf, 0, 0
+    for epoch, loss in enumerate(losses, start=1):
+        if loss <= best - min_delta:
+            best, best_epoch, waited = loss, epoch, 0
+        else:
+            waited += 1
+        if waited > patience if more_than else waited >= patience:
+            return [epoch, best_epoch]
+    return [len(losses), best_epoch]
 
 
-soft_perceptron_step = Derive(
-    "one step of the soft perceptron",
+def _against_the_previous_epoch(losses, patience, min_delta):
+    """A slip's rule: each epoch compared with the one before it, not with the best so far."""
+    waited = 0
+    for epoch in range(1, len(losses) + 1):
+        previous = losses[epoch - 2] if epoch > 1 else np.inf
+        waited = 0 if losses[epoch - 1] <= previous - min_delta else waited + 1
+        if waited >= patience:
+            return [epoch, int(np.argmin(losses[:epoch])) + 1]
+    return [len(losses), int(np.argmin(losses)) + 1]
+
+
+def _counted_past_the_patience(losses, patience, min_delta):
+    """A slip's rule: the package's, but stopping when the counter exceeds the patience (one epoch later)."""
+    stop = patience_stop(losses, patience + 1, min_delta)
+    return [stop.epoch, stop.best_epoch]
+
+
+def _patience_truth():
+    stop = patience_stop(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA)
+    return [stop.epoch, stop.best_epoch]
+
+
+def _stop_advice(value) -> str:
+    stop, best = (float(number) for number in np.ravel(value))
+    if stop == 15 and best != 14:
+        return ("The stopping epoch is right. The weights kept are those of the lowest loss seen up to the stop, "
+                "epochs 1 to 15 only: the run never sees the epochs after it.")
+    if best == 14 and stop != 15:
+        return ("The weights are right; recount the stop. Walk the table with the best loss so far and the counter "
+                "of epochs that fail to reach it minus 0.005; the run stops at the epoch where the counter reaches 3.")
+    return ("Walk the table epoch by epoch, writing down the best loss so far and the counter: an epoch whose loss "
+            "is at most best - 0.005 sets the counter to 0, any other adds 1; a new lowest loss becomes the best "
+            "either way. The run stops where the counter reaches 3.")
+
+
+patience_stop_epoch = Count(
+    "where patience runs out",
     r"""
-With the constant input, $\tilde{\mathbf{x}} = (2, 1, 1)$; the margin is
-$z = t^\pm\,\tilde{\mathbf{x}}^T\mathbf{w} = -(2 \cdot 1 + 0 + 0) = -2$: the example is misclassified. The step is
-$\mathbf{w} \leftarrow \mathbf{w} + \eta\,\sigma(-z)\,t^\pm\,\tilde{\mathbf{x}}$ with $\sigma(2) = 0.8808$, the probability
-the model gives the wrong label:
+Walk the table with the best loss so far $V_\text{best}$ and the counter $c$; an epoch improves if its loss is at
+most $V_\text{best} - 0.005$:
 
-$$\mathbf{w} \leftarrow (1, 0, 0) + 0.5 \cdot 0.8808 \cdot (-1)\,(2, 1, 1) = (0.1192, -0.4404, -0.4404).$$
+| epoch $e$ | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 |
+|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+| $V_e$ | .690 | .540 | .470 | .452 | .449 | .455 | .441 | .438 | .436 | .429 | .433 | .423 | .426 | .421 | .425 |
+| improves? | yes | yes | yes | yes | no | no | yes | no | no | yes | no | yes | no | no | no |
+| $c$ | 0 | 0 | 0 | 0 | 1 | 2 | 0 | 1 | 2 | 0 | 1 | 0 | 1 | 2 | **3** |
+| $V_\text{best}$ after | .690 | .540 | .470 | .452 | .449 | .449 | .441 | .438 | .436 | .429 | .429 | .423 | .423 | .421 | .421 |
 
-The perceptron would step by the full $\eta\,t^\pm\,\tilde{\mathbf{x}}$, to $(0, -0.5, -0.5)$; the soft perceptron
-steps 88% of the way.
+The counter reaches 3 at **epoch 15**, and the weights kept are those of the lowest loss up to then, 0.421 at
+**epoch 14**. Two places decide it. Epochs 5, 8 and 9 lower the best without improving on it by 0.005: they count as
+epochs without improvement, yet each becomes the new best, and the next epoch is measured against it (epoch 7's
+0.441 is compared with 0.449 - 0.005). And epoch 14 (0.421) is the lowest so far but not 0.005 below 0.423: the
+counter goes on to 2, and epoch 15 ends the run. A run under the rule never reaches epochs 16-20: their 0.415 at
+epoch 19 plays no part. A patience of 3 with $\delta = 0.005$ stops a run that still creeps down by less than $\delta$ an epoch:
+that is what $\delta$ is for.
 """,
-    truth=lambda: _soft_step(lambda z: -logistic_loss_derivative(z)),     # -l'(z) = sigma(-z)
-    answer=[1 - expit(2.0), -0.5 * expit(2.0), -0.5 * expit(2.0)],
-    what="the new weights (w_1, w_2, b)", example="[0.5, -1, 0.25]",
-    praise="z = -2, so the step weight is sigma(2) = 0.881: w = (1, 0, 0) - 0.5 * 0.881 * (2, 1, 1).",
-    slips=[(lambda: _soft_step(expit), "The weight is sigma(-z), the probability of the wrong label, not "
-                                         "sigma(z): here z = -2, so sigma(-z) = sigma(2) = 0.881. (Liu's "
-                                         "notes print sigma(z): a slip.)"),
-           (lambda: _soft_step(lambda z: 1.0), "That is the perceptron's step; the soft perceptron weighs it "
-                                               "by sigma(-z) = 0.881."),
-           (lambda: _soft_step(lambda z: -expit(-z)), "Check the sign: SGD steps against the gradient "
-                                                        "-sigma(-z) t± x, so w moves by +eta sigma(-z) t± x."),
-           (lambda: np.array([1.0, 0.0, 0.0]) + 0.5 * expit(2.0) * -1 * np.array([2.0, 1.0, 0.0]),
-            "Don't forget the bias: its input is the constant 1, so b changes too.")],
-    advice="Compute the margin z = t± x^T w with x = (2, 1, 1), then w + eta sigma(-z) t± x.",
-    names=("w_1", "w_2", "b"),
+    truth=_patience_truth,
+    answer=[15, 14],
+    what="the stopping epoch and the epoch whose weights are kept", example="[10, 8]",
+    praise="The counter reaches 3 at epoch 15 (epochs 13, 14, 15 fail to reach 0.423 - 0.005); the lowest loss up "
+           "to then is epoch 14's 0.421.",
+    slips=[(lambda: _best_on_improvement_only(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
+            "The stop is right, but the best so far is the lowest loss seen, whether or not it improved by 0.005: "
+            "epoch 14's 0.421 is below epoch 12's 0.423, so its weights are the ones kept (scikit-learn's rule "
+            "too)."),
+           (lambda: _against_the_previous_epoch(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
+            "Compare each epoch with the best loss so far, not with the epoch before it: a loss that rises and "
+            "then falls back is no improvement."),
+           (lambda: _counted_past_the_patience(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
+            "The run stops at the epoch at which the counter reaches 3, not the one after it (scikit-learn's "
+            "SGDClassifier stops when the counter reaches n_iter_no_change; its MLPClassifier waits one epoch "
+            "more)."),
+           (lambda: [len(VALIDATION_LOSSES), int(np.argmin(VALIDATION_LOSSES)) + 1],
+            "An epoch improves only if its loss is at most the best so far minus 0.005: without that margin the "
+            "counter never reaches 3 in these 20 epochs, but with it, it does well before the end."),
+           (lambda: [15, int(np.argmin(VALIDATION_LOSSES)) + 1],
+            "The stop is right, but a run that stops at epoch 15 never reaches epochs 16-20: the weights kept are "
+            "the best of epochs 1-15.")],
+    advice=_stop_advice,
+    names=("stop epoch", "best epoch"),
 )
 
-# ---------------------------------------------------------------- section 8
-
-squared_error_from_zero = Choice(
-    "the squared error from a neutral start",
-    r"""
-**(b)**. At $\mathbf{w} = \mathbf{0}$ every $p_i = \frac12$: no example is confidently wrong, and the squared
-error's gradient $\frac2N\sum_i (p_i - t_i)\,p_i(1 - p_i)\,\tilde{\mathbf{x}}_i$ is exactly half the
-cross-entropy's, since $p_i(1 - p_i) = \frac14$. The run heads for the same region and stops, after 1745
-steps against the cross-entropy's 752, at $\mathbf{w} = (0.923, -2.424)$, beside the cross-entropy's
-$(0.927, -2.527)$: boundaries at 2.63 and 2.73 hours, training accuracies 0.70 and 0.72.
-
-Not the same weights: the two losses weigh the examples differently, so on 50 examples their minimisers
-differ. The squared error's trouble is its plateaus, and a start far out lands on one; the convex
-cross-entropy has no such trap and reaches its one minimum from any start.
-""",
-    kind="predict",
-    options={
-        "a": Option(False, "Not convex means that plateaus exist, not that every start lands on one. From w = 0 "
-                           "every p_i = 1/2, no example is confidently wrong, and the gradient is half the "
-                           "cross-entropy's: the run heads for the same region."),
-        "b": Option(True, "From w = 0 nobody is confidently wrong: the run stops at w = (0.923, -2.424) after "
-                          "1745 steps, beside the cross-entropy's (0.927, -2.527) after 752."),
-        "c": Option(False, "Close, but not the same: with infinitely many examples from a logistic model both "
-                           "losses would find the true weights, but on 50 examples they weigh the examples "
-                           "differently: (0.923, -2.424) against (0.927, -2.527)."),
-        "d": Option(False, "It converges: its gradient falls below 1e-6 after 1745 steps. Where no example is "
-                           "confidently wrong its gradient is about half the cross-entropy's."),
-    },
-)
-
-# ---------------------------------------------------------------- section 9
-
-separable_weights = Choice(
-    "ten times more steps on separable data",
-    r"""
-**(b)**. On separable data $E(c\,\mathbf{w}) \to 0$ as $c \to \infty$ for any separating $\mathbf{w}$, so there
-is no minimum to stop at, and gradient descent keeps pushing the weights out. But the loss and its
-gradient shrink like $e^{-\text{margin}}$, so each step is shorter than the one before: in the run after the
-exercise, $\|\mathbf{w}\|$ goes 4.2, 10.0, 20.5, 35.8 at 10, 100, 1000, 10 000 steps. Per decade of steps it
-grows by 5.9, 10.4, 15.4 (and 18.0 up to $10^5$ steps): increments that tend to $\ln 10/\gamma = 19.9$, with
-$\gamma = 0.116$ the widest margin of the points with their constant input. In the long run
-$\|\mathbf{w}_k\|$ grows like $(\ln k)/\gamma$ (Soudry, Hoffer, Nacson, Gunasekar and Srebro, 2018): far less
-than tenfold per tenfold of steps. Nothing overflows; the probabilities just creep towards 0 and 1.
-""",
-    kind="predict",
-    options={
-        "a": Option(False, "There is no finite minimum on separable data: scaling a separating w up always "
-                           "lowers the loss, so the weights never stop growing."),
-        "b": Option(True, "The weights grow for ever, by less at every step as the gradient shrinks with the loss: "
-                          "from 20.5 at 1000 steps to 35.8 at 10 000 (in the long run like (ln k) / gamma, "
-                          "gamma the widest margin)."),
-        "c": Option(False, "The gradient shrinks as the loss does (both like e^-margin), so the steps get "
-                           "shorter: 20.5 at 1000 steps becomes 35.8 at 10 000, not 205."),
-        "d": Option(False, "With eta below the safe bound every step lowers the loss, and the weights grow "
-                           "only slowly; nothing overflows (the library warns that the data are separable)."),
-    },
-)
-
-large_step_on_separable_data = Choice(
-    "a step far too large on separable data",
-    r"""
-**(c)**. Of section 4's two reasons for bouncing, only the first holds on separable data. Each step is
-still at most $\eta\max_i\|\tilde{\mathbf{x}}_i\|$ long, so the weights cannot grow geometrically and nothing
-overflows. But the second reason fails: nowhere far out does the loss rise again, because along a
-separating direction it keeps falling. The run overshoots once (the loss rose at the second step only),
-then heads out along such a direction; the margins grow, the gradient decays like $e^{-\text{margin}}$, and
-the steps shrink: $\|\mathbf{w}\|$ is 28.1, 31.7 and 43.8 after 10, 100 and 1000 steps, a growth like
-$(\ln k)/\gamma$ in the long run, as with a small step, while the loss tends to 0. That gradient descent does this on separable data for every constant
-step is a theorem of Wu, Bartlett, Telgarsky and Yu (2024).
-""",
-    kind="predict",
-    options={
-        "a": Option(False, "The gradient is bounded by max ||x_i||, whatever the weights, so each step moves them "
-                           "by at most eta max ||x_i||: they cannot grow geometrically, and nothing overflows."),
-        "b": Option(False, "Bouncing needs walls: on the hours data the loss grows in every direction. On "
-                           "separable data it falls for ever along a separating direction, and the path runs "
-                           "out along it."),
-        "c": Option(True, "Bounded steps, and no wall along a separating direction: ||w|| goes 28.1, 31.7, 43.8 "
-                          "at 10, 100, 1000 steps while the loss falls towards 0."),
-        "d": Option(False, "Separable data have no finite minimiser (section 9): scaling a separating w up "
-                           "always lowers the loss, whatever the step."),
-    },
-)
-
-# ---------------------------------------------------------------- section 10
-
-_SCORES, _CLASS = np.array([2.0, 1.0, 0.0]), 0
-
-softmax_gradient = Derive(
-    "the gradient of the cross-entropy in the scores",
-    r"""
-$\operatorname{softmax}(2, 1, 0) = (e^2, e^1, e^0)/(e^2 + e + 1) = (7.389, 2.718, 1)/11.107 = (0.665, 0.245, 0.090)$,
-and the gradient of $-\log p_0$ in the scores is softmax minus one-hot:
-
-$$\mathbf{p} - \mathbf{t} = (0.665 - 1,\; 0.245,\; 0.090) = (-0.335,\; 0.245,\; 0.090).$$
-
-The components sum to 0: adding the same amount to every score changes nothing.
-""",
-    truth=lambda: softmax(_SCORES) - np.eye(3)[_CLASS],
-    answer=[np.e ** 2 / (np.e ** 2 + np.e + 1) - 1, np.e / (np.e ** 2 + np.e + 1), 1 / (np.e ** 2 + np.e + 1)],
-    what="the gradient (three numbers)", example="[0.1, -0.3, 0.2]",
-    praise="softmax(2, 1, 0) - (1, 0, 0): the gradient is the prediction minus the one-hot target.",
-    slips=[(lambda: softmax(_SCORES), "That is softmax(y) itself; subtract the one-hot target (1, 0, 0)."),
-           (lambda: np.eye(3)[_CLASS] - softmax(_SCORES), "Check the sign: the gradient of the negative "
-                                                          "log-likelihood is p - t, prediction minus target."),
-           (lambda: expit(_SCORES) - np.eye(3)[_CLASS], "Use the softmax of all three scores, not a sigmoid "
-                                                           "of each one: the probabilities must sum to 1.")],
-    advice="Compute p = softmax(2, 1, 0) = e^y / sum e^y, then subtract the one-hot vector of class 0.",
-    names=("the first component", "the second", "the third"),
-)
-
-# ---------------------------------------------------------------- section 11
-
-_X_L1, _T_L1 = np.array([-2.0, -1.0, 1.0, 2.0]), np.array([0, 1, 0, 1])
-
-
-def _l1_threshold():
-    """The largest |dE/dw_j| at w = 0 with the best bias: the L1 strength at which every weight is 0."""
-    objective = LogisticLoss(_X_L1[:, None], _T_L1)
-    return np.abs(objective.gradient(np.array([0.0, logit(_T_L1.mean())]))[:-1]).max()
-
-
-l1_lambda_max = Derive(
-    "the L1 strength that zeroes every weight",
-    r"""
-With every weight 0 the best bias makes $\sigma(b) = \bar t = 1/2$ (the fraction of positives), so every
-$p_i = 1/2$. The weight $w = 0$ is optimal while $|\partial E/\partial w| \le \lambda$, and
-
-$$\frac{\partial E}{\partial w}\Big|_{w = 0} = \frac1N\sum_i (p_i - t_i)\,x_i
-= \tfrac14\big[(-2)(\tfrac12) + (-1)(-\tfrac12) + (1)(\tfrac12) + (2)(-\tfrac12)\big] = -0.25.$$
-
-So $\lambda_\text{max} = 0.25$: for $\lambda \ge 0.25$ the L1 fit has $w = 0$ exactly.
-""",
-    truth=_l1_threshold,
-    answer=0.25, what="lambda_max", example="0.5",
-    praise="At w = 0 the best bias gives p_i = 1/2, and |(1/N) sum (p_i - t_i) x_i| = 0.25.",
-    slips=[(lambda: 1.0, "E is the mean negative log-likelihood: divide the sum by N = 4."),
-           (lambda: -0.25, "lambda is a strength, >= 0: the condition is |dE/dw| <= lambda."),
-           (lambda: 0.5, "The penalty is lambda |w|, not lambda/2 |w|: lambda_max is |dE/dw| itself, with "
-                         "no factor 2.")],
-    advice="At w = 0 every p_i = mean(t) = 1/2; compute dE/dw = (1/N) sum (p_i - t_i) x_i and take its size.",
-)
-
-_N_MAP, _TAU_MAP = 250, 0.2
-
-
-def _map_l2_strength():
-    """The lambda whose penalised mean loss is the negative log-posterior over N under a N(0, tau^2) prior on each
-    coefficient: read off the curvature of -log p(w) / N, which is lambda for the penalty lambda/2 ||w||^2."""
-    minus_log_prior = lambda w: w ** 2 / (2 * _TAU_MAP ** 2) + np.log(np.sqrt(2 * np.pi) * _TAU_MAP)   # N(0, tau^2)
-    # the second difference of a quadratic is exact for any step, up to round-off (hence the rounding to 12 places)
-    curvature = minus_log_prior(1.0) - 2 * minus_log_prior(0.0) + minus_log_prior(-1.0)
-    return round(curvature / _N_MAP, 12)
-
-
-map_l2_strength = Derive(
-    "the L2 strength of a Gaussian prior",
-    r"""
-The prior's log-density of one coefficient is $\log p(w_j) = -rac{w_j^2}{2	au^2} - \log(\sqrt{2\pi}\,	au)$. The negative
-log-posterior, divided by $N$, is
-
-$$E(\mathbf{w}) + rac{1}{N}\sum_j rac{w_j^2}{2	au^2} + 	ext{const} = E(\mathbf{w}) + rac{1}{2N	au^2}\|\mathbf{w}\|^2 + 	ext{const},$$
-
-which is $E_	ext{L2}$ with $\lambda/2 = 1/(2N	au^2)$:
-
-$$\lambda = rac{1}{N	au^2} = rac{1}{250 \cdot 0.04} = 0.1 .$$
-
-A narrower prior (smaller $	au$) or fewer examples mean a stronger penalty; with more data the likelihood outweighs
-the prior. scikit-learn's $C = 1/(N\lambda) = 	au^2$ is the prior's variance.
-""",
-    truth=_map_l2_strength,
-    answer=0.1, what="lambda", example="0.5",
-    praise="-log p(w) / N = ||w||^2 / (2 N tau^2) = lambda/2 ||w||^2 with lambda = 1 / (N tau^2) = 1 / (250 * 0.04) = 0.1.",
-    slips=[(lambda: 1 / _TAU_MAP ** 2, "E is the *mean* negative log-likelihood: divide the log-prior by N = 250 too, "
-                                       "so that the posterior keeps its maximum."),
-           (lambda: 1 / (_N_MAP * _TAU_MAP), "The prior's exponent has tau squared: w^2 / (2 tau^2)."),
-           (lambda: 2 / (_N_MAP * _TAU_MAP ** 2), "The penalty is lambda/2 ||w||^2, with its 1/2: match lambda/2 with "
-                                                  "1 / (2 N tau^2)."),
-           (lambda: 1 / (2 * _N_MAP * _TAU_MAP ** 2), "That is lambda/2; the penalty is lambda/2 ||w||^2, so double it."),
-           (lambda: _TAU_MAP ** 2, "tau^2 = 0.04 is scikit-learn's C = 1/(N lambda), not lambda.")],
-    advice="Write -log p(w_j) for the Gaussian prior, divide the negative log-posterior by N, and match its "
-           "penalty with lambda/2 ||w||^2.",
-)
-
-# ---------------------------------------------------------------- section 12
-
-best_cv_score = Choice(
-    "the best cross-validation score",
-    r"""
-**(b)**. Each of the nine cross-validation means is a noisy estimate of how well its $\lambda$ does on new
-data, and the largest was picked *because* it is the largest: its noise more likely pushed it up than down.
-Taking the maximum of several noisy estimates is biased upwards (the mean of a maximum is at least the
-maximum of the means), by more the more candidates there are and the noisier each is. So 0.9765 is an
-optimistic estimate; the honest one scores the chosen model once on data that played no part in the
-choice: the test set (0.958 here), or nested cross-validation, which repeats the whole search inside
-each outer fold. Each fold's model does train on only 4/5 of the data, which makes cross-validation a
-little pessimistic, but that is a different effect, and it does not make the maximum honest.
-""",
-    options={
-        "a": Option(False, "Each score is honest for its own lambda, but the best of nine was chosen because it "
-                           "was largest: selecting the maximum of noisy estimates biases it upwards."),
-        "b": Option(True, "The best of nine noisy estimates, chosen for being the best, is biased upwards: "
-                          "score the chosen model once on the untouched test set (or use nested "
-                          "cross-validation)."),
-        "c": Option(False, "Training each fold on 4/5 of the data does make cross-validation a little "
-                           "pessimistic, but that does not cancel the optimism of picking the largest of nine "
-                           "noisy scores, and the two need not balance."),
-        "d": Option(False, "Shuffling decides which examples share a fold; the chosen score is still the "
-                           "largest of nine noisy estimates, biased upwards."),
-    },
-)
-
-#: The exercises in the order the notebook asks them.
+#: The exercises of sections 1-6, in the order the notebook asks them.
 EXERCISES = (score_for_ninety_percent, nll_gradient, steps_promised_by_the_bound, condition_after_standardising,
-             sgd_epoch, soft_perceptron_step, squared_error_from_zero, separable_weights, large_step_on_separable_data,
-             softmax_gradient, l1_lambda_max, map_l2_strength, best_cv_score)
+             sgd_epoch, patience_stop_epoch)
