@@ -38,7 +38,7 @@ KEPT_BACKGROUNDS = 6
 #: Widgets that keep their pixels (the canvas, its background copies and their glyphs, 10-50 MB each), the most
 #: recently drawn: a student moves one widget at a time. Another widget draws itself afresh at its next change
 #: (a full draw, about 0.1 s, once), so that a notebook of many widgets holds the memory of a few.
-LIVE_WIDGETS = 2
+LIVE_WIDGETS = 1
 #: The widgets keeping their pixels, the most recently drawn last.
 _live = []
 #: One PNG encoder for all widgets: its buffer is as large as the largest picture (they are encoded one at a time).
