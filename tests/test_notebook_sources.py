@@ -42,3 +42,55 @@ def test_stored_stderr_is_only_the_course_s_own_warnings(source):
             if output.get("name") == "stderr":
                 assert any(f"{name}:" in output.text for name in COURSE_WARNINGS), (
                     f"cell {index} stores stderr that is none of the course's warnings: {output.text[:200]!r}")
+
+
+def _installed_with_the_course() -> set[str]:
+    """The distributions that installing the course brings (pyproject's dependencies and theirs, no extras),
+    by their canonical names."""
+    import tomllib
+    from importlib.metadata import PackageNotFoundError, requires
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    wanted = [Requirement(line) for line in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+              ["dependencies"]]
+    found = set()
+    while wanted:
+        requirement = wanted.pop()
+        name = canonicalize_name(requirement.name)
+        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
+            continue
+        found.add(name)
+        try:
+            wanted.extend(Requirement(line) for line in requires(name) or ())
+        except PackageNotFoundError:
+            pass
+    return found
+
+
+def _imported_packages(source: Path) -> set[str]:
+    """The top-level modules a notebook's source imports."""
+    import ast
+    modules = set()
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            modules.add(node.module.split(".")[0])
+    return modules
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.stem)
+def test_notebook_imports_only_what_the_course_installs(source):
+    """A student's environment (`make lab`, Binder, the hub's image) has the course's dependencies, not its
+    test extras: a notebook that imports statsmodels runs under `make test` and fails in the lecture."""
+    import sys
+    from importlib.metadata import packages_distributions
+    from packaging.utils import canonicalize_name
+
+    installed, providers = _installed_with_the_course(), packages_distributions()
+    for module in sorted(_imported_packages(source) - set(sys.stdlib_module_names) - {"lecture_utils"}):
+        distributions = {canonicalize_name(name) for name in providers.get(module, [])}
+        assert distributions & installed, (
+            f"notebooks/src/{source.name} imports {module} (from {sorted(distributions) or 'nowhere'}), which the "
+            "course's dependencies in pyproject.toml do not install: add it there, or compare another way")

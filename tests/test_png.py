@@ -61,7 +61,7 @@ def test_checksums_combine_past_the_modulus():
 def test_an_encoder_reused_for_pictures_of_several_sizes_round_trips_each_exactly():
     from lecture_utils._png import PngEncoder
     encoder, rng = PngEncoder(), np.random.default_rng(7)
-    for height, width in ((700, 1860), (700, 1860), (3, 5), (1, 1), (700, 1860)):
+    for height, width in ((700, 1860), (700, 1860), (3, 5), (1, 1), (700, 1860), (800, 2000), (2, 7)):
         rgba = rng.integers(0, 256, (height, width, 4), dtype=np.uint8)
         rgba[height // 3:, width // 2:] = (250, 250, 250, 255)          # flat areas too, as in a figure
         np.testing.assert_array_equal(decode(encoder.encode(rgba)), rgba[..., :3])

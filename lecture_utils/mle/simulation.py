@@ -12,6 +12,9 @@ from .._validation import (as_float_array, as_real_array, call_function, check_b
                            check_positive_int, check_random_state, check_size, float_or_array)
 from ._samples import _as_sample, _as_sample_sizes, _in_range
 
+#: The most values a simulation draws at once (8 MB of floats): larger runs are drawn in batches of repeats.
+MAX_BATCH = 1 << 20
+
 
 def _draw(distribution, size, rng) -> np.ndarray:
     """Samples of the given shape from a scipy.stats distribution or a function ``(rng, size)``."""
@@ -45,10 +48,12 @@ def _finite(values, name: str, where: str = "") -> np.ndarray:
 def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=None):
     """Apply an estimator to ``n_repeats`` independent samples of size ``N`` from a distribution.
 
-    All the samples of one size are drawn as one ``(n_repeats, N)`` array and
-    estimated in one call: there is no loop over the repeats. The same
-    ``random_state`` gives the same samples, so two estimators called with it
-    are compared on the very same data.
+    The samples of one size are drawn as ``(repeats, N)`` arrays and estimated
+    in one call each: there is no loop over single repeats, and a batch of
+    repeats holds at most :data:`MAX_BATCH` values, so that thousands of large
+    samples never sit in memory at once (the draws, in order, are those of one
+    ``(n_repeats, N)`` array). The same ``random_state`` gives the same samples,
+    so two estimators called with it are compared on the very same data.
 
     Parameters
     ----------
@@ -77,17 +82,25 @@ def simulate_estimates(estimator, distribution, N, n_repeats=1000, random_state=
     check_draws(n_repeats * sum(sizes), "N and n_repeats")
     rng = check_random_state(random_state)
     estimates = np.empty((len(sizes), n_repeats))
-    for row, size in enumerate(sizes):                       # one batch of all repeats per sample size
-        values = as_real_array(call_function(estimator, "estimator", _draw(distribution, (n_repeats, size), rng)),
-                               "what estimator returns")
-        if values.shape != (n_repeats,):
-            raise ValueError(
-                f"estimator must reduce the last axis of samples of shape ({n_repeats}, {size}) to "
-                f"one estimate per sample, shape ({n_repeats},); got shape {values.shape}. "
-                "Pass e.g. lambda s: np.median(s, axis=-1)."
-            )
-        estimates[row] = _finite(values, "estimator", f" for samples of size N = {size}")
+    for row, size in enumerate(sizes):
+        batch = max(1, MAX_BATCH // size)                    # repeats per call
+        for start in range(0, n_repeats, batch):
+            estimates[row, start:start + batch] = _batch_estimates(estimator, distribution,
+                                                                   min(batch, n_repeats - start), size, rng)
     return estimates[0] if np.ndim(N) == 0 else estimates
+
+
+def _batch_estimates(estimator, distribution, repeats: int, size: int, rng) -> np.ndarray:
+    """The estimates of ``repeats`` samples of size ``size``, drawn as one ``(repeats, size)`` array."""
+    values = as_real_array(call_function(estimator, "estimator", _draw(distribution, (repeats, size), rng)),
+                           "what estimator returns")
+    if values.shape != (repeats,):
+        raise ValueError(
+            f"estimator must reduce the last axis of samples of shape ({repeats}, {size}) to "
+            f"one estimate per sample, shape ({repeats},); got shape {values.shape}. "
+            "Pass e.g. lambda s: np.median(s, axis=-1)."
+        )
+    return _finite(values, "estimator", f" for samples of size N = {size}")
 
 
 def _errors(estimates, true_value) -> np.ndarray:

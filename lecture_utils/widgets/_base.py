@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import numbers
 import struct
+import weakref
 from contextlib import contextmanager
 
 import ipywidgets as widgets
@@ -34,6 +35,14 @@ SCREEN_DPI, PIXEL_RATIO = 100, 2
 #: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the whole figure
 #: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
+#: Widgets that keep their pixels (the canvas, its background copies and their glyphs, 10-50 MB each), the most
+#: recently drawn: a student moves one widget at a time. Another widget draws itself afresh at its next change
+#: (a full draw, about 0.1 s, once), so that a notebook of many widgets holds the memory of a few.
+LIVE_WIDGETS = 1
+#: The widgets keeping their pixels, the most recently drawn last.
+_live = []
+#: One PNG encoder for all widgets: its buffer is as large as the largest picture (they are encoded one at a time).
+_ENCODER = PngEncoder()
 
 #: Slider labels at their natural width.
 LABEL_STYLE = {"description_width": "initial"}
@@ -77,12 +86,15 @@ class FigureWidget:
         self._background_key = None
         self._held_drawn = False                         # the held artists drawn since they last changed
         self._holding = False
-        self._encoder = PngEncoder()                     # keeps its buffers from one picture to the next
         self._glyphs = GlyphCache()                      # the bitmaps of the texts drawn, by string and place
         self._view = FigureView(width=f"{round(figsize[0] * SCREEN_DPI)}px")
         self.ui = widgets.VBox([widgets.HBox(list(controls)), self._view])
         self.ui.add_class("lecture-widget")                   # found and measured by the browser tests
         self.ui.add_class(f"lecture-widget-{type(self).__name__}")
+        # ipywidgets keeps every control until it is closed, and the controls call this widget only weakly
+        # (see `weakly`): a widget never shown, once no name refers to it, is freed with its figure, its
+        # controls closed. One shown stays as long as its view (see _repr_mimebundle_).
+        weakref.finalize(self, close_all, self.ui).atexit = False
 
     @property
     def status(self) -> str:
@@ -97,7 +109,7 @@ class FigureWidget:
                                 f"{type(control).__name__}.")
         self._build_figure()
         for control in watched:
-            control.observe(self._on_change, names="value")
+            control.observe(weakly(self._on_change), names="value")
         self.update()
 
     def _on_change(self, change=None) -> None:
@@ -170,6 +182,7 @@ class FigureWidget:
         if status is not None and not isinstance(status, str):
             raise TypeError(f"status must be a string (the line under the figure); got {status!r}.")
         canvas = self.fig.canvas
+        self._keep_pixels()
         if self._base is None:
             canvas.draw()                                    # everything but the animated and held artists
             self._base, self._background, self._backgrounds = canvas.copy_from_bbox(self.fig.bbox), None, {}
@@ -183,7 +196,9 @@ class FigureWidget:
             canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
                 draw(artist)
-            if self._held_drawn or self._background_key is not None:          # drawn twice: worth keeping
+            if not self._held:                                                 # nothing held: the base
+                self._background = self._base
+            elif self._held_drawn or self._background_key is not None:        # drawn twice: worth keeping
                 self._background = canvas.copy_from_bbox(self.fig.bbox)      # what the canvas shows now
                 if self._background_key is not None:
                     self._keep_background()
@@ -195,8 +210,27 @@ class FigureWidget:
         with self._view.hold_sync():                         # one message: the picture, its words, the status
             if status is not None:
                 self._view.status = status
-            self._view.png = self.png()
+            self._view.png = _ENCODER.encode(np.asarray(canvas.buffer_rgba()))
             self._view.alt = alt_text(self.fig)
+
+    def _keep_pixels(self) -> None:
+        """Count this widget among the :data:`LIVE_WIDGETS` that keep their pixels; the one drawn longest ago
+        past them lets its go."""
+        _live[:] = [ref for ref in _live if ref() not in (None, self)] + [weakref.ref(self)]
+        while len(_live) > LIVE_WIDGETS:
+            oldest = _live.pop(0)()
+            if oldest is not None:
+                oldest._forget_pixels()
+
+    def _forget_pixels(self) -> None:
+        """Let go of the canvas's pixels, the background copies and the glyphs: the next :meth:`render` draws
+        the whole figure again."""
+        canvas = self.fig.canvas
+        canvas.renderer, canvas._lastKey = None, None       # Agg makes a new canvas at the next draw
+        self._base = self._background = None
+        self._backgrounds = {}
+        self._held_drawn = False
+        self._glyphs = GlyphCache()
 
     def _keep_background(self) -> None:
         """Keep the background just drawn under its key, forgetting the least recently used past KEPT_BACKGROUNDS."""
@@ -205,10 +239,11 @@ class FigureWidget:
             del self._backgrounds[next(iter(self._backgrounds))]
 
     def png(self) -> bytes:
-        """The figure as last rendered, as PNG bytes (fast, lightly compressed)."""
-        return self._encoder.encode(np.asarray(self.fig.canvas.buffer_rgba()))
+        """The figure as last rendered, as PNG bytes (fast, lightly compressed): the picture the widget shows."""
+        return self._view.png
 
     def _repr_mimebundle_(self, include=None, exclude=None):
+        self._view.shown_widget = self                   # shown: lives as long as its view
         bundle = self.ui._repr_mimebundle_(include=include, exclude=exclude)
         bundle["image/png"] = base64.b64encode(self.png()).decode("ascii")
         bundle["text/plain"] = self.status
@@ -294,8 +329,34 @@ def button(description: str, icon: str, callback) -> widgets.Button:
     """A button that calls ``callback()`` when clicked, at its label's width (a narrow notebook never cuts it)."""
     clickable = widgets.Button(description=description, icon=icon,
                                layout=widgets.Layout(width="auto", flex="0 0 auto"))
+    callback = weakly(callback)
     clickable.on_click(lambda _: callback())
     return clickable
+
+
+def weakly(callback):
+    """``callback`` for a control to call, holding its object only weakly when it is a bound method (a widget's):
+    ipywidgets keeps every control until it is closed, and a control that held its widget would keep the widget's
+    figure and pixels (10-50 MB) for the rest of the session, though nothing shows it."""
+    if getattr(callback, "__self__", None) is None:
+        return callback
+    method = weakref.WeakMethod(callback)
+
+    def call(*args, **kwargs):
+        bound = method()
+        return None if bound is None else bound(*args, **kwargs)
+    return call
+
+
+def close_all(widget) -> None:
+    """Close an ipywidget and every widget inside it (a box's children, each one's layout and style), freeing
+    their comms."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, widgets.Widget):
+            part.close()
+    widget.close()
 
 
 def labelled_slider(kind, value, low, high, step, description, width="300px", **kwargs):

@@ -4,6 +4,8 @@ and RDA's (alpha, gamma) morphing the boundary between LDA and QDA (the loss mat
 
 from __future__ import annotations
 
+from functools import partial
+
 import ipywidgets as widgets
 import numpy as np
 
@@ -20,7 +22,7 @@ from ..discriminant.gaussian import _gaussian_joint_log_likelihood, _known_class
 from ..plotting.discriminant import (_boundary_scores, _boundary_segments, _move_class_ellipses, _posterior_image,
                                     _posteriors)
 from ..plotting._checks import as_drawn_limits
-from ._base import LABEL_STYLE, FigureWidget, button, labelled_slider, on_slider, set_slider
+from ._base import LABEL_STYLE, FigureWidget, button, labelled_slider, on_slider, set_slider, weakly
 
 #: Figure sizes in inches (100 px on screen each): with two or three rows of controls and the status
 #: line, each widget fits the 600 px of height and 930 px of width of a notebook on a 1366 x 768 screen.
@@ -142,9 +144,9 @@ class GaussianClassesExplorer(FigureWidget):
         ])
         super().__init__(CLASSES_FIGSIZE, [rows])
         for slider in self._class_sliders:
-            slider.observe(self._on_class_slider, names="value")
-        self.prior_slider.observe(self._on_prior, names="value")
-        self.class_selector.observe(lambda change: self._show_class(change["new"]), names="value")
+            slider.observe(weakly(self._on_class_slider), names="value")
+        self.prior_slider.observe(weakly(self._on_prior), names="value")
+        self.class_selector.observe(weakly(self._on_class_selected), names="value")
         self.start(self.N_slider)
 
     # ------------------------------------------------------------------ the classes
@@ -192,6 +194,9 @@ class GaussianClassesExplorer(FigureWidget):
                                      f"classes keep their shares of the rest, each at least {PRIOR_SLIDER[0]:g}; "
                                      f"lower the prior of another class first; got {prior}.")
                 set_slider(self.prior_slider, prior, "prior")
+
+    def _on_class_selected(self, change) -> None:
+        self._show_class(change["new"])
 
     def _show_class(self, k: int) -> None:
         """Select class ``k``: its parameters go on the sliders, and the status names it (one redraw)."""
@@ -466,7 +471,7 @@ class RDAExplorer(FigureWidget):
                                     "\u03b1 (0: LDA, 1: QDA)", width="340px", readout_format=".2f")
         self.gamma_slider = labelled_slider(widgets.FloatSlider, self._on_grid(gamma, "gamma"), 0, 1, step,
                                     "\u03b3 (1: spherical)", width="320px", readout_format=".2f")
-        buttons = [button(name, "", lambda a=a, g=g: self.set_point(a, g))
+        buttons = [button(name, "", partial(weakly(self.set_point), a, g))
                    for name, (a, g) in (("LDA", (0, 0)), ("QDA", (1, 0)), ("best", self.best))]
         super().__init__(RDA_FIGSIZE, [self.alpha_slider, self.gamma_slider, *buttons])
         self.start(self.alpha_slider, self.gamma_slider)

@@ -16,7 +16,7 @@ from .._validation import (as_class_labels, as_float_array, as_scalar, check_fla
 from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
-from ._base import LABEL_STYLE, FigureWidget, button, on_slider
+from ._base import LABEL_STYLE, FigureWidget, button, on_slider, weakly
 
 
 #: Cells per side of the regularisation explorer's decision regions: matplotlib draws an 80 x 80
@@ -173,7 +173,7 @@ class LearningRateExplorer(FigureWidget):
         self._frames = {}                                        # (standardised, zoom) -> its held artists
         self.zoom = 1
         for control in (self.learning_rate_slider, self.batch, self.standardize):
-            control.observe(self._new_run, names="value")
+            control.observe(weakly(self._new_run), names="value")
         self.start(self.slider)
 
     # ------------------------------------------------------------------ the model's state

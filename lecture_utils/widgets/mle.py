@@ -10,7 +10,7 @@ from matplotlib.ticker import MaxNLocator
 from .. import mle, plotting
 from ..probability import normal_pdf
 from .._validation import as_scalar, check_positive, check_positive_int, check_sequence
-from ._base import LABEL_STYLE, FigureWidget
+from ._base import LABEL_STYLE, FigureWidget, weakly
 
 
 class LikelihoodExplorer(FigureWidget):
@@ -57,7 +57,7 @@ class LikelihoodExplorer(FigureWidget):
         self.h_slider = widgets.IntSlider(h, 0, N, description="heads h", continuous_update=True,
                                           style=LABEL_STYLE)
         super().__init__((9.0, 3.4), [self.N_slider, self.h_slider])
-        self.N_slider.observe(self._on_N, names="value")
+        self.N_slider.observe(weakly(self._on_N), names="value")
         self.start(self.h_slider)
 
     @staticmethod
@@ -369,7 +369,8 @@ class GaussianLikelihoodExplorer(FigureWidget):
                                                  layout=widgets.Layout(width="330px"))
         self._to_mle = widgets.Button(description="MLE", icon="star", tooltip="move to the maximum",
                                       layout=widgets.Layout(width="80px"))
-        self._to_mle.on_click(lambda _: self.to_mle())
+        to_mle = weakly(self.to_mle)
+        self._to_mle.on_click(lambda _: to_mle())
         super().__init__((9.3, 3.6), [self.mu_slider, self.sigma2_slider, self._to_mle])
         self.start(self.mu_slider, self.sigma2_slider)
 

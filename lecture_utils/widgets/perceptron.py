@@ -13,7 +13,7 @@ from .. import plotting
 from .._validation import check_positive, check_positive_int, check_random_state
 from ..datasets import make_separable
 from ..perceptron import convergence_curves, perceptron_trace
-from ._base import FigureWidget, button, labelled_slider, on_slider
+from ._base import FigureWidget, button, labelled_slider, on_slider, weakly
 
 #: Figure sizes in inches (100 px each on screen): with the controls and the status line the
 #: widget fits about 600 px of height and the 930 px of a notebook's width, as on a 1366 x 768 projector.
@@ -227,7 +227,7 @@ class PerceptronExplorer(PerceptronStepper):
         FigureWidget.__init__(self, FIGSIZE, [widgets.VBox([steps, data])])
         self.start(self.slider)
         for control in (self.margin_slider, self.order, self.learning_rate_slider):
-            control.observe(self._new_run, names="value")
+            control.observe(weakly(self._new_run), names="value")
 
     @property
     def margin(self) -> float:

@@ -163,8 +163,8 @@ r = (x @ w + bias) / np.linalg.norm(w)                             # signed dist
 x_perp = x - r * w / np.linalg.norm(w)                             # its projection
 print(f"r = {r:.4f};  y(x_perp) is zero: {abs(x_perp @ w + bias) < 1e-12};  ||x - x_perp|| = {np.linalg.norm(x - x_perp):.4f}")
 
-# brute force: a million points along the boundary, through x_perp, orthogonal to w
-offsets = np.linspace(-3, 3, 1_000_001)[:, None]
+# brute force: 100,001 points along the boundary, through x_perp, orthogonal to w
+offsets = np.linspace(-3, 3, 100_001)[:, None]
 along = x_perp + offsets * np.array([-w[1], w[0]]) / np.linalg.norm(w)
 print(f"by search: nearest boundary point to x  {np.min(np.linalg.norm(along - x, axis=1)):.4f},"
       f" to the origin {np.min(np.linalg.norm(along, axis=1)):.4f};  |b|/||w|| = {abs(bias) / np.linalg.norm(w):.4f}")

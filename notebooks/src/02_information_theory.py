@@ -716,12 +716,19 @@ mu_r, sigma_r = fit_gaussian_reverse_kl(p_mix, x)
 print(f"forward fit N({round(mu_f, 4) + 0:.4f}, {sigma_f:.4f}^2); the mixture's mean {round(mean, 4) + 0:.4f} "
       f"and sd {np.sqrt(variance):.4f} (= sqrt(1 + d^2/4) = {np.sqrt(1 + d ** 2 / 4):.4f})")
 
-mus, sigmas = np.linspace(-5, 5, 101)[:, None, None], np.linspace(0.5, 4, 71)[None, :, None]
-reverse_kl = kl_divergence_on_grid(normal_pdf(x, mus, sigmas), p_mix, x)     # KL(q || p) for every (mu, sigma)
+mus, sigmas = np.linspace(-5, 5, 101), np.linspace(0.5, 4, 71)[:, None]
+
+
+def reverse_kl_grid(p):
+    """KL(q || p) for every Gaussian q = N(mu, sigma^2) of the grid: a row per mu, a column per sigma."""
+    return np.array([kl_divergence_on_grid(normal_pdf(x, mu, sigmas), p, x) for mu in mus])
+
+
+reverse_kl = reverse_kl_grid(p_mix)
 i, j = np.unravel_index(np.argmin(reverse_kl), reverse_kl.shape)   # one of two mirror images: the bumps tie
 fit_kl = kl_divergence_on_grid(normal_pdf(x, mu_r, sigma_r), p_mix, x)
 print(f"reverse fit N({mu_r:.3f}, {sigma_r:.3f}^2): KL(q||p) = {fit_kl:.4f}")
-print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i, 0, 0]):.2f}, {sigmas[0, j, 0]:.2f}^2): "
+print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i]):.2f}, {sigmas[j, 0]:.2f}^2): "
       f"KL(q||p) = {reverse_kl.min():.4f}")
 print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on the grid "
       f"{kl_divergence_on_grid(normal_pdf(x, 0, 1), normal_pdf(x, 1, 2), x):.6f}")
@@ -740,9 +747,9 @@ print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on 
 def valleys(separation):
     """For each mu of the grid above, the smallest KL(q || p) over its sigmas; and its local minima, (mu, KL)."""
     p_sep = gaussian_mixture_pdf(x, [0.5, 0.5], [-separation / 2, separation / 2], [1.0, 1.0])
-    profile = kl_divergence_on_grid(normal_pdf(x, mus, sigmas), p_sep, x).min(axis=1)
+    profile = reverse_kl_grid(p_sep).min(axis=1)
     at = np.flatnonzero((profile[1:-1] < profile[:-2]) & (profile[1:-1] < profile[2:])) + 1
-    return profile, mus.ravel()[at] + 0.0, profile[at].round(3)
+    return profile, mus[at] + 0.0, profile[at].round(3)
 
 
 # %% slideshow={"slide_type": "subslide"}
@@ -750,7 +757,7 @@ fig, ax = plt.subplots(figsize=(7.5, 2.7))
 found = []
 for separation, style in zip([4.5, 5.0, 5.5, 6.5], ["-", "--", "-.", ":"]):
     profile, mu_min, kl_min = valleys(separation)
-    ax.plot(mus.ravel(), profile, style, label=f"$d = {separation}$")
+    ax.plot(mus, profile, style, label=f"$d = {separation}$")
     found.append(f"d = {separation}: local minima at mu = {mu_min}, KL(q||p) = {kl_min}")
 print("\n".join(found))
 ax.set(xlabel="$\\mu$ of $q$", ylabel="$\\min_\\sigma D_\\mathrm{KL}(q \\| p)$", ylim=(0.2, 1.6))

@@ -1,0 +1,71 @@
+"""What a widget holds in a student's kernel: a widget nothing shows is freed, and only the widgets drawn most
+recently keep their pixels (issue 38: each notebook's kernel stays under 200 MB after Run All)."""
+
+import gc
+import weakref
+
+import pytest
+
+from pictures import Picture
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _controls(widget):
+    """Every ipywidget inside the widget's box."""
+    found, stack = [], [widget.ui]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(getattr(node, "children", ()))
+    return found
+
+
+def test_a_widget_never_shown_is_freed_once_no_name_refers_to_it_and_its_controls_are_closed():
+    from lecture_utils.widgets import GaussianClassesExplorer
+    demo = GaussianClassesExplorer(N=20)
+    controls, freed = _controls(demo), weakref.ref(demo)
+    assert all(control.comm is not None for control in controls)
+    del demo
+    gc.collect()
+    assert freed() is None
+    assert all(control.comm is None for control in controls)       # closed: the front end forgets them too
+
+
+def test_a_widget_shown_stays_alive_without_a_name_and_still_answers_its_controls():
+    from lecture_utils.widgets import LossMatrixExplorer
+    shown = LossMatrixExplorer()
+    shown._repr_mimebundle_()                                       # what display() asks of it
+    slider, alive = shown.miss_slider, weakref.ref(shown)
+    del shown
+    gc.collect()
+    assert alive() is not None
+    before = alive().status
+    slider.value = 7
+    assert alive().status != before and "7" in alive().status
+
+
+def test_only_the_widgets_drawn_last_keep_their_pixels_and_another_draws_the_same_picture_when_moved():
+    from lecture_utils.widgets import LossMatrixExplorer
+    from lecture_utils.widgets._base import LIVE_WIDGETS
+    first = LossMatrixExplorer()
+    shown_first = Picture(first.png())
+    later = [LossMatrixExplorer() for _ in range(LIVE_WIDGETS)]
+    assert first.fig.canvas.renderer is None                       # its canvas let go
+    assert all(widget.fig.canvas.renderer is not None for widget in later)
+    assert Picture(first.png()) == shown_first                     # it still shows its last picture
+    first.miss_slider.value = 93                                   # moved again: drawn whole, then kept
+    fresh = LossMatrixExplorer(miss_cost=93)
+    assert Picture(first.png()) == Picture(fresh.png())
+    assert first.fig.canvas.renderer is not None and later[0].fig.canvas.renderer is None
+
+
+def test_one_png_encoder_serves_widgets_of_every_size_with_the_memory_of_the_largest():
+    from lecture_utils.widgets import GaussianClassesExplorer, LossMatrixExplorer
+    from lecture_utils.widgets._base import _ENCODER
+    large, small = GaussianClassesExplorer(N=20), LossMatrixExplorer()
+    height, width = large.fig.canvas.get_width_height(physical=True)[::-1]
+    assert _ENCODER._memory.size >= height * (1 + 4 * width)
+    large.prior_slider.value = 0.3                                  # the large one again, after the small one
+    assert Picture(large.png()).pixels.shape[:2] == (height, width)
+    assert Picture(small.png()).pixels.shape[:2] == small.fig.canvas.get_width_height(physical=True)[::-1]
