@@ -216,13 +216,13 @@ def _sigma_for_entropy(H, e=np.e):
 narrow_gaussian_entropy = Derive(
     "the width of a Gaussian with entropy -1 nat",
     r"""
-The mean does not matter. Solve $	frac12\log(2\pi e \sigma^2) = -1$ for $\sigma$:
+The mean does not matter. Solve $\tfrac12\log(2\pi e \sigma^2) = -1$ for $\sigma$:
 
-$$\log(2\pi e\sigma^2) = -2 \;\Rightarrow\; \sigma^2 = rac{e^{-2}}{2\pi e} = rac{e^{-3}}{2\pi}
-\;\Rightarrow\; \sigma = rac{e^{-3/2}}{\sqrt{2\pi}} pprox 0.0890.$$
+$$\log(2\pi e\sigma^2) = -2 \;\Rightarrow\; \sigma^2 = \frac{e^{-2}}{2\pi e} = \frac{e^{-3}}{2\pi}
+\;\Rightarrow\; \sigma = \frac{e^{-3/2}}{\sqrt{2\pi}} \approx 0.0890.$$
 
-It is below $1/\sqrt{2\pi e} pprox 0.242$, where the entropy is 0, as it must be for a negative entropy:
-each halving of $\sigma$ takes $\log 2 pprox 0.693$ nats off, since the entropy is $\log\sigma$ plus a constant.
+It is below $1/\sqrt{2\pi e} \approx 0.242$, where the entropy is 0, as it must be for a negative entropy:
+each halving of $\sigma$ takes $\log 2 \approx 0.693$ nats off, since the entropy is $\log\sigma$ plus a constant.
 """,
     truth=lambda: optimize.brentq(lambda sigma: gaussian_entropy(sigma) + 1.0, 1e-3, 1.0, xtol=1e-15),   # H = -1 nat
     answer=np.exp(-1.5) / np.sqrt(2 * np.pi), what="the standard deviation sigma", example="0.5",
@@ -407,13 +407,13 @@ die_information = Derive(
     "what one question tells about a die",
     r"""
 $Y$ is a function of $X$, so the die decides it: $H(Y \mid X) = 0$. The other direction needs work.
-Given $Y = 0$ (probability $rac23$), $X$ is uniform on $\{1, 2, 3, 4\}$: 2 bits left; given $Y = 1$
-(probability $rac13$), it is uniform on $\{5, 6\}$: 1 bit left. So
+Given $Y = 0$ (probability $\frac23$), $X$ is uniform on $\{1, 2, 3, 4\}$: 2 bits left; given $Y = 1$
+(probability $\frac13$), it is uniform on $\{5, 6\}$: 1 bit left. So
 
-$$H(X \mid Y) = 	frac23 \cdot 2 + 	frac13 \cdot 1 = 	frac53 pprox 1.667 	ext{ bits},$$
+$$H(X \mid Y) = \tfrac23 \cdot 2 + \tfrac13 \cdot 1 = \tfrac53 \approx 1.667 \text{ bits},$$
 
-and $I(X; Y) = H(X) - H(X \mid Y) = \log_2 6 - 	frac53 pprox 2.585 - 1.667 = 0.918$ bits. The other
-way round, $I(X; Y) = H(Y) - H(Y \mid X) = H(Y) - 0 = h(	frac13) pprox 0.918$ bits: when $Y$ is a function
+and $I(X; Y) = H(X) - H(X \mid Y) = \log_2 6 - \tfrac53 \approx 2.585 - 1.667 = 0.918$ bits. The other
+way round, $I(X; Y) = H(Y) - H(Y \mid X) = H(Y) - 0 = h(\tfrac13) \approx 0.918$ bits: when $Y$ is a function
 of $X$, the information it carries about $X$ is all of its own entropy. The answer "yes or no" is worth
 less than 1 bit because it is not a fair coin.
 """,
@@ -441,9 +441,9 @@ one_observation_uncertainty = Choice(
     r"""
 **(b)**. $H(Y \mid X) = \sum_x P(x)\, H(Y \mid X = x) \le H(Y)$ holds on average over $x$, because
 $H(Y) - H(Y \mid X) = I(X; Y) = D_\mathrm{KL}(P(X, Y) \,\|\, P(X)P(Y)) \ge 0$. A single value $x$ can still
-leave $Y$ more uncertain than before. A disease with prior $P(Y = 1) = 0.01$ has $H(Y) pprox 0.081$ bits;
+leave $Y$ more uncertain than before. A disease with prior $P(Y = 1) = 0.01$ has $H(Y) \approx 0.081$ bits;
 a positive result of a test with sensitivity 0.9 and a false-positive rate of 0.05 raises $P(Y = 1 \mid
-	ext{positive})$ to about $0.154$, where $H(Y \mid 	ext{positive}) pprox 0.62$ bits. The negative results,
+\text{positive})$ to about $0.154$, where $H(Y \mid \text{positive}) \approx 0.62$ bits. The negative results,
 which are most of them, lower it, and the average goes down.
 """,
     options={

@@ -212,17 +212,17 @@ def _map_l2_strength():
 map_l2_strength = Derive(
     "the L2 strength of a Gaussian prior",
     r"""
-The prior's log-density of one coefficient is $\log p(w_j) = -rac{w_j^2}{2	au^2} - \log(\sqrt{2\pi}\,	au)$. The negative
+The prior's log-density of one coefficient is $\log p(w_j) = -\frac{w_j^2}{2\tau^2} - \log(\sqrt{2\pi}\,\tau)$. The negative
 log-posterior, divided by $N$, is
 
-$$E(\mathbf{w}) + rac{1}{N}\sum_j rac{w_j^2}{2	au^2} + 	ext{const} = E(\mathbf{w}) + rac{1}{2N	au^2}\|\mathbf{w}\|^2 + 	ext{const},$$
+$$E(\mathbf{w}) + \frac{1}{N}\sum_j \frac{w_j^2}{2\tau^2} + \text{const} = E(\mathbf{w}) + \frac{1}{2N\tau^2}\|\mathbf{w}\|^2 + \text{const},$$
 
-which is $E_	ext{L2}$ with $\lambda/2 = 1/(2N	au^2)$:
+which is $E_\text{L2}$ with $\lambda/2 = 1/(2N\tau^2)$:
 
-$$\lambda = rac{1}{N	au^2} = rac{1}{250 \cdot 0.04} = 0.1 .$$
+$$\lambda = \frac{1}{N\tau^2} = \frac{1}{250 \cdot 0.04} = 0.1 .$$
 
-A narrower prior (smaller $	au$) or fewer examples mean a stronger penalty; with more data the likelihood outweighs
-the prior. scikit-learn's $C = 1/(N\lambda) = 	au^2$ is the prior's variance.
+A narrower prior (smaller $\tau$) or fewer examples mean a stronger penalty; with more data the likelihood outweighs
+the prior. scikit-learn's $C = 1/(N\lambda) = \tau^2$ is the prior's variance.
 """,
     truth=_map_l2_strength,
     answer=0.1, what="lambda", example="0.5",
