@@ -98,13 +98,14 @@ class _PlainFont:
         return sum(glyph[1] for glyph in glyphs) / 64.0, (top - bottom) / 64.0, -bottom / 64.0
 
 
+#: The :class:`_PlainFont` of each font file, size, resolution and hinting met so far (at most MAX_FONTS).
 _plain_fonts = {}
 
 
 def _plain_font(prop, dpi) -> _PlainFont:
     """The :class:`_PlainFont` of the font ``prop`` at ``dpi``, found once per font, size and hinting."""
     font = get_font(fontManager._find_fonts_by_props(prop))
-    key = (font, prop.get_size_in_points(), dpi, get_hinting_flag())
+    key = (font.fname, prop.get_size_in_points(), dpi, get_hinting_flag())      # the font's file, not the font
     if key not in _plain_fonts:
         if len(_plain_fonts) >= MAX_FONTS:
             _plain_fonts.clear()
