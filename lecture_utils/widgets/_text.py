@@ -31,7 +31,7 @@ from matplotlib.ft2font import RenderMode
 #: The most (string, font, place) entries kept; past it the cache starts afresh.
 MAX_ENTRIES = 4096
 #: The characters of the numbers a widget shows, laid out one by one (see the module's docstring).
-PLAIN = "0123456789.,+-e%\u2212"
+PLAIN = frozenset("0123456789.,+-e%\u2212")
 #: The most fonts (file, size, resolution, hinting) whose PLAIN glyphs are kept; past it they start afresh.
 MAX_FONTS = 64
 #: FreeType's transform of a level text, in 16.16 fixed point.
@@ -78,10 +78,6 @@ class _PlainFont:
                     for item in font._layout(pairs, flags=flags)]
         return laid_out == [(index, x, 0.0, True) for index, x in self.layout(pairs)] and measured == self.metrics(pairs)
 
-    def composes(self, s: str) -> bool:
-        """Whether ``s`` is a string of glyphs kept here."""
-        return bool(s) and all(char in self.glyphs for char in s)
-
     def layout(self, s: str) -> list:
         """``(glyph index, x)`` of each character of ``s``, ``x`` in pixels from the text's start."""
         placed, pen = [], 0
@@ -102,15 +98,19 @@ class _PlainFont:
 _plain_fonts = {}
 
 
-def _plain_font(prop, dpi) -> _PlainFont:
-    """The :class:`_PlainFont` of the font ``prop`` at ``dpi``, found once per font, size and hinting."""
+def _plain_font_of(s: str, prop, dpi) -> _PlainFont | None:
+    """The :class:`_PlainFont` that lays out ``s`` in the font ``prop`` at ``dpi``, found once per font, size and
+    hinting; ``None`` when FreeType must (a character not :data:`PLAIN`, or a font that kerns or joins them)."""
+    if not s or not PLAIN.issuperset(s):                       # most texts with letters: no font looked up
+        return None
     font = get_font(fontManager._find_fonts_by_props(prop))
     key = (font.fname, prop.get_size_in_points(), dpi, get_hinting_flag())      # the font's file, not the font
     if key not in _plain_fonts:
         if len(_plain_fonts) >= MAX_FONTS:
             _plain_fonts.clear()
         _plain_fonts[key] = _PlainFont(font, *key[1:])
-    return _plain_fonts[key]
+    plain = _plain_fonts[key]
+    return plain if plain.glyphs.keys() >= set(s) else None
 
 
 class _Recorder:
@@ -180,11 +180,8 @@ class GlyphCache:
 
     def get_text_width_height_descent(self, s, prop, ismath):
         """As ``RendererAgg.get_text_width_height_descent``, from the glyphs' own sizes for a :data:`PLAIN` string."""
-        if ismath is False:
-            plain = _plain_font(prop, self._renderer.dpi)
-            if plain.composes(s):
-                return plain.metrics(s)
-        return self._renderer.get_text_width_height_descent(s, prop, ismath)
+        plain = _plain_font_of(s, prop, self._renderer.dpi) if ismath is False else None
+        return self._renderer.get_text_width_height_descent(s, prop, ismath) if plain is None else plain.metrics(s)
 
     def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
         """As ``RendererAgg.draw_text``, from the bitmaps kept for this string, font and place when there are."""
@@ -218,8 +215,8 @@ class _Drawing:
         size set once for the string rather than before each glyph: FreeType runs the font's hinting set-up again
         after each, which took about as long as rendering the glyph.
         """
-        plain = None if ismath or angle or not gc.get_antialiased() else _plain_font(prop, self.dpi)
-        if plain is None or not plain.composes(s):
+        plain = None if ismath or angle or not gc.get_antialiased() else _plain_font_of(s, prop, self.dpi)
+        if plain is None:
             return RendererAgg.draw_text(self, gc, x, y, s, prop, angle, ismath, mtext)
         font, flags = self._prepare_font(prop), get_hinting_flag()          # sets the size
         for index, dx in plain.layout(s):
