@@ -3,7 +3,9 @@
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 
+from lecture_utils.widgets import _text
 from lecture_utils.widgets._text import GlyphCache
 
 
@@ -88,3 +90,49 @@ def test_after_the_canvas_changes_size_the_cache_draws_on_the_new_canvas():
         for artist in (text, line):
             fig.draw_artist(artist)
         np.testing.assert_array_equal(cached, np.asarray(fig.canvas.buffer_rgba()))
+
+
+def test_numbers_laid_out_glyph_by_glyph_are_the_pixels_and_boxes_matplotlib_gives(monkeypatch):
+    # a number drawn for the first time is laid out from its characters' glyphs, not by FreeType: its box and
+    # its pixels must be matplotlib's own, to the last bit, in several fonts and sizes and at any sub-pixel place
+    fig = Figure(figsize=(6, 3), dpi=200)
+    FigureCanvasAgg(fig)
+    rng = np.random.default_rng(1)
+    texts = [fig.text(x, y, "", fontsize=size, family=family, ha=ha, va="bottom", color="C2", animated=True)
+             for x, y, size, family, ha in zip(rng.uniform(0.05, 0.9, 9), rng.uniform(0.05, 0.9, 9), (6, 9.163, 14) * 3,
+                                               ("DejaVu Sans",) * 3 + ("DejaVu Serif",) * 3 + ("monospace",) * 3,
+                                               ("center", "left", "right") * 3)]
+    fig.canvas.draw()
+    background, renderer, cache = fig.canvas.copy_from_bbox(fig.bbox), fig.canvas.get_renderer(), GlyphCache()
+    laid_out_by_freetype, draw_text = [], _text.RendererAgg.draw_text
+
+    def counted(self, gc, x, y, s, *args, **kwargs):
+        laid_out_by_freetype.append(s)
+        return draw_text(self, gc, x, y, s, *args, **kwargs)
+
+    for frame in range(20):
+        fig.canvas.restore_region(background)
+        monkeypatch.setattr(_text.RendererAgg, "draw_text", counted)
+        for text, value in zip(texts, rng.lognormal(0, 4, len(texts)) * rng.choice([-1, 1], len(texts))):
+            text.set_text(rng.choice([f"{value:.3g}", f"{value:,.2f}", f"{value:+.1%}", f"{value:.2e}",
+                                      f"{value:.4g}".replace("-", "\u2212")]))
+            text.set_position((text.get_position()[0] + rng.uniform(-0.01, 0.01), text.get_position()[1]))
+            (bbox, lines, _), (expected_bbox, expected_lines, _) = (text._get_layout(cache.renderer_for(renderer)),
+                                                                    text._get_layout(renderer))
+            assert (bbox.bounds, lines) == (expected_bbox.bounds, expected_lines)
+            text.draw(cache.renderer_for(renderer))
+        monkeypatch.undo()
+        cached = np.asarray(fig.canvas.buffer_rgba()).copy()
+        fig.canvas.restore_region(background)
+        for text in texts:                                    # matplotlib's own drawing, through FreeType
+            fig.draw_artist(text)
+        np.testing.assert_array_equal(cached, np.asarray(fig.canvas.buffer_rgba()))
+    assert laid_out_by_freetype == []                         # every number was laid out from its glyphs
+
+
+def test_a_font_that_kerns_or_joins_characters_keeps_freetype_layout(monkeypatch):
+    # DejaVu Sans kerns "AV" and joins "fi" into one glyph: such characters are never placed side by side
+    for characters, side_by_side in (("AVTo", False), ("fi", False), ("0123456789.", True)):
+        monkeypatch.setattr(_text, "PLAIN", frozenset(characters))
+        monkeypatch.setattr(_text, "_plain_fonts", {})
+        assert (_text._plain_font_of(characters, FontProperties(size=9), 200) is not None) == side_by_side
