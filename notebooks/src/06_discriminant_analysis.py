@@ -743,8 +743,8 @@ plt.show()
 # package agrees with scikit-learn.
 #
 # **Why.** LDA's boundary is a function of its estimates alone: the normal
-# $\mathbf{w} = \hat{\boldsymbol\Sigma}^{-1}(\hat{\boldsymbol\mu}_1 - \hat{\boldsymbol\mu}_0)$, and with equal priors the
-# boundary passes through the midpoint of the means. The outliers pull class 1's mean towards $(12, -4)$
+# $\mathbf{w} = \hat{\boldsymbol\Sigma}^{-1}(\hat{\boldsymbol\mu}_1 - \hat{\boldsymbol\mu}_0)$, and with priors nearly equal, as
+# here, the boundary passes near the midpoint of the means. The outliers pull class 1's mean towards $(12, -4)$
 # and stretch the pooled covariance along $(10, -5)$, so the boundary turns, and passes through a moved
 # midpoint. Those are the limits of the estimates, not noise in them: no $N$ undoes them.
 #
