@@ -121,3 +121,33 @@ def test_two_discriminant_coordinates_of_iris_predict_as_scikit_learns_lda():
     assert np.sum(one.predict(iris.X) != theirs) == 3 and round(one.score(iris.X, iris.y) * 150) == 148
     assert one.explained_variance_ratio_[0] == pytest.approx(0.991, abs=5e-4)
     assert "Correct" in str(exercises.two_coordinates.check("a"))
+
+
+def test_the_outlier_threshold_is_where_ldas_fit_goes_and_logistic_regression_does_not():
+    """Exercise 5: LDA's threshold on N(0, 1) against N(2, 1) with 5% of class 1 from N(30, 1) tends to
+    (0 + 0.95 * 2 + 0.05 * 30) / 2 = 1.7; scikit-learn's LDA on a large sample lands there, its logistic
+    regression near the Bayes threshold 1 - ln(0.95) / 2 instead."""
+    from sklearn.linear_model import LogisticRegression
+
+    assert Fraction(0 * 100 + 95 * 2 + 5 * 30, 200) == Fraction(17, 10)
+    assert exercises.outlier_threshold.correct_answer == 1.7
+    assert exercises.outlier_threshold.truth == pytest.approx(1.7, rel=1e-12)
+    rng = np.random.default_rng(0)
+    half = 200_000
+    x_1 = rng.normal(2.0, 1.0, half)
+    x_1[rng.random(half) < 0.05] += 28.0
+    X, t = np.r_[rng.normal(0.0, 1.0, half), x_1][:, None], np.repeat([0, 1], half)
+    lda = LinearDiscriminantAnalysis().fit(X, t)
+    logistic = LogisticRegression(C=np.inf).fit(X, t)
+    assert -lda.intercept_[0] / lda.coef_[0, 0] == pytest.approx(1.7, abs=0.01)
+    assert -logistic.intercept_[0] / logistic.coef_[0, 0] == pytest.approx(1 - np.log(0.95) / 2, abs=0.01)
+
+
+def test_the_outlier_threshold_names_its_slips():
+    check = exercises.outlier_threshold.check
+    assert check(1.7).correct and check(0.95 * 2 / 2 + 0.05 * 30 / 2).correct
+    assert "clean means" in str(check(1.0))
+    assert "Bayes threshold" in str(check(1 - np.log(0.95) / 2))
+    assert "replace 5%" in str(check(1.75))
+    assert "midpoint of the two means" in str(check(3.4))
+    assert not check(1.69).correct

@@ -210,6 +210,53 @@ $\sigma(wx + b)$ directly, tends to $x^*$.
            "and solve for x.",
 )
 
+# One feature: C_0 is N(0, 1); C_1 is N(2, 1), but a share of its examples come from N(30, 1) instead.
+_OUTLIERS = dict(means=(0.0, 2.0), far=30.0, share=0.05)
+
+
+def _outlier_lda_threshold(means=_OUTLIERS["means"], far=_OUTLIERS["far"], share=_OUTLIERS["share"]) -> float:
+    """LDA's threshold -b/w as N grows, from the population moments of the two classes (unit variances, equal
+    class sizes): the class means, the pooled variance, and the log of the priors' ratio, which is 0."""
+    mu_0 = means[0]
+    mu_1 = (1 - share) * means[1] + share * far
+    var_1 = (1 - share) * (1 + means[1] ** 2) + share * (1 + far ** 2) - mu_1 ** 2
+    pooled = (1 + var_1) / 2
+    w = (mu_1 - mu_0) / pooled
+    b = -(mu_1 ** 2 - mu_0 ** 2) / (2 * pooled) + np.log(0.5 / 0.5)
+    return round(-b / w, 12)                    # 1.7, not 1.6999999999999997 (which cuts to 1.69)
+
+
+outlier_threshold = Derive(
+    "LDA's threshold with far outliers",
+    r"""
+With equal priors LDA's threshold is the midpoint of its two class means, whatever its pooled variance
+$s^2$: $w = (\hat\mu_1 - \hat\mu_0)/s^2$ and $b = -(\hat\mu_1^2 - \hat\mu_0^2)/(2s^2)$, so
+$-b/w = (\hat\mu_0 + \hat\mu_1)/2$; the variance scales $w$ and $b$ alike. As $N$ grows the means tend to
+those of the classes: $\hat\mu_0 \to 0$ and, since 5% of class 1 come from $\mathcal{N}(30, 1)$ instead of
+$\mathcal{N}(2, 1)$,
+
+$$\hat\mu_1 \to 0.95 \cdot 2 + 0.05 \cdot 30 = 3.4, \qquad x^* = \frac{0 + 3.4}{2} = 1.7 .$$
+
+The Bayes threshold is $1 - \frac12\ln 0.95 = 1.026$: the outliers, which a sensible classifier never gets
+wrong, move LDA's threshold 0.67 into class 1, and no number of examples moves it back.
+""",
+    truth=_outlier_lda_threshold, answer=1.7, what="LDA's threshold as N grows", example="0.8",
+    praise="x* = (0 + 0.95 * 2 + 0.05 * 30) / 2 = 1.7: the far 5% pull class 1's mean to 3.4, and LDA's midpoint "
+           "with it.",
+    slips=[(lambda: 1.0, "That is the midpoint of the clean means 0 and 2. LDA estimates class 1's mean from all its "
+                         "examples, the far ones included: 0.95 * 2 + 0.05 * 30."),
+           (lambda: 1 - np.log(0.95) / 2,
+            "That is the Bayes threshold, which the far outliers hardly move. The question asks where LDA's "
+            "threshold goes: the midpoint of the class means it estimates, outliers included."),
+           (lambda: 3.4, "3.4 is class 1's mean; with equal priors LDA's threshold is the midpoint of the two means."),
+           (lambda: (2 + 0.05 * 30) / 2,
+            "The far examples replace 5% of class 1, they are not added to it: class 1's mean is 0.95 * 2 + "
+            "0.05 * 30."),
+           (lambda: 15.0, "30 is where the outliers are, not class 1's mean: weigh them by their share, 5%.")],
+    advice="With equal priors, where does LDA's log-odds w x + b vanish, in terms of the two class means? Then find "
+           "the mean of class 1 as N grows: 95% of its examples have mean 2, and 5% mean 30.",
+)
+
 prior_moves_boundary = Choice(
     "what a larger prior does to LDA's boundary",
     r"""
@@ -454,5 +501,5 @@ variance, changes 3 of the 150 predictions, and gets 148 right against LDA's 147
 
 #: The exercises in the order the notebook asks them.
 EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, exponential_threshold,
-             prior_moves_boundary, feature_units, pooled_covariance_by_code, count_parameters, qda_overfits, rda_corner,
-             two_coordinates)
+             outlier_threshold, prior_moves_boundary, feature_units, pooled_covariance_by_code, count_parameters,
+             qda_overfits, rda_corner, two_coordinates)
