@@ -143,14 +143,17 @@ slides: $(LAB_STAMP)
 site: $(LAB_STAMP)
 	$(BIN)/python publish/course_pages.py site build/site
 
-## notebooks: rebuild each notebook from its paired script in notebooks/src and execute it (nbval compares the outputs);
+## notebooks: rebuild each notebook from its paired script in notebooks/src and execute it (nbval compares the outputs),
+##            then join each cell's printed lines into one output (nbconvert joins them only before executing);
 ##            `make notebooks ONLY=01` rebuilds only the notebooks whose names start with 01
 notebooks: $(LAB_STAMP)
 	for source in notebooks/src/$(ONLY)*.py; do \
 		notebook=notebooks/$$(basename $$source .py).ipynb; \
 		$(BIN)/jupytext --quiet --update --to ipynb --output $$notebook $$source && \
 		$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
-			--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.coalesce_streams=True $$notebook || exit 1; \
+			--ExecutePreprocessor.record_timing=False $$notebook && \
+		$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --inplace \
+			--CoalesceStreamsPreprocessor.enabled=True $$notebook || exit 1; \
 	done
 
 clean:

@@ -94,3 +94,15 @@ def test_notebook_imports_only_what_the_course_installs(source):
         assert distributions & installed, (
             f"notebooks/src/{source.name} imports {module} (from {sorted(distributions) or 'nowhere'}), which the "
             "course's dependencies in pyproject.toml do not install: add it there, or compare another way")
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.stem)
+def test_a_cell_stores_its_printed_lines_as_one_output(source):
+    """The kernel may send a cell's printed lines in several messages; stored as several outputs, they show as
+    several boxes (a slide grows). `make notebooks` joins them."""
+    committed = nbformat.read(ROOT / "notebooks" / f"{source.stem}.ipynb", as_version=4)
+    for index, cell in enumerate(committed.cells):
+        outputs = cell.get("outputs", [])
+        for first, second in zip(outputs, outputs[1:]):
+            assert not (first.output_type == second.output_type == "stream" and first.name == second.name), (
+                f"cell {index} stores its {first.name} in pieces: run `make notebooks`")

@@ -11,7 +11,6 @@ import warnings
 from fractions import Fraction
 
 import numpy as np
-from scipy import optimize
 
 from ..losses import logistic_loss_bits
 from ..perceptron import Perceptron, min_margin, mistake_bound, perceptron_trace, radius
@@ -275,6 +274,7 @@ def _bound_for_bias(c) -> float:
 
 def _best_bias() -> list:
     """The c in (-2, 1), where (1, -1, c) separates the examples, whose bound is smallest, and that bound."""
+    from scipy import optimize                   # here: notebook 01 needs scipy.optimize for nothing else (16 MB)
     best = optimize.minimize_scalar(_bound_for_bias, bounds=(-1.99, 0.99), method="bounded",
                                     options={"xatol": 1e-10})
     c = round(float(best.x), 8)                  # the kink at c = -1/2, found to 1e-10: drop the solver's noise
