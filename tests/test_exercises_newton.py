@@ -183,3 +183,12 @@ def test_the_count_of_newton_s_steps_in_minutes_depends_on_the_stopping_test_the
     np.testing.assert_allclose(w_m * [60, 1], w_h, rtol=1e-12, atol=1e-12)
     assert f"{g_h[4]:.1e}" == "9.4e-10" and f"{g_m[4]:.1e}" == "5.6e-08"
     np.testing.assert_allclose(d_m[:5], d_h[:5], rtol=1e-6)
+
+
+def test_the_wolfe_interval_is_the_hand_solution_of_both_inequalities():
+    # phi(a) = (a - 2)^2 + 1, phi(0) = 5, phi'(0) = -4, c1 = 1/4, c2 = 1/2: decrease a^2 - 3a <= 0, curvature a >= 1
+    c1, c2 = Fraction(1, 4), Fraction(1, 2)
+    largest = 4 - (-4 * c1) * -1                          # (a - 2)^2 + 1 <= 5 + c1 a (-4): a (a - 4 + 4 c1) <= 0
+    smallest = 2 + c2 * -4 / 2                            # 2 (a - 2) >= c2 (-4)
+    assert [smallest, largest] == [1, 3] == exercises.wolfe_steps.correct_answer
+    assert np.allclose(exercises.wolfe_steps.truth, [1, 3], rtol=0, atol=1e-12)

@@ -669,3 +669,24 @@ def test_the_loop_measures_a_gradient_as_the_overflow_safe_norm_does(entries, ex
         g = np.where(np.isfinite(g), g, np.finfo(float).max)
         g_scaled, e = scaled(g)
         assert float(norm(g)) == float(unscale(np.linalg.norm(g_scaled), e))
+
+
+def test_wolfe_conditions_agree_with_scipys_line_search_and_with_the_definition():
+    """scipy's line_search returns a step meeting the strong Wolfe conditions (so the weak ones); on a random
+    quadratic along steepest descent, phi(a) = phi(0) + a phi'(0) + a^2 q / 2 with q = p^T A p, and the conditions
+    are exactly a <= 2 (1 - c1) |phi'(0)| / q and a >= (1 - c2) |phi'(0)| / q."""
+    from lecture_utils.optimization import wolfe_conditions
+    generator = np.random.default_rng(0)
+    for _ in range(20):
+        M = generator.normal(size=(3, 3))
+        A, b = M @ M.T + 0.1 * np.eye(3), generator.normal(size=3)
+        loss, gradient = (lambda w: 0.5 * w @ A @ w - b @ w), (lambda w: A @ w - b)
+        w = generator.normal(size=3)
+        p = -gradient(w)
+        step = scipy.optimize.line_search(loss, gradient, w, p, c1=1e-4, c2=0.9)[0]
+        assert wolfe_conditions(loss, gradient, w, p, step) == (True, True)
+        q, slope = p @ A @ p, gradient(w) @ p
+        upper, lower = 2 * (1 - 0.3) * -slope / q, (1 - 0.6) * -slope / q
+        for factor in (0.9, 1.1):
+            assert wolfe_conditions(loss, gradient, w, p, factor * upper, 0.3, 0.6)[0] == (factor < 1)
+            assert wolfe_conditions(loss, gradient, w, p, factor * lower, 0.3, 0.6)[1] == (factor > 1)

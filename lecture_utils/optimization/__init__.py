@@ -44,7 +44,7 @@ name is importable from ``lecture_utils.optimization`` itself; so are the steps 
 from .curvature import SCALAR_FUNCTIONS, QuadraticModel, ScalarFunction, chord_gap, quadratic_model
 from .finite_differences import numerical_gradient, numerical_hessian
 from .inexact import ConjugateGradientResult, conjugate_gradient
-from .line_search import _backtrack
+from .line_search import _backtrack, wolfe_conditions
 from .loop import DIVERGENCE_FACTOR, MAX_NEWTON_WEIGHTS, METHODS, Trace, gradient_descent, minimize, newton
 from .objective import FunctionObjective, Objective
 from .singular import SINGULAR_RTOL
@@ -53,4 +53,4 @@ from .steps import LBFGS_MEMORY, _Memory, _newton_step, _orthant_newton_step, so
 __all__ = ["Objective", "FunctionObjective", "Trace", "minimize", "gradient_descent", "newton", "METHODS",
            "DIVERGENCE_FACTOR", "MAX_NEWTON_WEIGHTS", "LBFGS_MEMORY", "SINGULAR_RTOL", "soft_threshold",
            "numerical_gradient", "numerical_hessian", "chord_gap", "QuadraticModel", "quadratic_model",
-           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult"]
+           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult", "wolfe_conditions"]

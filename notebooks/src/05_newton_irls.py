@@ -27,7 +27,8 @@
 #   why Newton's method cannot train a perceptron;
 # - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes;
 # - Newton's method for an L1 penalty, one orthant of the weights' signs at a time; and inexact Newton (Newton-CG),
-#   by conjugate gradients with no Hessian, against Newton with a Cholesky factor.
+#   by conjugate gradients with no Hessian, against Newton with a Cholesky factor;
+# - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
@@ -1599,6 +1600,75 @@ if exercises.newton_cg_against_cholesky.revealed():
 # $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 19. The Wolfe conditions: how long a step L-BFGS takes
+#
+# Section 8 named the conditions that a standard L-BFGS line search meets; here they are at work. Along a direction
+# $\mathbf{p}$ that goes downhill from $\mathbf{w}$, write the loss as a function of the step length,
+# $\phi(\alpha) = E(\mathbf{w} + \alpha\mathbf{p})$, with slope $\phi'(\alpha) = \nabla E(\mathbf{w} + \alpha\mathbf{p})^T\mathbf{p}$ and
+# $\phi'(0) < 0$. (Newton's step of section 9 is $\mathbf{p} = -\mathbf{d}$.) A step $\alpha$ meets the **Wolfe conditions**
+# with constants $0 < c_1 < c_2 < 1$ when
+#
+# $$\phi(\alpha) \le \phi(0) + c_1\,\alpha\,\phi'(0) \quad\text{(sufficient decrease)}, \qquad
+# \phi'(\alpha) \ge c_2\,\phi'(0) \quad\text{(curvature)}.$$
+#
+# The first refuses steps that are too long for what they gain, the second steps that stop while the loss still falls
+# steeply. **Why L-BFGS needs the second**: its matrix $\mathbf{B}$ must satisfy $\mathbf{B}\mathbf{y} = \mathbf{s}$ and stay positive
+# definite. Then $\mathbf{s}^T\mathbf{y} = \mathbf{y}^T\mathbf{B}\mathbf{y} > 0$: a pair with $\mathbf{s}^T\mathbf{y} \le 0$ admits no such
+# $\mathbf{B}$ at all. The curvature condition guarantees $\mathbf{s}^T\mathbf{y} \ge (c_2 - 1)\,\alpha\,\phi'(0) > 0$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 17 (derive): which steps meet the Wolfe conditions?
+#
+# Along some direction the loss is $\phi(\alpha) = (\alpha - 2)^2 + 1$. With $c_1 = \tfrac14$ and $c_2 = \tfrac12$, which
+# step lengths $\alpha > 0$ meet both Wolfe conditions? They form an interval: give its two ends.
+
+# %%
+wolfe_answer = ...     # ✏️ [smallest step, largest step]
+exercises.wolfe_steps.check(wolfe_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's check of each condition at five step lengths.
+if exercises.wolfe_steps.revealed():
+    phi, phi_slope = (lambda a: (a[0] - 2) ** 2 + 1), (lambda a: 2 * (a - 2))
+    for step in [0.5, 1.0, 2.0, 3.0, 3.5]:
+        decrease, curvature = optimization.wolfe_conditions(phi, phi_slope, 0.0, 1.0, step, c1=0.25, c2=0.5)
+        print(f"alpha = {step}: sufficient decrease {decrease}, curvature {curvature}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$1 \le \alpha \le 3$.** With $\phi(0) = 5$ and $\phi'(0) = -4$, the decrease condition reads $(\alpha - 2)^2 + 1 \le 5 - \alpha$,
+# that is $0 \le \alpha \le 3$; the curvature condition reads $2(\alpha - 2) \ge -2$, that is $\alpha \ge 1$. The best step along
+# the line, $\alpha = 2$, is well inside: the conditions ask for a *reasonable* step, not the best one, which is what
+# keeps a line search cheap (one or two trials per step, section 8).
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### A step without the curvature condition, and scipy's line search
+#
+# On the double well of section 9, from $x = 0.3$ downhill ($p = -f'(0.3) = 0.273$), short steps pass the decrease
+# test but end where the slope is *steeper* than at the start (the well's slope is steepest at $1/\sqrt3$): then
+# $s\,y < 0$, a pair that L-BFGS could not use. scipy's `optimize.line_search` ($c_1 = 10^{-4}$, $c_2 = 0.9$) returns a
+# step that meets both conditions (its strong form), here and on the running example:
+
+# %%
+well = SCALAR_FUNCTIONS["double_well"]
+f_well, slope_well = (lambda x: well.f(x[0])), (lambda x: np.atleast_1d(well.derivative(x[0])))
+p_well = -well.derivative(0.3)
+for step in [0.5, 1.0, optimize.line_search(f_well, slope_well, np.array([0.3]), np.array([p_well]))[0]]:
+    x_new = 0.3 + step * p_well
+    s_y = step * p_well * (well.derivative(x_new) - well.derivative(0.3))
+    print(f"double well, alpha = {step}: (decrease, curvature) = "
+          f"{optimization.wolfe_conditions(f_well, slope_well, 0.3, p_well, step)}, s y = {s_y:+.4f}")
+p_start = -loss.gradient(np.zeros(2))                                    # the running example, from w = 0, downhill
+alpha_scipy = optimize.line_search(loss.loss, loss.gradient, np.zeros(2), p_start)[0]
+s_y = alpha_scipy * p_start @ (loss.gradient(alpha_scipy * p_start) - loss.gradient(np.zeros(2)))
+print(f"running example: scipy's alpha = {alpha_scipy}, (decrease, curvature) = "
+      f"{optimization.wolfe_conditions(loss.loss, loss.gradient, np.zeros(2), p_start, alpha_scipy)}, s^T y = {s_y:.4f}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
@@ -1652,6 +1722,11 @@ if exercises.newton_cg_against_cholesky.revealed():
 #   $\mathbf{H}\mathbf{v} = \frac1N\mathbf{X}^T(\mathbf{s} \odot \mathbf{X}\mathbf{v})$ (2 passes each, no Hessian), to a
 #   tolerance that tightens as the gradient shrinks: superlinear convergence, $O(D)$ memory. It beats Newton with
 #   Cholesky where the Hessian's eigenvalues cluster and $D$ is large; Cholesky wins for a few features.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# - A line search for L-BFGS meets the Wolfe conditions: enough decrease, $\phi(\alpha) \le \phi(0) + c_1\alpha\phi'(0)$, and a
+#   slope that has risen, $\phi'(\alpha) \ge c_2\phi'(0)$. The second gives $\mathbf{s}^T\mathbf{y} > 0$, without which no
+#   positive definite $\mathbf{B}$ satisfies $\mathbf{B}\mathbf{y} = \mathbf{s}$.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.

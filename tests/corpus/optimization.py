@@ -3,6 +3,7 @@
 import math
 
 import numpy as np
+import scipy.optimize
 
 from lecture_utils import ConvergenceWarning, DivergenceWarning
 from lecture_utils import optimization as O
@@ -420,5 +421,37 @@ def _newton_cg_cases():
     ]
 
 
-CASES = [*_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
+def _wolfe_cases():
+    target = "optimization.wolfe_conditions"
+    phi, slope = (lambda a: (a[0] - 2.0) ** 2 + 1.0), (lambda a: 2.0 * (a - 2.0))
+    quadratic = (QUADRATIC[0], QUADRATIC[1])
+    return [
+        # phi(a) = (a - 2)^2 + 1, c1 = 1/4, c2 = 1/2: decrease for a <= 3, curvature for a >= 1, by hand
+        *[case(target, f"a hand-solved parabola, step {step}",
+               lambda step=step: O.wolfe_conditions(phi, slope, 0.0, 1.0, step, 0.25, 0.5), answers(equal(expected)))
+          for step, expected in [(0.5, (True, False)), (1.0, (True, True)), (3.0, (True, True)),
+                                 (3.5, (False, True))]],
+        case(target, "scipy's line_search step meets both", lambda: O.wolfe_conditions(
+            *quadratic, [1.0, -2.0], [-1.0, 3.0],
+            scipy.optimize.line_search(*quadratic, np.array([1.0, -2.0]), np.array([-1.0, 3.0]))[0]),
+             answers(equal((True, True)))),
+        case(target, "a direction uphill", lambda: O.wolfe_conditions(*quadratic, [1.0, 1.0], [1.0, 1.0], 0.5),
+             refuses("direction")),
+        case(target, "c1 above c2", lambda: O.wolfe_conditions(phi, slope, 0.0, 1.0, 1.0, 0.9, 0.1),
+             refuses("c1")),
+        case(target, "c2 of 1.5", lambda: O.wolfe_conditions(phi, slope, 0.0, 1.0, 1.0, 0.1, 1.5), refuses("c2")),
+        *bad_numbers(target, "step", lambda value: O.wolfe_conditions(phi, slope, 0.0, 1.0, value), NOT_POSITIVE),
+        case(target, "loss not callable", lambda: O.wolfe_conditions(3.0, slope, 0.0, 1.0, 1.0), refuses("loss")),
+        case(target, "a gradient of the wrong shape", lambda: O.wolfe_conditions(
+            QUADRATIC[0], lambda w: np.zeros(3), [1.0, 1.0], [-1.0, -1.0], 1.0), refuses("gradient")),
+        case(target, "direction of the wrong length", lambda: O.wolfe_conditions(
+            *quadratic, [1.0, 1.0], [-1.0, -1.0, 0.0], 1.0), refuses("direction")),
+        case(target, "w with nan", lambda: O.wolfe_conditions(*quadratic, [np.nan, 1.0], [-1.0, -1.0], 1.0),
+             refuses("w")),
+        case(target, "a step to 1e200 overflows the loss: no decrease", lambda: O.wolfe_conditions(
+            phi, slope, 0.0, 1.0, 1e200), answers(equal((False, True)))),
+    ]
+
+
+CASES = [*_wolfe_cases(), *_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
          *_not_finite_cases(), *_flag_cases(), *_overflow_cases()]
