@@ -192,3 +192,16 @@ def test_the_wolfe_interval_is_the_hand_solution_of_both_inequalities():
     smallest = 2 + c2 * -4 / 2                            # 2 (a - 2) >= c2 (-4)
     assert [smallest, largest] == [1, 3] == exercises.wolfe_steps.correct_answer
     assert np.allclose(exercises.wolfe_steps.truth, [1, 3], rtol=0, atol=1e-12)
+
+
+def test_the_probit_weights_are_the_hand_formulas_at_50_digits():
+    import mpmath
+    mpmath.mp.dps = 50
+    phi, Phi = mpmath.npdf(1), mpmath.ncdf(1)
+    mills = phi / Phi
+    expected, observed = exercises.probit_information.correct_answer
+    assert expected == pytest.approx(float(phi ** 2 / (Phi * (1 - Phi))), rel=1e-14)
+    assert observed == pytest.approx(float(mills * (1 + mills)), rel=1e-14)
+    # the expectation of the observed weight over t ~ Bernoulli(Phi(1)) is the expected weight
+    mills_0 = phi / (1 - Phi)
+    assert Phi * mills * (1 + mills) + (1 - Phi) * mills_0 * (-1 + mills_0) == pytest.approx(phi ** 2 / (Phi * (1 - Phi)))

@@ -980,3 +980,33 @@ def test_bad_data_and_unfitted_models(overlapping):
         loss_surface(X, t, np.zeros(3))
     with pytest.raises(ValueError, match="lambdas"):
         regularization_path(X, t, [-1.0])
+
+
+@pytest.mark.parametrize("link", ["probit", "logit"])
+def test_fisher_scoring_and_the_informations_agree_with_statsmodels(link):
+    """statsmodels' GLM with a Binomial family: its maximum likelihood weights, and its Hessian, observed and
+    expected (the expected one is what its IRLS uses); the logit's two coincide, the probit's do not."""
+    from lecture_utils.logistic import fisher_scoring, glm_information
+    generator = np.random.default_rng(0)
+    X = generator.normal(size=(200, 3))
+    t = (generator.uniform(size=200) < special.expit(X @ [1.0, -0.5, 0.3] + 0.2)).astype(int)
+    family = sm.families.Binomial(link=sm.families.links.Probit() if link == "probit" else sm.families.links.Logit())
+    model = sm.GLM(t, np.column_stack([X, np.ones(200)]), family=family)
+    reference = model.fit(tol=1e-13).params
+    for method in ("fisher", "newton"):
+        assert np.allclose(fisher_scoring(X, t, link, method), reference, rtol=0, atol=1e-8)
+    w = fisher_scoring(X, t, link)
+    for kind, observed in (("expected", False), ("observed", True)):
+        assert np.allclose(glm_information(X, t, w, link, kind), -model.hessian(w, observed=observed), rtol=1e-10)
+    difference = np.abs(glm_information(X, t, w, link, "expected") - glm_information(X, t, w, link, "observed")).max()
+    assert (difference < 1e-12) if link == "logit" else (difference > 1e-2)
+
+
+def test_the_logit_fisher_scoring_step_is_the_courses_irls_step():
+    from lecture_utils.logistic import fisher_scoring
+    generator = np.random.default_rng(1)
+    X = generator.normal(size=(50, 2))
+    t = (generator.uniform(size=50) < special.expit(X @ [1.0, -1.0])).astype(int)
+    with pytest.warns(ConvergenceWarning):                               # one step: not converged
+        step = fisher_scoring(X, t, "logit", max_iter=1)
+    assert np.allclose(step, irls_step(X, t, np.zeros(3)), rtol=1e-12)

@@ -28,7 +28,8 @@
 # - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes;
 # - Newton's method for an L1 penalty, one orthant of the weights' signs at a time; and inexact Newton (Newton-CG),
 #   by conjugate gradients with no Hessian, against Newton with a Cholesky factor;
-# - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition.
+# - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition;
+# - Fisher scoring for a generalised linear model, and why for logistic regression it is Newton's method and IRLS.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
@@ -61,14 +62,14 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import optimize
-from scipy.special import expit, log_expit
+from scipy.special import expit, log_expit, log_ndtr, ndtr
 
 from lecture_utils import SeparationWarning, optimization, plotting
 from lecture_utils.datasets import load_breast_cancer, load_iris, make_separable
 from lecture_utils.display import show_source
 from lecture_utils.exercises import newton as exercises
-from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, irls_step,
-                                    learning_rate_bound, working_response)
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, fisher_scoring,
+                                    glm_information, irls_step, learning_rate_bound, working_response)
 from lecture_utils.losses import perceptron_loss, perceptron_loss_derivative
 from lecture_utils.max_margin import max_margin_separator
 from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, minimize, newton, numerical_gradient,
@@ -1669,6 +1670,91 @@ print(f"running example: scipy's alpha = {alpha_scipy}, (decrease, curvature) = 
       f"{optimization.wolfe_conditions(loss.loss, loss.gradient, np.zeros(2), p_start, alpha_scipy)}, s^T y = {s_y:.4f}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 20. Fisher scoring: IRLS for any link
+#
+# Logistic regression is one *generalised linear model* (GLM) among several: $p(t = 1 \mid \mathbf{x}) = \mu = F(y)$ with
+# $y = \mathbf{x}^T\mathbf{w}$ and a link $F$, e.g. the **probit** $F = \Phi$, the standard normal CDF, with density
+# $F' = \phi$. Write $V_i = \mu_i(1 - \mu_i)$, the variance of $t_i$. The log-likelihood $\ell(\mathbf{w}) = -N E(\mathbf{w})$ has
+# the score $\nabla\ell = \sum_i (t_i - \mu_i)\,\frac{F'(y_i)}{V_i}\,\mathbf{x}_i$, and two curvatures:
+#
+# - the **observed information** $\mathbf{J} = -\nabla^2\ell$, what Newton's method uses, which depends on the $t_i$;
+# - the **expected information** $\mathbf{I} = \mathbb{E}[\mathbf{J}] = \sum_i \frac{F'(y_i)^2}{V_i}\,\mathbf{x}_i\mathbf{x}_i^T$, the $t_i$
+#   drawn from the model: the terms with $t_i - \mu_i$ average to 0.
+#
+# **Fisher scoring** steps $\mathbf{w} + \mathbf{I}^{-1}\nabla\ell$: section 11's weighted least squares with the weights
+# $F'(y_i)^2/V_i$ and the working response $y_i + (t_i - \mu_i)/F'(y_i)$, whatever the link. For the logistic link
+# $F' = \sigma(1 - \sigma) = V$: the score's factor $F'/V$ is 1, $\mathbf{J}$ no longer depends on the $t_i$, and
+# $\mathbf{J} = \mathbf{I} = N\mathbf{H}$. That is why Newton's method, Fisher scoring and IRLS are one method for logistic
+# regression: its link is the *canonical* one. For the probit they are three names for two methods.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 18 (derive): expected and observed information of one probit example
+#
+# One example has the score $y = 1$ and the target $t = 1$, under the probit link. Give its weight in the expected
+# information, $F'(y)^2/V$, and in the observed one, $-\frac{d^2}{dy^2}\ln\Phi(y)$ at $y = 1$. You need
+# $\phi(1) = 0.24197$, $\Phi(1) = 0.84134$ and $\phi'(y) = -y\,\phi(y)$.
+
+# %%
+weights_answer = ...     # ✏️ [expected weight, observed weight]
+exercises.probit_information.check(weights_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's information of two examples with the score 1, targets 1 and 0 (it needs both
+# labels), and the observed weight of the first alone.
+if exercises.probit_information.revealed():
+    info = {kind: glm_information([[1.0], [1.0]], [1, 0], [1.0], "probit", kind, fit_intercept=False)[0, 0]
+            for kind in ("expected", "observed")}
+    mills = np.exp(-0.5) / np.sqrt(2 * np.pi) / ndtr(1.0)                  # lambda(1) = phi(1) / Phi(1)
+    print(f"two examples: expected information {info['expected']:.4f} = 2 x {info['expected'] / 2:.4f}, "
+          f"observed {info['observed']:.4f}")
+    print(f"target 1 alone: observed weight lambda(1) (1 + lambda(1)) = {mills * (1 + mills):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Expected $0.4386$, observed $0.3703$.** Two examples with the score 1 share the expected weight; their observed
+# weights, $0.3703$ for $t = 1$ and $0.8008$ for $t = 0$, add to $1.1711$, not to $2 \times 0.4386$. The expected weight $\phi(1)^2/(\Phi(1)(1 - \Phi(1))) = 0.05855/0.1335$ ignores the target; the observed one
+# is the curvature of $\ln\Phi(y)$: with $\lambda = \phi/\Phi$, $-\ell'' = \lambda(y + \lambda) = 0.2876 \times 1.2876$. Weighted
+# by the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$: the expectation. With the
+# logistic link both weights are $\sigma(1)\sigma(-1) = 0.1966$, for either target.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Probit and logistic regression on the running example
+#
+# The package's `fisher_scoring` fits both links by Fisher scoring and by Newton's method, from $\mathbf{w} = \mathbf{0}$.
+# The reference for the probit is scipy's BFGS on its negative log-likelihood $-\sum_i \ln\Phi((2t_i - 1)\,y_i)$
+# (the tests also hold it to statsmodels' `GLM` with a probit link, which this notebook does not load). At the fitted
+# weights, the cell compares $\mathbf{I}$ and $\mathbf{J}$:
+
+# %%
+def probit_nll(w):
+    """-sum_i ln Phi((2 t_i - 1) y_i) on the running example, w = (w, b)."""
+    return -log_ndtr((2 * passed - 1) * (w[0] * hours + w[1])).sum()
+
+
+reference_probit = optimize.minimize(probit_nll, np.zeros(2), method="BFGS", options={"gtol": 1e-9}).x
+for link in ("logit", "probit"):
+    w_fisher, steps_fisher = fisher_scoring(X_hours, passed, link, return_n_iter=True)
+    w_newton, steps_newton = fisher_scoring(X_hours, passed, link, "newton", return_n_iter=True)
+    I_exp, J_obs = (glm_information(X_hours, passed, w_fisher, link, kind) for kind in ("expected", "observed"))
+    print(f"{link}: w = {w_fisher}, Fisher scoring {steps_fisher} steps, Newton {steps_newton}; "
+          f"max |I - J| / max |I| = {np.abs(I_exp - J_obs).max() / np.abs(I_exp).max():.1e}")
+print(f"probit by BFGS: w = {reference_probit}, largest difference {np.abs(reference_probit - w_fisher).max():.0e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# For the logistic link $\mathbf{I} = \mathbf{J}$ exactly, and both methods take the same steps. For the probit the two
+# informations differ by about 1% at the maximum, where the residuals $t_i - \mu_i$ are small and average out, and by
+# 6 to 8% at $(w, b) = (1, -3)$ or $(0.5, -1)$ (at $\mathbf{w} = \mathbf{0}$, where every score is 0, they coincide); Newton's method, with the true curvature, converges quadratically in 6 steps, Fisher scoring
+# only linearly (its matrix is right only on average), in 10. Fisher scoring has its own merits: $\mathbf{I}$ is positive
+# semi-definite for every link, where $\mathbf{J}$ can be indefinite for some non-canonical links (not the probit, whose
+# log-likelihood is concave), and
+# $\mathbf{I}^{-1}$ at the maximum is the usual estimate of the weights' covariance (statsmodels' standard errors).
+# The probit's weights are about $1/1.6$ of the logistic's: $\Phi(y) \approx \sigma(1.6\,y)$.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
@@ -1727,6 +1813,9 @@ print(f"running example: scipy's alpha = {alpha_scipy}, (decrease, curvature) = 
 # - A line search for L-BFGS meets the Wolfe conditions: enough decrease, $\phi(\alpha) \le \phi(0) + c_1\alpha\phi'(0)$, and a
 #   slope that has risen, $\phi'(\alpha) \ge c_2\phi'(0)$. The second gives $\mathbf{s}^T\mathbf{y} > 0$, without which no
 #   positive definite $\mathbf{B}$ satisfies $\mathbf{B}\mathbf{y} = \mathbf{s}$.
+# - Fisher scoring steps with the expected information $\mathbf{I} = \sum_i F'(y_i)^2/V_i\,\mathbf{x}_i\mathbf{x}_i^T$ instead of the
+#   observed $\mathbf{J} = -\nabla^2\ell$: IRLS for any link. For the logistic (canonical) link $\mathbf{I} = \mathbf{J}$, so Newton,
+#   Fisher scoring and IRLS coincide; for the probit they differ, and Newton converges in fewer steps.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.

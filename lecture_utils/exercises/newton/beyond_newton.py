@@ -4,7 +4,9 @@ and the Laplace approximation."""
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import ndtr
 
+from ...logistic.glm import _per_example
 from ...optimization import wolfe_conditions
 from .._core import Derive
 
@@ -67,4 +69,58 @@ conditions, $|\phi'(\alpha)| \le c_2|\phi'(0)|$, give the same interval here, si
                                 "risen to at least c2 times the first slope, phi'(a) >= c2 phi'(0), with phi'(0) < 0.")],
     advice="Write phi(0) and phi'(0); solve each condition as an inequality in alpha, then intersect.",
     names=("smallest", "largest"),
+)
+
+
+# ---------------------------------------------------------------- section 20
+
+def _probit_weights_at_one():
+    """The expected and observed information weights of one example with score 1 and target 1, probit link."""
+    _, expected, observed = _per_example(np.array([1.0]), np.array([1.0]), "probit")
+    return [float(expected[0]), float(observed[0])]
+
+
+_PHI_1, _CDF_1 = np.exp(-0.5) / np.sqrt(2 * np.pi), ndtr(1.0)
+
+probit_information = Derive(
+    "expected and observed information of a probit example",
+    r"""
+**Expected $0.4386$, observed $0.3703$.** With $\mu = \Phi(1) = 0.8413$, $V = \mu(1 - \mu) = 0.1335$ and
+$F'(1) = \phi(1) = 0.2420$:
+
+$$c^{\text{exp}} = \frac{\phi(1)^2}{\Phi(1)\,(1 - \Phi(1))} = \frac{0.05855}{0.1335} = 0.4386 .$$
+
+The observed weight is the curvature of this example's log-likelihood $\ell(y) = \ln\Phi(y)$ (its target is 1). With
+the ratio $\lambda(y) = \phi(y)/\Phi(y)$, $\ell'(y) = \lambda(y)$ and, since $\phi'(y) = -y\,\phi(y)$,
+$\lambda'(y) = -y\lambda - \lambda^2$, so
+
+$$c^{\text{obs}} = -\ell''(1) = \lambda(1)\,(1 + \lambda(1)) = 0.2876 \times 1.2876 = 0.3703 .$$
+
+An example with the same score and target 0 has $\ell(y) = \ln\Phi(-y)$ and $c^{\text{obs}} = \lambda(-1)(-1 + \lambda(-1)) = 0.8008$:
+averaged over $t$ with the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$, the expected
+weight. For the logistic link both weights would be $\sigma(1)\sigma(-1) = 0.1966$, whatever the target.
+""",
+    truth=_probit_weights_at_one,
+    answer=[0.438628861102214, 0.3703137142233946], what="[expected weight, observed weight]",
+    example="[0.5, 0.4]",
+    praise="phi(1)^2 / (Phi(1)(1 - Phi(1))) = 0.4386; lambda(1)(1 + lambda(1)) = 0.3703 with lambda = phi / Phi.",
+    slips=[(lambda: [0.19661193324148185, 0.19661193324148185],
+            "Those are the logistic link's weights, sigma(1) sigma(-1). The probit link has mu = Phi(y) and "
+            "F'(y) = phi(y)."),
+           (lambda: [0.438628861102214, 0.438628861102214],
+            "The two weights agree for the canonical (logistic) link, not for the probit: differentiate "
+            "ln Phi(y) twice for the observed one."),
+           (lambda: [0.3703137142233946, 0.438628861102214], "The two numbers are swapped: the expected weight "
+                                                              "does not depend on the target."),
+           (lambda: [0.438628861102214, float(_per_example(np.array([1.0]), np.array([-1.0]), "probit")[2][0])],
+            "That observed weight belongs to target 0, ln Phi(-y); this example's target is 1."),
+           (lambda: [_PHI_1 / (_CDF_1 * (1 - _CDF_1)), 0.3703137142233946],
+            "The expected weight squares F'(y): F'(y)^2 / V, from the score's factor F' / V times the slope F' of "
+            "the mean."),
+           (lambda: [0.438628861102214, _PHI_1 / _CDF_1 * (1 - _PHI_1 / _CDF_1)],
+            "Check the derivative of lambda = phi / Phi: phi'(y) = -y phi(y), so lambda' = -y lambda - lambda^2 "
+            "and -l'' = lambda (y + lambda).")],
+    advice="Expected: F'(y)^2 / (mu (1 - mu)) with F = Phi. Observed: minus the second derivative of ln Phi(y) at "
+           "y = 1; phi'(y) = -y phi(y) helps.",
+    names=("expected", "observed"),
 )
