@@ -205,3 +205,13 @@ def test_the_probit_weights_are_the_hand_formulas_at_50_digits():
     # the expectation of the observed weight over t ~ Bernoulli(Phi(1)) is the expected weight
     mills_0 = phi / (1 - Phi)
     assert Phi * mills * (1 + mills) + (1 - Phi) * mills_0 * (-1 + mills_0) == pytest.approx(phi ** 2 / (Phi * (1 - Phi)))
+
+
+def test_the_moderated_prediction_is_the_hand_computation():
+    # sigma_a^2 = x~^T S_N x~ with x~ = (3, 1), exactly; kappa = (1 + pi 5.3 / 8)^(-1/2), p = sigma(kappa)
+    x, S = (Fraction(3), Fraction(1)), ((Fraction(1, 2), Fraction(1, 10)), (Fraction(1, 10), Fraction(1, 5)))
+    variance = sum(x[i] * S[i][j] * x[j] for i in range(2) for j in range(2))
+    assert variance == Fraction(53, 10)
+    answer = exercises.laplace_predictive.correct_answer
+    assert answer[0] == pytest.approx(5.3, rel=1e-15)
+    assert answer[1] == pytest.approx(1 / (1 + math.exp(-1 / math.sqrt(1 + math.pi * 5.3 / 8))), rel=1e-15)

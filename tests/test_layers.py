@@ -14,7 +14,7 @@ ALGORITHMS = ["perceptron", "perceptron_variants", "calibration", "losses", "pro
               "naive_bayes", "optimization", "optimization.objective", "optimization.loop", "optimization.steps",
               "optimization.line_search", "optimization.singular", "optimization.finite_differences",
               "optimization.curvature", "logistic", "logistic.links", "logistic.objectives", "logistic.classifiers",
-              "logistic.newton", "logistic.paths", "logistic.glm", "multiclass", "preprocessing", "model_selection",
+              "logistic.newton", "logistic.paths", "logistic.glm", "logistic.laplace", "multiclass", "preprocessing", "model_selection",
               "datasets",
               "exercises.perceptron", "exercises.information", "exercises.mle", "exercises.newton",
               "exercises.newton.convexity_and_newton", "exercises.newton.irls_and_variants",

@@ -29,7 +29,9 @@
 # - Newton's method for an L1 penalty, one orthant of the weights' signs at a time; and inexact Newton (Newton-CG),
 #   by conjugate gradients with no Hessian, against Newton with a Cholesky factor;
 # - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition;
-# - Fisher scoring for a generalised linear model, and why for logistic regression it is Newton's method and IRLS.
+# - Fisher scoring for a generalised linear model, and why for logistic regression it is Newton's method and IRLS;
+# - the Laplace approximation: Bayesian logistic regression, its Gaussian posterior from Newton's Hessian, and a
+#   predictive probability that is less sure far from the data.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
@@ -68,8 +70,9 @@ from lecture_utils import SeparationWarning, optimization, plotting
 from lecture_utils.datasets import load_breast_cancer, load_iris, make_separable
 from lecture_utils.display import show_source
 from lecture_utils.exercises import newton as exercises
-from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, fisher_scoring,
-                                    glm_information, irls_step, learning_rate_bound, working_response)
+from lecture_utils.logistic import (BayesianLogisticRegression, LogisticLoss, LogisticRegression, SoftmaxLoss,
+                                    SoftmaxRegression, fisher_scoring, glm_information, irls_step, learning_rate_bound,
+                                    probit_approximation, working_response)
 from lecture_utils.losses import perceptron_loss, perceptron_loss_derivative
 from lecture_utils.max_margin import max_margin_separator
 from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, minimize, newton, numerical_gradient,
@@ -1755,6 +1758,117 @@ print(f"probit by BFGS: w = {reference_probit}, largest difference {np.abs(refer
 # The probit's weights are about $1/1.6$ of the logistic's: $\Phi(y) \approx \sigma(1.6\,y)$.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 21. The Laplace approximation: Bayesian logistic regression
+#
+# Give each coefficient a Gaussian prior, $w_j \sim \mathcal{N}(0, \tau^2)$ (Bishop's $\alpha = 1/\tau^2$; the bias gets a flat
+# prior, as the course never penalises it). The negative log-posterior is then, up to a constant,
+# $N E(\mathbf{w}) + \|\mathbf{w}\|^2/(2\tau^2)$: the L2 objective with $\lambda = 1/(N\tau^2)$, whose minimum, the
+# **posterior mode** $\mathbf{w}_\text{MAP}$, Newton's method finds. The posterior itself is no Gaussian, but near its mode the
+# log-posterior is a quadratic, so replace it by the Gaussian with that mode and that curvature (Bishop, section 4.4):
+#
+# $$p(\mathbf{w} \mid \mathcal{D}) \approx \mathcal{N}(\mathbf{w} \mid \mathbf{w}_\text{MAP}, \mathbf{S}_N), \qquad
+# \mathbf{S}_N^{-1} = \mathbf{X}^T\mathbf{S}\mathbf{X} + \operatorname{diag}(\tau^{-2}, \dots, \tau^{-2}, 0) = N\,\mathbf{H}(\mathbf{w}_\text{MAP}),$$
+#
+# the Hessian that IRLS already computes, times $N$. For an input $\tilde{\mathbf{x}} = (\mathbf{x}, 1)$ the score
+# $a = \tilde{\mathbf{x}}^T\mathbf{w}$ is Gaussian, with mean $\mu_a = \tilde{\mathbf{x}}^T\mathbf{w}_\text{MAP}$ and variance
+# $\sigma_a^2 = \tilde{\mathbf{x}}^T\mathbf{S}_N\tilde{\mathbf{x}}$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The **predictive probability** averages the sigmoid over the weights, $p(t = 1 \mid \mathbf{x}) = \int \sigma(a)\,
+# \mathcal{N}(a \mid \mu_a, \sigma_a^2)\,da$, which has no closed form. Replace $\sigma(a)$ by the probit $\Phi(\lambda a)$ with
+# the same slope at 0, $\lambda^2 = \pi/8$; for it the integral is exact, $\Phi\big(\mu_a/\sqrt{\lambda^{-2} + \sigma_a^2}\big)$.
+# Back in sigmoids (Bishop, eq. 4.153):
+#
+# $$p(t = 1 \mid \mathbf{x}) \approx \sigma\big(\kappa(\sigma_a^2)\,\mu_a\big), \qquad \kappa(\sigma^2) = (1 + \pi\sigma^2/8)^{-1/2} .$$
+#
+# The package's `BayesianLogisticRegression` fits $\mathbf{w}_\text{MAP}$ by Newton's method and $\mathbf{S}_N$ from its
+# Hessian; `probit_approximation(mu, variance)` is $\sigma(\kappa\mu)$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 19 (derive): a moderated prediction
+#
+# A model with one feature has the posterior mode $\mathbf{w}_\text{MAP} = (w, b) = (1, -2)$ and the covariance
+# $\mathbf{S}_N = \begin{pmatrix} 0.5 & 0.1 \\ 0.1 & 0.2 \end{pmatrix}$. For the input $x = 3$, give the variance $\sigma_a^2$ of its
+# score and its predictive probability $p(t = 1 \mid x)$ by the probit approximation.
+
+# %%
+predictive_answer = ...     # ✏️ [sigma_a^2, p]
+exercises.laplace_predictive.check(predictive_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the score's distribution, the plug-in, the approximation and the integral by quadrature.
+if exercises.laplace_predictive.revealed():
+    x_tilde, S_N = np.array([3.0, 1.0]), np.array([[0.5, 0.1], [0.1, 0.2]])
+    mu_a, var_a = x_tilde @ [1.0, -2.0], x_tilde @ S_N @ x_tilde
+    nodes, node_weights = np.polynomial.hermite_e.hermegauss(60)          # Gauss-Hermite: int f(z) N(z | 0, 1) dz
+    integral = node_weights @ expit(mu_a + np.sqrt(var_a) * nodes) / np.sqrt(2 * np.pi)
+    print(f"mu_a = {mu_a:.1f}, sigma_a^2 = {var_a:.2f}; MAP sigma(mu_a) = {expit(mu_a):.4f}, "
+          f"probit approximation {probit_approximation(mu_a, var_a):.4f}, quadrature {integral:.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$\sigma_a^2 = 5.3$ and $p = 0.639$.** $\mu_a = 3 - 2 = 1$, and
+# $\sigma_a^2 = 0.5 \cdot 9 + 2 \cdot 0.1 \cdot 3 + 0.2 = 5.3$: the covariance of $w$ and $b$ counts twice. Then
+# $\kappa = (1 + 5.3\pi/8)^{-1/2} = 0.570$ and $\sigma(0.570) = 0.639$, against the plug-in $\sigma(1) = 0.731$. The
+# uncertainty of the weights pulls the probability towards $\tfrac12$ and never across it: the decision
+# $p \gtrless \tfrac12$ is the MAP's, only the confidence changes. The exact integral is $0.636$ (the cell); the
+# approximation is within 0.02 of it for every $\mu_a$ and $\sigma_a^2$.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The posterior of the running example
+#
+# With $\tau^2 = 1$ the cell fits the model, compares $\mathbf{w}_\text{MAP}$ with the course's L2 fit at $\lambda = 1/(N\tau^2)$
+# (the tests hold it to scikit-learn's `LogisticRegression(C=1/alpha)` too: $C = 1/(N\lambda) = \tau^2$, its intercept
+# unpenalised as ours), $\mathbf{S}_N$ with the inverse of a finite-difference Hessian of the negative log-posterior,
+# and the predictive probability with quadrature and with a Monte Carlo average over 4000 weights drawn from the
+# Gaussian posterior:
+
+# %%
+tau2 = 1.0
+bayes = BayesianLogisticRegression(prior_variance=tau2).fit(X_hours, passed)
+l2_fit = LogisticRegression(solver="newton", l2=1 / (len(passed) * tau2), tol=1e-10).fit(X_hours, passed)
+print(f"w_MAP = {bayes.weights_}; the L2 fit: ({l2_fit.coef_[0]:.4f}, {l2_fit.intercept_:.4f})")
+posterior_gradient = lambda w: len(passed) * loss.gradient(w) + np.r_[w[0] / tau2, 0.0]    # of -log p(w | D)
+S_N_check = np.linalg.inv(numerical_hessian(posterior_gradient, bayes.weights_))
+print(f"S_N = {np.array2string(bayes.covariance_, precision=4)}; largest difference from the finite differences "
+      f"{np.abs(S_N_check - bayes.covariance_).max():.0e}")
+hours_far = np.array([[-4.0], [3.0], [8.0], [14.0]])
+mu_far, var_far = bayes.score_distribution(hours_far)
+nodes, node_weights = np.polynomial.hermite_e.hermegauss(60)
+quadrature = expit(mu_far[:, None] + np.sqrt(var_far)[:, None] * nodes) @ node_weights / np.sqrt(2 * np.pi)
+draws = np.random.default_rng(0).multivariate_normal(bayes.weights_, bayes.covariance_, size=4000)
+monte_carlo = expit(hours_far * draws[:, 0] + draws[:, 1]).mean(axis=1)
+for row, x in enumerate(hours_far[:, 0]):
+    print(f"{x:5.1f} hours: MAP {expit(mu_far[row]):.4f}, moderated {probit_approximation(mu_far[row], var_far[row]):.4f}, "
+          f"quadrature {quadrature[row]:.4f}, Monte Carlo {monte_carlo[row]:.4f}")
+
+# %% slideshow={"slide_type": "subslide"}
+grid_hours = np.linspace(-6, 14, 201)
+p_map, p_moderated = (bayes.predict_proba(grid_hours[:, None], moderated=flag)[:, 1] for flag in (False, True))
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+for ax, transform, label in ((axes[0], lambda p: p, "$p(t = 1 \\mid x)$"),
+                             (axes[1], lambda p: np.log(p / (1 - p)), "log-odds")):
+    ax.plot(grid_hours, transform(p_map), "-", label=r"MAP: $\sigma(\mu_a)$")
+    ax.plot(grid_hours, transform(p_moderated), "--", label=r"predictive: $\sigma(\kappa\mu_a)$")
+    ax.axvspan(hours.min(), hours.max(), color="0.9", zorder=0, label="range of the data")
+    ax.set(xlabel="hours studied $x$", ylabel=label)
+axes[0].legend(loc="upper left", fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Inside the data's range the two curves agree: there the weights are well determined. Far from it $\sigma_a^2$ grows
+# like $x^2$ (a slope uncertain by $\pm 0.33$ moves the score by about $\pm 3$ at 10 hours from the data's mean), and the
+# predictive log-odds bend away from the MAP's straight line: at 14 hours the MAP says the odds of passing are
+# about $10^5$ to 1, the predictive about 100 to 1. The log-odds of $\sigma(\kappa\mu_a)$ tend to the constant
+# $w\sqrt{8/\pi}/\sqrt{(\mathbf{S}_N)_{11}}$: the model's confidence far out is bounded by how well it knows its slope.
+# More data shrink $\mathbf{S}_N$ (its inverse grows like $N$) and the curves approach each other; at the decision boundary
+# $\mu_a = 0$ they always agree.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
@@ -1816,6 +1930,9 @@ print(f"probit by BFGS: w = {reference_probit}, largest difference {np.abs(refer
 # - Fisher scoring steps with the expected information $\mathbf{I} = \sum_i F'(y_i)^2/V_i\,\mathbf{x}_i\mathbf{x}_i^T$ instead of the
 #   observed $\mathbf{J} = -\nabla^2\ell$: IRLS for any link. For the logistic (canonical) link $\mathbf{I} = \mathbf{J}$, so Newton,
 #   Fisher scoring and IRLS coincide; for the probit they differ, and Newton converges in fewer steps.
+# - The Laplace approximation puts a Gaussian at the posterior mode $\mathbf{w}_\text{MAP}$ (the L2 fit, $\lambda = 1/(N\tau^2)$) with
+#   covariance $\mathbf{S}_N = (N\mathbf{H})^{-1}$. The predictive probability $\sigma(\kappa(\sigma_a^2)\mu_a)$ keeps the MAP's
+#   decisions but moves towards $\tfrac12$ where the score is uncertain, far from the data.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.

@@ -4,8 +4,9 @@ and the Laplace approximation."""
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import ndtr
+from scipy.special import expit, ndtr
 
+from ...logistic import probit_approximation
 from ...logistic.glm import _per_example
 from ...optimization import wolfe_conditions
 from .._core import Derive
@@ -123,4 +124,51 @@ weight. For the logistic link both weights would be $\sigma(1)\sigma(-1) = 0.196
     advice="Expected: F'(y)^2 / (mu (1 - mu)) with F = Phi. Observed: minus the second derivative of ln Phi(y) at "
            "y = 1; phi'(y) = -y phi(y) helps.",
     names=("expected", "observed"),
+)
+
+
+# ---------------------------------------------------------------- section 21
+
+#: The exercise's posterior: w_MAP = (w, b), its covariance S_N, and the input x = 3 with its 1 for the bias.
+_W_MAP, _S_N, _X_TILDE = np.array([1.0, -2.0]), np.array([[0.5, 0.1], [0.1, 0.2]]), np.array([3.0, 1.0])
+
+
+def _moderated(variance):
+    return probit_approximation(float(_X_TILDE @ _W_MAP), variance)
+
+
+def _score_variance_and_predictive():
+    variance = float(_X_TILDE @ _S_N @ _X_TILDE)
+    return [variance, _moderated(variance)]
+
+
+laplace_predictive = Derive(
+    "the moderated predictive probability",
+    r"""
+**$\sigma_a^2 = 5.3$, $p = 0.639$.** The score of $\tilde{\mathbf{x}} = (3, 1)$ has the mean
+$\mu_a = \tilde{\mathbf{x}}^T\mathbf{w}_\text{MAP} = 3 - 2 = 1$ and the variance
+
+$$\sigma_a^2 = \tilde{\mathbf{x}}^T\mathbf{S}_N\tilde{\mathbf{x}} = 0.5 \cdot 3^2 + 2 \cdot 0.1 \cdot 3 \cdot 1 + 0.2 \cdot 1^2 = 4.5 + 0.6 + 0.2 = 5.3 .$$
+
+Then $\kappa = (1 + \pi \cdot 5.3/8)^{-1/2} = (3.081)^{-1/2} = 0.5696$ and $p = \sigma(0.5696) = 0.639$. The MAP weights alone
+say $\sigma(1) = 0.731$: the uncertainty of the weights pulls the probability towards $\tfrac12$, without changing its side.
+(Quadrature of $\int \sigma(a)\,\mathcal{N}(a \mid 1, 5.3)\,da$ gives $0.636$: the probit approximation is good to about 0.02.)
+""",
+    truth=_score_variance_and_predictive,
+    answer=[5.3, 0.6386898401252996], what="[sigma_a^2, p]", example="[2.5, 0.6]",
+    praise="sigma_a^2 = x~^T S_N x~ = 4.5 + 0.6 + 0.2 = 5.3; kappa = (1 + 5.3 pi / 8)^(-1/2) = 0.570; sigma(0.570) = 0.639.",
+    slips=[(lambda: [4.7, _moderated(4.7)], "The covariance 0.1 between w and b counts twice in x~^T S_N x~: "
+                                            "2 x 0.1 x 3 x 1 = 0.6."),
+           (lambda: [5.3, float(expit(1.0))], "sigma(mu_a) = 0.731 is the MAP's plug-in probability; the "
+                                              "predictive one is sigma(kappa mu_a), with kappa < 1."),
+           (lambda: [5.3, _moderated(np.sqrt(5.3))], "kappa takes the variance sigma_a^2 = 5.3, not the standard "
+                                                     "deviation."),
+           (lambda: [5.3, float(expit(np.sqrt(1 + np.pi * 5.3 / 8)))],
+            "kappa = (1 + pi sigma^2 / 8)^(-1/2) is below 1: it divides the score by sqrt(1 + pi sigma^2 / 8)."),
+           (lambda: [5.3, 0.6357636337841128], "0.636 is the integral itself, by quadrature: right, and more than "
+                                               "the exercise asks. Give the probit approximation sigma(kappa mu_a)."),
+           (lambda: [4.5, _moderated(4.5)], "The bias is a weight too: x~ = (3, 1) includes its 1, so S_N's whole "
+                                            "2 x 2 matrix enters.")],
+    advice="mu_a = x~^T w_MAP and sigma_a^2 = x~^T S_N x~ with x~ = (3, 1); then sigma(kappa mu_a).",
+    names=("variance", "p"),
 )
