@@ -215,3 +215,9 @@ def test_the_moderated_prediction_is_the_hand_computation():
     answer = exercises.laplace_predictive.correct_answer
     assert answer[0] == pytest.approx(5.3, rel=1e-15)
     assert answer[1] == pytest.approx(1 / (1 + math.exp(-1 / math.sqrt(1 + math.pi * 5.3 / 8))), rel=1e-15)
+
+
+def test_the_dogleg_step_is_the_hand_solution_of_its_quadratic():
+    # p_U = (-0.8, -0.8), p_N - p_U = (-1.2, 0.3): 1.53 tau^2 + 1.44 tau - 0.97 = 0, the larger root
+    tau = (-1.44 + math.sqrt(1.44 ** 2 + 4 * 1.53 * 0.97)) / (2 * 1.53)
+    assert exercises.dogleg_by_hand.correct_answer == pytest.approx([-0.8 - 1.2 * tau, -0.8 + 0.3 * tau], rel=1e-9)

@@ -690,3 +690,29 @@ def test_wolfe_conditions_agree_with_scipys_line_search_and_with_the_definition(
         for factor in (0.9, 1.1):
             assert wolfe_conditions(loss, gradient, w, p, factor * upper, 0.3, 0.6)[0] == (factor < 1)
             assert wolfe_conditions(loss, gradient, w, p, factor * lower, 0.3, 0.6)[1] == (factor > 1)
+
+
+def test_trust_region_takes_scipys_dogleg_iterates_and_its_steps_meet_the_dogleg_by_hand():
+    """scipy.optimize.minimize(method="dogleg"): the same rules for the radius, so the same iterates, on Rosenbrock's
+    function (from a start where its Hessian stays positive definite) and on a logistic loss."""
+    from lecture_utils.logistic import LogisticLoss
+    from lecture_utils.optimization import dogleg_step, trust_region
+    generator = np.random.default_rng(4)
+    X = generator.normal(size=(80, 2))
+    t = (generator.uniform(size=80) < 1 / (1 + np.exp(-(X @ [2.0, -1.0])))).astype(int)
+    logistic = LogisticLoss(X, t)
+    for functions, start in (((rosen, rosen_der, rosen_hess), [1.2, 1.2]),
+                             ((logistic.loss, logistic.gradient, logistic.hessian), [6.0, 6.0, -6.0])):
+        seen = [np.array(start, dtype=float)]
+        reference = scipy.optimize.minimize(functions[0], start, jac=functions[1], hess=functions[2], method="dogleg",
+                                            options={"gtol": 1e-8}, callback=lambda w: seen.append(np.copy(w)))
+        ours = trust_region(*functions, start, tol=1e-8)
+        assert ours.status == "converged" and len(ours.radii) == reference.nit
+        assert np.allclose(ours.weights, np.array(seen), rtol=0, atol=1e-9)
+    # by hand: g = (2, 2), H = diag(1, 4): p_N = (-2, -1/2), p_U = -(8/20) g; radius 1 cuts -g, 3 keeps p_N
+    assert np.allclose(dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), 1.0)[0], -np.sqrt(0.5) * np.ones(2))
+    assert np.allclose(dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), 3.0)[0], [-2.0, -0.5])
+    step, on_boundary = dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), 1.5)
+    assert on_boundary and np.linalg.norm(step) == pytest.approx(1.5)
+    offset, leg = step - [-0.8, -0.8], np.array([-2.0 + 0.8, -0.5 + 0.8])
+    assert offset[0] * leg[1] - offset[1] * leg[0] == pytest.approx(0.0, abs=1e-12)          # on the second leg

@@ -34,7 +34,8 @@ One module per job: :mod:`~lecture_utils.optimization.objective` (what the loop 
 :mod:`~lecture_utils.optimization.loop` (:func:`minimize`, its :class:`Trace`, :func:`gradient_descent` and
 :func:`newton`), :mod:`~lecture_utils.optimization.steps` (one step of each method),
 :mod:`~lecture_utils.optimization.inexact` (conjugate gradients, for Newton-CG),
-:mod:`~lecture_utils.optimization.line_search`, :mod:`~lecture_utils.optimization.singular` (when a Hessian is
+:mod:`~lecture_utils.optimization.line_search`, :mod:`~lecture_utils.optimization.trust_region` (dogleg steps
+within a trust region), :mod:`~lecture_utils.optimization.singular` (when a Hessian is
 singular, and solving by that rule), :mod:`~lecture_utils.optimization.finite_differences` (gradient checks)
 and :mod:`~lecture_utils.optimization.curvature` (convexity and the quadratic model, for notebook 05). Every
 name is importable from ``lecture_utils.optimization`` itself; so are the steps that notebook 05 shows
@@ -48,9 +49,11 @@ from .line_search import _backtrack, wolfe_conditions
 from .loop import DIVERGENCE_FACTOR, MAX_NEWTON_WEIGHTS, METHODS, Trace, gradient_descent, minimize, newton
 from .objective import FunctionObjective, Objective
 from .singular import SINGULAR_RTOL
+from .trust_region import TrustRegionResult, dogleg_step, trust_region
 from .steps import LBFGS_MEMORY, _Memory, _newton_step, _orthant_newton_step, soft_threshold
 
 __all__ = ["Objective", "FunctionObjective", "Trace", "minimize", "gradient_descent", "newton", "METHODS",
            "DIVERGENCE_FACTOR", "MAX_NEWTON_WEIGHTS", "LBFGS_MEMORY", "SINGULAR_RTOL", "soft_threshold",
            "numerical_gradient", "numerical_hessian", "chord_gap", "QuadraticModel", "quadratic_model",
-           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult", "wolfe_conditions"]
+           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult", "wolfe_conditions",
+           "dogleg_step", "trust_region", "TrustRegionResult"]

@@ -28,7 +28,7 @@
 # - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes;
 # - Newton's method for an L1 penalty, one orthant of the weights' signs at a time; and inexact Newton (Newton-CG),
 #   by conjugate gradients with no Hessian, against Newton with a Cholesky factor;
-# - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition;
+# - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition; trust regions, in brief;
 # - Fisher scoring for a generalised linear model, and why for logistic regression it is Newton's method and IRLS;
 # - the Laplace approximation: Bayesian logistic regression, its Gaussian posterior from Newton's Hessian, and a
 #   predictive probability that is less sure far from the data.
@@ -75,8 +75,8 @@ from lecture_utils.logistic import (BayesianLogisticRegression, LogisticLoss, Lo
                                     probit_approximation, working_response)
 from lecture_utils.losses import perceptron_loss, perceptron_loss_derivative
 from lecture_utils.max_margin import max_margin_separator
-from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, minimize, newton, numerical_gradient,
-                                        numerical_hessian, quadratic_model)
+from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, dogleg_step, minimize, newton, numerical_gradient,
+                                        numerical_hessian, quadratic_model, trust_region)
 from lecture_utils.widgets import Newton1D, NewtonStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
@@ -1673,7 +1673,77 @@ print(f"running example: scipy's alpha = {alpha_scipy}, (decrease, curvature) = 
       f"{optimization.wolfe_conditions(loss.loss, loss.gradient, np.zeros(2), p_start, alpha_scipy)}, s^T y = {s_y:.4f}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 20. Fisher scoring: IRLS for any link
+# ## 20. Trust regions, in brief
+#
+# A line search fixes the direction and chooses the length. A **trust region** does the opposite: it chooses a radius
+# $\Delta$ within which it trusts the quadratic model, and takes the best step there,
+#
+# $$\min_{\|\mathbf{p}\| \le \Delta}\; m(\mathbf{p}) = E(\mathbf{w}) + \nabla E^T\mathbf{p} + \tfrac12\,\mathbf{p}^T\mathbf{H}\mathbf{p} .$$
+#
+# After the step it compares what the loss did with what the model promised, $\rho = \dfrac{E(\mathbf{w}) - E(\mathbf{w} + \mathbf{p})}{m(\mathbf{0}) - m(\mathbf{p})}$:
+# for $\rho < \tfrac14$ the model was poor and $\Delta$ shrinks to a quarter; for $\rho > \tfrac34$ with a step on the
+# boundary the model was good and $\Delta$ doubles; the step is taken only if $\rho > \eta$ (scipy: $\eta = 0.15$). The
+# **dogleg** solves the subproblem approximately for a positive definite $\mathbf{H}$: it follows steepest descent to
+# $\mathbf{p}_U = -\frac{\nabla E^T\nabla E}{\nabla E^T\mathbf{H}\nabla E}\nabla E$, the model's lowest point along $-\nabla E$, then turns
+# straight towards Newton's step $\mathbf{p}_N = -\mathbf{H}^{-1}\nabla E$, and stops where the path leaves the region (or at
+# $\mathbf{p}_N$, if it lies inside). Where $\mathbf{H}$ is not positive definite, other solvers of the subproblem
+# (scipy's `trust-exact`, `trust-ncg`) follow negative curvature instead of stopping.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 18 (derive): a dogleg step
+#
+# The model has the gradient $\nabla E = (2, 2)$ and the Hessian $\mathbf{H} = \operatorname{diag}(1, 4)$, and the radius is
+# $\Delta = 1.5$. Give the dogleg step $\mathbf{p}$.
+
+# %%
+dogleg_answer = ...     # ✏️ [p_1, p_2]
+exercises.dogleg_by_hand.check(dogleg_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's dogleg step at four radii.
+if exercises.dogleg_by_hand.revealed():
+    for radius in (0.5, 1.0, 1.5, 2.5):
+        step, on_boundary = dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), radius)
+        print(f"radius {radius}: p = {step}, length {np.linalg.norm(step):.3f}, on the boundary: {on_boundary}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$\mathbf{p} = (-1.345, -0.664)$.** Newton's step $(-2, -0.5)$, of length 2.06, lies outside the radius 1.5; the corner
+# $\mathbf{p}_U = -\tfrac{8}{20}(2, 2) = (-0.8, -0.8)$, of length 1.13, inside. The second leg
+# $\mathbf{p}_U + \tau\,(-1.2, 0.3)$ reaches length 1.5 at $\tau = 0.454$. The cell shows the path as the radius grows: up to
+# $\|\mathbf{p}_U\| = 1.13$ the step is steepest descent cut at the radius, then it bends towards Newton's direction, and
+# from $\|\mathbf{p}_N\| = 2.06$ on it is Newton's step itself.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### From $(4, -4)$, where pure Newton overshot
+#
+# Section 10's pure Newton step from $(w, b) = (4, -4)$ jumped to $(-150, 189)$. The package's `trust_region` (dogleg
+# steps, scipy's rules for $\Delta$, starting from $\Delta = 1$) and scipy's `minimize(method="dogleg")` from there:
+
+# %%
+trust = trust_region(loss.loss, loss.gradient, loss.hessian, [4.0, -4.0], tol=1e-8)
+scipy_path = [np.array([4.0, -4.0])]
+scipy_trust = optimize.minimize(loss.loss, [4.0, -4.0], jac=loss.gradient, hess=loss.hessian, method="dogleg",
+                                options={"gtol": 1e-8}, callback=lambda w: scipy_path.append(np.copy(w)))
+for step, (radius, rho) in enumerate(zip(trust.radii, trust.ratios), start=1):
+    print(f"step {step}: radius {radius:g}, rho = {rho:.3f}, w = {trust.weights[step]}")
+print(f"{trust.status}; scipy: {scipy_trust.nit} steps, largest difference of the iterates "
+      f"{np.abs(np.array(scipy_path) - trust.weights).max():.0e}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Every step keeps its promise well ($\rho$ from 0.5 to just above 1), so the radius never shrinks, and the last steps,
+# inside the region, are Newton's own: quadratic convergence is kept, as with damping (section 9). Damping and trust
+# regions protect the same Newton step in two ways: a line search shortens a direction it has already chosen; a trust
+# region bounds the step first and lets the bound choose the direction, between steepest descent (small $\Delta$) and
+# Newton's (large $\Delta$). scipy offers both: `Newton-CG` searches along a line; `dogleg`, `trust-ncg`, `trust-krylov`
+# and `trust-exact` bound the step.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 21. Fisher scoring: IRLS for any link
 #
 # Logistic regression is one *generalised linear model* (GLM) among several: $p(t = 1 \mid \mathbf{x}) = \mu = F(y)$ with
 # $y = \mathbf{x}^T\mathbf{w}$ and a link $F$, e.g. the **probit** $F = \Phi$, the standard normal CDF, with density
@@ -1691,7 +1761,7 @@ print(f"running example: scipy's alpha = {alpha_scipy}, (decrease, curvature) = 
 # regression: its link is the *canonical* one. For the probit they are three names for two methods.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 18 (derive): expected and observed information of one probit example
+# ### ✏️ Exercise 19 (derive): expected and observed information of one probit example
 #
 # One example has the score $y = 1$ and the target $t = 1$, under the probit link. Give its weight in the expected
 # information, $F'(y)^2/V$, and in the observed one, $-\frac{d^2}{dy^2}\ln\Phi(y)$ at $y = 1$. You need
@@ -1758,7 +1828,7 @@ print(f"probit by BFGS: w = {reference_probit}, largest difference {np.abs(refer
 # The probit's weights are about $1/1.6$ of the logistic's: $\Phi(y) \approx \sigma(1.6\,y)$.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ## 21. The Laplace approximation: Bayesian logistic regression
+# ## 22. The Laplace approximation: Bayesian logistic regression
 #
 # Give each coefficient a Gaussian prior, $w_j \sim \mathcal{N}(0, \tau^2)$ (Bishop's $\alpha = 1/\tau^2$; the bias gets a flat
 # prior, as the course never penalises it). The negative log-posterior is then, up to a constant,
@@ -1785,7 +1855,7 @@ print(f"probit by BFGS: w = {reference_probit}, largest difference {np.abs(refer
 # Hessian; `probit_approximation(mu, variance)` is $\sigma(\kappa\mu)$.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 19 (derive): a moderated prediction
+# ### ✏️ Exercise 20 (derive): a moderated prediction
 #
 # A model with one feature has the posterior mode $\mathbf{w}_\text{MAP} = (w, b) = (1, -2)$ and the covariance
 # $\mathbf{S}_N = \begin{pmatrix} 0.5 & 0.1 \\ 0.1 & 0.2 \end{pmatrix}$. For the input $x = 3$, give the variance $\sigma_a^2$ of its
@@ -1927,6 +1997,8 @@ plt.show()
 # - A line search for L-BFGS meets the Wolfe conditions: enough decrease, $\phi(\alpha) \le \phi(0) + c_1\alpha\phi'(0)$, and a
 #   slope that has risen, $\phi'(\alpha) \ge c_2\phi'(0)$. The second gives $\mathbf{s}^T\mathbf{y} > 0$, without which no
 #   positive definite $\mathbf{B}$ satisfies $\mathbf{B}\mathbf{y} = \mathbf{s}$.
+# - A trust region bounds the step, $\|\mathbf{p}\| \le \Delta$, and adapts $\Delta$ to how well the model predicted the decrease
+#   ($\rho$); the dogleg bends from steepest descent to Newton's step as $\Delta$ grows.
 # - Fisher scoring steps with the expected information $\mathbf{I} = \sum_i F'(y_i)^2/V_i\,\mathbf{x}_i\mathbf{x}_i^T$ instead of the
 #   observed $\mathbf{J} = -\nabla^2\ell$: IRLS for any link. For the logistic (canonical) link $\mathbf{I} = \mathbf{J}$, so Newton,
 #   Fisher scoring and IRLS coincide; for the probit they differ, and Newton converges in fewer steps.

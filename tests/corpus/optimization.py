@@ -453,5 +453,48 @@ def _wolfe_cases():
     ]
 
 
-CASES = [*_wolfe_cases(), *_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
+def _trust_region_cases():
+    G, H = [2.0, 2.0], np.diag([1.0, 4.0])
+    logistic = LogisticLoss(X, T)
+
+    def scipy_dogleg(start):
+        return scipy.optimize.minimize(logistic.loss, start, jac=logistic.gradient, hess=logistic.hessian,
+                                       method="dogleg", options={"gtol": 1e-8}).x
+    return [
+        case("optimization.dogleg_step", "Newton's step inside the radius", lambda: O.dogleg_step(G, H, 3.0)[0],
+             answers(close([-2.0, -0.5], rtol=1e-15))),
+        case("optimization.dogleg_step", "a radius of 1e-300: steepest descent, that short",
+             lambda: O.dogleg_step(G, H, 1e-300)[0] * 1e300, answers(close(-np.sqrt(0.5) * np.ones(2), rtol=1e-14))),
+        case("optimization.dogleg_step", "an indefinite Hessian", lambda: O.dogleg_step(G, np.diag([1.0, -1.0]), 1.0),
+             refuses("hessian")),
+        case("optimization.dogleg_step", "a Hessian of the wrong shape", lambda: O.dogleg_step(G, np.eye(3), 1.0),
+             refuses("hessian")),
+        *bad_numbers("optimization.dogleg_step", "radius", lambda value: O.dogleg_step(G, H, value), NOT_POSITIVE),
+        case("optimization.dogleg_step", "nan in the gradient", lambda: O.dogleg_step([np.nan, 1.0], H, 1.0),
+             refuses("gradient")),
+        case("optimization.trust_region", "scipy's dogleg on a logistic loss, from far",
+             lambda: O.trust_region(logistic.loss, logistic.gradient, logistic.hessian, [8.0, -8.0, 8.0], tol=1e-8).w,
+             answers(close(lambda: scipy_dogleg([8.0, -8.0, 8.0]), rtol=0, atol=1e-8))),
+        case("optimization.trust_region", "a quadratic: one Newton step inside a radius of 10",
+             lambda: O.trust_region(*QUADRATIC, [1.0, -2.0], radius=10.0).radii.size, answers(equal(1))),
+        case("optimization.trust_region", "max_radius below radius",
+             lambda: O.trust_region(*QUADRATIC, [1.0, 1.0], radius=2.0, max_radius=1.0), refuses("max_radius")),
+        case("optimization.trust_region", "eta of 1/4", lambda: O.trust_region(*QUADRATIC, [1.0, 1.0], eta=0.25),
+             refuses("eta")),
+        *bad_numbers("optimization.trust_region", "tol", lambda value: O.trust_region(*QUADRATIC, [1.0, 1.0], tol=value),
+                     NOT_POSITIVE),
+        *bad_counts("optimization.trust_region", "max_iter",
+                    lambda value: O.trust_region(*QUADRATIC, [1.0, 1.0], max_iter=value)),
+        case("optimization.trust_region", "hessian not callable",
+             lambda: O.trust_region(QUADRATIC[0], QUADRATIC[1], A, [1.0, 1.0]), refuses("hessian")),
+        case("optimization.trust_region", "w0 with inf", lambda: O.trust_region(*QUADRATIC, [np.inf, 1.0]),
+             refuses("w0")),
+        case("optimization.trust_region", "a loss as steep as exp(||w||^2), from (3, 3): the minimum 0",
+             lambda: O.trust_region(lambda w: float(np.exp(w @ w)), lambda w: 2 * w * np.exp(w @ w),
+                                    lambda w: np.exp(w @ w) * (2 * np.eye(2) + 4 * np.outer(w, w)), [3.0, 3.0]).w,
+             answers(close([0.0, 0.0], atol=1e-4))),
+    ]
+
+
+CASES = [*_trust_region_cases(), *_wolfe_cases(), *_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
          *_not_finite_cases(), *_flag_cases(), *_overflow_cases()]

@@ -12,7 +12,7 @@ from .convexity_and_newton import (chord_above_parabola, stationary_point_of_a_c
 from .irls_and_variants import (working_response_by_hand, irls_by_least_squares, minutes_instead_of_hours,
                                 newton_for_the_perceptron, softmax_null_directions, orthant_newton_step,
                                 first_cg_iterate, newton_cg_against_cholesky)
-from .beyond_newton import laplace_predictive, probit_information, wolfe_steps
+from .beyond_newton import dogleg_by_hand, laplace_predictive, probit_information, wolfe_steps
 
 
 #: In the order notebook 05 asks them.
@@ -20,4 +20,4 @@ EXERCISES = (chord_above_parabola, stationary_point_of_a_convex_function, logist
              newton_on_a_quadratic, steps_to_twelve_digits, newton_on_sqrt, newton_from_far,
              working_response_by_hand, irls_by_least_squares, minutes_instead_of_hours, newton_for_the_perceptron,
              softmax_null_directions, orthant_newton_step, first_cg_iterate, newton_cg_against_cholesky, wolfe_steps,
-             probit_information, laplace_predictive)
+             dogleg_by_hand, probit_information, laplace_predictive)

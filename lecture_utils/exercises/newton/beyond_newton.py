@@ -1,5 +1,5 @@
-"""The exercises of notebook 05, sections 19-22: the Wolfe conditions, a trust region, Fisher scoring for a GLM
-and the Laplace approximation."""
+"""The exercises of notebook 05, sections 19-22: the Wolfe conditions, a trust region (section 20, last in this
+file), Fisher scoring for a GLM and the Laplace approximation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from scipy.special import expit, ndtr
 
 from ...logistic import probit_approximation
 from ...logistic.glm import _per_example
-from ...optimization import wolfe_conditions
+from ...optimization import dogleg_step, wolfe_conditions
 from .._core import Derive
 
 
@@ -73,7 +73,7 @@ conditions, $|\phi'(\alpha)| \le c_2|\phi'(0)|$, give the same interval here, si
 )
 
 
-# ---------------------------------------------------------------- section 20
+# ---------------------------------------------------------------- section 21
 
 def _probit_weights_at_one():
     """The expected and observed information weights of one example with score 1 and target 1, probit link."""
@@ -127,7 +127,7 @@ weight. For the logistic link both weights would be $\sigma(1)\sigma(-1) = 0.196
 )
 
 
-# ---------------------------------------------------------------- section 21
+# ---------------------------------------------------------------- section 22
 
 #: The exercise's posterior: w_MAP = (w, b), its covariance S_N, and the input x = 3 with its 1 for the bias.
 _W_MAP, _S_N, _X_TILDE = np.array([1.0, -2.0]), np.array([[0.5, 0.1], [0.1, 0.2]]), np.array([3.0, 1.0])
@@ -171,4 +171,49 @@ say $\sigma(1) = 0.731$: the uncertainty of the weights pulls the probability to
                                             "2 x 2 matrix enters.")],
     advice="mu_a = x~^T w_MAP and sigma_a^2 = x~^T S_N x~ with x~ = (3, 1); then sigma(kappa mu_a).",
     names=("variance", "p"),
+)
+
+
+# ---------------------------------------------------------------- section 20
+
+#: The exercise's model m(p) = g^T p + p^T H p / 2 and radius.
+_G_TR, _H_TR, _RADIUS_TR = np.array([2.0, 2.0]), np.diag([1.0, 4.0]), 1.5
+
+
+def _radius_along(direction):
+    """The point at distance _RADIUS_TR along ``direction``."""
+    return _RADIUS_TR * direction / np.linalg.norm(direction)
+
+
+dogleg_by_hand = Derive(
+    "a dogleg step",
+    r"""
+**$\mathbf{p} = (-1.345, -0.664)$.** Newton's step $\mathbf{p}_N = -\mathbf{H}^{-1}\mathbf{g} = (-2, -0.5)$ has length
+$\sqrt{4.25} = 2.06 > 1.5$: outside the region. The model's lowest point along $-\mathbf{g}$ is
+$\mathbf{p}_U = -\frac{\mathbf{g}^T\mathbf{g}}{\mathbf{g}^T\mathbf{H}\mathbf{g}}\,\mathbf{g} = -\frac{8}{20}(2, 2) = (-0.8, -0.8)$, of
+length $1.131 < 1.5$: inside. So the step lies on the second leg, $\mathbf{p}_U + \tau(\mathbf{p}_N - \mathbf{p}_U)$ with
+$\mathbf{p}_N - \mathbf{p}_U = (-1.2, 0.3)$, where its length is 1.5:
+
+$$(0.8 + 1.2\tau)^2 + (0.8 - 0.3\tau)^2 = 2.25 \iff 1.53\tau^2 + 1.44\tau - 0.97 = 0 \iff \tau = 0.4543,$$
+
+and $\mathbf{p} = (-0.8 - 1.2 \cdot 0.4543,\; -0.8 + 0.3 \cdot 0.4543) = (-1.345, -0.664)$.
+""",
+    truth=lambda: dogleg_step(_G_TR, _H_TR, _RADIUS_TR)[0],
+    answer=[-1.3451742504, -0.6637064374], what="the step (p_1, p_2)", example="[-1.0, -0.5]",
+    praise="p_N = (-2, -0.5) is outside, p_U = (-0.8, -0.8) inside: the second leg meets the circle at tau = 0.454, "
+           "p = (-1.345, -0.664).",
+    slips=[(lambda: -np.linalg.solve(_H_TR, _G_TR), "Newton's step has length 2.06, beyond the radius 1.5: the "
+                                                     "dogleg cuts it."),
+           (lambda: -(_G_TR @ _G_TR) / (_G_TR @ _H_TR @ _G_TR) * _G_TR,
+            "p_U is the corner of the dogleg, of length 1.13 < 1.5: the path goes on towards Newton's step until it "
+            "reaches the radius."),
+           (lambda: _radius_along(-_G_TR), "That is steepest descent cut at the radius, the step when p_U itself lies "
+                                           "outside; here p_U is inside, and the path turns towards Newton's step."),
+           (lambda: _radius_along(-np.linalg.solve(_H_TR, _G_TR)),
+            "That is Newton's direction cut at the radius. The dogleg path runs from 0 to p_U and then straight to "
+            "p_N: find where that second leg meets the circle."),
+           (lambda: -dogleg_step(_G_TR, _H_TR, _RADIUS_TR)[0], "Check the sign: the step goes downhill, against g.")],
+    advice="Compute Newton's step and p_U = -(g^T g / g^T H g) g and their lengths; if p_N is outside and p_U inside, "
+           "solve ||p_U + tau (p_N - p_U)|| = 1.5 for tau.",
+    names=("p_1", "p_2"),
 )
