@@ -27,7 +27,11 @@
 #   why Newton's method cannot train a perceptron;
 # - the Hessian of the softmax loss, its flat directions, and Newton's method for more than two classes;
 # - Newton's method for an L1 penalty, one orthant of the weights' signs at a time; and inexact Newton (Newton-CG),
-#   by conjugate gradients with no Hessian, against Newton with a Cholesky factor;
+#   by conjugate gradients with no Hessian, against Newton with a Cholesky factor.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# **And around Newton's step** (sections 19-22):
+#
 # - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition; trust regions, in brief;
 # - Fisher scoring for a generalised linear model, and why for logistic regression it is Newton's method and IRLS;
 # - the Laplace approximation: Bayesian logistic regression, its Gaussian posterior from Newton's Hessian, and a
@@ -70,13 +74,12 @@ from lecture_utils import SeparationWarning, optimization, plotting
 from lecture_utils.datasets import load_breast_cancer, load_iris, make_separable
 from lecture_utils.display import show_source
 from lecture_utils.exercises import newton as exercises
-from lecture_utils.logistic import (BayesianLogisticRegression, LogisticLoss, LogisticRegression, SoftmaxLoss,
-                                    SoftmaxRegression, fisher_scoring, glm_information, irls_step, learning_rate_bound,
-                                    probit_approximation, working_response)
+from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, irls_step,
+                                    learning_rate_bound, working_response)
 from lecture_utils.losses import perceptron_loss, perceptron_loss_derivative
 from lecture_utils.max_margin import max_margin_separator
-from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, dogleg_step, minimize, newton, numerical_gradient,
-                                        numerical_hessian, quadratic_model, trust_region)
+from lecture_utils.optimization import (SCALAR_FUNCTIONS, chord_gap, minimize, newton, numerical_gradient,
+                                        numerical_hessian, quadratic_model)
 from lecture_utils.widgets import Newton1D, NewtonStepper
 
 plotting.use_house_style()     # plotting.present() enlarges everything for a lecture hall
@@ -1652,10 +1655,9 @@ if exercises.wolfe_steps.revealed():
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### A step without the curvature condition, and scipy's line search
 #
-# On the double well of section 9, from $x = 0.3$ downhill ($p = -f'(0.3) = 0.273$), short steps pass the decrease
-# test but end where the slope is *steeper* than at the start (the well's slope is steepest at $1/\sqrt3$): then
-# $s\,y < 0$, a pair that L-BFGS could not use. scipy's `optimize.line_search` ($c_1 = 10^{-4}$, $c_2 = 0.9$) returns a
-# step that meets both conditions (its strong form), here and on the running example:
+# On section 9's double well, from $x = 0.3$ downhill ($p = -f'(0.3) = 0.273$), short steps pass the decrease test
+# but end where the slope is *steeper* (it is steepest at $1/\sqrt3$): then $s\,y < 0$, a pair L-BFGS cannot use.
+# scipy's `optimize.line_search` ($c_1 = 10^{-4}$, $c_2 = 0.9$) returns a step meeting both (in their strong form):
 
 # %%
 well = SCALAR_FUNCTIONS["double_well"]
@@ -1704,7 +1706,7 @@ exercises.dogleg_by_hand.check(dogleg_answer)
 # Once you have answered: the package's dogleg step at four radii.
 if exercises.dogleg_by_hand.revealed():
     for radius in (0.5, 1.0, 1.5, 2.5):
-        step, on_boundary = dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), radius)
+        step, on_boundary = optimization.dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), radius)
         print(f"radius {radius}: p = {step}, length {np.linalg.norm(step):.3f}, on the boundary: {on_boundary}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -1725,7 +1727,7 @@ if exercises.dogleg_by_hand.revealed():
 # steps, scipy's rules for $\Delta$, starting from $\Delta = 1$) and scipy's `minimize(method="dogleg")` from there:
 
 # %%
-trust = trust_region(loss.loss, loss.gradient, loss.hessian, [4.0, -4.0], tol=1e-8)
+trust = optimization.trust_region(loss.loss, loss.gradient, loss.hessian, [4.0, -4.0], tol=1e-8)
 scipy_path = [np.array([4.0, -4.0])]
 scipy_trust = optimize.minimize(loss.loss, [4.0, -4.0], jac=loss.gradient, hess=loss.hessian, method="dogleg",
                                 options={"gtol": 1e-8}, callback=lambda w: scipy_path.append(np.copy(w)))
@@ -1776,7 +1778,8 @@ exercises.probit_information.check(weights_answer)
 # Once you have answered: the package's information of two examples with the score 1, targets 1 and 0 (it needs both
 # labels), and the observed weight of the first alone.
 if exercises.probit_information.revealed():
-    info = {kind: glm_information([[1.0], [1.0]], [1, 0], [1.0], "probit", kind, fit_intercept=False)[0, 0]
+    information = lecture_utils.logistic.glm_information
+    info = {kind: information([[1.0], [1.0]], [1, 0], [1.0], "probit", kind, fit_intercept=False)[0, 0]
             for kind in ("expected", "observed")}
     mills = np.exp(-0.5) / np.sqrt(2 * np.pi) / ndtr(1.0)                  # lambda(1) = phi(1) / Phi(1)
     print(f"two examples: expected information {info['expected']:.4f} = 2 x {info['expected'] / 2:.4f}, "
@@ -1803,11 +1806,9 @@ if exercises.probit_information.revealed():
 # weights, the cell compares $\mathbf{I}$ and $\mathbf{J}$:
 
 # %%
-def probit_nll(w):
-    """-sum_i ln Phi((2 t_i - 1) y_i) on the running example, w = (w, b)."""
-    return -log_ndtr((2 * passed - 1) * (w[0] * hours + w[1])).sum()
+from lecture_utils.logistic import fisher_scoring, glm_information
 
-
+probit_nll = lambda w: -log_ndtr((2 * passed - 1) * (w[0] * hours + w[1])).sum()    # -sum_i ln Phi((2 t_i - 1) y_i)
 reference_probit = optimize.minimize(probit_nll, np.zeros(2), method="BFGS", options={"gtol": 1e-9}).x
 for link in ("logit", "probit"):
     w_fisher, steps_fisher = fisher_scoring(X_hours, passed, link, return_n_iter=True)
@@ -1874,7 +1875,7 @@ if exercises.laplace_predictive.revealed():
     nodes, node_weights = np.polynomial.hermite_e.hermegauss(60)          # Gauss-Hermite: int f(z) N(z | 0, 1) dz
     integral = node_weights @ expit(mu_a + np.sqrt(var_a) * nodes) / np.sqrt(2 * np.pi)
     print(f"mu_a = {mu_a:.1f}, sigma_a^2 = {var_a:.2f}; MAP sigma(mu_a) = {expit(mu_a):.4f}, "
-          f"probit approximation {probit_approximation(mu_a, var_a):.4f}, quadrature {integral:.4f}")
+          f"probit approximation {lecture_utils.logistic.probit_approximation(mu_a, var_a):.4f}, quadrature {integral:.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
@@ -1898,6 +1899,8 @@ if exercises.laplace_predictive.revealed():
 # Gaussian posterior:
 
 # %%
+from lecture_utils.logistic import BayesianLogisticRegression, probit_approximation
+
 tau2 = 1.0
 bayes = BayesianLogisticRegression(prior_variance=tau2).fit(X_hours, passed)
 l2_fit = LogisticRegression(solver="newton", l2=1 / (len(passed) * tau2), tol=1e-10).fit(X_hours, passed)
@@ -1906,6 +1909,8 @@ posterior_gradient = lambda w: len(passed) * loss.gradient(w) + np.r_[w[0] / tau
 S_N_check = np.linalg.inv(numerical_hessian(posterior_gradient, bayes.weights_))
 print(f"S_N = {np.array2string(bayes.covariance_, precision=4)}; the finite differences' the same to 1e-9: "
       f"{np.abs(S_N_check - bayes.covariance_).max() < 1e-9}")
+
+# %% slideshow={"slide_type": "subslide"}
 hours_far = np.array([[-4.0], [3.0], [8.0], [14.0]])
 mu_far, var_far = bayes.score_distribution(hours_far)
 nodes, node_weights = np.polynomial.hermite_e.hermegauss(60)
