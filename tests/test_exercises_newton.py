@@ -183,3 +183,41 @@ def test_the_count_of_newton_s_steps_in_minutes_depends_on_the_stopping_test_the
     np.testing.assert_allclose(w_m * [60, 1], w_h, rtol=1e-12, atol=1e-12)
     assert f"{g_h[4]:.1e}" == "9.4e-10" and f"{g_m[4]:.1e}" == "5.6e-08"
     np.testing.assert_allclose(d_m[:5], d_h[:5], rtol=1e-6)
+
+
+def test_the_wolfe_interval_is_the_hand_solution_of_both_inequalities():
+    # phi(a) = (a - 2)^2 + 1, phi(0) = 5, phi'(0) = -4, c1 = 1/4, c2 = 1/2: decrease a^2 - 3a <= 0, curvature a >= 1
+    c1, c2 = Fraction(1, 4), Fraction(1, 2)
+    largest = 4 - (-4 * c1) * -1                          # (a - 2)^2 + 1 <= 5 + c1 a (-4): a (a - 4 + 4 c1) <= 0
+    smallest = 2 + c2 * -4 / 2                            # 2 (a - 2) >= c2 (-4)
+    assert [smallest, largest] == [1, 3] == exercises.wolfe_steps.correct_answer
+    assert np.allclose(exercises.wolfe_steps.truth, [1, 3], rtol=0, atol=1e-12)
+
+
+def test_the_probit_weights_are_the_hand_formulas_at_50_digits():
+    import mpmath
+    mpmath.mp.dps = 50
+    phi, Phi = mpmath.npdf(1), mpmath.ncdf(1)
+    mills = phi / Phi
+    expected, observed = exercises.probit_information.correct_answer
+    assert expected == pytest.approx(float(phi ** 2 / (Phi * (1 - Phi))), rel=1e-14)
+    assert observed == pytest.approx(float(mills * (1 + mills)), rel=1e-14)
+    # the expectation of the observed weight over t ~ Bernoulli(Phi(1)) is the expected weight
+    mills_0 = phi / (1 - Phi)
+    assert Phi * mills * (1 + mills) + (1 - Phi) * mills_0 * (-1 + mills_0) == pytest.approx(phi ** 2 / (Phi * (1 - Phi)))
+
+
+def test_the_moderated_prediction_is_the_hand_computation():
+    # sigma_a^2 = x~^T S_N x~ with x~ = (3, 1), exactly; kappa = (1 + pi 5.3 / 8)^(-1/2), p = sigma(kappa)
+    x, S = (Fraction(3), Fraction(1)), ((Fraction(1, 2), Fraction(1, 10)), (Fraction(1, 10), Fraction(1, 5)))
+    variance = sum(x[i] * S[i][j] * x[j] for i in range(2) for j in range(2))
+    assert variance == Fraction(53, 10)
+    answer = exercises.laplace_predictive.correct_answer
+    assert answer[0] == pytest.approx(5.3, rel=1e-15)
+    assert answer[1] == pytest.approx(1 / (1 + math.exp(-1 / math.sqrt(1 + math.pi * 5.3 / 8))), rel=1e-15)
+
+
+def test_the_dogleg_step_is_the_hand_solution_of_its_quadratic():
+    # p_U = (-0.8, -0.8), p_N - p_U = (-1.2, 0.3): 1.53 tau^2 + 1.44 tau - 0.97 = 0, the larger root
+    tau = (-1.44 + math.sqrt(1.44 ** 2 + 4 * 1.53 * 0.97)) / (2 * 1.53)
+    assert exercises.dogleg_by_hand.correct_answer == pytest.approx([-0.8 - 1.2 * tau, -0.8 + 0.3 * tau], rel=1e-9)

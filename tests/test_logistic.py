@@ -980,3 +980,77 @@ def test_bad_data_and_unfitted_models(overlapping):
         loss_surface(X, t, np.zeros(3))
     with pytest.raises(ValueError, match="lambdas"):
         regularization_path(X, t, [-1.0])
+
+
+@pytest.mark.parametrize("link", ["probit", "logit"])
+def test_fisher_scoring_and_the_informations_agree_with_statsmodels(link):
+    """statsmodels' GLM with a Binomial family: its maximum likelihood weights, and its Hessian, observed and
+    expected (the expected one is what its IRLS uses); the logit's two coincide, the probit's do not."""
+    from lecture_utils.logistic import fisher_scoring, glm_information
+    generator = np.random.default_rng(0)
+    X = generator.normal(size=(200, 3))
+    t = (generator.uniform(size=200) < special.expit(X @ [1.0, -0.5, 0.3] + 0.2)).astype(int)
+    family = sm.families.Binomial(link=sm.families.links.Probit() if link == "probit" else sm.families.links.Logit())
+    model = sm.GLM(t, np.column_stack([X, np.ones(200)]), family=family)
+    reference = model.fit(tol=1e-13).params
+    for method in ("fisher", "newton"):
+        assert np.allclose(fisher_scoring(X, t, link, method), reference, rtol=0, atol=1e-8)
+    w = fisher_scoring(X, t, link)
+    for kind, observed in (("expected", False), ("observed", True)):
+        assert np.allclose(glm_information(X, t, w, link, kind), -model.hessian(w, observed=observed), rtol=1e-10)
+    difference = np.abs(glm_information(X, t, w, link, "expected") - glm_information(X, t, w, link, "observed")).max()
+    assert (difference < 1e-12) if link == "logit" else (difference > 1e-2)
+
+
+def test_the_logit_fisher_scoring_step_is_the_courses_irls_step():
+    from lecture_utils.logistic import fisher_scoring
+    generator = np.random.default_rng(1)
+    X = generator.normal(size=(50, 2))
+    t = (generator.uniform(size=50) < special.expit(X @ [1.0, -1.0])).astype(int)
+    with pytest.warns(ConvergenceWarning):                               # one step: not converged
+        step = fisher_scoring(X, t, "logit", max_iter=1)
+    assert np.allclose(step, irls_step(X, t, np.zeros(3)), rtol=1e-12)
+
+
+def test_the_laplace_posterior_agrees_with_sklearn_and_a_finite_difference_hessian():
+    """w_MAP is scikit-learn's LogisticRegression(C = tau^2 = 1/alpha) (its intercept unpenalised, as our bias's
+    prior is flat); S_N is the inverse of the Hessian of -log p(w | D) = sum of log losses + ||w||^2 / (2 tau^2)."""
+    from lecture_utils.logistic import BayesianLogisticRegression
+    from lecture_utils.optimization import numerical_hessian
+    generator = np.random.default_rng(2)
+    X = generator.normal(size=(40, 2))
+    t = (generator.uniform(size=40) < special.expit(X @ [2.0, -1.0] + 0.5)).astype(int)
+    for tau2 in (0.1, 1.0, 10.0):
+        model = BayesianLogisticRegression(prior_variance=tau2).fit(X, t)
+        reference = SklearnLogisticRegression(C=tau2, tol=1e-12, max_iter=10_000).fit(X, t)
+        assert np.allclose(model.weights_, np.r_[reference.coef_.ravel(), reference.intercept_], rtol=0, atol=1e-7)
+        objective = LogisticLoss(X, t)
+        gradient = lambda w: len(t) * objective.gradient(w) + np.r_[w[:-1] / tau2, 0.0]
+        assert np.allclose(model.covariance_, np.linalg.inv(numerical_hessian(gradient, model.weights_)), rtol=1e-6)
+
+
+def test_the_probit_approximation_is_within_0_02_of_the_predictive_integral():
+    """mpmath's quadrature of int sigma(a) N(a | mu, s^2) da at 30 digits; exact at mu = 0; the plug-in at s^2 = 0."""
+    from lecture_utils.logistic import probit_approximation
+    mpmath.mp.dps = 30
+    for mu, variance in [(1.0, 5.3), (-3.0, 0.5), (4.0, 20.0), (0.5, 100.0), (8.0, 2.0)]:
+        integral = mpmath.quad(lambda a: mpmath.npdf(a, mu, mpmath.sqrt(variance)) / (1 + mpmath.exp(-a)),
+                               [-mpmath.inf, mu, mpmath.inf])
+        assert abs(probit_approximation(mu, variance) - float(integral)) < 0.0185
+    assert probit_approximation(0.0, 50.0) == 0.5
+    assert probit_approximation(2.5, 0.0) == special.expit(2.5)
+
+
+def test_the_laplace_predictive_matches_monte_carlo_over_the_gaussian_posterior():
+    from lecture_utils.logistic import BayesianLogisticRegression
+    generator = np.random.default_rng(3)
+    X = generator.normal(size=(30, 1))
+    t = (generator.uniform(size=30) < special.expit(2 * X[:, 0])).astype(int)
+    model = BayesianLogisticRegression(prior_variance=4.0).fit(X, t)
+    far = np.array([[-6.0], [0.0], [6.0]])
+    draws = generator.multivariate_normal(model.weights_, model.covariance_, size=200_000)
+    monte_carlo = special.expit(far * draws[:, 0] + draws[:, 1]).mean(axis=1)
+    assert np.allclose(model.predict_proba(far)[:, 1], monte_carlo, atol=0.02)
+    plug_in = model.predict_proba(far, moderated=False)[:, 1]
+    assert np.all(np.abs(model.predict_proba(far)[:, 1] - 0.5) <= np.abs(plug_in - 0.5))    # towards 1/2, never across
+    assert np.array_equal(model.predict(far), (plug_in > 0.5).astype(int))

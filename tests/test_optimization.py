@@ -669,3 +669,50 @@ def test_the_loop_measures_a_gradient_as_the_overflow_safe_norm_does(entries, ex
         g = np.where(np.isfinite(g), g, np.finfo(float).max)
         g_scaled, e = scaled(g)
         assert float(norm(g)) == float(unscale(np.linalg.norm(g_scaled), e))
+
+
+def test_wolfe_conditions_agree_with_scipys_line_search_and_with_the_definition():
+    """scipy's line_search returns a step meeting the strong Wolfe conditions (so the weak ones); on a random
+    quadratic along steepest descent, phi(a) = phi(0) + a phi'(0) + a^2 q / 2 with q = p^T A p, and the conditions
+    are exactly a <= 2 (1 - c1) |phi'(0)| / q and a >= (1 - c2) |phi'(0)| / q."""
+    from lecture_utils.optimization import wolfe_conditions
+    generator = np.random.default_rng(0)
+    for _ in range(20):
+        M = generator.normal(size=(3, 3))
+        A, b = M @ M.T + 0.1 * np.eye(3), generator.normal(size=3)
+        loss, gradient = (lambda w: 0.5 * w @ A @ w - b @ w), (lambda w: A @ w - b)
+        w = generator.normal(size=3)
+        p = -gradient(w)
+        step = scipy.optimize.line_search(loss, gradient, w, p, c1=1e-4, c2=0.9)[0]
+        assert wolfe_conditions(loss, gradient, w, p, step) == (True, True)
+        q, slope = p @ A @ p, gradient(w) @ p
+        upper, lower = 2 * (1 - 0.3) * -slope / q, (1 - 0.6) * -slope / q
+        for factor in (0.9, 1.1):
+            assert wolfe_conditions(loss, gradient, w, p, factor * upper, 0.3, 0.6)[0] == (factor < 1)
+            assert wolfe_conditions(loss, gradient, w, p, factor * lower, 0.3, 0.6)[1] == (factor > 1)
+
+
+def test_trust_region_takes_scipys_dogleg_iterates_and_its_steps_meet_the_dogleg_by_hand():
+    """scipy.optimize.minimize(method="dogleg"): the same rules for the radius, so the same iterates, on Rosenbrock's
+    function (from a start where its Hessian stays positive definite) and on a logistic loss."""
+    from lecture_utils.logistic import LogisticLoss
+    from lecture_utils.optimization import dogleg_step, trust_region
+    generator = np.random.default_rng(4)
+    X = generator.normal(size=(80, 2))
+    t = (generator.uniform(size=80) < 1 / (1 + np.exp(-(X @ [2.0, -1.0])))).astype(int)
+    logistic = LogisticLoss(X, t)
+    for functions, start in (((rosen, rosen_der, rosen_hess), [1.2, 1.2]),
+                             ((logistic.loss, logistic.gradient, logistic.hessian), [6.0, 6.0, -6.0])):
+        seen = [np.array(start, dtype=float)]
+        reference = scipy.optimize.minimize(functions[0], start, jac=functions[1], hess=functions[2], method="dogleg",
+                                            options={"gtol": 1e-8}, callback=lambda w: seen.append(np.copy(w)))
+        ours = trust_region(*functions, start, tol=1e-8)
+        assert ours.status == "converged" and len(ours.radii) == reference.nit
+        assert np.allclose(ours.weights, np.array(seen), rtol=0, atol=1e-9)
+    # by hand: g = (2, 2), H = diag(1, 4): p_N = (-2, -1/2), p_U = -(8/20) g; radius 1 cuts -g, 3 keeps p_N
+    assert np.allclose(dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), 1.0)[0], -np.sqrt(0.5) * np.ones(2))
+    assert np.allclose(dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), 3.0)[0], [-2.0, -0.5])
+    step, on_boundary = dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), 1.5)
+    assert on_boundary and np.linalg.norm(step) == pytest.approx(1.5)
+    offset, leg = step - [-0.8, -0.8], np.array([-2.0 + 0.8, -0.5 + 0.8])
+    assert offset[0] * leg[1] - offset[1] * leg[0] == pytest.approx(0.0, abs=1e-12)          # on the second leg

@@ -29,13 +29,17 @@ gradient of the log-likelihood, not of its negative. scikit-learn's ``C`` is
 One module per job: :mod:`~lecture_utils.logistic.links` (the sigmoid, the softmax and the log loss),
 :mod:`~lecture_utils.logistic.objectives` (the losses the models minimise, with gradient and Hessian),
 :mod:`~lecture_utils.logistic.classifiers` (:class:`LogisticRegression`, :class:`SoftmaxRegression`),
-:mod:`~lecture_utils.logistic.newton` (IRLS, and the softmax's Newton coordinates) and
+:mod:`~lecture_utils.logistic.newton` (IRLS, and the softmax's Newton coordinates),
+:mod:`~lecture_utils.logistic.glm` (Fisher scoring for the logit and probit links),
+:mod:`~lecture_utils.logistic.laplace` (Bayesian logistic regression by the Laplace approximation) and
 :mod:`~lecture_utils.logistic.paths` (loss surfaces, descent and regularisation paths, for the figures), on
 the design matrix of ``_design``. Every name is importable from ``lecture_utils.logistic`` itself; so is
 ``_SumToZero``, for the tests.
 """
 
 from .classifiers import LogisticRegression, SoftmaxRegression
+from .glm import LINKS, fisher_scoring, glm_information
+from .laplace import BayesianLogisticRegression, probit_approximation
 from .links import log_loss, log_sigmoid, log_softmax, logit, sigmoid, softmax
 from .newton import _SumToZero, irls_step, working_response
 from .objectives import LogisticLoss, SoftmaxLoss, learning_rate_bound
@@ -44,6 +48,7 @@ from .paths import MAX_PATH, DescentPath, RegularizationPath, descent_path, loss
 __all__ = ["sigmoid", "logit", "log_sigmoid", "softmax", "log_softmax", "log_loss",
            "LogisticLoss", "SoftmaxLoss", "learning_rate_bound",
            "LogisticRegression", "SoftmaxRegression",
-           "working_response", "irls_step",
+           "working_response", "irls_step", "fisher_scoring", "glm_information", "LINKS",
+           "BayesianLogisticRegression", "probit_approximation",
            "loss_surface", "loss_grid", "DescentPath", "descent_path", "RegularizationPath", "MAX_PATH",
            "regularization_path"]

@@ -35,7 +35,8 @@ One module per job: :mod:`~lecture_utils.optimization.objective` (what the loop 
 :func:`newton`), :mod:`~lecture_utils.optimization.steps` (one step of each method),
 :mod:`~lecture_utils.optimization.inexact` (conjugate gradients, for Newton-CG),
 :mod:`~lecture_utils.optimization.stopping` (early stopping on held-out data: the patience rule),
-:mod:`~lecture_utils.optimization.line_search`, :mod:`~lecture_utils.optimization.singular` (when a Hessian is
+:mod:`~lecture_utils.optimization.line_search`, :mod:`~lecture_utils.optimization.trust_region` (dogleg steps
+within a trust region), :mod:`~lecture_utils.optimization.singular` (when a Hessian is
 singular, and solving by that rule), :mod:`~lecture_utils.optimization.finite_differences` (gradient checks)
 and :mod:`~lecture_utils.optimization.curvature` (convexity and the quadratic model, for notebook 05). Every
 name is importable from ``lecture_utils.optimization`` itself; so are the steps that notebook 05 shows
@@ -45,15 +46,16 @@ name is importable from ``lecture_utils.optimization`` itself; so are the steps 
 from .curvature import SCALAR_FUNCTIONS, QuadraticModel, ScalarFunction, chord_gap, quadratic_model
 from .finite_differences import numerical_gradient, numerical_hessian
 from .inexact import ConjugateGradientResult, conjugate_gradient
-from .line_search import _backtrack
+from .line_search import _backtrack, wolfe_conditions
 from .loop import DIVERGENCE_FACTOR, MAX_NEWTON_WEIGHTS, METHODS, Trace, gradient_descent, minimize, newton
 from .objective import FunctionObjective, Objective
 from .singular import SINGULAR_RTOL
+from .trust_region import TrustRegionResult, dogleg_step, trust_region
 from .steps import LBFGS_MEMORY, _Memory, _newton_step, _orthant_newton_step, soft_threshold
 from .stopping import EarlyStopping, PatienceStop, patience_stop
 
 __all__ = ["Objective", "FunctionObjective", "Trace", "minimize", "gradient_descent", "newton", "METHODS",
            "DIVERGENCE_FACTOR", "MAX_NEWTON_WEIGHTS", "LBFGS_MEMORY", "SINGULAR_RTOL", "soft_threshold",
            "numerical_gradient", "numerical_hessian", "chord_gap", "QuadraticModel", "quadratic_model",
-           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult",
-           "EarlyStopping", "PatienceStop", "patience_stop"]
+           "ScalarFunction", "SCALAR_FUNCTIONS", "conjugate_gradient", "ConjugateGradientResult", "wolfe_conditions",
+           "dogleg_step", "trust_region", "TrustRegionResult", "EarlyStopping", "PatienceStop", "patience_stop"]

@@ -1,9 +1,14 @@
 """The backtracking line search of damped Newton and L-BFGS: the first step length along a direction that
-lowers the loss enough (Armijo's condition), halving it or interpolating a parabola after each failed trial."""
+lowers the loss enough (Armijo's condition), halving it or interpolating a parabola after each failed trial; and
+:func:`wolfe_conditions`, the check of a step against the Wolfe conditions that standard L-BFGS line searches meet
+(notebook 05, section 19)."""
 
 from __future__ import annotations
 
 import numpy as np
+
+from .._validation import (as_float_array, as_vector, call_function, check_callable, check_interval,
+                          check_positive)
 
 
 # Backtracking line search: accept alpha when E(w - alpha d) <= E(w) - ARMIJO alpha grad^T d,
@@ -52,3 +57,63 @@ def _parabola_minimum(alpha, loss, slope, trial) -> float:
         return alpha / 10
     curvature = (trial - loss + slope * alpha) / alpha ** 2         # > 0: Armijo's condition failed
     return min(max(slope / (2 * curvature), alpha / 10), alpha / 2)
+
+
+def wolfe_conditions(loss, gradient, w, direction, step, c1=1e-4, c2=0.9) -> tuple[bool, bool]:
+    """Whether the step ``w + step p`` along a descent direction ``p`` meets the two Wolfe conditions.
+
+    With ``phi(a) = E(w + a p)`` and ``phi'(a) = grad E(w + a p)^T p`` (negative at 0: ``p`` descends):
+
+    - sufficient decrease (Armijo): ``phi(step) <= phi(0) + c1 step phi'(0)``;
+    - curvature: ``phi'(step) >= c2 phi'(0)``, the slope has risen to at least ``c2`` of its first value.
+
+    The curvature condition gives ``s^T y >= (c2 - 1) phi'(0) step > 0`` for ``s = step p`` and ``y`` the change of
+    the gradient: the pair that keeps a BFGS update positive definite (Nocedal and Wright, Numerical Optimization,
+    section 3.1 and 6.1). Note the sign: this direction is added (``w + a p``), where the package's Newton steps
+    subtract theirs (``w - a d``, so ``p = -d``).
+
+    Parameters
+    ----------
+    loss, gradient : callable
+        ``loss(w) -> float`` and ``gradient(w) -> ndarray`` of the shape of ``w``.
+    w, direction : array-like of shape (D,) (a number is one weight)
+        The point and the direction ``p``, with ``grad E(w)^T p < 0``.
+    step : float > 0
+    c1, c2 : float, ``0 < c1 < c2 < 1``
+        Usual values ``c1 = 1e-4`` and ``c2 = 0.9`` (quasi-Newton methods; 0.1 for nonlinear conjugate gradients).
+
+    Returns
+    -------
+    (sufficient_decrease, curvature) : tuple of bool
+
+    Raises
+    ------
+    ValueError
+        If ``p`` does not descend at ``w``, the constants are out of order, or a value is not finite.
+    """
+    check_callable(loss, "loss", "loss(w) -> float")
+    check_callable(gradient, "gradient", "gradient(w) -> ndarray")
+    w = np.atleast_1d(as_vector(np.atleast_1d(as_float_array(w, "w")), "w"))
+    p = as_vector(np.atleast_1d(as_float_array(direction, "direction")), "direction", len(w))
+    step = check_positive(step, "step")
+    c1 = check_interval(c1, "c1", 0.0, 1.0)
+    c2 = check_interval(c2, "c2", 0.0, 1.0)
+    if not 0 < c1 < c2 < 1:
+        raise ValueError(f"the Wolfe constants must satisfy 0 < c1 < c2 < 1; got c1 = {c1}, c2 = {c2}.")
+
+    def slope(point):
+        value = np.asarray(call_function(gradient, "gradient", point), dtype=float)
+        if value.shape != w.shape:
+            raise ValueError(f"gradient(w) must return an array of shape {w.shape}; got shape {value.shape}.")
+        return float(value @ p)
+
+    phi0, slope0 = float(call_function(loss, "loss", w)), slope(w)
+    if not np.isfinite(phi0) or not np.isfinite(slope0):
+        raise ValueError("loss(w) and gradient(w) must be finite at w.")
+    if not slope0 < 0:
+        raise ValueError(f"direction must descend at w, grad E(w)^T p < 0; got {slope0:g}. Take p = -grad E(w), or "
+                         f"-H^-1 grad E(w) with H positive definite.")
+    trial = w + step * p
+    with np.errstate(over="ignore", invalid="ignore"):
+        phi, slope_at_step = float(call_function(loss, "loss", trial)), slope(trial)
+    return bool(phi <= phi0 + c1 * step * slope0), bool(slope_at_step >= c2 * slope0)

@@ -30,6 +30,14 @@
 #   by conjugate gradients with no Hessian, against Newton with a Cholesky factor.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# **And around Newton's step** (sections 19-22):
+#
+# - the Wolfe conditions of a line search, and why L-BFGS needs their curvature condition; trust regions, in brief;
+# - Fisher scoring for a generalised linear model, and why for logistic regression it is Newton's method and IRLS;
+# - the Laplace approximation: Bayesian logistic regression, its Gaussian posterior from Newton's Hessian, and a
+#   predictive probability that is less sure far from the data.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **What you need**: notebook 04 (the logistic loss, its gradient, gradient descent and its learning rate,
 # softmax regression); derivatives, Taylor series, and matrices (eigenvalues, solving a linear system).
 #
@@ -60,7 +68,7 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import optimize
-from scipy.special import expit, log_expit
+from scipy.special import expit, log_expit, log_ndtr, ndtr
 
 from lecture_utils import SeparationWarning, optimization, plotting
 from lecture_utils.datasets import load_breast_cancer, load_iris, make_separable
@@ -1599,6 +1607,343 @@ if exercises.newton_cg_against_cholesky.revealed():
 # $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
+# ## 19. The Wolfe conditions: how long a step L-BFGS takes
+#
+# Section 8 named the conditions that a standard L-BFGS line search meets; here they are at work. Along a direction
+# $\mathbf{p}$ that goes downhill from $\mathbf{w}$, write the loss as a function of the step length,
+# $\phi(\alpha) = E(\mathbf{w} + \alpha\mathbf{p})$, with slope $\phi'(\alpha) = \nabla E(\mathbf{w} + \alpha\mathbf{p})^T\mathbf{p}$ and
+# $\phi'(0) < 0$. (Newton's step of section 9 is $\mathbf{p} = -\mathbf{d}$.) A step $\alpha$ meets the **Wolfe conditions**
+# with constants $0 < c_1 < c_2 < 1$ when
+#
+# $$\phi(\alpha) \le \phi(0) + c_1\,\alpha\,\phi'(0) \quad\text{(sufficient decrease)}, \qquad
+# \phi'(\alpha) \ge c_2\,\phi'(0) \quad\text{(curvature)}.$$
+#
+# The first refuses steps that are too long for what they gain, the second steps that stop while the loss still falls
+# steeply. **Why L-BFGS needs the second**: its matrix $\mathbf{B}$ must satisfy $\mathbf{B}\mathbf{y} = \mathbf{s}$ and stay positive
+# definite. Then $\mathbf{s}^T\mathbf{y} = \mathbf{y}^T\mathbf{B}\mathbf{y} > 0$: a pair with $\mathbf{s}^T\mathbf{y} \le 0$ admits no such
+# $\mathbf{B}$ at all. The curvature condition guarantees $\mathbf{s}^T\mathbf{y} \ge (c_2 - 1)\,\alpha\,\phi'(0) > 0$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 17 (derive): which steps meet the Wolfe conditions?
+#
+# Along some direction the loss is $\phi(\alpha) = (\alpha - 2)^2 + 1$. With $c_1 = \tfrac14$ and $c_2 = \tfrac12$, which
+# step lengths $\alpha > 0$ meet both Wolfe conditions? They form an interval: give its two ends.
+
+# %%
+wolfe_answer = ...     # ✏️ [smallest step, largest step]
+exercises.wolfe_steps.check(wolfe_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's check of each condition at five step lengths.
+if exercises.wolfe_steps.revealed():
+    phi, phi_slope = (lambda a: (a[0] - 2) ** 2 + 1), (lambda a: 2 * (a - 2))
+    for step in [0.5, 1.0, 2.0, 3.0, 3.5]:
+        decrease, curvature = optimization.wolfe_conditions(phi, phi_slope, 0.0, 1.0, step, c1=0.25, c2=0.5)
+        print(f"alpha = {step}: sufficient decrease {decrease}, curvature {curvature}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$1 \le \alpha \le 3$.** With $\phi(0) = 5$ and $\phi'(0) = -4$, the decrease condition reads $(\alpha - 2)^2 + 1 \le 5 - \alpha$,
+# that is $0 \le \alpha \le 3$; the curvature condition reads $2(\alpha - 2) \ge -2$, that is $\alpha \ge 1$. The best step along
+# the line, $\alpha = 2$, is well inside: the conditions ask for a *reasonable* step, not the best one, which is what
+# keeps a line search cheap (one or two trials per step, section 8).
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### A step without the curvature condition, and scipy's line search
+#
+# On section 9's double well, from $x = 0.3$ downhill ($p = -f'(0.3) = 0.273$), short steps pass the decrease test
+# but end where the slope is *steeper* (it is steepest at $1/\sqrt3$): then $s\,y < 0$, a pair L-BFGS cannot use.
+# scipy's `optimize.line_search` ($c_1 = 10^{-4}$, $c_2 = 0.9$) returns a step meeting both (in their strong form):
+
+# %%
+well = SCALAR_FUNCTIONS["double_well"]
+f_well, slope_well = (lambda x: well.f(x[0])), (lambda x: np.atleast_1d(well.derivative(x[0])))
+p_well = -well.derivative(0.3)
+for step in [0.5, 1.0, optimize.line_search(f_well, slope_well, np.array([0.3]), np.array([p_well]))[0]]:
+    x_new = 0.3 + step * p_well
+    s_y = step * p_well * (well.derivative(x_new) - well.derivative(0.3))
+    print(f"double well, alpha = {step}: (decrease, curvature) = "
+          f"{optimization.wolfe_conditions(f_well, slope_well, 0.3, p_well, step)}, s y = {s_y:+.4f}")
+p_start = -loss.gradient(np.zeros(2))                                    # the running example, from w = 0, downhill
+alpha_scipy = optimize.line_search(loss.loss, loss.gradient, np.zeros(2), p_start)[0]
+s_y = alpha_scipy * p_start @ (loss.gradient(alpha_scipy * p_start) - loss.gradient(np.zeros(2)))
+print(f"running example: scipy's alpha = {alpha_scipy}, (decrease, curvature) = "
+      f"{optimization.wolfe_conditions(loss.loss, loss.gradient, np.zeros(2), p_start, alpha_scipy)}, s^T y = {s_y:.4f}")
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 20. Trust regions, in brief
+#
+# A line search fixes the direction and chooses the length. A **trust region** does the opposite: it chooses a radius
+# $\Delta$ within which it trusts the quadratic model, and takes the best step there,
+#
+# $$\min_{\|\mathbf{p}\| \le \Delta}\; m(\mathbf{p}) = E(\mathbf{w}) + \nabla E^T\mathbf{p} + \tfrac12\,\mathbf{p}^T\mathbf{H}\mathbf{p} .$$
+#
+# After the step it compares what the loss did with what the model promised, $\rho = \dfrac{E(\mathbf{w}) - E(\mathbf{w} + \mathbf{p})}{m(\mathbf{0}) - m(\mathbf{p})}$:
+# for $\rho < \tfrac14$ the model was poor and $\Delta$ shrinks to a quarter; for $\rho > \tfrac34$ with a step on the
+# boundary the model was good and $\Delta$ doubles; the step is taken only if $\rho > \eta$ (scipy: $\eta = 0.15$). The
+# **dogleg** solves the subproblem approximately for a positive definite $\mathbf{H}$: it follows steepest descent to
+# $\mathbf{p}_U = -\frac{\nabla E^T\nabla E}{\nabla E^T\mathbf{H}\nabla E}\nabla E$, the model's lowest point along $-\nabla E$, then turns
+# straight towards Newton's step $\mathbf{p}_N = -\mathbf{H}^{-1}\nabla E$, and stops where the path leaves the region (or at
+# $\mathbf{p}_N$, if it lies inside). Where $\mathbf{H}$ is not positive definite, other solvers of the subproblem
+# (scipy's `trust-exact`, `trust-ncg`) follow negative curvature instead of stopping.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 18 (derive): a dogleg step
+#
+# The model has the gradient $\nabla E = (2, 2)$ and the Hessian $\mathbf{H} = \operatorname{diag}(1, 4)$, and the radius is
+# $\Delta = 1.5$. Give the dogleg step $\mathbf{p}$.
+
+# %%
+dogleg_answer = ...     # ✏️ [p_1, p_2]
+exercises.dogleg_by_hand.check(dogleg_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's dogleg step at four radii.
+if exercises.dogleg_by_hand.revealed():
+    for radius in (0.5, 1.0, 1.5, 2.5):
+        step, on_boundary = optimization.dogleg_step([2.0, 2.0], np.diag([1.0, 4.0]), radius)
+        print(f"radius {radius}: p = {step}, length {np.linalg.norm(step):.3f}, on the boundary: {on_boundary}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$\mathbf{p} = (-1.345, -0.664)$.** Newton's step $(-2, -0.5)$, of length 2.06, lies outside the radius 1.5; the corner
+# $\mathbf{p}_U = -\tfrac{8}{20}(2, 2) = (-0.8, -0.8)$, of length 1.13, inside. The second leg
+# $\mathbf{p}_U + \tau\,(-1.2, 0.3)$ reaches length 1.5 at $\tau = 0.454$. The cell shows the path as the radius grows: up to
+# $\|\mathbf{p}_U\| = 1.13$ the step is steepest descent cut at the radius, then it bends towards Newton's direction, and
+# from $\|\mathbf{p}_N\| = 2.06$ on it is Newton's step itself.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### From $(4, -4)$, where pure Newton overshot
+#
+# Section 10's pure Newton step from $(w, b) = (4, -4)$ jumped to $(-150, 189)$. The package's `trust_region` (dogleg
+# steps, scipy's rules for $\Delta$, starting from $\Delta = 1$) and scipy's `minimize(method="dogleg")` from there:
+
+# %%
+trust = optimization.trust_region(loss.loss, loss.gradient, loss.hessian, [4.0, -4.0], tol=1e-8)
+scipy_path = [np.array([4.0, -4.0])]
+scipy_trust = optimize.minimize(loss.loss, [4.0, -4.0], jac=loss.gradient, hess=loss.hessian, method="dogleg",
+                                options={"gtol": 1e-8}, callback=lambda w: scipy_path.append(np.copy(w)))
+for step, (radius, rho) in enumerate(zip(trust.radii, trust.ratios), start=1):
+    print(f"step {step}: radius {radius:g}, rho = {rho:.3f}, w = {trust.weights[step]}")
+print(f"{trust.status}; scipy: {scipy_trust.nit} steps, every iterate the same to 1e-12: "
+      f"{np.abs(np.array(scipy_path) - trust.weights).max() < 1e-12}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Every step keeps its promise well ($\rho$ from 0.5 to just above 1), so the radius never shrinks, and the last steps,
+# inside the region, are Newton's own: quadratic convergence is kept, as with damping (section 9). Damping and trust
+# regions protect the same Newton step in two ways: a line search shortens a direction it has already chosen; a trust
+# region bounds the step first and lets the bound choose the direction, between steepest descent (small $\Delta$) and
+# Newton's (large $\Delta$). scipy offers both: `Newton-CG` searches along a line; `dogleg`, `trust-ncg`, `trust-krylov`
+# and `trust-exact` bound the step.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 21. Fisher scoring: IRLS for any link
+#
+# Logistic regression is one *generalised linear model* (GLM) among several: $p(t = 1 \mid \mathbf{x}) = \mu = F(y)$ with
+# $y = \mathbf{x}^T\mathbf{w}$ and a link $F$, e.g. the **probit** $F = \Phi$, the standard normal CDF, with density
+# $F' = \phi$. Write $V_i = \mu_i(1 - \mu_i)$, the variance of $t_i$. The log-likelihood $\ell(\mathbf{w}) = -N E(\mathbf{w})$ has
+# the score $\nabla\ell = \sum_i (t_i - \mu_i)\,\frac{F'(y_i)}{V_i}\,\mathbf{x}_i$, and two curvatures:
+#
+# - the **observed information** $\mathbf{J} = -\nabla^2\ell$, what Newton's method uses, which depends on the $t_i$;
+# - the **expected information** $\mathbf{I} = \mathbb{E}[\mathbf{J}] = \sum_i \frac{F'(y_i)^2}{V_i}\,\mathbf{x}_i\mathbf{x}_i^T$, the $t_i$
+#   drawn from the model: the terms with $t_i - \mu_i$ average to 0.
+#
+# **Fisher scoring** steps $\mathbf{w} + \mathbf{I}^{-1}\nabla\ell$: section 11's weighted least squares with the weights
+# $F'(y_i)^2/V_i$ and the working response $y_i + (t_i - \mu_i)/F'(y_i)$, whatever the link. For the logistic link
+# $F' = \sigma(1 - \sigma) = V$: the score's factor $F'/V$ is 1, $\mathbf{J}$ no longer depends on the $t_i$, and
+# $\mathbf{J} = \mathbf{I} = N\mathbf{H}$. That is why Newton's method, Fisher scoring and IRLS are one method for logistic
+# regression: its link is the *canonical* one. For the probit they are three names for two methods.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 19 (derive): expected and observed information of one probit example
+#
+# One example has the score $y = 1$ and the target $t = 1$, under the probit link. Give its weight in the expected
+# information, $F'(y)^2/V$, and in the observed one, $-\frac{d^2}{dy^2}\ln\Phi(y)$ at $y = 1$. You need
+# $\phi(1) = 0.24197$, $\Phi(1) = 0.84134$ and $\phi'(y) = -y\,\phi(y)$.
+
+# %%
+weights_answer = ...     # ✏️ [expected weight, observed weight]
+exercises.probit_information.check(weights_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's information of two examples with the score 1, targets 1 and 0 (it needs both
+# labels), and the observed weight of the first alone.
+if exercises.probit_information.revealed():
+    information = lecture_utils.logistic.glm_information
+    info = {kind: information([[1.0], [1.0]], [1, 0], [1.0], "probit", kind, fit_intercept=False)[0, 0]
+            for kind in ("expected", "observed")}
+    mills = np.exp(-0.5) / np.sqrt(2 * np.pi) / ndtr(1.0)                  # lambda(1) = phi(1) / Phi(1)
+    print(f"two examples: expected information {info['expected']:.4f} = 2 x {info['expected'] / 2:.4f}, "
+          f"observed {info['observed']:.4f}")
+    print(f"target 1 alone: observed weight lambda(1) (1 + lambda(1)) = {mills * (1 + mills):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Expected $0.4386$, observed $0.3703$.** Two examples with the score 1 share the expected weight; their observed
+# weights, $0.3703$ for $t = 1$ and $0.8008$ for $t = 0$, add to $1.1711$, not to $2 \times 0.4386$. The expected weight $\phi(1)^2/(\Phi(1)(1 - \Phi(1))) = 0.05855/0.1335$ ignores the target; the observed one
+# is the curvature of $\ln\Phi(y)$: with $\lambda = \phi/\Phi$, $-\ell'' = \lambda(y + \lambda) = 0.2876 \times 1.2876$. Weighted
+# by the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$: the expectation. With the
+# logistic link both weights are $\sigma(1)\sigma(-1) = 0.1966$, for either target.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Probit and logistic regression on the running example
+#
+# The package's `fisher_scoring` fits both links by Fisher scoring and by Newton's method, from $\mathbf{w} = \mathbf{0}$.
+# The reference for the probit is scipy's BFGS on its negative log-likelihood $-\sum_i \ln\Phi((2t_i - 1)\,y_i)$
+# (the tests also hold it to statsmodels' `GLM` with a probit link, which this notebook does not load). At the fitted
+# weights, the cell compares $\mathbf{I}$ and $\mathbf{J}$:
+
+# %%
+from lecture_utils.logistic import fisher_scoring, glm_information
+
+probit_nll = lambda w: -log_ndtr((2 * passed - 1) * (w[0] * hours + w[1])).sum()    # -sum_i ln Phi((2 t_i - 1) y_i)
+reference_probit = optimize.minimize(probit_nll, np.zeros(2), method="BFGS", options={"gtol": 1e-9}).x
+for link in ("logit", "probit"):
+    w_fisher, steps_fisher = fisher_scoring(X_hours, passed, link, return_n_iter=True)
+    w_newton, steps_newton = fisher_scoring(X_hours, passed, link, "newton", return_n_iter=True)
+    I_exp, J_obs = (glm_information(X_hours, passed, w_fisher, link, kind) for kind in ("expected", "observed"))
+    print(f"{link}: w = {w_fisher}, Fisher scoring {steps_fisher} steps, Newton {steps_newton}; "
+          f"max |I - J| / max |I| = {np.abs(I_exp - J_obs).max() / np.abs(I_exp).max():.1e}")
+print(f"probit by BFGS: w = {reference_probit}, the same to 1e-7: {np.abs(reference_probit - w_fisher).max() < 1e-7}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# For the logistic link $\mathbf{I} = \mathbf{J}$ exactly, and both methods take the same steps. For the probit the two
+# informations differ by about 1% at the maximum, where the residuals $t_i - \mu_i$ are small and average out, and by
+# 6 to 8% at $(w, b) = (1, -3)$ or $(0.5, -1)$ (at $\mathbf{w} = \mathbf{0}$, where every score is 0, they coincide); Newton's method, with the true curvature, converges quadratically in 6 steps, Fisher scoring
+# only linearly (its matrix is right only on average), in 10. Fisher scoring has its own merits: $\mathbf{I}$ is positive
+# semi-definite for every link, where $\mathbf{J}$ can be indefinite for some non-canonical links (not the probit, whose
+# log-likelihood is concave), and
+# $\mathbf{I}^{-1}$ at the maximum is the usual estimate of the weights' covariance (statsmodels' standard errors).
+# The probit's weights are about $1/1.6$ of the logistic's: $\Phi(y) \approx \sigma(1.6\,y)$.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
+# ## 22. The Laplace approximation: Bayesian logistic regression
+#
+# Give each coefficient a Gaussian prior, $w_j \sim \mathcal{N}(0, \tau^2)$ (Bishop's $\alpha = 1/\tau^2$; the bias gets a flat
+# prior, as the course never penalises it). The negative log-posterior is then, up to a constant,
+# $N E(\mathbf{w}) + \|\mathbf{w}\|^2/(2\tau^2)$: the L2 objective with $\lambda = 1/(N\tau^2)$, whose minimum, the
+# **posterior mode** $\mathbf{w}_\text{MAP}$, Newton's method finds. The posterior itself is no Gaussian, but near its mode the
+# log-posterior is a quadratic, so replace it by the Gaussian with that mode and that curvature (Bishop, section 4.4):
+#
+# $$p(\mathbf{w} \mid \mathcal{D}) \approx \mathcal{N}(\mathbf{w} \mid \mathbf{w}_\text{MAP}, \mathbf{S}_N), \qquad
+# \mathbf{S}_N^{-1} = \mathbf{X}^T\mathbf{S}\mathbf{X} + \operatorname{diag}(\tau^{-2}, \dots, \tau^{-2}, 0) = N\,\mathbf{H}(\mathbf{w}_\text{MAP}),$$
+#
+# the Hessian that IRLS already computes, times $N$. For an input $\tilde{\mathbf{x}} = (\mathbf{x}, 1)$ the score
+# $a = \tilde{\mathbf{x}}^T\mathbf{w}$ is Gaussian, with mean $\mu_a = \tilde{\mathbf{x}}^T\mathbf{w}_\text{MAP}$ and variance
+# $\sigma_a^2 = \tilde{\mathbf{x}}^T\mathbf{S}_N\tilde{\mathbf{x}}$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The **predictive probability** averages the sigmoid over the weights, $p(t = 1 \mid \mathbf{x}) = \int \sigma(a)\,
+# \mathcal{N}(a \mid \mu_a, \sigma_a^2)\,da$, which has no closed form. Replace $\sigma(a)$ by the probit $\Phi(\lambda a)$ with
+# the same slope at 0, $\lambda^2 = \pi/8$; for it the integral is exact, $\Phi\big(\mu_a/\sqrt{\lambda^{-2} + \sigma_a^2}\big)$.
+# Back in sigmoids (Bishop, eq. 4.153):
+#
+# $$p(t = 1 \mid \mathbf{x}) \approx \sigma\big(\kappa(\sigma_a^2)\,\mu_a\big), \qquad \kappa(\sigma^2) = (1 + \pi\sigma^2/8)^{-1/2} .$$
+#
+# The package's `BayesianLogisticRegression` fits $\mathbf{w}_\text{MAP}$ by Newton's method and $\mathbf{S}_N$ from its
+# Hessian; `probit_approximation(mu, variance)` is $\sigma(\kappa\mu)$.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### ✏️ Exercise 20 (derive): a moderated prediction
+#
+# A model with one feature has the posterior mode $\mathbf{w}_\text{MAP} = (w, b) = (1, -2)$ and the covariance
+# $\mathbf{S}_N = \begin{pmatrix} 0.5 & 0.1 \\ 0.1 & 0.2 \end{pmatrix}$. For the input $x = 3$, give the variance $\sigma_a^2$ of its
+# score and its predictive probability $p(t = 1 \mid x)$ by the probit approximation.
+
+# %%
+predictive_answer = ...     # ✏️ [sigma_a^2, p]
+exercises.laplace_predictive.check(predictive_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the score's distribution, the plug-in, the approximation and the integral by quadrature.
+if exercises.laplace_predictive.revealed():
+    x_tilde, S_N = np.array([3.0, 1.0]), np.array([[0.5, 0.1], [0.1, 0.2]])
+    mu_a, var_a = x_tilde @ [1.0, -2.0], x_tilde @ S_N @ x_tilde
+    nodes, node_weights = np.polynomial.hermite_e.hermegauss(60)          # Gauss-Hermite: int f(z) N(z | 0, 1) dz
+    integral = node_weights @ expit(mu_a + np.sqrt(var_a) * nodes) / np.sqrt(2 * np.pi)
+    print(f"mu_a = {mu_a:.1f}, sigma_a^2 = {var_a:.2f}; MAP sigma(mu_a) = {expit(mu_a):.4f}, "
+          f"probit approximation {lecture_utils.logistic.probit_approximation(mu_a, var_a):.4f}, quadrature {integral:.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **$\sigma_a^2 = 5.3$ and $p = 0.639$.** $\mu_a = 3 - 2 = 1$, and
+# $\sigma_a^2 = 0.5 \cdot 9 + 2 \cdot 0.1 \cdot 3 + 0.2 = 5.3$: the covariance of $w$ and $b$ counts twice. Then
+# $\kappa = (1 + 5.3\pi/8)^{-1/2} = 0.570$ and $\sigma(0.570) = 0.639$, against the plug-in $\sigma(1) = 0.731$. The
+# uncertainty of the weights pulls the probability towards $\tfrac12$ and never across it: the decision
+# $p \gtrless \tfrac12$ is the MAP's, only the confidence changes. The exact integral is $0.636$ (the cell); the
+# approximation is within 0.02 of it for every $\mu_a$ and $\sigma_a^2$.
+#
+# </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The posterior of the running example
+#
+# With $\tau^2 = 1$ the cell fits the model, compares $\mathbf{w}_\text{MAP}$ with the course's L2 fit at $\lambda = 1/(N\tau^2)$
+# (the tests hold it to scikit-learn's `LogisticRegression(C=1/alpha)` too: $C = 1/(N\lambda) = \tau^2$, its intercept
+# unpenalised as ours), $\mathbf{S}_N$ with the inverse of a finite-difference Hessian of the negative log-posterior,
+# and the predictive probability with quadrature and with a Monte Carlo average over 4000 weights drawn from the
+# Gaussian posterior:
+
+# %%
+from lecture_utils.logistic import BayesianLogisticRegression, probit_approximation
+
+tau2 = 1.0
+bayes = BayesianLogisticRegression(prior_variance=tau2).fit(X_hours, passed)
+l2_fit = LogisticRegression(solver="newton", l2=1 / (len(passed) * tau2), tol=1e-10).fit(X_hours, passed)
+print(f"w_MAP = {bayes.weights_}; the L2 fit: ({l2_fit.coef_[0]:.4f}, {l2_fit.intercept_:.4f})")
+posterior_gradient = lambda w: len(passed) * loss.gradient(w) + np.r_[w[0] / tau2, 0.0]    # of -log p(w | D)
+S_N_check = np.linalg.inv(numerical_hessian(posterior_gradient, bayes.weights_))
+print(f"S_N = {np.array2string(bayes.covariance_, precision=4)}; the finite differences' the same to 1e-9: "
+      f"{np.abs(S_N_check - bayes.covariance_).max() < 1e-9}")
+
+# %% slideshow={"slide_type": "subslide"}
+hours_far = np.array([[-4.0], [3.0], [8.0], [14.0]])
+mu_far, var_far = bayes.score_distribution(hours_far)
+nodes, node_weights = np.polynomial.hermite_e.hermegauss(60)
+quadrature = expit(mu_far[:, None] + np.sqrt(var_far)[:, None] * nodes) @ node_weights / np.sqrt(2 * np.pi)
+draws = np.random.default_rng(0).multivariate_normal(bayes.weights_, bayes.covariance_, size=4000)
+monte_carlo = expit(hours_far * draws[:, 0] + draws[:, 1]).mean(axis=1)
+for row, x in enumerate(hours_far[:, 0]):
+    print(f"{x:5.1f} hours: MAP {expit(mu_far[row]):.4f}, moderated {probit_approximation(mu_far[row], var_far[row]):.4f}, "
+          f"quadrature {quadrature[row]:.4f}, Monte Carlo {monte_carlo[row]:.4f}")
+
+# %% slideshow={"slide_type": "subslide"}
+grid_hours = np.linspace(-6, 14, 201)
+p_map, p_moderated = (bayes.predict_proba(grid_hours[:, None], moderated=flag)[:, 1] for flag in (False, True))
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+for ax, transform, label in ((axes[0], lambda p: p, "$p(t = 1 \\mid x)$"),
+                             (axes[1], lambda p: np.log(p / (1 - p)), "log-odds")):
+    ax.plot(grid_hours, transform(p_map), "-", label=r"MAP: $\sigma(\mu_a)$")
+    ax.plot(grid_hours, transform(p_moderated), "--", label=r"predictive: $\sigma(\kappa\mu_a)$")
+    ax.axvspan(hours.min(), hours.max(), color="0.9", zorder=0, label="range of the data")
+    ax.set(xlabel="hours studied $x$", ylabel=label)
+axes[0].legend(loc="upper left", fontsize="small")
+plt.show()
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Inside the data's range the two curves agree: there the weights are well determined. Far from it $\sigma_a^2$ grows
+# like $x^2$ (a slope uncertain by $\pm 0.33$ moves the score by about $\pm 3$ at 10 hours from the data's mean), and the
+# predictive log-odds bend away from the MAP's straight line: at 14 hours the MAP says the odds of passing are
+# about $10^5$ to 1, the predictive about 100 to 1. The log-odds of $\sigma(\kappa\mu_a)$ tend to the constant
+# $w\sqrt{8/\pi}/\sqrt{(\mathbf{S}_N)_{11}}$: the model's confidence far out is bounded by how well it knows its slope.
+# More data shrink $\mathbf{S}_N$ (its inverse grows like $N$) and the curves approach each other; at the decision boundary
+# $\mu_a = 0$ they always agree.
+
+# %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip
 #
 # - **Liu, USC CSCI 567**, writes the quadratic term of the Taylor expansion as $\tfrac12\,\mathbf{w}'\mathbf{H}_t\mathbf{w}'^T$ for the
@@ -1652,6 +1997,19 @@ if exercises.newton_cg_against_cholesky.revealed():
 #   $\mathbf{H}\mathbf{v} = \frac1N\mathbf{X}^T(\mathbf{s} \odot \mathbf{X}\mathbf{v})$ (2 passes each, no Hessian), to a
 #   tolerance that tightens as the gradient shrinks: superlinear convergence, $O(D)$ memory. It beats Newton with
 #   Cholesky where the Hessian's eigenvalues cluster and $D$ is large; Cholesky wins for a few features.
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# - A line search for L-BFGS meets the Wolfe conditions: enough decrease, $\phi(\alpha) \le \phi(0) + c_1\alpha\phi'(0)$, and a
+#   slope that has risen, $\phi'(\alpha) \ge c_2\phi'(0)$. The second gives $\mathbf{s}^T\mathbf{y} > 0$, without which no
+#   positive definite $\mathbf{B}$ satisfies $\mathbf{B}\mathbf{y} = \mathbf{s}$.
+# - A trust region bounds the step, $\|\mathbf{p}\| \le \Delta$, and adapts $\Delta$ to how well the model predicted the decrease
+#   ($\rho$); the dogleg bends from steepest descent to Newton's step as $\Delta$ grows.
+# - Fisher scoring steps with the expected information $\mathbf{I} = \sum_i F'(y_i)^2/V_i\,\mathbf{x}_i\mathbf{x}_i^T$ instead of the
+#   observed $\mathbf{J} = -\nabla^2\ell$: IRLS for any link. For the logistic (canonical) link $\mathbf{I} = \mathbf{J}$, so Newton,
+#   Fisher scoring and IRLS coincide; for the probit they differ, and Newton converges in fewer steps.
+# - The Laplace approximation puts a Gaussian at the posterior mode $\mathbf{w}_\text{MAP}$ (the L2 fit, $\lambda = 1/(N\tau^2)$) with
+#   covariance $\mathbf{S}_N = (N\mathbf{H})^{-1}$. The predictive probability $\sigma(\kappa(\sigma_a^2)\mu_a)$ keeps the MAP's
+#   decisions but moves towards $\tfrac12$ where the score is uncertain, far from the data.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
 # and linear and quadratic discriminant analysis.

@@ -493,5 +493,100 @@ def _newton_cg_cases():
     ]
 
 
-CASES = [*_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases(), *_path_cases(),
+def _statsmodels_probit(X_, T_):
+    model = sm.GLM(T_, np.column_stack([X_, np.ones(len(T_))]), family=sm.families.Binomial(
+        link=sm.families.links.Probit()))
+    return model, model.fit(tol=1e-13).params
+
+
+def _glm_cases():
+    far = np.array([[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]])
+    return [
+        case("logistic.fisher_scoring", "probit as statsmodels' GLM", lambda: LR.fisher_scoring(X, T, "probit"),
+             answers(close(lambda: _statsmodels_probit(X, T)[1], rtol=0, atol=1e-8))),
+        case("logistic.fisher_scoring", "probit by Newton's method", lambda: LR.fisher_scoring(X, T, "probit", "newton"),
+             answers(close(lambda: _statsmodels_probit(X, T)[1], rtol=0, atol=1e-8))),
+        case("logistic.fisher_scoring", "logit as the course's Newton fit", lambda: LR.fisher_scoring(X, T, "logit"),
+             answers(close(lambda: np.r_[(lambda m: (m.coef_.ravel(), m.intercept_))(LR.LogisticRegression(solver="newton", tol=1e-12).fit(X, T))], rtol=1e-7))),
+        case("logistic.fisher_scoring", "features a thousand times larger: the weights a thousand times smaller",
+             lambda: LR.fisher_scoring(X * 1e3, T, "probit")[:-1] * 1e3,
+             answers(close(lambda: _statsmodels_probit(X, T)[1][:-1], rtol=1e-7))),
+        case("logistic.fisher_scoring", "separable data: the weights grow, a warning",
+             lambda: LR.fisher_scoring(far, [0, 0, 0, 1, 1, 1], "probit", max_iter=5),
+             answers(warns=ConvergenceWarning)),
+        case("logistic.fisher_scoring", "link misspelled", lambda: LR.fisher_scoring(X, T, "Probit"), refuses("link")),
+        case("logistic.fisher_scoring", "method misspelled", lambda: LR.fisher_scoring(X, T, method="scoring"),
+             refuses("method")),
+        case("logistic.fisher_scoring", "one class", lambda: LR.fisher_scoring(X, np.zeros(len(X))), refuses("t")),
+        case("logistic.fisher_scoring", "nan in X", lambda: LR.fisher_scoring(np.where(X > 2, np.nan, X), T),
+             refuses("X")),
+        *bad_numbers("logistic.fisher_scoring", "tol", lambda value: LR.fisher_scoring(X, T, tol=value), NOT_POSITIVE),
+        *bad_counts("logistic.fisher_scoring", "max_iter", lambda value: LR.fisher_scoring(X, T, max_iter=value)),
+        case("logistic.fisher_scoring", "return_n_iter as text", lambda: LR.fisher_scoring(X, T, return_n_iter="yes"),
+             refuses("return_n_iter")),
+        *[case("logistic.glm_information", f"probit, {kind}, as statsmodels' Hessian",
+               lambda kind=kind: LR.glm_information(X, T, _statsmodels_probit(X, T)[1], "probit", kind),
+               answers(close(lambda kind=kind: -_statsmodels_probit(X, T)[0].hessian(
+                   _statsmodels_probit(X, T)[1], observed=kind == "observed"), rtol=1e-10)))
+          for kind in ("expected", "observed")],
+        case("logistic.glm_information", "logit: observed = expected = N times the course's Hessian",
+             lambda: LR.glm_information(X, T, W, "logit", "observed"),
+             answers(close(lambda: len(T) * LR.LogisticLoss(X, T).hessian(W), rtol=1e-12))),
+        case("logistic.glm_information", "probit at scores of 40: finite, not nan",
+             lambda: LR.glm_information(far, [0, 0, 0, 1, 1, 1], [8.0, 0.0], "probit", "observed"),
+             answers(satisfies(lambda J: np.all(np.isfinite(J)) and J[0, 0] > 0, "finite, positive"))),
+        case("logistic.glm_information", "kind misspelled", lambda: LR.glm_information(X, T, W, kind="fisher"),
+             refuses("kind")),
+        case("logistic.glm_information", "w of the wrong length", lambda: LR.glm_information(X, T, [1.0, 2.0]),
+             refuses("w")),
+    ]
+
+
+def _laplace_cases():
+    target = "logistic.BayesianLogisticRegression"
+    fitted = LR.BayesianLogisticRegression(prior_variance=2.0).fit(X, T)
+    return [
+        *classifier_cases(target, lambda: LR.BayesianLogisticRegression(), X, T, scales=()),
+        case(f"{target}.fit", "w_MAP as scikit-learn's LogisticRegression(C = prior_variance)",
+             lambda: LR.BayesianLogisticRegression(prior_variance=2.0).fit(X, T).weights_,
+             answers(close(lambda: (lambda m: np.r_[m.coef_.ravel(), m.intercept_])(SklearnLogisticRegression(
+                 C=2.0, tol=1e-12, max_iter=10_000).fit(X, T)), rtol=0, atol=1e-7))),
+        case(f"{target}.fit", "a prior variance of 1e-12: the coefficients pinned at 0",
+             lambda: LR.BayesianLogisticRegression(prior_variance=1e-12).fit(X, T).coef_,
+             answers(close([0.0, 0.0], atol=1e-9))),
+        *bad_numbers(f"{target}.fit", "prior_variance",
+                     lambda value: LR.BayesianLogisticRegression(prior_variance=value).fit(X, T), NOT_POSITIVE),
+        *bad_numbers(f"{target}.fit", "tol", lambda value: LR.BayesianLogisticRegression(tol=value).fit(X, T),
+                     NOT_POSITIVE),
+        case(f"{target}.fit", "fit_intercept as text",
+             lambda: LR.BayesianLogisticRegression(fit_intercept="no").fit(X, T), refuses("fit_intercept")),
+        case(f"{target}.score_distribution", "the variance x~^T S_N x~, by hand",
+             lambda: fitted.score_distribution(X[:3])[1],
+             answers(close(lambda: np.array([np.r_[x, 1.0] @ fitted.covariance_ @ np.r_[x, 1.0] for x in X[:3]]),
+                           rtol=1e-12))),
+        case(f"{target}.score_distribution", "unfitted", lambda: LR.BayesianLogisticRegression().score_distribution(X),
+             refuses("fit")),
+        case(f"{target}.score_distribution", "X of one feature more", lambda: fitted.score_distribution(np.c_[X, X]),
+             refuses("X")),
+        case(f"{target}.predict_proba", "a point 1e6 away: moderated to an asymptote, not 0 or 1",
+             lambda: fitted.predict_proba([[1e6, 1e6]])[0],
+             answers(satisfies(lambda p: 1e-6 < p[1] < 1 - 1e-6 and abs(p.sum() - 1) < 1e-15, "inside (0, 1)"))),
+        case(f"{target}.predict_proba", "moderated as text", lambda: fitted.predict_proba(X, moderated="yes"),
+             refuses("moderated")),
+        case("logistic.probit_approximation", "mu = 1, variance 5.3, by hand",
+             lambda: LR.probit_approximation(1.0, 5.3),
+             answers(close(lambda: float(special.expit(1 / np.sqrt(1 + np.pi * 5.3 / 8))), rtol=1e-15))),
+        case("logistic.probit_approximation", "variance 1e300: 1/2 to rounding, no nan, never across",
+             lambda: LR.probit_approximation([-1e3, 1e3], 1e300),
+             answers(satisfies(lambda p: p[0] <= 0.5 <= p[1] and abs(p[0] - 0.5) < 1e-15, "1/2, each on its side"))),
+        case("logistic.probit_approximation", "a negative variance", lambda: LR.probit_approximation(1.0, -1.0),
+             refuses("variance")),
+        case("logistic.probit_approximation", "shapes that do not broadcast",
+             lambda: LR.probit_approximation([1.0, 2.0], [1.0, 2.0, 3.0]), refuses("mean")),
+        case("logistic.probit_approximation", "nan in mean", lambda: LR.probit_approximation(np.nan, 1.0),
+             refuses("mean")),
+    ]
+
+
+CASES = [*_laplace_cases(), *_glm_cases(), *_link_cases(), *_objective_cases(), *_model_cases(), *_figure_cases(), *_irls_cases(), *_path_cases(),
          *_shift_cases(), *_flag_and_minimum_cases(), *_size_cases(), *_newton_cg_cases()]

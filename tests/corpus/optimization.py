@@ -3,6 +3,7 @@
 import math
 
 import numpy as np
+import scipy.optimize
 
 from lecture_utils import ConvergenceWarning, DivergenceWarning
 from lecture_utils import optimization as O
@@ -458,5 +459,81 @@ def _stopped(stopper):
     return trace, stopper
 
 
-CASES = [*_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(), *_piece_cases(), *_convexity_cases(), *_curvature_cases(),
-         *_not_finite_cases(), *_flag_cases(), *_overflow_cases(), *_stopping_cases()]
+def _wolfe_cases():
+    target = "optimization.wolfe_conditions"
+    phi, slope = (lambda a: (a[0] - 2.0) ** 2 + 1.0), (lambda a: 2.0 * (a - 2.0))
+    quadratic = (QUADRATIC[0], QUADRATIC[1])
+    return [
+        # phi(a) = (a - 2)^2 + 1, c1 = 1/4, c2 = 1/2: decrease for a <= 3, curvature for a >= 1, by hand
+        *[case(target, f"a hand-solved parabola, step {step}",
+               lambda step=step: O.wolfe_conditions(phi, slope, 0.0, 1.0, step, 0.25, 0.5), answers(equal(expected)))
+          for step, expected in [(0.5, (True, False)), (1.0, (True, True)), (3.0, (True, True)),
+                                 (3.5, (False, True))]],
+        case(target, "scipy's line_search step meets both", lambda: O.wolfe_conditions(
+            *quadratic, [1.0, -2.0], [-1.0, 3.0],
+            scipy.optimize.line_search(*quadratic, np.array([1.0, -2.0]), np.array([-1.0, 3.0]))[0]),
+             answers(equal((True, True)))),
+        case(target, "a direction uphill", lambda: O.wolfe_conditions(*quadratic, [1.0, 1.0], [1.0, 1.0], 0.5),
+             refuses("direction")),
+        case(target, "c1 above c2", lambda: O.wolfe_conditions(phi, slope, 0.0, 1.0, 1.0, 0.9, 0.1),
+             refuses("c1")),
+        case(target, "c2 of 1.5", lambda: O.wolfe_conditions(phi, slope, 0.0, 1.0, 1.0, 0.1, 1.5), refuses("c2")),
+        *bad_numbers(target, "step", lambda value: O.wolfe_conditions(phi, slope, 0.0, 1.0, value), NOT_POSITIVE),
+        case(target, "loss not callable", lambda: O.wolfe_conditions(3.0, slope, 0.0, 1.0, 1.0), refuses("loss")),
+        case(target, "a gradient of the wrong shape", lambda: O.wolfe_conditions(
+            QUADRATIC[0], lambda w: np.zeros(3), [1.0, 1.0], [-1.0, -1.0], 1.0), refuses("gradient")),
+        case(target, "direction of the wrong length", lambda: O.wolfe_conditions(
+            *quadratic, [1.0, 1.0], [-1.0, -1.0, 0.0], 1.0), refuses("direction")),
+        case(target, "w with nan", lambda: O.wolfe_conditions(*quadratic, [np.nan, 1.0], [-1.0, -1.0], 1.0),
+             refuses("w")),
+        case(target, "a step to 1e200 overflows the loss: no decrease", lambda: O.wolfe_conditions(
+            phi, slope, 0.0, 1.0, 1e200), answers(equal((False, True)))),
+    ]
+
+
+def _trust_region_cases():
+    G, H = [2.0, 2.0], np.diag([1.0, 4.0])
+    logistic = LogisticLoss(X, T)
+
+    def scipy_dogleg(start):
+        return scipy.optimize.minimize(logistic.loss, start, jac=logistic.gradient, hess=logistic.hessian,
+                                       method="dogleg", options={"gtol": 1e-8}).x
+    return [
+        case("optimization.dogleg_step", "Newton's step inside the radius", lambda: O.dogleg_step(G, H, 3.0)[0],
+             answers(close([-2.0, -0.5], rtol=1e-15))),
+        case("optimization.dogleg_step", "a radius of 1e-300: steepest descent, that short",
+             lambda: O.dogleg_step(G, H, 1e-300)[0] * 1e300, answers(close(-np.sqrt(0.5) * np.ones(2), rtol=1e-14))),
+        case("optimization.dogleg_step", "an indefinite Hessian", lambda: O.dogleg_step(G, np.diag([1.0, -1.0]), 1.0),
+             refuses("hessian")),
+        case("optimization.dogleg_step", "a Hessian of the wrong shape", lambda: O.dogleg_step(G, np.eye(3), 1.0),
+             refuses("hessian")),
+        *bad_numbers("optimization.dogleg_step", "radius", lambda value: O.dogleg_step(G, H, value), NOT_POSITIVE),
+        case("optimization.dogleg_step", "nan in the gradient", lambda: O.dogleg_step([np.nan, 1.0], H, 1.0),
+             refuses("gradient")),
+        case("optimization.trust_region", "scipy's dogleg on a logistic loss, from far",
+             lambda: O.trust_region(logistic.loss, logistic.gradient, logistic.hessian, [8.0, -8.0, 8.0], tol=1e-8).w,
+             answers(close(lambda: scipy_dogleg([8.0, -8.0, 8.0]), rtol=0, atol=1e-8))),
+        case("optimization.trust_region", "a quadratic: one Newton step inside a radius of 10",
+             lambda: O.trust_region(*QUADRATIC, [1.0, -2.0], radius=10.0).radii.size, answers(equal(1))),
+        case("optimization.trust_region", "max_radius below radius",
+             lambda: O.trust_region(*QUADRATIC, [1.0, 1.0], radius=2.0, max_radius=1.0), refuses("max_radius")),
+        case("optimization.trust_region", "eta of 1/4", lambda: O.trust_region(*QUADRATIC, [1.0, 1.0], eta=0.25),
+             refuses("eta")),
+        *bad_numbers("optimization.trust_region", "tol", lambda value: O.trust_region(*QUADRATIC, [1.0, 1.0], tol=value),
+                     NOT_POSITIVE),
+        *bad_counts("optimization.trust_region", "max_iter",
+                    lambda value: O.trust_region(*QUADRATIC, [1.0, 1.0], max_iter=value)),
+        case("optimization.trust_region", "hessian not callable",
+             lambda: O.trust_region(QUADRATIC[0], QUADRATIC[1], A, [1.0, 1.0]), refuses("hessian")),
+        case("optimization.trust_region", "w0 with inf", lambda: O.trust_region(*QUADRATIC, [np.inf, 1.0]),
+             refuses("w0")),
+        case("optimization.trust_region", "a loss as steep as exp(||w||^2), from (3, 3): the minimum 0",
+             lambda: O.trust_region(lambda w: float(np.exp(w @ w)), lambda w: 2 * w * np.exp(w @ w),
+                                    lambda w: np.exp(w @ w) * (2 * np.eye(2) + 4 * np.outer(w, w)), [3.0, 3.0]).w,
+             answers(close([0.0, 0.0], atol=1e-4))),
+    ]
+
+
+CASES = [*_trust_region_cases(), *_wolfe_cases(), *_newton_cg_cases(), *_minimize_cases(), *_wrapper_cases(),
+         *_piece_cases(), *_convexity_cases(), *_curvature_cases(), *_not_finite_cases(), *_flag_cases(),
+         *_overflow_cases(), *_stopping_cases()]

@@ -314,16 +314,16 @@ def _cg_iterate(products):
 first_cg_iterate = Derive(
     "the first iterate of conjugate gradients",
     r"""
-Along $\mathbf{p}_0 = \mathbf{g}$ the model is $q(lpha\mathbf{g}) = 	frac12lpha^2\,\mathbf{g}^T\mathbf{H}\mathbf{g} - lpha\,\mathbf{g}^T\mathbf{g}$,
-a parabola in $lpha$, lowest where its derivative $lpha\,\mathbf{g}^T\mathbf{H}\mathbf{g} - \mathbf{g}^T\mathbf{g}$ vanishes:
+Along $\mathbf{p}_0 = \mathbf{g}$ the model is $q(\alpha\mathbf{g}) = \tfrac12\alpha^2\,\mathbf{g}^T\mathbf{H}\mathbf{g} - \alpha\,\mathbf{g}^T\mathbf{g}$,
+a parabola in $\alpha$, lowest where its derivative $\alpha\,\mathbf{g}^T\mathbf{H}\mathbf{g} - \mathbf{g}^T\mathbf{g}$ vanishes:
 
-$$lpha_0 = rac{\mathbf{g}^T\mathbf{g}}{\mathbf{g}^T\mathbf{H}\mathbf{g}}, \qquad \mathbf{H}\mathbf{g} = (4 + 2,\; 1 + 6) = (6, 7),
+$$\alpha_0 = \frac{\mathbf{g}^T\mathbf{g}}{\mathbf{g}^T\mathbf{H}\mathbf{g}}, \qquad \mathbf{H}\mathbf{g} = (4 + 2,\; 1 + 6) = (6, 7),
 \quad \mathbf{g}^T\mathbf{H}\mathbf{g} = 6 + 14 = 20, \quad \mathbf{g}^T\mathbf{g} = 5,$$
 
-so $lpha_0 = 	frac14$ and $\mathbf{d}_1 = 	frac14(1, 2) = (0.25, 0.5)$, after one product $\mathbf{H}\mathbf{g}$. It is the
+so $\alpha_0 = \tfrac14$ and $\mathbf{d}_1 = \tfrac14(1, 2) = (0.25, 0.5)$, after one product $\mathbf{H}\mathbf{g}$. It is the
 *Cauchy point*, the minimum of the model along steepest descent. The residual is then
-$\mathbf{r}_1 = \mathbf{g} - 	frac14\mathbf{H}\mathbf{g} = (-0.5, 0.25)$, orthogonal to $\mathbf{g}$; the second product lands on
-$\mathbf{H}^{-1}\mathbf{g} = 	frac1{11}(1, 7) = (0.0909, 0.6364)$, as CG must for $D = 2$.
+$\mathbf{r}_1 = \mathbf{g} - \tfrac14\mathbf{H}\mathbf{g} = (-0.5, 0.25)$, orthogonal to $\mathbf{g}$; the second product lands on
+$\mathbf{H}^{-1}\mathbf{g} = \tfrac1{11}(1, 7) = (0.0909, 0.6364)$, as CG must for $D = 2$.
 """,
     truth=lambda: _cg_iterate(1),
     answer=[0.25, 0.5], what="the first iterate d_1 = (d_1, d_2)", example="[0.5, 0.1]",
