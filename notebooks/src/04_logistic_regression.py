@@ -674,8 +674,8 @@ print("mean of the per-example gradients = the full gradient:",
       np.allclose(each.mean(axis=0), full))
 orders = np.array([np.random.default_rng(seed).permutation(569) for seed in range(200)])
 for B in (1, 10, 100):
-    batches = orders[:, :569 // B * B].reshape(200, -1, B)   # the full minibatches of each order
-    g = each[batches].mean(axis=2).reshape(-1, 31)
+    g = np.concatenate([each[order[:569 // B * B]].reshape(-1, B, 31).mean(axis=1)   # the full minibatches
+                        for order in orders])                                         # of each order
     bias = np.abs(g.mean(axis=0) - full).max()
     noise = np.mean(np.sum((g - full) ** 2, axis=1))
     bias = f"{bias:.1e}" if bias > 1e-10 else "< 1e-10"      # B = 1: exact, but for rounding
