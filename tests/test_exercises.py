@@ -309,6 +309,14 @@ def test_close_means_the_truth_rounded_to_the_answers_figures():
     assert grade(-0.06, -0.0602) == "close" and grade(0.3, 1 / 3) == "close"
 
 
+def test_an_answer_whose_figures_cross_a_power_of_ten_from_the_truth_is_not_close():
+    """0.098 and 0.099 for 0.1 are not 0.1 rounded (0.10, 0.100); nor 0.09 or 9.8 for 0.1 and 10 (round 6)."""
+    for answer, truth in ((0.098, 0.1), (0.099, 0.1), (0.09, 0.1), (9.8, 10), (-0.098, -0.1)):
+        assert grade(answer, truth) == "wrong", (answer, truth)
+    assert grade(0.1, 0.0996) == "close" and grade(10.0, 9.96) == "wrong"        # a whole 10 of one figure: a count
+    assert grade(0.3, 0.296) == "close" and grade(0.25, 0.2496) == "correct"
+
+
 def test_values_that_six_figures_would_merge_are_shown_in_full():
     from lecture_utils.exercises._exercise import _shown
     assert _shown(np.array([1e8, 1e8 + 1e-7])) == "np.array([100000000.0, 100000000.0000001])"

@@ -69,7 +69,8 @@ def agrees(value: float, truth: float) -> bool:
 
 
 def right_to_its_figures(value: float, truth: float) -> bool:
-    """Whether ``truth`` rounded to the significant figures ``value`` shows is ``value``: 0.3 for 1/3, 2.2 for 2.236.
+    """Whether ``truth`` rounded to the significant figures ``value`` shows is ``value``: 0.3 for 1/3, 2.2 for 2.236,
+    0.1 for 0.096 (the rounding carries), and not 0.098 or 0.099 for 0.1 (which is 0.10 to 2 figures).
 
     A tie counts when rounded half away from zero (0.3 for 0.25, 18 for
     17.5), not the other way (0.2 for 0.25); a cut does not (0.3 for
@@ -81,9 +82,9 @@ def right_to_its_figures(value: float, truth: float) -> bool:
     figures = significant_digits(value)
     if figures == 1 and value == round(value):
         return False
-    gap, half = abs(value - truth), 0.5 * _place(truth, figures)     # truth rounded to the answer's figures
-    rounded_up = (value > 0) == (truth > 0) and abs(value) > abs(truth)
-    return bool(gap < (1 - 2 * _SLACK) * half or (rounded_up and gap <= (1 + 2 * _SLACK) * half))
+    place = _place(truth, figures)                                    # truth rounded half away from zero
+    rounded = math.copysign(math.floor(abs(truth) / place + 0.5 + _SLACK) * place, truth)    # 0.096: 0.1
+    return bool(abs(value - rounded) <= _SLACK * place)
 
 
 def cut_to_its_figures(value: float, truth: float) -> bool:
