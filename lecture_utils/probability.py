@@ -419,9 +419,12 @@ def standardized_partial_sums(distribution: str, n_max: int, n_repeats: int, ran
     n_max, n_repeats = check_positive_int(n_max, "n_max"), check_positive_int(n_repeats, "n_repeats")
     check_size(n_max * n_repeats, "the table of Z_n", "n_max or n_repeats")
     rng = check_random_state(random_state)
-    sums = np.cumsum(source.draw(rng, (n_max, n_repeats)), axis=0)      # row n - 1: S_n
+    sums = np.asarray(source.draw(rng, (n_max, n_repeats)), dtype=float)
+    np.cumsum(sums, axis=0, out=sums)                                    # row n - 1: S_n, in place: one table
     n = np.arange(1, n_max + 1)[:, None]
-    return (sums - n * source.mean) / np.sqrt(n * source.variance)       # (S_n - n mu) / (sqrt(n) sigma)
+    sums -= n * source.mean
+    sums /= np.sqrt(n * source.variance)                                 # (S_n - n mu) / (sqrt(n) sigma)
+    return sums
 
 
 def sample_skewness(z) -> float | np.ndarray:
