@@ -55,9 +55,8 @@ def test_only_the_widgets_drawn_last_keep_their_pixels_and_another_draws_the_sam
     assert all(widget.fig.canvas.renderer is not None for widget in later)
     assert Picture(first.png()) == shown_first                     # it still shows its last picture
     first.miss_slider.value = 93                                   # moved again: drawn whole, then kept
-    fresh = LossMatrixExplorer(miss_cost=93)
-    assert Picture(first.png()) == Picture(fresh.png())
     assert first.fig.canvas.renderer is not None and later[0].fig.canvas.renderer is None
+    assert Picture(first.png()) == Picture(LossMatrixExplorer(miss_cost=93).png())
 
 
 def test_one_png_encoder_serves_widgets_of_every_size_with_the_memory_of_the_largest():
@@ -69,3 +68,18 @@ def test_one_png_encoder_serves_widgets_of_every_size_with_the_memory_of_the_lar
     large.prior_slider.value = 0.3                                  # the large one again, after the small one
     assert Picture(large.png()).pixels.shape[:2] == (height, width)
     assert Picture(small.png()).pixels.shape[:2] == small.fig.canvas.get_width_height(physical=True)[::-1]
+
+
+def test_a_widget_not_drawn_last_lets_go_of_its_shadings_maps_and_finds_them_again():
+    from lecture_utils.plotting.geometry import _NearestImage
+    from lecture_utils.widgets import GaussianClassesExplorer, LossMatrixExplorer
+    first = GaussianClassesExplorer(N=20)
+    shadings = first.fig.findobj(_NearestImage)
+    assert shadings and all(shading._map is not None for shading in shadings)
+    LossMatrixExplorer()                                            # drawn last now
+    assert all(shading._map is None for shading in shadings)
+    first.prior_slider.value = 0.3                                  # drawn whole again, its maps found again
+    assert all(shading._map is not None for shading in shadings)
+    again = GaussianClassesExplorer(N=20)
+    again.prior_slider.value = 0.3
+    assert Picture(first.png()) == Picture(again.png())

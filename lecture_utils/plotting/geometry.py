@@ -312,6 +312,10 @@ class _NearestImage(AxesImage):
         source = (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
         return _block_map(pixels, source, screen.shape, width) or (pixels, source)
 
+    def forget_cache(self) -> None:
+        """Let go of the map (up to a few MB for a large image): the next draw finds it again."""
+        self._map_key, self._map = None, None
+
     def _colours(self):
         """The image's pixels as opaque 8-bit RGBA, or None."""
         data = self._A

@@ -223,8 +223,10 @@ class FigureWidget:
                 oldest._forget_pixels()
 
     def _forget_pixels(self) -> None:
-        """Let go of the canvas's pixels, the background copies and the glyphs: the next :meth:`render` draws
-        the whole figure again."""
+        """Let go of the canvas's pixels, the background copies, the glyphs and what artists keep for drawing
+        fast (a shading's map of pixels): the next :meth:`render` draws the whole figure again."""
+        for artist in self.fig.findobj(lambda artist: callable(getattr(artist, "forget_cache", None))):
+            artist.forget_cache()
         canvas = self.fig.canvas
         canvas.renderer, canvas._lastKey = None, None       # Agg makes a new canvas at the next draw
         self._base = self._background = None
