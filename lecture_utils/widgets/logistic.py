@@ -263,9 +263,8 @@ class LearningRateExplorer(FigureWidget):
         grid = self.fig.add_gridspec(1, 3, width_ratios=(1.05, 1, 1))
         self.ax_surface, self.ax_loss, self.ax_data = (self.fig.add_subplot(grid[0, j]) for j in range(3))
         self.ax_surface.set_box_aspect(1)
-        for standardized, zoom in sorted({(key[0], self.views[key[0]].zoom_for(run.weights))   # every frame a
-                                          for key, run in self._runs.items()}):                # run is shown in
-            self._frame(standardized, zoom)
+        for standardized in self.views:
+            self._frame(standardized, 1)
         self.hold(self.ax_surface.plot([0], [0], "o", color="black", markersize=6, zorder=5)[0])   # the start
         self.ax_surface.set_title("the loss surface and the path", fontsize="medium")
         self._path_line = self.animate(plotting.plot_descent_path(self.ax_surface, np.zeros((1, 2))))
@@ -286,6 +285,9 @@ class LearningRateExplorer(FigureWidget):
         self.freeze_layout()
         self.hold(self.ax_surface.xaxis)
         self.hold(self.ax_surface.yaxis)
+        zooms = {(key[0], self.views[key[0]].zoom_for(run.weights)) for key, run in self._runs.items()}
+        for standardized, zoom in sorted(zooms):              # every frame a run is shown in, after the layout
+            self._frame(standardized, zoom)                   # (which the unzoomed ones set, as the picture shows)
 
     def _show_view(self, standardized: bool, zoom: int) -> None:
         """Show the contours and axes of a view at a zoom: only these (held) artists are redrawn."""
