@@ -37,8 +37,8 @@ from lecture_utils import ConvergenceWarning, DivergenceWarning, SeparationWarni
 from lecture_utils._parallel import MIN_ROWS_PER_PART, blas_threads, sum_over_rows
 from lecture_utils.datasets import load_breast_cancer, make_gaussian_classes, make_separable
 from lecture_utils.logistic import (LogisticLoss, LogisticRegression, SoftmaxLoss, SoftmaxRegression, descent_path,
-                                    irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid, loss_surface,
-                                    regularization_path, sigmoid, softmax, log_softmax, working_response)
+                                    descent_paths, irls_step, learning_rate_bound, log_loss, log_sigmoid, logit, loss_grid,
+                                    loss_surface, regularization_path, sigmoid, softmax, log_softmax, working_response)
 from lecture_utils.max_margin import max_margin_separator
 from lecture_utils.mle import binary_cross_entropy
 from lecture_utils.multiclass import OneVsOneClassifier, OneVsRestClassifier
@@ -853,6 +853,32 @@ def test_a_descent_path_that_overflows_stops_with_finite_weights(overlapping):
     X, t = overlapping
     path = descent_path(X, t, 1e6, n_updates=50)
     assert path.n_updates < 50 and np.all(np.isfinite(path.weights)) and np.all(np.isfinite(path.loss))
+
+
+@pytest.mark.parametrize("batch_size", [None, 30, 1])
+def test_descent_paths_are_the_descent_paths_of_each_learning_rate(overlapping, batch_size):
+    X, t = overlapping
+    rates = [0.01, 0.5, 3.0]
+    paths = descent_paths(X, t, rates, n_updates=40, batch_size=batch_size, random_state=3)
+    for rate, path in zip(rates, paths):
+        one = descent_path(X, t, rate, n_updates=40, batch_size=batch_size, random_state=3)
+        np.testing.assert_allclose(path.weights, one.weights, rtol=1e-10, atol=1e-13)
+        np.testing.assert_allclose(path.loss, one.loss, rtol=1e-10)
+        np.testing.assert_allclose(path.grad_norm, one.grad_norm, rtol=1e-8, atol=1e-13)
+        np.testing.assert_array_equal(path.epoch, one.epoch)
+        assert (path.learning_rate, path.batch_size) == (rate, one.batch_size)
+
+
+@pytest.mark.parametrize("batch_size", [None, 30])
+def test_descent_paths_leave_a_run_that_diverges_to_descent_path(overlapping, batch_size):
+    X, t = overlapping
+    rates = [0.1, 1e6, 1e306]                                     # the loss explodes; the weights overflow
+    paths = descent_paths(X, t, rates, n_updates=50, batch_size=batch_size, random_state=0)
+    assert paths[0].n_updates == 50
+    for rate, path in zip(rates[1:], paths[1:]):
+        diverging = descent_path(X, t, rate, n_updates=50, batch_size=batch_size, random_state=0)
+        assert path.n_updates == diverging.n_updates < 50
+        np.testing.assert_array_equal(path.weights, diverging.weights)
 
 
 def test_regularization_path_matches_separate_fits_and_l1_zeroes_everything_at_lambda_max(cancer):

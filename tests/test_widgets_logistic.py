@@ -262,7 +262,7 @@ def test_after_many_changes_the_picture_is_that_of_a_fresh_explorer(explorer, ho
     assert explorer.status == fresh.status and picture(explorer) == picture(fresh)
 
 
-def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hours, monkeypatch):
+def test_both_views_are_drawn_with_the_figure_and_a_control_only_redraws(hours, monkeypatch):
     import lecture_utils.widgets.logistic as module
 
     explorer = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30)
@@ -272,40 +272,45 @@ def test_each_view_is_drawn_once_and_a_setting_seen_before_is_not_run_again(hour
         original = contours.draw
         monkeypatch.setattr(contours, "draw", lambda renderer, name=name, original=original, artist=contours:
                             (artist.get_visible() and drawn.append(name), original(renderer)))
-    original_path = module.descent_path
-    monkeypatch.setattr(module, "descent_path", lambda *args, **kwargs: (runs.append(args[2]),
-                                                                       original_path(*args, **kwargs))[1])
+    original_paths = module.descent_paths
+    monkeypatch.setattr(module, "descent_paths", lambda *args, **kwargs: (runs.append(args[2]),
+                                                                         original_paths(*args, **kwargs))[1])
     pictures = {}
     for flag in (True, False, True, False):
         explorer.standardize.value = flag
         pictures.setdefault(flag, picture(explorer))
         assert picture(explorer) == pictures[flag]                  # the same picture each time it comes back
-    assert drawn == ["standardised"] and runs == [0.6]              # the raw view's background and run were kept
-    explorer.learning_rate_slider.value = 2.0                       # the raw view's runs were all made when built
-    explorer.standardize.value = True
-    explorer.learning_rate_slider.value = 0.6
-    assert runs == [0.6, 2.0]
+    explorer.batch.value = 1
+    explorer.learning_rate_slider.value = 2.0
+    assert drawn == [] and runs == []                 # both backgrounds drawn, and every run made, when built
     for flag in (False, True):
         fresh = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150, k=30, standardize=flag)
         assert pictures[flag] == picture(fresh)
+    with explorer.holding_redraws():                  # the fresh ones took its pixels: drawn afresh, both views
+        explorer.batch.value = N
+        explorer.learning_rate_slider.value = 0.6
+    assert drawn == ["raw", "standardised"] and picture(explorer) == pictures[False]
 
 
-def test_every_learning_rate_of_the_opening_setting_is_run_when_built_and_only_drawn_after(hours, monkeypatch):
+def test_every_run_is_made_when_built_a_view_and_batch_size_at_once(hours, monkeypatch):
     import lecture_utils.widgets.logistic as module
 
     x, t = hours
-    original_path, runs = module.descent_path, []
-    monkeypatch.setattr(module, "descent_path", lambda *args, **kwargs: (runs.append((args[2], kwargs["batch_size"])),
-                                                                       original_path(*args, **kwargs))[1])
+    original_paths, runs = module.descent_paths, []
+    monkeypatch.setattr(module, "descent_paths", lambda *args, **kwargs: (runs.append((len(args[2]),
+                                                                                       kwargs["batch_size"])),
+                                                                         original_paths(*args, **kwargs))[1])
     explorer = LearningRateExplorer(x, t, learning_rate=0.6, batch_size=10, n_updates=150, k=12)
     rates = [rate for _, rate in explorer.learning_rate_slider.options]
-    assert runs == [(rate, 10) for rate in rates]
+    assert runs == [(len(rates), batch) for _ in (False, True) for batch in (N, 10, 1)]
     for rate in rates[::-1]:
         explorer.learning_rate_slider.value = rate
         assert (explorer.path.learning_rate, explorer.path.batch_size) == (rate, 10)
         expected = sgd_by_hand(design(x), t, rate, 10, 12, seed=0)
         np.testing.assert_allclose(explorer._path_line.get_xydata(), expected, rtol=1e-9, atol=1e-12)
-    assert len(runs) == len(rates)                                  # moving the slider ran nothing
+    assert len(runs) == 6                                           # moving the slider ran nothing
+    zooms = {(key[0], explorer.views[key[0]].zoom_for(run.weights)) for key, run in explorer._runs.items()}
+    assert set(explorer._frames) == zooms                           # and every frame's contours were made
 
 
 def test_the_figure_fits_the_screen(explorer):

@@ -43,12 +43,13 @@ from .laplace import BayesianLogisticRegression, probit_approximation
 from .links import log_loss, log_sigmoid, log_softmax, logit, sigmoid, softmax
 from .newton import _SumToZero, irls_step, working_response
 from .objectives import LogisticLoss, SoftmaxLoss, learning_rate_bound
-from .paths import MAX_PATH, DescentPath, RegularizationPath, descent_path, loss_grid, loss_surface, regularization_path
+from .paths import (MAX_PATH, DescentPath, RegularizationPath, descent_path, descent_paths, loss_grid, loss_surface,
+                    regularization_path)
 
 __all__ = ["sigmoid", "logit", "log_sigmoid", "softmax", "log_softmax", "log_loss",
            "LogisticLoss", "SoftmaxLoss", "learning_rate_bound",
            "LogisticRegression", "SoftmaxRegression",
            "working_response", "irls_step", "fisher_scoring", "glm_information", "LINKS",
            "BayesianLogisticRegression", "probit_approximation",
-           "loss_surface", "loss_grid", "DescentPath", "descent_path", "RegularizationPath", "MAX_PATH",
-           "regularization_path"]
+           "loss_surface", "loss_grid", "DescentPath", "descent_path", "descent_paths", "RegularizationPath",
+           "MAX_PATH", "regularization_path"]

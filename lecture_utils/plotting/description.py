@@ -203,10 +203,10 @@ def _labelled(artist) -> str:
 
 def _curves(ax, described: set) -> list[str]:
     curves, markers = [], []
-    lines = [line for line in ax.get_lines() if id(line) not in described]
+    lines = [line for line in ax.get_lines() if line.get_visible() and id(line) not in described]   # hidden: unread
     for line in lines:
         x, y = _finite(line.get_xdata(orig=False)), _finite(line.get_ydata(orig=False))
-        if y.size == 0 or not line.get_visible():
+        if y.size == 0:
             continue
         label = _labelled(line)
         if line.get_linestyle() in ("None", "", " ") and line.get_marker() not in (None, "None", ""):
@@ -214,8 +214,7 @@ def _curves(ax, described: set) -> list[str]:
                            f"x {_span(x)}, y {_span(y)}")
         elif label:
             curves.append(f"{label}: y {_span(y)} over x {_span(x)}, ending at {number(y[-1])}")
-    unnamed = sum(1 for line in lines if line.get_visible() and not _labelled(line)
-                  and line.get_linestyle() not in ("None", "", " "))
+    unnamed = sum(1 for line in lines if not _labelled(line) and line.get_linestyle() not in ("None", "", " "))
     sentences = [f"Curve {text}." for text in curves[:_MOST_NAMED]]
     sentences += [f"Markers {text}." for text in markers[:_MOST_NAMED]]
     if unnamed:

@@ -13,7 +13,7 @@ import numpy as np
 from .. import plotting
 from .._validation import (as_class_labels, as_float_array, as_scalar, check_flag, check_known_labels, check_option,
                            check_positive, check_positive_int, check_random_state, check_scale)
-from ..logistic import (LogisticLoss, LogisticRegression, descent_path, learning_rate_bound, loss_grid, loss_surface,
+from ..logistic import (LogisticLoss, LogisticRegression, descent_paths, learning_rate_bound, loss_grid, loss_surface,
                         regularization_path, sigmoid)
 from ..preprocessing import PolynomialFeatures, StandardScaler
 from ._base import LABEL_STYLE, FigureWidget, button, on_slider, weakly
@@ -72,10 +72,12 @@ class LearningRateExplorer(FigureWidget):
     a minibatch, or one example, in a fresh random order every epoch; the
     loss drawn is always that of all the examples. With "standardise x"
     the model sees ``(x - mean) / std`` instead, and the weights are those
-    of that input: the same models, a rounder surface. The runs of every
-    learning rate of the setting it opens in are made when it is built, so
-    that moving that slider only redraws; another setting's run is made the
-    first time it is shown. Every run is kept.
+    of that input: the same models, a rounder surface. Every run (each
+    learning rate, batch size and view) is made when it is built, those of
+    a view and batch size at once (:func:`~lecture_utils.logistic.descent_paths`),
+    with the contours of every frame they are shown in, so that a control
+    only redraws. The background of both views, unzoomed, is drawn whenever
+    the figure is drawn afresh, so that the toggle only shows the other.
 
     Parameters
     ----------
@@ -167,11 +169,12 @@ class LearningRateExplorer(FigureWidget):
             widgets.HBox([self.learning_rate_slider, self.batch, self.standardize])])
         super().__init__((10.0, 3.7), [rows])
         self.path = None
-        self._runs = {}                                          # (standardised, eta, B) -> its run, made once
-        for _, rate in self.learning_rate_slider.options:       # the setting it opens in, at every learning rate:
-            self._run_for(standardize, rate, self.batch_size)    # moving that slider then only redraws
+        self._runs = {}                                          # (standardised, eta, B) -> its run
+        for standardized in self.views:
+            for _, batch in self.batch.options:
+                self._make_runs(standardized, [rate for _, rate in self.learning_rate_slider.options], batch)
         self._frames = {}                                        # (standardised, zoom) -> its held artists
-        self.zoom = 1
+        self._shown_view, self.zoom = None, 1
         for control in (self.learning_rate_slider, self.batch, self.standardize):
             control.observe(weakly(self._new_run), names="value")
         self.start(self.slider)
@@ -223,17 +226,14 @@ class LearningRateExplorer(FigureWidget):
         """Back to the start ``w_0 = (0, 0)``."""
         self.slider.value = 0
 
-    def _run_for(self, standardized: bool, learning_rate: float, batch_size: int):
-        """The run of one setting: made the first time it is asked for, then kept."""
-        key = (standardized, learning_rate, batch_size)
-        if key not in self._runs:
-            self._runs[key] = descent_path(self.views[standardized].X, self.targets, learning_rate,
-                                           n_updates=self.n_updates, batch_size=batch_size,
-                                           random_state=self.random_state)
-        return self._runs[key]
+    def _make_runs(self, standardized: bool, learning_rates, batch_size: int) -> None:
+        """Make and keep the runs of one view and batch size at each of ``learning_rates``, in one pass."""
+        runs = descent_paths(self.views[standardized].X, self.targets, learning_rates, n_updates=self.n_updates,
+                             batch_size=batch_size, random_state=self.random_state)
+        self._runs.update({(standardized, rate, batch_size): run for rate, run in zip(learning_rates, runs)})
 
     def _run(self) -> None:
-        self.path = self._run_for(self.standardize.value, self.learning_rate, self.batch_size)
+        self.path = self._runs[self.standardize.value, self.learning_rate, self.batch_size]
 
     def _new_run(self, change=None) -> None:
         self.path = None
@@ -285,26 +285,38 @@ class LearningRateExplorer(FigureWidget):
         self.freeze_layout()
         self.hold(self.ax_surface.xaxis)
         self.hold(self.ax_surface.yaxis)
-        self._show_view()
+        zooms = {(key[0], self.views[key[0]].zoom_for(run.weights)) for key, run in self._runs.items()}
+        for standardized, zoom in sorted(zooms):              # every frame a run is shown in, after the layout
+            self._frame(standardized, zoom)                   # (which the unzoomed ones set, as the picture shows)
 
-    def _show_view(self) -> None:
-        """Show the contours and axes of the current view and zoom: only these (held) artists are redrawn."""
-        shown = (self.standardize.value, self.zoom)
+    def _show_view(self, standardized: bool, zoom: int) -> None:
+        """Show the contours and axes of a view at a zoom: only these (held) artists are redrawn."""
+        shown = (standardized, zoom)
         self._frame(*shown)
         for key, artists in self._frames.items():
             for artist in artists:
                 artist.set_visible(key == shown)
-        (w1_lim, w2_lim), labels = self.view.zoomed(self.zoom), self.view.labels
+        view = self.views[standardized]
+        (w1_lim, w2_lim), labels = view.zoomed(zoom), view.labels
         self.ax_surface.set(xlim=w1_lim, ylim=w2_lim, xlabel=labels[0], ylabel=labels[1])
         self._shown_view = shown
         self.redraw_held(key=shown)                             # each frame's background is drawn once
 
+    def _draw_backgrounds(self) -> None:
+        """Draw and keep the background of each view, unzoomed: its contours, star and axes (about 20 ms each,
+        the pixels of the figure, 6 MB each), so that the toggle only shows the other."""
+        for standardized in self.views:
+            self._show_view(standardized, 1)
+            self.render()
+
     def update(self) -> None:
+        if self._base is None:                                   # drawn afresh: when built, or after another widget
+            self._draw_backgrounds()                             # took its pixels (see FigureWidget._keep_pixels)
         if self.path is None:
             self._run()
             self.zoom = self.view.zoom_for(self.path.weights)    # the whole run's, so the frame holds while it plays
         if self._shown_view != (self.standardize.value, self.zoom):
-            self._show_view()
+            self._show_view(self.standardize.value, self.zoom)
         k, path = self.k, self.path
         self._path_line.set_data(*path.weights[:k + 1].T)
         self._now.set_data(*path.weights[k:k + 1].T)

@@ -475,9 +475,10 @@ explorer = LearningRateExplorer(hours, passed, learning_rate=0.6, n_updates=150)
 explorer
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# The runs the explorer draws come from `descent_path`; the same runs as numbers, over their first 40
-# steps. (A bouncing run is chaotic: two computers that round differently in the 16th digit draw
-# visibly different paths after some 60 steps; the first 40 agree.)
+# The explorer draws the runs of `descent_path`, made for all its learning rates at once by
+# `descent_paths`; the same runs as numbers, over their first 40 steps. (A bouncing run is chaotic:
+# two computers, or two ways of computing, that round differently in the 16th digit draw visibly
+# different paths after some 60 steps; the first 40 agree.)
 
 # %%
 for name, X in [("raw x", X1), ("standardised x", StandardScaler().fit_transform(X1))]:
