@@ -1790,9 +1790,9 @@ if exercises.probit_information.revealed():
 # <details class="after-answer"><summary>After your answer: why</summary>
 #
 # **Expected $0.4386$, observed $0.3703$.** Two examples with the score 1 share the expected weight; their observed
-# weights, $0.3703$ for $t = 1$ and $0.8008$ for $t = 0$, add to $1.1711$, not to $2 \times 0.4386$. The expected weight $\phi(1)^2/(\Phi(1)(1 - \Phi(1))) = 0.05855/0.1335$ ignores the target; the observed one
+# weights, $0.3703$ for $t = 1$ and $0.8009$ for $t = 0$, add to $1.1712$, not to $2 \times 0.4386$. The expected weight $\phi(1)^2/(\Phi(1)(1 - \Phi(1))) = 0.05855/0.1335$ ignores the target; the observed one
 # is the curvature of $\ln\Phi(y)$: with $\lambda = \phi/\Phi$, $-\ell'' = \lambda(y + \lambda) = 0.2876 \times 1.2876$. Weighted
-# by the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$: the expectation. With the
+# by the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8009 = 0.4386$: the expectation. With the
 # logistic link both weights are $\sigma(1)\sigma(-1) = 0.1966$, for either target.
 #
 # </details>

@@ -97,8 +97,8 @@ $\lambda'(y) = -y\lambda - \lambda^2$, so
 
 $$c^{\text{obs}} = -\ell''(1) = \lambda(1)\,(1 + \lambda(1)) = 0.2876 \times 1.2876 = 0.3703 .$$
 
-An example with the same score and target 0 has $\ell(y) = \ln\Phi(-y)$ and $c^{\text{obs}} = \lambda(-1)(-1 + \lambda(-1)) = 0.8008$:
-averaged over $t$ with the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$, the expected
+An example with the same score and target 0 has $\ell(y) = \ln\Phi(-y)$ and $c^{\text{obs}} = \lambda(-1)(-1 + \lambda(-1)) = 0.8009$:
+averaged over $t$ with the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8009 = 0.4386$, the expected
 weight. For the logistic link both weights would be $\sigma(1)\sigma(-1) = 0.1966$, whatever the target.
 """,
     truth=_probit_weights_at_one,
