@@ -1929,11 +1929,14 @@ for row, x in enumerate(hours_far[:, 0]):
 # %% slideshow={"slide_type": "subslide"}
 grid_hours = np.linspace(-6, 14, 201)
 p_map, p_moderated = (bayes.predict_proba(grid_hours[:, None], moderated=flag)[:, 1] for flag in (False, True))
+mu_grid, var_grid = bayes.score_distribution(grid_hours[:, None])
+p_exact = expit(mu_grid[:, None] + np.sqrt(var_grid)[:, None] * nodes) @ node_weights / np.sqrt(2 * np.pi)
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
 for ax, transform, label in ((axes[0], lambda p: p, "$p(t = 1 \\mid x)$"),
                              (axes[1], lambda p: np.log(p / (1 - p)), "log-odds")):
     ax.plot(grid_hours, transform(p_map), "-", label=r"MAP: $\sigma(\mu_a)$")
-    ax.plot(grid_hours, transform(p_moderated), "--", label=r"predictive: $\sigma(\kappa\mu_a)$")
+    ax.plot(grid_hours, transform(p_moderated), "--", label=r"probit approximation: $\sigma(\kappa\mu_a)$")
+    ax.plot(grid_hours, transform(p_exact), ":", label="predictive (quadrature)")
     ax.axvspan(hours.min(), hours.max(), color="0.9", zorder=0, label="range of the data")
     ax.set(xlabel="hours studied $x$", ylabel=label)
 axes[0].legend(loc="upper left", fontsize="small")
@@ -1943,8 +1946,12 @@ plt.show()
 # Inside the data's range the two curves agree: there the weights are well determined. Far from it $\sigma_a^2$ grows
 # like $x^2$ (a slope uncertain by $\pm 0.33$ moves the score by about $\pm 3$ at 10 hours from the data's mean), and the
 # predictive log-odds bend away from the MAP's straight line: at 14 hours the MAP says the odds of passing are
-# about $10^5$ to 1, the predictive about 100 to 1. The log-odds of $\sigma(\kappa\mu_a)$ tend to the constant
-# $w\sqrt{8/\pi}/\sqrt{(\mathbf{S}_N)_{11}}$: the model's confidence far out is bounded by how well it knows its slope.
+# about $10^5$ to 1, the probit approximation about 90 to 1, the exact predictive (the quadrature, dotted) about 350
+# to 1. The approximation is within 0.02 in probability, but near 0 or 1 that is much in log-odds: far out it
+# understates the confidence. The log-odds of $\sigma(\kappa\mu_a)$ tend to the constant
+# $w\sqrt{8/\pi}/\sqrt{(\mathbf{S}_N)_{11}} = 5.0$, those of the exact predictive to
+# $\ln(\Phi(z)/(1 - \Phi(z))) = 7.1$ with $z = w/\sqrt{(\mathbf{S}_N)_{11}} = 3.15$: either way the model's confidence far out is
+# bounded by how well it knows its slope.
 # More data shrink $\mathbf{S}_N$ (its inverse grows like $N$) and the curves approach each other; at the decision boundary
 # $\mu_a = 0$ they always agree.
 
@@ -2013,7 +2020,7 @@ plt.show()
 #   observed $\mathbf{J} = -\nabla^2\ell$: IRLS for any link. For the logistic (canonical) link $\mathbf{I} = \mathbf{J}$, so Newton,
 #   Fisher scoring and IRLS coincide; for the probit they differ, and Newton converges in fewer steps.
 # - The Laplace approximation puts a Gaussian at the posterior mode $\mathbf{w}_\text{MAP}$ (the L2 fit, $\lambda = 1/(N\tau^2)$) with
-#   covariance $\mathbf{S}_N = (N\mathbf{H})^{-1}$. The predictive probability $\sigma(\kappa(\sigma_a^2)\mu_a)$ keeps the MAP's
+#   covariance $\mathbf{S}_N = (N\mathbf{H})^{-1}$. The predictive probability (and its probit approximation $\sigma(\kappa(\sigma_a^2)\mu_a)$) keeps the MAP's
 #   decisions but moves towards $\tfrac12$ where the score is uncertain, far from the data.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,
