@@ -1231,7 +1231,7 @@ for l2 in [0.0, 0.01]:
 # take the standard deviation of each fitted weight. The two should agree to within about 10%: the bootstrap's own
 # noise is about $1/\sqrt{2 \cdot 400} = 3.5\%$ per value, and the formula is exact only for large $N$. The unit tests
 # (`tests/test_logistic.py`) compare the same fit with statsmodels' `Logit` (coefficients to $10^{-8}$, standard errors
-# to $10^{-6}$) and with scikit-learn's `LogisticRegression`, neither of which the notebooks need installed.
+# to $10^{-6}$) and with scikit-learn's `LogisticRegression` (section 18 runs two of its solvers; this notebook does not need statsmodels).
 
 # %%
 fit = LogisticRegression(solver="newton", tol=1e-10).fit(X3, t3)
@@ -1605,7 +1605,17 @@ if exercises.newton_cg_against_cholesky.revealed():
 # only products, so it takes any number of features (`solver="newton-cg"` has no limit of weights; `"newton"` refuses
 # more than 1000); each of its products is two matrix-vector passes, which wait for memory and run slower per operation
 # than the Hessian's matrix-matrix product. The package's benchmark (`python benchmarks/run.py logistic`) times both on
-# $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`.
+# $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`. Here, untimed, scikit-learn's two
+# fit the tumours with the same penalty, $C = 1/(N\lambda)$, beside the package's two: their steps and their weights.
+
+# %%
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+
+print(f"ours: newton-cg {inexact.n_iter_} steps, newton (Cholesky) {cholesky.n_iter_} steps")
+for solver in ("newton-cg", "newton-cholesky"):
+    theirs = SklearnLogisticRegression(solver=solver, C=1 / (len(cancer.y) * 1e-3), tol=1e-10).fit(Z_cancer, cancer.y)
+    print(f"scikit-learn's {solver}: {theirs.n_iter_[0]} steps; the same weights as ours to 1e-6: "
+          f"{np.allclose(np.r_[theirs.coef_[0], theirs.intercept_], ours_cg, rtol=0, atol=1e-6)}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 19. The Wolfe conditions: how long a step L-BFGS takes
