@@ -632,8 +632,8 @@ if exercises.exponential_threshold.revealed():
 # gives $\Phi$).
 
 # %%
-error_rate = ...     # ✏️ a number
-exercises.outlier_error_rate.check(error_rate)
+lda_error = ...     # ✏️ a number
+exercises.outlier_error_rate.check(lda_error)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # After your answer: the outcome (run this cell again once you have answered)
