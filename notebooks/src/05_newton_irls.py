@@ -1816,7 +1816,7 @@ if exercises.probit_information.revealed():
 # (the tests also hold it to statsmodels' `GLM` with a probit link, which this notebook does not load). At the fitted
 # weights, the cell compares $\mathbf{I}$ and $\mathbf{J}$:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 from lecture_utils.logistic import fisher_scoring, glm_information
 
 probit_nll = lambda w: -log_ndtr((2 * passed - 1) * (w[0] * hours + w[1])).sum()    # -sum_i ln Phi((2 t_i - 1) y_i)
@@ -1941,7 +1941,7 @@ grid_hours = np.linspace(-6, 14, 201)
 p_map, p_moderated = (bayes.predict_proba(grid_hours[:, None], moderated=flag)[:, 1] for flag in (False, True))
 mu_grid, var_grid = bayes.score_distribution(grid_hours[:, None])
 p_exact = expit(mu_grid[:, None] + np.sqrt(var_grid)[:, None] * nodes) @ node_weights / np.sqrt(2 * np.pi)
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+fig, axes = plt.subplots(1, 2, figsize=(10, 2.9))
 for ax, transform, label in ((axes[0], lambda p: p, "$p(t = 1 \\mid x)$"),
                              (axes[1], lambda p: np.log(p / (1 - p)), "log-odds")):
     ax.plot(grid_hours, transform(p_map), "-", label=r"MAP: $\sigma(\mu_a)$")

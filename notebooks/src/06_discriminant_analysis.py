@@ -799,6 +799,8 @@ for m in (LDA(), LogisticRegression(solver="newton")):
     spread = np.sqrt(w @ shared @ w)
     heavy.append(0.5 * stats.t.sf(-(w @ means[0] + b) / spread, 3) + 0.5 * stats.t.cdf(-(w @ means[1] + b) / spread, 3))
 print(f"Student t classes: LDA {heavy[0]:.4f}, logistic {heavy[1]:.4f}; Bayes error {stats.t.cdf(-1, 3):.4f}")
+
+# %% slideshow={"slide_type": "subslide"}
 # The same classes with priors 0.2 and 0.8; the Bayes rule compares the t densities, a function of the Mahalanobis
 # distances, and its error rate is counted on 200 000 new examples:
 t_heavy = (rng.random(10_000) < 0.8).astype(int)
@@ -1635,15 +1637,9 @@ circle = np.random.default_rng(11)
 angles = 2 * np.pi * np.arange(8) / 8
 circle_means = np.c_[3.0 * np.cos(angles), 3.0 * np.sin(angles), 0.1 * circle.standard_normal((8, 18))]
 
-
-def circle_sample(per_class):
-    """per_class examples of each of the 8 classes N(circle_means[k], I)."""
-    y = np.repeat(np.arange(8), per_class)
-    return circle_means[y] + circle.standard_normal((8 * per_class, 20)), y
-
-
-X_circle, y_circle = circle_sample(10)
-X_circle_new, y_circle_new = circle_sample(1000)
+y_circle, y_circle_new = np.repeat(np.arange(8), 10), np.repeat(np.arange(8), 1000)      # 10 and 1000 per class
+X_circle = circle_means[y_circle] + circle.standard_normal((80, 20))
+X_circle_new = circle_means[y_circle_new] + circle.standard_normal((8000, 20))
 print(" M   between-class share   training accuracy   accuracy on new examples")
 for M in range(1, 8):
     model = ReducedRankLDA(M).fit(X_circle, y_circle)
