@@ -123,31 +123,40 @@ def test_two_discriminant_coordinates_of_iris_predict_as_scikit_learns_lda():
     assert "Correct" in str(exercises.two_coordinates.check("a"))
 
 
-def test_the_outlier_threshold_is_where_ldas_fit_goes_and_logistic_regression_does_not():
+def test_the_outlier_error_rate_is_that_of_where_ldas_fit_goes_and_logistic_regression_does_not():
     """Exercise 5: LDA's threshold on N(0, 1) against N(2, 1) with 5% of class 1 from N(30, 1) tends to
-    (0 + 0.95 * 2 + 0.05 * 30) / 2 = 1.7; scikit-learn's LDA on a large sample lands there, its logistic
-    regression near the Bayes threshold 1 - ln(0.95) / 2 instead."""
+    (0 + 0.95 * 2 + 0.05 * 30) / 2 = 1.7, and its error rate to that rule's; scikit-learn's LDA on a large sample
+    lands there (its error rate counted on new examples), its logistic regression near the Bayes threshold
+    1 - ln(0.95) / 2 instead."""
+    from scipy.stats import norm
     from sklearn.linear_model import LogisticRegression
 
     assert Fraction(0 * 100 + 95 * 2 + 5 * 30, 200) == Fraction(17, 10)
-    assert exercises.outlier_threshold.correct_answer == 1.7
-    assert exercises.outlier_threshold.truth == pytest.approx(1.7, rel=1e-12)
+    limit = 0.5 * norm.sf(1.7) + 0.5 * (0.95 * norm.cdf(1.7 - 2) + 0.05 * norm.cdf(1.7 - 30))
+    assert exercises.outlier_error_rate.correct_answer == pytest.approx(limit, rel=1e-12)
+    assert exercises.outlier_error_rate.truth == pytest.approx(limit, rel=1e-12)
     rng = np.random.default_rng(0)
-    half = 200_000
-    x_1 = rng.normal(2.0, 1.0, half)
-    x_1[rng.random(half) < 0.05] += 28.0
-    X, t = np.r_[rng.normal(0.0, 1.0, half), x_1][:, None], np.repeat([0, 1], half)
+
+    def sample(half):
+        x_1 = rng.normal(2.0, 1.0, half)
+        x_1[rng.random(half) < 0.05] += 28.0
+        return np.r_[rng.normal(0.0, 1.0, half), x_1][:, None], np.repeat([0, 1], half)
+
+    X, t = sample(200_000)
     lda = LinearDiscriminantAnalysis().fit(X, t)
     logistic = LogisticRegression(C=np.inf).fit(X, t)
     assert -lda.intercept_[0] / lda.coef_[0, 0] == pytest.approx(1.7, abs=0.01)
     assert -logistic.intercept_[0] / logistic.coef_[0, 0] == pytest.approx(1 - np.log(0.95) / 2, abs=0.01)
+    X_new, t_new = sample(200_000)
+    assert np.mean(lda.predict(X_new) != t_new) == pytest.approx(limit, abs=0.003)
 
 
-def test_the_outlier_threshold_names_its_slips():
-    check = exercises.outlier_threshold.check
-    assert check(1.7).correct and check(0.95 * 2 / 2 + 0.05 * 30 / 2).correct
-    assert "clean means" in str(check(1.0))
-    assert "Bayes threshold" in str(check(1 - np.log(0.95) / 2))
-    assert "replace 5%" in str(check(1.75))
-    assert "midpoint of the two means" in str(check(3.4))
-    assert not check(1.69).correct
+def test_the_outlier_error_rate_names_its_slips():
+    check = exercises.outlier_error_rate.check
+    assert check(0.204).correct and check(0.2038).correct
+    assert "threshold near 1" in str(check(0.155)) and "threshold near 1" in str(check(0.1547))
+    assert "the question asks for the error rate" in str(check(1.7))
+    assert "Only 95% of class 1" in str(check(0.213))
+    assert "replace 5%" in str(check(0.211))
+    assert "weigh each miss rate" in str(check(0.408))
+    assert not check(0.21).correct

@@ -217,6 +217,15 @@ def test_the_moderated_prediction_is_the_hand_computation():
     assert answer[1] == pytest.approx(1 / (1 + math.exp(-1 / math.sqrt(1 + math.pi * 5.3 / 8))), rel=1e-15)
 
 
+@pytest.mark.parametrize("answer, hint", [([4.7, 0.644], "counts twice"), ([4.7, 0.65], "counts twice"),
+                                          ([4.7, 0.6], "counts twice"), ([4.5, 0.64], "The bias is a weight"),
+                                          ([5.3, 0.570], "0.570 is kappa"), ([5.3, 0.57], "0.570 is kappa")])
+def test_a_slip_in_the_predictive_is_named_whatever_p_was_rounded_to(answer, hint):
+    # the variance alone names its slip (review round 6, defect 5); kappa given as p gets its own hint
+    feedback = exercises.laplace_predictive.check(answer)
+    assert feedback.verdict == "wrong" and hint in feedback.message
+
+
 def test_the_dogleg_step_is_the_hand_solution_of_its_quadratic():
     # p_U = (-0.8, -0.8), p_N - p_U = (-1.2, 0.3): 1.53 tau^2 + 1.44 tau - 0.97 = 0, the larger root
     tau = (-1.44 + math.sqrt(1.44 ** 2 + 4 * 1.53 * 0.97)) / (2 * 1.53)

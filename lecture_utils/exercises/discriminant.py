@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 from scipy.optimize import brentq
+from scipy.special import ndtr
 
 from ..decision import bayes_decision, expected_loss, gaussian_threshold_1d
 from ..discriminant import parameter_counts, pooled_covariance
@@ -226,35 +227,57 @@ def _outlier_lda_threshold(means=_OUTLIERS["means"], far=_OUTLIERS["far"], share
     return round(-b / w, 12)                    # 1.7, not 1.6999999999999997 (which cuts to 1.69)
 
 
-outlier_threshold = Derive(
-    "LDA's threshold with far outliers",
+def _outlier_error(threshold, means=_OUTLIERS["means"], far=_OUTLIERS["far"], share=_OUTLIERS["share"]) -> float:
+    """The error rate of 'decide C_1 above the threshold' on those classes, equal priors: class 0's examples above
+    it, class 1's below it, its far share included."""
+    missed_1 = (1 - share) * ndtr(threshold - means[1]) + share * ndtr(threshold - far)
+    return float(0.5 * ndtr(means[0] - threshold) + 0.5 * missed_1)
+
+
+_NEAR_ONE = ("That is the error rate of a threshold near 1 (the clean midpoint 1, or the Bayes threshold 1.026): "
+             "LDA's threshold goes to the midpoint of the means it estimates, the far examples included.")
+
+outlier_error_rate = Derive(
+    "LDA's error rate with far outliers",
     r"""
-With equal priors LDA's threshold is the midpoint of its two class means, whatever its pooled variance
-$s^2$: $w = (\hat\mu_1 - \hat\mu_0)/s^2$ and $b = -(\hat\mu_1^2 - \hat\mu_0^2)/(2s^2)$, so
+**$0.204$.** With equal priors LDA's threshold is the midpoint of its two class means, whatever its pooled
+variance $s^2$: $w = (\hat\mu_1 - \hat\mu_0)/s^2$ and $b = -(\hat\mu_1^2 - \hat\mu_0^2)/(2s^2)$, so
 $-b/w = (\hat\mu_0 + \hat\mu_1)/2$; the variance scales $w$ and $b$ alike. As $N$ grows the means tend to
 those of the classes: $\hat\mu_0 \to 0$ and, since 5% of class 1 come from $\mathcal{N}(30, 1)$ instead of
 $\mathcal{N}(2, 1)$,
 
 $$\hat\mu_1 \to 0.95 \cdot 2 + 0.05 \cdot 30 = 3.4, \qquad x^* = \frac{0 + 3.4}{2} = 1.7 .$$
 
-The Bayes threshold is $1 - \frac12\ln 0.95 = 1.026$: the outliers, which a sensible classifier never gets
-wrong, move LDA's threshold 0.67 into class 1, and no number of examples moves it back.
+The rule "decide $C_1$ above 1.7" errs on class 0's examples above 1.7 and on class 1's below it; the far ones,
+29 standard deviations up, never:
+
+$$\tfrac12\big(1 - \Phi(1.7)\big) + \tfrac12\big(0.95\,\Phi(1.7 - 2) + 0.05\,\Phi(1.7 - 30)\big)
+= \tfrac12 \cdot 0.0446 + \tfrac12 \cdot 0.3630 = 0.204 .$$
+
+The Bayes threshold is $1 - \frac12\ln 0.95 = 1.026$, with the error rate $0.155$: the outliers, which a sensible
+classifier never gets wrong, move LDA's threshold 0.67 into class 1 and cost it 0.05 in error, and no number of
+examples gives that back.
 """,
-    truth=_outlier_lda_threshold, answer=1.7, what="LDA's threshold as N grows", example="0.8",
-    praise="x* = (0 + 0.95 * 2 + 0.05 * 30) / 2 = 1.7: the far 5% pull class 1's mean to 3.4, and LDA's midpoint "
-           "with it.",
-    slips=[(lambda: 1.0, "That is the midpoint of the clean means 0 and 2. LDA estimates class 1's mean from all its "
-                         "examples, the far ones included: 0.95 * 2 + 0.05 * 30."),
-           (lambda: 1 - np.log(0.95) / 2,
-            "That is the Bayes threshold, which the far outliers hardly move. The question asks where LDA's "
-            "threshold goes: the midpoint of the class means it estimates, outliers included."),
-           (lambda: 3.4, "3.4 is class 1's mean; with equal priors LDA's threshold is the midpoint of the two means."),
-           (lambda: (2 + 0.05 * 30) / 2,
+    truth=lambda: _outlier_error(_outlier_lda_threshold()), answer=0.203774805839519, what="LDA's limiting error rate",
+    example="0.25", within=(0.0, 1.0),
+    praise="LDA's threshold tends to (0 + 0.95 * 2 + 0.05 * 30) / 2 = 1.7, and its error rate to "
+           "(1 - Phi(1.7)) / 2 + 0.95 Phi(-0.3) / 2 = 0.204, against the Bayes error 0.155.",
+    slips=[(lambda: _outlier_error(1.0), _NEAR_ONE),
+           (lambda: _outlier_error(1 - np.log(0.95) / 2), _NEAR_ONE),
+           (lambda: 1.7, "1.7 is where LDA's threshold goes; the question asks for the error rate of the rule "
+                         "'decide C_1 above 1.7' on these classes."),
+           (lambda: _outlier_error(1.7, share=0.0),
+            "Only 95% of class 1 sit around 2; the far 5%, at 30, are never below 1.7: class 1's miss rate is "
+            "0.95 Phi(-0.3)."),
+           (lambda: _outlier_error((2 + 0.05 * 30) / 2),
             "The far examples replace 5% of class 1, they are not added to it: class 1's mean is 0.95 * 2 + "
-            "0.05 * 30."),
-           (lambda: 15.0, "30 is where the outliers are, not class 1's mean: weigh them by their share, 5%.")],
-    advice="With equal priors, where does LDA's log-odds w x + b vanish, in terms of the two class means? Then find "
-           "the mean of class 1 as N grows: 95% of its examples have mean 2, and 5% mean 30.",
+            "0.05 * 30, and LDA's threshold 1.7."),
+           (lambda: 2 * _outlier_error(1.7), "Each class is half of the examples: weigh each miss rate by 1/2."),
+           (lambda: _outlier_error(3.4), "3.4 is class 1's mean; with equal priors LDA's threshold is the midpoint "
+                                         "of the two means.")],
+    advice="First find where LDA's threshold goes: with equal priors, the midpoint of the two class means it "
+           "estimates, class 1's including its far 5%. Then the rule's error rate: half of class 0's mass above the "
+           "threshold plus half of class 1's below it (stats.norm.cdf gives Phi).",
 )
 
 prior_moves_boundary = Choice(
@@ -501,5 +524,5 @@ variance, changes 3 of the 150 predictions, and gets 148 right against LDA's 147
 
 #: The exercises in the order the notebook asks them.
 EXERCISES = (abc_expected_losses, bayes_decision_by_code, asymmetric_threshold, exponential_threshold,
-             outlier_threshold, prior_moves_boundary, feature_units, pooled_covariance_by_code, count_parameters,
+             outlier_error_rate, prior_moves_boundary, feature_units, pooled_covariance_by_code, count_parameters,
              qda_overfits, rda_corner, two_coordinates)

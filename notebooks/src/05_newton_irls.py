@@ -1231,7 +1231,7 @@ for l2 in [0.0, 0.01]:
 # take the standard deviation of each fitted weight. The two should agree to within about 10%: the bootstrap's own
 # noise is about $1/\sqrt{2 \cdot 400} = 3.5\%$ per value, and the formula is exact only for large $N$. The unit tests
 # (`tests/test_logistic.py`) compare the same fit with statsmodels' `Logit` (coefficients to $10^{-8}$, standard errors
-# to $10^{-6}$) and with scikit-learn's `LogisticRegression`, neither of which the notebooks need installed.
+# to $10^{-6}$) and with scikit-learn's `LogisticRegression` (section 18 runs two of its solvers; this notebook does not need statsmodels).
 
 # %%
 fit = LogisticRegression(solver="newton", tol=1e-10).fit(X3, t3)
@@ -1589,8 +1589,9 @@ if exercises.newton_cg_against_cholesky.revealed():
 # With 200 independent features a Newton step pays about 100 passes for its Hessian, while CG, on a Hessian whose
 # eigenvalues lie close together, needs a handful of products. With 50 features sharing one factor the Hessian is
 # ill-conditioned, which is what makes gradient descent crawl (section 8); but its eigenvalues form two tight groups,
-# one large one for the shared factor and many small ones for the rest, and CG needs about one product per group, not
-# per unit of condition number. With 2 features a whole Newton step costs 3.5 passes, less than two products, and
+# one large one for the shared factor and many small ones for the rest, and CG needs a few products a step (at most 9
+# here), far below the 13 at which a step of products costs as much as forming $\mathbf{H}$; their number follows the
+# groups of eigenvalues and the forcing term, not the condition number. With 2 features a whole Newton step costs 3.5 passes, less than two products, and
 # Newton-CG's rough early steps add steps: Newton wins.
 #
 # </details>
@@ -1604,7 +1605,17 @@ if exercises.newton_cg_against_cholesky.revealed():
 # only products, so it takes any number of features (`solver="newton-cg"` has no limit of weights; `"newton"` refuses
 # more than 1000); each of its products is two matrix-vector passes, which wait for memory and run slower per operation
 # than the Hessian's matrix-matrix product. The package's benchmark (`python benchmarks/run.py logistic`) times both on
-# $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`.
+# $N = 100\,000$, $D = 50$ against scikit-learn's `newton-cholesky` and `newton-cg`. Here, untimed, scikit-learn's two
+# fit the tumours with the same penalty, $C = 1/(N\lambda)$, beside the package's two: their steps and their weights.
+
+# %%
+from sklearn.linear_model import LogisticRegression as SklearnLogisticRegression
+
+print(f"ours: newton-cg {inexact.n_iter_} steps, newton (Cholesky) {cholesky.n_iter_} steps")
+for solver in ("newton-cg", "newton-cholesky"):
+    theirs = SklearnLogisticRegression(solver=solver, C=1 / (len(cancer.y) * 1e-3), tol=1e-10).fit(Z_cancer, cancer.y)
+    print(f"scikit-learn's {solver}: {theirs.n_iter_[0]} steps; the same weights as ours to 1e-6: "
+          f"{np.allclose(np.r_[theirs.coef_[0], theirs.intercept_], ours_cg, rtol=0, atol=1e-6)}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## 19. The Wolfe conditions: how long a step L-BFGS takes
@@ -1790,9 +1801,9 @@ if exercises.probit_information.revealed():
 # <details class="after-answer"><summary>After your answer: why</summary>
 #
 # **Expected $0.4386$, observed $0.3703$.** Two examples with the score 1 share the expected weight; their observed
-# weights, $0.3703$ for $t = 1$ and $0.8008$ for $t = 0$, add to $1.1711$, not to $2 \times 0.4386$. The expected weight $\phi(1)^2/(\Phi(1)(1 - \Phi(1))) = 0.05855/0.1335$ ignores the target; the observed one
+# weights, $0.3703$ for $t = 1$ and $0.8009$ for $t = 0$, add to $1.1712$, not to $2 \times 0.4386$. The expected weight $\phi(1)^2/(\Phi(1)(1 - \Phi(1))) = 0.05855/0.1335$ ignores the target; the observed one
 # is the curvature of $\ln\Phi(y)$: with $\lambda = \phi/\Phi$, $-\ell'' = \lambda(y + \lambda) = 0.2876 \times 1.2876$. Weighted
-# by the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$: the expectation. With the
+# by the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8009 = 0.4386$: the expectation. With the
 # logistic link both weights are $\sigma(1)\sigma(-1) = 0.1966$, for either target.
 #
 # </details>
@@ -1805,7 +1816,7 @@ if exercises.probit_information.revealed():
 # (the tests also hold it to statsmodels' `GLM` with a probit link, which this notebook does not load). At the fitted
 # weights, the cell compares $\mathbf{I}$ and $\mathbf{J}$:
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 from lecture_utils.logistic import fisher_scoring, glm_information
 
 probit_nll = lambda w: -log_ndtr((2 * passed - 1) * (w[0] * hours + w[1])).sum()    # -sum_i ln Phi((2 t_i - 1) y_i)
@@ -1815,14 +1826,18 @@ for link in ("logit", "probit"):
     w_newton, steps_newton = fisher_scoring(X_hours, passed, link, "newton", return_n_iter=True)
     I_exp, J_obs = (glm_information(X_hours, passed, w_fisher, link, kind) for kind in ("expected", "observed"))
     print(f"{link}: w = {w_fisher}, Fisher scoring {steps_fisher} steps, Newton {steps_newton}; "
-          f"max |I - J| / max |I| = {np.abs(I_exp - J_obs).max() / np.abs(I_exp).max():.1e}")
+          f"max |I - J| / max |I| = {np.abs(I_exp - J_obs).max() / np.abs(I_exp).max():.1e}, "
+          f"eigenvalues of I^-1 J {np.sort(np.linalg.eigvals(np.linalg.solve(I_exp, J_obs)).real).round(4)}")
 print(f"probit by BFGS: w = {reference_probit}, the same to 1e-7: {np.abs(reference_probit - w_fisher).max() < 1e-7}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # For the logistic link $\mathbf{I} = \mathbf{J}$ exactly, and both methods take the same steps. For the probit the two
 # informations differ by about 1% at the maximum, where the residuals $t_i - \mu_i$ are small and average out, and by
-# 6 to 8% at $(w, b) = (1, -3)$ or $(0.5, -1)$ (at $\mathbf{w} = \mathbf{0}$, where every score is 0, they coincide); Newton's method, with the true curvature, converges quadratically in 6 steps, Fisher scoring
-# only linearly (its matrix is right only on average), in 10. Fisher scoring has its own merits: $\mathbf{I}$ is positive
+# about 6% at $(w, b) = (1, -3)$ or $(0.5, -1)$ (at $\mathbf{w} = \mathbf{0}$, where every score is 0, they coincide); Newton's method, with the true curvature, converges quadratically in 6 steps, Fisher scoring
+# only linearly (its matrix is right only on average), in 10. What sets its rate is $\mathbf{I}^{-1}\mathbf{J}$: near the
+# maximum a step multiplies the error along each of its eigenvectors by one minus the eigenvalue, and with the eigenvalues $0.9546$
+# and $1.0157$ printed above the error shrinks by a factor of about $0.045$ a step (from $0.39$ after the first step to
+# $2 \times 10^{-11}$ after the ninth), however small $\max|\mathbf{I} - \mathbf{J}|$ looks. Fisher scoring has its own merits: $\mathbf{I}$ is positive
 # semi-definite for every link, where $\mathbf{J}$ can be indefinite for some non-canonical links (not the probit, whose
 # log-likelihood is concave), and
 # $\mathbf{I}^{-1}$ at the maximum is the usual estimate of the weights' covariance (statsmodels' standard errors).
@@ -1924,11 +1939,14 @@ for row, x in enumerate(hours_far[:, 0]):
 # %% slideshow={"slide_type": "subslide"}
 grid_hours = np.linspace(-6, 14, 201)
 p_map, p_moderated = (bayes.predict_proba(grid_hours[:, None], moderated=flag)[:, 1] for flag in (False, True))
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+mu_grid, var_grid = bayes.score_distribution(grid_hours[:, None])
+p_exact = expit(mu_grid[:, None] + np.sqrt(var_grid)[:, None] * nodes) @ node_weights / np.sqrt(2 * np.pi)
+fig, axes = plt.subplots(1, 2, figsize=(10, 2.9))
 for ax, transform, label in ((axes[0], lambda p: p, "$p(t = 1 \\mid x)$"),
                              (axes[1], lambda p: np.log(p / (1 - p)), "log-odds")):
     ax.plot(grid_hours, transform(p_map), "-", label=r"MAP: $\sigma(\mu_a)$")
-    ax.plot(grid_hours, transform(p_moderated), "--", label=r"predictive: $\sigma(\kappa\mu_a)$")
+    ax.plot(grid_hours, transform(p_moderated), "--", label=r"probit approximation: $\sigma(\kappa\mu_a)$")
+    ax.plot(grid_hours, transform(p_exact), ":", label="predictive (quadrature)")
     ax.axvspan(hours.min(), hours.max(), color="0.9", zorder=0, label="range of the data")
     ax.set(xlabel="hours studied $x$", ylabel=label)
 axes[0].legend(loc="upper left", fontsize="small")
@@ -1938,8 +1956,12 @@ plt.show()
 # Inside the data's range the two curves agree: there the weights are well determined. Far from it $\sigma_a^2$ grows
 # like $x^2$ (a slope uncertain by $\pm 0.33$ moves the score by about $\pm 3$ at 10 hours from the data's mean), and the
 # predictive log-odds bend away from the MAP's straight line: at 14 hours the MAP says the odds of passing are
-# about $10^5$ to 1, the predictive about 100 to 1. The log-odds of $\sigma(\kappa\mu_a)$ tend to the constant
-# $w\sqrt{8/\pi}/\sqrt{(\mathbf{S}_N)_{11}}$: the model's confidence far out is bounded by how well it knows its slope.
+# about $10^5$ to 1, the probit approximation about 90 to 1, the exact predictive (the quadrature, dotted) about 350
+# to 1. The approximation is within 0.02 in probability, but near 0 or 1 that is much in log-odds: far out it
+# understates the confidence. The log-odds of $\sigma(\kappa\mu_a)$ tend to the constant
+# $w\sqrt{8/\pi}/\sqrt{(\mathbf{S}_N)_{11}} = 5.0$, those of the exact predictive to
+# $\ln(\Phi(z)/(1 - \Phi(z))) = 7.1$ with $z = w/\sqrt{(\mathbf{S}_N)_{11}} = 3.15$: either way the model's confidence far out is
+# bounded by how well it knows its slope.
 # More data shrink $\mathbf{S}_N$ (its inverse grows like $N$) and the curves approach each other; at the decision boundary
 # $\mu_a = 0$ they always agree.
 
@@ -2008,7 +2030,7 @@ plt.show()
 #   observed $\mathbf{J} = -\nabla^2\ell$: IRLS for any link. For the logistic (canonical) link $\mathbf{I} = \mathbf{J}$, so Newton,
 #   Fisher scoring and IRLS coincide; for the probit they differ, and Newton converges in fewer steps.
 # - The Laplace approximation puts a Gaussian at the posterior mode $\mathbf{w}_\text{MAP}$ (the L2 fit, $\lambda = 1/(N\tau^2)$) with
-#   covariance $\mathbf{S}_N = (N\mathbf{H})^{-1}$. The predictive probability $\sigma(\kappa(\sigma_a^2)\mu_a)$ keeps the MAP's
+#   covariance $\mathbf{S}_N = (N\mathbf{H})^{-1}$. The predictive probability (and its probit approximation $\sigma(\kappa(\sigma_a^2)\mu_a)$) keeps the MAP's
 #   decisions but moves towards $\tfrac12$ where the score is uncertain, far from the data.
 #
 # **Next:** notebook 06 leaves discriminative training for generative models: Bayes decisions with loss matrices,

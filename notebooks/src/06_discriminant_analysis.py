@@ -24,7 +24,8 @@
 # - why any exponential family of class densities gives a linear log-odds (Bishop 4.2.4), and what LDA
 #   costs when the classes are not Gaussian, however many examples it sees: skewed classes, and far
 #   outliers on one side, where logistic regression reaches the Bayes error and LDA does not (but not
-#   mislabelled outliers, which pull both, nor heavy tails that both classes share, which cost LDA nothing);
+#   mislabelled outliers, which pull both, nor heavy tails that both classes share, when the classes are equally
+#   likely);
 # - estimating the parameters, the pooled covariance with its $N - K$, why QDA overfits when classes
 #   are small, and regularised discriminant analysis (RDA) between the two;
 # - all of it on iris (with a test of equal covariances), beside scikit-learn, and LDA as Fisher's
@@ -614,7 +615,7 @@ if exercises.exponential_threshold.revealed():
 # </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
-# ### Heavy tails and outliers: a price LDA pays at any $N$
+# ### Far outliers on one side: a price LDA pays at any $N$
 #
 # The waiting times were skewed. Outliers are the other common way for classes not to be Gaussian. Take one
 # feature: class $C_0$ is $\mathcal{N}(0, 1)$ and class $C_1$ is $\mathcal{N}(2, 1)$, except that a share
@@ -624,14 +625,15 @@ if exercises.exponential_threshold.revealed():
 # moves just from 1 to $1 - \frac12\ln 0.95 = 1.026$.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 5 (derive): LDA's threshold with far outliers
+# ### ✏️ Exercise 5 (derive): LDA's error rate with far outliers
 #
-# LDA is fitted to $N$ examples of these classes. As $N$ grows, to which threshold $x^*$ does its rule
-# "decide $C_1$ above $x^*$" tend?
+# LDA is fitted to $N$ examples of these classes. As $N$ grows, its rule "decide $C_1$ above $x^*$" tends to a
+# fixed rule. To which error rate on these classes does it tend? Give 3 significant figures (`stats.norm.cdf`
+# gives $\Phi$).
 
 # %%
-threshold = ...     # ✏️ a number
-exercises.outlier_threshold.check(threshold)
+lda_error = ...     # ✏️ a number
+exercises.outlier_error_rate.check(lda_error)
 
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # After your answer: the outcome (run this cell again once you have answered)
@@ -657,7 +659,7 @@ for N in (100, 1_000, 10_000, 100_000):
     models = [LDA(), LinearDiscriminantAnalysis(), LogisticRegression(solver="newton"),
               SklearnLogisticRegression(C=np.inf, solver="newton-cholesky")]
     found[N] = [float(-np.ravel(m.fit(x_far, t_far).intercept_)[0] / np.ravel(m.coef_)[0]) for m in models]
-if exercises.outlier_threshold.revealed():
+if exercises.outlier_error_rate.revealed():
     print(f"Bayes: threshold {1 - np.log(0.95) / 2:.3f}, error {far_error(1 - np.log(0.95) / 2):.4f}")
     print("threshold (error)   LDA: ours         scikit-learn     logistic: ours      scikit-learn")
     for N, found_N in found.items():
@@ -666,10 +668,11 @@ if exercises.outlier_threshold.revealed():
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
 #
-# **$x^* = 1.7$.** With equal priors LDA's threshold is the midpoint of its class means, whatever its pooled
+# **$0.204$.** With equal priors LDA's threshold is the midpoint of its class means, whatever its pooled
 # variance $s^2$: $-b/w = (\hat\mu_0 + \hat\mu_1)/2$, since $s^2$ scales $w$ and $b$ alike. Class 1's mean
 # tends to $0.95 \cdot 2 + 0.05 \cdot 30 = 3.4$, so the threshold tends to 1.7, 0.67 past the Bayes threshold
-# into class 1, and its error rate to 0.204 against the Bayes error 0.155. More examples pin LDA's threshold
+# into class 1. That rule misses class 0's examples above 1.7 and class 1's below it, never the far ones:
+# $\frac12(1 - \Phi(1.7)) + \frac12 \cdot 0.95\,\Phi(-0.3) = 0.0223 + 0.1815 = 0.204$, against the Bayes error 0.155. More examples pin LDA's threshold
 # down, at the wrong place. Logistic regression's tends to the Bayes threshold: its limit, found by quadrature,
 # is $w = 2$, $b = -2 + \ln 0.95$ to 8 figures, since the far examples, already classified with certainty,
 # add nothing to its gradient. scikit-learn's two classes agree with the package's.
@@ -772,11 +775,13 @@ print("  (w, b) with them:", np.r_[rule(logistic_out)[0], rule(logistic_out)[1]]
 #   $(-10, 4)$, deep in class 0's side, still labelled 1 (mislabelled examples, say). Their loss grows
 #   linearly with their distance from the boundary and does not saturate: they pull on logistic regression
 #   as hard as on LDA.
-# - **Heavy tails alone do not bias LDA.** If both classes are Student $t$ with $\nu = 3$ degrees of freedom
+# - **Heavy tails shared by equally likely classes do not bias LDA.** If both classes are Student $t$ with $\nu = 3$ degrees of freedom
 #   and the same scatter matrix $\boldsymbol\Sigma$, each density decreases with the Mahalanobis distance
 #   $\Delta_k(\mathbf{x})$, so with equal priors the Bayes boundary is $\Delta_0 = \Delta_1$, LDA's hyperplane;
 #   and LDA's estimates tend to the means and to $\frac{\nu}{\nu - 2}\boldsymbol\Sigma$, whose scale does not
-#   move that boundary. What costs LDA is an asymmetry: outliers on one side, or tails of one class only.
+#   move that boundary. With unequal priors they do: the Bayes boundary is then a conic, not a line, and the scale
+#   $\frac{\nu}{\nu - 2}$ shrinks LDA's $\mathbf{w}$ against the $\ln(\pi_1/\pi_0)$ in its $b$, which moves its line
+#   (the cell's second case, priors 0.2 and 0.8).
 
 # %% slideshow={"slide_type": "subslide"}
 # Both on 10 000 examples, each rule's error rate exact (on the clean classes in the first case):
@@ -794,6 +799,24 @@ for m in (LDA(), LogisticRegression(solver="newton")):
     spread = np.sqrt(w @ shared @ w)
     heavy.append(0.5 * stats.t.sf(-(w @ means[0] + b) / spread, 3) + 0.5 * stats.t.cdf(-(w @ means[1] + b) / spread, 3))
 print(f"Student t classes: LDA {heavy[0]:.4f}, logistic {heavy[1]:.4f}; Bayes error {stats.t.cdf(-1, 3):.4f}")
+
+# %% slideshow={"slide_type": "subslide"}
+# The same classes with priors 0.2 and 0.8; the Bayes rule compares the t densities, a function of the Mahalanobis
+# distances, and its error rate is counted on 200 000 new examples:
+t_heavy = (rng.random(10_000) < 0.8).astype(int)
+noise = rng.standard_normal((10_000, 2)) * np.sqrt(3 / rng.chisquare(3, 10_000))[:, None]
+X_heavy = datasets.gaussian_classes_from_noise(noise, t_heavy, means, [shared, shared])
+heavy = []
+for m in (LDA(), LogisticRegression(solver="newton")):
+    w, b = rule(m.fit(X_heavy, t_heavy))
+    spread = np.sqrt(w @ shared @ w)
+    heavy.append(0.2 * stats.t.sf(-(w @ means[0] + b) / spread, 3) + 0.8 * stats.t.cdf(-(w @ means[1] + b) / spread, 3))
+t_new = (rng.random(200_000) < 0.8).astype(int)
+noise = rng.standard_normal((200_000, 2)) * np.sqrt(3 / rng.chisquare(3, 200_000))[:, None]
+X_new = datasets.gaussian_classes_from_noise(noise, t_new, means, [shared, shared])
+distance = [np.einsum("ij,jk,ik->i", X_new - mu, np.linalg.inv(shared), X_new - mu) for mu in means]
+bayes_t = np.log(0.8 / 0.2) - 2.5 * (np.log1p(distance[1] / 3) - np.log1p(distance[0] / 3)) > 0   # (nu + 2) / 2 = 2.5
+print(f"priors 0.2 and 0.8: LDA {heavy[0]:.4f}, logistic {heavy[1]:.4f}; Bayes error {np.mean(bayes_t != t_new):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 6 (predict): what a larger prior does to LDA's boundary
@@ -1599,6 +1622,36 @@ if exercises.two_coordinates.revealed():
 # fitting fewer parameters; how many to keep is then a question for cross-validation.
 #
 # </details>
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# ### Many classes: when a few coordinates classify better than all $K - 1$
+#
+# What reduced rank is for shows with many classes whose means lie close to a low-dimensional subspace (Hastie,
+# Tibshirani and Friedman, figure 4.10, on eleven vowels). Here $K = 8$ classes in $D = 20$ dimensions, of unit
+# covariance, with their means on a circle of radius 3 in the first two features and spread at random, with a
+# standard deviation of 0.1, in the other 18; 10 training examples per class, and 1000 new ones per class to measure
+# the accuracy:
+
+# %% slideshow={"slide_type": "subslide"}
+circle = np.random.default_rng(11)
+angles = 2 * np.pi * np.arange(8) / 8
+circle_means = np.c_[3.0 * np.cos(angles), 3.0 * np.sin(angles), 0.1 * circle.standard_normal((8, 18))]
+
+y_circle, y_circle_new = np.repeat(np.arange(8), 10), np.repeat(np.arange(8), 1000)      # 10 and 1000 per class
+X_circle = circle_means[y_circle] + circle.standard_normal((80, 20))
+X_circle_new = circle_means[y_circle_new] + circle.standard_normal((8000, 20))
+print(" M   between-class share   training accuracy   accuracy on new examples")
+for M in range(1, 8):
+    model = ReducedRankLDA(M).fit(X_circle, y_circle)
+    print(f"{M:2}   {model.explained_variance_ratio_[:M].sum():19.3f}   {model.score(X_circle, y_circle):17.3f}   "
+          f"{model.score(X_circle_new, y_circle_new):24.3f}")
+print(f"LDA: accuracy on new examples {LDA().fit(X_circle, y_circle).score(X_circle_new, y_circle_new):.3f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# The training accuracy rises, from 0.512 to 0.925, as coordinates are added: each adds freedom to fit. On new
+# examples two coordinates do best, 0.632; the other five hold mostly the noise of 80 training examples in 20
+# dimensions, and using them costs accuracy, down to LDA's 0.564 with all seven ($M = K - 1$ is LDA). $M$ is
+# then a regularisation parameter, chosen by cross-validation.
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip

@@ -9,7 +9,7 @@ from scipy.special import expit, ndtr
 from ...logistic import probit_approximation
 from ...logistic.glm import _per_example
 from ...optimization import dogleg_step, wolfe_conditions
-from .._core import Derive
+from .._core import Derive, grade, significant_digits
 
 
 # ---------------------------------------------------------------- section 19
@@ -97,8 +97,8 @@ $\lambda'(y) = -y\lambda - \lambda^2$, so
 
 $$c^{\text{obs}} = -\ell''(1) = \lambda(1)\,(1 + \lambda(1)) = 0.2876 \times 1.2876 = 0.3703 .$$
 
-An example with the same score and target 0 has $\ell(y) = \ln\Phi(-y)$ and $c^{\text{obs}} = \lambda(-1)(-1 + \lambda(-1)) = 0.8008$:
-averaged over $t$ with the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8008 = 0.4386$, the expected
+An example with the same score and target 0 has $\ell(y) = \ln\Phi(-y)$ and $c^{\text{obs}} = \lambda(-1)(-1 + \lambda(-1)) = 0.8009$:
+averaged over $t$ with the model's own probabilities, $0.8413 \times 0.3703 + 0.1587 \times 0.8009 = 0.4386$, the expected
 weight. For the logistic link both weights would be $\sigma(1)\sigma(-1) = 0.1966$, whatever the target.
 """,
     truth=_probit_weights_at_one,
@@ -137,6 +137,24 @@ def _moderated(variance):
     return probit_approximation(float(_X_TILDE @ _W_MAP), variance)
 
 
+def _names_the_value(number, value):
+    """Whether ``number`` is ``value`` to every figure it shows, with at least 2 figures (as the core matches slips)."""
+    verdict = grade(number, value)
+    return verdict == "correct" or (verdict == "close" and significant_digits(number) >= 2)
+
+
+_DOUBLE_COUNT = "The covariance 0.1 between w and b counts twice in x~^T S_N x~: 2 x 0.1 x 3 x 1 = 0.6."
+_NO_BIAS = "The bias is a weight too: x~ = (3, 1) includes its 1, so S_N's whole 2 x 2 matrix enters."
+
+
+def _predictive_advice(value):
+    """A slip in the variance (4.7 or 4.5) is named by the variance alone, whatever p was rounded to."""
+    for slipped, hint in ((4.7, _DOUBLE_COUNT), (4.5, _NO_BIAS)):
+        if _names_the_value(float(np.ravel(value)[0]), slipped):
+            return hint
+    return "mu_a = x~^T w_MAP and sigma_a^2 = x~^T S_N x~ with x~ = (3, 1); then sigma(kappa mu_a)."
+
+
 def _score_variance_and_predictive():
     variance = float(_X_TILDE @ _S_N @ _X_TILDE)
     return [variance, _moderated(variance)]
@@ -157,8 +175,8 @@ say $\sigma(1) = 0.731$: the uncertainty of the weights pulls the probability to
     truth=_score_variance_and_predictive,
     answer=[5.3, 0.6386898401252996], what="[sigma_a^2, p]", example="[2.5, 0.6]",
     praise="sigma_a^2 = x~^T S_N x~ = 4.5 + 0.6 + 0.2 = 5.3; kappa = (1 + 5.3 pi / 8)^(-1/2) = 0.570; sigma(0.570) = 0.639.",
-    slips=[(lambda: [4.7, _moderated(4.7)], "The covariance 0.1 between w and b counts twice in x~^T S_N x~: "
-                                            "2 x 0.1 x 3 x 1 = 0.6."),
+    slips=[(lambda: [4.7, _moderated(4.7)], _DOUBLE_COUNT),
+           (lambda: [5.3, 1 / np.sqrt(1 + np.pi * 5.3 / 8)], "0.570 is kappa, the factor; p = sigma(kappa mu_a)."),
            (lambda: [5.3, float(expit(1.0))], "sigma(mu_a) = 0.731 is the MAP's plug-in probability; the "
                                               "predictive one is sigma(kappa mu_a), with kappa < 1."),
            (lambda: [5.3, _moderated(np.sqrt(5.3))], "kappa takes the variance sigma_a^2 = 5.3, not the standard "
@@ -167,9 +185,8 @@ say $\sigma(1) = 0.731$: the uncertainty of the weights pulls the probability to
             "kappa = (1 + pi sigma^2 / 8)^(-1/2) is below 1: it divides the score by sqrt(1 + pi sigma^2 / 8)."),
            (lambda: [5.3, 0.6357636337841128], "0.636 is the integral itself, by quadrature: right, and more than "
                                                "the exercise asks. Give the probit approximation sigma(kappa mu_a)."),
-           (lambda: [4.5, _moderated(4.5)], "The bias is a weight too: x~ = (3, 1) includes its 1, so S_N's whole "
-                                            "2 x 2 matrix enters.")],
-    advice="mu_a = x~^T w_MAP and sigma_a^2 = x~^T S_N x~ with x~ = (3, 1); then sigma(kappa mu_a).",
+           (lambda: [4.5, _moderated(4.5)], _NO_BIAS)],
+    advice=_predictive_advice,
     names=("variance", "p"),
 )
 

@@ -351,21 +351,25 @@ products; Newton-CG wins when its $m$ stay well under $D/4$ and its extra steps 
 - *200 independent features*: $\mathbf{H}$ is close to a multiple of $\mathbf{I}$ (its eigenvalues are clustered), and CG
   needs a handful of products where forming $\mathbf{H}$ costs 100 passes: about 46 passes against 420.
 - *50 correlated features*: the one shared factor gives $\mathbf{H}$ one large eigenvalue and many nearly equal small
-  ones. That ill-conditioning is what slows gradient descent (section 8), but CG needs about one product per cluster of
-  eigenvalues, not per unit of condition number: about 56 passes against 83.
+  ones. That ill-conditioning is what slows gradient descent (section 8), but CG needs a few products a step (at most 9
+  here, as the forcing term tightens), far below the 13 at which they cost as much as forming $\mathbf{H}$; their number
+  follows the groups of eigenvalues, not the condition number: about 56 passes against 83.
 - *2 features*: a Newton step costs 3.5 passes, less than two products; Newton-CG's rough early steps then cost it
   more passes in all, about 20 against 10.5.
 """,
     kind="predict",
     options={
         "a": Option(False, "The correlated features make H ill-conditioned, which is what slows gradient descent; CG "
-                           "needs about one product per cluster of eigenvalues, and one shared factor makes two."),
+                           "needs a few products a step (at most 9 here), far below the 13 at which they cost a Hessian: "
+                           "one shared factor makes two groups of eigenvalues, not a spread."),
         "b": Option(True, "Newton-CG wins where its products per step stay far below D/4: with 200 features "
-                          "(clustered eigenvalues) and with 50 correlated ones (two clusters), not with 2 features, "
+                          "(clustered eigenvalues) and with 50 correlated ones (two clusters, at most 9 products a step "
+                          "against D/4 = 13), not with 2 features, "
                           "where a whole Newton step costs less than two products."),
         "c": Option(False, "With 3 weights a Newton step, Hessian and Cholesky included, costs 2 + 1.5 passes: "
                            "less than one step of Newton-CG with two products, and Newton-CG takes more steps."),
         "d": Option(False, "The forcing term asks CG for accuracy only near the minimum, and even there CG needs "
-                           "about one product per cluster of the Hessian's eigenvalues, not D."),
+                           "a few products a step (at most 9 with D = 51 weights), set by the groups of the Hessian's "
+                           "eigenvalues, not D."),
     },
 )
