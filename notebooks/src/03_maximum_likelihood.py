@@ -1433,7 +1433,7 @@ for tau2 in [100.0, 1.0, 0.01]:
 # a prior flat in one parameter is not flat in another (Murphy, *Machine Learning: a Probabilistic
 # Perspective*, section 5.2.1.4; Bishop, exercise 1.4). Below, the posterior's mode found numerically in $\eta$.
 
-# %%
+# %% slideshow={"slide_type": "subslide"}
 def map_in_log_odds(a_post, b_post):
     """The mode of a Beta(a_post, b_post) posterior written in eta = logit(phi), returned as phi."""
     def neg_log_density(eta):         # p(eta) = p(phi) dphi/deta, with dphi/deta = phi (1 - phi)
