@@ -600,7 +600,8 @@ short of it. $D$ adds their shortfalls in quadrature, like the length of a vecto
 
 Here the bound says nothing: one pass over 3 examples makes at most 3 mistakes (this one makes 1,
 since after the first update every margin is positive). It matters on long sequences: on the 100 noisy
-points of the notebook, one pass makes 24 mistakes against a bound of 80.6.
+points of the notebook, one pass makes 24 mistakes against a bound of at least 80.6 at every target margin
+tried.
 """,
     truth=lambda: nonseparable_mistake_bound(_FS_X, _FS_T, np.array([1.0, 0.0]), 0.5),
     answer=9.0, what="the bound on the mistakes", example="4",
