@@ -132,3 +132,10 @@ def test_the_notebook_prints_the_losses_the_patience_exercise_checks():
     source = (Path(__file__).parents[1] / "notebooks/src/04_logistic_regression.py").read_text()
     rows = re.findall(r"^# \| \$V_e\$ \|(.*)\|$", source, flags=re.MULTILINE)            # epochs 1-10, 11-20
     assert [float(cell) for row in rows for cell in row.split("|")] == list(exercises.VALIDATION_LOSSES)
+
+
+def test_the_best_epoch_slip_names_the_scikit_learn_estimator_that_keeps_the_best():
+    """Review 6, defect 12: SGDClassifier returns its last weights; only MLPClassifier(early_stopping=True) keeps the
+    best ones, updated on any lower loss (score), as the package's rule does."""
+    message = exercises.patience_stop_epoch.check([15, 12]).message
+    assert "MLPClassifier" in message and "scikit-learn's rule" not in message

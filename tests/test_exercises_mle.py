@@ -193,3 +193,15 @@ def test_worked_solutions_keep_their_tex_backslashes():
     import re
     for exercise in exercises.EXERCISES:
         assert not re.search(r"[\x07\x08\x09\x0b\x0c\x0d]", exercise.solution), exercise.title
+
+
+def test_the_covariance_may_be_typed_as_the_symmetric_matrix():
+    """Review 6, defect 11: Sigma as the 2 x 2 matrix is read as (Sigma_11, Sigma_12, Sigma_22); an asymmetric one is
+    told that a covariance is symmetric."""
+    exercise = exercises.covariance_mle
+    assert exercise.check([[2 / 3, 1 / 3], [1 / 3, 14 / 3]]).correct
+    assert exercise.check(np.array([[0.667, 0.333], [0.333, 4.67]])).correct
+    assert "1/(N - 1)" in exercise.check([[1, 0.5], [0.5, 7]]).message
+    asymmetric = exercise.check([[2 / 3, 1 / 3], [0.5, 14 / 3]])
+    assert asymmetric.verdict == "wrong" and "symmetric" in asymmetric.message
+    assert exercise.check([[1, 2, 3]]).verdict == "invalid"

@@ -219,3 +219,13 @@ def test_the_xor_weights_give_every_corner_its_target_and_need_the_product():
     assert halved.verdict == "wrong" and "separate XOR" in halved.message and "exactly 1" in halved.message
     linear = ex.xor_features.check([-1, 2, 2, 0])
     assert linear.verdict == "wrong" and "(1, 1) on the wrong side" in linear.message
+
+
+def test_the_multiclass_update_takes_w_as_rows_like_coef_():
+    """Review 6, defect 11: W typed as a 3 x 2 array (the shape of coef_) is read as its rows; the message for an
+    answer of another shape asks for 6 numbers once."""
+    assert ex.multiclass_update.check([[-1, -1], [0, 1], [1, 0]]).correct
+    assert ex.multiclass_update.check(np.array([[-1, -1], [0, 1], [1, 0]])).correct
+    assert ex.multiclass_update.check([[-1, -1], [0, 1], [0, 0]]).verdict == "wrong"
+    message = ex.multiclass_update.check([[1, 2]]).message
+    assert ex.multiclass_update.check([[1, 2]]).verdict == "invalid" and message.count("numbers") == 1

@@ -1160,9 +1160,10 @@ plt.show()
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 13 (derive): a score in the dual form
 #
-# A kernel perceptron with $k(\mathbf{x}, \mathbf{x}') = (1 + \mathbf{x}^T\mathbf{x}')^2$ and no bias has two training examples,
-# $\mathbf{x}_1 = (1, 0)$ with $t_1 = +1$ and $\mathbf{x}_2 = (0, 1)$ with $t_2 = -1$, which made $\alpha_1 = 2$ and
-# $\alpha_2 = 1$ updates. Compute, by hand, its score $y(\mathbf{x})$ at $\mathbf{x} = (3, 1)$.
+# A kernel perceptron with $k(\mathbf{x}, \mathbf{x}') = (1 + \mathbf{x}^T\mathbf{x}')^2$ and no bias has been trained on a
+# larger set. Only two of its examples have $\alpha_i > 0$: $\mathbf{x}_1 = (1, 0)$ with $t_1 = +1$, which made
+# $\alpha_1 = 2$ updates, and $\mathbf{x}_2 = (0, 1)$ with $t_2 = -1$, which made $\alpha_2 = 1$. Compute, by hand,
+# its score $y(\mathbf{x})$ at $\mathbf{x} = (3, 1)$.
 
 # %%
 dual_answer = ...     # ✏️ a number
@@ -1202,18 +1203,19 @@ print(f"K = 2: w_1 - w_0 = {two_classes.coef_[1] - two_classes.coef_[0]}, b_1 - 
 # the weights after the perceptron has processed it.
 
 # %%
-W_after = ...         # ✏️ your answer: w_0, w_1, w_2 as six numbers, e.g. [1, 0, 0, 1, -1, -1] before the update
+W_after = ...         # ✏️ your answer: w_0, w_1, w_2 as six numbers, e.g. [1, 0, 0, 1, -1, -1] before the update (or 3 rows)
 exercises.multiclass_update.check(W_after)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### Noisy data: keep the best, or average
 #
 # With labels that no hyperplane fits, the perceptron's
-# weights never settle (section 8), and its last weights are a lottery. Two fixes keep the update and
-# change the answer:
+# weights never settle (section 8): it stops after its last pass, wherever the updates have left it.
+# Two variants keep the update and change which weights are returned:
 #
-# - the **pocket algorithm** (Gallant, 1990) scores every weight vector it passes on the whole training
-#   set and keeps, in its pocket, the one with the fewest mistakes;
+# - the **pocket algorithm with ratchet** (Gallant, 1990) scores every weight vector it passes on the
+#   whole training set and keeps, in its pocket, the one with the fewest mistakes (Gallant's plain pocket
+#   keeps instead the weights with the longest run of correct classifications);
 # - the **averaged perceptron** (Freund and Schapire, 1999) returns the mean of the weights over every
 #   example visited, so a weight vector that survived many examples counts many times.
 #
@@ -1254,8 +1256,8 @@ exercises.noisy_training.check(noise_prediction)
 if exercises.noisy_training.revealed():
     accuracy = noisy_comparison()
     for name, column in zip(["last weights", "pocket", "averaged"], accuracy.T):
-        print(f"{name:>12}: mean test accuracy {column.mean():.3f}, spread {column.std():.3f}, "
-              f"better than the last weights on {np.sum(column > accuracy[:, 0])} of 30")
+        better = "" if name == "last weights" else f", better than the last weights on {np.sum(column > accuracy[:, 0])} of 30"
+        print(f"{name:>12}: mean test accuracy {column.mean():.3f}, spread {column.std():.3f}{better}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
@@ -1304,11 +1306,32 @@ print(f"one pass over 100 points with {np.sum(t_first != first.y[:100])} flipped
 #
 # Three examples with $R = \max_i\|\mathbf{x}_i\| = 1$ have the margins $t_i\mathbf{x}_i^T\mathbf{u} = 1$, $0.2$ and $0.1$
 # along a unit vector $\mathbf{u}$. For the target margin $\gamma = 0.5$, what does the bound say about the
-# number of mistakes the perceptron makes in one pass?
+# number of mistakes the perceptron makes in one pass? Work it out by hand.
 
 # %%
 fs_bound = ...        # ✏️ a number
 exercises.nonseparable_bound.check(fs_bound)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the bound from the package, and the mistakes of one pass over the three examples.
+if exercises.nonseparable_bound.revealed():
+    X_fs, t_fs = np.array([[1.0, 0.0], [0.2, 0.0], [0.1, 0.0]]), np.array([1, 1, 1])   # margins 1, 0.2, 0.1 along u
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")            # one pass with a mistake: "not converged"
+        fs_pass = perceptron_trace(X_fs, t_fs, fit_intercept=False, max_epochs=1)
+    print(f"the bound at gamma = 0.5: {nonseparable_mistake_bound(X_fs, t_fs, np.array([1.0, 0.0]), 0.5):.1f}; "
+          f"one pass over the 3 examples: {fs_pass.n_updates} mistake")
+
+# %% [markdown]
+# <details class="after-answer"><summary>After your answer: why</summary>
+#
+# **Here the bound says nothing**: one pass over 3 examples makes at most 3 mistakes, and this one makes
+# a single mistake, since after the first update every margin is positive. The bound matters on long
+# sequences, where it caps a count that could grow with $N$: on the 100 noisy points above, one pass made
+# 24 mistakes against a bound of at least 80.6 at every target margin tried.
+#
+# </details>
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip

@@ -53,7 +53,7 @@ import itertools
 import matplotlib.pyplot as plt
 import numpy as np
 from scipy import integrate, stats
-from scipy.optimize import minimize
+from scipy.optimize import minimize, minimize_scalar
 from scipy.special import expit, softmax
 
 from lecture_utils import information, mle, plotting
@@ -1203,7 +1203,7 @@ print("numerical maximum:", theta_hat[:2].round(4), (L_hat @ L_hat.T).ravel().ro
 # $\mathcal{N}(\boldsymbol\mu, \Sigma)$. Compute, on paper, the maximum likelihood estimate $\hat\Sigma$.
 
 # %%
-Sigma_answer = ...    # ✏️ your answer, as [Sigma_11, Sigma_12, Sigma_22]
+Sigma_answer = ...    # ✏️ your answer, as [Sigma_11, Sigma_12, Sigma_22] (or the 2 x 2 matrix)
 exercises.covariance_mle.check(Sigma_answer)
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -1258,7 +1258,7 @@ exercises.tail_probability_mle.check(tail_answer)
 # After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: P(X > 3.5) at the MLE, against the likelihood written in eta = P(X > 3.5), maximised.
 if exercises.tail_probability_mle.revealed():
-    plug_in = stats.norm.sf(3.5, x_surface.mean(), x_surface.std())            # std(): the 1/N variance's root
+    plug_in = stats.norm.sf(3.5, x_surface.mean(), x_surface.std())
 
     def nll_eta(params):               # eta = expit(params[0]), sigma = exp(params[1]), and mu = 3.5 - sigma isf(eta)
         eta, sigma = expit(params[0]), np.exp(params[1])
@@ -1377,12 +1377,18 @@ if exercises.wald_coverage.revealed():
 #
 # the MLE with one more term. A prior is **conjugate** to a likelihood when the posterior stays in the
 # prior's family; then the MAP has a closed form.
-#
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # **Beta-Bernoulli.** The prior $\mathrm{Beta}(a, b) \propto \phi^{a-1}(1-\phi)^{b-1}$ times
-# $L(\phi) = \phi^h(1-\phi)^{N-h}$ is $\phi^{h+a-1}(1-\phi)^{N-h+b-1}$: the posterior is $\mathrm{Beta}(a + h, b + N - h)$,
-# and setting the derivative of its log to zero,
+# $L(\phi) = \phi^h(1-\phi)^{N-h}$ is $\phi^{h+a-1}(1-\phi)^{N-h+b-1}$: the posterior is $\mathrm{Beta}(a + h, b + N - h)$.
+# For $a, b \ge 1$ its mode is
 #
 # $$\hat\phi_\text{MAP} = \frac{h + a - 1}{N + a + b - 2}.$$
+#
+# When the mode lies inside $(0, 1)$, the derivative of the log vanishes there. When one of $h + a - 1$ and
+# $N - h + b - 1$ is 0, the log rises all the way to a boundary, where its derivative is not 0 (three heads
+# under the flat prior, the first row below: $\hat\phi_\text{MAP} = 1$); the formula gives that boundary too.
+# For $a < 1$ or $b < 1$ the prior's density is infinite at 0 or 1, and the formula fails.
 #
 # The prior acts as $a - 1$ heads and $b - 1$ tails seen before the data. $a = b = 1$ (flat) gives the
 # MLE; $a = b = 2$ gives $\frac{h+1}{N+2}$, **Laplace smoothing**, and $a = b = 1 + \alpha$ gives
@@ -1391,7 +1397,9 @@ if exercises.wald_coverage.revealed():
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **A Gaussian prior is L2 regularisation.** In the regression of section 11, put the prior
-# $\mathbf{w} \sim \mathcal{N}(\mathbf{0}, \tau^2 I)$ on the weights. Then
+# $\mathbf{w} \sim \mathcal{N}(\mathbf{0}, \tau^2 I)$ on the weights (here on all of them, the bias included, for
+# simplicity: `X_ls` carries it as the weight of its column of ones; notebook 04 leaves the bias under a
+# flat prior, unpenalised). Then
 #
 # $$-\log p(\mathbf{w} \mid \mathbf{X}, \mathbf{t}) = \frac{1}{2\sigma^2}\,\mathrm{RSS}(\mathbf{w}) + \frac{1}{2\tau^2}\|\mathbf{w}\|^2 + \text{const},$$
 #
@@ -1415,14 +1423,47 @@ for tau2 in [100.0, 1.0, 0.01]:
           f"scikit-learn Ridge(alpha = sigma^2 / tau^2) = {ridge.round(4)}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
+# ### The MAP is not invariant
+#
+# Unlike the MLE (section 12), the MAP depends on how the parameter is written. A likelihood is a
+# function of the parameter, and relabelling it moves nothing; a prior is a *density*, and a density
+# gains a Jacobian. In the log-odds $\eta = \log\frac{\phi}{1-\phi}$, with $\frac{d\phi}{d\eta} = \phi(1-\phi)$, the posterior
+# density becomes $\propto \phi^{h+a}(1-\phi)^{N-h+b}$, whose mode in $\eta$ is at $\phi = \frac{h+a}{N+a+b}$ (the posterior
+# mean in $\phi$). With the flat prior and three heads, the MAP is $\phi = 1$ in $\phi$ but $\phi = \frac45$ in $\eta$:
+# a prior flat in one parameter is not flat in another (Murphy, *Machine Learning: a Probabilistic
+# Perspective*, section 5.2.1.4; Bishop, exercise 1.4). Below, the posterior's mode found numerically in $\eta$.
+
+# %% slideshow={"slide_type": "subslide"}
+def map_in_log_odds(a_post, b_post):
+    """The mode of a Beta(a_post, b_post) posterior written in eta = logit(phi), returned as phi."""
+    def neg_log_density(eta):         # p(eta) = p(phi) dphi/deta, with dphi/deta = phi (1 - phi)
+        return -(stats.beta.logpdf(expit(eta), a_post, b_post) + np.log(expit(eta) * expit(-eta)))
+    return expit(minimize_scalar(neg_log_density, bounds=(-20, 20), method="bounded", options={"xatol": 1e-10}).x)
+
+
+for a_prior, b_prior in [(1, 1), (2, 2)]:
+    a_post, b_post = mle.beta_bernoulli_posterior(x_three, a_prior, b_prior)
+    print(f"Beta({a_prior}, {b_prior}) prior, three heads: MAP in phi {mle.beta_bernoulli_map(x_three, a_prior, b_prior):.4f}, "
+          f"MAP in eta (as phi) {map_in_log_odds(a_post, b_post):.4f}, (h + a) / (N + a + b) = "
+          f"{(3 + a_prior) / (3 + a_prior + b_prior):.4f}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 17 (derive): how many heads before the MAP passes 0.9?
 #
 # With the prior $\mathrm{Beta}(5, 5)$ on a coin's $\phi$, you toss and see only heads. After how many heads,
-# at the fewest, is $\hat\phi_\text{MAP}$ above 0.9?
+# at the fewest, is $\hat\phi_\text{MAP}$ above 0.9? Work it out by hand.
 
 # %%
 heads_answer = ...    # ✏️ a whole number
 exercises.map_heads_needed.check(heads_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: the package's MAP after h heads in h tosses, around the answer.
+if exercises.map_heads_needed.revealed():
+    heads_map = {h: mle.beta_bernoulli_map(np.ones(h), 5, 5) for h in range(30, 36)}
+    print("MAP after h heads: " + ", ".join(f"h = {h}: {value:.4f}" for h, value in heads_map.items())
+          + f"; first above 0.9 at h = {min(h for h, value in heads_map.items() if value > 0.9)}")
 
 # %% [markdown] slideshow={"slide_type": "slide"}
 # ## Where the lecture slides slip

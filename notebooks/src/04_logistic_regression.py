@@ -907,7 +907,8 @@ print(f"SGDClassifier: stopped after {sk_sgd.n_iter_} epochs, with the weights o
 # | $V_e$ | 0.433 | 0.423 | 0.426 | 0.421 | 0.425 | 0.422 | 0.419 | 0.430 | 0.415 | 0.437 |
 #
 # Under the patience rule above, with a patience of 3 epochs and $\delta = 0.005$, at which epoch would it have
-# stopped, and the weights of which epoch would it return? Answer `[stop epoch, best epoch]`.
+# stopped, and the weights of which epoch would it return? Walk the counter by hand, epoch by epoch (the
+# cell after your answer checks it with `patience_stop`). Answer `[stop epoch, best epoch]`.
 
 # %%
 stop_and_best = ...     # ✏️ two whole numbers, [stop epoch, best epoch]
@@ -920,10 +921,12 @@ table = np.array(exercises.VALIDATION_LOSSES)
 if exercises.patience_stop_epoch.revealed():
     print("patience_stop:", patience_stop(table, patience=3, min_delta=0.005))
     best, waited = np.inf, 0
-    for epoch, loss in enumerate(table[:15], start=1):
+    for epoch, loss in enumerate(table, start=1):
         waited = 0 if loss <= best - 0.005 else waited + 1
         best = min(best, loss)
         print(f"epoch {epoch:2d}: V = {loss:.3f}, best {best:.3f}, counter {waited}")
+        if waited == 3:                # the patience runs out
+            break
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # <details class="after-answer"><summary>After your answer: why</summary>
@@ -1441,8 +1444,9 @@ exercises.l1_lambda_max.check(threshold)
 # the mean negative log-likelihood plus a penalty: **each penalty is a prior**. Take independent Laplace priors,
 # $p(w_j) = \frac{1}{2\beta}e^{-|w_j|/\beta}$ with scale $\beta$: then $-\frac1N\log p(\mathbf{w}) = \frac{1}{N\beta}\|\mathbf{w}\|_1 + \text{const}$,
 # which is the L1 penalty with $\lambda = 1/(N\beta)$. The Laplace density has a sharp peak at 0, and the MAP estimate,
-# the posterior's *mode*, inherits it: weights exactly 0. The posterior's *mean* is never exactly 0 for any weight;
-# the sparsity belongs to the mode, not to the Bayesian answer as a whole.
+# the posterior's *mode*, inherits it: weights exactly 0. The posterior's *mean* is in general not exactly 0 (it is
+# where symmetry forces it: a feature that is 0 on every example leaves its weight's posterior equal to the
+# prior); the sparsity belongs to the mode, not to the Bayesian answer as a whole.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 13 (derive): the L2 strength of a Gaussian prior
@@ -1458,8 +1462,8 @@ exercises.map_l2_strength.check(strength)
 # %% jupyter={"source_hidden": true} slideshow={"slide_type": "subslide"}
 # After your answer: the outcome (run this cell again once you have answered)
 # Once you have answered: on the tumours (Z, N = 569) with a N(0, 0.5^2) prior, the log-posterior written out with
-# scipy.stats and maximised by scipy, beside LogisticRegression(l2=1 / (N tau^2)); then the Laplace prior's MAP, whose
-# log-posterior no small move from LogisticRegression(l1=1 / (N beta)) raises.
+# scipy.stats and maximised by scipy, beside our L2-penalised fit; then the Laplace prior's MAP, whose
+# log-posterior no small move from our L1-penalised fit raises.
 from scipy import optimize as scipy_optimize, stats
 
 n_map, tau, beta = len(cancer.y), 0.5, 0.05
@@ -1471,15 +1475,15 @@ def log_posterior(v, log_prior):
     return -np.logaddexp(0, -signs_map * (design_map @ v)).sum() + log_prior(v[:-1]).sum()
 
 
-gaussian = lambda w: stats.norm.logpdf(w, scale=tau)
-by_scipy = scipy_optimize.minimize(lambda v: -log_posterior(v, gaussian), np.zeros(31), method="BFGS",
-                                   options={"gtol": 1e-6}).x
-l2_fit = LogisticRegression(solver="newton", l2=1 / (n_map * tau ** 2), tol=1e-10).fit(Z, cancer.y)
-laplace = lambda w: stats.laplace.logpdf(w, scale=beta)
-l1_fit = LogisticRegression(solver="newton-l1", l1=1 / (n_map * beta), tol=1e-10).fit(Z, cancer.y)
-l1_weights = np.r_[l1_fit.coef_, l1_fit.intercept_]
-moves = np.random.default_rng(12).normal(scale=1e-3, size=(200, 31))
 if exercises.map_l2_strength.revealed():
+    gaussian = lambda w: stats.norm.logpdf(w, scale=tau)
+    by_scipy = scipy_optimize.minimize(lambda v: -log_posterior(v, gaussian), np.zeros(31), method="BFGS",
+                                       options={"gtol": 1e-6}).x
+    l2_fit = LogisticRegression(solver="newton", l2=1 / (n_map * tau ** 2), tol=1e-10).fit(Z, cancer.y)
+    laplace = lambda w: stats.laplace.logpdf(w, scale=beta)
+    l1_fit = LogisticRegression(solver="newton-l1", l1=1 / (n_map * beta), tol=1e-10).fit(Z, cancer.y)
+    l1_weights = np.r_[l1_fit.coef_, l1_fit.intercept_]
+    moves = np.random.default_rng(12).normal(scale=1e-3, size=(200, 31))
     print(f"Gaussian prior, tau = {tau}: lambda = 1/(N tau^2) = {1 / (n_map * tau ** 2):.5f}; the MAP by scipy and "
           f"the L2 fit agree to 1e-4: {np.allclose(by_scipy, np.r_[l2_fit.coef_, l2_fit.intercept_], atol=1e-4)}")
     print(f"Laplace prior, beta = {beta}: lambda = 1/(N beta) = {1 / (n_map * beta):.5f}; "

@@ -130,8 +130,9 @@ def _exercise_cases():
     for module in MODULES:
         for exercise in module.EXERCISES:
             target = f"exercises.{module.__name__.rsplit('.', 1)[1]}.{_name(module, exercise)}"
-            make = {Derive: _derive_cases, Count: _derive_cases, Choice: _choice_cases,
-                    Implement: _implement_cases}[type(exercise)]
+            kind = next(kind for kind in type(exercise).__mro__ if kind in (Derive, Count, Choice, Implement))
+            make = {Derive: _derive_cases, Count: _derive_cases, Choice: _choice_cases,       # (a module's own
+                    Implement: _implement_cases}[kind]                                       # subclass: its kind)
             cases += make(target, exercise)
     return cases
 

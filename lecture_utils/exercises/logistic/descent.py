@@ -441,8 +441,8 @@ that is what $\delta$ is for.
            "to then is epoch 14's 0.421.",
     slips=[(lambda: _best_on_improvement_only(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
             "The stop is right, but the best so far is the lowest loss seen, whether or not it improved by 0.005: "
-            "epoch 14's 0.421 is below epoch 12's 0.423, so its weights are the ones kept (scikit-learn's rule "
-            "too)."),
+            "epoch 14's 0.421 is below epoch 12's 0.423, so its weights are the ones kept (MLPClassifier's rule "
+            "too, with early_stopping=True)."),
            (lambda: _against_the_previous_epoch(VALIDATION_LOSSES, _PATIENCE, _MIN_DELTA),
             "Compare each epoch with the best loss so far, not with the epoch before it: a loss that rises and "
             "then falls back is no improvement."),

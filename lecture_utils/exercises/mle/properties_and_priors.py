@@ -8,6 +8,7 @@ from scipy import stats
 
 from ...mle import beta_bernoulli_map, gaussian_mle, unbiased_variance
 from .._core import Choice, Derive, Implement, Option, matches
+from .._numbers import as_numbers
 
 # ---------------------------------------------------------------- section 8
 
@@ -186,7 +187,20 @@ def _covariance_mle(points) -> np.ndarray:
     return np.array([var_1, np.mean(deviations[:, 0] * deviations[:, 1]), var_2])
 
 
-covariance_mle = Derive(
+class _SymmetricMatrix(Derive):
+    """(Sigma_11, Sigma_12, Sigma_22), which may also be typed as the 2 x 2 matrix itself, if it is symmetric."""
+
+    def _judge(self, answer):
+        matrix = as_numbers(answer, (2, 2))
+        if matrix is None:
+            return super()._judge(answer)
+        if not np.isclose(matrix[0, 1], matrix[1, 0], rtol=0.01, atol=1e-12):        # (typed to different figures)
+            return self._feedback("wrong", f"A covariance matrix is symmetric, Sigma_12 = Sigma_21 (the mean product of "
+                                           f"the same two deviations); got {matrix[0, 1]:g} and {matrix[1, 0]:g}.")
+        return super()._judge(matrix[[0, 0, 1], [0, 1, 1]])
+
+
+covariance_mle = _SymmetricMatrix(
     "the MLE of a covariance matrix",
     r"""
 The mean is $\hat{\boldsymbol\mu} = (1, 2)$, and the deviations are $(-1, -2)$, $(1, -1)$, $(0, 3)$. The MLE
