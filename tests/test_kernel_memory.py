@@ -3,8 +3,8 @@ the course's dependencies and the hub's, not the test extras, whose statsmodels 
 kernel that imports scikit-learn).
 
 Issue 38 asks for a peak of at most 200 MB per kernel. The imports alone take 125-185 MB (a bare kernel 51 MB;
-scipy.stats and scikit-learn 85 MB more), so that target is not met yet: these ceilings are today's peaks with a
-little room, and hold each notebook to them, so that no change makes a kernel heavier unnoticed.
+scipy.stats and scikit-learn about 85 MB more), so that target is not met yet: these ceilings are today's peaks
+with a little room, and hold each notebook to them, so that no change makes a kernel heavier unnoticed.
 """
 
 import ast
@@ -21,8 +21,9 @@ pytestmark = pytest.mark.hub
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
-#: Peak resident memory (MB) of each notebook's kernel after Run All: measured 2026-11-29 on 2 cores, plus 15.
-CEILING_MB = {"01": 225, "02": 270, "03": 300, "04": 320, "05": 260, "06": 345, "07": 300}
+#: Peak resident memory (MB) of each notebook's kernel after Run All: measured 2026-11-29 in .venv-hub, plus 15
+#: (at the session's start they were 226, 403, none (notebook 03 failed: it imported statsmodels), 304, 333, 428, 324).
+CEILING_MB = {"01": 215, "02": 275, "03": 295, "04": 335, "05": 300, "06": 360, "07": 300}
 
 #: The last cell: the kernel's own peak and present resident memory, from /proc.
 PROBE = ("print({line.split(':')[0]: int(line.split()[1]) // 1024 for line in open('/proc/self/status') "
