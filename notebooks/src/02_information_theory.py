@@ -968,7 +968,7 @@ plt.show()
 # $P(x, y)$, and three questions arise: how uncertain is the pair, how uncertain is $Y$ once $X$ is known,
 # and how much does $X$ tell about $Y$? Straka's lecture uses the conditional entropy only in its maximum
 # likelihood part, as $H(\hat p_\text{data}) = \mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$,
-# which is $H(T \mid X)$ below for the empirical distribution (its $\mathbf{w}$ inside $\hat p_\text{data}$ is a
+# which is $H(Y \mid X)$ below, with the input $\mathbf{x}$ as $X$, the target $t$ as $Y$ and $\hat p_\text{data}$ as $P$ (its $\mathbf{w}$ inside $\hat p_\text{data}$ is a
 # slip that notebook 03 corrects); it defines neither the joint entropy nor the mutual information. The
 # definitions below are the standard ones (Cover and Thomas, *Elements of Information Theory*, ch. 2).
 #
