@@ -966,11 +966,11 @@ plt.show()
 #
 # Section 5 measured the uncertainty of one variable. With two, $X$ and $Y$, the distribution is a table
 # $P(x, y)$, and three questions arise: how uncertain is the pair, how uncertain is $Y$ once $X$ is known,
-# and how much does $X$ tell about $Y$? Straka's lecture uses the conditional entropy only in its maximum
-# likelihood part, as $H(\hat p_\text{data}) = \mathbb{E}_{(\mathbf{x}, t) \sim \hat p_\text{data}}[-\log \hat p_\text{data}(t \mid \mathbf{x})]$,
-# which is $H(Y \mid X)$ below, with the input $\mathbf{x}$ as $X$, the target $t$ as $Y$ and $\hat p_\text{data}$ as $P$ (its $\mathbf{w}$ inside $\hat p_\text{data}$ is a
-# slip that notebook 03 corrects); it defines neither the joint entropy nor the mutual information. The
-# definitions below are the standard ones (Cover and Thomas, *Elements of Information Theory*, ch. 2).
+# and how much does $X$ tell about $Y$? Straka's lecture uses only the conditional entropy, in its maximum
+# likelihood part: its $H(\hat p_\text{data})$ is $H(Y \mid X)$ below, with the input as $X$, the target as
+# $Y$ and $P = \hat p_\text{data}$ (notebook 03 corrects a slip in it). It defines neither the joint entropy
+# nor the mutual information; the definitions below are the standard ones (Cover and Thomas, *Elements of
+# Information Theory*, ch. 2).
 #
 # - The **joint entropy** is the entropy of the pair, one outcome of a larger set:
 #   $H(X, Y) = -\sum_{x, y} P(x, y) \log P(x, y)$.
