@@ -1058,26 +1058,35 @@ plt.show()
 # inverted, and tells everything again.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 12 (derive): what one question tells about a die
+# ### ✏️ Exercise 12 (derive): two questions about a die
 #
-# A fair die shows $X \in \{1, \dots, 6\}$. You ask one question, "is it 5 or 6?", whose answer is
-# $Y = 1$ (yes) or $Y = 0$ (no). Compute, in bits, the uncertainty $H(X \mid Y)$ left about the die after
-# the answer, and the mutual information $I(X; Y)$.
+# A fair die shows $X \in \{1, \dots, 6\}$. You ask two yes/no questions: $Y$, "is it even?", and $Z$, "is it
+# at least 4?". Each alone is a fair question, worth 1 bit. Compute, in bits, the mutual information
+# $I(Y; Z)$ between the two answers, and the uncertainty $H(X \mid Y, Z)$ left about the die once you know both.
 
 # %%
-die_answer = ...      # ✏️ your answer, in bits, as [H(X | Y), I(X; Y)]
+die_answer = ...      # ✏️ your answer, in bits, as [I(Y; Z), H(X | Y, Z)]
 exercises.die_information.check(die_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: both values from the package, the pair of answers (Y, Z) taken as one variable.
+if exercises.die_information.revealed():
+    die = np.arange(1, 7)
+    even, high = die % 2 == 0, die >= 4
+    print(f"I(Y; Z) = {mutual_information(joint_distribution(even, high), base=2):.4f} bits")
+    print(f"H(X | Y, Z) = {conditional_entropy(joint_distribution(die, 2 * even + high).T, base=2):.4f} bits")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 13 (explain): can one observation add uncertainty?
 #
-# Section 11 showed $H(Y \mid X) \le H(Y)$. Can observing one particular value $X = x$ leave $Y$ *more*
-# uncertain than before, $H(Y \mid X = x) > H(Y)$?
+# Section 11 showed $H(Y \mid X) \le H(Y)$. Can observing one particular value $X = x$ leave $Y$ more
+# uncertain than before, $H(Y \mid X = x) > H(Y)$? Take $Y$ binary.
 #
 # - **(a)** No, never: information can only reduce uncertainty.
 # - **(b)** Yes: only the average over $x$, weighted by $P(x)$, cannot rise.
-# - **(c)** Yes, but only when $X$ and $Y$ are independent.
-# - **(d)** Only for continuous variables, whose differential entropy can be negative.
+# - **(c)** Yes, but another value of $X$ must then lower it by the same amount, so the unweighted changes cancel.
+# - **(d)** Yes, but only when $P(X = x) < P(Y = 1)$.
 
 # %%
 uncertainty_explanation = ...   # ✏️ "a", "b", "c" or "d"
