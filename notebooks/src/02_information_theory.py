@@ -1129,10 +1129,8 @@ if exercises.one_observation_uncertainty.revealed():
 #   sum stays below 1.
 # - **Straka, NPFL129 lecture 3, the central limit theorem.** "The sum of independent identically
 #   distributed random variables with finite variance converges to normal distribution": the sum does
-#   not converge, its variance $n\sigma^2$ grows without bound. The standardised sum
-#   $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$ does, in distribution, to $\mathcal{N}(0, 1)$. Exercise 11 asks
-#   what converges; once it is answered, section 10 shows $Z_n$ with mean 0 and variance 1 for every $n$ as
-#   its skewness fades.
+#   not converge, its variance $n\sigma^2$ grows without bound. Exercise 11 asks what does converge, and
+#   its solution states the theorem exactly; once it is answered, section 10 shows the limit.
 # - **Straka, NPFL129 lecture 3, maximum entropy.** The normal distribution's maximum entropy "can be
 #   proven (using variational inference)": the tool of that proof is the calculus of variations;
 #   variational inference is a method of approximate Bayesian inference. Section 10 proves it with
@@ -1157,15 +1155,16 @@ if exercises.one_observation_uncertainty.revealed():
 # - $D_\mathrm{KL}(P\|Q) = H(P, Q) - H(P) \ge 0$, zero only for $P = Q$, infinite where $Q$ misses an
 #   outcome of $P$, and not symmetric: fitting one Gaussian to two bumps, the forward divergence covers
 #   both and the reverse one picks one.
-# - The normal distribution is the limit of standardised sums (central limit theorem) and the
-#   maximum-entropy distribution for a given variance.
+# - The normal distribution is the limit in the central limit theorem (exercise 11 asks the limit of
+#   what) and the maximum-entropy distribution for a given variance.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Summary** (continued)
 #
 # - For two variables, $H(X, Y) = H(X) + H(Y \mid X)$ (the chain rule), and the mutual information
 #   $I(X; Y) = H(Y) - H(Y \mid X) = D_\mathrm{KL}(P(X, Y) \| P(X) P(Y)) \ge 0$ is symmetric and 0 exactly for
-#   independent variables: on average, knowing $X$ never adds uncertainty about $Y$, though one value of $X$ can.
+#   independent variables: $H(Y \mid X) \le H(Y)$, an average over $x$ (exercise 13 asks what that says of
+#   one $x$).
 #
 # **Next:** notebook 03 fits models to data by maximum likelihood, which is minimising the
 # cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$ and, for discrete data, the same as minimising
