@@ -1034,8 +1034,34 @@ for j, name in enumerate(tennis.feature_names):
 print(f"H(play) = {entropy(joint_distribution(tennis.X[:, 0], tennis.y).sum(axis=0), base=2):.4f} bits")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Outlook carries the most information about the class, about a quarter of a bit of the 0.94 bits of
-# $H(\text{play})$: ID3 would split on it first. Temperature carries almost none.
+# Outlook carries the most information about the class in this table, about a quarter of a bit of the
+# 0.94 bits of $H(\text{play})$: ID3 would split on it first. But these are plug-in estimates from
+# $N = 14$ examples, and the plug-in estimate is biased upwards: for independent columns it averages about
+# $(|X| - 1)(|Y| - 1)/(2N \ln 2)$ bits, not 0. The cell below shuffles the class 1000 times, which makes it
+# independent of every feature, and counts how often chance alone gives as much.
+
+# %% slideshow={"slide_type": "subslide"}
+rng = np.random.default_rng(36)
+_, play = np.unique(tennis.y, return_inverse=True)                    # the class as 0, 1
+shuffles = rng.permuted(np.tile(play, (1000, 1)), axis=1)             # 1000 shuffles: independent of every feature
+N = len(play)
+print("feature      values  I bits   mean over shuffles   bias (|X|-1)/(2N ln 2)   shuffles giving as much")
+for j, name in enumerate(tennis.feature_names):
+    _, x = np.unique(tennis.X[:, j], return_inverse=True)
+    K = x.max() + 1
+    cells = (x * 2 + shuffles) + 2 * K * np.arange(len(shuffles))[:, None]          # one joint table per shuffle
+    tables = np.bincount(cells.ravel(), minlength=2 * K * len(shuffles)).reshape(-1, K, 2) / N
+    null = [mutual_information(table, base=2) for table in tables]
+    observed = mutual_information(joint_distribution(x, play), base=2)
+    print(f"{name:<12} {K:>5}  {observed:7.4f}   {np.mean(null):18.4f}   {(K - 1) / (2 * N * np.log(2)):22.4f}   "
+          f"{np.mean(np.array(null) >= observed - 1e-12):22.0%}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Shuffled labels reach outlook's and humidity's values about a quarter of the time, and temperature's
+# 0.029 bits is the least any shuffle gives: at $N = 14$, none of the four features is told apart from
+# independence. The bias grows with the number of values $|X|$, so the gain favours many-valued features
+# (an identifier column would get the largest, all of $H(\text{play})$); C4.5 therefore divides it by
+# $H(X)$, the **gain ratio**.
 #
 # **A noisy copy.** Let $X$ be a fair bit and $Y$ the same bit, flipped with probability $\varepsilon$
 # (a binary symmetric channel). Given $X$, $Y$ is a coin with $P(\text{flip}) = \varepsilon$, so
@@ -1045,12 +1071,12 @@ print(f"H(play) = {entropy(joint_distribution(tennis.X[:, 0], tennis.y).sum(axis
 # %% slideshow={"slide_type": "subslide"}
 flips = np.linspace(0, 1, 101)
 channel_info = [mutual_information(np.array([[1 - f, f], [f, 1 - f]]) / 2, base=2) for f in flips]
-fig, ax = plt.subplots(figsize=(7.5, 2.9))
+fig, ax = plt.subplots(figsize=(6, 2.9))
 ax.plot(flips, binary_entropy(flips, base=2), label="$H(Y \\mid X) = h(\\varepsilon)$")
 ax.plot(flips, 1 - binary_entropy(flips, base=2), label="$1 - h(\\varepsilon)$")
 ax.plot(flips[::5], channel_info[::5], "o", markersize=4, label="$I(X; Y)$ from the table")
 ax.set(xlabel="flip probability $\\varepsilon$", ylabel="bits", title="A fair bit sent through a noisy copy")
-ax.legend(loc="center right", fontsize="small")
+ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")       # outside: the curves fill the axes
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
