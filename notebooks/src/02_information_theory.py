@@ -1044,17 +1044,15 @@ print(f"H(play) = {entropy(joint_distribution(tennis.X[:, 0], tennis.y).sum(axis
 rng = np.random.default_rng(36)
 _, play = np.unique(tennis.y, return_inverse=True)                    # the class as 0, 1
 shuffles = rng.permuted(np.tile(play, (1000, 1)), axis=1)             # 1000 shuffles: independent of every feature
-N = len(play)
 print("feature      values  I bits   mean over shuffles   bias (|X|-1)/(2N ln 2)   shuffles giving as much")
 for j, name in enumerate(tennis.feature_names):
     _, x = np.unique(tennis.X[:, j], return_inverse=True)
-    K = x.max() + 1
+    K, N, observed = x.max() + 1, len(play), mutual_information(joint_distribution(x, play), base=2)
     cells = (x * 2 + shuffles) + 2 * K * np.arange(len(shuffles))[:, None]          # one joint table per shuffle
     tables = np.bincount(cells.ravel(), minlength=2 * K * len(shuffles)).reshape(-1, K, 2) / N
-    null = [mutual_information(table, base=2) for table in tables]
-    observed = mutual_information(joint_distribution(x, play), base=2)
-    print(f"{name:<12} {K:>5}  {observed:7.4f}   {np.mean(null):18.4f}   {(K - 1) / (2 * N * np.log(2)):22.4f}   "
-          f"{np.mean(np.array(null) >= observed - 1e-12):22.0%}")
+    null = np.array([mutual_information(table, base=2) for table in tables])
+    print(f"{name:<12} {K:>5}  {observed:7.4f}   {null.mean():18.4f}   {(K - 1) / (2 * N * np.log(2)):22.4f}   "
+          f"{np.mean(null >= observed - 1e-12):22.0%}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # Shuffled labels reach outlook's and humidity's values about a quarter of the time, and temperature's
