@@ -1122,7 +1122,10 @@ exercises.one_observation_uncertainty.check(uncertainty_explanation)
 # **(b): the inequality is about the average.** $H(Y) - H(Y \mid X) = I(X; Y) \ge 0$, and
 # $H(Y \mid X) = \sum_x P(x) H(Y \mid X = x)$ is an average over $x$; single terms may exceed $H(Y)$. A rare
 # disease ($P(Y = 1) = 0.01$) and a test with sensitivity 0.9 and false-positive rate 0.05: a positive result
-# makes the disease likelier, about 0.154, and so *less* certain either way. The cell below computes it.
+# makes the disease likelier, about 0.154, and so *less* certain either way. A negative result lowers the
+# uncertainty by far less than a positive one raises it, but it is 16 times as frequent: only the average
+# weighted by $P(x)$ goes down. And a positive result, $P(x) \approx 0.0585$, is commoner than the disease.
+# The cell below computes it.
 #
 # </details>
 
