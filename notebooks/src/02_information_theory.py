@@ -715,7 +715,10 @@ mu_f, sigma_f = fit_gaussian_forward_kl(p_mix, x)
 mu_r, sigma_r = fit_gaussian_reverse_kl(p_mix, x)
 print(f"forward fit N({round(mu_f, 4) + 0:.4f}, {sigma_f:.4f}^2); the mixture's mean {round(mean, 4) + 0:.4f} "
       f"and sd {np.sqrt(variance):.4f} (= sqrt(1 + d^2/4) = {np.sqrt(1 + d ** 2 / 4):.4f})")
+fit_kl = kl_divergence_on_grid(normal_pdf(x, mu_r, sigma_r), p_mix, x)
+print(f"reverse fit N({mu_r:.3f}, {sigma_r:.3f}^2): KL(q||p) = {fit_kl:.4f}")
 
+# %% slideshow={"slide_type": "subslide"}
 mus, sigmas = np.linspace(-5, 5, 101), np.linspace(0.5, 4, 71)[:, None]
 
 
@@ -726,8 +729,6 @@ def reverse_kl_grid(p):
 
 reverse_kl = reverse_kl_grid(p_mix)
 i, j = np.unravel_index(np.argmin(reverse_kl), reverse_kl.shape)   # one of two mirror images: the bumps tie
-fit_kl = kl_divergence_on_grid(normal_pdf(x, mu_r, sigma_r), p_mix, x)
-print(f"reverse fit N({mu_r:.3f}, {sigma_r:.3f}^2): KL(q||p) = {fit_kl:.4f}")
 print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i]):.2f}, {sigmas[j, 0]:.2f}^2): "
       f"KL(q||p) = {reverse_kl.min():.4f}")
 print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on the grid "
