@@ -165,22 +165,27 @@ def test_the_reverse_fit_switches_global_minimum_near_d_5_6():
         assert (mu < -2) if on_a_bump else abs(mu) < 1e-6, (d, mu)
 
 
-def test_the_die_question_and_the_rare_disease_quote_scikit_learn_and_scipy():
-    """Section 11: exercise 12's mutual information is scikit-learn's, from the die's faces; exercise 13's numbers
-    are those of the disease and its test."""
+def test_the_die_questions_and_the_rare_disease_quote_scikit_learn_and_scipy():
+    """Section 11: exercise 12's values are scikit-learn's, from the die's faces; exercise 13's numbers are those
+    of the disease and its test."""
     from sklearn.metrics import mutual_info_score
     faces = np.arange(1, 7)
-    answers = (faces >= 5).astype(int)
-    h_x_given_y, mi = ex.die_information.truth
-    assert mi == pytest.approx(mutual_info_score(faces, answers) / np.log(2), rel=1e-12)
-    assert h_x_given_y == pytest.approx(np.log2(6) - mi, rel=1e-12) and h_x_given_y == pytest.approx(5 / 3)
-    for value in (h_x_given_y, mi):
-        assert quoted(ex.die_information.solution, value, 3)
+    even, high = faces % 2 == 0, faces >= 4
+    mi, h_x_given_both = ex.die_information.truth
+    assert mi == pytest.approx(mutual_info_score(even, high) / np.log(2), rel=1e-12)
+    answers_tell = mutual_info_score(faces, 2 * even + high) / np.log(2)          # I(X; (Y, Z)) = H(Y, Z)
+    assert h_x_given_both == pytest.approx(np.log2(6) - answers_tell, rel=1e-12)
+    assert h_x_given_both == pytest.approx(2 / 3) and answers_tell == pytest.approx(2 - mi)
+    assert quoted(ex.die_information.solution, mi, 4) and quoted(ex.die_information.solution, h_x_given_both, 3)
+    for answer, slip in (([0.081, 0.667], "cut short"), ([0.0817, 0.66], "cut short"), ([0.667, 0.0817], "order")):
+        feedback = ex.die_information._judge(answer)
+        assert feedback.verdict == "wrong" and slip in feedback.message, (answer, feedback)
     prior = stats.entropy([0.99, 0.01], base=2)
     positive = 0.9 * 0.01 / (0.9 * 0.01 + 0.05 * 0.99)
     after = stats.entropy([positive, 1 - positive], base=2)
     assert after > prior
     text = ex.one_observation_uncertainty.solution
     assert quoted(text, prior, 3) and quoted(text, positive, 3) and quoted(text, after, 2)
+    assert quoted(text, 0.99 * 0.05 + 0.01 * 0.9, 4)                      # P(positive), above P(ill) = 0.01
     for option in ex.one_observation_uncertainty.options.values():
-        assert "0.081" in option.feedback or "H(Y | X = x) = H(Y)" in option.feedback
+        assert "0.081" in option.feedback

@@ -10,7 +10,7 @@ import numpy as np
 from scipy import optimize, special, stats
 
 from ..information import (binary_entropy, conditional_entropy, cross_entropy, entropy, gaussian_entropy,
-                           huffman_code_lengths, kl_divergence, mutual_information)
+                           huffman_code_lengths, joint_distribution, kl_divergence, mutual_information)
 from ..probability import categorical_mean, categorical_pmf, one_hot
 from ._core import Choice, Derive, Implement, Option
 
@@ -400,40 +400,56 @@ $\mathcal{N}(0, 1)$: the histogram of the widget below.
 
 # ---------------------------------------------------------------- section 11
 
-#: A fair die X, and Y = 1 when X is 5 or 6: rows x = 1..6, columns y = 0, 1.
-_DIE_JOINT = np.array([[1 / 6, 0.0]] * 4 + [[0.0, 1 / 6]] * 2)
+#: A fair die X, and two questions about it: Y, "is it even?", and Z, "is it at least 4?".
+_DIE = np.arange(1, 7)
+_EVEN, _HIGH = _DIE % 2 == 0, _DIE >= 4
+
+
+def _two_questions() -> list:
+    """``[I(Y; Z), H(X | Y, Z)]`` in bits, from the package: the pair of answers is one variable with 4 values."""
+    return [mutual_information(joint_distribution(_EVEN, _HIGH), base=2),
+            conditional_entropy(joint_distribution(_DIE, 2 * _EVEN + _HIGH).T, base=2)]
+
+
+_TWO_QUESTIONS = (1 - float(binary_entropy(1 / 3, base=2)), 2 / 3)     # the hand solution
+_CUT = "has every figure right, but it is cut short, not rounded: give 3 significant figures, rounded."
 
 die_information = Derive(
-    "what one question tells about a die",
+    "two questions about a die",
     r"""
-$Y$ is a function of $X$, so the die decides it: $H(Y \mid X) = 0$. The other direction needs work.
-Given $Y = 0$ (probability $\frac23$), $X$ is uniform on $\{1, 2, 3, 4\}$: 2 bits left; given $Y = 1$
-(probability $\frac13$), it is uniform on $\{5, 6\}$: 1 bit left. So
+Each question alone is a fair coin, 1 bit. But given "even" ($X \in \{2, 4, 6\}$), "at least 4" has
+probability $\frac23$, and given "odd" ($\{1, 3, 5\}$) it has $\frac13$: $Z$ is $Y$ through a noisy copy with
+$\varepsilon = \frac13$, so
 
-$$H(X \mid Y) = \tfrac23 \cdot 2 + \tfrac13 \cdot 1 = \tfrac53 \approx 1.667 \text{ bits},$$
+$$I(Y; Z) = H(Z) - H(Z \mid Y) = 1 - h(\tfrac13) \approx 1 - 0.918 = 0.0817 \text{ bits}.$$
 
-and $I(X; Y) = H(X) - H(X \mid Y) = \log_2 6 - \tfrac53 \approx 2.585 - 1.667 = 0.918$ bits. The other
-way round, $I(X; Y) = H(Y) - H(Y \mid X) = H(Y) - 0 = h(\tfrac13) \approx 0.918$ bits: when $Y$ is a function
-of $X$, the information it carries about $X$ is all of its own entropy. The answer "yes or no" is worth
-less than 1 bit because it is not a fair coin.
+The two answers together tell $H(Y, Z) = H(Y) + H(Z) - I(Y; Z) \approx 1.918$ bits, not 2. The pair $(Y, Z)$ is a
+function of $X$, so $H(Y, Z \mid X) = 0$ and the chain rule gives
+$H(X \mid Y, Z) = H(X) - H(Y, Z) = \log_2 6 - 1.918 \approx 0.667$ bits. Directly: the four pairs of answers
+leave the faces $\{4, 6\}$, $\{2\}$, $\{5\}$, $\{1, 3\}$, with probabilities $\frac13, \frac16, \frac16, \frac13$
+and 1, 0, 0, 1 bit left: $H(X \mid Y, Z) = \frac13 + \frac13 = \frac23$ bits.
 """,
-    truth=lambda: [conditional_entropy(_DIE_JOINT.T, base=2), mutual_information(_DIE_JOINT, base=2)],
-    answer=[5 / 3, float(binary_entropy(1 / 3, base=2))], what="[H(X | Y), I(X; Y)] in bits", example="[1.5, 0.5]",
-    praise="H(X | Y) = 2/3 * 2 + 1/3 * 1 = 5/3 bits, and I(X; Y) = log2 6 - 5/3 = h(1/3) = 0.918 bits: "
-           "the question's answer is a function of the die, so it tells all of its own entropy.",
-    slips=[(lambda: [0.0, np.log2(6)], "H(Y | X) is 0 (the die decides Y), but the question asks for H(X | Y): "
-                                       "what is left to learn about the die once you know whether it shows 5 or 6."),
-           (lambda: [5 / 3 * _LN2, float(binary_entropy(1 / 3))], "Those are nats; the exercise asks for bits "
-                                                                  "(log base 2)."),
-           (lambda: [5 / 3, 1.0], "One yes/no answer is worth 1 bit only when both answers are equally likely; "
-                                  "here 'yes' has probability 1/3: I(X; Y) = H(Y) = h(1/3)."),
-           (lambda: [np.log2(6) - 1, 1.0], "After 'no', four faces are left (2 bits), after 'yes' two (1 bit): "
-                                           "weight them by P(Y = 0) = 2/3 and P(Y = 1) = 1/3."),
-           (lambda: [1.5, np.log2(6) - 1.5], "Weight each case by its probability: P(Y = 0) = 2/3 (four faces), "
-                                             "P(Y = 1) = 1/3, not 1/2 each.")],
-    advice="H(X | Y) = sum_y P(y) H(X | Y = y): given each answer, X is uniform on the faces left. Then "
-           "I(X; Y) = H(X) - H(X | Y).",
-    names=("H(X | Y)", "I(X; Y)"),
+    truth=_two_questions,
+    answer=list(_TWO_QUESTIONS), what="[I(Y; Z), H(X | Y, Z)] in bits", example="[0.5, 1.5]",
+    praise="Z is Y through a noisy copy with epsilon = 1/3, so I(Y; Z) = 1 - h(1/3) = 0.0817 bits; together the "
+           "answers tell H(Y, Z) = 2 - 0.0817 bits, and H(X | Y, Z) = log2 6 - H(Y, Z) = 2/3 bits.",
+    slips=[(lambda: [0.0, np.log2(6) - 2], "Each question alone is a fair coin, but the two are not independent: "
+                                           "given 'even' (2, 4, 6), 'at least 4' has probability 2/3, not 1/2."),
+           (lambda: [_TWO_QUESTIONS[0] * _LN2, 2 / 3 * _LN2], "Those are nats; the exercise asks for bits "
+                                                              "(log base 2)."),
+           (lambda: [2 / 3, _TWO_QUESTIONS[0]], "Those are the two values in the wrong order: the answer is "
+                                                "[I(Y; Z), H(X | Y, Z)]."),
+           (lambda: [_TWO_QUESTIONS[0], 2 - _TWO_QUESTIONS[0]], "That second value is H(Y, Z), what the two "
+                                                                "answers tell together; the exercise asks what is "
+                                                                "left about the die: H(X) - H(Y, Z)."),
+           (lambda: [_TWO_QUESTIONS[0], 0.5], "Weight each pair of answers by its probability: (even, at least 4) "
+                                              "leaves two faces and has probability 1/3, (even, below 4) one face "
+                                              "and probability 1/6."),
+           (lambda: [0.081, 2 / 3], f"I(Y; Z) = 0.081 {_CUT}"),
+           (lambda: [_TWO_QUESTIONS[0], 0.66], f"H(X | Y, Z) = 0.66 {_CUT}")],
+    advice="Given Y, Z is a coin: find P(Z = 1 | Y = y) for each y. The pair (Y, Z) is a function of X, so "
+           "H(X | Y, Z) = H(X) - H(Y, Z) (the chain rule).",
+    names=("I(Y; Z)", "H(X | Y, Z)"),
 )
 
 one_observation_uncertainty = Choice(
@@ -444,17 +460,21 @@ $H(Y) - H(Y \mid X) = I(X; Y) = D_\mathrm{KL}(P(X, Y) \,\|\, P(X)P(Y)) \ge 0$. A
 leave $Y$ more uncertain than before. A disease with prior $P(Y = 1) = 0.01$ has $H(Y) \approx 0.081$ bits;
 a positive result of a test with sensitivity 0.9 and a false-positive rate of 0.05 raises $P(Y = 1 \mid
 \text{positive})$ to about $0.154$, where $H(Y \mid \text{positive}) \approx 0.62$ bits. The negative results,
-which are most of them, lower it, and the average goes down.
+which are most of them, lower it only to $0.012$ bits, by far less than the positive one raised it, but they
+are 16 times as frequent, and the weighted average goes down. A positive result has $P(X = x) \approx 0.0585$,
+more than $P(Y = 1) = 0.01$.
 """,
     options={
         "a": Option(False, "Only the average over x obeys H(Y | X) <= H(Y). A rare disease has H(Y) = 0.081 bits; "
                            "a positive test makes it likelier and H(Y | positive) = 0.62 bits, larger."),
         "b": Option(True, "H(Y | X) <= H(Y) is an average over x (its gap is I(X; Y) >= 0). A positive test for a "
                           "rare disease raises the uncertainty (0.081 -> 0.62 bits); the many negatives lower it."),
-        "c": Option(False, "Independent X and Y give H(Y | X = x) = H(Y) for every x: no change at all. The increase "
-                           "happens with dependent variables, for the rarer values of x."),
-        "d": Option(False, "Discrete variables show it too: a positive test for a rare disease raises H(Y) from "
-                           "0.081 to 0.62 bits. Only the average over x cannot rise."),
+        "c": Option(False, "Nothing makes the changes cancel unweighted: a positive test for a rare disease raises "
+                           "H(Y) = 0.081 bits to H(Y | positive) = 0.62, a negative one lowers it only to 0.012. "
+                           "It is the average weighted by P(x) that cannot rise."),
+        "d": Option(False, "A positive test for a rare disease has P(positive) = 0.0585, more than P(ill) = 0.01, "
+                           "and still raises H(Y) = 0.081 bits to H(Y | positive) = 0.62. Only the average over "
+                           "x cannot rise."),
     },
 )
 

@@ -715,7 +715,10 @@ mu_f, sigma_f = fit_gaussian_forward_kl(p_mix, x)
 mu_r, sigma_r = fit_gaussian_reverse_kl(p_mix, x)
 print(f"forward fit N({round(mu_f, 4) + 0:.4f}, {sigma_f:.4f}^2); the mixture's mean {round(mean, 4) + 0:.4f} "
       f"and sd {np.sqrt(variance):.4f} (= sqrt(1 + d^2/4) = {np.sqrt(1 + d ** 2 / 4):.4f})")
+fit_kl = kl_divergence_on_grid(normal_pdf(x, mu_r, sigma_r), p_mix, x)
+print(f"reverse fit N({mu_r:.3f}, {sigma_r:.3f}^2): KL(q||p) = {fit_kl:.4f}")
 
+# %% slideshow={"slide_type": "subslide"}
 mus, sigmas = np.linspace(-5, 5, 101), np.linspace(0.5, 4, 71)[:, None]
 
 
@@ -726,8 +729,6 @@ def reverse_kl_grid(p):
 
 reverse_kl = reverse_kl_grid(p_mix)
 i, j = np.unravel_index(np.argmin(reverse_kl), reverse_kl.shape)   # one of two mirror images: the bumps tie
-fit_kl = kl_divergence_on_grid(normal_pdf(x, mu_r, sigma_r), p_mix, x)
-print(f"reverse fit N({mu_r:.3f}, {sigma_r:.3f}^2): KL(q||p) = {fit_kl:.4f}")
 print(f"brute force over {reverse_kl.size} Gaussians: N(+-{abs(mus[i]):.2f}, {sigmas[j, 0]:.2f}^2): "
       f"KL(q||p) = {reverse_kl.min():.4f}")
 print(f"KL(N(0, 1) || N(1, 2^2)): closed form {gaussian_kl(0, 1, 1, 2):.6f}, on the grid "
@@ -966,8 +967,11 @@ plt.show()
 #
 # Section 5 measured the uncertainty of one variable. With two, $X$ and $Y$, the distribution is a table
 # $P(x, y)$, and three questions arise: how uncertain is the pair, how uncertain is $Y$ once $X$ is known,
-# and how much does $X$ tell about $Y$? Straka's lecture defines only the entropy of one variable; the
-# definitions below are the standard ones (Cover and Thomas, *Elements of Information Theory*, ch. 2).
+# and how much does $X$ tell about $Y$? Straka's lecture uses only the conditional entropy, in its maximum
+# likelihood part: its $H(\hat p_\text{data})$ is $H(Y \mid X)$ below, with the input as $X$, the target as
+# $Y$ and $P = \hat p_\text{data}$ (notebook 03 corrects a slip in it). It defines neither the joint entropy
+# nor the mutual information; the definitions below are the standard ones (Cover and Thomas, *Elements of
+# Information Theory*, ch. 2).
 #
 # - The **joint entropy** is the entropy of the pair, one outcome of a larger set:
 #   $H(X, Y) = -\sum_{x, y} P(x, y) \log P(x, y)$.
@@ -1031,8 +1035,32 @@ for j, name in enumerate(tennis.feature_names):
 print(f"H(play) = {entropy(joint_distribution(tennis.X[:, 0], tennis.y).sum(axis=0), base=2):.4f} bits")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# Outlook carries the most information about the class, about a quarter of a bit of the 0.94 bits of
-# $H(\text{play})$: ID3 would split on it first. Temperature carries almost none.
+# Outlook carries the most information about the class in this table, about a quarter of a bit of the
+# 0.94 bits of $H(\text{play})$: ID3 would split on it first. But these are plug-in estimates from
+# $N = 14$ examples, and the plug-in estimate is biased upwards: for independent columns it averages about
+# $(|X| - 1)(|Y| - 1)/(2N \ln 2)$ bits, not 0. The cell below shuffles the class 1000 times, which makes it
+# independent of every feature, and counts how often chance alone gives as much.
+
+# %% slideshow={"slide_type": "subslide"}
+rng = np.random.default_rng(36)
+_, play = np.unique(tennis.y, return_inverse=True)                    # the class as 0, 1
+shuffles = rng.permuted(np.tile(play, (1000, 1)), axis=1)             # 1000 shuffles: independent of every feature
+print("feature      values  I bits   mean over shuffles   bias (|X|-1)/(2N ln 2)   shuffles giving as much")
+for j, name in enumerate(tennis.feature_names):
+    _, x = np.unique(tennis.X[:, j], return_inverse=True)
+    K, N, observed = x.max() + 1, len(play), mutual_information(joint_distribution(x, play), base=2)
+    cells = (x * 2 + shuffles) + 2 * K * np.arange(len(shuffles))[:, None]          # one joint table per shuffle
+    tables = np.bincount(cells.ravel(), minlength=2 * K * len(shuffles)).reshape(-1, K, 2) / N
+    null = np.array([mutual_information(table, base=2) for table in tables])
+    print(f"{name:<12} {K:>5}  {observed:7.4f}   {null.mean():18.4f}   {(K - 1) / (2 * N * np.log(2)):22.4f}   "
+          f"{np.mean(null >= observed - 1e-12):22.0%}")
+
+# %% [markdown] slideshow={"slide_type": "subslide"}
+# Shuffled labels reach outlook's and humidity's values about a quarter of the time, and temperature's
+# 0.029 bits is the least any shuffle gives: at $N = 14$, none of the four features is told apart from
+# independence. The bias grows with the number of values $|X|$, so the gain favours many-valued features
+# (an identifier column would get the largest, all of $H(\text{play})$); C4.5 therefore divides it by
+# $H(X)$, the **gain ratio**.
 #
 # **A noisy copy.** Let $X$ be a fair bit and $Y$ the same bit, flipped with probability $\varepsilon$
 # (a binary symmetric channel). Given $X$, $Y$ is a coin with $P(\text{flip}) = \varepsilon$, so
@@ -1042,12 +1070,12 @@ print(f"H(play) = {entropy(joint_distribution(tennis.X[:, 0], tennis.y).sum(axis
 # %% slideshow={"slide_type": "subslide"}
 flips = np.linspace(0, 1, 101)
 channel_info = [mutual_information(np.array([[1 - f, f], [f, 1 - f]]) / 2, base=2) for f in flips]
-fig, ax = plt.subplots(figsize=(7.5, 2.9))
+fig, ax = plt.subplots(figsize=(6, 2.9))
 ax.plot(flips, binary_entropy(flips, base=2), label="$H(Y \\mid X) = h(\\varepsilon)$")
 ax.plot(flips, 1 - binary_entropy(flips, base=2), label="$1 - h(\\varepsilon)$")
 ax.plot(flips[::5], channel_info[::5], "o", markersize=4, label="$I(X; Y)$ from the table")
 ax.set(xlabel="flip probability $\\varepsilon$", ylabel="bits", title="A fair bit sent through a noisy copy")
-ax.legend(loc="center right", fontsize="small")
+ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")       # outside: the curves fill the axes
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -1055,26 +1083,35 @@ plt.show()
 # inverted, and tells everything again.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
-# ### ✏️ Exercise 12 (derive): what one question tells about a die
+# ### ✏️ Exercise 12 (derive): two questions about a die
 #
-# A fair die shows $X \in \{1, \dots, 6\}$. You ask one question, "is it 5 or 6?", whose answer is
-# $Y = 1$ (yes) or $Y = 0$ (no). Compute, in bits, the uncertainty $H(X \mid Y)$ left about the die after
-# the answer, and the mutual information $I(X; Y)$.
+# A fair die shows $X \in \{1, \dots, 6\}$. You ask two yes/no questions: $Y$, "is it even?", and $Z$, "is it
+# at least 4?". Each alone is a fair question, worth 1 bit. Compute, in bits, the mutual information
+# $I(Y; Z)$ between the two answers, and the uncertainty $H(X \mid Y, Z)$ left about the die once you know both.
 
 # %%
-die_answer = ...      # ✏️ your answer, in bits, as [H(X | Y), I(X; Y)]
+die_answer = ...      # ✏️ your answer, in bits, as [I(Y; Z), H(X | Y, Z)]
 exercises.die_information.check(die_answer)
+
+# %% jupyter={"source_hidden": true}
+# After your answer: the outcome (run this cell again once you have answered)
+# Once you have answered: both values from the package, the pair of answers (Y, Z) taken as one variable.
+if exercises.die_information.revealed():
+    die = np.arange(1, 7)
+    even, high = die % 2 == 0, die >= 4
+    print(f"I(Y; Z) = {mutual_information(joint_distribution(even, high), base=2):.4f} bits")
+    print(f"H(X | Y, Z) = {conditional_entropy(joint_distribution(die, 2 * even + high).T, base=2):.4f} bits")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 13 (explain): can one observation add uncertainty?
 #
-# Section 11 showed $H(Y \mid X) \le H(Y)$. Can observing one particular value $X = x$ leave $Y$ *more*
-# uncertain than before, $H(Y \mid X = x) > H(Y)$?
+# Section 11 showed $H(Y \mid X) \le H(Y)$. Can observing one particular value $X = x$ leave $Y$ more
+# uncertain than before, $H(Y \mid X = x) > H(Y)$? Take $Y$ binary.
 #
 # - **(a)** No, never: information can only reduce uncertainty.
 # - **(b)** Yes: only the average over $x$, weighted by $P(x)$, cannot rise.
-# - **(c)** Yes, but only when $X$ and $Y$ are independent.
-# - **(d)** Only for continuous variables, whose differential entropy can be negative.
+# - **(c)** Yes, but another value of $X$ must then lower it by the same amount, so the unweighted changes cancel.
+# - **(d)** Yes, but only when $P(X = x) < P(Y = 1)$.
 
 # %%
 uncertainty_explanation = ...   # ✏️ "a", "b", "c" or "d"
@@ -1086,7 +1123,10 @@ exercises.one_observation_uncertainty.check(uncertainty_explanation)
 # **(b): the inequality is about the average.** $H(Y) - H(Y \mid X) = I(X; Y) \ge 0$, and
 # $H(Y \mid X) = \sum_x P(x) H(Y \mid X = x)$ is an average over $x$; single terms may exceed $H(Y)$. A rare
 # disease ($P(Y = 1) = 0.01$) and a test with sensitivity 0.9 and false-positive rate 0.05: a positive result
-# makes the disease likelier, about 0.154, and so *less* certain either way. The cell below computes it.
+# makes the disease likelier, about 0.154, and so *less* certain either way. A negative result lowers the
+# uncertainty by far less than a positive one raises it, but it is 16 times as frequent: only the average
+# weighted by $P(x)$ goes down. And a positive result, $P(x) \approx 0.0585$, is commoner than the disease.
+# The cell below computes it.
 #
 # </details>
 
@@ -1117,10 +1157,8 @@ if exercises.one_observation_uncertainty.revealed():
 #   sum stays below 1.
 # - **Straka, NPFL129 lecture 3, the central limit theorem.** "The sum of independent identically
 #   distributed random variables with finite variance converges to normal distribution": the sum does
-#   not converge, its variance $n\sigma^2$ grows without bound. The standardised sum
-#   $Z_n = (S_n - n\mu)/(\sqrt{n}\,\sigma)$ does, in distribution, to $\mathcal{N}(0, 1)$. Exercise 11 asks
-#   what converges; once it is answered, section 10 shows $Z_n$ with mean 0 and variance 1 for every $n$ as
-#   its skewness fades.
+#   not converge, its variance $n\sigma^2$ grows without bound. Exercise 11 asks what does converge, and
+#   its solution states the theorem exactly; once it is answered, section 10 shows the limit.
 # - **Straka, NPFL129 lecture 3, maximum entropy.** The normal distribution's maximum entropy "can be
 #   proven (using variational inference)": the tool of that proof is the calculus of variations;
 #   variational inference is a method of approximate Bayesian inference. Section 10 proves it with
@@ -1145,15 +1183,16 @@ if exercises.one_observation_uncertainty.revealed():
 # - $D_\mathrm{KL}(P\|Q) = H(P, Q) - H(P) \ge 0$, zero only for $P = Q$, infinite where $Q$ misses an
 #   outcome of $P$, and not symmetric: fitting one Gaussian to two bumps, the forward divergence covers
 #   both and the reverse one picks one.
-# - The normal distribution is the limit of standardised sums (central limit theorem) and the
-#   maximum-entropy distribution for a given variance.
+# - The normal distribution is the limit in the central limit theorem (exercise 11 asks the limit of
+#   what) and the maximum-entropy distribution for a given variance.
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # **Summary** (continued)
 #
 # - For two variables, $H(X, Y) = H(X) + H(Y \mid X)$ (the chain rule), and the mutual information
 #   $I(X; Y) = H(Y) - H(Y \mid X) = D_\mathrm{KL}(P(X, Y) \| P(X) P(Y)) \ge 0$ is symmetric and 0 exactly for
-#   independent variables: on average, knowing $X$ never adds uncertainty about $Y$, though one value of $X$ can.
+#   independent variables: $H(Y \mid X) \le H(Y)$, an average over $x$ (exercise 13 asks what that says of
+#   one $x$).
 #
 # **Next:** notebook 03 fits models to data by maximum likelihood, which is minimising the
 # cross-entropy $H(\hat p_\mathrm{data}, p_\mathrm{model})$ and, for discrete data, the same as minimising
