@@ -530,3 +530,17 @@ def test_the_notebooks_draw_of_the_plane_is_typical():
     excess = np.array(excess)
     assert (np.sum(excess > 0.05), np.sum(inside), np.sum(np.array(excess_new) > 0.05)) == (77, 94, 91)
     assert round(float(np.median(excess)), 2) == 0.19 and round(float(excess[59]), 3) == 0.207
+
+
+
+def test_a_learning_rate_explorer_drawn_afresh_sends_one_picture_not_its_backgrounds_on_their_way(hours):
+    """After another widget took its pixels, a change draws both views' backgrounds, then the state: the browser
+    gets the last picture only (the backgrounds flashed, and a picture replaced while decoding was never shown)."""
+    from lecture_utils.widgets import LossMatrixExplorer
+    explorer = LearningRateExplorer(*hours, learning_rate=0.6, n_updates=150)
+    LossMatrixExplorer()                                             # drawn last: the explorer lets go of its pixels
+    sent, send_state = [], explorer._view.send_state
+    explorer._view.send_state = lambda key=None: (sent.append(set(key or ())), send_state(key))
+    explorer.slider.value = 3
+    assert sum("png" in keys for keys in sent) == 1, sent
+    assert explorer.status.startswith("step 3: ")
