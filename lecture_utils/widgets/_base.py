@@ -110,10 +110,17 @@ class FigureWidget:
         self._build_figure()
         for control in watched:
             control.observe(weakly(self._on_change), names="value")
-        self.update()
+        self.redraw()
 
     def _on_change(self, change=None) -> None:
         if not self._holding:
+            self.redraw()
+
+    def redraw(self) -> None:
+        """:meth:`update`, the browser getting one picture however many renders it makes (a widget drawn afresh
+        may render backgrounds first: sent on their way, they flashed, and a picture replaced while the browser
+        decoded it never showed)."""
+        with self._view.hold_sync():
             self.update()
 
     @contextmanager
@@ -125,7 +132,7 @@ class FigureWidget:
         finally:
             self._holding = outer
         if not outer:
-            self.update()
+            self.redraw()
 
     def update(self) -> None:
         """Move the animated artists to the state the controls show, then :meth:`render`."""

@@ -250,7 +250,7 @@ class GaussianClassesExplorer(FigureWidget):
     def new_sample(self) -> None:
         """Draw a new training sample (and test set) from the same classes."""
         self._draw_noise()
-        self.update()
+        self.redraw()
 
     @property
     def t(self) -> np.ndarray:

@@ -310,11 +310,6 @@ class LearningRateExplorer(FigureWidget):
             self.render()
 
     def update(self) -> None:
-        with self._view.hold_sync():                             # one picture sent: the backgrounds drawn afresh
-            self._draw_state()                                   # below are not shown on their way
-
-    def _draw_state(self) -> None:
-        """Draw the run, step and view the controls show (and both backgrounds first, when drawn afresh)."""
         if self._base is None:                                   # drawn afresh: when built, or after another widget
             self._draw_backgrounds()                             # took its pixels (see FigureWidget._keep_pixels)
         if self.path is None:
