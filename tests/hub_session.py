@@ -193,6 +193,9 @@ def jupyterhub(folder: Path | None = None, environment: dict | None = None):
     config_dir = scratch / "etc-jupyter"
     config_dir.mkdir(exist_ok=True)
     (config_dir / "nbgrader_config.py").write_text(_NBGRADER.format(course=COURSE, exchange=str(exchange), instructor=INSTRUCTOR))
+    drop_ins = config_dir / "jupyter_server_config.d"             # the user image's, where hub/Dockerfile puts it
+    drop_ins.mkdir(exist_ok=True)
+    shutil.copy(ROOT / "hub" / "jupyter_server_config.json", drop_ins / "linear-classifiers-hub.json")
     upstream = publish_course(scratch / "upstream")
 
     port, token = free_port(), secrets.token_hex(16)

@@ -98,8 +98,24 @@ def test_the_image_installs_from_the_lock_with_the_courses_settings_and_nbgitpul
     assert re.search(r'pip install --no-cache-dir -c requirements-lock.txt "\.\[homework,hub\]"', dockerfile)
     assert "COPY --chown=1000:100 jupyter-config/ jupyter-config/" in dockerfile     # the settings, installed with it
     assert "COPY hub/nbgrader_config.py /etc/jupyter/nbgrader_config.py" in dockerfile
+    assert ("COPY hub/jupyter_server_config.json /etc/jupyter/jupyter_server_config.d/linear-classifiers-hub.json"
+            in dockerfile)
     hub_extra = "\n".join(line for line in (ROOT / "pyproject.toml").read_text().split("hub = [", 1)[1].splitlines()
                           if line.strip().startswith('"'))
     assert "nbgitpuller" in hub_extra and "jupyterhub" in hub_extra
     locked = (ROOT / "requirements-lock.txt").read_text()
     assert re.search(r"^nbgitpuller==", locked, re.M) and re.search(r"^jupyterhub==", locked, re.M)
+
+
+def test_the_servers_shut_down_the_kernels_of_closed_notebooks_only():
+    """Every setting of the drop-in is a trait of jupyter_server's kernel manager (a misspelt one is ignored with a
+    warning), and it culls idle kernels that no notebook is connected to, never a busy one or an open notebook's."""
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    settings = json.loads((HUB / "jupyter_server_config.json").read_text())
+    assert settings.keys() == {"MappingKernelManager"}
+    culling = settings["MappingKernelManager"]
+    traits = MappingKernelManager.class_traits(config=True)
+    assert culling.keys() <= traits.keys(), culling.keys() - traits.keys()
+    for name, value in culling.items():
+        traits[name].validate(MappingKernelManager, value)
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_connected"] is False and culling["cull_busy"] is False
