@@ -6,7 +6,8 @@ at once, each student clicks the README's nbgitpuller link (the course is cloned
 opens), runs all its cells, and presses the perceptron stepper's Step button ``PRESSES / 2`` times, then moves its slider back as
 many steps (the left arrow key), each timed from the key press to the widget's new pixels on screen (the probe of ``tests/lab_session.py``). Then the
 memory of each student's server and kernel, as the hub's processes see it (resident now, and the kernel's peak).
-Then one student runs every notebook in turn, and each notebook's kernel peak is read when its last cell is done.
+Then one student runs every notebook in turn, leaving each open: each kernel's peak when its last cell is done,
+then the server and the seven kernels together.
 Prints one JSON object on its last line for bench_hub.
 """
 
@@ -25,6 +26,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / "tests")]
 
 import hub_session  # noqa: E402
+from process_memory import memory_of, together_mb  # noqa: E402
 from lab_session import _TIMING_PROBE, CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, PROJECTOR  # noqa: E402
 
 PRESSES = 10
@@ -99,13 +101,11 @@ async def student(browser, hub, name: str, link: str, start: asyncio.Event, log:
     await context.close()
 
 
-def memory_of(hub, user: str) -> dict:
+def memory_of_student(hub, user: str) -> dict:
     server = hub.server_pid(user)
-    kernels = hub_session.kernel_pids(server)
-    server_rss, _ = hub_session.peak_memory_mb(server)
-    kernel = [hub_session.peak_memory_mb(pid) for pid in kernels]
-    return {"server_mb": server_rss, "kernel_mb": sum(rss for rss, _ in kernel),
-            "kernel_peak_mb": max((peak for _, peak in kernel), default=0.0), "kernels": len(kernels)}
+    kernels = [memory_of(pid) for pid in hub_session.kernel_pids(server)]
+    return {"server_mb": memory_of(server)["VmRSS"], "kernel_mb": sum(kernel["VmRSS"] for kernel in kernels),
+            "kernel_peak_mb": max((kernel["VmHWM"] for kernel in kernels), default=0.0), "kernels": len(kernels)}
 
 
 async def a_class(hub, students: int) -> dict:
@@ -122,7 +122,7 @@ async def a_class(hub, students: int) -> dict:
         ready, logins = [students + 1], asyncio.Semaphore(4)    # the count, then the names of those logged in
         await asyncio.gather(*(student(browser, hub, name, link, start, log, ready, logins) for name in names))
         await browser.close()
-    memory = {name: memory_of(hub, name) for name in names}
+    memory = {name: memory_of_student(hub, name) for name in names}
     latencies = [value for entry in log.values() for value in entry["latencies_ms"]]
     latencies.sort()
     return {"students": students, "spawn_s": spawn_s,
@@ -132,7 +132,9 @@ async def a_class(hub, students: int) -> dict:
 
 
 async def kernel_peaks(hub) -> dict:
-    """Each notebook run top to bottom by one student in their server; its kernel's peak resident memory."""
+    """One student runs each notebook top to bottom in their server and leaves it open: each kernel's peak resident
+    memory when its last cell is done, then the memory of the server and the seven kernels together (each process's
+    own pages, and each page of the libraries' files once, as the system counts them)."""
     from playwright.async_api import async_playwright
 
     name, peaks = "student00", {}
@@ -143,16 +145,19 @@ async def kernel_peaks(hub) -> dict:
         context.set_default_timeout(600_000)
         page = await context.new_page()
         await log_in(page, hub, name)
+        shut_down_kernels(hub, name)
         for notebook in sorted(path.name for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
-            shut_down_kernels(hub, name)
+            earlier = set(hub_session.kernel_pids(server))
             await page.goto(f"{hub.url}/user/{name}/lab/tree/{hub_session.COURSE}/notebooks/{notebook}?reset")
             await run_all(page, 900)
             await page.wait_for_timeout(2000)        # the last pictures reach the page
-            kernels = hub_session.kernel_pids(server)
-            peaks[notebook] = max(hub_session.peak_memory_mb(pid)[1] for pid in kernels)
+            peaks[notebook] = max(memory_of(pid)["VmHWM"] for pid in hub_session.kernel_pids(server)
+                                  if pid not in earlier)
+        kernels = hub_session.kernel_pids(server)
+        together = together_mb([memory_of(pid) for pid in [server, *kernels]])
         shut_down_kernels(hub, name)
         await browser.close()
-    return peaks
+    return {"peaks": peaks, "all_open_mb": together, "kernels": len(kernels)}
 
 
 def shut_down_kernels(hub, user: str) -> None:

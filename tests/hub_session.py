@@ -249,16 +249,6 @@ def log_in(page, hub: Hub, user: str) -> None:
     page.wait_for_url(lambda url: "/hub/login" not in url, timeout=60_000)
 
 
-def peak_memory_mb(pid: int) -> tuple[float, float]:
-    """(resident now, peak resident) of the process ``pid``, in MB (``VmRSS`` and ``VmHWM``)."""
-    fields = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            fields[key] = int(value.split()[0]) / 1024
-    return fields["VmRSS"], fields["VmHWM"]
-
-
 def children(pid: int) -> list[int]:
     """Every descendant of ``pid`` (the kernels a server started)."""
     found, queue = [], [pid]

@@ -10,7 +10,6 @@ seven kernels left open hold their private memory each, and the libraries' pages
 the same files) once, since the operating system, and a container's memory limit, count a file's page once.
 """
 
-import ast
 import functools
 import os
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from process_memory import PAGE, memory_of, together_mb
 
 pytestmark = pytest.mark.hub
 
@@ -32,50 +32,17 @@ CEILING_MB = {"01": 215, "02": 275, "03": 295, "04": 335, "05": 300, "06": 360, 
 #: Issue 38's aim: a student's seven kernels, left open after Run All, in 1.5 GB.
 SEVEN_OPEN_MB = 1536
 
-#: The last cell: the kernel's peak and present resident memory, and how much of it is its own (anonymous: Python's
-#: objects, arrays, pictures), in MB; and which pages of each file mapped into it (the libraries) are resident, as
-#: ranges [first, last + 1) of page numbers in the file (from /proc/self/pagemap: present, and the file's own page).
-PROBE = """
-import array as _array, os as _os
-_page = _os.sysconf("SC_PAGE_SIZE")
-_memory = {line.split(':')[0]: int(line.split()[1]) // 1024 for line in open('/proc/self/status')
-           if line.startswith(('VmHWM', 'VmRSS', 'RssAnon', 'RssFile'))}
-_memory['files'], _memory['page_kb'] = {}, _page // 1024
-with open('/proc/self/maps') as _maps, open('/proc/self/pagemap', 'rb') as _pagemap:
-    for _line in _maps:
-        _fields = _line.split()
-        if len(_fields) < 6 or not _fields[5].startswith('/'):
-            continue
-        _low, _high = (int(_address, 16) for _address in _fields[0].split('-'))
-        _pagemap.seek(_low // _page * 8)
-        _entries = _array.array('Q', _pagemap.read((_high - _low) // _page * 8))
-        _first, _ranges = int(_fields[2], 16) // _page, _memory['files'].setdefault(_fields[5], [])
-        for _index, _entry in enumerate(_entries):
-            if _entry >> 63 & 1 and _entry >> 61 & 1:
-                if _ranges and _ranges[-1][1] == _first + _index:
-                    _ranges[-1][1] += 1
-                else:
-                    _ranges.append([_first + _index, _first + _index + 1])
-print(_memory)
-"""
-
 
 @functools.cache
 def kernel_memory(path: Path) -> dict:
-    """Run the notebook top to bottom in a fresh kernel of this Python; its memory in MB, as PROBE reads it."""
+    """Run the notebook top to bottom in a fresh kernel of this Python; its memory at the end (`memory_of`)."""
     notebook = nbformat.read(path, as_version=4)
-    notebook.cells.append(nbformat.v4.new_code_cell(PROBE))
-    NotebookClient(notebook, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    return ast.literal_eval("".join(output["text"] for output in notebook.cells[-1].outputs))
-
-
-def seven_open_mb(memories) -> int:
-    """The memory of kernels left open together: each one's own pages, and each page of a file once, however many
-    of them map it."""
-    pages = {(name, page) for memory in memories for name, ranges in memory["files"].items()
-             for first, stop in ranges for page in range(first, stop)}
-    return sum(memory["RssAnon"] for memory in memories) + len(pages) * memories[0]["page_kb"] // 1024
+    client = NotebookClient(notebook, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    with client.setup_kernel():
+        for index, cell in enumerate(notebook.cells):
+            client.execute_cell(cell, index)
+        return memory_of(client.km.provisioner.pid)
 
 
 def test_the_environment_is_a_students():
@@ -87,24 +54,32 @@ def test_the_environment_is_a_students():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_kernel_peak_after_run_all_stays_under_its_ceiling(path):
     memory = kernel_memory(path)
-    print(f"{path.stem}: peak {memory['VmHWM']} MB, resident after Run All {memory['VmRSS']} MB (its own "
-          f"{memory['RssAnon']}, the libraries' files {memory['RssFile']}; "
+    print(f"{path.stem}: peak {memory['VmHWM']:.0f} MB, resident after Run All {memory['VmRSS']:.0f} MB (its own "
+          f"{memory['RssAnon']:.0f}, the libraries' files {memory['RssFile']:.0f}; "
           f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')})")
-    assert memory["VmHWM"] <= CEILING_MB[path.stem[:2]], memory
+    assert memory["VmHWM"] <= CEILING_MB[path.stem[:2]], {key: memory[key] for key in ("VmHWM", "VmRSS", "RssAnon")}
 
 
 def test_seven_kernels_left_open_fit_in_a_student_share():
     memories = [kernel_memory(path) for path in NOTEBOOKS]
-    total = seven_open_mb(memories)
-    own = sum(memory["RssAnon"] for memory in memories)
-    print(f"seven kernels left open after Run All: {total} MB (their own {own}, the libraries' files once "
-          f"{total - own}; their resident memory summed, the files counted in each, {sum(m['VmRSS'] for m in memories)})")
+    total, own = together_mb(memories), sum(memory["RssAnon"] for memory in memories)
+    print(f"seven kernels left open after Run All: {total:.0f} MB (their own {own:.0f}, the libraries' files once "
+          f"{total - own:.0f}; their resident memory summed, the files counted in each, "
+          f"{sum(memory['VmRSS'] for memory in memories):.0f})")
     assert len(memories) == 7 and total <= SEVEN_OPEN_MB, (total, own)
 
 
-def test_seven_open_counts_each_kernel_own_pages_and_each_file_page_once():
-    """Checked by hand: 100 + 120 MB of their own; of a library, pages 0-767 in one kernel and 512-1279 in the other
-    (1,280 pages, 5 MB); of another, 256 pages (1 MB) in one only: 220 + 5 + 1."""
-    memories = [{"RssAnon": 100, "files": {"/lib/a.so": [[0, 768]], "/lib/b.so": [[0, 100], [200, 356]]}, "page_kb": 4},
-                {"RssAnon": 120, "files": {"/lib/a.so": [[512, 1280]]}, "page_kb": 4}]
-    assert seven_open_mb(memories) == 226
+def test_together_counts_each_process_own_pages_and_each_file_page_once():
+    """Checked by hand: 100 + 120 MB of their own; of a library, pages 0-767 in one process and 512-1279 in the
+    other (1,280 pages); of another, 256 pages in one only: 220 MB and 1,536 pages."""
+    memories = [{"RssAnon": 100, "files": {"/lib/a.so": set(range(768)), "/lib/b.so": set(range(256))}},
+                {"RssAnon": 120, "files": {"/lib/a.so": set(range(512, 1280))}}]
+    assert together_mb(memories) == 220 + 1536 * PAGE / 2**20
+
+
+def test_a_processes_own_memory_and_its_files_add_up_to_its_resident_memory():
+    """The pages `memory_of` finds mapped from files are the process's file-backed resident memory (within 1 MB, what
+    changes between the two reads of /proc)."""
+    memory = memory_of()
+    files_mb = sum(map(len, memory["files"].values())) * PAGE / 2**20
+    assert abs(files_mb - memory["RssFile"]) < 1.0, (files_mb, memory["RssFile"])
