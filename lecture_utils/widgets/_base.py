@@ -24,6 +24,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
+from matplotlib.text import Text
 
 from .._png import PngEncoder
 from ..plotting.description import alt_text
@@ -232,8 +233,11 @@ class FigureWidget:
     def _forget_pixels(self) -> None:
         """Let go of the canvas's pixels, the background copies, the glyphs and what artists keep for drawing
         fast (a shading's map of pixels): the next :meth:`render` draws the whole figure again."""
-        for artist in self.fig.findobj(lambda artist: callable(getattr(artist, "forget_cache", None))):
-            artist.forget_cache()
+        for artist in self.fig.findobj():
+            if isinstance(artist, Text):
+                artist._renderer = None           # the renderer it last drew on: it kept the canvas and the glyphs
+            if callable(getattr(artist, "forget_cache", None)):
+                artist.forget_cache()
         canvas = self.fig.canvas
         canvas.renderer, canvas._lastKey = None, None       # Agg makes a new canvas at the next draw
         self._base = self._background = None
