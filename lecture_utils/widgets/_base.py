@@ -25,6 +25,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from .._png import PngEncoder
 from ..plotting.description import alt_text
@@ -33,8 +34,9 @@ from ._view import FigureView
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
-#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the whole figure
-#: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
+#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the rectangle where the held
+#: artists differ from the base (up to the whole figure, about 5 MB at twice the screen's resolution), and a view not
+#: kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
 #: Widgets that keep their pixels (the canvas, its background copies and their glyphs, 10-50 MB each), the most
 #: recently drawn: a student moves one widget at a time. Another widget draws itself afresh at its next change
@@ -82,7 +84,7 @@ class FigureWidget:
         self._animated = []
         self._held = []
         self._base = None                                # the full draw, without animated and held artists
-        self._background = None                          # the base with the held artists drawn on it
+        self._background = None                          # the pixels the held artists change on the base
         self._backgrounds = {}                           # backgrounds kept by redraw_held(key), by key
         self._background_key = None
         self._held_drawn = False                         # the held artists drawn since they last changed
@@ -200,14 +202,12 @@ class FigureWidget:
         def draw(artist):                                    # an image gets Agg itself, whose pixels it may copy
             artist.draw(agg if isinstance(artist, AxesImage) else texts)
 
+        canvas.restore_region(self._base)
         if self._background is None:
-            canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
                 draw(artist)
-            if not self._held:                                                 # nothing held: the base
-                self._background = self._base
-            elif self._held_drawn or self._background_key is not None:        # drawn twice: worth keeping
-                self._background = canvas.copy_from_bbox(self.fig.bbox)      # what the canvas shows now
+            if self._held and (self._held_drawn or self._background_key is not None):   # drawn twice: worth keeping
+                self._background = self._held_pixels()
                 if self._background_key is not None:
                     self._keep_background()
             self._held_drawn = True
@@ -220,6 +220,19 @@ class FigureWidget:
                 self._view.status = status
             self._view.png = _ENCODER.encode(np.asarray(canvas.buffer_rgba()))
             self._view.alt = alt_text(self.fig)
+
+    def _held_pixels(self):
+        """A copy of the smallest rectangle of the canvas where the held artists, just drawn, changed the base:
+        restored over the base, it gives the background back (an axis's tick labels are a strip, not the figure)."""
+        canvas = self.fig.canvas
+        left, top, right, bottom = self._base.get_extents()  # in rows from the top: a figure's fractional pixel
+        now = np.asarray(canvas.buffer_rgba())[top:bottom, left:right]     # height leaves the base a row short
+        changed = now.view(np.uint32)[..., 0] != np.asarray(self._base).view(np.uint32)[..., 0]   # a word a pixel
+        rows, columns = np.flatnonzero(changed.any(axis=1)) + top, np.flatnonzero(changed.any(axis=0)) + left
+        if rows.size == 0:                                   # drawn where they change nothing: one pixel will do
+            rows, columns = np.array([top]), np.array([left])
+        height = canvas.get_renderer().height                # the box counts rows from the bottom
+        return canvas.copy_from_bbox(Bbox([[columns[0], height - 1 - rows[-1]], [columns[-1] + 1, height - rows[0]]]))
 
     def _keep_pixels(self) -> None:
         """Count this widget among the :data:`LIVE_WIDGETS` that keep their pixels; the one drawn longest ago
