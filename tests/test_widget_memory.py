@@ -83,3 +83,13 @@ def test_a_widget_not_drawn_last_lets_go_of_its_shadings_maps_and_finds_them_aga
     again = GaussianClassesExplorer(N=20)
     again.prior_slider.value = 0.3
     assert Picture(first.png()) == Picture(again.png())
+
+
+def test_a_widget_that_lets_go_of_its_pixels_lets_go_of_its_canvas_though_its_texts_drew_on_it():
+    from lecture_utils.widgets import LossMatrixExplorer
+    first = LossMatrixExplorer()
+    canvas = weakref.ref(first.fig.canvas.get_renderer())          # 5 MB of pixels at 200 dpi
+    LossMatrixExplorer()                                            # drawn last now
+    gc.collect()
+    assert canvas() is None
+

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
@@ -247,8 +248,8 @@ class FigureWidget:
         """Let go of the canvas's pixels, the background copies, the glyphs and what artists keep for drawing
         fast (a shading's map of pixels): the next :meth:`render` draws the whole figure again."""
         for artist in self.fig.findobj():
-            if isinstance(artist, Text):
-                artist._renderer = None           # the renderer it last drew on: it kept the canvas and the glyphs
+            for text in _texts_kept_by(artist):
+                text._renderer = None           # the renderer it last drew on: it kept the canvas and the glyphs
             if callable(getattr(artist, "forget_cache", None)):
                 artist.forget_cache()
         canvas = self.fig.canvas
@@ -283,6 +284,16 @@ class FigureWidget:
         width, height = display_size(bundle["image/png"])
         alt = f"{self.status.rstrip('. ')}. {self._view.alt}" if self.status else self._view.alt
         display(bundle, metadata={"image/png": {"width": width, "height": height, "alt": alt}}, raw=True)
+
+
+def _texts_kept_by(artist) -> list:
+    """``[artist]`` for a text; for an axis, its tick labels, those of ticks not shown now too (kept for later,
+    they are not among the figure's artists); else none."""
+    if isinstance(artist, Text):
+        return [artist]
+    if isinstance(artist, Axis):
+        return [label for tick in (*artist.majorTicks, *artist.minorTicks) for label in (tick.label1, tick.label2)]
+    return []
 
 
 def _check_artist(artist) -> None:
