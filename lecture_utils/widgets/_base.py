@@ -35,10 +35,13 @@ from ._view import FigureView
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
-#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the rectangle where the held
+#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the boxes where the held
 #: artists differ from the base (up to the whole figure, about 5 MB at twice the screen's resolution), and a view not
 #: kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
+#: The fewest unchanged rows or columns of pixels between two of the boxes a background keeps (see
+#: `changed_boxes`): a box costs a call to restore it, the pixels between two boxes the memory of a copy.
+BOX_GAP = 8
 #: Widgets that keep their pixels (the canvas, its background copies and their glyphs, 10-50 MB each), the most
 #: recently drawn: a student moves one widget at a time. Another widget draws itself afresh at its next change
 #: (a full draw, about 0.1 s, once), so that a notebook of many widgets holds the memory of a few.
@@ -213,7 +216,8 @@ class FigureWidget:
                     self._keep_background()
             self._held_drawn = True
         else:
-            canvas.restore_region(self._background)
+            for box in self._background:
+                canvas.restore_region(box)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
             draw(artist)
         with self._view.hold_sync():                         # one message: the picture, its words, the status
@@ -222,18 +226,17 @@ class FigureWidget:
             self._view.png = _ENCODER.encode(np.asarray(canvas.buffer_rgba()))
             self._view.alt = alt_text(self.fig)
 
-    def _held_pixels(self):
-        """A copy of the smallest rectangle of the canvas where the held artists, just drawn, changed the base:
-        restored over the base, it gives the background back (an axis's tick labels are a strip, not the figure)."""
+    def _held_pixels(self) -> list:
+        """Copies of the boxes of the canvas where the held artists, just drawn, changed the base: restored over the
+        base, they give the background back (an axis's grid lines and tick labels are a few thin boxes, where a
+        copy of the figure took 5 MB)."""
         canvas = self.fig.canvas
         left, top, right, bottom = self._base.get_extents()  # in rows from the top: a figure's fractional pixel
         now = np.asarray(canvas.buffer_rgba())[top:bottom, left:right]     # height leaves the base a row short
         changed = now.view(np.uint32)[..., 0] != np.asarray(self._base).view(np.uint32)[..., 0]   # a word a pixel
-        rows, columns = np.flatnonzero(changed.any(axis=1)) + top, np.flatnonzero(changed.any(axis=0)) + left
-        if rows.size == 0:                                   # drawn where they change nothing: one pixel will do
-            rows, columns = np.array([top]), np.array([left])
-        height = canvas.get_renderer().height                # the box counts rows from the bottom
-        return canvas.copy_from_bbox(Bbox([[columns[0], height - 1 - rows[-1]], [columns[-1] + 1, height - rows[0]]]))
+        height = canvas.get_renderer().height                # a box counts rows from the bottom
+        return [canvas.copy_from_bbox(Bbox([[left + x0, height - top - y1], [left + x1, height - top - y0]]))
+                for y0, y1, x0, x1 in changed_boxes(changed)]
 
     def _keep_pixels(self) -> None:
         """Count this widget among the :data:`LIVE_WIDGETS` that keep their pixels; the one drawn longest ago
@@ -300,6 +303,29 @@ def _check_artist(artist) -> None:
     from matplotlib.artist import Artist
     if not isinstance(artist, Artist):
         raise TypeError(f"artist must be a matplotlib Artist (a line, an image, an axis); got {type(artist).__name__}.")
+
+
+def changed_boxes(changed, y=0, x=0) -> list:
+    """Boxes ``(row, row past, column, column past)`` that cover the True pixels of the 2-D mask ``changed``, found by
+    cutting it along rows, then columns, ... wherever more than :data:`BOX_GAP` of them are all False (an axis's
+    label, tick labels and grid lines each get their own)."""
+    boxes = []
+    for y0, y1 in _runs(changed.any(axis=1)):
+        columns = _runs(changed[y0:y1].any(axis=0))
+        if len(columns) == 1 and (y0, y1) == (0, len(changed)):            # cut no further either way
+            return [(y, y + y1, x + columns[0][0], x + columns[0][1])]
+        for x0, x1 in columns:
+            boxes += changed_boxes(changed[y0:y1, x0:x1], y + y0, x + x0)
+    return boxes
+
+
+def _runs(marked) -> list:
+    """``(start, past)`` of the runs of a 1-D boolean array's True values, runs closer than :data:`BOX_GAP` joined."""
+    where = marked.nonzero()[0]
+    if not where.size:
+        return []
+    cut = np.flatnonzero(where[1:] - where[:-1] > BOX_GAP)
+    return list(zip([int(where[0]), *where[cut + 1].tolist()], [*(where[cut] + 1).tolist(), int(where[-1]) + 1]))
 
 
 def display_size(png) -> tuple[int, int]:
