@@ -83,3 +83,42 @@ def test_a_widget_not_drawn_last_lets_go_of_its_shadings_maps_and_finds_them_aga
     again = GaussianClassesExplorer(N=20)
     again.prior_slider.value = 0.3
     assert Picture(first.png()) == Picture(again.png())
+
+
+def test_a_widget_that_lets_go_of_its_pixels_lets_go_of_its_canvas_though_its_texts_drew_on_it():
+    from lecture_utils.widgets import LossMatrixExplorer
+    first = LossMatrixExplorer()
+    canvas = weakref.ref(first.fig.canvas.get_renderer())          # 5 MB of pixels at 200 dpi
+    LossMatrixExplorer()                                            # drawn last now
+    gc.collect()
+    assert canvas() is None
+
+
+def test_a_kept_background_is_the_few_boxes_its_held_axis_changes_not_a_copy_of_the_figure():
+    from lecture_utils.widgets import LossMatrixExplorer
+    losses = LossMatrixExplorer()
+    for miss in (95, 50):                                           # two tops of the loss axis, each kept
+        losses.miss_slider.value = miss
+    width, height = losses.fig.canvas.get_width_height(physical=True)
+    for boxes in losses._backgrounds.values():
+        kept = sum((right - left) * (bottom - top) for left, top, right, bottom in
+                   (box.get_extents() for box in boxes))
+        assert 0 < kept < width * height / 10                      # the grid lines and tick labels only
+
+
+def test_the_boxes_of_a_mask_cover_its_changes_and_leave_out_wide_unchanged_gaps():
+    import numpy as np
+
+    from lecture_utils.widgets._base import BOX_GAP, changed_boxes
+    changed = np.zeros((100, 200), dtype=bool)
+    changed[10:12, 20:180] = True                                   # a grid line
+    changed[30:70, 5:9] = True                                      # a rotated label, left of the lines below
+    changed[40:42, 20:180] = changed[60:62, 20:180] = True
+    changed[80, 50] = changed[80, 50 + BOX_GAP] = True              # two pixels close enough to share a box
+    boxes = changed_boxes(changed)
+    covered = np.zeros_like(changed)
+    for top, bottom, left, right in boxes:
+        covered[top:bottom, left:right] = True
+    assert np.all(covered[changed])
+    assert covered.sum() == changed.sum() - 1 + BOX_GAP             # nothing else but the gap shared in row 80
+    assert changed_boxes(np.zeros((4, 4), dtype=bool)) == []

@@ -123,7 +123,7 @@ def test_only_the_latest_loss_axes_are_kept_and_a_forgotten_one_is_drawn_again(l
     for miss in range(5, 101, 5):                                         # the loss axis through ten tops
         losses.set_costs(miss=miss, false_alarm=1, prior=0.5)
         tops.append(losses.ax_loss.get_ylim()[1])
-    assert len(set(tops)) > KEPT_BACKGROUNDS                              # more than are kept (a copy is ~5 MB)
+    assert len(set(tops)) > KEPT_BACKGROUNDS                              # more than are kept
     assert len(losses._backgrounds) == KEPT_BACKGROUNDS
     losses.set_costs(miss=5, false_alarm=1)                               # the first top: forgotten, drawn again
     assert picture(losses) == picture(LossMatrixExplorer(miss_cost=5, false_alarm_cost=1, prior=0.5))

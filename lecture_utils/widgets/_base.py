@@ -21,9 +21,12 @@ from contextlib import contextmanager
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from .._png import PngEncoder
 from ..plotting.description import alt_text
@@ -32,9 +35,13 @@ from ._view import FigureView
 
 #: CSS pixels per inch of the figure as displayed, and how many image pixels each one gets.
 SCREEN_DPI, PIXEL_RATIO = 100, 2
-#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the whole figure
-#: (about 5 MB at twice the screen's resolution), and a view not kept is drawn again when it comes back.
+#: Backgrounds kept by ``redraw_held(key)``, the most recently used: each is a copy of the boxes where the held
+#: artists differ from the base (up to the whole figure, about 5 MB at twice the screen's resolution), and a view not
+#: kept is drawn again when it comes back.
 KEPT_BACKGROUNDS = 6
+#: The fewest unchanged rows or columns of pixels between two of the boxes a background keeps (see
+#: `changed_boxes`): a box costs a call to restore it, the pixels between two boxes the memory of a copy.
+BOX_GAP = 8
 #: Widgets that keep their pixels (the canvas, its background copies and their glyphs, 10-50 MB each), the most
 #: recently drawn: a student moves one widget at a time. Another widget draws itself afresh at its next change
 #: (a full draw, about 0.1 s, once), so that a notebook of many widgets holds the memory of a few.
@@ -81,7 +88,7 @@ class FigureWidget:
         self._animated = []
         self._held = []
         self._base = None                                # the full draw, without animated and held artists
-        self._background = None                          # the base with the held artists drawn on it
+        self._background = None                          # the pixels the held artists change on the base
         self._backgrounds = {}                           # backgrounds kept by redraw_held(key), by key
         self._background_key = None
         self._held_drawn = False                         # the held artists drawn since they last changed
@@ -199,19 +206,18 @@ class FigureWidget:
         def draw(artist):                                    # an image gets Agg itself, whose pixels it may copy
             artist.draw(agg if isinstance(artist, AxesImage) else texts)
 
+        canvas.restore_region(self._base)
         if self._background is None:
-            canvas.restore_region(self._base)
             for artist in sorted(self._held, key=lambda a: a.get_zorder()):    # as a full draw would
                 draw(artist)
-            if not self._held:                                                 # nothing held: the base
-                self._background = self._base
-            elif self._held_drawn or self._background_key is not None:        # drawn twice: worth keeping
-                self._background = canvas.copy_from_bbox(self.fig.bbox)      # what the canvas shows now
+            if self._held and (self._held_drawn or self._background_key is not None):   # drawn twice: worth keeping
+                self._background = self._held_pixels()
                 if self._background_key is not None:
                     self._keep_background()
             self._held_drawn = True
         else:
-            canvas.restore_region(self._background)
+            for box in self._background:
+                canvas.restore_region(box)
         for artist in sorted(self._animated, key=lambda a: a.get_zorder()):
             draw(artist)
         with self._view.hold_sync():                         # one message: the picture, its words, the status
@@ -219,6 +225,18 @@ class FigureWidget:
                 self._view.status = status
             self._view.png = _ENCODER.encode(np.asarray(canvas.buffer_rgba()))
             self._view.alt = alt_text(self.fig)
+
+    def _held_pixels(self) -> list:
+        """Copies of the boxes of the canvas where the held artists, just drawn, changed the base: restored over the
+        base, they give the background back (an axis's grid lines and tick labels are a few thin boxes, where a
+        copy of the figure took 5 MB)."""
+        canvas = self.fig.canvas
+        left, top, right, bottom = self._base.get_extents()  # in rows from the top: a figure's fractional pixel
+        now = np.asarray(canvas.buffer_rgba())[top:bottom, left:right]     # height leaves the base a row short
+        changed = now.view(np.uint32)[..., 0] != np.asarray(self._base).view(np.uint32)[..., 0]   # a word a pixel
+        height = canvas.get_renderer().height                # a box counts rows from the bottom
+        return [canvas.copy_from_bbox(Bbox([[left + x0, height - top - y1], [left + x1, height - top - y0]]))
+                for y0, y1, x0, x1 in changed_boxes(changed)]
 
     def _keep_pixels(self) -> None:
         """Count this widget among the :data:`LIVE_WIDGETS` that keep their pixels; the one drawn longest ago
@@ -232,8 +250,11 @@ class FigureWidget:
     def _forget_pixels(self) -> None:
         """Let go of the canvas's pixels, the background copies, the glyphs and what artists keep for drawing
         fast (a shading's map of pixels): the next :meth:`render` draws the whole figure again."""
-        for artist in self.fig.findobj(lambda artist: callable(getattr(artist, "forget_cache", None))):
-            artist.forget_cache()
+        for artist in self.fig.findobj():
+            for text in _texts_kept_by(artist):
+                text._renderer = None           # the renderer it last drew on: it kept the canvas and the glyphs
+            if callable(getattr(artist, "forget_cache", None)):
+                artist.forget_cache()
         canvas = self.fig.canvas
         canvas.renderer, canvas._lastKey = None, None       # Agg makes a new canvas at the next draw
         self._base = self._background = None
@@ -268,10 +289,43 @@ class FigureWidget:
         display(bundle, metadata={"image/png": {"width": width, "height": height, "alt": alt}}, raw=True)
 
 
+def _texts_kept_by(artist) -> list:
+    """``[artist]`` for a text; for an axis, its tick labels, those of ticks not shown now too (kept for later,
+    they are not among the figure's artists); else none."""
+    if isinstance(artist, Text):
+        return [artist]
+    if isinstance(artist, Axis):
+        return [label for tick in (*artist.majorTicks, *artist.minorTicks) for label in (tick.label1, tick.label2)]
+    return []
+
+
 def _check_artist(artist) -> None:
     from matplotlib.artist import Artist
     if not isinstance(artist, Artist):
         raise TypeError(f"artist must be a matplotlib Artist (a line, an image, an axis); got {type(artist).__name__}.")
+
+
+def changed_boxes(changed, y=0, x=0) -> list:
+    """Boxes ``(row, row past, column, column past)`` that cover the True pixels of the 2-D mask ``changed``, found by
+    cutting it along rows, then columns, ... wherever more than :data:`BOX_GAP` of them are all False (an axis's
+    label, tick labels and grid lines each get their own)."""
+    boxes = []
+    for y0, y1 in _runs(changed.any(axis=1)):
+        columns = _runs(changed[y0:y1].any(axis=0))
+        if len(columns) == 1 and (y0, y1) == (0, len(changed)):            # cut no further either way
+            return [(y, y + y1, x + columns[0][0], x + columns[0][1])]
+        for x0, x1 in columns:
+            boxes += changed_boxes(changed[y0:y1, x0:x1], y + y0, x + x0)
+    return boxes
+
+
+def _runs(marked) -> list:
+    """``(start, past)`` of the runs of a 1-D boolean array's True values, runs closer than :data:`BOX_GAP` joined."""
+    where = marked.nonzero()[0]
+    if not where.size:
+        return []
+    cut = np.flatnonzero(where[1:] - where[:-1] > BOX_GAP)
+    return list(zip([int(where[0]), *where[cut + 1].tolist()], [*(where[cut] + 1).tolist(), int(where[-1]) + 1]))
 
 
 def display_size(png) -> tuple[int, int]:

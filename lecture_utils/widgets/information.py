@@ -240,7 +240,11 @@ class KLAsymmetryExplorer(FigureWidget):
 
     def target(self) -> np.ndarray:
         """The mixture density ``p`` on the grid."""
-        return self._fit(self.separation)[0]
+        return np.exp(self._log_target(self.separation))
+
+    def _log_target(self, separation: float) -> np.ndarray:
+        """``log p`` on the grid at ``separation``."""
+        return gaussian_mixture_logpdf(self.x, self.weights, [-separation / 2, separation / 2], [self.sigma] * 2)
 
     # (fit, the divergence it minimises, the other one, title, line colour and style)
     _FITS = (("forward", "p||q", "q||p", "minimise KL(p \u2016 q): mass-covering", plotting.PALETTE[0], "--"),
@@ -267,11 +271,10 @@ class KLAsymmetryExplorer(FigureWidget):
         self.axes[0].set(ylabel="density", ylim=(0, 1.4 * peak))
 
     def _fit(self, separation: float) -> tuple:
-        """The mixture, the two fits, their four divergences, and the curves drawn at ``separation`` (cached):
-        ``(p, fits, divergences, corners of the area under p, fit -> density q on the grid)``."""
+        """The two fits at ``separation`` and their four divergences, ``(fits, divergences)``, kept: a fit takes
+        milliseconds, the curves drawn from it (computed again at each change) microseconds."""
         if separation not in self._fits:
-            means, sigmas = [-separation / 2, separation / 2], [self.sigma, self.sigma]
-            log_p = gaussian_mixture_logpdf(self.x, self.weights, means, sigmas)
+            log_p = self._log_target(separation)
             p = np.exp(log_p)
             fits = {"forward": fit_gaussian_forward_kl(p, self.x), "reverse": fit_gaussian_reverse_kl(p, self.x)}
             divergences = {}
@@ -279,18 +282,19 @@ class KLAsymmetryExplorer(FigureWidget):
                 log_q = normal_logpdf(self.x, mu, sigma)
                 divergences[fit, "p||q"] = float(kl_divergence_from_log_densities(log_p, log_q, self.x))
                 divergences[fit, "q||p"] = float(kl_divergence_from_log_densities(log_q, log_p, self.x))
-            q = {fit: normal_pdf(self.x, *fits[fit]) for fit in fits}
-            self._fits[separation] = p, fits, divergences, plotting.filled_area(self.x, p), q
+            self._fits[separation] = fits, divergences
         return self._fits[separation]
 
     def update(self) -> None:
-        p, fits, self.divergences, corners, q = self._fit(self.separation)
+        fits, self.divergences = self._fit(self.separation)
         self.forward_fit, self.reverse_fit = fits["forward"], fits["reverse"]
+        p = self.target()
+        corners = plotting.filled_area(self.x, p)
         for fit, minimised, other, *_ in self._FITS:
             area, p_line, q_line = self._artists[fit]
             area.set_xy(corners)
             p_line.set_ydata(p)
-            q_line.set_ydata(q[fit])
+            q_line.set_ydata(normal_pdf(self.x, *fits[fit]))
             self._numbers[fit].set_text(f"{_number(self.divergences[fit, minimised], 3)}\n"
                                         f"{_number(self.divergences[fit, other], 3)}")
         self.render(self._describe())

@@ -304,7 +304,7 @@ class LearningRateExplorer(FigureWidget):
 
     def _draw_backgrounds(self) -> None:
         """Draw and keep the background of each view, unzoomed: its contours, star and axes (about 20 ms each,
-        the pixels of the figure, 6 MB each), so that the toggle only shows the other."""
+        the pixels of the contour panel, about 1 MB each), so that the toggle only shows the other."""
         for standardized in self.views:
             self._show_view(standardized, 1)
             self.render()

@@ -170,7 +170,7 @@ class PlayTennisExplorer(FigureWidget):
             for text, value in zip(self._values, self.day):
                 text.set_text(f"= {value}")
             self.redraw_held()          # no key: a day's four texts are drawn again (0.3 ms) when it comes
-                                        # back, rather than the figure copied (3 ms, 5 MB) and kept for each day
+                                        # back, rather than their pixels found and copied (1 ms) for each day
         factors, posterior = self.factors, self.posterior
         joint = self._joint(factors)
         for values, bars, labels in zip(factors, self._factor_bars, self._factor_labels):
