@@ -455,6 +455,11 @@ print(f"true w = (2, 0), b = -2; LDA w = {lda.coef_[0]}, b = {lda.intercept_[0]:
 # %% slideshow={"slide_type": "subslide"}
 def fit_both(X, t):
     """LDA's and logistic regression's (w_1, w_2, b) on each sample X[s], t[s], all at once."""
+    return lda_fits(X, t), logistic_fits(X, t)
+
+
+def lda_fits(X, t):
+    """LDA's (w_1, w_2, b) on each sample, by its formulas."""
     onehot = np.stack([1 - t, t], axis=-1).astype(float)                      # (S, N, 2)
     counts = onehot.sum(axis=1)                                               # N_0, N_1 of each sample
     mu = onehot.transpose(0, 2, 1) @ X / counts[..., None]                    # the class means, (S, 2, 2)
@@ -462,6 +467,11 @@ def fit_both(X, t):
     pooled = centred.transpose(0, 2, 1) @ centred / (X.shape[1] - 2)          # pooled covariance, N - K
     w = np.linalg.solve(pooled, (mu[:, 1] - mu[:, 0])[..., None])[..., 0]
     b = -0.5 * np.sum(w * (mu[:, 1] + mu[:, 0]), axis=1) + np.log(counts[:, 1] / counts[:, 0])
+    return np.column_stack([w, b])
+
+
+def logistic_fits(X, t):
+    """Logistic regression's (w_1, w_2, b) on each sample, by Newton's method on every sample together."""
     design = np.concatenate([X, np.ones(X.shape[:2] + (1,))], axis=2)         # the inputs (x, 1), (S, N, 3)
     v, gradient = np.zeros((len(X), 3, 1)), np.ones((len(X), 3, 1))
     while np.abs(gradient).max() > 1e-9:                # Newton: gradient, Hessian, solve, every sample
@@ -469,7 +479,7 @@ def fit_both(X, t):
         gradient = design.transpose(0, 2, 1) @ (p - t[..., None])             # X^T (p - t)
         hessian = design.transpose(0, 2, 1) @ (design * (p * (1 - p)))        # X^T diag(p (1 - p)) X
         v -= np.linalg.solve(hessian, gradient)
-    return np.column_stack([w, b]), v[..., 0]
+    return v[..., 0]
 
 
 # %% slideshow={"slide_type": "subslide"}
