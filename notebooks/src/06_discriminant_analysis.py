@@ -1058,12 +1058,18 @@ print(f"Phi(-Delta/2) with Delta = {distance:.3f}: {stats.norm.cdf(-distance / 2
 # $\boldsymbol\Sigma$; divided by $N = 20$ (the maximum likelihood estimate) or by $N - N_1 = 16$, it does not.
 
 # %%
+def within_scatter(samples, sizes):
+    """Each sample's scatter about its class means, (S, 2, 2): the classes are consecutive blocks of sizes."""
+    scatter = 0
+    for block in np.split(samples, np.cumsum(sizes)[:-1], axis=1):     # one class per block of examples
+        centred = block - block.mean(axis=1, keepdims=True)             # about its own sample mean
+        scatter = scatter + np.einsum("sni,snj->sij", centred, centred)
+    return scatter
+
+
 truth, sizes = np.array([[2.0, 0.6], [0.6, 1.0]]), (4, 6, 10)
-noise = datasets.make_gaussian_classes([[0, 0]], [truth], 20_000 * 20, random_state=3).X.reshape(20_000, 20, 2)
-scatter = 0
-for block in np.split(noise, np.cumsum(sizes)[:-1], axis=1):       # one class per block of examples
-    centred = block - block.mean(axis=1, keepdims=True)             # about its own sample mean
-    scatter = scatter + np.einsum("sni,snj->sij", centred, centred)
+draws = datasets.make_gaussian_classes([[0, 0]], [truth], 20_000 * 20, random_state=3).X
+scatter = within_scatter(draws.reshape(20_000, 20, 2), sizes)
 for name, denominator in (("N - K", 17), ("N", 20), ("N - N_1", 16)):
     mean_estimate = np.mean(scatter / denominator, axis=0)
     print(f"divided by {name:7} = {denominator}: mean {mean_estimate.ravel()}")
