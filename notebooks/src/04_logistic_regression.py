@@ -675,12 +675,12 @@ print("mean of the per-example gradients = the full gradient:",
       np.allclose(each.mean(axis=0), full))
 orders = np.array([np.random.default_rng(seed).permutation(569) for seed in range(200)])
 for B in (1, 10, 100):
-    g = np.concatenate([each[order[:569 // B * B]].reshape(-1, B, 31).mean(axis=1)   # the full minibatches
-                        for order in orders])                                         # of each order
-    bias = np.abs(g.mean(axis=0) - full).max()
-    noise = np.mean(np.sum((g - full) ** 2, axis=1))
+    g = [each[order[:569 // B * B]].reshape(-1, B, 31).mean(axis=1)   # the full minibatches of each order,
+         for order in orders]                                         # one array per order (no copy of them all)
+    bias = np.abs(np.mean([g_order.mean(axis=0) for g_order in g], axis=0) - full).max()
+    noise = np.mean([np.sum((g_order - full) ** 2, axis=1) for g_order in g])
     bias = f"{bias:.1e}" if bias > 1e-10 else "< 1e-10"      # B = 1: exact, but for rounding
-    print(f"B = {B:3d}: {len(g):6d} minibatches, |mean - full| {bias}, noise {noise:.5f}, "
+    print(f"B = {B:3d}: {len(g) * len(g[0]):6d} minibatches, |mean - full| {bias}, noise {noise:.5f}, "
           f"formula {spread / B * (569 - B) / 568:.5f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
