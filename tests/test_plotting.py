@@ -213,7 +213,7 @@ def test_a_shadings_map_of_pixels_keeps_one_number_per_row_and_column_of_the_scr
     block, rows, columns = image._map
     height, across = (part.stop - part.start for part in block)
     assert rows.shape == (height,) and columns.shape == (across,)
-    assert rows.base is None and columns.base is None             # not views of the (height, across) arrays they came from
+    assert rows.base is None and columns.base is None   # not views of the (height, across) arrays they were cut from
 
 
 @pytest.mark.parametrize("n_classes", [2, 3])
