@@ -204,6 +204,18 @@ def test_shading_of_values_by_a_colormap_draws_exactly_the_pixels_of_imshow_near
     assert fast_image._map is not None
 
 
+def test_a_shadings_map_of_pixels_keeps_one_number_per_row_and_column_of_the_screen():
+    """A widget keeps the map for as long as it is shown: two short lists, not every pixel's numbers (MB each)."""
+    fig = Figure(figsize=(6.5, 3.3), dpi=200, layout="constrained")
+    FigureCanvasAgg(fig)
+    image = plotting.plot_shading(fig.add_subplot(), np.full((81, 81), 0.5), (-4.0, 4.0), (-4.0, 4.0), cmap="viridis")
+    fig.canvas.draw()
+    block, rows, columns = image._map
+    height, across = (part.stop - part.start for part in block)
+    assert rows.shape == (height,) and columns.shape == (across,)
+    assert rows.base is None and columns.base is None   # not views of the (height, across) arrays they were cut from
+
+
 @pytest.mark.parametrize("n_classes", [2, 3])
 def test_boundaries_of_the_discriminants_are_those_of_the_log_posteriors(n_classes):
     """The normaliser cancels from every margin: the same polylines, to round-off (1e-9 of the box)."""

@@ -13,6 +13,10 @@ from .risk import _risks_from_joint
 from .rules import _loss_or_zero_one
 
 
+#: Draws whose Bayes decisions :func:`bayes_error_monte_carlo` takes at once: the log-densities, posteriors and
+#: expected losses of 200 000 draws per class took 29 MB together.
+_BLOCK = 65_536
+
 @dataclass(frozen=True)
 class MonteCarloRisk:
     """A Monte Carlo estimate of a risk and its standard error."""
@@ -122,7 +126,13 @@ def bayes_error_monte_carlo(distributions, priors, loss_matrix=None, n_samples: 
     check_draws(n_samples * n_classes, "n_samples")
     rng = check_random_state(random_state)
     x = np.concatenate([np.reshape(d.rvs(size=n_samples, random_state=rng), (n_samples, -1)) for d in distributions])
+    decisions = np.concatenate([_bayes_decisions(x[start:start + _BLOCK], distributions, priors, loss)
+                                for start in range(0, len(x), _BLOCK)])     # in blocks: a few MB of temporaries
+    return stratified_risk(decisions, np.repeat(np.arange(n_classes), n_samples), priors, loss)
+
+
+def _bayes_decisions(x: np.ndarray, distributions: list, priors: np.ndarray, loss: np.ndarray) -> np.ndarray:
+    """The Bayes decision ``a(x) = argmin_a R(a | x)`` at each row of ``x``, from the true posteriors."""
     log_joint = np.column_stack([np.reshape(d.logpdf(x.squeeze(axis=1) if x.shape[1] == 1 else x), -1)
                                  for d in distributions]) + np.log(priors)
-    decisions = np.argmin(_risks_from_joint(log_joint, loss), axis=1)         # the Bayes decision a(x)
-    return stratified_risk(decisions, np.repeat(np.arange(n_classes), n_samples), priors, loss)
+    return np.argmin(_risks_from_joint(log_joint, loss), axis=1)

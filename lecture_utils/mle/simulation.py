@@ -12,8 +12,9 @@ from .._validation import (as_float_array, as_real_array, call_function, check_b
                            check_positive_int, check_random_state, check_size, float_or_array)
 from ._samples import _as_sample, _as_sample_sizes, _in_range
 
-#: The most values a simulation draws at once (8 MB of floats): larger runs are drawn in batches of repeats.
-MAX_BATCH = 1 << 20
+#: The most values a simulation draws at once (2 MB of floats): larger runs are drawn in batches of repeats. An
+#: estimator's copies (a median's partition, a variance's deviations) come on top: 8 MB batches peaked at 34 MB.
+MAX_BATCH = 1 << 18
 
 
 def _draw(distribution, size, rng) -> np.ndarray:

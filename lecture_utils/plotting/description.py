@@ -28,7 +28,8 @@ from matplotlib.figure import Figure
 
 from ._checks import AXES, checked
 
-#: Sentences attached to each panel by the plotting functions, in the order they were drawn.
+#: Sentences attached to each panel by the plotting functions, in the order they were drawn. The artists they are
+#: about are held weakly: an artist holds its panel, and a value that held its own key would never let a figure go.
 _SENTENCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 #: The most artists of one kind named one by one in a panel's reading.
 _MOST_NAMED = 8
@@ -64,7 +65,7 @@ def describe(ax, sentence: str, about=None) -> None:
     if not isinstance(sentence, str) or not sentence.strip():
         raise ValueError(f"sentence must be a non-empty str, got {sentence!r}")
     about = [] if about is None else list(about) if isinstance(about, (list, tuple)) else [about]
-    _SENTENCES[ax] = _kept(ax) + [([(artist, _data(artist)) for artist in about], _sentence(sentence))]
+    _SENTENCES[ax] = _kept(ax) + [([(weakref.ref(artist), _data(artist)) for artist in about], _sentence(sentence))]
 
 
 def _data(artist):
@@ -77,8 +78,13 @@ def _data(artist):
 
 
 def _holds(about) -> bool:
-    return all(artist.axes is not None and (data is None or np.array_equal(_data(artist), data, equal_nan=True))
-               for artist, data in about)
+    return all(_still_drawn(artist(), data) for artist, data in about)
+
+
+def _still_drawn(artist, data) -> bool:
+    """Whether ``artist`` is alive, in its panel, and shows ``data`` still."""
+    return (artist is not None and artist.axes is not None
+            and (data is None or np.array_equal(_data(artist), data, equal_nan=True)))
 
 
 def _sentence(text: str) -> str:
@@ -98,7 +104,7 @@ def sentences(ax) -> list[str]:
 
 
 def _described(ax) -> set:
-    return {id(artist) for about, _ in _kept(ax) for artist, _ in about}
+    return {id(artist()) for about, _ in _kept(ax) for artist, _ in about}
 
 
 def plain_text(text: str) -> str:

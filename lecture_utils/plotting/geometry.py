@@ -359,7 +359,7 @@ def _block_map(pixels, source, screen_shape, width):
     rows, columns = np.divmod(source.reshape(height, across), width)
     if not (np.all(rows == rows[:, :1]) and np.all(columns == columns[:1])):
         return None
-    return block, rows[:, 0], columns[0]
+    return block, rows[:, 0].copy(), columns[0].copy()           # copies: a view would keep every pixel's numbers
 
 
 @checked(ax=AXES, xlim=limits, ylim=limits)

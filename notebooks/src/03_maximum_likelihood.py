@@ -111,14 +111,14 @@ print(f"data fixed: area under L(phi) = {area:.8f} by quadrature; "
 
 # %% slideshow={"slide_type": "subslide"}
 phi = np.linspace(0, 1, 401)
-fig, (ax_data, ax_lik) = plt.subplots(1, 2, figsize=(10, 3.8))
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
 by_heads = np.bincount(sequences.sum(axis=1), weights=probabilities)   # all sequences with h heads
-ax_data.bar(np.arange(N + 1), by_heads, color=plotting.PALETTE[2])
-ax_data.set(xlabel="number of heads in the data set", ylabel="total probability",
+axes[0].bar(np.arange(N + 1), by_heads, color=plotting.PALETTE[2])
+axes[0].set(xlabel="number of heads in the data set", ylabel="total probability",
             title=r"$\phi = 0.7$ fixed: a distribution over data (sums to 1)")
-plotting.plot_likelihood(ax_lik, phi, mle.bernoulli_likelihood(phi, x_coin), h / N,
+plotting.plot_likelihood(axes[1], phi, mle.bernoulli_likelihood(phi, x_coin), h / N,
                          mle.bernoulli_likelihood(h / N, x_coin))
-ax_lik.set_title(f"data fixed ({h} heads in {N}): area under $L$ = 1/1320", fontsize="medium")
+axes[1].set_title(f"data fixed ({h} heads in {N}): area under $L$ = 1/1320", fontsize="medium")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -497,9 +497,9 @@ surface = mle.gaussian_log_likelihood(mu_grid[:, None], sigma2_grid[None, :], x_
 # %% slideshow={"slide_type": "subslide"}
 fig, ax = plt.subplots(figsize=(8, 3.6))
 levels = surface.max() - np.array([10, 5, 2, 1, 0.5, 0.1])          # increasing, as contour wants
-contours = ax.contour(mu_grid, sigma2_grid, surface.T, levels=levels, colors=plotting.PALETTE[0],
-                      linewidths=1.2, linestyles="solid")
-ax.clabel(contours, fmt=lambda v: f"{v - surface.max():.1f}", fontsize="small")
+ax.clabel(ax.contour(mu_grid, sigma2_grid, surface.T, levels=levels, colors=plotting.PALETTE[0],
+                     linewidths=1.2, linestyles="solid"),
+          fmt=lambda v: f"{v - surface.max():.1f}", fontsize="small")          # each level's label on its line
 ax.plot(mu_hat, sigma2_hat, **plotting.MLE_STYLE, label=r"MLE $(\hat\mu, \hat\sigma^2)$")
 ax.set(xlabel=r"$\mu$", ylabel=r"$\sigma^2$", title=r"$\log L(\mu, \sigma^2) - \log L(\hat\mu, \hat\sigma^2)$")
 ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
@@ -716,10 +716,10 @@ for t, loss in [(0, loss_if_0), (1, loss_if_1)]:
 p_fine = np.linspace(0.005, 0.995, 199)
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
 for t, loss, fine in [(1, loss_if_1, -np.log(p_fine)), (0, loss_if_0, -np.log1p(-p_fine))]:
-    line, = ax.plot(p_fine, fine, color=plotting.PALETTE[t], linestyle=plotting.LINESTYLES[t])
+    ax.plot(p_fine, fine, color=plotting.PALETTE[t], linestyle=plotting.LINESTYLES[t])
     ax.plot(p_grid, loss, linestyle="none", **plotting.class_style(t))
     ax.text(0.12 if t else 0.88, 3.4 if t else 2.6, f"target t = {t}: $-\\log {'p' if t else '(1 - p)'}$",
-            ha="left" if t else "right", color=line.get_color())      # beside its own curve, crossing none
+            ha="left" if t else "right", color=plotting.PALETTE[t])   # beside its own curve, crossing none
 ax.set(xlabel="predicted probability $p = P(t = 1 \\mid \\mathbf{x})$", ylabel="loss (nats)", ylim=(0, 4.2),
        title="log loss of one example: a confident mistake costs most")
 plt.show()

@@ -117,17 +117,17 @@ print("no overflow at +-1000:", sigmoid(np.array([-1000.0, 1000.0])),
       " log sigma(-1000) =", log_sigmoid(-1000.0))
 
 # %% slideshow={"slide_type": "subslide"}
-fig, (ax_s, ax_d) = plt.subplots(1, 2, figsize=(10, 3.3))
-ax_s.plot(a, p, color=plotting.PALETTE[0])
-ax_s.plot(a[600:1001], 0.5 + a[600:1001] / 4, "--", color=plotting.PALETTE[1],
+fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.3))
+left.plot(a, p, color=plotting.PALETTE[0])
+left.plot(a[600:1001], 0.5 + a[600:1001] / 4, "--", color=plotting.PALETTE[1],
           label="tangent at 0, slope 1/4")
-ax_s.set(xlabel="score $a$", ylabel=r"$\sigma(a)$", title="the sigmoid: a probability",
+left.set(xlabel="score $a$", ylabel=r"$\sigma(a)$", title="the sigmoid: a probability",
          ylim=(-0.05, 1.05))
-ax_s.legend(loc="upper left")
-ax_d.plot(a, p * (1 - p), color=plotting.PALETTE[0])
-ax_d.axhline(0.25, color="grey", linestyle=":")
-ax_d.set(xlabel="score $a$", ylabel=r"$\sigma'(a) = \sigma(a)(1 - \sigma(a))$",
-         title="its slope: at most 1/4", ylim=(0, 0.28))
+left.legend(loc="upper left")
+right.plot(a, p * (1 - p), color=plotting.PALETTE[0])
+right.axhline(0.25, color="grey", linestyle=":")
+right.set(xlabel="score $a$", ylabel=r"$\sigma'(a) = \sigma(a)(1 - \sigma(a))$",
+          title="its slope: at most 1/4", ylim=(0, 0.28))
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -440,14 +440,14 @@ closer = (np.linalg.norm(W_huge - 1.1 * gradients - w_star, axis=1)
 print("from each of them, a step with eta = 1.1 moves closer to w*:", closer.all())
 
 # %% slideshow={"slide_type": "subslide"}
-fig, (ax_q, ax_l) = plt.subplots(1, 2, figsize=(10, 3.3))
+fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.3))
 distance = np.linalg.norm(on_quadratic.weights - w_star, axis=1)
-ax_q.semilogy(distance, color=plotting.PALETTE[1])
-ax_q.set(xlabel="step $k$", ylabel=r"$\|\mathbf{w}_k - \mathbf{w}^*\|$",
+left.semilogy(distance, color=plotting.PALETTE[1])
+left.set(xlabel="step $k$", ylabel=r"$\|\mathbf{w}_k - \mathbf{w}^*\|$",
          title=r"quadratic, $\eta = 1.1$: diverges")
-ax_l.plot(on_logistic.loss - E_star, color=plotting.PALETTE[1])
-ax_l.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k) - E(\mathbf{w}^*)$",
-         title=r"logistic loss, $\eta = 1.1$: bounces")
+right.plot(on_logistic.loss - E_star, color=plotting.PALETTE[1])
+right.set(xlabel="step $k$", ylabel=r"$E(\mathbf{w}_k) - E(\mathbf{w}^*)$",
+          title=r"logistic loss, $\eta = 1.1$: bounces")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -675,12 +675,12 @@ print("mean of the per-example gradients = the full gradient:",
       np.allclose(each.mean(axis=0), full))
 orders = np.array([np.random.default_rng(seed).permutation(569) for seed in range(200)])
 for B in (1, 10, 100):
-    g = np.concatenate([each[order[:569 // B * B]].reshape(-1, B, 31).mean(axis=1)   # the full minibatches
-                        for order in orders])                                         # of each order
-    bias = np.abs(g.mean(axis=0) - full).max()
-    noise = np.mean(np.sum((g - full) ** 2, axis=1))
+    g = [each[order[:569 // B * B]].reshape(-1, B, 31).mean(axis=1)   # the full minibatches of each order,
+         for order in orders]                                         # one array per order (no copy of them all)
+    bias = np.abs(np.mean([g_order.mean(axis=0) for g_order in g], axis=0) - full).max()
+    noise = np.mean([np.sum((g_order - full) ** 2, axis=1) for g_order in g])
     bias = f"{bias:.1e}" if bias > 1e-10 else "< 1e-10"      # B = 1: exact, but for rounding
-    print(f"B = {B:3d}: {len(g):6d} minibatches, |mean - full| {bias}, noise {noise:.5f}, "
+    print(f"B = {B:3d}: {len(g) * len(g[0]):6d} minibatches, |mean - full| {bias}, noise {noise:.5f}, "
           f"formula {spread / B * (569 - B) / 568:.5f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -1029,16 +1029,16 @@ print("the cross-entropy is convex everywhere:", bool(np.all(np.diff(cross_entro
 print("slopes at y = -8:", {name: round(float(v[0]), 5) for name, v in slopes.items()})
 
 # %% slideshow={"slide_type": "subslide"}
-fig, (ax_loss, ax_slope) = plt.subplots(1, 2, figsize=(10, 3.3))
+fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.3))
 for k, (name, values) in enumerate([("cross-entropy", cross_entropy),
                                     ("squared error", squared)]):
     style = dict(color=plotting.PALETTE[k], linestyle=plotting.LINESTYLES[k], label=name)
-    ax_loss.plot(y, values, **style)
-    ax_slope.plot(y, slopes[name], **style)
-ax_loss.axvspan(-8, -np.log(2), color="grey", alpha=0.15, label="squared error concave")
-ax_loss.set(xlabel="score $y$ (target $t = 1$)", ylabel="loss", ylim=(0, 4), title="losses")
-ax_slope.set(xlabel="score $y$ (target $t = 1$)", ylabel="derivative", title="their slopes")
-ax_loss.legend(loc="upper right", fontsize="small")
+    left.plot(y, values, **style)
+    right.plot(y, slopes[name], **style)
+left.axvspan(-8, -np.log(2), color="grey", alpha=0.15, label="squared error concave")
+left.set(xlabel="score $y$ (target $t = 1$)", ylabel="loss", ylim=(0, 4), title="losses")
+right.set(xlabel="score $y$ (target $t = 1$)", ylabel="derivative", title="their slopes")
+left.legend(loc="upper right", fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
@@ -1411,15 +1411,15 @@ first = np.argsort(-np.array(entry), kind="stable")[:4]     # the first four fea
 print("the first features L1 keeps:", [cancer.feature_names[j] for j in first])
 
 # %% slideshow={"slide_type": "subslide"}
-fig, (ax_2, ax_1) = plt.subplots(1, 2, figsize=(10.5, 3.6))
+fig, (left, right) = plt.subplots(1, 2, figsize=(10.5, 3.6))
 names = cancer.feature_names
-plotting.plot_regularization_path(ax_2, l2_lambdas, l2_path.coef, names, highlight=first)
-lines = plotting.plot_regularization_path(ax_1, l1_lambdas, l1_path.coef, names, highlight=first)
-ax_1.axvline(lambda_max, color="grey", linestyle=":")
-ax_2.set(title="L2: every weight shrinks smoothly", ylim=(-6, 6))
-ax_1.set(title=r"L1: weights reach exactly 0 (all at $\lambda_{max}$)")
-ax_1.legend(handles=[lines[j] for j in first], loc="center left", bbox_to_anchor=(1.01, 0.5),
-            fontsize="small")
+plotting.plot_regularization_path(left, l2_lambdas, l2_path.coef, names, highlight=first)
+lines = plotting.plot_regularization_path(right, l1_lambdas, l1_path.coef, names, highlight=first)
+right.axvline(lambda_max, color="grey", linestyle=":")
+left.set(title="L2: every weight shrinks smoothly", ylim=(-6, 6))
+right.set(title=r"L1: weights reach exactly 0 (all at $\lambda_{max}$)")
+right.legend(handles=[lines[j] for j in first], loc="center left", bbox_to_anchor=(1.01, 0.5),
+             fontsize="small")
 plt.show()
 
 # %% [markdown] slideshow={"slide_type": "subslide"}

@@ -125,8 +125,8 @@ print(f"N = {len(hours)}, {passed.sum()} passed; hours from {hours.min():.2f} to
 # %%
 logistic = lambda z: np.logaddexp(0.0, -z)                        # log(1 + e^-z), no overflow
 squared_error = lambda z: (expit(z) - 1.0) ** 2                   # (sigma(z) - t)^2 for t = 1
-fig, (ax_left, ax_right) = plt.subplots(1, 2, figsize=(10, 3.2))
-for ax, f, name in [(ax_left, logistic, r"$\log(1 + e^{-z})$"), (ax_right, squared_error, r"$(\sigma(z) - 1)^2$")]:
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+for ax, f, name in [(axes[0], logistic, r"$\log(1 + e^{-z})$"), (axes[1], squared_error, r"$(\sigma(z) - 1)^2$")]:
     plotting.plot_chord(ax, f, a=-5.0, b=0.5, theta=0.5)
     gap = chord_gap(f, -5.0, 0.5, 0.5)
     ax.set(xlabel="$z$", title=f"{name}: gap at the midpoint {gap:+.3f}")

@@ -455,6 +455,11 @@ print(f"true w = (2, 0), b = -2; LDA w = {lda.coef_[0]}, b = {lda.intercept_[0]:
 # %% slideshow={"slide_type": "subslide"}
 def fit_both(X, t):
     """LDA's and logistic regression's (w_1, w_2, b) on each sample X[s], t[s], all at once."""
+    return lda_fits(X, t), logistic_fits(X, t)
+
+
+def lda_fits(X, t):
+    """LDA's (w_1, w_2, b) on each sample, by its formulas."""
     onehot = np.stack([1 - t, t], axis=-1).astype(float)                      # (S, N, 2)
     counts = onehot.sum(axis=1)                                               # N_0, N_1 of each sample
     mu = onehot.transpose(0, 2, 1) @ X / counts[..., None]                    # the class means, (S, 2, 2)
@@ -462,6 +467,11 @@ def fit_both(X, t):
     pooled = centred.transpose(0, 2, 1) @ centred / (X.shape[1] - 2)          # pooled covariance, N - K
     w = np.linalg.solve(pooled, (mu[:, 1] - mu[:, 0])[..., None])[..., 0]
     b = -0.5 * np.sum(w * (mu[:, 1] + mu[:, 0]), axis=1) + np.log(counts[:, 1] / counts[:, 0])
+    return np.column_stack([w, b])
+
+
+def logistic_fits(X, t):
+    """Logistic regression's (w_1, w_2, b) on each sample, by Newton's method on every sample together."""
     design = np.concatenate([X, np.ones(X.shape[:2] + (1,))], axis=2)         # the inputs (x, 1), (S, N, 3)
     v, gradient = np.zeros((len(X), 3, 1)), np.ones((len(X), 3, 1))
     while np.abs(gradient).max() > 1e-9:                # Newton: gradient, Hessian, solve, every sample
@@ -469,7 +479,7 @@ def fit_both(X, t):
         gradient = design.transpose(0, 2, 1) @ (p - t[..., None])             # X^T (p - t)
         hessian = design.transpose(0, 2, 1) @ (design * (p * (1 - p)))        # X^T diag(p (1 - p)) X
         v -= np.linalg.solve(hessian, gradient)
-    return np.column_stack([w, b]), v[..., 0]
+    return v[..., 0]
 
 
 # %% slideshow={"slide_type": "subslide"}
@@ -811,12 +821,20 @@ for m in (LDA(), LogisticRegression(solver="newton")):
     w, b = rule(m.fit(X_heavy, t_heavy))
     spread = np.sqrt(w @ shared @ w)
     heavy.append(0.2 * stats.t.sf(-(w @ means[0] + b) / spread, 3) + 0.8 * stats.t.cdf(-(w @ means[1] + b) / spread, 3))
-t_new = (rng.random(200_000) < 0.8).astype(int)
-noise = rng.standard_normal((200_000, 2)) * np.sqrt(3 / rng.chisquare(3, 200_000))[:, None]
-X_new = datasets.gaussian_classes_from_noise(noise, t_new, means, [shared, shared])
-distance = [np.einsum("ij,jk,ik->i", X_new - mu, np.linalg.inv(shared), X_new - mu) for mu in means]
-bayes_t = np.log(0.8 / 0.2) - 2.5 * (np.log1p(distance[1] / 3) - np.log1p(distance[0] / 3)) > 0   # (nu + 2) / 2 = 2.5
-print(f"priors 0.2 and 0.8: LDA {heavy[0]:.4f}, logistic {heavy[1]:.4f}; Bayes error {np.mean(bayes_t != t_new):.4f}")
+
+
+def t_bayes_error(rng, n):
+    """The error rate of the Bayes rule for the t classes with priors 0.2 and 0.8, counted on n new examples."""
+    t_new = (rng.random(n) < 0.8).astype(int)
+    noise = rng.standard_normal((n, 2)) * np.sqrt(3 / rng.chisquare(3, n))[:, None]
+    X_new = datasets.gaussian_classes_from_noise(noise, t_new, means, [shared, shared])
+    distance = [np.einsum("ij,jk,ik->i", X_new - mu, np.linalg.inv(shared), X_new - mu) for mu in means]
+    bayes_t = np.log(0.8 / 0.2) - 2.5 * (np.log1p(distance[1] / 3) - np.log1p(distance[0] / 3)) > 0   # (nu + 2) / 2
+    return np.mean(bayes_t != t_new)
+
+
+print(f"priors 0.2 and 0.8: LDA {heavy[0]:.4f}, logistic {heavy[1]:.4f}; "
+      f"Bayes error {t_bayes_error(rng, 200_000):.4f}")
 
 # %% [markdown] slideshow={"slide_type": "subslide"}
 # ### ✏️ Exercise 6 (predict): what a larger prior does to LDA's boundary
@@ -1048,12 +1066,18 @@ print(f"Phi(-Delta/2) with Delta = {distance:.3f}: {stats.norm.cdf(-distance / 2
 # $\boldsymbol\Sigma$; divided by $N = 20$ (the maximum likelihood estimate) or by $N - N_1 = 16$, it does not.
 
 # %%
+def within_scatter(samples, sizes):
+    """Each sample's scatter about its class means, (S, 2, 2): the classes are consecutive blocks of sizes."""
+    scatter = 0
+    for block in np.split(samples, np.cumsum(sizes)[:-1], axis=1):     # one class per block of examples
+        centred = block - block.mean(axis=1, keepdims=True)             # about its own sample mean
+        scatter = scatter + np.einsum("sni,snj->sij", centred, centred)
+    return scatter
+
+
 truth, sizes = np.array([[2.0, 0.6], [0.6, 1.0]]), (4, 6, 10)
-noise = datasets.make_gaussian_classes([[0, 0]], [truth], 20_000 * 20, random_state=3).X.reshape(20_000, 20, 2)
-scatter = 0
-for block in np.split(noise, np.cumsum(sizes)[:-1], axis=1):       # one class per block of examples
-    centred = block - block.mean(axis=1, keepdims=True)             # about its own sample mean
-    scatter = scatter + np.einsum("sni,snj->sij", centred, centred)
+draws = datasets.make_gaussian_classes([[0, 0]], [truth], 20_000 * 20, random_state=3).X
+scatter = within_scatter(draws.reshape(20_000, 20, 2), sizes)
 for name, denominator in (("N - K", 17), ("N", 20), ("N - N_1", 16)):
     mean_estimate = np.mean(scatter / denominator, axis=0)
     print(f"divided by {name:7} = {denominator}: mean {mean_estimate.ravel()}")

@@ -641,8 +641,8 @@ shared = rng.dirichlet(np.full(V, 3.0), size=D)              # one table per fea
 value_probabilities = np.stack([0.9 * shared + 0.1 * rng.dirichlet(np.full(V, 3.0), size=D)
                                 for _ in range(2)])          # ... varied a little per class
 t_many = rng.integers(2, size=301)
-cumulative = value_probabilities[t_many].cumsum(axis=2)               # (N, D, V)
-X_many = (rng.random((301, D, 1)) > cumulative).sum(axis=2)           # inverse-cdf sampling
+cumulative = value_probabilities.cumsum(axis=2)                       # each class's cdf of each feature, (2, D, V)
+X_many = (rng.random((301, D, 1)) > cumulative[t_many]).sum(axis=2)   # inverse-cdf sampling
 many = CategoricalNB(alpha=1).fit(X_many[:300], t_many[:300])
 x_last = X_many[300]
 factors = many.feature_factors(x_last)                                # (2, 500)
