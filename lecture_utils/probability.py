@@ -10,12 +10,14 @@ The central limit theorem is shown by sampling: :func:`standardized_sums`
 returns ``(S_n - n E[x]) / sqrt(n Var(x))`` for sums ``S_n`` of ``n``
 i.i.d. draws of a skewed distribution, to histogram against ``N(0, 1)``;
 :func:`standardized_partial_sums` gives them for every ``n`` up to a limit
-from one pool of draws (for a slider), and :func:`sum_skewness` the
+from one pool of draws (for a slider; :class:`PartialSums` one ``n`` at a
+time, holding a tenth of that pool), and :func:`sum_skewness` the
 skewness ``gamma_1 / sqrt(n)`` that fades as ``n`` grows.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Callable
 
@@ -421,10 +423,76 @@ def standardized_partial_sums(distribution: str, n_max: int, n_repeats: int, ran
     rng = check_random_state(random_state)
     sums = np.asarray(source.draw(rng, (n_max, n_repeats)), dtype=float)
     np.cumsum(sums, axis=0, out=sums)                                    # row n - 1: S_n, in place: one table
-    n = np.arange(1, n_max + 1)[:, None]
+    return _standardize(sums, np.arange(1, n_max + 1)[:, None], source)
+
+
+def _standardize(sums: np.ndarray, n, source: _Source) -> np.ndarray:
+    """``(S_n - n mu) / (sqrt(n) sigma)``, in place in ``sums``."""
     sums -= n * source.mean
-    sums /= np.sqrt(n * source.variance)                                 # (S_n - n mu) / (sqrt(n) sigma)
+    sums /= np.sqrt(n * source.variance)
     return sums
+
+
+class PartialSums:
+    """The ``Z_n`` of :func:`standardized_partial_sums`, one ``n`` at a time, from a fraction of the table.
+
+    The table of ``n_max x n_repeats`` floats is tens of megabytes; this
+    keeps only every ``every``-th row of sums ``S_n`` and the state of the
+    random generator there, and draws the few rows after the nearest of them
+    again when asked for ``Z_n``. The same draws are added in the same order,
+    so ``standardized(n)`` equals row ``n - 1`` of
+    ``standardized_partial_sums(distribution, n_max, n_repeats, random_state)``
+    bit for bit. The last ``S_n`` computed is kept too, so stepping ``n`` up
+    by one (a slider, a play button) draws one row.
+
+    Parameters
+    ----------
+    distribution : {"exponential", "bernoulli", "uniform"}
+        See ``CLT_DISTRIBUTIONS``.
+    n_max, n_repeats : int
+        Largest number of draws per sum, and number of sums.
+    random_state : int, numpy Generator or None
+    every : int
+        Rows of sums kept: ``S_every, S_2every, ...``; at most ``every - 1``
+        rows of draws are made per call.
+    """
+
+    def __init__(self, distribution: str, n_max: int, n_repeats: int, random_state=None, every: int = 10):
+        self.source = _source(distribution)
+        self.n_max, self.n_repeats = check_positive_int(n_max, "n_max"), check_positive_int(n_repeats, "n_repeats")
+        self.every = check_positive_int(every, "every")
+        check_size(n_max * n_repeats, "the table of Z_n", "n_max or n_repeats")
+        rng = check_random_state(random_state)
+        self._rng = copy.deepcopy(rng)                  # replays the draws, leaving the caller's generator alone
+        sums, self._kept = np.zeros(self.n_repeats), {}
+        for n in range(0, self.n_max, self.every):
+            self._kept[n] = sums.copy(), rng.bit_generator.state
+            sums = self._add_draws(sums, rng, min(self.every, self.n_max - n))
+        self._last = 0, *self._kept[0]
+
+    def _add_draws(self, sums: np.ndarray, rng: np.random.Generator, rows: int) -> np.ndarray:
+        """``sums`` plus ``rows`` rows of draws, added one row after another as the cumulative sum does."""
+        for draws in np.asarray(self.source.draw(rng, (rows, self.n_repeats)), dtype=float):
+            sums += draws
+        return sums
+
+    def sums(self, n: int) -> np.ndarray:
+        """``S_n`` for each of the ``n_repeats`` sums, shape (n_repeats,)."""
+        n = check_positive_int(n, "n")
+        if n > self.n_max:
+            raise ValueError(f"n must be at most n_max = {self.n_max}; got {n}.")
+        start = (n - 1) // self.every * self.every      # the row kept before n (0: no draws yet)
+        last, sums, state = self._last
+        if not start <= last <= n:
+            last, (sums, state) = start, self._kept[start]
+        self._rng.bit_generator.state = state
+        sums = self._add_draws(sums.copy(), self._rng, n - last)
+        self._last = n, sums, self._rng.bit_generator.state
+        return sums
+
+    def standardized(self, n: int) -> np.ndarray:
+        """``Z_n = (S_n - n mu) / (sqrt(n) sigma)``, shape (n_repeats,): row ``n - 1`` of the full table."""
+        return _standardize(self.sums(n).copy(), n, self.source)
 
 
 def sample_skewness(z) -> float | np.ndarray:

@@ -192,6 +192,23 @@ def test_partial_sums_grow_draw_by_draw():
     np.testing.assert_array_equal(z, prob.standardized_partial_sums("uniform", 6, 500, random_state=7))
 
 
+@pytest.mark.parametrize("name", ["exponential", "uniform", "bernoulli"])
+def test_partial_sums_one_n_at_a_time_are_the_table_bit_for_bit(name):
+    table = prob.standardized_partial_sums(name, 25, 300, random_state=4)
+    sums = prob.PartialSums(name, 25, 300, random_state=4, every=4)
+    for n in [*range(1, 26), 25, 3, 24, 9, 8, 1]:              # up draw by draw, then jumps both ways
+        np.testing.assert_array_equal(sums.standardized(n), table[n - 1])
+    with pytest.raises(ValueError, match="n must be at most n_max = 25"):
+        sums.standardized(26)
+
+
+def test_partial_sums_leave_a_shared_generator_where_the_table_does():
+    rng, same = np.random.default_rng(6), np.random.default_rng(6)
+    prob.PartialSums("uniform", 7, 50, random_state=rng, every=3)
+    prob.standardized_partial_sums("uniform", 7, 50, random_state=same)
+    assert rng.random() == same.random()
+
+
 def test_partial_sums_follow_the_exact_gamma_distribution_for_every_n():
     z = prob.standardized_partial_sums("exponential", 30, 20_000, random_state=8)
     for n in (1, 5, 30):

@@ -15,6 +15,10 @@ from .gaussian import _LOG_2PI, _cholesky_factors, _log_determinants
 #: ``pairs x K x (n_eval + 10 d) x d``: each pair's class covariances factored, then every example scored.
 MAX_GRID_WORK = 5 * 10 ** 7
 
+#: The most numbers in one of the arrays (pairs, K, n_eval) that :func:`rda_accuracy_grid` scores a part of the
+#: pairs with (1 MB each).
+_PART_VALUES = 2 ** 17
+
 #: What a class of t_eval that t lacks means when the two come from the folds of a cross-validation.
 _UNSEEN_CLASS = ("If (X, t) and (X_eval, t_eval) are the two parts of a fold of a cross-validation, that fold's "
                  "training part holds no example of the class: are the examples sorted by class? Cut the folds "
@@ -108,12 +112,25 @@ def rda_accuracy_grid(X, t, X_eval, t_eval, alphas, gammas) -> np.ndarray:
                                            gamma.flat[pair], estimates, k, shared=False))
     factors = factors.reshape(covariances.shape)
     centred = (X_eval - estimates.centre)[None] - estimates.offsets[:, None]                    # x - mu_k, (K, n, d)
+    # A few pairs at a time: all of them at once made arrays of (pairs, K, n) numbers, 6 MB each for a 21 x 21
+    # grid and 600 examples, and a peak of 30 MB. Each pair's numbers are the same either way.
+    step = max(1, _PART_VALUES // (n_classes * X_eval.shape[0]))
+    accuracies = [_accuracies(factors[start:start + step], centred, estimates, t_eval)
+                  for start in range(0, len(factors), step)]
+    return np.concatenate(accuracies).reshape(gammas.size, alphas.size)
+
+
+def _accuracies(factors: np.ndarray, centred: np.ndarray, estimates, t_eval: np.ndarray) -> np.ndarray:
+    """The accuracy on ``t_eval`` of each pair's class factors ``factors`` (P, K, d, d), shape (P,).
+
+    ``centred`` (K, n, d) holds ``x - mu_k`` for every example of ``t_eval`` and every class.
+    """
     squared = _squared_mahalanobis_many(centred, factors)                                       # (P, K, n)
     # g_k(x) = log pi_k - 1/2 (d log 2 pi + log|Sigma_k| + Delta_k(x)^2), then the first largest, class by class
     g = (np.log(estimates.counts / estimates.counts.sum())[:, None]
-         - 0.5 * (n_features * _LOG_2PI + _log_determinants(factors)[..., None] + squared))
+         - 0.5 * (centred.shape[-1] * _LOG_2PI + _log_determinants(factors)[..., None] + squared))
     best, decided = g[:, 0], np.zeros(g[:, 0].shape, dtype=int)
-    for k in range(1, n_classes):
+    for k in range(1, g.shape[1]):
         better = g[:, k] > best
         best, decided = np.where(better, g[:, k], best), np.where(better, k, decided)
-    return np.mean(estimates.classes[decided] == t_eval, axis=1).reshape(gammas.size, alphas.size)
+    return np.mean(estimates.classes[decided] == t_eval, axis=1)

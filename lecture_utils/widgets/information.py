@@ -11,9 +11,8 @@ from .._validation import (as_float_array, check_draws, check_option, check_posi
                            check_sequence, check_size)
 from ..information import (entropy, fit_gaussian_forward_kl, fit_gaussian_reverse_kl,
                            kl_divergence_from_log_densities)
-from ..probability import (CLT_DISTRIBUTIONS, gaussian_mixture_logpdf, gaussian_mixture_pdf, normal_logpdf,
-                           normal_pdf, sample_skewness, standardized_partial_sums, standardized_sum_values,
-                           sum_skewness)
+from ..probability import (CLT_DISTRIBUTIONS, PartialSums, gaussian_mixture_logpdf, gaussian_mixture_pdf,
+                           normal_logpdf, normal_pdf, sample_skewness, standardized_sum_values, sum_skewness)
 from ..plotting._checks import as_drawn_limits
 from ._base import FigureWidget, button, on_slider, slider_maximum
 
@@ -311,10 +310,11 @@ class CLTExplorer(FigureWidget):
     """The central limit theorem: standardised sums of ``n`` draws against ``N(0, 1)`` (notebook 02).
 
     For each source distribution one pool of ``n_max x n_repeats`` draws is
-    made up front (:func:`~lecture_utils.probability.standardized_partial_sums`),
-    so moving the slider or switching the source only picks a row and re-bins
-    it: the picture is reproducible and the sums grow draw by draw as ``n``
-    rises. Bernoulli sums take whole-number values, so their ``Z_n`` lie on a
+    made up front (:class:`~lecture_utils.probability.PartialSums`, which keeps
+    a tenth of the sums and draws the rest again on demand), so moving the
+    slider or switching the source only takes ``Z_n`` from the pool and
+    re-bins it: the picture is reproducible and the sums grow draw by draw as
+    ``n`` rises. Bernoulli sums take whole-number values, so their ``Z_n`` lie on a
     lattice; their histogram has one bin per value, as wide as the spacing,
     so that its height ``P(Z_n = z) / spacing`` compares with the normal
     density. The status compares the sample skewness of ``Z_n`` with its
@@ -337,8 +337,8 @@ class CLTExplorer(FigureWidget):
     slider : ipywidgets.IntSlider
     source : ipywidgets.ToggleButtons
         The distribution of the draws.
-    pools : dict of str to ndarray of shape (n_max, n_repeats)
-        Row ``n - 1`` of ``pools[name]`` holds the ``Z_n``.
+    pools : dict of str to PartialSums
+        ``pools[name].standardized(n)`` gives the ``Z_n``.
     """
 
     #: The sources offered, as (button label, key of CLT_DISTRIBUTIONS).
@@ -352,7 +352,7 @@ class CLTExplorer(FigureWidget):
         n = on_slider(n, "n", 1, n_max, integer=True)
         check_draws(len(keys) * n_max * n_repeats, "n_max and n_repeats")
         check_size(len(keys) * n_max * n_repeats, "the partial sums", "n_max and n_repeats")
-        self.pools = {key: standardized_partial_sums(key, n_max, n_repeats, random_state) for key in keys}
+        self.pools = {key: PartialSums(key, n_max, n_repeats, random_state) for key in keys}
         self._continuous_edges = np.linspace(-4.0, 5.0, 73)
         self.slider = widgets.IntSlider(n, min=1, max=n_max, description="n draws",
                                         continuous_update=True, layout=widgets.Layout(width="360px"))
@@ -373,8 +373,8 @@ class CLTExplorer(FigureWidget):
         return self.source.value
 
     @property
-    def sums(self) -> np.ndarray:
-        """The pool of the source shown, shape (n_max, n_repeats)."""
+    def sums(self) -> PartialSums:
+        """The pool of the source shown."""
         return self.pools[self.distribution]
 
     @property
@@ -385,7 +385,7 @@ class CLTExplorer(FigureWidget):
 
     def current(self) -> np.ndarray:
         """The ``Z_n`` shown, shape (n_repeats,)."""
-        return self.sums[self.n - 1]
+        return self.sums.standardized(self.n)
 
     def _build_figure(self) -> None:
         self.ax = self.fig.subplots()
@@ -406,5 +406,5 @@ class CLTExplorer(FigureWidget):
 
     def _describe(self) -> str:
         return (f"n = {self.n}, {CLT_DISTRIBUTIONS[self.distribution].description}: "
-                f"skewness of Z_n {_number(sample_skewness(self.current()), 3)} over {self.sums.shape[1]} sums "
+                f"skewness of Z_n {_number(sample_skewness(self.current()), 3)} over {self.sums.n_repeats} sums "
                 f"(exact {_number(sum_skewness(self.distribution, self.n), 3)}; the normal's is 0)")
