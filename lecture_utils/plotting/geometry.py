@@ -290,7 +290,9 @@ class _NearestImage(AxesImage):
 
     def _find_map(self, renderer):
         """(screen pixels, image pixels) as flat indices, or None where the map would not be exact."""
-        data, screen = self._A, np.asarray(renderer.buffer_rgba()).view(np.uint32)[..., 0]
+        data, canvas = self._A, np.asarray(renderer.buffer_rgba()).view(np.uint32)[..., 0]
+        rows, columns = self._reach(canvas.shape)
+        screen = canvas[rows, columns]                     # the pixels the image can change, a view
         before = screen.copy()
         height, width = data.shape[:2]
         numbers = np.arange(height * width, dtype=np.uint32)
@@ -307,10 +309,22 @@ class _NearestImage(AxesImage):
         covered = (drawn[0] ^ drawn[1]) == np.array([255, 255, 255, 0], dtype=np.uint8).view(np.uint32)[0]
         if np.any((drawn[0] != before) & ~covered):                # blended with what was below: not exact
             return None
-        pixels = np.flatnonzero(covered)
-        source = np.asarray(drawn[0]).ravel()[pixels].view(np.uint8).reshape(-1, 4)[:, :3].astype(np.uint32)
+        at_row, at_column = np.divmod(np.flatnonzero(covered), screen.shape[1])
+        pixels = (at_row + rows.start) * canvas.shape[1] + at_column + columns.start     # in the whole canvas
+        source = drawn[0][covered].view(np.uint8).reshape(-1, 4)[:, :3].astype(np.uint32)
         source = (source[:, 0] << 16) | (source[:, 1] << 8) | source[:, 2]
-        return _block_map(pixels, source, screen.shape, width) or (pixels, source)
+        return _block_map(pixels, source, canvas.shape, width) or (pixels, source)
+
+    def _reach(self, shape) -> tuple[slice, slice]:
+        """The rows and columns of a canvas of ``shape`` that drawing the image can change: where matplotlib clips
+        it (its clip box, else its axes), a pixel wider on each side; the whole canvas if it is not clipped. Copying
+        only those (a third of a widget's figure, say) keeps finding the map from holding several copies of the
+        whole canvas at once."""
+        if not self.get_clip_on():
+            return slice(0, shape[0]), slice(0, shape[1])
+        x0, y0, x1, y1 = (self.get_clip_box() or self.axes.bbox).extents     # display pixels, from the bottom left
+        return (slice(max(0, int(np.floor(shape[0] - y1)) - 1), min(shape[0], int(np.ceil(shape[0] - y0)) + 1)),
+                slice(max(0, int(np.floor(x0)) - 1), min(shape[1], int(np.ceil(x1)) + 1)))
 
     def forget_cache(self) -> None:
         """Let go of the map (up to a few MB for a large image): the next draw finds it again."""
