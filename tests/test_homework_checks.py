@@ -95,3 +95,20 @@ def test_the_graded_notebook_shows_the_numbers_it_was_graded_with():
     assert output.data["text/plain"] == repr(homework_numbers.numbers_of("hw01_perceptron", "ana").criterion)
     assert identity.numbers_shown("import numpy as np", "hw01_perceptron", "ana") == []
     assert identity.numbers_shown("numbers.nothing", "hw01_perceptron", "ana") == []
+
+
+def test_the_graders_syntax_trees_are_made_one_thread_at_a_time():
+    """While one thread converts a tree (here: holds the lock), another's parse and compile wait for it: CPython 3.11
+    shares the conversion's depth counter between threads (python/cpython#106905), and `make grade` grades in
+    threads."""
+    import threading
+
+    from grader import syntax
+    done = []
+    work = threading.Thread(target=lambda: done.append(syntax.compile_tree(syntax.parse("x = 1", "<cell>"), "<cell>")))
+    with syntax._ONE_AT_A_TIME:
+        work.start()
+        work.join(timeout=0.3)
+        assert work.is_alive() and not done               # waiting for the lock
+    work.join(timeout=10)
+    assert len(done) == 1 and done[0].co_filename == "<cell>"

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 import homework_checks
 import homework_numbers
 
+from . import syntax
+
 _MARKER = re.compile(r"^\s*#+\s*(BEGIN|END) HIDDEN TESTS\s*$")
 
 
@@ -201,18 +203,18 @@ def _model(solutions: list[str], namespace: dict) -> types.SimpleNamespace:
 
 
 def _uses_model(code: str) -> bool:
-    return any(isinstance(node, ast.Name) and node.id == "model" for node in ast.walk(ast.parse(code)))
+    return any(isinstance(node, ast.Name) and node.id == "model" for node in ast.walk(syntax.parse(code)))
 
 
 def _run(code: str, namespace: dict, where: str) -> None:
     """Run the instructor's ``code``, every name it reads but nothing defines standing for the student's."""
-    tree = ast.parse(code, where)
+    tree = syntax.parse(code, where)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id not in namespace and not hasattr(builtins, node.id):
                 namespace[node.id] = StudentName(node.id)
     tree = ast.fix_missing_locations(_KeepLambdaSources(code).visit(tree))
-    exec(compile(tree, where, "exec"), namespace)
+    exec(syntax.compile_tree(tree, where), namespace)
 
 
 def read(setup: str, test_cells: list[tuple[str, str]], solutions: list[str], student: str) -> list[TestCell]:

@@ -19,6 +19,8 @@ import re
 import homework_numbers
 import nbformat
 
+from . import syntax
+
 #: The grade_id of the cell in which the notebook asks for the student's id.
 CELL = "student_id"
 #: The name that cell assigns.
@@ -29,7 +31,7 @@ def claimed(source: str) -> str | None:
     """The id a ``student_id`` cell assigns to ``STUDENT_ID`` (its last plain text assignment), "" if it assigns
     none, None if it is not plain Python assigning text."""
     try:
-        tree = ast.parse(source)
+        tree = syntax.parse(source)
     except (SyntaxError, ValueError):
         return None
     found = ""
