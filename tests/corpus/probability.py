@@ -220,6 +220,29 @@ def _clt_cases():
     return cases
 
 
+def _partial_sums_cases():
+    sums = Pr.PartialSums("exponential", 25, 40, random_state=4, every=10)
+    table = Pr.standardized_partial_sums("exponential", 25, 40, random_state=4)
+    target = "probability.PartialSums"
+    return [
+        case(target, "unknown distribution", lambda: Pr.PartialSums("normal", 3, 10), refuses("distribution")),
+        *bad_counts(target, "n_max", lambda value: Pr.PartialSums("uniform", value, 10)),
+        *bad_counts(target, "n_repeats", lambda value: Pr.PartialSums("uniform", 3, value)),
+        *bad_counts(target, "every", lambda value: Pr.PartialSums("uniform", 3, 10, every=value)),
+        *bad_seeds(target, lambda value: Pr.PartialSums("uniform", 3, 10, random_state=value)),
+        case(target, "10**5 x 10**5 sums cannot be drawn", lambda: Pr.PartialSums("uniform", 10 ** 5, 10 ** 5),
+             refuses("n_repeats", match="GiB")),
+        *bad_counts(f"{target}.sums", "n", lambda value: sums.sums(value)),
+        case(f"{target}.sums", "n past n_max", lambda: sums.sums(26), refuses("n", match="n_max")),
+        case(f"{target}.sums", "n = n_max, a row after the last kept", lambda: sums.sums(25),
+             answers(close(table[24] * np.sqrt(25) + 25, rtol=1e-12))),
+        case(f"{target}.standardized", "n = 10, 1, 23 and 10 again in turn: the table's rows, bit for bit",
+             lambda: [sums.standardized(n) for n in (10, 1, 23, 10)],
+             answers(equal(table[[9, 0, 22, 9]]))),
+        case(f"{target}.standardized", "n = 0", lambda: sums.standardized(0), refuses("n")),
+    ]
+
+
 def _skewness_cases():
     z = np.array([0.0, 1.0, 1.0, 5.0, 2.0])
     return [
@@ -241,5 +264,5 @@ def _skewness_cases():
     ]
 
 
-CASES = [*_bernoulli_cases(), *_categorical_cases(), *_normal_cases(), *_mixture_cases(), *_clt_cases(),
+CASES = [*_bernoulli_cases(), *_categorical_cases(), *_normal_cases(), *_mixture_cases(), *_clt_cases(), *_partial_sums_cases(),
          *_skewness_cases()]
