@@ -112,3 +112,10 @@ def test_the_graders_syntax_trees_are_made_one_thread_at_a_time():
         assert work.is_alive() and not done               # waiting for the lock
     work.join(timeout=10)
     assert len(done) == 1 and done[0].co_filename == "<cell>"
+
+
+def test_a_student_id_cell_of_megabytes_is_not_read():
+    """A student_id cell padded to 12 MB of code took the grader's parser 25 s (every other submission's parse waiting
+    on it): past a few lines it is not plain, and flagged like any other cell that is not."""
+    assert identity.claimed("x = 1\n" * 2_000_000 + "STUDENT_ID = 'bob'") is None
+    assert identity.claimed("x = 1\n" * 100 + "STUDENT_ID = 'bob'") == "bob"

@@ -25,11 +25,16 @@ from . import syntax
 CELL = "student_id"
 #: The name that cell assigns.
 NAME = "STUDENT_ID"
+#: The longest ``student_id`` cell read: a few lines of text. A longer one is not plain (12 MB of code took the
+#: grader's parser 25 s, while the other submissions' parses waited).
+MOST_CHARACTERS = 10_000
 
 
 def claimed(source: str) -> str | None:
     """The id a ``student_id`` cell assigns to ``STUDENT_ID`` (its last plain text assignment), "" if it assigns
-    none, None if it is not plain Python assigning text."""
+    none, None if it is not plain Python assigning text (or longer than :data:`MOST_CHARACTERS`)."""
+    if len(source) > MOST_CHARACTERS:
+        return None
     try:
         tree = syntax.parse(source)
     except (SyntaxError, ValueError):
