@@ -95,6 +95,7 @@ class FigureWidget:
         self._holding = False
         self._glyphs = GlyphCache()                      # the bitmaps of the texts drawn, by string and place
         self._view = FigureView(width=f"{round(figsize[0] * SCREEN_DPI)}px")
+        self._view.unanswered = weakly(self._replace_view)
         self.ui = widgets.VBox([widgets.HBox(list(controls)), self._view])
         self.ui.add_class("lecture-widget")                   # found and measured by the browser tests
         self.ui.add_class(f"lecture-widget-{type(self).__name__}")
@@ -271,6 +272,14 @@ class FigureWidget:
     def png(self) -> bytes:
         """The figure as last rendered, as PNG bytes (fast, lightly compressed): the picture the widget shows."""
         return self._view.png
+
+    def _replace_view(self) -> None:
+        """Show a new view of the figure in place of one that a page no longer updates (see FigureView)."""
+        lost, self._view = self._view, self._view.copy()
+        self._view.unanswered = weakly(self._replace_view)
+        self._view.shown_widget = self                   # shown: lives as long as its view
+        self.ui.children = (*self.ui.children[:-1], self._view)
+        lost.close()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         self._view.shown_widget = self                   # shown: lives as long as its view

@@ -14,6 +14,8 @@ their action.
 
 from __future__ import annotations
 
+import time
+
 import anywidget
 import traitlets
 
@@ -43,6 +45,27 @@ function watchControls(el) {
   new MutationObserver(() => nameControls(box)).observe(box, { childList: true, subtree: true });
 }
 
+// anywidget gives up on a model whose code took the page over 2 s to start (a page busy with Run All on a
+// crowded hub), and drops every message the kernel sends it afterwards: the picture would never change. So the
+// view asks the kernel for an answer until one comes, and says when one has not come; the kernel then shows a
+// new view in its place (FigureView.unanswered).
+function askUntilAnswered(model) {
+  let answered = false, stopped = false;
+  const onMessage = (message) => { if (message === "pong") answered = true; };
+  model.on("msg:custom", onMessage);
+  const ask = () => {
+    if (answered || stopped) return;
+    model.send("ping");
+    setTimeout(() => {
+      if (answered || stopped) return;
+      model.send("unanswered");
+      ask();
+    }, 8000);
+  };
+  ask();
+  return () => { stopped = true; model.off("msg:custom", onMessage); };
+}
+
 function render({ model, el }) {
   const picture = document.createElement("img");
   picture.className = "lecture-picture";
@@ -66,7 +89,8 @@ function render({ model, el }) {
   model.on("change:alt", showAlt);
   model.on("change:width", showWidth);
   model.on("change:status", showStatus);
-  return () => { if (shown) URL.revokeObjectURL(shown); };
+  const stopAsking = askUntilAnswered(model);
+  return () => { stopAsking(); if (shown) URL.revokeObjectURL(shown); };
 }
 export default { render };
 """
@@ -91,6 +115,10 @@ class FigureView(anywidget.AnyWidget):
         The CSS width at which the picture is shown (its natural size, never stretched).
     status : str
         The one-line status under the picture.
+    unanswered : callable or None
+        Called when a page's view of this model gets no answer from the kernel though the kernel answered it
+        long before: that page drops every message to the model (anywidget gave up on starting it), and a new
+        view should take this one's place.
     """
 
     _esm = _ESM
@@ -99,3 +127,24 @@ class FigureView(anywidget.AnyWidget):
     alt = traitlets.Unicode("").tag(sync=True)
     width = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: Seconds an answer may take to reach the page: a view that says it got none, later than this after the kernel
+    #: sent it, drops what the kernel sends (sooner, the kernel was busy and answers are still on their way).
+    ANSWER_TRAVEL_S = 4.0
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.unanswered = None
+        self._answered_at = None
+        self.on_msg(self._on_view_message)
+
+    def _on_view_message(self, _, content, buffers) -> None:
+        if content == "ping":
+            self._answered_at = time.monotonic()
+            self.send("pong")
+        elif (content == "unanswered" and self.unanswered is not None and self._answered_at is not None
+              and time.monotonic() - self._answered_at > self.ANSWER_TRAVEL_S):
+            self.unanswered()
+
+    def copy(self) -> FigureView:
+        """A new view showing what this one shows."""
+        return FigureView(png=self.png, alt=self.alt, width=self.width, status=self.status)
