@@ -62,6 +62,11 @@ def bench_a_class_of_20() -> None:
     figures = result["class"]
     report("click to pixels, median", figures["median_ms"], TARGET_MS, f"(n = {figures['presses']})")
     report("click to pixels, 95th percentile", figures["p95_ms"], TARGET_MS)
+    lost = sum(len(presses) for presses in figures["lost"].values())
+    print(f"  presses whose pixels did not show within 2 minutes: {lost} of {figures['presses'] + lost}"
+          + "".join(f"\n    {name}: {presses}" for name, presses in figures["lost"].items()))
+    print(f"  students stopped before their presses: {len(figures['stopped'])} of {STUDENTS}"
+          + "".join(f"\n    {name}: {why}" for name, why in figures["stopped"].items()))
     opened = figures["open_and_run_s"]
     print(f"  {STUDENTS} servers started in {figures['spawn_s']:.0f} s; the link clicked and notebook 01 run: "
           f"first {opened[0]:.0f} s, median {statistics.median(opened):.0f} s, last {opened[-1]:.0f} s; "

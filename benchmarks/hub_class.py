@@ -3,11 +3,13 @@
 Run with the hub's environment (``make hub`` makes ``.venv-hub``): ``.venv-hub/bin/python benchmarks/hub_class.py
 [students]``. One hub (``tests/hub_session.py``) and one headless Chromium with a browser context per student; all
 at once, each student clicks the README's nbgitpuller link (the course is cloned into their home, notebook 01
-opens), runs all its cells, and presses the perceptron stepper's Step button ``PRESSES / 2`` times, then moves its slider back as
-many steps (the left arrow key), each timed from the key press to the widget's new pixels on screen (the probe of ``tests/lab_session.py``). Then the
-memory of each student's server and kernel, as the hub's processes see it (resident now, and the kernel's peak).
-Then one student runs every notebook in turn, leaving each open: each kernel's peak when its last cell is done,
-then the server and the seven kernels together.
+opens), runs all its cells, and presses the perceptron stepper's Step button ``PRESSES / 2`` times, then moves its
+slider back as many steps (the left arrow key), each timed from the press to the widget's new pixels on screen (the
+probe of ``tests/lab_session.py``). A press whose pixels never show, or a student whose page never gets that far,
+is counted and kept with what the page showed; the class goes on. Then the memory of each student's server and
+kernel, as the hub's processes see it (resident now, and the kernel's peak). Then one student runs every notebook
+in turn, leaving each open: each kernel's peak when its last cell is done, then the server and the seven kernels
+together.
 Prints one JSON object on its last line for bench_hub.
 """
 
@@ -25,11 +27,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / "tests")]
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 import hub_session  # noqa: E402
 from process_memory import memory_of, together_mb  # noqa: E402
 from lab_session import _TIMING_PROBE, CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, PROJECTOR  # noqa: E402
 
 PRESSES = 10
+#: A press whose new pixels have not shown after this long is counted as lost (and what the page showed is kept).
+LOST_AFTER_S = 120
+_WHAT_THE_PAGE_SHOWS = """box => ({focused: document.activeElement?.className ?? null, in_page: box.isConnected,
+    slider: box.querySelector('.noUi-handle')?.getAttribute('aria-valuenow') ?? null,
+    status: box.querySelector('.lecture-status')?.textContent ?? null,
+    picture: box.querySelector('img.lecture-picture')?.src ?? null,
+    status_bar: document.querySelector('#jp-main-statusbar')?.textContent ?? null})"""
 NOTEBOOK_01 = f"{hub_session.COURSE}/notebooks/01_perceptron.ipynb"
 _IDLE = "() => /\\|\\s*Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent ?? '')"
 _ALL_RUN = """() => {
@@ -68,37 +79,54 @@ async def log_in(page, hub, name: str) -> None:
 
 async def student(browser, hub, name: str, link: str, start: asyncio.Event, log: dict, ready: list,
                   logins: asyncio.Semaphore) -> None:
+    """One student: log in, wait for the class, click the link, run notebook 01 and time the stepper's presses.
+    What stops a student (a page that never finishes loading) is written in their log, and the class goes on."""
     context = await browser.new_context(viewport=PROJECTOR)
     context.set_default_timeout(600_000)          # twenty at once on a small machine: slow, but not stuck
     context.set_default_navigation_timeout(600_000)
     page = await context.new_page()
+    log[name] = {"latencies_ms": [], "lost": [], "errors": []}
+    page.on("console", lambda message: message.type == "error" and log[name]["errors"].append(message.text[:200]))
     async with logins:                            # a few at a time: logging in is not what is measured
         await log_in(page, hub, name)
     ready.append(name)
     if len(ready) == ready[0]:            # the last to log in starts the class: everyone clicks at once
         start.set()
     await start.wait()
+    try:
+        await open_run_and_press(page, link, log[name])
+    except Exception as error:
+        log[name]["failed"] = f"{type(error).__name__}: {str(error).splitlines()[0][:300]}"
+    await context.close()
+
+
+async def open_run_and_press(page, link: str, entry: dict) -> None:
+    """Click the README's link, run notebook 01, then press the stepper's Step button ``PRESSES / 2`` times and
+    its slider's left arrow as many: each press's time to new pixels in ``entry["latencies_ms"]``; a press whose
+    pixels do not show within ``LOST_AFTER_S`` in ``entry["lost"]`` (what the page showed then)."""
     began = time.perf_counter()
     await page.goto(link, timeout=600_000)                       # the README's link: clone, then notebook 01
     await page.wait_for_url("**/lab/tree/**", timeout=600_000)
     await run_all(page, 900)
-    log[name] = {"open_and_run_s": time.perf_counter() - began}
+    entry["open_and_run_s"] = time.perf_counter() - began
     box = page.locator(".widget-vbox").filter(has=page.locator("button:has-text('Step')")).first
     await box.scroll_into_view_if_needed()
     image, button = box.locator("img.lecture-picture"), box.locator("button:has-text('Step')")
     handle = box.locator(".noUi-handle").first
-    times = []
-    for control, event, act in ((button, "click", lambda: button.click()),
-                                (handle, "keydown", lambda: page.keyboard.press("ArrowLeft"))):
+    async def slider_left():
+        await handle.focus()          # as a student clicks the handle first: a late cell's output may take the focus
+        await page.keyboard.press("ArrowLeft")
+
+    for control, event, act in ((button, "click", button.click), (handle, "keydown", slider_left)):
         await page.evaluate(_TIMING_PROBE, [await control.element_handle(), await image.element_handle(), event])
-        if event == "keydown":
-            await handle.focus()
-        for done in range(1, PRESSES // 2 + 1):     # Step forward, then the slider back over the same updates
+        for _ in range(PRESSES // 2):             # Step forward, then the slider back over the same updates
+            shown = await page.evaluate("window.__timings.length")
             await act()
-            await page.wait_for_function(f"window.__timings.length >= {done}", timeout=120_000)
-        times += await page.evaluate("window.__timings")
-    log[name]["latencies_ms"] = times
-    await context.close()
+            try:
+                await page.wait_for_function(f"window.__timings.length > {shown}", timeout=LOST_AFTER_S * 1000)
+            except PlaywrightTimeout:
+                entry["lost"].append(await page.evaluate(_WHAT_THE_PAGE_SHOWS, await box.element_handle()))
+        entry["latencies_ms"] += await page.evaluate("window.__timings")
 
 
 def memory_of_student(hub, user: str) -> dict:
@@ -123,12 +151,16 @@ async def a_class(hub, students: int) -> dict:
         await asyncio.gather(*(student(browser, hub, name, link, start, log, ready, logins) for name in names))
         await browser.close()
     memory = {name: memory_of_student(hub, name) for name in names}
-    latencies = [value for entry in log.values() for value in entry["latencies_ms"]]
-    latencies.sort()
+    latencies = sorted(value for entry in log.values() for value in entry["latencies_ms"])
+    if not latencies:
+        raise RuntimeError(f"no press reached the screen: {json.dumps(log)[:1000]}")
     return {"students": students, "spawn_s": spawn_s,
-            "open_and_run_s": sorted(entry["open_and_run_s"] for entry in log.values()),
+            "open_and_run_s": sorted(entry["open_and_run_s"] for entry in log.values() if "open_and_run_s" in entry),
             "median_ms": statistics.median(latencies), "p95_ms": latencies[int(0.95 * (len(latencies) - 1))],
-            "presses": len(latencies), "memory": memory, "cpus": os.cpu_count()}
+            "presses": len(latencies), "lost": {name: entry["lost"] for name, entry in log.items() if entry["lost"]},
+            "stopped": {name: entry["failed"] for name, entry in log.items() if "failed" in entry},
+            "page_errors": {name: sorted(set(entry["errors"])) for name, entry in log.items() if entry["errors"]},
+            "memory": memory, "cpus": os.cpu_count()}
 
 
 async def kernel_peaks(hub) -> dict:

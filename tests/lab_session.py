@@ -34,19 +34,30 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # Installed in the page: the time of each click on a button (or key press on a slider), and the time
-# the image in the same widget first shows new pixels (new src decoded, then painted).
+# the picture of the same widget first shows new pixels (new src decoded, then painted). A picture that a
+# newer one replaces while it decodes is never shown (its decode() rejects): the newer one is waited for.
+# The widget may show its picture in a new view (FigureView's replacement): the probe follows it.
 _TIMING_PROBE = """
 ([control, image, event]) => {
     window.__timings = [];
+    const widget = image.closest('.lecture-widget') ?? image.parentElement;
     let clicked = null;
     control.addEventListener(event, () => { clicked = performance.now(); }, true);
-    new MutationObserver(async () => {
+    const isPicture = node => node.nodeType === 1 && node.matches('img.lecture-picture, :has(img.lecture-picture)');
+    new MutationObserver(async records => {
         if (clicked === null) return;
+        if (!records.some(r => r.type === 'attributes' ? isPicture(r.target) : [...r.addedNodes].some(isPicture))) {
+            return;                                                    // the status's text, a slider's readout
+        }
         const start = clicked;
         clicked = null;
-        await image.decode();
+        const picture = widget.querySelector('img.lecture-picture');
+        for (let decoding = null; decoding !== picture.src; ) {
+            decoding = picture.src;
+            try { await picture.decode(); } catch (error) { if (decoding === picture.src) break; }
+        }
         requestAnimationFrame(() => window.__timings.push(performance.now() - start));
-    }).observe(image, {attributes: true, attributeFilter: ['src']});
+    }).observe(widget, {subtree: true, childList: true, attributes: true, attributeFilter: ['src']});
 }
 """
 
