@@ -67,6 +67,10 @@ def bench_a_class_of_20() -> None:
           + "".join(f"\n    {name}: {presses}" for name, presses in figures["lost"].items()))
     print(f"  students stopped before their presses: {len(figures['stopped'])} of {STUDENTS}"
           + "".join(f"\n    {name}: {why}" for name, why in figures["stopped"].items()))
+    errors = figures.get("page_errors", {})
+    print(f"  students whose page logged errors: {len(errors)} of {STUDENTS}" + "".join(
+        f"\n    {name}: " + "; ".join(sorted({error.splitlines()[0][:90] for error in found}))
+        for name, found in errors.items()))
     opened = figures["open_and_run_s"]
     print(f"  {STUDENTS} servers started in {figures['spawn_s']:.0f} s; the link clicked and notebook 01 run: "
           f"first {opened[0]:.0f} s, median {statistics.median(opened):.0f} s, last {opened[-1]:.0f} s; "
