@@ -254,6 +254,21 @@ def test_a_flood_of_output_stops_only_that_cell():
     assert printed(result, 2) == "next\n"
 
 
+def test_a_flood_of_output_is_said_after_the_reports_written_before_it(monkeypatch):
+    """`make test` once graded the flood as "the sandbox did not start": the thread that counts the output had
+    stopped the sandbox before the thread that reads the reports had read "cell 1 is running". A reader made slow
+    shows the order holds."""
+    loads = plain.loads
+
+    def slow_loads(line):
+        import time
+        time.sleep(0.3)
+        return loads(line)
+    monkeypatch.setattr(sandbox.plain, "loads", slow_loads)
+    result = run("import os\nwhile True:\n    os.write(1, b'x' * 65536)", "print('next')")
+    assert result.cells[1]["stopped"] == "printed more than 1 MB" and printed(result, 2) == "next\n"
+
+
 def test_a_cell_past_its_time_is_stopped_and_the_notebook_goes_on():
     result = run("import time\ntime.sleep(600)", "def f(x):\n    return x + 1", cell_timeout=3,
                  tests=[((), ("f",))], cases=[Case(0, 3, "f", (1,), hidden=False)])

@@ -233,6 +233,7 @@ class Session:
         self.reports: queue.Queue = queue.Queue()
         self.commands: queue.Queue = queue.Queue()
         self.printed, self.head = 0, b""
+        self._printed_too_much = None                    # the stop, once the sandbox has printed past its limit
         self._channel = os.fdopen(read_end, "rb")
         for target in (self._read_reports, self._count_output, self._write_commands):
             threading.Thread(target=target, daemon=True).start()
@@ -249,7 +250,7 @@ class Session:
             except plain.NotPlain:
                 self._stop(Stopped("wrote into the grader's channel", flag=True))
                 return
-        self.reports.put(self._ended())
+        self.reports.put(self._printed_too_much or self._ended())
 
     def _ended(self) -> Stopped:
         code = self.process.wait()
@@ -264,7 +265,10 @@ class Session:
             self.printed += len(chunk)
             self.head = (self.head + chunk)[:2000]       # what bwrap says if it cannot start, for check()
             if self.printed > self.limits.output:
-                self._stop(Stopped(f"printed more than {self.limits.output // 2**20} MB", flag=True))
+                # said after the reports the runner wrote before it was killed (which cell was running): the
+                # channel's reader reads them to the end the kill makes, then this
+                self._printed_too_much = Stopped(f"printed more than {self.limits.output // 2**20} MB", flag=True)
+                self.kill()
                 return
 
     def _write_commands(self) -> None:
