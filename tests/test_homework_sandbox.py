@@ -269,6 +269,15 @@ def test_a_flood_of_output_is_said_after_the_reports_written_before_it(monkeypat
     assert result.cells[1]["stopped"] == "printed more than 1 MB" and printed(result, 2) == "next\n"
 
 
+def test_a_cell_that_says_the_cells_are_done_loses_itself_only():
+    """An attack tried on 2026-11-29: a cell wrote the runner's "cells done" into the channel, so that the cells
+    after it were neither run nor reported, and nothing was flagged."""
+    result = run("import os\nos.write(3, b'{\"cells_done\": true}\\n')", "def f(x):\n    return x + 1",
+                 tests=[((), ("f",))], cases=[Case(0, 3, "f", (1,), hidden=False)])
+    assert result.cells[1] == {"cell": 1, "stopped": "answered out of turn", "flag": True}
+    assert plain.decode(result.cases[0]["returned"]) == 2
+
+
 def test_a_cell_past_its_time_is_stopped_and_the_notebook_goes_on():
     result = run("import time\ntime.sleep(600)", "def f(x):\n    return x + 1", cell_timeout=3,
                  tests=[((), ("f",))], cases=[Case(0, 3, "f", (1,), hidden=False)])

@@ -126,7 +126,8 @@ class _View:
         done = max(self.result.cells, default=-1) + 1 if self.reporting else len(self.cells)
         session.send({"cells": [None if index in self.left_out else cell.command()
                                 for index, cell in enumerate(self.cells)], "quiet": done})
-        running = None
+        last = max((index for index in range(len(self.cells)) if index not in self.left_out), default=None)
+        running, reported = None, set()
         while True:
             try:
                 report = self._receive(session, self.cell_timeout if running is not None else STARTUP)
@@ -142,9 +143,14 @@ class _View:
                     return False                         # the student's code wrote into the channel
                 if "running" in report:
                     running = index
-                elif self.reporting:
-                    self.result.cells[index] = report
+                else:
+                    reported.add(index)
+                    if self.reporting:
+                        self.result.cells[index] = report
             elif report.get("cells_done"):
+                if running is not None and (running != last or (last >= done and last not in reported)):
+                    self._stop_cell(running, Stopped("answered out of turn", flag=True))
+                    return False                         # the student's code said the cells were done
                 break
         for hidden in (False, True):
             if not self._batch(session, hidden):
