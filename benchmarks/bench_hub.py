@@ -64,7 +64,9 @@ def bench_a_class_of_20() -> None:
     report("click to pixels, 95th percentile", figures["p95_ms"], TARGET_MS)
     lost = sum(len(presses) for presses in figures["lost"].values())
     print(f"  presses whose pixels did not show within 2 minutes: {lost} of {figures['presses'] + lost}"
-          + "".join(f"\n    {name}: {presses}" for name, presses in figures["lost"].items()))
+          + "".join(f"\n    {name}: {len(presses)}; the page at the first: "
+                    + ", ".join(f"{key} {str(value)[:60]!r}" for key, value in presses[0].items())
+                    for name, presses in figures["lost"].items()))
     print(f"  students stopped before their presses: {len(figures['stopped'])} of {STUDENTS}"
           + "".join(f"\n    {name}: {why}" for name, why in figures["stopped"].items()))
     errors = figures.get("page_errors", {})
