@@ -278,6 +278,16 @@ def test_a_cell_that_says_the_cells_are_done_loses_itself_only():
     assert plain.decode(result.cases[0]["returned"]) == 2
 
 
+def test_a_cell_that_reports_a_later_test_cell_loses_itself_only():
+    """An attack tried on 2026-11-29: a cell wrote "running" and a report for the test cell after it, with the
+    answer it read, then "cells done"; the forged report was kept as the test cell's."""
+    forged = b'{"running": 3}\n{"cell": 3, "reads": {"answer": {"value": 42}}, "events": []}\n{"cells_done": true}\n'
+    result = run(f"import os\nos.write(3, {forged!r})", "def f(x):\n    return x + 1",
+                 tests=[((), ("f",))], cases=[Case(0, 3, "f", (1,), hidden=False)])
+    assert result.cells[1] == {"cell": 1, "stopped": "answered out of turn", "flag": True}
+    assert result.cells[3]["reads"] == {} and plain.decode(result.cases[0]["returned"]) == 2
+
+
 def test_a_cell_past_its_time_is_stopped_and_the_notebook_goes_on():
     result = run("import time\ntime.sleep(600)", "def f(x):\n    return x + 1", cell_timeout=3,
                  tests=[((), ("f",))], cases=[Case(0, 3, "f", (1,), hidden=False)])

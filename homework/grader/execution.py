@@ -126,8 +126,8 @@ class _View:
         done = max(self.result.cells, default=-1) + 1 if self.reporting else len(self.cells)
         session.send({"cells": [None if index in self.left_out else cell.command()
                                 for index, cell in enumerate(self.cells)], "quiet": done})
-        last = max((index for index in range(len(self.cells)) if index not in self.left_out), default=None)
-        running, reported = None, set()
+        turns = iter([index for index in range(len(self.cells)) if index not in self.left_out])
+        running, reported = None, False                  # the cell running, and whether its report came
         while True:
             try:
                 report = self._receive(session, self.cell_timeout if running is not None else STARTUP)
@@ -136,21 +136,25 @@ class _View:
                     raise
                 self._stop_cell(running, stop)
                 return False
-            if "running" in report or "cell" in report:
-                index = report.get("running", report.get("cell"))
-                if index not in range(len(self.cells)) or ("cell" in report and index != running):
-                    self._stop_cell(running, Stopped("answered out of turn", flag=True))
-                    return False                         # the student's code wrote into the channel
-                if "running" in report:
-                    running = index
-                else:
-                    reported.add(index)
-                    if self.reporting:
-                        self.result.cells[index] = report
+            # the runner's reports come in the cells' order: "running" for the next cell once the one before
+            # has reported (if it reports: from `done` on), its report, and "cells done" after the last
+            finished = running is None or running < done or reported
+            if "running" in report:
+                in_turn = finished and report["running"] == next(turns, None)
+            elif "cell" in report:
+                in_turn = running is not None and report["cell"] == running and running >= done and not reported
+            else:
+                in_turn = not report.get("cells_done") or (finished and next(turns, None) is None)
+            if not in_turn:
+                self._stop_cell(running, Stopped("answered out of turn", flag=True))
+                return False                             # the student's code wrote into the channel
+            if "running" in report:
+                running, reported = report["running"], False
+            elif "cell" in report:
+                reported = True
+                if self.reporting:
+                    self.result.cells[running] = report
             elif report.get("cells_done"):
-                if running is not None and (running != last or (last >= done and last not in reported)):
-                    self._stop_cell(running, Stopped("answered out of turn", flag=True))
-                    return False                         # the student's code said the cells were done
                 break
         for hidden in (False, True):
             if not self._batch(session, hidden):
