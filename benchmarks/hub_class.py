@@ -113,6 +113,7 @@ async def open_run_and_press(page, link: str, entry: dict) -> None:
     await box.scroll_into_view_if_needed()
     image, button = box.locator("img.lecture-picture"), box.locator("button:has-text('Step')")
     handle = box.locator(".noUi-handle").first
+
     async def slider_left():
         await handle.focus()          # as a student clicks the handle first: a late cell's output may take the focus
         await page.keyboard.press("ArrowLeft")

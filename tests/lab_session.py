@@ -40,7 +40,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 _TIMING_PROBE = """
 ([control, image, event]) => {
     window.__timings = [];
-    const widget = image.closest('.lecture-widget') ?? image.parentElement;
+    const widget = image.closest('.lecture-widget');
     let clicked = null;
     control.addEventListener(event, () => { clicked = performance.now(); }, true);
     const isPicture = node => node.nodeType === 1 && node.matches('img.lecture-picture, :has(img.lecture-picture)');

@@ -2,6 +2,8 @@
 page over 2 s to start: `make bench`'s class of 20 saw it) is replaced by a new view; a kernel that was only busy
 is not mistaken for it. The browser's side: tests/test_browser.py."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from lecture_utils.widgets import _view
@@ -22,7 +24,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch):
     clock = Clock()
-    monkeypatch.setattr(_view.time, "monotonic", clock)
+    monkeypatch.setattr(_view, "time", SimpleNamespace(monotonic=clock))   # the view's clock only
     return clock
 
 

@@ -278,7 +278,7 @@ class FigureWidget:
         lost, self._view = self._view, self._view.copy()
         self._view.unanswered = weakly(self._replace_view)
         self._view.shown_widget = self                   # shown: lives as long as its view
-        self.ui.children = (*self.ui.children[:-1], self._view)
+        self.ui.children = tuple(self._view if child is lost else child for child in self.ui.children)
         lost.close()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
